@@ -1,0 +1,464 @@
+"""The event model: the only contract between the runner core, the store, scoring and the UI.
+
+Every event carries ``run_id``, ``seq`` (monotonic per run, assigned by the bus), ``ts``
+(UNIX seconds) and, where it applies, ``scenario_id``, ``agent_id`` and ``session_id``.
+``agent_id`` is ``"main"`` for the manager and the ``sub_<8hex>`` id for a subagent.
+Paths inside events are workspace-relative POSIX strings so that stored runs stay
+comparable across machines.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+MAIN_AGENT = "main"
+
+ModelKey = Literal["llm", "vlm", "omni"]
+Modality = Literal["text", "image", "video", "audio", "document"]
+RunMode = Literal["foreground", "background"]
+TaskKind = Literal["subagent", "bash", "workflow"]
+TaskStatus = Literal["completed", "failed", "cancelled"]
+
+
+class EventBase(BaseModel):
+    """Fields shared by every event."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    run_id: str
+    seq: int = 0
+    ts: float = 0.0
+    scenario_id: str | None = None
+    agent_id: str | None = None
+    session_id: str | None = None
+
+
+class Usage(BaseModel):
+    """Token usage as reported by a provider (or estimated where it reports none)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    total_tokens: int = 0
+    estimated: bool = False
+
+
+class ToolCallSpec(BaseModel):
+    """One tool call as the model asked for it (arguments always an object)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    name: str
+    arguments: dict[str, Any]
+
+
+class FileTouch(BaseModel):
+    """A file an agent really read or wrote through a tool, for WPP and MCA."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    path: str
+    op: Literal["read", "write"]
+    modality: Modality = "text"
+    sha256: str | None = None
+
+
+class UpdateFile(BaseModel):
+    """One file (or folder) an update put into the workspace."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    dst: str
+    op: Literal["new", "replace"]
+    files: list[str] = Field(default_factory=list)
+
+
+# --- run and scenario lifecycle -------------------------------------------------------
+
+
+class RunStarted(EventBase):
+    kind: Literal["run_started"] = "run_started"
+    dataset: str
+    scenario_ids: list[str]
+    manager: str
+    pool: dict[str, str]
+    simulated: list[str] = Field(default_factory=list)
+    sandbox_mode: str = "bwrap"
+    settings: dict[str, Any] = Field(default_factory=dict)
+
+
+class RunFinished(EventBase):
+    kind: Literal["run_finished"] = "run_finished"
+    status: Literal["completed", "interrupted", "failed"]
+    reason: str = ""
+
+
+class ScenarioStarted(EventBase):
+    kind: Literal["scenario_started"] = "scenario_started"
+    round_ids: list[str]
+    attempt: int = 1
+    workspace: str = ""
+
+
+class ScenarioFinished(EventBase):
+    kind: Literal["scenario_finished"] = "scenario_finished"
+    status: Literal["completed", "failed", "crashed", "interrupted"]
+    reason: str = ""
+
+
+class RoundStarted(EventBase):
+    kind: Literal["round_started"] = "round_started"
+    round_id: str
+    index: int
+    question: str
+    update_ids: list[str] = Field(default_factory=list)
+
+
+class RoundFinished(EventBase):
+    kind: Literal["round_finished"] = "round_finished"
+    round_id: str
+    status: Literal["completed", "agent_stopped", "timed_out", "crashed", "skipped"]
+    reason: str = ""
+
+
+class UpdateApplied(EventBase):
+    kind: Literal["update_applied"] = "update_applied"
+    round_id: str
+    update_id: str
+    op: Literal["new", "replace"]
+    files: list[UpdateFile]
+
+
+# --- model traffic --------------------------------------------------------------------
+
+
+class ModelRequest(EventBase):
+    kind: Literal["model_request"] = "model_request"
+    request_id: str
+    model_key: str
+    model_name: str
+    attempt: int = 1
+    n_messages: int = 0
+    n_attachments: int = 0
+
+
+class ModelResponse(EventBase):
+    kind: Literal["model_response"] = "model_response"
+    request_id: str
+    model_key: str
+    model_name: str
+    usage: Usage = Field(default_factory=Usage)
+    cost_usd: float = 0.0
+    latency_ms: float = 0.0
+    finish_reason: str | None = None
+    content: str = ""
+    tool_calls: list[ToolCallSpec] = Field(default_factory=list)
+
+
+class ModelError(EventBase):
+    kind: Literal["model_error"] = "model_error"
+    request_id: str
+    model_key: str
+    model_name: str
+    attempt: int
+    error: str
+    status_code: int | None = None
+    retry_in_s: float | None = None
+    final: bool = False
+
+
+# --- tools and scope ------------------------------------------------------------------
+
+
+class ToolCalled(EventBase):
+    kind: Literal["tool_call"] = "tool_call"
+    call_id: str
+    tool: str
+    arguments: dict[str, Any]
+
+
+class ToolResult(EventBase):
+    kind: Literal["tool_result"] = "tool_result"
+    call_id: str
+    tool: str
+    is_error: bool = False
+    forbidden: bool = False
+    output: str = ""
+    duration_ms: float = 0.0
+    files: list[FileTouch] = Field(default_factory=list)
+
+
+class ForbiddenAccess(EventBase):
+    """A refused access; scoring derives MAF (main) and SAFt/SAFa (subagents) from these."""
+
+    kind: Literal["forbidden_access"] = "forbidden_access"
+    tool: str
+    path: str | None = None
+    reason: Literal["path_outside_scope", "tool_not_granted", "bash_path_outside_scope"]
+    call_id: str | None = None
+
+
+# --- subagents and background work ----------------------------------------------------
+
+
+class SubagentCreated(EventBase):
+    kind: Literal["subagent_created"] = "subagent_created"
+    subagent_id: str
+    name: str
+    model_key: ModelKey
+    tools: list[str]
+    accessible_paths: list[str]
+    reachable_files: list[str]
+    via: Literal["CreateSubagent", "Workflow"] = "CreateSubagent"
+    system_prompt: str = ""
+
+
+class SubagentScopeGrown(EventBase):
+    """Files an update added under an existing grant (they join WPP's denominator)."""
+
+    kind: Literal["subagent_scope_grown"] = "subagent_scope_grown"
+    subagent_id: str
+    added_files: list[str]
+
+
+class SubagentRunStarted(EventBase):
+    kind: Literal["subagent_run_started"] = "subagent_run_started"
+    subagent_id: str
+    mode: RunMode
+    continued: bool
+    task_id: str | None = None
+    description: str = ""
+    prompt: str = ""
+    via: Literal["RunSubagent", "Workflow"] = "RunSubagent"
+
+
+class SubagentRunFinished(EventBase):
+    kind: Literal["subagent_run_finished"] = "subagent_run_finished"
+    subagent_id: str
+    status: Literal["completed", "failed", "stopped"]
+    result: str = ""
+    reason: str = ""
+    turns: int = 0
+
+
+class TaskStarted(EventBase):
+    """A background task entered the registry (subagent run, Bash command or workflow)."""
+
+    kind: Literal["task_started"] = "task_started"
+    task_id: str
+    task_kind: TaskKind
+    label: str = ""
+
+
+class TaskFinished(EventBase):
+    kind: Literal["task_finished"] = "task_finished"
+    task_id: str
+    task_kind: TaskKind
+    status: TaskStatus
+    result: str = ""
+
+
+class AgentStopped(EventBase):
+    """An agent loop ended for a reason other than a final reply."""
+
+    kind: Literal["agent_stopped"] = "agent_stopped"
+    reason: Literal["token_limit", "max_iterations", "provider_error", "cancelled"]
+    detail: str = ""
+
+
+# --- conversation ---------------------------------------------------------------------
+
+
+class TurnRecorded(EventBase):
+    """One transcript line (SPEC §4); the transcript writer folds these into JSONL."""
+
+    kind: Literal["turn"] = "turn"
+    uuid: str
+    role: Literal["system", "user", "assistant", "tool_result"]
+    content: str
+    round_id: str | None = None
+    tool_calls: list[ToolCallSpec] = Field(default_factory=list)
+    tool_call_id: str | None = None
+    system_reminders: list[str] = Field(default_factory=list)
+    task_notifications: list[str] = Field(default_factory=list)
+    usage: Usage | None = None
+
+
+class ReminderDelivered(EventBase):
+    kind: Literal["reminder"] = "reminder"
+    reminder: Literal["environment", "context_usage", "context_threshold", "workspace_update", "multimodal_elision"]
+    body: str
+
+
+class NotificationDelivered(EventBase):
+    kind: Literal["notification"] = "notification"
+    task_id: str
+    task_kind: TaskKind
+    status: TaskStatus
+    body: str
+
+
+class WorkflowStarted(EventBase):
+    kind: Literal["workflow_started"] = "workflow_started"
+    workflow_id: str
+    task_id: str
+    name: str
+    script_path: str
+
+
+class WorkflowLog(EventBase):
+    kind: Literal["workflow_log"] = "workflow_log"
+    workflow_id: str
+    level: Literal["phase", "log"]
+    message: str
+
+
+class WorkflowFinished(EventBase):
+    kind: Literal["workflow_finished"] = "workflow_finished"
+    workflow_id: str
+    status: Literal["completed", "failed"]
+    result: str = ""
+    error: str = ""
+    agent_calls: int = 0
+
+
+# --- grading --------------------------------------------------------------------------
+
+
+class CheckFinished(EventBase):
+    kind: Literal["check_finished"] = "check_finished"
+    round_id: str
+    command: str
+    exit_code: int
+    expect_exit: int
+    stdout: str = ""
+    stderr: str = ""
+    timed_out: bool = False
+    duration_ms: float = 0.0
+    passed: bool
+
+
+class RoundScored(EventBase):
+    kind: Literal["round_scored"] = "round_scored"
+    round_id: str
+    passed: bool
+    reason: str = ""
+    feedback: str = ""
+
+
+Event = Annotated[
+    RunStarted
+    | RunFinished
+    | ScenarioStarted
+    | ScenarioFinished
+    | RoundStarted
+    | RoundFinished
+    | UpdateApplied
+    | ModelRequest
+    | ModelResponse
+    | ModelError
+    | ToolCalled
+    | ToolResult
+    | ForbiddenAccess
+    | SubagentCreated
+    | SubagentScopeGrown
+    | SubagentRunStarted
+    | SubagentRunFinished
+    | TaskStarted
+    | TaskFinished
+    | AgentStopped
+    | TurnRecorded
+    | ReminderDelivered
+    | NotificationDelivered
+    | WorkflowStarted
+    | WorkflowLog
+    | WorkflowFinished
+    | CheckFinished
+    | RoundScored,
+    Field(discriminator="kind"),
+]
+
+EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
+
+EVENT_KINDS: tuple[str, ...] = tuple(
+    cls.model_fields["kind"].default
+    for cls in EventBase.__subclasses__()
+)
+
+
+def event_to_json(event: EventBase) -> str:
+    """Serialise one event to compact JSON."""
+    return event.model_dump_json()
+
+
+def event_from_json(data: str | bytes) -> Event:
+    """Parse one event from JSON, picking the right class by ``kind``."""
+    return EVENT_ADAPTER.validate_json(data)
+
+
+Subscriber = Callable[[Event], None]
+AsyncSubscriber = Callable[[Event], Awaitable[None]]
+
+
+class EventBus:
+    """Assigns ``seq`` and ``ts`` and fans each event out to its subscribers.
+
+    Synchronous subscribers run inline and must be cheap (a reducer step, a queue put);
+    anything slow subscribes through :meth:`queue`, which gives it its own asyncio queue.
+    A subscriber that raises is reported once on stderr and dropped, so one broken
+    consumer can never stop a run.
+    """
+
+    def __init__(self, run_id: str, start_seq: int = 0) -> None:
+        self.run_id = run_id
+        self._seq = start_seq
+        self._subscribers: list[Subscriber] = []
+        self._queues: list[asyncio.Queue[Event | None]] = []
+
+    @property
+    def last_seq(self) -> int:
+        return self._seq
+
+    def subscribe(self, subscriber: Subscriber) -> None:
+        self._subscribers.append(subscriber)
+
+    def unsubscribe(self, subscriber: Subscriber) -> None:
+        if subscriber in self._subscribers:
+            self._subscribers.remove(subscriber)
+
+    def queue(self) -> asyncio.Queue[Event | None]:
+        """A fresh unbounded queue that receives every later event; ``None`` marks close."""
+        q: asyncio.Queue[Event | None] = asyncio.Queue()
+        self._queues.append(q)
+        return q
+
+    def emit(self, event: Event) -> Event:
+        """Stamp ``seq``/``ts``/``run_id`` on ``event`` and deliver it; returns the stamped copy."""
+        self._seq += 1
+        stamped: Event = event.model_copy(
+            update={"seq": self._seq, "ts": event.ts or time.time(), "run_id": self.run_id}
+        )
+        for subscriber in list(self._subscribers):
+            try:
+                subscriber(stamped)
+            except Exception as exc:  # a consumer bug must not stop the run
+                import sys
+
+                print(f"event subscriber {subscriber!r} failed and was removed: {exc}", file=sys.stderr)
+                self.unsubscribe(subscriber)
+        for q in self._queues:
+            q.put_nowait(stamped)
+        return stamped
+
+    def close(self) -> None:
+        """Tell every queue consumer that no more events will come."""
+        for q in self._queues:
+            q.put_nowait(None)
+        self._queues.clear()
