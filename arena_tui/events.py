@@ -387,10 +387,7 @@ Event = Annotated[
 
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
 
-EVENT_KINDS: tuple[str, ...] = tuple(
-    cls.model_fields["kind"].default
-    for cls in EventBase.__subclasses__()
-)
+EVENT_KINDS: tuple[str, ...] = tuple(cls.model_fields["kind"].default for cls in EventBase.__subclasses__())
 
 
 def event_to_json(event: EventBase) -> str:

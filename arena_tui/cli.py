@@ -1,0 +1,185 @@
+"""Command-line interface: argument parsing only; each command calls into its module.
+
+Exit codes: 0 ok, 1 benchmark or check failure, 2 bad input. Errors a user can cause are
+``ArenaError`` subclasses, printed here as one line (never a traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from arena_tui import __version__
+from arena_tui.errors import ArenaError, NotAvailableError
+
+PROG = "clawarena-team"
+PACKAGED_DATASET = Path(__file__).resolve().parent.parent / "data" / "clawarena-team"
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def default_dataset() -> str:
+    """The bundled dataset when running from a checkout, else ``data/clawarena-team``."""
+    return str(PACKAGED_DATASET) if PACKAGED_DATASET.is_dir() else "data/clawarena-team"
+
+
+def _ids(value: str) -> list[str]:
+    return [v for v in value.replace(",", " ").split() if v]
+
+
+def _add_dataset_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "-d",
+        "--dataset",
+        default=default_dataset(),
+        metavar="DIR",
+        help="dataset folder holding tests.json (default: the bundled dataset)",
+    )
+    p.add_argument(
+        "-t", "--scenarios", type=_ids, metavar="IDS", help="only these scenario ids (comma- or space-separated)"
+    )
+    p.add_argument(
+        "--tests", metavar="FILE", help="a tests-*.json subset instead of tests.json (relative to -d or absolute)"
+    )
+
+
+def _add_model_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--model",
+        metavar="JSON|@FILE|PRESET",
+        help="model JSON, @file.json, or a preset (oracle, sim); env CATEAM_MODEL_JSON",
+    )
+    p.add_argument("--config", metavar="FILE", help="settings file (JSON or TOML)")
+    p.add_argument("--no-probe", action="store_true", help="skip the startup model probe")
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    from arena_tui.dataset.check import run_check
+
+    if args.gate:
+        raise NotAvailableError(
+            "check --gate is not available yet: it needs the oracle and null managers",
+            fix="run `check` without --gate to validate the dataset",
+        )
+    outcome = run_check(Path(args.dataset), sys.stdout, args.tests, args.scenarios, args.strict)
+    return outcome.exit_code
+
+
+def _not_yet(name: str) -> Handler:
+    def handler(args: argparse.Namespace) -> int:
+        raise NotAvailableError(f"'{name}' is not available yet in this version", fix="see `--help`")
+
+    return handler
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="ClawArena-Team arena: measure how well a language model manages a pool of "
+        "subagent models on multi-round, multimodal workspace tasks.",
+        epilog="Aliases: cateam, ca-team. Exit codes: 0 ok, 1 benchmark/check failure, 2 bad input.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser(
+        "check",
+        help="validate a dataset (format, paths, updates, scripts)",
+        description="Validate a dataset against the format rules and simulate its "
+        "updates round by round. Prints `[error] <file>: <field>: <problem>` lines "
+        "and a summary; exit 1 on errors.",
+    )
+    _add_dataset_args(p)
+    p.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    p.add_argument(
+        "--gate",
+        action="store_true",
+        help="also run the oracle (every round must pass) and a null manager (every round must fail)",
+    )
+    p.set_defaults(handler=_cmd_check)
+
+    p = sub.add_parser(
+        "run",
+        help="run a manager model on a dataset",
+        description="Run the benchmark: the live TUI on a terminal, plain progress otherwise.",
+    )
+    _add_dataset_args(p)
+    _add_model_args(p)
+    p.add_argument("-o", "--output", metavar="DIR", help="output folder (the run store lives here)")
+    p.add_argument("-c", "--concurrency", type=int, default=1, metavar="N", help="scenarios in parallel")
+    p.add_argument(
+        "--retry", type=int, default=0, metavar="N", help="retries per scenario after infrastructure failures"
+    )
+    p.add_argument("--headless", action="store_true", help="plain progress even on a terminal")
+    p.add_argument("--unsafe-bash", action="store_true", help="run Bash without bubblewrap (recorded in the report)")
+    p.set_defaults(handler=_not_yet("run"))
+
+    p = sub.add_parser(
+        "resume",
+        help="continue an interrupted run",
+        description="Continue a run: finished scenarios are kept once, the rest re-run.",
+    )
+    p.add_argument("old_output", nargs="?", metavar="OUT", help="continue this output folder in place")
+    _add_dataset_args(p)
+    _add_model_args(p)
+    p.add_argument("-O", "--old-output", dest="old_output_flag", metavar="OLD_OUT", help="the interrupted run's folder")
+    p.add_argument("-o", "--output", metavar="NEW_OUT", help="where the continued run goes")
+    p.set_defaults(handler=_not_yet("resume"))
+
+    p = sub.add_parser("report", help="write report.json/report.md for one or more runs (stitched)")
+    p.add_argument("outputs", nargs="+", metavar="OUT", help="run output folders")
+    p.add_argument("-o", "--output", metavar="DIR", help="where the stitched report goes")
+    p.set_defaults(handler=_not_yet("report"))
+
+    p = sub.add_parser("rescore", help="recompute every score of a run from its store alone")
+    p.add_argument("output", metavar="OUT", help="run output folder")
+    p.set_defaults(handler=_not_yet("rescore"))
+
+    p = sub.add_parser("stats", help="dataset statistics (STATS.md and charts)")
+    _add_dataset_args(p)
+    p.add_argument("-o", "--output", metavar="DIR", help="where STATS.md and the charts go")
+    p.set_defaults(handler=_not_yet("stats"))
+
+    p = sub.add_parser("compare", help="compare two or more runs, ranked by SMS")
+    p.add_argument("outputs", nargs="+", metavar="OUT", help="run output folders (at least two)")
+    p.add_argument("-o", "--output", metavar="DIR", help="where the markdown, CSV and charts go")
+    p.set_defaults(handler=_not_yet("compare"))
+
+    p = sub.add_parser("replay", help="replay a stored run in the TUI")
+    p.add_argument("run", metavar="OUT|RUN_ID", help="run output folder or run id")
+    p.add_argument("--speed", default="1", help="1, 4, 16, 100 or max")
+    p.set_defaults(handler=_not_yet("replay"))
+
+    p = sub.add_parser("watch", help="attach the TUI to a run another process is writing")
+    p.add_argument("output", metavar="OUT", help="run output folder")
+    p.set_defaults(handler=_not_yet("watch"))
+
+    p = sub.add_parser("play", help="be the manager yourself (human baseline)")
+    _add_dataset_args(p)
+    _add_model_args(p)
+    p.add_argument("-o", "--output", metavar="DIR", help="output folder")
+    p.set_defaults(handler=_not_yet("play"))
+
+    p = sub.add_parser("runs", help="list stored runs")
+    p.add_argument("root", nargs="?", default=".", metavar="DIR", help="folder to search for run stores")
+    p.set_defaults(handler=_not_yet("runs"))
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    try:
+        code: int = args.handler(args)
+        return code
+    except ArenaError as exc:
+        print(f"{PROG} {args.command}: error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print(f"{PROG} {args.command}: interrupted", file=sys.stderr)
+        return 130

@@ -1,0 +1,106 @@
+"""Pydantic models of the on-disk dataset format (SPEC §2), compatible with the public release.
+
+Unknown keys are rejected everywhere except ``tests.json``, which may carry extra metadata.
+Paths stay strings here: the loader resolves them against the file that names them.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
+# Controlled tag vocabulary (metadata only; unknown tags are a warning, not an error).
+KNOWN_TAGS: frozenset[str] = frozenset(
+    {
+        "intake_plan",
+        "background_fanout",
+        "consolidation",
+        "media_extraction",
+        "decoy_refutation",
+        "tool_run",
+        "update_merge",
+        "session_reuse",
+        "disjoint_tracks",
+        "workflow",
+        "final_synthesis",
+        "needs_delegation",
+        "image",
+        "audio",
+        "video",
+        "document",
+        "parallel",
+        "background",
+        "sensitive_guard",
+        "cross_round",
+    }
+)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class TestsFile(BaseModel):
+    """``tests.json`` and ``tests-*.json``: which scenarios run, in which order."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    name: StrictStr
+    desc: StrictStr = ""
+    manifests_ref: StrictStr
+    scenario_ids: list[StrictStr]
+
+
+class ManifestsFile(_Strict):
+    """``manifests.json``: scenario id → manifest path (relative to this file)."""
+
+    scenarios: dict[StrictStr, StrictStr]
+
+
+class UpdateFileSpec(_Strict):
+    src: StrictStr
+    dst: StrictStr
+
+
+class UpdateGroup(_Strict):
+    op: Literal["new", "replace"]
+    files: list[UpdateFileSpec] = Field(min_length=1)
+
+
+class Manifest(_Strict):
+    """``scenarios/<id>/manifest.json``."""
+
+    scenario_id: StrictStr
+    desc: StrictStr = ""
+    workspace_template: StrictStr
+    scripts: StrictStr
+    main_agent_accessible_paths: list[StrictStr]
+    main_agent_delegable_paths: list[StrictStr] = Field(default_factory=list)
+    updates: dict[StrictStr, UpdateGroup] = Field(default_factory=dict)
+    rounds_ref: StrictStr
+
+
+class EvalSpec(_Strict):
+    command: StrictStr = Field(min_length=1)
+    expect_exit: StrictInt = 0
+    timeout: float = Field(default=60.0, gt=0)
+    expect_stdout: StrictStr | None = None
+    expect_stdout_regex: StrictBool = False
+
+
+class Feedback(_Strict):
+    correct: StrictStr = ""
+    incorrect: StrictStr = ""
+
+
+class Round(_Strict):
+    """One evaluation round of ``questions.json``."""
+
+    id: StrictStr = Field(min_length=1)
+    type: Literal["exec_check"]
+    question: StrictStr = Field(min_length=1)
+    eval: EvalSpec
+    feedback: Feedback = Field(default_factory=Feedback)
+    update_ids: list[StrictStr] = Field(default_factory=list)
+    tags: list[StrictStr] = Field(default_factory=list)

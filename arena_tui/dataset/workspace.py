@@ -1,0 +1,78 @@
+"""Rules for the manifest's paths and updates, with a round-by-round simulation of the workspace."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from arena_tui.dataset.model import Scenario
+from arena_tui.dataset.paths import PathEscapeError, normalize_relative
+from arena_tui.dataset.problems import Problems
+from arena_tui.dataset.updates import UpdateError, VirtualTree, plan_update
+
+
+def validate_workspace(scenario: Scenario, rel: str, problems: Problems) -> None:
+    """Check template links, access paths and updates; record planned updates per round."""
+    _check_template_links(scenario.workspace_template, rel, problems)
+    tree = VirtualTree.from_folder(scenario.workspace_template)
+    ever: VirtualTree = tree.copy()
+    applied: set[str] = set()
+    for rnd in scenario.rounds:
+        ops = []
+        for uid in rnd.update_ids:
+            group = scenario.manifest.updates.get(uid)
+            if group is None or uid in applied:
+                continue  # reported by the rounds rules
+            applied.add(uid)
+            try:
+                ops.extend(plan_update(group, scenario.manifest_path.parent, tree))
+            except UpdateError as exc:
+                problems.error(rel, f"updates.{uid}.files[{exc.index}]", f"{exc} (applied before round '{rnd.id}')")
+        scenario.round_updates[rnd.id] = ops
+        ever.files.update(tree.files)
+    _check_access_paths(scenario, rel, ever, problems)
+
+
+def _check_access_paths(scenario: Scenario, rel: str, ever: VirtualTree, problems: Problems) -> None:
+    manifest = scenario.manifest
+    lists = {
+        "main_agent_accessible_paths": manifest.main_agent_accessible_paths,
+        "main_agent_delegable_paths": manifest.main_agent_delegable_paths,
+    }
+    normalised: dict[str, set[str]] = {}
+    for key, paths in lists.items():
+        normalised[key] = set()
+        for index, path in enumerate(paths):
+            field = f"{key}[{index}]"
+            try:
+                norm = normalize_relative(path)
+            except PathEscapeError as exc:
+                problems.error(rel, field, str(exc))
+                continue
+            if norm in normalised[key]:
+                problems.warn(rel, field, f"'{path}' is listed twice")
+            normalised[key].add(norm)
+            if not ever.exists(norm):
+                problems.error(rel, field, f"'{path}' exists neither in the workspace nor in any update")
+    if not manifest.main_agent_accessible_paths:
+        problems.warn(rel, "main_agent_accessible_paths", "is empty: the main agent can read nothing itself")
+    both = normalised["main_agent_accessible_paths"] & normalised["main_agent_delegable_paths"]
+    for path in sorted(both):
+        problems.warn(
+            rel,
+            "main_agent_delegable_paths",
+            f"'{path}' is also accessible (delegable lists paths main may only grant)",
+        )
+
+
+def _check_template_links(template: Path, rel: str, problems: Problems) -> None:
+    root = template.resolve()
+    for dirpath, dirnames, filenames in os.walk(template):
+        for name in dirnames + filenames:
+            path = Path(dirpath) / name
+            if not path.is_symlink():
+                continue
+            target = path.resolve()
+            if target != root and root not in target.parents:
+                where = path.relative_to(template).as_posix()
+                problems.error(rel, "workspace_template", f"symlink '{where}' points outside the workspace")
