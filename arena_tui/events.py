@@ -87,6 +87,8 @@ class RunStarted(EventBase):
     kind: Literal["run_started"] = "run_started"
     dataset: str
     scenario_ids: list[str]
+    # Round ids of every selected scenario, so scenarios that never finish still count as failed.
+    round_ids: dict[str, list[str]] = Field(default_factory=dict)
     manager: str
     pool: dict[str, str]
     simulated: list[str] = Field(default_factory=list)
@@ -190,6 +192,8 @@ class ToolResult(EventBase):
     tool: str
     is_error: bool = False
     forbidden: bool = False
+    # Malformed calls (unknown tool, missing or mistyped parameters) do not count as tool use.
+    invalid: bool = False
     output: str = ""
     duration_ms: float = 0.0
     files: list[FileTouch] = Field(default_factory=list)

@@ -1,0 +1,214 @@
+"""The one scoring function: an incremental fold over events (SPEC §5).
+
+``ScoreFold.apply`` takes events one at a time (live runs and the TUI feed it as events
+arrive); ``ScoreFold.result`` is cheap and can be called at any moment. ``score_events``
+folds a whole stored run, which is what reports and ``rescore`` call.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from arena_tui import events as ev
+from arena_tui.scoring.metrics import ScenarioScore, SubagentScore, mean, sms
+
+
+@dataclass
+class AgentTokens:
+    prompt: int = 0
+    completion: int = 0
+    cost_usd: float = 0.0
+    model_key: str = ""
+
+
+@dataclass
+class RunScores:
+    """Run-level aggregates; management means are over every selected scenario."""
+
+    scenarios: dict[str, ScenarioScore]
+    tokens: dict[str, AgentTokens]
+    simulated: list[str] = field(default_factory=list)
+
+    @property
+    def rounds_total(self) -> int:
+        return sum(len(s.round_ids) for s in self.scenarios.values())
+
+    @property
+    def rounds_passed(self) -> int:
+        return sum(s.rounds_passed for s in self.scenarios.values())
+
+    @property
+    def tcr(self) -> float:
+        total = self.rounds_total
+        return self.rounds_passed / total if total else 0.0
+
+    def _mean(self, metric: str) -> float:
+        return mean([float(getattr(s, metric)) for s in self.scenarios.values()])
+
+    @property
+    def tpp(self) -> float:
+        return self._mean("tpp")
+
+    @property
+    def roc(self) -> float:
+        return self._mean("roc")
+
+    @property
+    def wpp(self) -> float:
+        return self._mean("wpp")
+
+    @property
+    def mca(self) -> float:
+        return self._mean("mca")
+
+    @property
+    def sms(self) -> float:
+        return sms(self.tcr, self.tpp, self.roc, self.wpp, self.mca)
+
+    @property
+    def inv(self) -> dict[str, int]:
+        total: Counter[str] = Counter()
+        for s in self.scenarios.values():
+            total.update(s.inv)
+        return dict(total)
+
+    @property
+    def sub(self) -> int:
+        return sum(len(s.subagents) for s in self.scenarios.values())
+
+    @property
+    def mkd(self) -> dict[str, int]:
+        keys = Counter(a.model_key for s in self.scenarios.values() for a in s.subagents.values())
+        return {k: keys.get(k, 0) for k in ("llm", "vlm", "omni")}
+
+    @property
+    def maf(self) -> int:
+        return sum(s.maf for s in self.scenarios.values())
+
+    @property
+    def saft(self) -> int:
+        return sum(s.saft for s in self.scenarios.values())
+
+    @property
+    def safa(self) -> float:
+        return self.saft / self.sub if self.sub else 0.0
+
+    @property
+    def main_cost_usd(self) -> float:
+        return sum(t.cost_usd for t in self.tokens.values() if t.model_key == "main")
+
+    @property
+    def pool_tokens(self) -> dict[str, int]:
+        out: Counter[str] = Counter()
+        for t in self.tokens.values():
+            if t.model_key != "main":
+                out[t.model_key] += t.prompt + t.completion
+        return dict(out)
+
+    @property
+    def unfinished(self) -> list[str]:
+        return [sid for sid, s in self.scenarios.items() if not s.finished]
+
+
+class ScoreFold:
+    """Folds events into scores. Only events of the latest attempt of each scenario count."""
+
+    def __init__(self) -> None:
+        self.scenarios: dict[str, ScenarioScore] = {}
+        self.tokens: dict[str, AgentTokens] = {}
+        self.simulated: list[str] = []
+
+    def apply_all(self, events: Iterable[ev.Event]) -> ScoreFold:
+        for event in events:
+            self.apply(event)
+        return self
+
+    def result(self) -> RunScores:
+        return RunScores(self.scenarios, self.tokens, list(self.simulated))
+
+    def _scenario(self, scenario_id: str | None) -> ScenarioScore | None:
+        if scenario_id is None:
+            return None
+        if scenario_id not in self.scenarios:
+            self.scenarios[scenario_id] = ScenarioScore(scenario_id, [])
+        return self.scenarios[scenario_id]
+
+    def apply(self, event: ev.Event) -> None:
+        if isinstance(event, ev.RunStarted):
+            self.simulated = list(event.simulated)
+            for sid in event.scenario_ids:
+                self.scenarios.setdefault(sid, ScenarioScore(sid, list(event.round_ids.get(sid, []))))
+            return
+        if isinstance(event, ev.ScenarioStarted):
+            # A retry or resume starts the scenario over: earlier attempts stop counting.
+            self.scenarios[event.scenario_id or ""] = ScenarioScore(
+                event.scenario_id or "", list(event.round_ids), status="running", attempt=event.attempt
+            )
+            return
+        scenario = self._scenario(event.scenario_id)
+        if isinstance(event, ev.ModelResponse):
+            self._tokens(event)
+        if scenario is None:
+            return
+        self._apply_scenario(scenario, event)
+
+    def _tokens(self, event: ev.ModelResponse) -> None:
+        key = event.agent_id or "main"
+        tokens = self.tokens.setdefault(key, AgentTokens(model_key=event.model_key))
+        tokens.prompt += event.usage.prompt_tokens
+        tokens.completion += event.usage.completion_tokens
+        tokens.cost_usd += event.cost_usd
+
+    def _apply_scenario(self, scenario: ScenarioScore, event: ev.Event) -> None:
+        agent = scenario.subagents.get(event.agent_id or "")
+        if isinstance(event, ev.RoundScored):
+            scenario.passed[event.round_id] = event.passed
+        elif isinstance(event, ev.ScenarioFinished):
+            scenario.status, scenario.reason = event.status, event.reason
+        elif isinstance(event, ev.SubagentCreated):
+            scenario.subagents[event.subagent_id] = SubagentScore(
+                subagent_id=event.subagent_id,
+                name=event.name,
+                model_key=event.model_key,
+                tools_granted=list(event.tools),
+                paths_granted=list(event.accessible_paths),
+                via=event.via,
+                reachable=set(event.reachable_files),
+            )
+        elif isinstance(event, ev.SubagentScopeGrown):
+            grown = scenario.subagents.get(event.subagent_id)
+            if grown is not None:
+                grown.reachable.update(event.added_files)
+        elif isinstance(event, ev.ForbiddenAccess):
+            if event.agent_id in (None, ev.MAIN_AGENT):
+                scenario.maf += 1
+            else:
+                scenario.saft += 1
+                if agent is not None:
+                    agent.forbidden += 1
+        elif isinstance(event, ev.ToolResult):
+            if agent is not None and not event.forbidden and not event.invalid:
+                agent.tools_used.add(event.tool)
+                for touch in event.files:
+                    agent.touched.add(touch.path)
+                    if touch.op == "read":
+                        agent.modalities_read.add(touch.modality)
+        elif isinstance(event, ev.SubagentRunStarted):
+            run = scenario.subagents.get(event.subagent_id)
+            if run is not None and event.session_id and event.session_id not in run.sessions:
+                run.sessions.append(event.session_id)
+            kind = (
+                "workflow_agent"
+                if event.via == "Workflow"
+                else f"{'continue' if event.continued else 'new'}_{event.mode}"
+            )
+            scenario.inv[kind] = scenario.inv.get(kind, 0) + 1
+        elif isinstance(event, ev.WorkflowStarted):
+            scenario.inv["workflow"] = scenario.inv.get("workflow", 0) + 1
+
+
+def score_events(events: Iterable[ev.Event]) -> RunScores:
+    """Score a whole run from its events (reports, rescore and replay all call this)."""
+    return ScoreFold().apply_all(events).result()
