@@ -1,0 +1,80 @@
+"""The conversation as providers see it: plain dataclasses, independent of any wire format.
+
+The agent layer builds these; each provider turns them into its own request shape.
+Attachments carry base64 data so a provider never reads the workspace itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from arena_tui.events import ToolCallSpec, Usage
+
+Role = Literal["system", "user", "assistant", "tool"]
+AttachmentModality = Literal["image", "video", "audio"]
+ToolSchema = dict[str, Any]
+"""One tool in OpenAI function format: ``{"type": "function", "function": {...}}``."""
+
+DeltaCallback = Callable[[str], Awaitable[None] | None]
+"""Receives streamed text deltas; may be sync or async."""
+
+
+@dataclass(frozen=True)
+class Attachment:
+    """A media file handed to a model that can perceive it."""
+
+    modality: AttachmentModality
+    mime: str
+    data_b64: str
+    path: str = ""
+
+    @property
+    def audio_format(self) -> str:
+        """The ``input_audio`` format name OpenAI-compatible servers expect (wav, mp3…)."""
+        sub = self.mime.split("/", 1)[-1].lower()
+        return {"mpeg": "mp3", "x-wav": "wav", "wave": "wav", "x-flac": "flac"}.get(sub, sub)
+
+
+@dataclass(frozen=True)
+class Message:
+    """One conversation turn as sent to a model."""
+
+    role: Role
+    content: str = ""
+    attachments: tuple[Attachment, ...] = ()
+    tool_calls: tuple[ToolCallSpec, ...] = ()
+    tool_call_id: str | None = None
+
+
+@dataclass(frozen=True)
+class AssistantMessage:
+    """What a model answered.
+
+    ``malformed_tool_calls`` lists the ids of calls whose arguments were not valid JSON
+    (their arguments are ``{"_raw": text}``), so the loop can answer them with a tool
+    error instead of running them. ``elided`` counts attachments dropped per modality by
+    the context caps (SPEC §3), for the multimodal-elision reminder.
+    """
+
+    content: str = ""
+    tool_calls: list[ToolCallSpec] = field(default_factory=list)
+    usage: Usage = field(default_factory=Usage)
+    finish_reason: str | None = None
+    malformed_tool_calls: list[str] = field(default_factory=list)
+    elided: dict[str, int] = field(default_factory=dict)
+    cost_usd: float = 0.0
+
+    def to_message(self) -> Message:
+        """The turn as it goes back into the history."""
+        return Message(role="assistant", content=self.content, tool_calls=tuple(self.tool_calls))
+
+
+async def deliver_delta(callback: DeltaCallback | None, text: str) -> None:
+    """Call ``callback`` with ``text`` whether it is sync or async; a no-op without one."""
+    if callback is None or not text:
+        return
+    result = callback(text)
+    if result is not None:
+        await result

@@ -1,0 +1,121 @@
+"""A deterministic provider that plays scripted turns: the model double for tests and demos.
+
+One instance belongs to one agent (or one subagent session), so scripts never compete.
+A manager instance is keyed by round (:meth:`ScriptedProvider.start_round`); a pool
+instance plays the turns of its subagent name from the start. Running out of turns
+yields a plain ``(script exhausted)`` reply, so an agent loop always ends.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from arena_tui.events import ModelRequest, ModelResponse, ToolCallSpec, Usage
+from arena_tui.providers.base import CallIdentity, Emit, no_emit
+from arena_tui.providers.messages import (
+    AssistantMessage,
+    DeltaCallback,
+    Message,
+    ToolSchema,
+    deliver_delta,
+)
+from arena_tui.providers.script_vars import ScriptVars, substitute
+from arena_tui.providers.trajectory import ScriptTurn, turns_for
+
+EXHAUSTED = "(script exhausted)"
+TurnSource = Sequence[ScriptTurn | Mapping[str, Any]]
+TurnFunction = Callable[[Sequence[Message], Sequence[ToolSchema]], ScriptTurn | Mapping[str, Any]]
+
+
+def _as_turn(turn: ScriptTurn | Mapping[str, Any]) -> ScriptTurn:
+    return turn if isinstance(turn, ScriptTurn) else ScriptTurn.model_validate(turn)
+
+
+class ScriptedProvider:
+    """Replays turns from a list, a per-round mapping, or a function of the conversation."""
+
+    def __init__(
+        self,
+        turns: TurnSource | TurnFunction | None = None,
+        *,
+        rounds: Mapping[str, Sequence[ScriptTurn]] | None = None,
+        script_vars: ScriptVars | None = None,
+        name: str = "scripted",
+        identity: CallIdentity | None = None,
+        emit: Emit = no_emit,
+    ) -> None:
+        self.name = name
+        self.identity = identity or CallIdentity()
+        self.emit = emit
+        self.script_vars = script_vars
+        self._function: TurnFunction | None = turns if callable(turns) else None
+        self._rounds = {k: list(v) for k, v in (rounds or {}).items()}
+        self._queue: list[ScriptTurn] = (
+            [_as_turn(t) for t in turns] if turns is not None and not callable(turns) else []
+        )
+        self._calls = 0
+
+    def start_round(self, round_id: str) -> None:
+        """Load the turns for ``round_id`` (or ``"*"``); leftovers of the last round are dropped."""
+        self._queue = turns_for(self._rounds, round_id)
+
+    @property
+    def remaining(self) -> int:
+        return len(self._queue)
+
+    def _next_turn(self, messages: Sequence[Message], tools: Sequence[ToolSchema]) -> ScriptTurn:
+        if self._function is not None:
+            return _as_turn(self._function(messages, tools))
+        if not self._queue:
+            return ScriptTurn(content=EXHAUSTED)
+        return self._queue.pop(0)
+
+    async def complete(
+        self,
+        messages: Sequence[Message],
+        tools: Sequence[ToolSchema] = (),
+        *,
+        on_delta: DeltaCallback | None = None,
+    ) -> AssistantMessage:
+        self._calls += 1
+        request_id = f"req_{uuid.uuid4().hex[:12]}"
+        ident = self.identity
+        ids: dict[str, Any] = {
+            "run_id": ident.run_id,
+            "scenario_id": ident.scenario_id,
+            "agent_id": ident.agent_id,
+            "session_id": ident.session_id,
+            "model_key": ident.model_key,
+            "model_name": self.name,
+            "request_id": request_id,
+        }
+        self.emit(ModelRequest(**ids, n_messages=len(messages)))
+        turn = self._next_turn(messages, tools)
+        calls = [
+            ToolCallSpec(
+                id=tc.id or f"call_{uuid.uuid4().hex[:12]}",
+                name=tc.name,
+                arguments=substitute(tc.arguments, self.script_vars),
+            )
+            for tc in turn.tool_calls
+        ]
+        content = substitute(turn.content, self.script_vars)
+        await deliver_delta(on_delta, content)
+        # Scripted turns cost nothing; token counts are estimates so limits still apply.
+        prompt = sum(len(m.content) for m in messages) // 4
+        completion = (len(content) + sum(len(str(c.arguments)) for c in calls)) // 4
+        usage = Usage(
+            prompt_tokens=prompt, completion_tokens=completion, total_tokens=prompt + completion, estimated=True
+        )
+        reply = AssistantMessage(
+            content=content, tool_calls=calls, usage=usage, finish_reason="tool_calls" if calls else "stop"
+        )
+        self.emit(
+            ModelResponse(**ids, usage=usage, finish_reason=reply.finish_reason, content=content, tool_calls=calls)
+        )
+        return reply
+
+    async def aclose(self) -> None:
+        self._queue = []

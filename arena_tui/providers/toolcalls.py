@@ -1,0 +1,126 @@
+"""Assembling tool calls from stream deltas, and rescuing calls a server leaked into text.
+
+Servers differ: some send ``id``/``name`` only on a call's first delta, some omit
+``index``, some split the arguments JSON anywhere, and some chat templates never parse
+the model's tool-call text so it arrives as plain content (``<tool_call>{…}</tool_call>``
+or a bare ``{"name": …, "arguments": …}``). Bad arguments JSON never raises: the call
+keeps ``{"_raw": text}`` and is flagged so the loop can answer it with a tool error.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from typing import Any
+
+from arena_tui.events import ToolCallSpec
+
+_TAGGED = re.compile(r"<tool_call>\s*(.*?)\s*(?:</tool_call>|$)", re.DOTALL)
+_FENCE = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.DOTALL)
+
+
+def new_call_id() -> str:
+    return f"call_{uuid.uuid4().hex[:12]}"
+
+
+def parse_arguments(text: str) -> tuple[dict[str, Any], bool]:
+    """Arguments text → (object, ok). Empty means no arguments; double-encoded JSON is undone."""
+    if not text.strip():
+        return {}, True
+    try:
+        value: Any = json.loads(text)
+        if isinstance(value, str):
+            value = json.loads(value)
+    except json.JSONDecodeError:
+        return {"_raw": text}, False
+    if isinstance(value, dict):
+        return value, True
+    return {"_raw": text}, False
+
+
+@dataclass
+class _Slot:
+    id: str = ""
+    name: str = ""
+    arguments: str = ""
+
+
+@dataclass
+class ToolCallAccumulator:
+    """Folds ``choices[0].delta.tool_calls`` fragments into whole calls, in index order."""
+
+    slots: dict[int, _Slot] = field(default_factory=dict)
+    _last: int = -1
+
+    def add(self, index: int | None, call_id: str | None, name: str | None, args: str | None) -> None:
+        if index is None:
+            # No index: a new id starts a new call, anything else continues the last one.
+            starts_new = self._last < 0 or bool(call_id and call_id != self.slots[self._last].id)
+            index = self._last + 1 if starts_new else self._last
+        slot = self.slots.setdefault(index, _Slot())
+        self._last = index
+        if call_id and not slot.id:
+            slot.id = call_id
+        if name:
+            # Most servers send the name once; a few repeat it on every delta.
+            slot.name = name if not slot.name or slot.name == name else slot.name + name
+        if args:
+            slot.arguments += args
+
+    def finish(self) -> tuple[list[ToolCallSpec], list[str]]:
+        """The calls in index order, plus the ids of those with malformed arguments."""
+        calls: list[ToolCallSpec] = []
+        malformed: list[str] = []
+        for index in sorted(self.slots):
+            slot = self.slots[index]
+            if not slot.name and not slot.arguments:
+                continue
+            args, ok = parse_arguments(slot.arguments)
+            call = ToolCallSpec(id=slot.id or new_call_id(), name=slot.name, arguments=args)
+            calls.append(call)
+            if not ok:
+                malformed.append(call.id)
+        return calls, malformed
+
+
+def _call_from_obj(obj: Any, tool_names: Collection[str]) -> ToolCallSpec | None:
+    if not isinstance(obj, dict) or not isinstance(obj.get("name"), str):
+        return None
+    if tool_names and obj["name"] not in tool_names:
+        return None
+    args = obj.get("arguments", obj.get("parameters", {}))
+    if isinstance(args, str):
+        args, _ = parse_arguments(args)
+    if not isinstance(args, dict):
+        return None
+    return ToolCallSpec(id=new_call_id(), name=obj["name"], arguments=args)
+
+
+def rescue_leaked_calls(content: str, tool_names: Collection[str]) -> tuple[str, list[ToolCallSpec]]:
+    """Find tool calls written as text; returns (content without them, calls)."""
+    calls: list[ToolCallSpec] = []
+    if "<tool_call>" in content:
+        for match in _TAGGED.finditer(content):
+            try:
+                call = _call_from_obj(json.loads(match.group(1)), tool_names)
+            except json.JSONDecodeError:
+                call = None
+            if call is not None:
+                calls.append(call)
+        if calls:
+            return _TAGGED.sub("", content).strip(), calls
+    body = content.strip()
+    fenced = _FENCE.match(body)
+    body = fenced.group(1) if fenced else body
+    if body.startswith("{") and body.endswith("}"):
+        try:
+            obj = json.loads(body)
+        except json.JSONDecodeError:
+            return content, []
+        call = _call_from_obj(obj, tool_names)
+        if call is not None:
+            return "", [call]
+    return content, []

@@ -1,0 +1,111 @@
+"""Trajectory files: the scripted turns a ``scripted`` provider (or the oracle) replays.
+
+A trajectory is a JSON object mapping a key to a list of assistant turns. For a manager
+the key is a round id; for a pool entry it is a subagent name; ``"*"`` is the fallback
+for any key not listed. Each turn is ``{"content": str, "tool_calls": [{"name",
+"arguments"}]}``; a turn without tool calls ends the round (or the session). Errors name
+the file, the key and the turn index so a broken solution is quick to fix.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from arena_tui.errors import ConfigError
+
+WILDCARD = "*"
+
+
+class TrajectoryError(ConfigError):
+    """A trajectory file that cannot be replayed."""
+
+
+class ScriptToolCall(BaseModel):
+    """One tool call in a scripted turn; ``id`` is generated when absent."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1)
+    arguments: dict[str, Any] = Field(default_factory=dict)
+    id: str | None = None
+
+
+class ScriptTurn(BaseModel):
+    """One assistant turn to replay."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    content: str = ""
+    tool_calls: list[ScriptToolCall] = Field(default_factory=list)
+
+    @property
+    def ends_round(self) -> bool:
+        return not self.tool_calls
+
+
+Trajectory = dict[str, list[ScriptTurn]]
+
+
+def parse_trajectory(data: Any, source: str) -> Trajectory:
+    """Validate already-parsed JSON; ``source`` names it in errors."""
+    if not isinstance(data, dict):
+        raise TrajectoryError(
+            f"trajectory {source}: must be a JSON object mapping a round id or subagent "
+            'name (or "*") to a list of turns'
+        )
+    out: Trajectory = {}
+    for key, turns in data.items():
+        if not isinstance(turns, list):
+            raise TrajectoryError(f"trajectory {source}: {key}: must be a list of turns")
+        parsed: list[ScriptTurn] = []
+        for index, turn in enumerate(turns):
+            try:
+                parsed.append(ScriptTurn.model_validate(turn))
+            except ValidationError as exc:
+                err = exc.errors()[0]
+                where = ".".join(str(p) for p in err["loc"])
+                detail = f"{where}: {err['msg'].lower()}" if where else err["msg"].lower()
+                raise TrajectoryError(
+                    f"trajectory {source}: {key}: turn {index}: {detail}",
+                    fix='a turn is {"content": "...", "tool_calls": [{"name": ..., "arguments": {...}}]}',
+                ) from None
+        out[str(key)] = parsed
+    return out
+
+
+def load_trajectory(path: str | Path) -> Trajectory:
+    """Read and validate a trajectory file."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise TrajectoryError(f"trajectory {p}: cannot be read ({exc.strerror})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise TrajectoryError(
+            f"trajectory {p}: not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
+        ) from None
+    return parse_trajectory(data, str(p))
+
+
+def resolve_script_path(script: str, base_dir: str | None) -> Path:
+    """A ``script`` path from the model JSON: relative to that JSON file, else the cwd."""
+    p = Path(script).expanduser()
+    if p.is_absolute():
+        return p
+    if base_dir is not None and (Path(base_dir) / p).exists():
+        return Path(base_dir) / p
+    return Path.cwd() / p
+
+
+def turns_for(trajectory: Mapping[str, list[ScriptTurn]], key: str) -> list[ScriptTurn]:
+    """The turns for ``key`` (round id or subagent name), else the ``"*"`` turns, else none."""
+    if key in trajectory:
+        return list(trajectory[key])
+    return list(trajectory.get(WILDCARD, []))

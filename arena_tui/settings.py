@@ -1,0 +1,128 @@
+"""Run settings and their layers: CLI > ``--config`` file > ``CATEAM_*`` env > defaults.
+
+Settings are everything about *how* a run behaves that is not the model JSON. Each
+layer is a partial dict; they are merged field by field, then validated once, so an
+error always names the layer the bad value came from.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from arena_tui.errors import ConfigError
+
+ENV_PREFIX = "CATEAM_"
+ALL_TOOLS = (
+    "Read",
+    "Write",
+    "Edit",
+    "Bash",
+    "Grep",
+    "Glob",
+    "CreateSubagent",
+    "RunSubagent",
+    "ListSubagents",
+    "InspectSubagent",
+    "Workflow",
+)
+
+
+class Settings(BaseModel):
+    """Every run setting with its packaged default."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    output_dir: str = "runs"
+    concurrency: int = Field(default=1, ge=1, le=64)
+    """Scenarios run in parallel."""
+    request_timeout_s: float = Field(default=120.0, gt=0)
+    """One model call (one attempt), streaming included."""
+    total_timeout_s: float = Field(default=600.0, gt=0)
+    """One model call across all its retries."""
+    max_retries: int = Field(default=4, ge=0, le=20)
+    retry_base_s: float = Field(default=1.0, ge=0)
+    retry_max_s: float = Field(default=30.0, ge=0)
+    check_timeout_s: float = Field(default=60.0, gt=0)
+    main_token_limit: int = Field(default=200_000, ge=1000)
+    subagent_token_limit: int = Field(default=100_000, ge=1000)
+    max_iterations: int = Field(default=200, ge=1)
+    enabled_tools: list[str] = Field(default_factory=lambda: list(ALL_TOOLS))
+    unsafe_bash: bool = False
+    skip_probe: bool = False
+    headless: bool = False
+    theme: str = "default"
+
+    def model_post_init(self, context: Any, /) -> None:
+        unknown = [t for t in self.enabled_tools if t not in ALL_TOOLS]
+        if unknown:
+            raise ConfigError(
+                f"settings: enabled_tools: unknown tool(s) {', '.join(unknown)}",
+                fix="choose from " + ", ".join(ALL_TOOLS),
+            )
+
+
+def _coerce_env(name: str, raw: str) -> Any:
+    """Env values are strings; lists are comma-separated, the rest pydantic coerces."""
+    if name == "enabled_tools":
+        return [t.strip() for t in raw.split(",") if t.strip()]
+    return raw
+
+
+def settings_from_env(env: Mapping[str, str]) -> dict[str, Any]:
+    """The ``CATEAM_<FIELD>`` variables that name a settings field (others are ignored)."""
+    out: dict[str, Any] = {}
+    for name in Settings.model_fields:
+        key = ENV_PREFIX + name.upper()
+        if key in env:
+            out[name] = _coerce_env(name, env[key])
+    return out
+
+
+def settings_from_file(path: str | Path) -> dict[str, Any]:
+    """A ``--config`` file: TOML when it ends in .toml, JSON otherwise."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"config file {p}: cannot be read ({exc.strerror})") from None
+    try:
+        data: Any = tomllib.loads(text) if p.suffix == ".toml" else json.loads(text)
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
+        raise ConfigError(f"config file {p}: not valid {p.suffix.lstrip('.') or 'JSON'}: {exc}") from None
+    if not isinstance(data, dict):
+        raise ConfigError(f"config file {p}: must be a table/object of settings")
+    return data
+
+
+def _validate_layer(layer: dict[str, Any], origin: str) -> None:
+    """Check one layer alone so the error names where the bad value was written."""
+    try:
+        Settings.model_validate(layer)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        path = ".".join(str(p) for p in err["loc"])
+        if err["type"] == "extra_forbidden":
+            raise ConfigError(
+                f"{origin}: unknown setting '{path}'",
+                fix="known: " + ", ".join(Settings.model_fields),
+            ) from None
+        raise ConfigError(f"{origin}: {path}: {err['msg'].lower()}") from None
+
+
+def load_settings(cli: Mapping[str, Any], config_path: str | Path | None, env: Mapping[str, str]) -> Settings:
+    """Merge the layers; ``cli`` values of ``None`` mean "not given on the command line"."""
+    env_layer = settings_from_env(env)
+    _validate_layer(env_layer, "environment (CATEAM_*)")
+    file_layer: dict[str, Any] = {}
+    if config_path is not None:
+        file_layer = settings_from_file(config_path)
+        _validate_layer(file_layer, f"config file {config_path}")
+    cli_layer = {k: v for k, v in cli.items() if v is not None}
+    _validate_layer(cli_layer, "command line")
+    return Settings.model_validate({**env_layer, **file_layer, **cli_layer})

@@ -1,0 +1,1 @@
+"""Test doubles that stand in for the outside world (model servers)."""
