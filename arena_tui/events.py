@@ -23,6 +23,8 @@ Modality = Literal["text", "image", "video", "audio", "document"]
 RunMode = Literal["foreground", "background"]
 TaskKind = Literal["subagent", "bash", "workflow"]
 TaskStatus = Literal["completed", "failed", "cancelled"]
+StopReason = Literal["token_limit", "max_iterations", "provider_error", "cancelled"]
+ReminderKind = Literal["environment", "context_usage", "context_threshold", "workspace_update", "multimodal_elision"]
 
 
 class EventBase(BaseModel):
@@ -273,7 +275,7 @@ class AgentStopped(EventBase):
     """An agent loop ended for a reason other than a final reply."""
 
     kind: Literal["agent_stopped"] = "agent_stopped"
-    reason: Literal["token_limit", "max_iterations", "provider_error", "cancelled"]
+    reason: StopReason
     detail: str = ""
 
 
@@ -297,7 +299,7 @@ class TurnRecorded(EventBase):
 
 class ReminderDelivered(EventBase):
     kind: Literal["reminder"] = "reminder"
-    reminder: Literal["environment", "context_usage", "context_threshold", "workspace_update", "multimodal_elision"]
+    reminder: ReminderKind
     body: str
 
 

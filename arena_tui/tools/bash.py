@@ -1,0 +1,105 @@
+"""Bash: a shell command inside bubblewrap, with a counted pre-check of its paths.
+
+Two layers: the pre-check refuses (and counts) commands that name paths outside the
+scope, and bubblewrap makes whatever the pre-check cannot see (paths built at run
+time) simply not exist. Without bwrap the tool refuses unless the operator opted in.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from arena_tui.sandbox.bwrap import bwrap_argv, python_prefix, sandbox_mode, unsafe_argv
+from arena_tui.sandbox.pathtokens import outside_words
+from arena_tui.sandbox.process import run_capped
+from arena_tui.sandbox.scope import ForbiddenError, Refusal
+from arena_tui.tools.base import Tool, ToolContext, ToolError, ToolOutput, schema
+
+DEFAULT_TIMEOUT_MS = 120_000
+MAX_TIMEOUT_MS = 600_000
+
+UNAVAILABLE = (
+    "Bash is unavailable: bubblewrap (bwrap) is not installed or cannot create namespaces "
+    "on this machine, and commands are never run unsandboxed unless the operator passes "
+    "--unsafe-bash."
+)
+
+
+def _section(name: str, data: bytes, dropped: int) -> str:
+    text = data.decode("utf-8", errors="replace")
+    note = f"\n[{name} truncated: {dropped} more bytes not shown]" if dropped else ""
+    return f"--- {name} ---\n{text}{note}"
+
+
+async def run_command(command: str, timeout_ms: int, ctx: ToolContext) -> tuple[ToolOutput, int]:
+    """Run ``command`` in the agent's sandbox; returns the formatted output and exit code."""
+    if sandbox_mode(ctx.unsafe_bash) == "bwrap":
+        try:
+            argv = await asyncio.to_thread(bwrap_argv, ctx.scope, ctx.cwd, ctx.can_write, command)
+        except OverflowError as exc:
+            return ToolOutput(f"Bash refused: {exc}", is_error=True), -1
+        cwd = None
+    else:
+        argv, cwd = unsafe_argv(command), ctx.cwd
+    try:
+        result = await run_capped(argv, timeout_ms / 1000.0, cwd=cwd)
+    except OSError as exc:
+        return ToolOutput(f"Bash could not start: {exc}", is_error=True), -1
+    head = f"exit={result.returncode}"
+    if result.timed_out:
+        head += f"\n[timed out after {timeout_ms} ms; the process group was killed]"
+    text = "\n".join(
+        [
+            head,
+            _section("stdout", result.stdout, result.stdout_dropped),
+            _section("stderr", result.stderr, result.stderr_dropped),
+        ]
+    )
+    return ToolOutput(text, is_error=result.timed_out), result.returncode
+
+
+class BashTool(Tool):
+    name = "Bash"
+    description = (
+        "Run a bash command in a sandbox that contains only your accessible paths (no "
+        "network, private /tmp). Output: exit=<code>, then stdout and stderr (64 KiB each). "
+        "timeout in ms (default 120000, max 600000). run_in_background (main agent only) "
+        "returns a task id at once and notifies you when the command ends."
+    )
+    parameters = schema(
+        ["command"],
+        command={"type": "string", "description": "The command line."},
+        description={"type": "string", "description": "What it does, in a few words."},
+        timeout={"type": "integer", "description": "Timeout in milliseconds (max 600000)."},
+        run_in_background={"type": "boolean", "description": "Run in the background."},
+    )
+
+    async def run(self, args: dict[str, Any], ctx: ToolContext) -> ToolOutput:
+        command: str = args["command"]
+        timeout = args.get("timeout")
+        timeout_ms = DEFAULT_TIMEOUT_MS if timeout is None else timeout
+        if not 1 <= timeout_ms <= MAX_TIMEOUT_MS:
+            raise ToolError(f"timeout must be between 1 and {MAX_TIMEOUT_MS} ms")
+        if not command.strip():
+            raise ToolError("command must not be empty")
+        prefix = python_prefix()
+        extra = (prefix,) if prefix else ()
+        outside = outside_words(command, ctx.scope, ctx.cwd, extra)
+        if outside:
+            raise ForbiddenError([Refusal(w, "bash_path_outside_scope") for w in outside])
+        if sandbox_mode(ctx.unsafe_bash) == "unavailable":
+            raise ToolError(UNAVAILABLE)
+        if args.get("run_in_background"):
+            if not ctx.is_main:
+                raise ToolError("run_in_background is only available to the main agent")
+            if ctx.background is None:
+                raise ToolError("background commands are not available in this context")
+            handle = ctx.background.start(
+                run_command(command, timeout_ms, ctx), ctx, command, args.get("description") or ""
+            )
+            return ToolOutput(
+                f"started in background: task_id={handle.task_id}\nYou will get a task-notification when it finishes."
+            )
+        output, _ = await run_command(command, timeout_ms, ctx)
+        return output
