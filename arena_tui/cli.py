@@ -29,11 +29,11 @@ def _ids(value: str) -> list[str]:
     return [v for v in value.replace(",", " ").split() if v]
 
 
-def _add_dataset_args(p: argparse.ArgumentParser) -> None:
+def _add_dataset_args(p: argparse.ArgumentParser, default: str | None = "bundled") -> None:
     p.add_argument(
         "-d",
         "--dataset",
-        default=default_dataset(),
+        default=default_dataset() if default == "bundled" else default,
         metavar="DIR",
         help="dataset folder holding tests.json (default: the bundled dataset)",
     )
@@ -65,6 +65,18 @@ def _cmd_check(args: argparse.Namespace) -> int:
         )
     outcome = run_check(Path(args.dataset), sys.stdout, args.tests, args.scenarios, args.strict)
     return outcome.exit_code
+
+
+def _lazy(module: str, function: str) -> Handler:
+    """A handler imported only when its command runs, so `--help` stays fast."""
+
+    def handler(args: argparse.Namespace) -> int:
+        import importlib
+
+        target: Handler = getattr(importlib.import_module(module), function)
+        return target(args)
+
+    return handler
 
 
 def _not_yet(name: str) -> Handler:
@@ -108,13 +120,13 @@ def build_parser() -> argparse.ArgumentParser:
     _add_dataset_args(p)
     _add_model_args(p)
     p.add_argument("-o", "--output", metavar="DIR", help="output folder (the run store lives here)")
-    p.add_argument("-c", "--concurrency", type=int, default=1, metavar="N", help="scenarios in parallel")
+    p.add_argument("-c", "--concurrency", type=int, default=None, metavar="N", help="scenarios in parallel")
     p.add_argument(
         "--retry", type=int, default=0, metavar="N", help="retries per scenario after infrastructure failures"
     )
     p.add_argument("--headless", action="store_true", help="plain progress even on a terminal")
     p.add_argument("--unsafe-bash", action="store_true", help="run Bash without bubblewrap (recorded in the report)")
-    p.set_defaults(handler=_not_yet("run"))
+    p.set_defaults(handler=_lazy("arena_tui.commands.run", "cmd_run"))
 
     p = sub.add_parser(
         "resume",
@@ -122,11 +134,16 @@ def build_parser() -> argparse.ArgumentParser:
         description="Continue a run: finished scenarios are kept once, the rest re-run.",
     )
     p.add_argument("old_output", nargs="?", metavar="OUT", help="continue this output folder in place")
-    _add_dataset_args(p)
+    _add_dataset_args(p, default=None)
+    p.add_argument(
+        "--retry", type=int, default=0, metavar="N", help="retries per scenario after infrastructure failures"
+    )
+    p.add_argument("-c", "--concurrency", type=int, default=None, metavar="N", help="scenarios in parallel")
+    p.add_argument("--unsafe-bash", action="store_true", help="run Bash without bubblewrap (recorded in the report)")
     _add_model_args(p)
     p.add_argument("-O", "--old-output", dest="old_output_flag", metavar="OLD_OUT", help="the interrupted run's folder")
     p.add_argument("-o", "--output", metavar="NEW_OUT", help="where the continued run goes")
-    p.set_defaults(handler=_not_yet("resume"))
+    p.set_defaults(handler=_lazy("arena_tui.commands.run", "cmd_resume"))
 
     p = sub.add_parser("report", help="write report.json/report.md for one or more runs (stitched)")
     p.add_argument("outputs", nargs="+", metavar="OUT", help="run output folders")

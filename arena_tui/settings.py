@@ -51,7 +51,12 @@ class Settings(BaseModel):
     check_timeout_s: float = Field(default=60.0, gt=0)
     main_token_limit: int = Field(default=200_000, ge=1000)
     subagent_token_limit: int = Field(default=100_000, ge=1000)
-    max_iterations: int = Field(default=200, ge=1)
+    max_iterations: int = Field(default=80, ge=1)
+    """Model calls per agent turn before the loop is cut off."""
+    round_timeout_s: float = Field(default=3600.0, gt=0)
+    """Wall-clock limit of the main agent's work in one round."""
+    background_wait_s: float = Field(default=1800.0, gt=0)
+    """How long a round waits for background work before its check; then the round fails."""
     enabled_tools: list[str] = Field(default_factory=lambda: list(ALL_TOOLS))
     unsafe_bash: bool = False
     skip_probe: bool = False

@@ -21,8 +21,8 @@ class Scenario:
     rounds: list[Round]
     workspace_template: Path
     scripts_dir: Path
-    # Update operations per round id, planned by the validator against the virtual tree.
-    round_updates: dict[str, list[UpdateOp]] = field(default_factory=dict)
+    # Copy operations per update id, planned by the validator against the virtual tree.
+    update_ops: dict[str, list[UpdateOp]] = field(default_factory=dict)
 
     @property
     def solution_dir(self) -> Path:

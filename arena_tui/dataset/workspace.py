@@ -18,17 +18,15 @@ def validate_workspace(scenario: Scenario, rel: str, problems: Problems) -> None
     ever: VirtualTree = tree.copy()
     applied: set[str] = set()
     for rnd in scenario.rounds:
-        ops = []
         for uid in rnd.update_ids:
             group = scenario.manifest.updates.get(uid)
             if group is None or uid in applied:
                 continue  # reported by the rounds rules
             applied.add(uid)
             try:
-                ops.extend(plan_update(group, scenario.manifest_path.parent, tree))
+                scenario.update_ops[uid] = plan_update(group, scenario.manifest_path.parent, tree)
             except UpdateError as exc:
                 problems.error(rel, f"updates.{uid}.files[{exc.index}]", f"{exc} (applied before round '{rnd.id}')")
-        scenario.round_updates[rnd.id] = ops
         ever.files.update(tree.files)
     _check_access_paths(scenario, rel, ever, problems)
 

@@ -14,7 +14,7 @@ from typing import Protocol, runtime_checkable
 from arena_tui.events import Event
 from arena_tui.providers.messages import AssistantMessage, DeltaCallback, Message, ToolSchema
 
-Emit = Callable[[Event], None]
+Emit = Callable[[Event], object]
 
 
 def no_emit(event: Event) -> None:

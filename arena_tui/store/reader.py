@@ -70,6 +70,10 @@ class StoreReader:
             raise BadInputError(f"run store '{self.path}' holds no run yet")
         return runs[-1].run_id
 
+    def run_settings(self, run_id: str) -> dict[str, object]:
+        row = self._conn.execute("SELECT settings FROM runs WHERE run_id = ?", (run_id,)).fetchone()
+        return dict(json.loads(row[0])) if row else {}
+
     def scenarios(self, run_id: str) -> list[ScenarioRow]:
         rows = self._conn.execute(
             "SELECT scenario_id, attempt, status, reason, first_seq, last_seq FROM scenarios "

@@ -95,6 +95,9 @@ class ToolRunner:
                 is_error=True,
                 forbidden=True,
             )
+        if set(args) == {"_raw"}:
+            raw = str(args["_raw"])[:200]
+            return ToolOutput(f"{name}: the arguments were not valid JSON: {raw}", is_error=True, invalid=True)
         problem = validate_args(tool, args)
         if problem is not None:
             return ToolOutput(problem, is_error=True, invalid=True)

@@ -1,0 +1,136 @@
+"""The background registry: every background subagent run, Bash command and workflow of a scenario.
+
+A finished task becomes a task-notification queued for the main agent; the agent loop
+drains the queue into the next user or tool-result content. A round waits here for all
+background work before its check, bounded by a timeout so a run never hangs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any
+
+from arena_tui import events as ev
+from arena_tui.agents import ids, reminders
+from arena_tui.tools.background import BackgroundBash, BackgroundBashRegistry
+from arena_tui.tools.base import ToolOutput
+
+TaskResult = tuple[ev.TaskStatus, str]
+
+
+@dataclass
+class BackgroundTask:
+    task_id: str
+    kind: ev.TaskKind
+    label: str
+    summary: str
+    task: asyncio.Task[Any] | None = None
+    started: float = field(default_factory=time.time)
+    status: str = "running"
+    result: str = ""
+
+
+class BackgroundRegistry:
+    """Background work of one scenario and the notifications it produces."""
+
+    def __init__(self, emit: Callable[[ev.Event], object], fields: Callable[[], dict[str, Any]]) -> None:
+        self._emit = emit
+        self._fields = fields
+        self.tasks: dict[str, BackgroundTask] = {}
+        self._notifications: list[tuple[BackgroundTask, str]] = []
+        self._bash = BackgroundBashRegistry()
+        self._bash.add_listener(self._bash_finished)
+
+    @property
+    def bash(self) -> BackgroundBashRegistry:
+        """Handed to the main agent's ToolContext so background Bash lands here."""
+        return self._bash
+
+    def start(
+        self, kind: ev.TaskKind, label: str, summary: str, work: Coroutine[Any, Any, TaskResult], task_id: str = ""
+    ) -> str:
+        """Schedule ``work`` (returning ``(status, result text)``) and return its task id at once."""
+        tid = task_id or ids.task_id("task" if kind == "subagent" else kind)
+        entry = BackgroundTask(tid, kind, label, summary)
+        self.tasks[tid] = entry
+        self._emit(ev.TaskStarted(**self._fields(), task_id=tid, task_kind=kind, label=label))
+        entry.task = asyncio.get_running_loop().create_task(self._guard(entry, work), name=tid)
+        return tid
+
+    async def _guard(self, entry: BackgroundTask, work: Coroutine[Any, Any, TaskResult]) -> None:
+        status: ev.TaskStatus
+        try:
+            status, result = await work
+        except asyncio.CancelledError:
+            status, result = "cancelled", "cancelled before it finished"
+            self._finish(entry, status, result)
+            raise
+        except Exception as exc:  # a failed task is a FAILED notification, never a crash
+            status, result = "failed", f"{type(exc).__name__}: {exc}"
+        self._finish(entry, status, result)
+
+    def _finish(self, entry: BackgroundTask, status: ev.TaskStatus, result: str) -> None:
+        entry.status, entry.result = status, result
+        self._emit(
+            ev.TaskFinished(**self._fields(), task_id=entry.task_id, task_kind=entry.kind, status=status, result=result)
+        )
+        self._notifications.append((entry, status))
+
+    def _bash_finished(self, handle: BackgroundBash, output: ToolOutput, status: str) -> None:
+        entry = BackgroundTask(
+            handle.task_id, "bash", handle.description or handle.command[:80], f"command: {handle.command}"
+        )
+        entry.status, entry.result = status, output.text
+        self.tasks[handle.task_id] = entry
+        self._notifications.append((entry, status))
+
+    def has_notifications(self) -> bool:
+        return bool(self._notifications)
+
+    def drain_notifications(self, agent_fields: dict[str, Any]) -> list[str]:
+        """Bodies of every pending notification, each recorded as delivered."""
+        bodies = []
+        for entry, status in self._notifications:
+            body = reminders.notification(entry.task_id, entry.kind, status, entry.summary, entry.result)
+            st: ev.TaskStatus = status if status in ("completed", "failed", "cancelled") else "failed"  # type: ignore[assignment]
+            self._emit(
+                ev.NotificationDelivered(
+                    **agent_fields, task_id=entry.task_id, task_kind=entry.kind, status=st, body=body
+                )
+            )
+            bodies.append(body)
+        self._notifications.clear()
+        return bodies
+
+    def running(self) -> list[str]:
+        own = [t.task_id for t in self.tasks.values() if t.task is not None and not t.task.done()]
+        return own + [h.task_id for h in self._bash.running()]
+
+    async def wait_all(self, timeout: float) -> bool:
+        """Wait for every background task (including ones started meanwhile); False on timeout."""
+        deadline = time.monotonic() + timeout
+        while True:
+            pending: list[asyncio.Future[Any]] = [
+                t.task for t in self.tasks.values() if t.task is not None and not t.task.done()
+            ]
+            pending += [h.future for h in self._bash.running()]
+            if not pending:
+                return True
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            await asyncio.wait(pending, timeout=left)
+
+    async def cancel_all(self) -> None:
+        for entry in self.tasks.values():
+            if entry.task is not None and not entry.task.done():
+                entry.task.cancel()
+        await self._bash.cancel_all()
+        for entry in self.tasks.values():
+            if entry.task is not None:
+                with contextlib.suppress(BaseException):
+                    await entry.task

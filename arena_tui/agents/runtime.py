@@ -1,0 +1,311 @@
+"""The agent runtime of one scenario: the main session, subagents, sessions and background work.
+
+It owns no policy about rounds or checks (that is the runner's); it answers "ask the
+manager this question" and implements what the subagent and workflow tools do.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from arena_tui import events as ev
+from arena_tui.agents import ids, prompts, reminders
+from arena_tui.agents.background import BackgroundRegistry, TaskResult
+from arena_tui.agents.loop import LoopResult, run_loop
+from arena_tui.agents.session import AgentSession
+from arena_tui.agents.subagents import Subagent, SubagentRegistry
+from arena_tui.providers.base import CallIdentity, Provider
+from arena_tui.sandbox.scope import ScopeGuard
+from arena_tui.tools import ToolContext, ToolRunner, basic_tools
+from arena_tui.tools.base import ToolError
+from arena_tui.tools.readstate import ReadLedger
+from arena_tui.tools.subagent_tools import subagent_tools
+from arena_tui.tools.workflow_tool import WorkflowTool
+
+
+class ProviderFactory(Protocol):
+    """Builds a fresh provider for one agent session (never shared between sessions)."""
+
+    def __call__(self, model_key: str, identity: CallIdentity, subagent: Subagent | None) -> Provider: ...
+
+
+@dataclass(frozen=True)
+class RuntimeLimits:
+    main_token_limit: int = 200_000
+    subagent_token_limit: int = 100_000
+    max_iterations: int = 80
+    unsafe_bash: bool = False
+
+
+@dataclass(frozen=True)
+class PoolMember:
+    """What the runtime needs to know of one pool key."""
+
+    key: str
+    name: str
+    modalities: dict[str, int | bool]
+
+
+class ScenarioRuntime:
+    """Main agent + subagents of one scenario run."""
+
+    def __init__(
+        self,
+        *,
+        run_id: str,
+        scenario_id: str,
+        workspace: Path,
+        accessible: Sequence[str],
+        delegable: Sequence[str],
+        emit: Callable[[ev.Event], object],
+        providers: ProviderFactory,
+        pool: Sequence[PoolMember],
+        main_modalities: dict[str, int | bool],
+        enabled_tools: Sequence[str],
+        limits: RuntimeLimits,
+        workflows_dir: Path,
+    ) -> None:
+        self.run_id = run_id
+        self.scenario_id = scenario_id
+        self.workspace = workspace
+        self.accessible = list(accessible)
+        self.delegable = list(delegable)
+        self.emit = emit
+        self.providers = providers
+        self.pool = {m.key: m for m in pool}
+        self.main_modalities = main_modalities
+        self.enabled_tools = list(enabled_tools)
+        self.limits = limits
+        self.workflows_dir = workflows_dir
+        self.reads = ReadLedger()
+        self.main_scope = ScopeGuard.for_main(workspace, self.accessible, self.delegable)
+        self.subagents = SubagentRegistry(self.main_scope, list(self.pool), emit)
+        self.background = BackgroundRegistry(emit, self.fields)
+        self.round_id: str | None = None
+        self.main_runner = ToolRunner([*basic_tools(), *subagent_tools(self), WorkflowTool(self)])
+        self.sub_runner = ToolRunner(basic_tools())
+        self._main: AgentSession | None = None
+
+    # --- identity and script variables ----------------------------------------------
+
+    def fields(self, agent_id: str = ev.MAIN_AGENT, session_id: str | None = None) -> dict[str, Any]:
+        return {"run_id": self.run_id, "scenario_id": self.scenario_id, "agent_id": agent_id, "session_id": session_id}
+
+    def subagent_id(self, name: str) -> str | None:
+        return self.subagents.by_name.get(name)
+
+    def session_id(self, name: str) -> str | None:
+        sid = self.subagents.by_name.get(name)
+        return self.subagents.by_id[sid].last_session if sid else None
+
+    # --- the main agent ---------------------------------------------------------------
+
+    def main_session(self) -> AgentSession:
+        if self._main is None:
+            ctx = ToolContext(
+                agent_id=ev.MAIN_AGENT,
+                scope=self.main_scope,
+                granted_tools=frozenset(self.enabled_tools),
+                scenario_id=self.scenario_id,
+                run_id=self.run_id,
+                modalities=dict(self.main_modalities),
+                emit=self.emit,
+                reads=self.reads,
+                unsafe_bash=self.limits.unsafe_bash,
+                background=self.background.bash,
+            )
+            provider = self.providers(
+                "main", CallIdentity(self.run_id, self.scenario_id, ev.MAIN_AGENT, None, "main"), None
+            )
+            self._main = AgentSession(
+                agent_id=ev.MAIN_AGENT,
+                session_id=None,
+                model_key="main",
+                provider=provider,
+                tool_specs=self.main_runner.specs(self.enabled_tools),
+                ctx=ctx,
+                token_limit=self.limits.main_token_limit,
+                max_iterations=self.limits.max_iterations,
+                system_prompt=prompts.main_system_prompt(self.enabled_tools),
+                label="main",
+            )
+        return self._main
+
+    def environment_reminder(self) -> str:
+        modalities = [m for m, v in self.main_modalities.items() if v]
+        return reminders.environment(
+            self.scenario_id,
+            self.main_scope.first_root(),
+            [f"{self.workspace}/{p}" for p in self.accessible],
+            [f"{self.workspace}/{p}" for p in self.delegable],
+            modalities,
+            self.limits.main_token_limit,
+            self.limits.subagent_token_limit,
+            {k: m.name for k, m in self.pool.items()},
+        )
+
+    async def ask(self, question: str, round_id: str, extra_reminders: Sequence[str] = ()) -> LoopResult:
+        """One round of the main agent: the question in, its final reply out."""
+        self.round_id = round_id
+        session = self.main_session()
+        start_round = getattr(session.provider, "start_round", None)
+        if callable(start_round):
+            start_round(round_id)
+        usage = reminders.context_usage(session.tokens, session.token_limit)
+        return await run_loop(
+            session,
+            self.main_runner,
+            question,
+            round_id=round_id,
+            reminders_now=[*extra_reminders, usage],
+            notifications=self._drain_notifications,
+        )
+
+    def _drain_notifications(self) -> list[str]:
+        return self.background.drain_notifications(self.fields())
+
+    # --- subagents ----------------------------------------------------------------------
+
+    def _new_session(self, sub: Subagent) -> AgentSession:
+        sid = ids.session_id()
+        member = self.pool[sub.model_key]
+        ctx = ToolContext(
+            agent_id=sub.subagent_id,
+            scope=sub.scope,
+            granted_tools=frozenset(sub.tools),
+            session_id=sid,
+            scenario_id=self.scenario_id,
+            run_id=self.run_id,
+            modalities=dict(member.modalities),
+            emit=self.emit,
+            reads=self.reads,
+            unsafe_bash=self.limits.unsafe_bash,
+        )
+        identity = CallIdentity(self.run_id, self.scenario_id, sub.subagent_id, sid, sub.model_key)
+        session = AgentSession(
+            agent_id=sub.subagent_id,
+            session_id=sid,
+            model_key=sub.model_key,
+            provider=self.providers(sub.model_key, identity, sub),
+            tool_specs=self.sub_runner.specs(sub.tools),
+            ctx=ctx,
+            token_limit=self.limits.subagent_token_limit,
+            max_iterations=self.limits.max_iterations,
+            system_prompt=prompts.subagent_system_prompt(
+                sub.system_prompt, sub.name, sub.tools, [f"{self.workspace}/{p}" for p in sub.grant]
+            ),
+            label=sub.name,
+        )
+        sub.sessions[sid] = session
+        return session
+
+    def open_session(self, subagent_id: str, session_id: str | None) -> tuple[Subagent, AgentSession, bool]:
+        """The session to run: the named one when it exists (continued), else a new one."""
+        sub = self.subagents.get(subagent_id)
+        if session_id and session_id in sub.sessions:
+            if session_id in sub.running:
+                raise ToolError(f"session '{session_id}' is still running; wait for its notification first")
+            session, continued = sub.sessions[session_id], True
+        else:
+            session, continued = self._new_session(sub), False
+        sub.last_session = session.session_id
+        return sub, session, continued
+
+    async def run_session(
+        self,
+        sub: Subagent,
+        session: AgentSession,
+        prompt: str,
+        description: str,
+        mode: ev.RunMode,
+        continued: bool,
+        task_id: str | None,
+        via: str = "RunSubagent",
+    ) -> LoopResult:
+        sid = session.session_id or ""
+        sub.running.add(sid)
+        fields = self.fields(sub.subagent_id, sid)
+        self.emit(
+            ev.SubagentRunStarted(
+                **fields,
+                subagent_id=sub.subagent_id,
+                mode=mode,
+                continued=continued,
+                task_id=task_id,
+                description=description,
+                prompt=prompt,
+                via=via,
+            )
+        )
+        result: LoopResult | None = None
+        try:
+            result = await run_loop(session, self.sub_runner, prompt, round_id=self.round_id)
+            return result
+        finally:
+            sub.running.discard(sid)
+            status = "completed" if result is not None and result.status == "completed" else "failed"
+            if result is not None and result.status in ("token_limit", "max_iterations"):
+                status = "stopped"
+            self.emit(
+                ev.SubagentRunFinished(
+                    **fields,
+                    subagent_id=sub.subagent_id,
+                    status=status,
+                    result=result.text if result else "",
+                    reason=result.detail if result else "cancelled",
+                    turns=session.turns,
+                )
+            )
+
+    def start_background(
+        self, sub: Subagent, session: AgentSession, prompt: str, description: str, continued: bool
+    ) -> str:
+        task_id = ids.task_id("task")
+
+        async def work() -> TaskResult:
+            result = await self.run_session(sub, session, prompt, description, "background", continued, task_id)
+            status: ev.TaskStatus = "completed" if result.status == "completed" else "failed"
+            text = result.text if result.status == "completed" else f"{result.status}: {result.detail}\n{result.text}"
+            return status, text
+
+        summary = f"subagent_id={sub.subagent_id} session_id={session.session_id} name={sub.name}"
+        return self.background.start("subagent", description or sub.name, summary, work(), task_id=task_id)
+
+    # --- lifecycle ----------------------------------------------------------------------
+
+    def files_added(self, added: Sequence[str]) -> None:
+        """An update put ``added`` into the workspace: grow the grants that cover them."""
+        self.subagents.grow(added, self.fields())
+
+    async def wait_background(self, timeout: float) -> bool:
+        return await self.background.wait_all(timeout)
+
+    async def close(self) -> None:
+        await self.background.cancel_all()
+        sessions = [s for sub in self.subagents.by_id.values() for s in sub.sessions.values()]
+        if self._main is not None:
+            sessions.append(self._main)
+        for session in sessions:
+            with contextlib.suppress(Exception):
+                await session.provider.aclose()
+
+
+@dataclass(frozen=True)
+class RuntimeScriptVars:
+    """``${workspace}``, ``${subagent:NAME}`` and ``${session:NAME}`` for scripted trajectories."""
+
+    runtime: ScenarioRuntime
+
+    @property
+    def workspace(self) -> str:
+        return str(self.runtime.workspace)
+
+    def subagent_id(self, name: str) -> str | None:
+        return self.runtime.subagent_id(name)
+
+    def session_id(self, name: str) -> str | None:
+        return self.runtime.session_id(name)

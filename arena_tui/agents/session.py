@@ -1,0 +1,65 @@
+"""One agent session: its configuration, conversation history and token state.
+
+The main agent has one session per scenario; every subagent run opens a session or
+continues one. Main and subagents differ only by the values in here, never by code path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from arena_tui import events as ev
+from arena_tui.providers.base import Provider
+from arena_tui.providers.messages import Message
+from arena_tui.tools.base import ToolContext
+
+
+@dataclass
+class AgentSession:
+    """Everything the one agent loop needs to drive one conversation."""
+
+    agent_id: str
+    session_id: str | None
+    model_key: str
+    provider: Provider
+    tool_specs: list[dict[str, Any]]
+    ctx: ToolContext
+    token_limit: int
+    max_iterations: int
+    system_prompt: str = ""
+    label: str = ""
+    history: list[Message] = field(default_factory=list)
+    tokens: int = 0
+    """Current context size: the last call's prompt plus completion tokens."""
+    thresholds_hit: set[int] = field(default_factory=set)
+    pending_reminders: list[str] = field(default_factory=list)
+    elided_seen: dict[str, int] = field(default_factory=dict)
+    stopped: str | None = None
+    """Why this session can take no more turns (token_limit), or None."""
+    rounds: list[str] = field(default_factory=list)
+    """Round ids in which this session received a prompt (session reuse across rounds)."""
+    last_text: str = ""
+    turns: int = 0
+
+    def fields(self) -> dict[str, Any]:
+        """Identity fields for events of this session."""
+        return {
+            "run_id": self.ctx.run_id,
+            "scenario_id": self.ctx.scenario_id,
+            "agent_id": self.agent_id,
+            "session_id": self.session_id,
+        }
+
+    def start(self) -> None:
+        """Record the system prompt as the first turn (once)."""
+        if self.history or not self.system_prompt:
+            return
+        self.history.append(Message(role="system", content=self.system_prompt))
+        self.ctx.emit(ev.TurnRecorded(**self.fields(), uuid=_uuid(), role="system", content=self.system_prompt))
+
+
+def _uuid() -> str:
+    from arena_tui.agents.ids import turn_uuid
+
+    return turn_uuid()

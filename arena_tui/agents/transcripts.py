@@ -1,0 +1,97 @@
+"""Session transcripts (SPEC §4) folded from ``turn`` events of one scenario.
+
+``sessions/main.jsonl`` and ``sessions/sub_<8hex>_<session_id>.jsonl`` (the subagent id
+already starts with ``sub_``). Line 1 is ``system_meta``; then one JSON object per turn
+with ``tool_calls[*].name`` and ``.arguments`` as an object, exactly as the compatible
+check scripts read them. Files are written incrementally on :meth:`flush`, which the
+runner calls before every check and at the end of the scenario.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from arena_tui import events as ev
+
+
+def session_filename(agent_id: str, session_id: str | None) -> str:
+    if agent_id == ev.MAIN_AGENT:
+        return "main.jsonl"
+    return f"{agent_id}_{session_id}.jsonl"
+
+
+def turn_line(turn: ev.TurnRecorded) -> dict[str, Any]:
+    """The JSON object of one transcript line."""
+    line: dict[str, Any] = {
+        "uuid": turn.uuid,
+        "role": turn.role,
+        "content": turn.content,
+        "timestamp": datetime.fromtimestamp(turn.ts, UTC).isoformat().replace("+00:00", "Z"),
+        "round_id": turn.round_id,
+    }
+    if turn.tool_calls:
+        line["tool_calls"] = [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in turn.tool_calls]
+    if turn.tool_call_id is not None:
+        line["tool_call_id"] = turn.tool_call_id
+    if turn.system_reminders:
+        line["system_reminders"] = list(turn.system_reminders)
+    if turn.task_notifications:
+        line["task_notifications"] = list(turn.task_notifications)
+    if turn.usage is not None:
+        line["prompt_tokens"] = turn.usage.prompt_tokens
+        line["completion_tokens"] = turn.usage.completion_tokens
+        line["total_tokens"] = turn.usage.total_tokens
+    return line
+
+
+@dataclass
+class _Session:
+    owner: str
+    filename: str
+    pending: list[str] = field(default_factory=list)
+    written: int = 0
+    turns: list[ev.TurnRecorded] = field(default_factory=list)
+
+
+class TranscriptWriter:
+    """Collects the turns of one scenario and writes them as JSONL (a bus subscriber)."""
+
+    def __init__(self, scenario_id: str, out_sessions: Path) -> None:
+        self.scenario_id = scenario_id
+        self.out_sessions = out_sessions
+        self.sessions: dict[str, _Session] = {}
+
+    def __call__(self, event: ev.Event) -> None:
+        if not isinstance(event, ev.TurnRecorded) or event.scenario_id != self.scenario_id:
+            return
+        agent = event.agent_id or ev.MAIN_AGENT
+        filename = session_filename(agent, event.session_id)
+        session = self.sessions.get(filename)
+        if session is None:
+            owner = "main" if agent == ev.MAIN_AGENT else f"{agent}:{event.session_id}"
+            session = _Session(owner, filename)
+            session.pending.append(json.dumps({"type": "system_meta", "owner": owner}))
+            self.sessions[filename] = session
+        session.pending.append(json.dumps(turn_line(event), ensure_ascii=False))
+        session.turns.append(event)
+
+    def flush(self, copy_to: Path | None = None) -> None:
+        """Append pending lines to the output files; mirror them into ``copy_to`` (the workspace)."""
+        self.out_sessions.mkdir(parents=True, exist_ok=True)
+        for session in self.sessions.values():
+            if session.pending:
+                with (self.out_sessions / session.filename).open("a", encoding="utf-8") as f:
+                    f.write("\n".join(session.pending) + "\n")
+                session.written += len(session.pending)
+                session.pending.clear()
+        if copy_to is not None:
+            # Rebuilt from the record every time, so nothing an agent wrote there can reach a check.
+            shutil.rmtree(copy_to, ignore_errors=True)
+            copy_to.mkdir(parents=True, exist_ok=True)
+            for session in self.sessions.values():
+                shutil.copyfile(self.out_sessions / session.filename, copy_to / session.filename)

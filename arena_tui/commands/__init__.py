@@ -1,0 +1,1 @@
+"""Command handlers called by the CLI (one module per command family)."""

@@ -1,0 +1,129 @@
+"""``run`` and ``resume``: build the plan from arguments, run it, print the outcome."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+from arena_tui.config import ModelConfig, load_model_config
+from arena_tui.dataset.loader import load_dataset
+from arena_tui.errors import BadInputError
+from arena_tui.runner.orchestrator import RunOutcome, RunPlan, execute_run
+from arena_tui.runner.progress import PlainProgress
+from arena_tui.settings import Settings, load_settings
+from arena_tui.store import StoreReader
+from arena_tui.store.schema import STORE_FILENAME
+
+OFFLINE_DEFAULT = "oracle"
+
+
+def settings_from_args(args: argparse.Namespace, **extra: Any) -> Settings:
+    cli = {
+        "concurrency": getattr(args, "concurrency", None),
+        "unsafe_bash": True if getattr(args, "unsafe_bash", False) else None,
+        "headless": True if getattr(args, "headless", False) else None,
+        "skip_probe": True if getattr(args, "no_probe", False) else None,
+        **extra,
+    }
+    return load_settings(cli, getattr(args, "config", None), os.environ)
+
+
+def model_from_args(args: argparse.Namespace) -> ModelConfig:
+    value = args.model
+    if not value and not os.environ.get("CATEAM_MODEL_JSON"):
+        print(
+            f"no --model given: using the offline '{OFFLINE_DEFAULT}' preset (reference manager, simulated pool)",
+            file=sys.stderr,
+        )
+        value = OFFLINE_DEFAULT
+    return load_model_config(value)
+
+
+def default_output(run_hint: str) -> Path:
+    return Path("runs") / run_hint
+
+
+def _print_outcome(outcome: RunOutcome, out: Path) -> int:
+    s = outcome.scores
+    print(
+        f"SMS {100 * s.sms:.1f}  TCR {100 * s.tcr:.1f} ({s.rounds_passed}/{s.rounds_total})  "
+        f"TPP {100 * s.tpp:.1f}  ROC {100 * s.roc:.1f}  WPP {100 * s.wpp:.1f}  MCA {100 * s.mca:.1f}"
+    )
+    print(f"report: {out / 'report.md'}   store: {out / STORE_FILENAME}")
+    if outcome.interrupted:
+        print(f"interrupted: continue with `clawarena-team resume {out}`", file=sys.stderr)
+        return 130
+    return 0
+
+
+def _execute(plan: RunPlan) -> int:
+    plan.subscribers = [PlainProgress()]
+    outcome = asyncio.run(execute_run(plan))
+    return _print_outcome(outcome, plan.out_dir)
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    settings = settings_from_args(args)
+    config = model_from_args(args)
+    dataset = load_dataset(Path(args.dataset), args.tests, args.scenarios)
+    out = Path(args.output) if args.output else default_output(dataset.name)
+    if (out / STORE_FILENAME).exists():
+        raise BadInputError(
+            f"output folder '{out}' already holds a run",
+            fix=f"choose another -o, or continue it with `clawarena-team resume {out}`",
+        )
+    plan = RunPlan(dataset, config, settings, out, retries=args.retry)
+    return _execute(plan)
+
+
+def cmd_resume(args: argparse.Namespace) -> int:
+    old = args.old_output_flag or args.old_output
+    if not old:
+        raise BadInputError("resume needs the interrupted run's folder", fix="pass OUT or -O OLD_OUT")
+    old_dir = Path(old)
+    reader = StoreReader(old_dir)
+    try:
+        run_id = reader.latest_run_id()
+        [run] = [r for r in reader.runs() if r.run_id == run_id]
+        latest: dict[str, str] = {}
+        for row in reader.scenarios(run_id):
+            latest[row.scenario_id] = row.status
+        start_seq = reader.max_seq(run_id)
+        settings_json: dict[str, Any] = reader.run_settings(run_id)
+    finally:
+        reader.close()
+    out = Path(args.output) if args.output else old_dir
+    if out.resolve() != old_dir.resolve():
+        if (out / STORE_FILENAME).exists():
+            raise BadInputError(f"output folder '{out}' already holds a run", fix="choose an empty -o")
+        shutil.copytree(old_dir, out, dirs_exist_ok=True)
+    done = {sid for sid, status in latest.items() if status == "completed"}
+    dataset_root = Path(args.dataset) if args.dataset else Path(run.dataset)
+    dataset = load_dataset(dataset_root, args.tests, args.scenarios)
+    settings = Settings.model_validate({**settings_json, **_explicit(args)})
+    if not args.model and not os.environ.get("CATEAM_MODEL_JSON") and not run.manager.startswith("oracle"):
+        raise BadInputError(
+            f"run {run_id} was made with manager '{run.manager}'; its model JSON is not stored (keys never are)",
+            fix="pass the same --model as the original run",
+        )
+    config = model_from_args(args)
+    print(
+        f"resuming run {run_id}: {len(done)} finished scenarios kept, "
+        f"{len([s for s in dataset.scenarios if s.id not in done])} to run"
+    )
+    plan = RunPlan(dataset, config, settings, out, retries=args.retry, run_id=run_id, start_seq=start_seq, skip=done)
+    return _execute(plan)
+
+
+def _explicit(args: argparse.Namespace) -> dict[str, Any]:
+    extra: dict[str, Any] = {}
+    if getattr(args, "unsafe_bash", False):
+        extra["unsafe_bash"] = True
+    if getattr(args, "concurrency", None):
+        extra["concurrency"] = args.concurrency
+    return extra

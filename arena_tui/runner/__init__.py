@@ -1,0 +1,1 @@
+"""Running the benchmark: scenarios, rounds, checks, orchestration, resume."""

@@ -1,0 +1,149 @@
+"""One benchmark run: the store, the bus, scenarios in parallel, retries, resume, the report.
+
+The same function serves ``run`` (new run id), ``resume`` (same run id, sequence numbers
+continue, finished scenarios skipped) and ``check --gate`` (oracle or null manager).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from arena_tui import events as ev
+from arena_tui.config import ModelConfig
+from arena_tui.dataset.model import Dataset
+from arena_tui.errors import BadInputError
+from arena_tui.providers.retry import RetryPolicy
+from arena_tui.runner.providers import entry_name, simulated_labels
+from arena_tui.runner.scenario import ScenarioContext, ScenarioRunner
+from arena_tui.sandbox.bwrap import sandbox_mode
+from arena_tui.scoring.fold import RunScores, ScoreFold
+from arena_tui.scoring.report import write_report
+from arena_tui.settings import Settings
+from arena_tui.store import EventStore
+
+INFRA_FAILURES = ("failed", "crashed")
+
+
+@dataclass
+class RunPlan:
+    dataset: Dataset
+    config: ModelConfig
+    settings: Settings
+    out_dir: Path
+    retries: int = 0
+    run_id: str = ""
+    start_seq: int = 0
+    skip: set[str] = field(default_factory=set)
+    """Scenario ids already finished (resume): kept, not re-run."""
+    manager_override: str | None = None
+    subscribers: Sequence[Callable[[ev.Event], None]] = ()
+    write_files: bool = True
+
+
+@dataclass
+class RunOutcome:
+    run_id: str
+    scores: RunScores
+    report: dict[str, Any]
+    interrupted: bool
+
+
+def new_run_id() -> str:
+    return time.strftime("%Y%m%d-%H%M%S", time.gmtime()) + "-" + secrets.token_hex(3)
+
+
+def check_sandbox(settings: Settings) -> str:
+    mode = sandbox_mode(settings.unsafe_bash)
+    if mode == "unavailable":
+        raise BadInputError(
+            "bubblewrap (bwrap) is not available, so Bash cannot be sandboxed",
+            fix="install it (apt-get install bubblewrap) or pass --unsafe-bash to run Bash unsandboxed",
+        )
+    return mode
+
+
+def report_meta(started: ev.RunStarted) -> dict[str, Any]:
+    """Report header fields, all taken from the RunStarted event so rescore can rebuild them."""
+    return {
+        "run_id": started.run_id,
+        "dataset": started.dataset,
+        "manager": started.manager,
+        "pool": started.pool,
+        "sandbox_mode": started.sandbox_mode,
+        "settings": started.settings,
+    }
+
+
+async def execute_run(plan: RunPlan) -> RunOutcome:
+    mode = check_sandbox(plan.settings)
+    run_id = plan.run_id or new_run_id()
+    store = await EventStore.open(plan.out_dir)
+    bus = ev.EventBus(run_id, start_seq=plan.start_seq)
+    fold = ScoreFold()
+    bus.subscribe(store.append)
+    bus.subscribe(fold.apply)
+    for subscriber in plan.subscribers:
+        bus.subscribe(subscriber)
+    config = plan.config
+    scenarios = plan.dataset.scenarios
+    started = bus.emit(
+        ev.RunStarted(
+            run_id=run_id,
+            dataset=str(plan.dataset.root),
+            scenario_ids=[s.id for s in scenarios],
+            round_ids={s.id: [r.id for r in s.rounds] for s in scenarios},
+            manager="null" if plan.manager_override == "null" else (entry_name(config.main) if config.main else ""),
+            pool={k: entry_name(e) for k, e in config.entries().items() if k != "main"},
+            simulated=simulated_labels(config),
+            sandbox_mode=mode,
+            settings=plan.settings.model_dump(mode="json"),
+        )
+    )
+    assert isinstance(started, ev.RunStarted)
+    policy = RetryPolicy(
+        max_retries=plan.settings.max_retries,
+        base_s=plan.settings.retry_base_s,
+        max_s=plan.settings.retry_max_s,
+        per_call_timeout_s=plan.settings.request_timeout_s,
+        total_timeout_s=plan.settings.total_timeout_s,
+    )
+    ctx = ScenarioContext(run_id, plan.out_dir, config, plan.settings, bus, policy, plan.manager_override)
+    interrupted = False
+    try:
+        await _run_all(ctx, plan, [s for s in scenarios if s.id not in plan.skip])
+        bus.emit(ev.RunFinished(run_id=run_id, status="completed"))
+    except (asyncio.CancelledError, KeyboardInterrupt):
+        interrupted = True
+        bus.emit(ev.RunFinished(run_id=run_id, status="interrupted", reason="stopped by the user"))
+    finally:
+        await store.close()
+    scores = fold.result()
+    report = write_report(plan.out_dir, scores, report_meta(started)) if plan.write_files else {}
+    return RunOutcome(run_id, scores, report, interrupted)
+
+
+async def _run_all(ctx: ScenarioContext, plan: RunPlan, scenarios: list[Any]) -> None:
+    gate = asyncio.Semaphore(plan.settings.concurrency)
+    attempts_done: dict[str, int] = {}
+
+    async def one(scenario: Any) -> None:
+        async with gate:
+            for attempt in range(1, plan.retries + 2):
+                attempts_done[scenario.id] = attempt
+                status = await ScenarioRunner(ctx, scenario, attempt).run()
+                if status not in INFRA_FAILURES:
+                    return
+
+    tasks = [asyncio.create_task(one(s), name=f"scenario:{s.id}") for s in scenarios]
+    try:
+        await asyncio.gather(*tasks)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

@@ -1,0 +1,48 @@
+"""Plain progress for runs without a terminal UI: one line per round, with the running scores."""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from arena_tui import events as ev
+from arena_tui.scoring.fold import ScoreFold
+
+
+class PlainProgress:
+    """A bus subscriber that prints scenario starts, each scored round and scenario ends."""
+
+    def __init__(self, out: TextIO | None = None) -> None:
+        self.out = out or sys.stdout
+        self.fold = ScoreFold()
+
+    def __call__(self, event: ev.Event) -> None:
+        self.fold.apply(event)
+        if isinstance(event, ev.RunStarted):
+            sim = f" [simulated: {'; '.join(event.simulated)}]" if event.simulated else ""
+            total = sum(len(r) for r in event.round_ids.values())
+            self._line(
+                f"run {event.run_id}: {len(event.scenario_ids)} scenarios, {total} rounds, "
+                f"manager {event.manager}, sandbox {event.sandbox_mode}{sim}"
+            )
+        elif isinstance(event, ev.ScenarioStarted) and event.attempt > 1:
+            self._line(f"{event.scenario_id}: retry, attempt {event.attempt}")
+        elif isinstance(event, ev.RoundScored):
+            s = self.fold.result()
+            verdict = "PASS" if event.passed else "FAIL"
+            why = f" ({event.reason})" if event.reason else ""
+            self._line(
+                f"{event.scenario_id} {event.round_id} {verdict}{why}  TCR {100 * s.tcr:.1f}  SMS {100 * s.sms:.1f}"
+            )
+        elif isinstance(event, ev.ScenarioFinished) and event.status != "completed":
+            self._line(f"{event.scenario_id}: {event.status}: {event.reason}")
+        elif isinstance(event, ev.RunFinished):
+            s = self.fold.result()
+            self._line(
+                f"run {event.status}: {s.rounds_passed}/{s.rounds_total} rounds, TCR {100 * s.tcr:.1f}, "
+                f"TPP {100 * s.tpp:.1f}, ROC {100 * s.roc:.1f}, WPP {100 * s.wpp:.1f}, "
+                f"MCA {100 * s.mca:.1f}, SMS {100 * s.sms:.1f}"
+            )
+
+    def _line(self, text: str) -> None:
+        print(text, file=self.out, flush=True)

@@ -1,0 +1,222 @@
+"""Running one scenario: fresh workspace, updates before their round, the round flow, checks.
+
+Round flow (SPEC §4): apply the round's updates → queue the workspace-update reminder →
+user text = update prefix + previous round's feedback + question → agent loop until a reply
+with no tool calls → wait for background work → flush transcripts → run the check.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from arena_tui import events as ev
+from arena_tui.agents import reminders
+from arena_tui.agents.runtime import RuntimeLimits, RuntimeScriptVars, ScenarioRuntime
+from arena_tui.agents.transcripts import TranscriptWriter
+from arena_tui.config import ModelConfig
+from arena_tui.dataset.model import Scenario
+from arena_tui.dataset.schema import Round
+from arena_tui.dataset.updates import execute_update
+from arena_tui.providers.retry import RetryPolicy
+from arena_tui.runner.checks import run_check
+from arena_tui.runner.exports import write_eval, write_metadata
+from arena_tui.runner.providers import ScenarioProviders, pool_members
+from arena_tui.settings import Settings
+
+UPDATE_PREFIX = "New material has arrived in the workspace since the last question (see the workspace update).\n\n"
+
+
+@dataclass(frozen=True)
+class ScenarioContext:
+    """What every scenario of one run shares."""
+
+    run_id: str
+    out_dir: Path
+    config: ModelConfig
+    settings: Settings
+    emit: ev.EventBus
+    policy: RetryPolicy
+    manager_override: str | None = None
+
+
+def feedback_text(round_id: str, text: str) -> str:
+    return f"Feedback on your answer to the previous question ({round_id}): {text}\n\n" if text else ""
+
+
+class ScenarioRunner:
+    """Runs one attempt of one scenario and emits its events."""
+
+    def __init__(self, ctx: ScenarioContext, scenario: Scenario, attempt: int) -> None:
+        self.ctx = ctx
+        self.scenario = scenario
+        self.attempt = attempt
+        self.out = ctx.out_dir / scenario.id
+        self.workspace = self.out / "workspace"
+        self.bus = ctx.emit
+
+    def _fields(self, **extra: object) -> dict[str, object]:
+        return {"run_id": self.ctx.run_id, "scenario_id": self.scenario.id, **extra}
+
+    def _prepare(self) -> None:
+        for name in ("workspace", "sessions", "evals", "workflows"):
+            shutil.rmtree(self.out / name, ignore_errors=True)
+        (self.out / "metadata.json").unlink(missing_ok=True)
+        shutil.copytree(self.scenario.workspace_template, self.workspace, symlinks=True)
+
+    def _runtime(self) -> ScenarioRuntime:
+        settings = self.ctx.settings
+        main_entry = self.ctx.config.main
+        main_modalities: dict[str, int | bool] = (
+            dict(main_entry.modalities.model_dump()) if main_entry else {"text": True}
+        )
+        providers = ScenarioProviders(
+            self.ctx.config,
+            self.scenario,
+            self.workspace,
+            self.bus.emit,
+            self.ctx.policy,
+            manager_override=self.ctx.manager_override,
+        )
+        runtime = ScenarioRuntime(
+            run_id=self.ctx.run_id,
+            scenario_id=self.scenario.id,
+            workspace=self.workspace,
+            accessible=self.scenario.manifest.main_agent_accessible_paths,
+            delegable=self.scenario.manifest.main_agent_delegable_paths,
+            emit=self.bus.emit,
+            providers=providers,
+            pool=pool_members(self.ctx.config),
+            main_modalities=main_modalities,
+            enabled_tools=settings.enabled_tools,
+            limits=RuntimeLimits(
+                settings.main_token_limit, settings.subagent_token_limit, settings.max_iterations, settings.unsafe_bash
+            ),
+            workflows_dir=self.out / "workflows",
+        )
+        providers.script_vars = RuntimeScriptVars(runtime)
+        return runtime
+
+    async def run(self) -> str:
+        """Run every round; returns the scenario status (completed, failed, crashed)."""
+        self._prepare()
+        transcripts = TranscriptWriter(self.scenario.id, self.out / "sessions")
+        self.bus.subscribe(transcripts)
+        self.bus.emit(
+            ev.ScenarioStarted(
+                **self._fields(),
+                round_ids=[r.id for r in self.scenario.rounds],
+                attempt=self.attempt,
+                workspace=str(self.workspace),
+            )
+        )
+        runtime = self._runtime()
+        status, reason = "completed", ""
+        try:
+            stop_reason = ""
+            previous: tuple[str, str] | None = None
+            for index, rnd in enumerate(self.scenario.rounds):
+                _passed, feedback, why = await self._round(runtime, transcripts, index, rnd, previous, stop_reason)
+                if why.startswith("provider_error"):
+                    status, reason = "failed", why
+                if why.startswith(("token_limit", "provider_error")) and not stop_reason:
+                    stop_reason = why
+                previous = (rnd.id, feedback)
+        except asyncio.CancelledError:
+            status, reason = "interrupted", "the run was interrupted"
+            raise
+        except Exception as exc:  # an infrastructure bug: recorded, the run goes on
+            status, reason = "crashed", f"{type(exc).__name__}: {exc}"
+        finally:
+            await runtime.close()
+            self.bus.unsubscribe(transcripts)
+            transcripts.flush()
+            self.bus.emit(ev.ScenarioFinished(**self._fields(), status=status, reason=reason))
+            if status == "completed":
+                write_metadata(self.out, self.scenario, self.ctx.run_id, self.attempt, status)
+        return status
+
+    async def _round(
+        self,
+        runtime: ScenarioRuntime,
+        transcripts: TranscriptWriter,
+        index: int,
+        rnd: Round,
+        previous: tuple[str, str] | None,
+        stop_reason: str,
+    ) -> tuple[bool, str, str]:
+        self.bus.emit(
+            ev.RoundStarted(
+                **self._fields(), round_id=rnd.id, index=index, question=rnd.question, update_ids=list(rnd.update_ids)
+            )
+        )
+        rems = [runtime.environment_reminder()] if index == 0 else []
+        update_rem = self._apply_updates(runtime, rnd)
+        if update_rem:
+            rems.append(update_rem)
+        text = (UPDATE_PREFIX if update_rem else "") + (feedback_text(*previous) if previous else "") + rnd.question
+        why = ""
+        if stop_reason.startswith("token_limit"):
+            why = f"main agent stopped earlier: {stop_reason}"
+        else:
+            try:
+                result = await asyncio.wait_for(runtime.ask(text, rnd.id, rems), self.ctx.settings.round_timeout_s)
+                if result.status != "completed":
+                    why = f"{result.status}: {result.detail}"
+            except TimeoutError:
+                why = f"round timed out after {self.ctx.settings.round_timeout_s:g} s"
+            if not await runtime.wait_background(self.ctx.settings.background_wait_s):
+                why = why or f"background work still running after {self.ctx.settings.background_wait_s:g} s"
+        transcripts.flush(copy_to=self.workspace / "sessions")
+        self.bus.emit(ev.RoundFinished(**self._fields(), round_id=rnd.id, status=_round_status(why), reason=why))
+        if why.startswith("main agent stopped earlier"):
+            passed, outcome = False, None
+        else:
+            outcome = await run_check(rnd.eval, self.scenario.placeholder_values(self.workspace), self.workspace)
+            passed = outcome.passed
+            self.bus.emit(
+                ev.CheckFinished(
+                    **self._fields(),
+                    round_id=rnd.id,
+                    command=outcome.command,
+                    exit_code=outcome.exit_code,
+                    expect_exit=rnd.eval.expect_exit,
+                    stdout=outcome.stdout,
+                    stderr=outcome.stderr,
+                    timed_out=outcome.timed_out,
+                    duration_ms=outcome.duration_ms,
+                    passed=outcome.passed,
+                )
+            )
+        feedback = rnd.feedback.correct if passed else rnd.feedback.incorrect
+        self.bus.emit(ev.RoundScored(**self._fields(), round_id=rnd.id, passed=passed, reason=why, feedback=feedback))
+        write_eval(self.out, rnd, outcome, passed, why)
+        return passed, feedback, why
+
+    def _apply_updates(self, runtime: ScenarioRuntime, rnd: Round) -> str:
+        new: list[str] = []
+        replaced: list[str] = []
+        for uid in rnd.update_ids:
+            group = self.scenario.manifest.updates[uid]
+            ops = self.scenario.update_ops[uid]
+            execute_update(ops, self.workspace)
+            files = [ev.UpdateFile(dst=op.dst, op=op.op, files=list(op.added_files)) for op in ops]
+            self.bus.emit(ev.UpdateApplied(**self._fields(), round_id=rnd.id, update_id=uid, op=group.op, files=files))
+            added = [f for op in ops for f in op.added_files]
+            runtime.files_added(added)
+            (new if group.op == "new" else replaced).extend(added)
+        if not new and not replaced:
+            return ""
+        return reminders.workspace_update(new, replaced, str(self.workspace))
+
+
+def _round_status(why: str) -> str:
+    if not why:
+        return "completed"
+    if why.startswith("round timed out") or why.startswith("background"):
+        return "timed_out"
+    if why.startswith("main agent stopped earlier"):
+        return "skipped"
+    return "agent_stopped"
