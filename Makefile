@@ -15,9 +15,9 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-# The main job on the offline default.
+# The main job on the offline default: the oracle manager with the simulated pool.
 demo: $(STAMP)
-	$(BIN)/clawarena-team check -d data/clawarena-team
+	$(BIN)/clawarena-team run -d data/clawarena-team --model oracle -o runs/demo-$$(date +%Y%m%d-%H%M%S)
 
 test: $(STAMP)
 	$(BIN)/pytest -q

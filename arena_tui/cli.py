@@ -58,13 +58,15 @@ def _add_model_args(p: argparse.ArgumentParser) -> None:
 def _cmd_check(args: argparse.Namespace) -> int:
     from arena_tui.dataset.check import run_check
 
-    if args.gate:
-        raise NotAvailableError(
-            "check --gate is not available yet: it needs the oracle and null managers",
-            fix="run `check` without --gate to validate the dataset",
-        )
     outcome = run_check(Path(args.dataset), sys.stdout, args.tests, args.scenarios, args.strict)
-    return outcome.exit_code
+    if not args.gate or outcome.exit_code != 0 or outcome.result.dataset is None:
+        return outcome.exit_code
+    from arena_tui.commands.gate import run_gate
+    from arena_tui.commands.run import settings_from_args
+
+    ok, lines = run_gate(outcome.result.dataset, settings_from_args(args, headless=True))
+    print("\n".join(lines))
+    return 0 if ok else 1
 
 
 def _lazy(module: str, function: str) -> Handler:
@@ -148,21 +150,21 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("report", help="write report.json/report.md for one or more runs (stitched)")
     p.add_argument("outputs", nargs="+", metavar="OUT", help="run output folders")
     p.add_argument("-o", "--output", metavar="DIR", help="where the stitched report goes")
-    p.set_defaults(handler=_not_yet("report"))
+    p.set_defaults(handler=_lazy("arena_tui.commands.results", "cmd_report"))
 
     p = sub.add_parser("rescore", help="recompute every score of a run from its store alone")
     p.add_argument("output", metavar="OUT", help="run output folder")
-    p.set_defaults(handler=_not_yet("rescore"))
+    p.set_defaults(handler=_lazy("arena_tui.commands.results", "cmd_rescore"))
 
     p = sub.add_parser("stats", help="dataset statistics (STATS.md and charts)")
     _add_dataset_args(p)
     p.add_argument("-o", "--output", metavar="DIR", help="where STATS.md and the charts go")
-    p.set_defaults(handler=_not_yet("stats"))
+    p.set_defaults(handler=_lazy("arena_tui.commands.stats", "cmd_stats"))
 
     p = sub.add_parser("compare", help="compare two or more runs, ranked by SMS")
     p.add_argument("outputs", nargs="+", metavar="OUT", help="run output folders (at least two)")
     p.add_argument("-o", "--output", metavar="DIR", help="where the markdown, CSV and charts go")
-    p.set_defaults(handler=_not_yet("compare"))
+    p.set_defaults(handler=_lazy("arena_tui.commands.compare", "cmd_compare"))
 
     p = sub.add_parser("replay", help="replay a stored run in the TUI")
     p.add_argument("run", metavar="OUT|RUN_ID", help="run output folder or run id")
@@ -181,7 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("runs", help="list stored runs")
     p.add_argument("root", nargs="?", default=".", metavar="DIR", help="folder to search for run stores")
-    p.set_defaults(handler=_not_yet("runs"))
+    p.set_defaults(handler=_lazy("arena_tui.commands.results", "cmd_runs"))
     return parser
 
 

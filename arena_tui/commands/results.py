@@ -1,0 +1,80 @@
+"""``rescore``, ``report`` and ``runs``: everything recomputed from the store alone."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from arena_tui.errors import BadInputError
+from arena_tui.scoring.report import SCORE_KEYS, pct, write_report
+from arena_tui.store.runs import find_stores, load_run, stitch
+
+
+def _table_line(report: dict[str, object]) -> str:
+    scores = report["scores"]
+    assert isinstance(scores, dict)
+    figures = "  ".join(f"{k} {pct(scores[k])}" for k in SCORE_KEYS)
+    return f"{figures}  rounds {report['rounds_passed']}/{report['rounds_total']}  cost ${report['cost_usd']}"
+
+
+def cmd_rescore(args: argparse.Namespace) -> int:
+    out = Path(args.output)
+    run = load_run(out)
+    report = write_report(out, run.scores, run.meta)
+    print(f"rescored run {run.row.run_id} from {out} (store only)")
+    print(_table_line(report))
+    if report["unfinished_scenarios"]:
+        print(f"unfinished (counted as failed): {', '.join(report['unfinished_scenarios'])}")
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    outs = [Path(o) for o in args.outputs]
+    runs = [load_run(o) for o in outs]
+    target = Path(args.output) if args.output else outs[0]
+    target.mkdir(parents=True, exist_ok=True)
+    if len(runs) == 1:
+        scores, meta = runs[0].scores, runs[0].meta
+    else:
+        scores = stitch(runs)
+        managers = sorted({r.started.manager for r in runs})
+        meta = {
+            "run_id": "+".join(r.row.run_id for r in runs),
+            "stitched_from": [str(o) for o in outs],
+            "dataset": runs[-1].started.dataset,
+            "manager": ", ".join(managers),
+            "pool": runs[-1].started.pool,
+            "sandbox_mode": ", ".join(sorted({r.started.sandbox_mode for r in runs})),
+            "settings": runs[-1].started.settings,
+        }
+    report = write_report(target, scores, meta)
+    coverage = report["coverage"]
+    print(f"report of {len(runs)} run(s) → {target / 'report.md'}")
+    print(f"coverage {coverage['finished']}/{coverage['scenarios']} scenarios finished")
+    print(_table_line(report))
+    return 0
+
+
+def cmd_runs(args: argparse.Namespace) -> int:
+    root = Path(args.root)
+    if not root.is_dir():
+        raise BadInputError(f"folder '{root}' does not exist", fix="pass the folder that holds your run outputs")
+    stores = find_stores(root)
+    if not stores:
+        print(f"no stored runs under {root}")
+        return 0
+    header = (
+        f"{'date (UTC)':19}  {'run id':26}  {'manager':28}  {'rounds':>7}  {'TCR':>5}  {'SMS':>5}  {'cost $':>8}  status"
+    )
+    print(header)
+    for out in stores:
+        run = load_run(out)
+        s = run.scores
+        date = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(run.row.created_ts))
+        print(
+            f"{date:19}  {run.row.run_id:26}  {run.started.manager[:28]:28}  "
+            f"{s.rounds_passed:>3}/{s.rounds_total:<3}  {pct(s.tcr):>5}  {pct(s.sms):>5}  "
+            f"{s.main_cost_usd:>8.4f}  {run.row.status}  {out}"
+        )
+    return 0

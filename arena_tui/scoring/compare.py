@@ -1,0 +1,98 @@
+"""Comparing runs: a table ranked by SMS (markdown and CSV), a per-scenario heatmap, SMS vs cost.
+
+Charts are drawn with matplotlib's non-interactive backend, so this works on a headless
+machine.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from pathlib import Path
+
+from arena_tui.scoring.fold import RunScores
+from arena_tui.scoring.report import SCORE_KEYS, pct
+
+
+@dataclass(frozen=True)
+class ComparedRun:
+    label: str
+    run_id: str
+    scores: RunScores
+
+
+def ranked(runs: list[ComparedRun]) -> list[ComparedRun]:
+    return sorted(runs, key=lambda r: (-r.scores.sms, r.label))
+
+
+def _row(run: ComparedRun) -> dict[str, str]:
+    s = run.scores
+    values = {"TCR": s.tcr, "TPP": s.tpp, "ROC": s.roc, "WPP": s.wpp, "MCA": s.mca, "SMS": s.sms}
+    return {
+        "manager": run.label,
+        "run_id": run.run_id,
+        **{k: pct(values[k]) for k in SCORE_KEYS},
+        "rounds": f"{s.rounds_passed}/{s.rounds_total}",
+        "cost_usd": f"{s.main_cost_usd:.4f}",
+        "SUB": str(s.sub),
+        "MAF": str(s.maf),
+        "SAFt": str(s.saft),
+        "SAFa": f"{s.safa:.2f}",
+        "simulated": "yes" if s.simulated else "no",
+    }
+
+
+def write_table(runs: list[ComparedRun], out: Path) -> tuple[Path, Path]:
+    rows = [_row(r) for r in ranked(runs)]
+    columns = list(rows[0])
+    md = out / "compare.md"
+    lines = ["| rank | " + " | ".join(columns) + " |", "|--:|" + "---|" * len(columns)]
+    lines += [f"| {i} | " + " | ".join(row[c] for c in columns) + " |" for i, row in enumerate(rows, 1)]
+    md.write_text("# Run comparison (ranked by SMS)\n\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    path_csv = out / "compare.csv"
+    with path_csv.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, fieldnames=["rank", *columns])
+        writer.writeheader()
+        for i, row in enumerate(rows, 1):
+            writer.writerow({"rank": str(i), **row})
+    return md, path_csv
+
+
+def write_charts(runs: list[ComparedRun], out: Path) -> tuple[Path, Path]:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    order = ranked(runs)
+    scenario_ids = sorted({sid for r in order for sid in r.scores.scenarios})
+    grid = [
+        [100 * r.scores.scenarios[sid].sms if sid in r.scores.scenarios else float("nan") for sid in scenario_ids]
+        for r in order
+    ]
+    fig, ax = plt.subplots(figsize=(max(6.0, 0.5 * len(scenario_ids) + 3), max(2.5, 0.5 * len(order) + 1.5)))
+    image = ax.imshow(grid, aspect="auto", cmap="viridis", vmin=0, vmax=100)
+    ax.set_xticks(range(len(scenario_ids)), scenario_ids, rotation=60, ha="right", fontsize=7)
+    ax.set_yticks(range(len(order)), [r.label for r in order], fontsize=8)
+    ax.set_title("SMS per scenario")
+    fig.colorbar(image, ax=ax, label="SMS")
+    fig.tight_layout()
+    heatmap = out / "sms_heatmap.png"
+    fig.savefig(heatmap, dpi=120)
+    plt.close(fig)
+
+    fig, ax = plt.subplots(figsize=(6, 4))
+    for r in order:
+        ax.scatter(r.scores.main_cost_usd, 100 * r.scores.sms)
+        ax.annotate(
+            r.label, (r.scores.main_cost_usd, 100 * r.scores.sms), fontsize=8, xytext=(4, 4), textcoords="offset points"
+        )
+    ax.set_xlabel("manager cost ($)")
+    ax.set_ylabel("SMS")
+    ax.set_title("SMS vs cost")
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    scatter = out / "sms_vs_cost.png"
+    fig.savefig(scatter, dpi=120)
+    plt.close(fig)
+    return heatmap, scatter

@@ -1,0 +1,132 @@
+"""``ArenaApp``: the Textual app behind live runs and replays, fed by an injected event source."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from typing import ClassVar, Literal
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.worker import Worker, WorkerState
+
+from arena_tui.tui.ingest import Ingestor
+from arena_tui.tui.replay import ReplaySource
+from arena_tui.tui.screens.run_screen import RunScreen
+from arena_tui.tui.sources import EventSource
+from arena_tui.tui.state import DEFAULT_STREAM_CAPACITY, ArenaState
+from arena_tui.tui.themes import load_themes, resolve_theme_name
+
+Mode = Literal["live", "replay"]
+
+
+class ArenaApp(App[None]):
+    """The arena TUI.
+
+    Args:
+        source: Live events (any :class:`EventSource`) or, in replay mode, a :class:`ReplaySource`.
+        mode: ``"live"`` or ``"replay"`` (a ``ReplaySource`` implies replay).
+        theme: Theme name (``arena-dark``, ``arena-light``, ``arena-high-contrast`` or short
+            ``dark``/``light``/``high-contrast``); default from ``$CATEAM_THEME``.
+        tick_s: Seconds between frames (events are coalesced per frame).
+        frame_budget_s: Longest time one frame spends applying events.
+        stream_capacity: Tool-call stream lines kept.
+    """
+
+    TITLE = "ClawArena-Team"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "quit", "Quit"), Binding("ctrl+c", "quit", show=False)]
+
+    def __init__(
+        self,
+        source: EventSource | ReplaySource,
+        mode: Mode = "live",
+        theme: str | None = None,
+        *,
+        tick_s: float = 0.075,
+        frame_budget_s: float = 0.04,
+        stream_capacity: int = DEFAULT_STREAM_CAPACITY,
+    ) -> None:
+        super().__init__()
+        self.source = source
+        self.replay = source if isinstance(source, ReplaySource) else None
+        self.mode: Mode = "replay" if self.replay is not None else mode
+        if self.mode == "replay" and self.replay is None:
+            raise ValueError("replay mode needs a ReplaySource")
+        self.tick_s, self.frame_budget_s = tick_s, frame_budget_s
+        self.ingest = Ingestor(ArenaState(stream_capacity), self.replay)
+        self.frames = 0
+        self._requested_theme = theme
+        self._last_tick = 0.0
+        self._themes = load_themes()
+        for arena_theme in self._themes.values():
+            self.register_theme(arena_theme)
+        self.theme = resolve_theme_name(theme, set(self.available_themes))
+
+    @property
+    def state(self) -> ArenaState:
+        """The state currently drawn."""
+        return self.ingest.state
+
+    @property
+    def run_screen(self) -> RunScreen:
+        """The run screen (below any modal)."""
+        return next(s for s in self.screen_stack if isinstance(s, RunScreen))
+
+    async def on_mount(self) -> None:
+        """Show the run screen, start draining the source and the frame timer."""
+        await self.push_screen(RunScreen(self.replay))
+        if self.replay is None:
+            self.run_worker(self._drain(), name="source", group="source", exclusive=True, exit_on_error=False)
+        self._last_tick = time.monotonic()
+        self.set_interval(self.tick_s, self._tick)
+        self.theme_changed_signal.subscribe(self, lambda _theme: self.call_after_refresh(self._redraw))
+
+    async def _drain(self) -> None:
+        """Worker: move batches from the live source into the ingest queue."""
+        assert not isinstance(self.source, ReplaySource)
+        try:
+            async for batch in self.source:
+                self.ingest.push(batch)
+        finally:
+            self.ingest.source_done = True
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A failing source is reported, never silently dropped."""
+        if event.state == WorkerState.ERROR and event.worker.group == "source":
+            self.notify(f"event source failed: {event.worker.error}", severity="error", timeout=30)
+
+    def _tick(self) -> None:
+        """One frame: apply what arrived (within budget), then redraw what changed."""
+        now = time.monotonic()
+        dt, self._last_tick = now - self._last_tick, now
+        self.ingest.frame(dt, self.frame_budget_s)
+        self.frames += 1
+        self._sync(force=False)
+
+    def _redraw(self) -> None:
+        self._sync(force=True)
+
+    def _sync(self, force: bool) -> None:
+        screen = next((s for s in self.screen_stack if isinstance(s, RunScreen)), None)
+        if screen is not None:  # absent only while the app starts or shuts down
+            screen.sync(self.ingest.state, force)
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """Command palette: the built-ins plus themes, filters and replay controls."""
+        yield from super().get_system_commands(screen)
+        for name in sorted(self._themes):
+            yield SystemCommand(f"Theme: {name}", f"Switch to the {name} theme", lambda n=name: self._set_theme(n))
+        run = self.run_screen
+        yield SystemCommand("Filter: next agent", "Cycle the Tool calls filter", run.action_cycle_filter)
+        yield SystemCommand("Filter: all agents", "Show every agent's tool calls", run.action_clear_filter)
+        yield SystemCommand("Help: key bindings", "Show every key binding", run.action_help)
+        if self.replay is not None:
+            yield SystemCommand("Replay: pause / play", "Toggle playback", run.action_toggle_play)
+            yield SystemCommand("Replay: step one event", "Pause and apply one event", run.action_step)
+            yield SystemCommand("Replay: faster", "Next speed up", run.action_faster)
+            yield SystemCommand("Replay: slower", "Next speed down", run.action_slower)
+            yield SystemCommand("Replay: seek to round", "Pick a round to jump to", run.action_seek)
+
+    def _set_theme(self, name: str) -> None:
+        self.theme = name

@@ -1,0 +1,89 @@
+"""Pure text helpers shared by the widgets: short arguments, durations, token counts."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+# The argument that best summarises a call of each tool, shown first in the stream.
+_KEY_ARGS = ("file_path", "pattern", "path", "command", "name", "model_key", "subagent_id", "description", "prompt")
+
+
+def one_line(text: str, width: int) -> str:
+    """Collapse whitespace and cut ``text`` to ``width`` cells with an ellipsis."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: max(0, width - 1)] + "…"
+
+
+def short_args(arguments: dict[str, Any] | None, width: int = 48) -> str:
+    """A one-line summary of tool arguments: the telling string arguments first, then flags and numbers."""
+    if not arguments:
+        return ""
+    parts = [_value(arguments[key]) for key in _KEY_ARGS if key in arguments][:2]
+    for key, value in arguments.items():
+        if len(" ".join(parts)) >= width:
+            break
+        if isinstance(value, bool):
+            if value:
+                parts.append(f"--{key}")
+        elif isinstance(value, int | float):
+            parts.append(f"{key}={value}")
+    return one_line(" ".join(parts), width)
+
+
+def _value(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def full_json(value: Any) -> str:
+    """Pretty JSON for the detail view (never raises on odd values)."""
+    try:
+        return json.dumps(value, indent=2, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def duration(ms: float | None) -> str:
+    """``3 ms``, ``1.2 s``, ``2m05s``; empty for unknown."""
+    if ms is None:
+        return ""
+    if ms < 1000:
+        return f"{ms:.0f} ms"
+    if ms < 60_000:
+        return f"{ms / 1000:.1f} s"
+    minutes, seconds = divmod(int(ms / 1000), 60)
+    return f"{minutes}m{seconds:02d}s"
+
+
+def tokens(n: int) -> str:
+    """``950``, ``41k``, ``1.2M``."""
+    if n < 1000:
+        return str(n)
+    if n < 1_000_000:
+        return f"{n / 1000:.0f}k" if n >= 10_000 else f"{n / 1000:.1f}k"
+    return f"{n / 1_000_000:.1f}M"
+
+
+def clock(seconds: float) -> str:
+    """``HH:MM:SS`` of a duration in seconds."""
+    total = int(max(0.0, seconds))
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours:02d}:{minutes:02d}:{secs:02d}"
+
+
+def time_of_day(ts: float) -> str:
+    """Event time as UTC ``HH:MM:SS`` (UTC so that a stored run looks the same everywhere)."""
+    return clock(ts % 86_400)
+
+
+def bar(fraction: float, width: int) -> str:
+    """A block bar ``▇▇▇░░░`` of ``width`` cells."""
+    fraction = min(1.0, max(0.0, fraction))
+    filled = round(fraction * width)
+    return "▇" * filled + "░" * (width - filled)
+
+
+def pct(fraction: float) -> str:
+    """A score fraction as a percentage with one decimal: ``66.7``."""
+    return f"{fraction * 100:5.1f}"

@@ -1,0 +1,1 @@
+"""Screens: the run screen (live and replay) and its modals."""

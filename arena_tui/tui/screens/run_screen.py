@@ -1,0 +1,189 @@
+"""The run screen: header, Agents + Grants, Tool calls, Score + Forbidden + Budget (live and replay)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Container, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Tree
+
+from arena_tui.tui.replay import ReplaySource
+from arena_tui.tui.screens.detail_modal import DetailModal
+from arena_tui.tui.screens.help_screen import HelpScreen
+from arena_tui.tui.screens.round_picker import RoundPicker
+from arena_tui.tui.state import MAIN, ArenaState
+from arena_tui.tui.widgets.agents_tree import AgentsTree
+from arena_tui.tui.widgets.budget_panel import BudgetPanel
+from arena_tui.tui.widgets.forbidden_panel import ForbiddenPanel
+from arena_tui.tui.widgets.grants_panel import GrantsPanel
+from arena_tui.tui.widgets.header_line import HeaderLine
+from arena_tui.tui.widgets.score_panel import ScorePanel
+from arena_tui.tui.widgets.tool_stream import ToolStream
+from arena_tui.tui.widgets.transport_bar import TransportBar
+
+
+class RunScreen(Screen[None]):
+    """Who is working, on what, with which permissions, what went wrong, how the score moves.
+
+    | Key | Action |
+    | :- | :- |
+    | f / escape | Cycle the stream filter / show all agents. |
+    | g | Focus the Agents tree. |
+    | ? | Help. |
+    | space, . / right, + / -, s | Replay: pause/play, step, speed, seek to a round. |
+    """
+
+    DEFAULT_CSS = """
+    RunScreen #body { layout: horizontal; height: 1fr; }
+    RunScreen #left { width: 38; height: 1fr; }
+    RunScreen #right { width: 30; height: 1fr; }
+    RunScreen #stream { width: 1fr; }
+    RunScreen.-narrow #body { layout: vertical; overflow-y: auto; }
+    RunScreen.-narrow #left { layout: horizontal; width: 1fr; height: 7; }
+    RunScreen.-narrow #left > AgentsTree { width: 1fr; height: 1fr; }
+    RunScreen.-narrow #left > GrantsPanel { width: 1fr; height: 1fr; min-height: 0; }
+    RunScreen.-narrow #stream { height: 1fr; min-height: 6; }
+    RunScreen.-narrow #right { layout: grid; grid-size: 2; grid-columns: 1fr 1fr; width: 1fr; height: auto; }
+    RunScreen.-narrow #right > ScorePanel { row-span: 2; }
+    RunScreen.-narrow ScorePanel Digits { display: none; }
+    """
+
+    # Textual declares this as an instance attribute, so it cannot be annotated ClassVar here.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]  # noqa: RUF012
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f", "cycle_filter", "Filter"),
+        Binding("escape", "clear_filter", "All agents", show=False),
+        Binding("g", "focus_agents", "Grants"),
+        Binding("question_mark", "help", "Help"),
+        Binding("space", "toggle_play", "Pause/Play", priority=True),
+        Binding("full_stop,right", "step", "Step", priority=True),
+        Binding("plus,equals_sign", "faster", "Faster"),
+        Binding("minus", "slower", "Slower"),
+        Binding("s", "seek", "Seek"),
+    ]
+
+    def __init__(self, replay: ReplaySource | None = None) -> None:
+        super().__init__()
+        self.replay = replay
+        self.state = ArenaState()
+        """The state last drawn (the app replaces it on a replay seek)."""
+        self._ready = False
+
+    def compose(self) -> ComposeResult:
+        """The panels of UI.md."""
+        yield HeaderLine(id="header")
+        if self.replay is not None:
+            yield TransportBar(self.replay, id="transport")
+        with Container(id="body"):
+            with Vertical(id="left"):
+                yield AgentsTree(id="agents")
+                yield GrantsPanel(id="grants")
+            yield ToolStream(id="stream")
+            with Vertical(id="right"):
+                yield ScorePanel(id="score")
+                yield ForbiddenPanel(id="forbidden")
+                yield BudgetPanel(id="budget")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Panels exist from now on; frames before this are skipped."""
+        self._ready = True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Replay keys exist only in replay mode."""
+        if action in {"toggle_play", "step", "faster", "slower", "seek"}:
+            return self.replay is not None
+        return True
+
+    def sync(self, state: ArenaState, force: bool = False) -> None:
+        """Bring every panel up to date with ``state``; each redraws only if its part changed."""
+        if not self._ready:
+            return
+        if state is not self.state:
+            self.state, force = state, True
+        for widget in (
+            self.query_one(HeaderLine),
+            self.query_one(AgentsTree),
+            self.query_one(GrantsPanel),
+            self.query_one(ToolStream),
+            self.query_one(ScorePanel),
+            self.query_one(ForbiddenPanel),
+            self.query_one(BudgetPanel),
+        ):
+            widget.sync(state, force)
+        if self.replay is not None:
+            self.query_one(TransportBar).sync(state, force)
+
+    def select_agent(self, agent_id: str | None) -> None:
+        """Fill Grants with ``agent_id`` (a subagent) and filter the stream to it."""
+        self.query_one(GrantsPanel).select(None if agent_id == MAIN else agent_id)
+        self.query_one(ToolStream).set_filter(self.state, agent_id)
+        self.sync(self.state)
+
+    def on_tree_node_selected(self, event: Tree.NodeSelected[str]) -> None:
+        """Selecting an agent (or one of its sessions) selects that agent."""
+        event.stop()
+        self.select_agent(event.node.data)
+
+    def on_tool_stream_line_opened(self, event: ToolStream.LineOpened) -> None:
+        """Enter on a stream line opens its details."""
+        self.app.push_screen(DetailModal(event.line))
+
+    def action_cycle_filter(self) -> None:
+        """Next stream filter: all agents → main → each subagent → all agents."""
+        cycle = self.state.filter_cycle()
+        current = self.query_one(ToolStream).agent_filter
+        nxt = cycle[(cycle.index(current) + 1) % len(cycle)] if current in cycle else None
+        self.select_agent(nxt)
+
+    def action_clear_filter(self) -> None:
+        """Show every agent's lines."""
+        self.select_agent(None)
+
+    def action_focus_agents(self) -> None:
+        """Focus the Agents tree."""
+        self.query_one(AgentsTree).focus()
+
+    def action_help(self) -> None:
+        """Open the help screen."""
+        self.app.push_screen(HelpScreen(replay=self.replay is not None))
+
+    def action_toggle_play(self) -> None:
+        """Replay: pause or play."""
+        if self.replay is not None:
+            self.replay.toggle()
+            self.sync(self.state)
+
+    def action_step(self) -> None:
+        """Replay: one more event."""
+        if self.replay is not None:
+            self.replay.step()
+
+    def action_faster(self) -> None:
+        """Replay: next speed up."""
+        if self.replay is not None:
+            self.replay.faster()
+            self.sync(self.state)
+
+    def action_slower(self) -> None:
+        """Replay: next speed down."""
+        if self.replay is not None:
+            self.replay.slower()
+            self.sync(self.state)
+
+    def action_seek(self) -> None:
+        """Replay: pick a round and seek to its start."""
+        replay = self.replay
+        if replay is None:
+            return
+
+        def done(index: int | None) -> None:
+            if index is not None:
+                replay.seek(index + 1)
+                replay.pause()
+
+        self.app.push_screen(RoundPicker(replay.rounds()), done)

@@ -1,0 +1,80 @@
+"""Where events come from: an async iterator of batches, injected into the app.
+
+``ListSource`` replays a fixed list (tests, benchmarks), ``QueueSource`` drains the queue of a
+live ``EventBus``. ``ReplaySource`` lives in :mod:`arena_tui.tui.replay`. Textual-free.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Sequence
+from typing import Protocol, runtime_checkable
+
+from arena_tui.events import Event
+
+
+@runtime_checkable
+class EventSource(Protocol):
+    """Anything that yields batches of events; the iteration ends when the source is exhausted."""
+
+    def __aiter__(self) -> AsyncIterator[Sequence[Event]]: ...
+
+
+class ListSource:
+    """A fixed list of events handed out in batches, yielding to the loop between batches.
+
+    Args:
+        events: The events, in order.
+        batch_size: Events per batch.
+    """
+
+    def __init__(self, events: Sequence[Event], batch_size: int = 1000) -> None:
+        self.events = events
+        self.batch_size = max(1, batch_size)
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    async def _batches(self) -> AsyncIterator[Sequence[Event]]:
+        for start in range(0, len(self.events), self.batch_size):
+            yield self.events[start : start + self.batch_size]
+            await asyncio.sleep(0)
+
+    def __aiter__(self) -> AsyncIterator[Sequence[Event]]:
+        return self._batches()
+
+
+class QueueSource:
+    """Drains an ``asyncio.Queue`` fed by ``EventBus.queue()``; ``None`` in the queue ends it.
+
+    Each batch is everything waiting in the queue (up to ``max_batch``), so a fast producer
+    costs one batch per wake-up rather than one per event.
+
+    Args:
+        queue: The queue, as returned by ``EventBus.queue()``.
+        max_batch: Upper bound on one batch.
+    """
+
+    def __init__(self, queue: asyncio.Queue[Event | None], max_batch: int = 5000) -> None:
+        self.queue = queue
+        self.max_batch = max(1, max_batch)
+
+    async def _batches(self) -> AsyncIterator[Sequence[Event]]:
+        while True:
+            first = await self.queue.get()
+            if first is None:
+                return
+            batch: list[Event] = [first]
+            closed = False
+            while len(batch) < self.max_batch and not self.queue.empty():
+                item = self.queue.get_nowait()
+                if item is None:
+                    closed = True
+                    break
+                batch.append(item)
+            yield batch
+            if closed:
+                return
+
+    def __aiter__(self) -> AsyncIterator[Sequence[Event]]:
+        return self._batches()

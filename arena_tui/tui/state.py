@@ -1,0 +1,300 @@
+"""The pure TUI state reducer: events in, panel data out. No Textual import, O(1) per event.
+
+Live, replay and watch differ only in where events come from; all feed :meth:`ArenaState.apply`.
+Scores come from the one :class:`~arena_tui.scoring.ScoreFold` so the UI can never disagree with
+reports.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from arena_tui import events as ev
+from arena_tui.scoring import RunScores, ScoreFold, SubagentScore
+from arena_tui.tui.ring import RingBuffer
+from arena_tui.tui.state_models import AgentNode, Budget, RoundMark, RunHeader, SessionNode, StreamLine, Versions
+
+MAIN = ev.MAIN_AGENT
+DEFAULT_STREAM_CAPACITY = 5000
+
+
+class ArenaState:
+    """Everything the run screen shows, folded from events.
+
+    Args:
+        stream_capacity: How many stream lines are kept (older ones are evicted).
+    """
+
+    def __init__(self, stream_capacity: int = DEFAULT_STREAM_CAPACITY) -> None:
+        self.header = RunHeader()
+        self.agents: dict[str, AgentNode] = {MAIN: AgentNode(MAIN, MAIN, "main")}
+        self.stream: RingBuffer[StreamLine] = RingBuffer(stream_capacity)
+        self.calls: dict[str, StreamLine] = {}
+        self.rounds: dict[str, list[str]] = {}
+        self.marks: dict[tuple[str, str], RoundMark] = {}
+        self.budget = Budget()
+        self.fold = ScoreFold()
+        self.versions = Versions()
+        self.events_applied = 0
+        self._scores: RunScores | None = None
+        self._handlers: dict[type[Any], Callable[[Any], None]] = {
+            ev.RunStarted: self._run_started,
+            ev.RunFinished: self._run_finished,
+            ev.ScenarioStarted: self._scenario_started,
+            ev.ScenarioFinished: self._scenario_finished,
+            ev.RoundStarted: self._round_started,
+            ev.RoundFinished: self._round_finished,
+            ev.RoundScored: self._round_scored,
+            ev.CheckFinished: self._check_finished,
+            ev.ModelRequest: self._model_request,
+            ev.ModelResponse: self._model_response,
+            ev.ModelError: self._model_error,
+            ev.ToolCalled: self._tool_called,
+            ev.ToolResult: self._tool_result,
+            ev.ForbiddenAccess: self._forbidden,
+            ev.SubagentCreated: self._subagent_created,
+            ev.SubagentScopeGrown: self._scope_grown,
+            ev.SubagentRunStarted: self._subagent_run_started,
+            ev.SubagentRunFinished: self._subagent_run_finished,
+            ev.NotificationDelivered: self._notification,
+            ev.ReminderDelivered: self._reminder,
+            ev.AgentStopped: self._agent_stopped,
+        }
+
+    # --- public API -----------------------------------------------------------------
+
+    def apply(self, event: ev.Event) -> None:
+        """Fold one event into the state (mutates in place)."""
+        self.events_applied += 1
+        self.fold.apply(event)
+        if event.ts > self.header.now_ts:
+            self.header.now_ts = event.ts
+            self.versions.header += 1
+        handler = self._handlers.get(type(event))
+        if handler is not None:
+            handler(event)
+
+    def apply_many(self, events: Iterable[ev.Event]) -> int:
+        """Fold several events; returns how many were applied."""
+        n = 0
+        for event in events:
+            self.apply(event)
+            n += 1
+        return n
+
+    @property
+    def scores(self) -> RunScores:
+        """Live run scores from the shared score fold."""
+        if self._scores is None:
+            self._scores = self.fold.result()
+        return self._scores
+
+    def grant(self, agent_id: str | None) -> SubagentScore | None:
+        """The score record (grant vs use) of a subagent, or ``None`` for main/unknown ids."""
+        node = self.agents.get(agent_id or "")
+        if node is None or agent_id == MAIN or node.scenario_id is None:
+            return None
+        scenario = self.fold.scenarios.get(node.scenario_id)
+        return scenario.subagents.get(node.agent_id) if scenario else None
+
+    def label(self, agent_id: str | None) -> str:
+        """A short display name for an agent id."""
+        node = self.agents.get(agent_id or MAIN)
+        return node.name if node else (agent_id or MAIN)
+
+    def filter_cycle(self) -> list[str | None]:
+        """Stream filters in ``f`` order: all agents, main, then each subagent."""
+        return [None, *self.agents.keys()]
+
+    def round_strip(self) -> list[RoundMark]:
+        """One mark per round of every selected scenario, in run order."""
+        return [self.marks.get((sid, rid), "pending") for sid, rids in self.rounds.items() for rid in rids]
+
+    # --- helpers --------------------------------------------------------------------
+
+    def _push(self, line: StreamLine) -> StreamLine:
+        no, evicted = self.stream.append(line)
+        line.no = no
+        if evicted is not None and evicted.call_id is not None and self.calls.get(evicted.call_id) is evicted:
+            del self.calls[evicted.call_id]
+        self.versions.stream += 1
+        return line
+
+    def _info(self, event: ev.Event, kind: Any, text: str, agent_id: str | None = None) -> None:
+        aid = agent_id or event.agent_id or MAIN
+        self._push(StreamLine(ts=event.ts, agent_id=aid, agent_label=self.label(aid), kind=kind, text=text))
+
+    def _touch_scores(self, grants: bool = False) -> None:
+        self._scores = None
+        self.versions.scores += 1
+        if grants:
+            self.versions.grants += 1
+
+    def _set_state(self, agent_id: str | None, state: Any) -> None:
+        node = self.agents.get(agent_id or MAIN)
+        if node is not None and node.state != state:
+            node.state = state
+            self.versions.tree += 1
+
+    # --- handlers -------------------------------------------------------------------
+
+    def _run_started(self, e: ev.RunStarted) -> None:
+        h = self.header
+        h.run_id, h.manager, h.pool, h.simulated = e.run_id, e.manager, dict(e.pool), list(e.simulated)
+        h.scenario_ids, h.started_ts, h.now_ts, h.status = list(e.scenario_ids), e.ts, e.ts, "running"
+        self.agents[MAIN].model_key = e.manager
+        self.rounds = {sid: list(e.round_ids.get(sid, [])) for sid in e.scenario_ids}
+        limit = e.settings.get("main_token_limit")
+        if isinstance(limit, int) and limit > 0:
+            self.budget.token_limit = limit
+        self.versions.header += 1
+        self.versions.budget += 1
+        self._touch_scores()
+
+    def _run_finished(self, e: ev.RunFinished) -> None:
+        self.header.status = e.status
+        self.versions.header += 1
+        self._set_state(MAIN, "done")
+        self._info(e, "info", f"run {e.status}" + (f": {e.reason}" if e.reason else ""))
+
+    def _scenario_started(self, e: ev.ScenarioStarted) -> None:
+        sid = e.scenario_id or ""
+        self.header.scenario_id, self.header.round_count, self.header.round_index = sid, len(e.round_ids), -1
+        self.rounds[sid] = list(e.round_ids)
+        for key in [k for k in self.marks if k[0] == sid]:
+            del self.marks[key]
+        # The tree shows the current scenario's subagents only; old stream lines keep their labels.
+        main = self.agents[MAIN]
+        main.forbidden, main.sessions, main.state = 0, {}, "idle"
+        self.agents = {MAIN: main}
+        self.versions.header += 1
+        self.versions.tree += 1
+        self.versions.grants += 1
+        self._touch_scores()
+        self._info(e, "info", f"scenario {sid} started (attempt {e.attempt})")
+
+    def _scenario_finished(self, e: ev.ScenarioFinished) -> None:
+        self._touch_scores()
+        self._info(e, "info", f"scenario {e.scenario_id} {e.status}" + (f": {e.reason}" if e.reason else ""))
+
+    def _round_started(self, e: ev.RoundStarted) -> None:
+        h = self.header
+        h.round_id, h.round_index = e.round_id, e.index
+        self.marks[(e.scenario_id or "", e.round_id)] = "running"
+        self.versions.header += 1
+        self._touch_scores()
+        self._info(e, "round", f"round {e.round_id} started", MAIN)
+
+    def _round_finished(self, e: ev.RoundFinished) -> None:
+        self._set_state(MAIN, "idle")
+        if e.status != "completed":
+            self._info(e, "round", f"round {e.round_id} {e.status}" + (f": {e.reason}" if e.reason else ""), MAIN)
+
+    def _round_scored(self, e: ev.RoundScored) -> None:
+        self.marks[(e.scenario_id or "", e.round_id)] = "pass" if e.passed else "fail"
+        self._touch_scores()
+        self._info(e, "round", f"round {e.round_id} {'passed' if e.passed else 'failed'}", MAIN)
+
+    def _check_finished(self, e: ev.CheckFinished) -> None:
+        verdict = "passed" if e.passed else f"failed (exit {e.exit_code}, expected {e.expect_exit})"
+        self._info(e, "check", f"check {verdict}: {e.command}", MAIN)
+
+    def _model_request(self, e: ev.ModelRequest) -> None:
+        if (e.agent_id or MAIN) == MAIN:
+            self._set_state(MAIN, "thinking")
+
+    def _model_response(self, e: ev.ModelResponse) -> None:
+        if (e.agent_id or MAIN) == MAIN:
+            self.budget.main_context = e.usage.prompt_tokens + e.usage.completion_tokens
+            self.budget.main_tokens += e.usage.prompt_tokens + e.usage.completion_tokens
+            self._set_state(MAIN, "running")
+        self._touch_scores()
+        self.versions.budget += 1
+
+    def _model_error(self, e: ev.ModelError) -> None:
+        self.budget.model_errors += 1
+        self.versions.budget += 1
+        if e.final or e.attempt == 1:
+            self._info(e, "error", f"model error {e.status_code or ''} {e.error}".replace("  ", " "))
+
+    def _tool_called(self, e: ev.ToolCalled) -> None:
+        aid = e.agent_id or MAIN
+        node = self.agents.get(aid)
+        if node is not None:
+            node.calls += 1
+            session = node.sessions.get(e.session_id or "")
+            if session is not None:
+                session.calls += 1
+            self.versions.tree += 1
+        line = StreamLine(e.ts, aid, self.label(aid), "call", e.tool, e.call_id, e.arguments, "pending")
+        self.calls[e.call_id] = self._push(line)
+
+    def _tool_result(self, e: ev.ToolResult) -> None:
+        line = self.calls.get(e.call_id)
+        if line is None:
+            aid = e.agent_id or MAIN
+            line = StreamLine(e.ts, aid, self.label(aid), "call", e.tool, e.call_id, None)
+            self.calls[e.call_id] = self._push(line)
+        line.outcome = "forbidden" if e.forbidden else "invalid" if e.invalid else "error" if e.is_error else "ok"
+        line.duration_ms, line.output = e.duration_ms, e.output
+        self.versions.stream += 1
+        if e.agent_id not in (None, MAIN):
+            self._touch_scores(grants=True)
+
+    def _forbidden(self, e: ev.ForbiddenAccess) -> None:
+        aid = e.agent_id or MAIN
+        node = self.agents.get(aid)
+        if node is not None:
+            node.forbidden += 1
+            self.versions.tree += 1
+        self.versions.forbidden += 1
+        self._touch_scores(grants=aid != MAIN)
+        line = self.calls.get(e.call_id or "")
+        if line is not None:
+            line.outcome = "forbidden"
+            self.versions.stream += 1
+        else:
+            self._info(e, "forbidden", f"FORBIDDEN {e.tool} {e.path or ''} ({e.reason})")
+
+    def _subagent_created(self, e: ev.SubagentCreated) -> None:
+        self.agents[e.subagent_id] = AgentNode(e.subagent_id, e.name, e.model_key, e.scenario_id)
+        self.versions.tree += 1
+        self._touch_scores(grants=True)
+
+    def _scope_grown(self, e: ev.SubagentScopeGrown) -> None:
+        self._touch_scores(grants=True)
+
+    def _subagent_run_started(self, e: ev.SubagentRunStarted) -> None:
+        node = self.agents.get(e.subagent_id)
+        if node is None:
+            return
+        node.state = "background" if e.mode == "background" else "running"
+        if e.session_id:
+            session = node.sessions.get(e.session_id)
+            if session is None:
+                node.sessions[e.session_id] = SessionNode(e.session_id, e.continued, e.mode)
+            else:
+                session.continued, session.mode = session.continued or e.continued, e.mode
+        self.versions.tree += 1
+        self._touch_scores()
+
+    def _subagent_run_finished(self, e: ev.SubagentRunFinished) -> None:
+        state = {"completed": "done", "failed": "failed", "stopped": "stopped"}[e.status]
+        self._set_state(e.subagent_id, state)
+
+    def _notification(self, e: ev.NotificationDelivered) -> None:
+        self._info(e, "notification", f"← task-notification {e.task_kind} {e.task_id} {e.status}: {e.body}")
+
+    def _reminder(self, e: ev.ReminderDelivered) -> None:
+        self._info(e, "reminder", f"← system-reminder {e.reminder}: {e.body}")
+
+    def _agent_stopped(self, e: ev.AgentStopped) -> None:
+        self._set_state(e.agent_id, "stopped")
+        self._info(e, "error", f"agent stopped: {e.reason}" + (f" ({e.detail})" if e.detail else ""))
+
+
+def reduce(state: ArenaState, event: ev.Event) -> ArenaState:
+    """Functional spelling of :meth:`ArenaState.apply` (mutates and returns ``state``)."""
+    state.apply(event)
+    return state

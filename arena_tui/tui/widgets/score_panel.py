@@ -1,0 +1,77 @@
+"""Live scores: TCR, TPP, ROC, WPP, MCA, SMS in large digits, and one mark per round."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Digits, Static
+
+from arena_tui.tui.formatting import pct
+from arena_tui.tui.state import ArenaState
+from arena_tui.tui.state_models import RoundMark
+
+MARKS: dict[RoundMark, tuple[str, str]] = {
+    "pass": ("✓", "score--pass"),
+    "fail": ("✗", "score--fail"),
+    "running": ("…", "score--running"),
+    "pending": ("·", "score--pending"),
+}
+
+
+class ScorePanel(Vertical):
+    """Score metrics as percentages (SPEC §5 fractions × 100) with SMS drawn large."""
+
+    DEFAULT_CSS = """
+    ScorePanel {
+        height: auto;
+        border: round $primary 40%;
+        border-title-color: $text-muted;
+        padding: 0 1;
+    }
+    ScorePanel > #score-lines { height: auto; }
+    ScorePanel > #score-sms-row { height: auto; }
+    ScorePanel Digits { width: auto; color: $accent; }
+    ScorePanel > .score--pass { color: $success; }
+    ScorePanel > .score--fail { color: $error; }
+    ScorePanel > .score--running { color: $warning; }
+    ScorePanel > .score--pending { color: $text-muted; }
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"score--pass", "score--fail", "score--running", "score--pending"}
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.border_title = "Score"
+        self._seen: object = None
+
+    def compose(self) -> ComposeResult:
+        """Metric lines, then SMS."""
+        yield Static("", id="score-lines", markup=False)
+        yield Static("", id="score-strip", markup=False)
+        yield Digits("0.0", id="score-sms")
+
+    def sync(self, state: ArenaState, force: bool = False) -> None:
+        """Re-render when scores changed."""
+        key = (state.versions.scores, self.size.width)
+        if key == self._seen and not force:
+            return
+        self._seen = key
+        s = state.scores
+        lines = Text(no_wrap=True, overflow="ellipsis")
+        lines.append(f"TCR {pct(s.tcr)}   SMS {pct(s.sms)}\n")
+        lines.append(f"TPP {pct(s.tpp)}   ROC {pct(s.roc)}\n")
+        lines.append(f"WPP {pct(s.wpp)}   MCA {pct(s.mca)}")
+        self.query_one("#score-lines", Static).update(lines)
+        strip = Text(f"{s.rounds_passed}/{s.rounds_total} ", overflow="fold")
+        marks = state.round_strip()
+        sep = " " if len(marks) * 2 <= max(1, self.size.width - 2) else ""
+        for mark in marks:
+            glyph, cls = MARKS[mark]
+            strip.append(glyph, style=self.get_component_rich_style(cls))
+            strip.append(sep)
+        strip.rstrip()
+        self.query_one("#score-strip", Static).update(strip)
+        self.query_one("#score-sms", Digits).update(f"{s.sms * 100:.1f}")
