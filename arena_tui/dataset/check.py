@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from arena_tui.dataset.constraints import evaluate
 from arena_tui.dataset.loader import LoadResult, validate_dataset
 
 
@@ -35,11 +36,32 @@ def run_check(
 ) -> CheckOutcome:
     """Validate and print. Raises DatasetError when the dataset cannot be opened at all."""
     result = validate_dataset(root, tests_file, only)
+    table = _constraints(result)
     for problem in result.problems.items:
         print(problem.render(), file=out)
+    for line in table:
+        print(line, file=out)
     outcome = CheckOutcome(result, strict)
     print(summary_line(outcome), file=out)
     return outcome
+
+
+def _constraints(result: LoadResult) -> list[str]:
+    """C1–C10 per scenario that ships a reference solution; unmet ones become warnings."""
+    if result.dataset is None:
+        return []
+    lines = []
+    for scenario in result.dataset.scenarios:
+        if not (scenario.solution_dir / "trajectory.json").is_file():
+            continue
+        rel = scenario.manifest_path.parent.relative_to(result.dataset.root).as_posix()
+        marks = []
+        for c in evaluate(scenario):
+            marks.append(f"{c.code} {'✓' if c.met else '✗'}")
+            if not c.met:
+                result.problems.warn(f"{rel}/manifest.json", c.code, f"design constraint not met: {c.detail}")
+        lines.append(f"constraints {scenario.id}: {'  '.join(marks)}")
+    return lines
 
 
 def summary_line(outcome: CheckOutcome) -> str:

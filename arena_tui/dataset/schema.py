@@ -33,6 +33,7 @@ KNOWN_TAGS: frozenset[str] = frozenset(
         "background",
         "sensitive_guard",
         "cross_round",
+        "modality_decoy",
     }
 )
 
