@@ -61,6 +61,10 @@ async def run_loop(
         except ProviderError as exc:
             _stop(session, "provider_error", exc.message)
             return LoopResult("provider_error", "", exc.message)
+        except Exception as exc:  # a provider bug or a reply we cannot use: recorded, never raised
+            detail = f"{session.provider.name}: {type(exc).__name__}: {exc}"
+            _stop(session, "provider_error", detail)
+            return LoopResult("provider_error", "", detail)
         session.turns += 1
         _account(session, reply)
         session.history.append(reply.to_message())

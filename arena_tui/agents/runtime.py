@@ -39,6 +39,7 @@ class RuntimeLimits:
     subagent_token_limit: int = 100_000
     max_iterations: int = 80
     unsafe_bash: bool = False
+    workflow_cpu_s: float = 5.0
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,9 @@ class ScenarioRuntime:
         self.subagents = SubagentRegistry(self.main_scope, list(self.pool), emit)
         self.background = BackgroundRegistry(emit, self.fields)
         self.round_id: str | None = None
-        self.main_runner = ToolRunner([*basic_tools(), *subagent_tools(self), WorkflowTool(self)])
+        # Disabled tools are absent, not refused: calling one is an unknown tool, not a forbidden access.
+        every = [*basic_tools(), *subagent_tools(self), WorkflowTool(self)]
+        self.main_runner = ToolRunner(t for t in every if t.name in self.enabled_tools)
         self.sub_runner = ToolRunner(basic_tools())
         self._main: AgentSession | None = None
 
@@ -273,6 +276,9 @@ class ScenarioRuntime:
             return status, text
 
         summary = f"subagent_id={sub.subagent_id} session_id={session.session_id} name={sub.name}"
+        # Claim the session now, not when the task first runs: another call of the same turn
+        # must not open it meanwhile and drive the same history concurrently.
+        sub.running.add(session.session_id or "")
         return self.background.start("subagent", description or sub.name, summary, work(), task_id=task_id)
 
     # --- lifecycle ----------------------------------------------------------------------

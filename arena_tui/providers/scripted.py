@@ -56,10 +56,12 @@ class ScriptedProvider:
             [_as_turn(t) for t in turns] if turns is not None and not callable(turns) else []
         )
         self._calls = 0
+        self._seen_messages = 0
+        self._seen_chars = 0
 
     def start_round(self, round_id: str) -> None:
         """Load the turns for ``round_id`` (or ``"*"``); leftovers of the last round are dropped."""
-        self._queue = turns_for(self._rounds, round_id)
+        self._queue = [_as_turn(t) for t in turns_for(self._rounds, round_id)]
 
     @property
     def remaining(self) -> int:
@@ -104,7 +106,7 @@ class ScriptedProvider:
         content = substitute(turn.content, self.script_vars)
         await deliver_delta(on_delta, content)
         # Scripted turns cost nothing; token counts are estimates so limits still apply.
-        prompt = sum(len(m.content) for m in messages) // 4
+        prompt = self._prompt_chars(messages) // 4
         completion = (len(content) + sum(len(str(c.arguments)) for c in calls)) // 4
         usage = Usage(
             prompt_tokens=prompt, completion_tokens=completion, total_tokens=prompt + completion, estimated=True
@@ -116,6 +118,14 @@ class ScriptedProvider:
             ModelResponse(**ids, usage=usage, finish_reason=reply.finish_reason, content=content, tool_calls=calls)
         )
         return reply
+
+    def _prompt_chars(self, messages: Sequence[Message]) -> int:
+        """Characters of the conversation, counted incrementally: histories only grow."""
+        if len(messages) < self._seen_messages:
+            self._seen_messages, self._seen_chars = 0, 0
+        self._seen_chars += sum(len(m.content) for m in messages[self._seen_messages :])
+        self._seen_messages = len(messages)
+        return self._seen_chars
 
     async def aclose(self) -> None:
         self._queue = []

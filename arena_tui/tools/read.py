@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import os
+import stat
 from typing import Any
 
 from arena_tui.events import FileTouch
@@ -145,5 +146,23 @@ class ReadTool(Tool):
     )
 
     async def run(self, args: dict[str, Any], ctx: ToolContext) -> ToolOutput:
-        # Reading, hashing and document parsing block, so they run off the event loop.
+        # Reading, hashing and document parsing block, so they run off the event loop; a small
+        # plain file is read inline, where a thread hand-off would cost more than the read.
+        if _small_plain_file(str(args.get("file_path", ""))):
+            return _read_sync(args, ctx)
         return await asyncio.to_thread(_read_sync, args, ctx)
+
+
+INLINE_READ_BYTES = 64 * 1024
+_THREADED_SUFFIXES = (".docx", ".pdf", ".xlsx")
+
+
+def _small_plain_file(path: str) -> bool:
+    """Whether reading ``path`` is cheap enough to do on the event loop (the scope check still applies)."""
+    if not os.path.isabs(path) or path.lower().endswith(_THREADED_SUFFIXES):
+        return False
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    return stat.S_ISREG(st.st_mode) and st.st_size <= INLINE_READ_BYTES

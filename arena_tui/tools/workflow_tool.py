@@ -121,7 +121,7 @@ class WorkflowTool(Tool):
         rt.emit(ev.WorkflowStarted(**fields, workflow_id=workflow_id, task_id=task_id, name=name, script_path=rel))
 
         async def work() -> tuple[ev.TaskStatus, str]:
-            result = await run_workflow(script, args.get("args", {}), host)
+            result = await run_workflow(script, args.get("args", {}), host, cpu_time_limit_s=rt.limits.workflow_cpu_s)
             value = json.dumps(result.value, ensure_ascii=False) if result.ok else ""
             rt.emit(
                 ev.WorkflowFinished(

@@ -1,0 +1,75 @@
+"""Our side of the overhead comparison: N agent turns, one scoped tool call each, full harness path.
+
+The main agent is the scripted provider (no model latency), so the time measured is the
+harness itself: the agent loop, the tool runner with its scope check, event emission, the
+SQLite store writer and the transcript writer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from arena_tui import events as ev
+from arena_tui.agents.runtime import PoolMember, RuntimeLimits, ScenarioRuntime
+from arena_tui.agents.subagents import Subagent
+from arena_tui.agents.transcripts import TranscriptWriter
+from arena_tui.providers.base import CallIdentity, Provider
+from arena_tui.providers.scripted import ScriptedProvider
+from arena_tui.providers.trajectory import ScriptTurn
+from arena_tui.store import EventStore
+
+
+async def run_turns(n_turns: int, workdir: Path) -> float:
+    """Seconds for one main-agent round of ``n_turns`` tool-calling turns plus a final reply."""
+    ws = workdir / "ws"
+    (ws / "notes").mkdir(parents=True)
+    (ws / "notes" / "a.txt").write_text("alpha\nbeta\n")
+    turns = [
+        {"content": "", "tool_calls": [{"name": "Read", "arguments": {"file_path": str(ws / "notes" / "a.txt")}}]}
+        for _ in range(n_turns)
+    ] + [{"content": "done"}]
+    store = await EventStore.open(workdir / "out")
+    bus = ev.EventBus("bench")
+    bus.subscribe(store.append)
+    transcripts = TranscriptWriter("s", workdir / "out" / "sessions")
+    bus.subscribe(transcripts)
+
+    def providers(model_key: str, identity: CallIdentity, subagent: Subagent | None) -> Provider:
+        rounds = {"q1": [ScriptTurn.model_validate(t) for t in turns]}
+        return ScriptedProvider(rounds=rounds, identity=identity, emit=bus.emit)
+
+    runtime = ScenarioRuntime(
+        run_id="bench",
+        scenario_id="s",
+        workspace=ws,
+        accessible=["notes"],
+        delegable=[],
+        emit=bus.emit,
+        providers=providers,
+        pool=[PoolMember("llm", "sim", {"text": True})],
+        main_modalities={"text": True},
+        enabled_tools=["Read"],
+        limits=RuntimeLimits(main_token_limit=10_000_000, max_iterations=n_turns + 5),
+        workflows_dir=workdir / "wf",
+    )
+    start = time.perf_counter()
+    result = await runtime.ask("go", "q1")
+    transcripts.flush()
+    await store.close()
+    elapsed = time.perf_counter() - start
+    await runtime.close()
+    assert result.status == "completed", result
+    assert runtime.main_session().turns == n_turns + 1, "the scripted turns did not all run"
+    return elapsed
+
+
+def per_turn_ms(n_turns: int, repeat: int) -> float:
+    samples = []
+    for _ in range(repeat):
+        with tempfile.TemporaryDirectory() as tmp:
+            samples.append(1000 * asyncio.run(run_turns(n_turns, Path(tmp))) / n_turns)
+    return statistics.median(samples)

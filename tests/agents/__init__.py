@@ -1,0 +1,1 @@
+"""Scripted-provider tests of the agent runtime (main agent, subagents, background work)."""
