@@ -33,7 +33,8 @@ def read_note():  # type: ignore[no-untyped-def]
 
 
 def one_run(n_turns: int) -> float:
-    outputs = [ModelOutput.for_tool_call("mockllm/model", "read_note", {"path": "/ws/notes/a.txt"}) for _ in range(n_turns)]
+    call = {"path": "/ws/notes/a.txt"}
+    outputs = [ModelOutput.for_tool_call("mockllm/model", "read_note", call) for _ in range(n_turns)]
     outputs.append(ModelOutput.from_content("mockllm/model", "done"))
     model = get_model("mockllm/model", custom_outputs=outputs, memoize=False)
     task = Task(
