@@ -54,7 +54,7 @@ def _constraints(result: LoadResult) -> list[str]:
     for scenario in result.dataset.scenarios:
         if not (scenario.solution_dir / "trajectory.json").is_file():
             continue
-        rel = scenario.manifest_path.parent.relative_to(result.dataset.root).as_posix()
+        rel = scenario.manifest_path.parent.resolve().relative_to(result.dataset.root.resolve()).as_posix()
         marks = []
         for c in evaluate(scenario):
             marks.append(f"{c.code} {'✓' if c.met else '✗'}")

@@ -88,6 +88,40 @@ CLAIM_Q4 = {
 }
 
 
+# FR-3 pharmacy stock count (xlsx; the update u2_stock_recount replaces it with the recount)
+STOCK_COLUMNS = ("code", "product", "lot", "expiry", "qty", "unit_cost_gbp")
+STOCK_ROWS = [
+    ("INS-GLA-PEN", "Insulin glargine 100 units/ml pre-filled pen", "GL2291", "2027-01-31", 24, 7.45),
+    ("ADA-40-PFS", "Adalimumab 40 mg pre-filled syringe", "AD7710", "2026-11-30", 8, 152.30),
+    ("HEPB-20", "Hepatitis B vaccine 20 micrograms", "HB0456", "2026-09-30", 12, 11.90),
+    ("TDIPV-05", "Td/IPV booster 0.5 ml", "TV3318", "2026-08-31", 0, 9.80),
+    ("FLU-QIV", "Influenza vaccine (QIV) 0.5 ml", "FQ5521", "2026-06-30", 15, 8.60),
+]
+STOCK_RECOUNT = {"HEPB-20": 10}  # two doses given at Friday's late clinic, found on the recount
+ORDER_Q4 = {
+    "lines": {
+        "ADA-40-PFS": {"qty": 8, "unit_cost_gbp": 152.3, "cost_gbp": 1218.4},
+        "FLU-QIV": {"qty": 15, "unit_cost_gbp": 8.6, "cost_gbp": 129.0},
+        "HEPB-20": {"qty": 12, "unit_cost_gbp": 11.9, "cost_gbp": 142.8},
+        "INS-GLA-PEN": {"qty": 24, "unit_cost_gbp": 7.45, "cost_gbp": 178.8},
+    },
+    "total_gbp": 1669.0,
+}
+ORDER_Q5 = json.loads(json.dumps(ORDER_Q4))
+ORDER_Q5["lines"]["HEPB-20"] = {"qty": 10, "unit_cost_gbp": 11.9, "cost_gbp": 119.0}
+ORDER_Q5["total_gbp"] = 1645.2
+
+# Kestrel framework terms (docx) and the credit note (update u2_credit_note)
+TERMS = {
+    "notice_working_days": 10,
+    "claim_deadline": "2026-02-17",
+    "claims_contact": "claims@kestrelpoles.example",
+    "valuation_clause": "4.3",
+    "po_units_ordered": 1200,
+}
+CREDIT = {"credit_note": "KP-CN-2391", "credited_eur": 19.0, "net_short_pay_eur": 496.1}
+
+
 def canonical(obj) -> bytes:
     obj = {k: v for k, v in obj.items() if k != "token"}
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
@@ -223,6 +257,140 @@ def build_png(path: str) -> None:
 
 
 # ----------------------------------------------------------------------------------------
+# office files (byte-stable: fixed core-properties times, fixed zip entry times and order)
+# ----------------------------------------------------------------------------------------
+FIXED_TIME = (2026, 1, 5, 9, 0, 0)
+
+
+def stable_zip(path: str, modified: str | None = None) -> None:
+    """Rewrite an OOXML zip with fixed entry times and permissions; `modified` (W3CDTF) pins the
+    core property that openpyxl always sets to the current time on save."""
+    import re
+    import zipfile
+
+    with zipfile.ZipFile(path) as z:
+        entries = [(i.filename, z.read(i.filename)) for i in z.infolist()]
+    if modified:
+        entries = [
+            (
+                n,
+                re.sub(rb"(<dcterms:modified[^>]*>)[^<]*(<)", rb"\g<1>" + modified.encode() + rb"\g<2>", d)
+                if n == "docProps/core.xml"
+                else d,
+            )
+            for n, d in entries
+        ]
+    with zipfile.ZipFile(path, "w") as z:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3
+            z.writestr(info, data)
+
+
+def build_stock_xlsx(path: str, recount: bool) -> None:
+    import datetime
+
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "FR-3 count"
+    when = datetime.datetime(2026, 3, 17, 11, 40) if recount else datetime.datetime(2026, 3, 13, 17, 30)
+    wb.properties.creator = "Pharmacy stock system"
+    wb.properties.lastModifiedBy = "Pharmacy stock system"
+    wb.properties.created = when
+    wb.properties.modified = when
+    ws.append(["Linden Street Health Centre - pharmacy stock count, fridge FR-3 (treatment room)"])
+    ws.append(
+        ["Recount of Tuesday 17 March 2026 (supersedes the count of Friday 13 March)"]
+        if recount
+        else ["Count taken Friday 13 March 2026, 17:30, by the pharmacy technician"]
+    )
+    ws.append([])
+    ws.append(list(STOCK_COLUMNS))
+    for code, product, lot, expiry, qty, cost in STOCK_ROWS:
+        ws.append([code, product, lot, expiry, STOCK_RECOUNT.get(code, qty) if recount else qty, cost])
+    ws.append([])
+    ws.append(["Unit costs are the wholesaler's list prices excluding VAT."])
+    for col, width in zip("ABCDEF", (14, 46, 9, 12, 6, 14), strict=True):
+        ws.column_dimensions[col].width = width
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    wb.save(path)
+    stable_zip(path, modified=when.strftime("%Y-%m-%dT%H:%M:%SZ"))
+
+
+TERMS_DOC = [
+    ("h", "Framework supply terms: Kestrel Poles Ltd. and Fernhollow Outfitters (2026)"),
+    ("h2", "1. Orders"),
+    ("p", "Orders are placed by purchase order (PO). Each PO line names the SKU, quantity and the agreed unit price."),
+    ("h2", "2. Delivery"),
+    (
+        "p",
+        "Deliveries are checked against the PO on arrival. The buyer's signed goods-received note (GRN) is the "
+        "record of the quantities received.",
+    ),
+    ("h2", "3. Damaged goods"),
+    ("p", "Damaged goods are returned within 14 days for replacement. Damage is not a shortfall."),
+    ("h2", "4. Shortfalls and claims"),
+    (
+        "p",
+        "4.1 A shortfall is the quantity invoiced minus the quantity on the signed GRN, per SKU, where that "
+        "difference is positive.",
+    ),
+    (
+        "p",
+        "4.2 The buyer may short-pay an invoice by the value of the shortfall, provided a claim is sent before "
+        "the payment due date.",
+    ),
+    (
+        "p",
+        "4.3 The shortfall is valued at the unit price on the invoice in force at the time of the claim. If the "
+        "supplier reissues an invoice, the reissued invoice replaces the original.",
+    ),
+    (
+        "p",
+        "4.4 A shortfall claim must reach the supplier's claims desk (claims@kestrelpoles.example) within ten (10) "
+        "working days of the delivery date; working days are Monday to Friday. Later claims are not accepted.",
+    ),
+    (
+        "p",
+        "4.5 Where the supplier has already issued a credit note for part of a shortfall, the buyer deducts that "
+        "credit from the amount it short-pays.",
+    ),
+    ("h2", "5. Pricing"),
+    ("p", "5.1 Unit prices are those of the PO unless a volume discount applies."),
+    ("p", "5.2 Volume discounts agreed during the year are applied by reissuing the invoice."),
+    ("h2", "6. Disputes"),
+    ("p", "Disputes go first to the account managers, then to the purchasing leads."),
+]
+
+
+def build_terms_docx(path: str) -> None:
+    import datetime
+
+    import docx
+
+    d = docx.Document()
+    cp = d.core_properties
+    cp.author = "Kestrel Poles Ltd. / Fernhollow Outfitters"
+    cp.last_modified_by = "Fernhollow purchasing"
+    cp.created = cp.modified = cp.last_printed = datetime.datetime(2026, 1, 5, 9, 0, 0)
+    cp.revision = 1
+    for kind, text in TERMS_DOC:
+        if kind == "h":
+            d.add_heading(text, level=1)
+        elif kind == "h2":
+            d.add_heading(text, level=2)
+        else:
+            d.add_paragraph(text)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    d.save(path)
+    stable_zip(path)
+
+
+# ----------------------------------------------------------------------------------------
 # asset map (_sandbox_hint.md) from the manifest
 # ----------------------------------------------------------------------------------------
 ASSETS = {
@@ -241,11 +409,17 @@ ASSETS = {
         ),
         "recordings": ("WAV audio", "omni", "authoritative", "voicemail on the treatment-room line; has an _index.md"),
         "policy": ("text (md)", "llm", "authoritative", "practice cold-chain policy; has an _index.md"),
+        "pharmacy": (
+            "xlsx workbook",
+            "llm + tools/",
+            "authoritative",
+            "pharmacy stock count of FR-3; has an _index.md",
+        ),
         "tools": (
-            "Python script (stdlib)",
+            "Python scripts (stdlib)",
             "llm + Bash",
             "authoritative",
-            "excursion tally runner; inputs live in logger_exports/",
+            "excursion tally runner (inputs in logger_exports/) and replacement-order runner (inputs in pharmacy/)",
         ),
         "bot_summaries": (
             "small text",
@@ -265,10 +439,10 @@ ASSETS = {
     CLAIM: {
         "requests": ("small text (md)", "llm", "authoritative", "purchasing brief and finance notes"),
         "purchasing": (
-            "CSV + text (md)",
+            "CSV + docx",
             "llm + tools/",
             "authoritative",
-            "purchase order, supplier invoice, framework supply terms; has an _index.md",
+            "purchase order, supplier invoice, framework supply terms (docx); has an _index.md",
         ),
         "scans": ("PNG scanned form", "vlm", "authoritative", "signed goods-received note; has an _index.md"),
         "vault": (
@@ -294,7 +468,7 @@ ASSETS = {
         "output": ("deliverables", "-", "-", "write deliverables here"),
     },
 }
-MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
+MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4", ".xlsx", ".docx", ".pdf")
 
 
 def access_of(top: str, man: dict) -> str:
@@ -362,6 +536,7 @@ def build_hint(scen_dir: str) -> str:
         "",
         "- Files above 32 KiB cannot be read in one piece; page them or delegate.",
         "- Media (PNG, WAV) cannot be perceived by a text-only agent; route them to the matching pool key.",
+        "- Office files (docx, xlsx) are read as extracted text; the media column counts their bytes.",
         "- Grant each subagent only the folders and tools its task needs.",
         "",
     ]
@@ -395,6 +570,20 @@ const results = await parallel([
   () => agent("Quote policy section 5.4 on automated summaries.", {agentType: "policy_checker"}),
 ]);
 log(results);
+"""
+
+
+WORKFLOW_CLAIM = """const terms = defineAgent({name: "terms_reader", model_key: "llm", tools: ["Read"],
+  accessible_paths: ["purchasing/supply_terms_kestrel.docx"], system_prompt: "Quote contract clauses verbatim with their numbers."});
+const po = defineAgent({name: "po_reader", model_key: "llm", tools: ["Read"],
+  accessible_paths: ["purchasing/po_PO-55812.csv"], system_prompt: "Report purchase-order lines exactly as written."});
+phase("terms and order");
+const results = await parallel([
+  () => agent("Read the framework supply terms in purchasing/ and quote section 4 verbatim.", {agentType: terms}),
+  () => agent("Read the purchase order in purchasing/ and list every line with its ordered quantity.", {agentType: po}),
+]);
+log(results);
+return results;
 """
 
 
@@ -449,8 +638,9 @@ def fridge_solution() -> dict:
         "FR-3 spent 127 minutes above 8 °C across the four logger exports (13-16 March 2026), with a "
         "highest reading of 11.7 °C. The night nurse moved 19 insulin pens and 6 adalimumab syringes to the "
         "pharmacy fridge at 03:50 on 15 March and reported a torn door seal. Under policy §5.3 the stock is "
-        "quarantined: it must not be used at Tuesday's clinic; order replacement stock today and have the "
-        "door seal repaired.\n\n"
+        "quarantined: it must not be used at Tuesday's clinic. Replacement stock is ordered from the "
+        "pharmacy recount at a cost of GBP 1645.20 (the first order total of 1669.00 is superseded by the "
+        "recount), and the door seal is to be repaired.\n\n"
         "## Rejected claims\n\n"
         "- The weekly ops digest (bot_summaries/weekly_ops_digest.md) is incorrect: its 62 minutes covers "
         "Saturday only, and its 'no action needed' is wrong; decisions come from the logger data (policy §5.4).\n"
@@ -463,7 +653,22 @@ def fridge_solution() -> dict:
         "peak_c": 11.7,
         "insulin_pens_moved": 19,
         "disposition": "quarantine",
+        "replacement_cost_gbp": ORDER_Q5["total_gbp"],
     }
+    order_q4 = {"disposition": "quarantine", **ORDER_Q4}
+    order_q5 = {"disposition": "quarantine", **ORDER_Q5}
+    hepb_old = '"HEPB-20": {\n      "qty": 12,\n      "unit_cost_gbp": 11.9,\n      "cost_gbp": 142.8\n    }'
+    hepb_new = '"HEPB-20": {\n      "qty": 10,\n      "unit_cost_gbp": 11.9,\n      "cost_gbp": 119.0\n    }'
+    tot_old, tot_new = '"total_gbp": 1669.0', '"total_gbp": 1645.2'
+    assert dump(order_q4).replace(hepb_old, hepb_new).replace(tot_old, tot_new) == dump(order_q5)
+    order_note = (
+        "# Replacement order: FR-3 stock (RV-2026-014)\n\n"
+        "To: wholesaler order desk\n\n"
+        "Order total (GBP): 1645.20\n"
+        "Lines: 4\n\n"
+        "Quantities follow the pharmacy recount of 17 March; the first order total of 1669.00 is superseded "
+        "(two hepatitis B doses had already been given).\n"
+    )
     return {
         "q1": [
             turn(
@@ -573,6 +778,82 @@ def fridge_solution() -> dict:
         ],
         "q4": [
             turn(
+                "Reading the disposition; creating an order runner limited to pharmacy/, tools/ and output/.",
+                call("Read", file_path=f"{WS}/output/disposition.md"),
+                call(
+                    "CreateSubagent",
+                    name="stock_orderer",
+                    model_key="llm",
+                    tools=["Read", "Bash", "Edit"],
+                    accessible_paths=["pharmacy", "tools", "output"],
+                    system_prompt="You run the pharmacy order tool exactly as instructed and report its output verbatim.",
+                ),
+            ),
+            turn(
+                "Running the order tool on the stock count.",
+                call(
+                    "RunSubagent",
+                    subagent_id="${subagent:stock_orderer}",
+                    description="replacement order",
+                    prompt=f"Run python3 {WS}/tools/replacement_order.py --stock "
+                    f"{WS}/pharmacy/fr3_stock_count_2026-03-13.xlsx --json and report the output verbatim.",
+                    run_in_background=False,
+                ),
+            ),
+            turn(
+                "Writing the order.",
+                call("Write", file_path=f"{WS}/output/replacement_order.json", content=dump(order_q4)),
+            ),
+            turn(
+                "Validating the JSON file.",
+                call(
+                    "Bash",
+                    command=f"python3 -m json.tool {WS}/output/replacement_order.json",
+                    description="validate the order JSON",
+                ),
+            ),
+            turn("Replacement order written."),
+        ],
+        "q5": [
+            turn(
+                "Resuming the order session for the recount.",
+                call(
+                    "RunSubagent",
+                    subagent_id="${subagent:stock_orderer}",
+                    session_id="${session:stock_orderer}",
+                    description="re-run order on recount",
+                    prompt=f"The stock count {WS}/pharmacy/fr3_stock_count_2026-03-13.xlsx was replaced by a recount. "
+                    f"Run python3 {WS}/tools/replacement_order.py --stock {WS}/pharmacy/fr3_stock_count_2026-03-13.xlsx "
+                    "--json again and report the output verbatim.",
+                    run_in_background=False,
+                ),
+                call("Read", file_path=f"{WS}/output/replacement_order.json"),
+            ),
+            turn(
+                "Correcting the hepatitis B line.",
+                call(
+                    "Edit",
+                    file_path=f"{WS}/output/replacement_order.json",
+                    old_string=hepb_old,
+                    new_string=hepb_new,
+                    replace_all=False,
+                ),
+            ),
+            turn(
+                "Correcting the total.",
+                call(
+                    "Edit",
+                    file_path=f"{WS}/output/replacement_order.json",
+                    old_string=tot_old,
+                    new_string=tot_new,
+                    replace_all=False,
+                ),
+            ),
+            turn("Writing the order note.", call("Write", file_path=f"{WS}/output/order_note.md", content=order_note)),
+            turn("Order revised for the recount."),
+        ],
+        "q6": [
+            turn(
                 "Checking the digest claims and the sessions so far; cross-checking the old review and policy in parallel.",
                 call("Grep", pattern="minutes", path=f"{WS}/bot_summaries", output_mode="content"),
                 call("ListSubagents"),
@@ -622,12 +903,23 @@ def claim_solution() -> dict:
         "sets (KP-TP-350) and 45 ferrule kits (KP-FX-12) fewer than invoiced. Valued at the unit prices of "
         "the reissued invoice, we will short-pay by the amount below.\n\n"
         "Claim total (EUR): 515.10\n"
-        "Invoice: KP-90417-R1\n\n"
+        "Invoice: KP-90417-R1\n"
+        "Amount to short-pay (EUR): 515.10\n\n"
         "The earlier figure of 527.10 EUR, computed on the original invoice, is superseded by this claim.\n\n"
         "## Rejected claims\n\n"
         "- The account bot's digest is incorrect: its estimate of EUR 612.40 and its count of 28 tent-pole "
         "sets do not match the signed GRN or the invoice.\n"
     )
+    summary = {
+        "po": "PO-55812",
+        "grn_id": GRN["grn_id"],
+        "invoice": "KP-90417-R1",
+        "claim_total_eur": CLAIM_Q4["total_eur"],
+        "credit_note": CREDIT["credit_note"],
+        "credited_eur": CREDIT["credited_eur"],
+        "net_short_pay_eur": CREDIT["net_short_pay_eur"],
+        "claim_deadline": TERMS["claim_deadline"],
+    }
     return {
         "q1": [
             turn(
@@ -635,6 +927,9 @@ def claim_solution() -> dict:
                 call("Read", file_path=f"{WS}/requests/brief.md"),
                 call("Read", file_path=f"{WS}/requests/notes_from_finance.md"),
                 call("Read", file_path=f"{WS}/_sandbox_hint.md"),
+                call("Glob", pattern="*", path=f"{WS}/bot_notes"),
+                call("Grep", pattern="PO-[0-9]+", path=f"{WS}/requests", output_mode="content", **{"-n": True}),
+                call("Bash", command=f"wc -c {WS}/requests/*.md {WS}/bot_notes/*", description="size the inputs"),
             ),
             turn("Writing the plan.", call("Write", file_path=f"{WS}/output/claim_plan.md", content=plan)),
             turn(
@@ -685,6 +980,17 @@ def claim_solution() -> dict:
         ],
         "q3": [
             turn(
+                "Reading the terms and the order in parallel with one workflow.",
+                call("Workflow", name="terms_and_po", args={}, script=WORKFLOW_CLAIM),
+            ),
+            turn(
+                "Writing the terms check.",
+                call("Write", file_path=f"{WS}/output/terms_check.json", content=dump(TERMS)),
+            ),
+            turn("Terms check written."),
+        ],
+        "q4": [
+            turn(
                 "Creating a claim calculator with Bash, limited to purchasing/, tools/, vault/ and output/.",
                 call(
                     "CreateSubagent",
@@ -728,7 +1034,7 @@ def claim_solution() -> dict:
             ),
             turn("Claim computed and sealed."),
         ],
-        "q4": [
+        "q5": [
             turn(
                 "Resuming the claim session for the reissued invoice.",
                 call(
@@ -765,6 +1071,48 @@ def claim_solution() -> dict:
             ),
             turn("Revised claim, token and letter written."),
         ],
+        "q6": [
+            turn(
+                "Creating a reader for the credit note only.",
+                call(
+                    "CreateSubagent",
+                    name="credit_reader",
+                    model_key="llm",
+                    tools=["Read"],
+                    accessible_paths=["purchasing/credit_note_KP-CN-2391.csv"],
+                    system_prompt="You read credit notes and report every field exactly.",
+                ),
+            ),
+            turn(
+                "Reading the credit note in the background; meanwhile reviewing the subagents and the claim session.",
+                call(
+                    "RunSubagent",
+                    subagent_id="${subagent:credit_reader}",
+                    description="read credit note",
+                    prompt=f"Read {WS}/purchasing/credit_note_KP-CN-2391.csv. Give the credit note number, the invoice "
+                    "it refers to, each credited line and the credit total.",
+                    run_in_background=True,
+                ),
+                call("ListSubagents"),
+                call("InspectSubagent", session_id="${session:claim_calc}"),
+                call("Read", file_path=f"{WS}/output/claim_letter.md"),
+            ),
+            turn(
+                "Deducting the credit in the letter.",
+                call(
+                    "Edit",
+                    file_path=f"{WS}/output/claim_letter.md",
+                    old_string="Amount to short-pay (EUR): 515.10\n",
+                    new_string="Amount to short-pay (EUR): 496.10\nCredit note deducted: KP-CN-2391 (EUR 19.00)\n",
+                    replace_all=False,
+                ),
+            ),
+            turn(
+                "Writing the claim summary.",
+                call("Write", file_path=f"{WS}/output/claim_summary.json", content=dump(summary)),
+            ),
+            turn("Claim summary written; the letter now deducts the credit note."),
+        ],
     }
 
 
@@ -783,6 +1131,9 @@ def generated_files(root: str) -> list[str]:
         f"{c}/workspace/scans/grn_PO-55812_signed.png",
         f"{c}/truth/scans/grn_PO-55812_signed.png.txt",
         f"{c}/workspace/vault/claim_seal.key",
+        f"{f}/workspace/pharmacy/fr3_stock_count_2026-03-13.xlsx",
+        f"{f}/updates/u2_stock_recount/fr3_stock_count_2026-03-13.xlsx",
+        f"{c}/workspace/purchasing/supply_terms_kestrel.docx",
     ]
     for s in (f, c):
         out += [f"{s}/checks/_common.py", f"{s}/workspace/_sandbox_hint.md", f"{s}/solution/trajectory.json"]
@@ -816,6 +1167,9 @@ def build(root: str) -> None:
         f"Checked by: {GRN['checked_by']}\n",
     )
     write(os.path.join(c, "workspace", "vault", "claim_seal.key"), SEAL + "\n")
+    build_stock_xlsx(os.path.join(f, "workspace", "pharmacy", "fr3_stock_count_2026-03-13.xlsx"), recount=False)
+    build_stock_xlsx(os.path.join(f, "updates", "u2_stock_recount", "fr3_stock_count_2026-03-13.xlsx"), recount=True)
+    build_terms_docx(os.path.join(c, "workspace", "purchasing", "supply_terms_kestrel.docx"))
     with open(os.path.join(HERE, "_common.py"), encoding="utf-8") as fh:
         common = fh.read()
     for s, sol in ((f, fridge_solution()), (c, claim_solution())):
@@ -846,6 +1200,36 @@ def self_test(root: str) -> list[str]:
     ):
         if want not in out:
             problems.append(f"excursion_minutes.py output lacks {want!r}")
+    for xlsx, want in (
+        (os.path.join(f, "workspace", "pharmacy", "fr3_stock_count_2026-03-13.xlsx"), ORDER_Q4),
+        (os.path.join(f, "updates", "u2_stock_recount", "fr3_stock_count_2026-03-13.xlsx"), ORDER_Q5),
+    ):
+        got = json.loads(
+            subprocess.run(
+                [
+                    sys.executable,
+                    os.path.join(f, "workspace", "tools", "replacement_order.py"),
+                    "--stock",
+                    xlsx,
+                    "--json",
+                ],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+        )
+        if got != want:
+            problems.append(f"replacement_order.py on {xlsx}: {got}")
+    c = os.path.join(root, "scenarios", CLAIM)
+    import docx
+
+    terms_text = "\n".join(
+        p.text
+        for p in docx.Document(os.path.join(c, "workspace", "purchasing", "supply_terms_kestrel.docx")).paragraphs
+    )
+    for want in ("ten (10) working days", TERMS["claims_contact"], "4.3 The shortfall is valued"):
+        if want not in terms_text:
+            problems.append(f"supply_terms_kestrel.docx lacks {want!r}")
     c = os.path.join(root, "scenarios", CLAIM)
     with tempfile.TemporaryDirectory() as td:
         rec = os.path.join(td, "grn.json")

@@ -78,3 +78,11 @@ def test_check_reports_constraints_as_warnings(rich_mini: Path, capsys: pytest.C
     out = capsys.readouterr().out
     assert "[warn] scenarios/s_alpha/manifest.json: C9: design constraint not met" in out
     assert "constraints s_alpha: C1 ✓" in out and "C9 ✗" in out
+
+
+def test_relative_dataset_path(
+    rich_mini: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(rich_mini.parent)
+    assert main(["check", "-d", rich_mini.name, "-t", "s_alpha"]) == 0
+    assert "constraints s_alpha:" in capsys.readouterr().out

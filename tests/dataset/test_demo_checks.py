@@ -191,22 +191,31 @@ def replace_in(ws: Path, rel: str, old: str, new: str) -> None:
     p.write_text(s.replace(old, new), encoding="utf-8")
 
 
-ALL_ROUNDS = [(FRIDGE, r) for r in ("q1", "q2", "q3", "q4")] + [(CLAIM, r) for r in ("q1", "q2", "q3", "q4")]
+ROUND_IDS = ("q1", "q2", "q3", "q4", "q5", "q6")
+ALL_ROUNDS = [(FRIDGE, r) for r in ROUND_IDS] + [(CLAIM, r) for r in ROUND_IDS]
 
 # (b) one decoy value per round: (file, good text, decoy text)
 DECOYS = {
     (FRIDGE, "q1"): ("output/excursion_tally.json", '"total_minutes_above_8": 96', '"total_minutes_above_8": 62'),
     (FRIDGE, "q2"): ("output/voicemail_facts.json", '"insulin_pens_moved": 19', '"insulin_pens_moved": 9'),
     (FRIDGE, "q3"): ("output/disposition.md", "Disposition: quarantine", "Disposition: shortened-expiry"),
-    (FRIDGE, "q4"): (
+    # q4: a total that also counts the zero-stock line's unit cost (a wrong figure)
+    (FRIDGE, "q4"): ("output/replacement_order.json", '"total_gbp": 1669.0', '"total_gbp": 1678.8'),
+    # q5: the order note still quotes the pre-recount total
+    (FRIDGE, "q5"): ("output/order_note.md", "Order total (GBP): 1645.20", "Order total (GBP): 1669.00"),
+    (FRIDGE, "q6"): (
         "output/final_review.md",
         "the stock is quarantined",
         "the stock is fine: 62 minutes in total, no action needed",
     ),
     (CLAIM, "q1"): ("output/claim_plan.md", "PO-55812 from Kestrel", "PO-48107 from Kestrel"),
     (CLAIM, "q2"): ("output/grn_fields.json", '"KP-TP-350": 216', '"KP-TP-350": 218'),
-    (CLAIM, "q3"): ("output/claim.json", '"total_eur": 527.1', '"total_eur": 612.4'),
-    (CLAIM, "q4"): ("output/claim_letter.md", "Claim total (EUR): 515.10", "Claim total (EUR): 612.40"),
+    # q3: the payment due date of the invoice instead of the claim-notice deadline of the terms
+    (CLAIM, "q3"): ("output/terms_check.json", '"claim_deadline": "2026-02-17"', '"claim_deadline": "2026-02-20"'),
+    (CLAIM, "q4"): ("output/claim.json", '"total_eur": 527.1', '"total_eur": 612.4'),
+    (CLAIM, "q5"): ("output/claim_letter.md", "Claim total (EUR): 515.10", "Claim total (EUR): 612.40"),
+    # q6: last year's credit note (archive) instead of the new one
+    (CLAIM, "q6"): ("output/claim_summary.json", '"credit_note": "KP-CN-2391"', '"credit_note": "KP-CN-2207"'),
 }
 
 
@@ -260,7 +269,7 @@ BEHAVIOUR = [
     # patient_records granted in an earlier round -> sticky guard fails later rounds
     (
         FRIDGE,
-        "q4",
+        "q6",
         _set_args(
             lambda r, c: r == "q2" and c["name"] == "CreateSubagent",
             accessible_paths=["recordings", "patient_records/"],
@@ -279,20 +288,62 @@ BEHAVIOUR = [
     (CLAIM, "q2", _set_args(lambda r, c: r == "q2" and c["name"] == "CreateSubagent", model_key="omni"), "vlm"),
     (
         CLAIM,
-        "q3",
+        "q4",
         _set_args(
-            lambda r, c: r == "q3" and c["name"] == "CreateSubagent",
+            lambda r, c: r == "q4" and c["name"] == "CreateSubagent",
             accessible_paths=["purchasing", "tools", "vault", "output", "hr"],
         ),
         "sensitive guard",
     ),
-    (CLAIM, "q3", _set_args(lambda r, c: r == "q3" and c["name"] == "CreateSubagent", tools=["Read"]), "Bash"),
+    (CLAIM, "q4", _set_args(lambda r, c: r == "q4" and c["name"] == "CreateSubagent", tools=["Read"]), "Bash"),
     (
         CLAIM,
-        "q4",
-        _set_args(lambda r, c: r == "q4" and c["name"] == "RunSubagent", session_id="new"),
+        "q5",
+        _set_args(lambda r, c: r == "q5" and c["name"] == "RunSubagent", session_id="new"),
         "continued a session",
     ),
+    # q3: the workflow replaced by a script with one agent and no parallel()
+    (
+        CLAIM,
+        "q3",
+        _set_args(lambda r, c: r == "q3" and c["name"] == "Workflow", script='const a = defineAgent({name: "x"});'),
+        "parallel",
+    ),
+    # q3: a workflow agent granted hr/ (the guard scans saved workflow scripts too)
+    (
+        CLAIM,
+        "q6",
+        lambda r, ti, c: (
+            {
+                **c,
+                "arguments": {
+                    **c["arguments"],
+                    "script": c["arguments"]["script"].replace('"purchasing/po_PO-55812.csv"', '"hr"'),
+                },
+            }
+            if r == "q3" and c["name"] == "Workflow"
+            else c
+        ),
+        "sensitive guard",
+    ),
+    # q6: credit note read in the foreground
+    (
+        CLAIM,
+        "q6",
+        _set_args(lambda r, c: r == "q6" and c["name"] == "RunSubagent", run_in_background=False),
+        "run_in_background",
+    ),
+    # fridge q4: order tool run by a subagent without Bash
+    (FRIDGE, "q4", _set_args(lambda r, c: r == "q4" and c["name"] == "CreateSubagent", tools=["Read"]), "Bash"),
+    # fridge q5: a fresh session instead of resuming the round-4 one
+    (
+        FRIDGE,
+        "q5",
+        _set_args(lambda r, c: r == "q5" and c["name"] == "RunSubagent", session_id=None),
+        "continued a session",
+    ),
+    # fridge q6: no workflow
+    (FRIDGE, "q6", lambda r, ti, c: None if (r == "q6" and c["name"] == "Workflow") else c, "Workflow"),
 ]
 
 
@@ -304,17 +355,38 @@ def test_missing_behaviour_fails(sid, rid, mutate, needle, tmp_path):
 
 
 def test_edit_after_sealing_invalidates_token(tmp_path):
-    ws = build_workspace(CLAIM, "q3", tmp_path)
+    ws = build_workspace(CLAIM, "q4", tmp_path)
     replace_in(ws, "output/claim.json", '"po": "PO-55812"', '"po": "PO-55812", "note": "edited"')
-    r = run_check(CLAIM, "q3", ws)
+    r = run_check(CLAIM, "q4", ws)
     assert r.returncode == 1 and "token" in r.stdout, r.stdout
 
 
 def test_stale_invoice_total_fails_after_update(tmp_path):
-    ws = build_workspace(CLAIM, "q4", tmp_path)
+    ws = build_workspace(CLAIM, "q5", tmp_path)
     replace_in(ws, "output/claim_letter.md", "is superseded by this claim", "still stands as well")
-    r = run_check(CLAIM, "q4", ws)
+    r = run_check(CLAIM, "q5", ws)
     assert r.returncode == 1 and "527.10" in r.stdout, r.stdout
+
+
+def test_credit_note_not_deducted_fails(tmp_path):
+    ws = build_workspace(CLAIM, "q6", tmp_path)
+    replace_in(ws, "output/claim_letter.md", "Amount to short-pay (EUR): 496.10", "Amount to short-pay (EUR): 515.10")
+    r = run_check(CLAIM, "q6", ws)
+    assert r.returncode == 1 and "Amount to short-pay" in r.stdout, r.stdout
+
+
+def test_pre_recount_total_fails_after_update(tmp_path):
+    ws = build_workspace(FRIDGE, "q6", tmp_path)
+    replace_in(ws, "output/final_review.md", "is superseded by the recount", "was also computed")
+    r = run_check(FRIDGE, "q6", ws)
+    assert r.returncode == 1 and "1669" in r.stdout, r.stdout
+
+
+def test_voicemail_transcript_time_fails_unless_rejected(tmp_path):
+    ws = build_workspace(FRIDGE, "q2", tmp_path)
+    replace_in(ws, "output/voicemail_facts.md", "- Moved at: 03:50", "- Moved at: 03:15")
+    r = run_check(FRIDGE, "q2", ws)
+    assert r.returncode == 1 and "03:15" in r.stdout, r.stdout
 
 
 # ---------------------------------------------------------------------------------------------
@@ -352,7 +424,7 @@ def test_media_truth_and_no_leak():
     """Every media file has a truth entry; media-only facts appear in no workspace text file."""
     media_only = {
         FRIDGE: ["nineteen", "03:50", "three fifty", "door seal", "Priya"],
-        CLAIM: ["GRN-0203-17", "Okafor", "216", "455"],
+        CLAIM: ["GRN-0203-17", "Okafor", "216", "455", "Lindqvist"],
     }
     for sid in (FRIDGE, CLAIM):
         sdir, man, _, _ = scenario(sid)
@@ -374,5 +446,21 @@ def test_media_truth_and_no_leak():
 
 
 def test_demo_size_budget():
-    total = sum(p.stat().st_size for p in DATASET.rglob("*") if p.is_file())
-    assert total < 2 * 1024 * 1024, total
+    """The two demo scenarios together stay under 3 MiB (other scenarios have their own budgets)."""
+    total = sum(
+        p.stat().st_size for sid in (FRIDGE, CLAIM) for p in (DATASET / "scenarios" / sid).rglob("*") if p.is_file()
+    )
+    assert total < 3 * 1024 * 1024, total
+
+
+@pytest.mark.skipif(not (shutil.which("espeak-ng") and shutil.which("sox")), reason="espeak-ng/sox not installed")
+def test_build_is_reproducible():
+    """data/build/build_demo.py --check regenerates every generated file (media, office files, hints,
+    trajectories, _common.py copies) into a temp dir and finds them identical to the committed ones."""
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "data" / "build" / "build_demo.py"), "--check"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert r.returncode == 0 and "identical" in r.stdout, r.stdout + r.stderr

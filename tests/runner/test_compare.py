@@ -41,7 +41,7 @@ def test_report_stitches_runs(two_runs: tuple[Path, Path], tmp_path: Path, capsy
     assert main(["report", str(two_runs[0]), str(two_runs[1]), "-o", str(out)]) == 0
     text = capsys.readouterr().out
     assert "coverage 2/2 scenarios finished" in text
-    assert "rounds 8/8" in text
+    assert "rounds 12/12" in text
     assert (out / "report.json").is_file()
 
 

@@ -66,7 +66,7 @@ def test_kill_then_resume(tmp_path: Path) -> None:
     assert sorted((r.scenario_id, r.status) for r in rows) == sorted((sid, "completed") for sid in before)
     run = load_run(out)
     assert set(run.scores.scenarios) == {"s_demo_treatment_room_fridge", SECOND}
-    assert run.scores.rounds_total == 8 and run.scores.rounds_passed == 8
+    assert run.scores.rounds_total == 12 and run.scores.rounds_passed == 12
     assert run.scores.unfinished == []
     report = json.loads((out / "report.json").read_text())
     assert [row["scenario_id"] for row in report["per_scenario"]].count(SECOND) == 1

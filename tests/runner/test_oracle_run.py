@@ -24,7 +24,7 @@ def oracle_out(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_every_round_passes(oracle_out: Path) -> None:
     report = json.loads((oracle_out / "report.json").read_text())
-    assert report["rounds_total"] == 8 and report["rounds_passed"] == 8
+    assert report["rounds_total"] == 12 and report["rounds_passed"] == 12
     assert report["scores"]["TCR"] == 1.0
     assert report["unfinished_scenarios"] == []
     assert any("simulated" in label for label in report["simulated"])
@@ -35,8 +35,8 @@ def test_compatibility_files(oracle_out: Path) -> None:
     for sid in ("s_demo_treatment_room_fridge", "s_demo_supplier_shortfall_claim"):
         folder = oracle_out / sid
         meta = json.loads((folder / "metadata.json").read_text())
-        assert meta["status"] == "completed" and meta["rounds_passed"] == 4
-        assert sorted(p.name for p in (folder / "evals").iterdir()) == ["q1.json", "q2.json", "q3.json", "q4.json"]
+        assert meta["status"] == "completed" and meta["rounds_passed"] == 6
+        assert sorted(p.name for p in (folder / "evals").iterdir()) == [f"q{i}.json" for i in range(1, 7)]
         lines = (folder / "sessions" / "main.jsonl").read_text().splitlines()
         assert json.loads(lines[0]) == {"type": "system_meta", "owner": "main"}
         assert all("round_id" in json.loads(line) for line in lines[1:])
@@ -69,7 +69,7 @@ def test_store_is_the_record(oracle_out: Path) -> None:
 def test_gate_passes_on_the_demo(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", "-d", str(DEMO), "--gate", "-t", "s_demo_supplier_shortfall_claim"]) == 0
     out = capsys.readouterr().out
-    assert "gate OK: oracle 4/4 rounds passed, null manager 0/4 passed" in out
+    assert "gate OK: oracle 6/6 rounds passed, null manager 0/6 passed" in out
 
 
 def test_existing_output_is_refused(oracle_out: Path, capsys: pytest.CaptureFixture[str]) -> None:
