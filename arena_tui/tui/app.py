@@ -12,13 +12,14 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from arena_tui.tui.ingest import Ingestor
+from arena_tui.tui.play import ToolSubmitter
 from arena_tui.tui.replay import ReplaySource
 from arena_tui.tui.screens.run_screen import RunScreen
 from arena_tui.tui.sources import EventSource
 from arena_tui.tui.state import DEFAULT_STREAM_CAPACITY, ArenaState
 from arena_tui.tui.themes import load_themes, resolve_theme_name
 
-Mode = Literal["live", "replay"]
+Mode = Literal["live", "replay", "play"]
 
 
 class ArenaApp(App[None]):
@@ -26,12 +27,14 @@ class ArenaApp(App[None]):
 
     Args:
         source: Live events (any :class:`EventSource`) or, in replay mode, a :class:`ReplaySource`.
-        mode: ``"live"`` or ``"replay"`` (a ``ReplaySource`` implies replay).
+        mode: ``"live"``, ``"replay"`` (a ``ReplaySource`` implies it) or ``"play"`` (live plus a console).
         theme: Theme name (``arena-dark``, ``arena-light``, ``arena-high-contrast`` or short
             ``dark``/``light``/``high-contrast``); default from ``$CATEAM_THEME``.
         tick_s: Seconds between frames (events are coalesced per frame).
         frame_budget_s: Longest time one frame spends applying events.
         stream_capacity: Tool-call stream lines kept.
+        submit: Play mode: the callback that runs the human manager's tool calls.
+        tools: Play mode: tool names the console offers as completions.
     """
 
     TITLE = "ClawArena-Team"
@@ -46,6 +49,8 @@ class ArenaApp(App[None]):
         tick_s: float = 0.075,
         frame_budget_s: float = 0.04,
         stream_capacity: int = DEFAULT_STREAM_CAPACITY,
+        submit: ToolSubmitter | None = None,
+        tools: Iterable[str] = (),
     ) -> None:
         super().__init__()
         self.source = source
@@ -53,6 +58,10 @@ class ArenaApp(App[None]):
         self.mode: Mode = "replay" if self.replay is not None else mode
         if self.mode == "replay" and self.replay is None:
             raise ValueError("replay mode needs a ReplaySource")
+        if self.mode == "play" and submit is None:
+            raise ValueError("play mode needs a submit callback")
+        self.submit = submit if self.mode == "play" else None
+        self.tools = list(tools)
         self.tick_s, self.frame_budget_s = tick_s, frame_budget_s
         self.ingest = Ingestor(ArenaState(stream_capacity), self.replay)
         self.frames = 0
@@ -75,7 +84,7 @@ class ArenaApp(App[None]):
 
     async def on_mount(self) -> None:
         """Show the run screen, start draining the source and the frame timer."""
-        await self.push_screen(RunScreen(self.replay))
+        await self.push_screen(RunScreen(self.replay, self.submit, self.tools))
         if self.replay is None:
             self.run_worker(self._drain(), name="source", group="source", exclusive=True, exit_on_error=False)
         self._last_tick = time.monotonic()

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Iterable
+from typing import ClassVar, Protocol
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -10,6 +11,7 @@ from textual.containers import Container, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Tree
 
+from arena_tui.tui.play import ToolSubmitter
 from arena_tui.tui.replay import ReplaySource
 from arena_tui.tui.screens.detail_modal import DetailModal
 from arena_tui.tui.screens.help_screen import HelpScreen
@@ -20,9 +22,19 @@ from arena_tui.tui.widgets.budget_panel import BudgetPanel
 from arena_tui.tui.widgets.forbidden_panel import ForbiddenPanel
 from arena_tui.tui.widgets.grants_panel import GrantsPanel
 from arena_tui.tui.widgets.header_line import HeaderLine
+from arena_tui.tui.widgets.play_console import PlayConsole
 from arena_tui.tui.widgets.score_panel import ScorePanel
 from arena_tui.tui.widgets.tool_stream import ToolStream
 from arena_tui.tui.widgets.transport_bar import TransportBar
+
+
+class Syncable(Protocol):
+    """A panel that redraws from the state when its part changed."""
+
+    @property
+    def is_attached(self) -> bool: ...
+
+    def sync(self, state: ArenaState, force: bool = False) -> None: ...
 
 
 class RunScreen(Screen[None]):
@@ -40,12 +52,12 @@ class RunScreen(Screen[None]):
     RunScreen #body { layout: horizontal; height: 1fr; }
     RunScreen #left { width: 38; height: 1fr; }
     RunScreen #right { width: 30; height: 1fr; }
-    RunScreen #stream { width: 1fr; }
+    RunScreen #center { width: 1fr; height: 1fr; }
     RunScreen.-narrow #body { layout: vertical; overflow-y: auto; }
     RunScreen.-narrow #left { layout: horizontal; width: 1fr; height: 7; }
     RunScreen.-narrow #left > AgentsTree { width: 1fr; height: 1fr; }
     RunScreen.-narrow #left > GrantsPanel { width: 1fr; height: 1fr; min-height: 0; }
-    RunScreen.-narrow #stream { height: 1fr; min-height: 6; }
+    RunScreen.-narrow #center { height: 1fr; min-height: 6; }
     RunScreen.-narrow #right { layout: grid; grid-size: 2; grid-columns: 1fr 1fr; width: 1fr; height: auto; }
     RunScreen.-narrow #right > ScorePanel { row-span: 2; }
     RunScreen.-narrow ScorePanel Digits { display: none; }
@@ -66,12 +78,18 @@ class RunScreen(Screen[None]):
         Binding("s", "seek", "Seek"),
     ]
 
-    def __init__(self, replay: ReplaySource | None = None) -> None:
+    def __init__(
+        self, replay: ReplaySource | None = None, submit: ToolSubmitter | None = None, tools: Iterable[str] = ()
+    ) -> None:
         super().__init__()
         self.replay = replay
+        self.submit = submit
+        """Play mode: where console tool calls go (``None``: no console)."""
+        self.tools = list(tools)
         self.state = ArenaState()
         """The state last drawn (the app replaces it on a replay seek)."""
         self._ready = False
+        self._panels: list[Syncable] = []
 
     def compose(self) -> ComposeResult:
         """The panels of UI.md."""
@@ -82,7 +100,10 @@ class RunScreen(Screen[None]):
             with Vertical(id="left"):
                 yield AgentsTree(id="agents")
                 yield GrantsPanel(id="grants")
-            yield ToolStream(id="stream")
+            with Vertical(id="center"):
+                yield ToolStream(id="stream")
+                if self.submit is not None:
+                    yield PlayConsole(self.submit, self.tools, id="console")
             with Vertical(id="right"):
                 yield ScorePanel(id="score")
                 yield ForbiddenPanel(id="forbidden")
@@ -91,7 +112,22 @@ class RunScreen(Screen[None]):
 
     def on_mount(self) -> None:
         """Panels exist from now on; frames before this are skipped."""
+        self._panels = [
+            self.query_one(HeaderLine),
+            self.query_one(AgentsTree),
+            self.query_one(GrantsPanel),
+            self.query_one(ToolStream),
+            self.query_one(ScorePanel),
+            self.query_one(ForbiddenPanel),
+            self.query_one(BudgetPanel),
+        ]
+        if self.replay is not None:
+            self._panels.append(self.query_one(TransportBar))
         self._ready = True
+
+    def on_unmount(self) -> None:
+        """Frames that still fire while the app shuts down draw nothing."""
+        self._ready = False
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Replay keys exist only in replay mode."""
@@ -105,18 +141,9 @@ class RunScreen(Screen[None]):
             return
         if state is not self.state:
             self.state, force = state, True
-        for widget in (
-            self.query_one(HeaderLine),
-            self.query_one(AgentsTree),
-            self.query_one(GrantsPanel),
-            self.query_one(ToolStream),
-            self.query_one(ScorePanel),
-            self.query_one(ForbiddenPanel),
-            self.query_one(BudgetPanel),
-        ):
-            widget.sync(state, force)
-        if self.replay is not None:
-            self.query_one(TransportBar).sync(state, force)
+        for panel in self._panels:
+            if panel.is_attached:  # during shutdown children go before the screen does
+                panel.sync(state, force)
 
     def select_agent(self, agent_id: str | None) -> None:
         """Fill Grants with ``agent_id`` (a subagent) and filter the stream to it."""

@@ -46,12 +46,15 @@ class ScorePanel(Vertical):
         super().__init__(id=id)
         self.border_title = "Score"
         self._seen: object = None
+        self._lines = Static("", id="score-lines", markup=False)
+        self._strip = Static("", id="score-strip", markup=False)
+        self._sms = Digits("0.0", id="score-sms")
 
     def compose(self) -> ComposeResult:
         """Metric lines, then SMS."""
-        yield Static("", id="score-lines", markup=False)
-        yield Static("", id="score-strip", markup=False)
-        yield Digits("0.0", id="score-sms")
+        yield self._lines
+        yield self._strip
+        yield self._sms
 
     def sync(self, state: ArenaState, force: bool = False) -> None:
         """Re-render when scores changed."""
@@ -64,7 +67,9 @@ class ScorePanel(Vertical):
         lines.append(f"TCR {pct(s.tcr)}   SMS {pct(s.sms)}\n")
         lines.append(f"TPP {pct(s.tpp)}   ROC {pct(s.roc)}\n")
         lines.append(f"WPP {pct(s.wpp)}   MCA {pct(s.mca)}")
-        self.query_one("#score-lines", Static).update(lines)
+        if not self._sms.is_attached:  # shutting down
+            return
+        self._lines.update(lines)
         strip = Text(f"{s.rounds_passed}/{s.rounds_total} ", overflow="fold")
         marks = state.round_strip()
         sep = " " if len(marks) * 2 <= max(1, self.size.width - 2) else ""
@@ -73,5 +78,5 @@ class ScorePanel(Vertical):
             strip.append(glyph, style=self.get_component_rich_style(cls))
             strip.append(sep)
         strip.rstrip()
-        self.query_one("#score-strip", Static).update(strip)
-        self.query_one("#score-sms", Digits).update(f"{s.sms * 100:.1f}")
+        self._strip.update(strip)
+        self._sms.update(f"{s.sms * 100:.1f}")

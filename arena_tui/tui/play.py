@@ -1,0 +1,71 @@
+"""Play mode plumbing (Textual-free): the submit callback protocol and the console's command parser.
+
+A console line is ``Tool {json object}`` or ``Tool key=value ... --flag``; values are read as
+JSON where they parse (numbers, lists, ``true``) and as strings otherwise, and shell-style
+quoting keeps spaces inside one value.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from typing import Any, Protocol
+
+
+class ToolSubmitter(Protocol):
+    """Runs one tool call on the human manager's behalf and returns the tool's result text."""
+
+    async def __call__(self, tool_name: str, args: dict[str, Any]) -> str: ...
+
+
+class CommandError(ValueError):
+    """A console line that cannot be turned into a tool call (the message says why)."""
+
+
+def parse_command(line: str) -> tuple[str, dict[str, Any]]:
+    """Split a console line into a tool name and its arguments.
+
+    Args:
+        line: For example ``Read file_path=data/a.csv`` or ``RunSubagent {"subagent_id": "sub_1"}``.
+
+    Returns:
+        ``(tool name, arguments)``.
+
+    Raises:
+        CommandError: Empty line, bad quoting, bad JSON, or a word that is neither ``key=value`` nor ``--flag``.
+    """
+    line = line.strip()
+    if not line:
+        raise CommandError("type a tool name and its arguments, e.g. Read file_path=notes.md")
+    tool, _, rest = line.partition(" ")
+    rest = rest.strip()
+    if rest.startswith("{"):
+        try:
+            args = json.loads(rest)
+        except ValueError as exc:
+            raise CommandError(f"arguments are not valid JSON: {exc}") from None
+        if not isinstance(args, dict):
+            raise CommandError("JSON arguments must be an object")
+        return tool, args
+    try:
+        words = shlex.split(rest)
+    except ValueError as exc:
+        raise CommandError(f"unbalanced quotes: {exc}") from None
+    parsed: dict[str, Any] = {}
+    for word in words:
+        if word.startswith("--") and len(word) > 2:
+            parsed[word[2:].replace("-", "_")] = True
+        elif "=" in word and not word.startswith("="):
+            key, _, value = word.partition("=")
+            parsed[key] = _value(value)
+        else:
+            raise CommandError(f"{word!r}: write key=value or --flag (or one JSON object)")
+    return tool, parsed
+
+
+def _value(text: str) -> Any:
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return text
+    return value if isinstance(value, int | float | bool | list | dict) or value is None else text
