@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from arena_tui import __version__
-from arena_tui.errors import ArenaError, NotAvailableError
+from arena_tui.errors import ArenaError
 
 PROG = "clawarena-team"
 PACKAGED_DATASET = Path(__file__).resolve().parent.parent / "data" / "clawarena-team"
@@ -81,11 +81,14 @@ def _lazy(module: str, function: str) -> Handler:
     return handler
 
 
-def _not_yet(name: str) -> Handler:
-    def handler(args: argparse.Namespace) -> int:
-        raise NotAvailableError(f"'{name}' is not available yet in this version", fix="see `--help`")
+def _cmd_runs(args: argparse.Namespace) -> int:
+    from arena_tui.commands.tui import cmd_browse, use_tui
 
-    return handler
+    if not args.plain and use_tui(args):
+        return cmd_browse(args)
+    from arena_tui.commands.results import cmd_runs
+
+    return cmd_runs(args)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -128,6 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--headless", action="store_true", help="plain progress even on a terminal")
     p.add_argument("--unsafe-bash", action="store_true", help="run Bash without bubblewrap (recorded in the report)")
+    p.add_argument("--theme", default=None, help="dark, light or high-contrast (env CATEAM_THEME)")
     p.set_defaults(handler=_lazy("arena_tui.commands.run", "cmd_run"))
 
     p = sub.add_parser(
@@ -145,6 +149,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_model_args(p)
     p.add_argument("-O", "--old-output", dest="old_output_flag", metavar="OLD_OUT", help="the interrupted run's folder")
     p.add_argument("-o", "--output", metavar="NEW_OUT", help="where the continued run goes")
+    p.add_argument("--headless", action="store_true", help="plain progress even on a terminal")
+    p.add_argument("--theme", default=None, help="dark, light or high-contrast (env CATEAM_THEME)")
     p.set_defaults(handler=_lazy("arena_tui.commands.run", "cmd_resume"))
 
     p = sub.add_parser("report", help="write report.json/report.md for one or more runs (stitched)")
@@ -166,24 +172,35 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="DIR", help="where the markdown, CSV and charts go")
     p.set_defaults(handler=_lazy("arena_tui.commands.compare", "cmd_compare"))
 
-    p = sub.add_parser("replay", help="replay a stored run in the TUI")
-    p.add_argument("run", metavar="OUT|RUN_ID", help="run output folder or run id")
+    p = sub.add_parser(
+        "replay",
+        help="replay a stored run in the TUI",
+        description="Replay a stored run through the live screen: space pauses, . steps, +/- change the speed, "
+        "s seeks to a round.",
+    )
+    p.add_argument("run", metavar="OUT", help="run output folder (holding arena.sqlite)")
+    p.add_argument("--run-id", default=None, help="a specific run of that store (default: the latest)")
     p.add_argument("--speed", default="1", help="1, 4, 16, 100 or max")
-    p.set_defaults(handler=_not_yet("replay"))
+    p.add_argument("--theme", default=None, help="dark, light or high-contrast (env CATEAM_THEME)")
+    p.set_defaults(handler=_lazy("arena_tui.commands.tui", "cmd_replay"))
 
     p = sub.add_parser("watch", help="attach the TUI to a run another process is writing")
     p.add_argument("output", metavar="OUT", help="run output folder")
-    p.set_defaults(handler=_not_yet("watch"))
+    p.add_argument("--run-id", default=None, help="a specific run of that store (default: the latest)")
+    p.add_argument("--theme", default=None, help="dark, light or high-contrast (env CATEAM_THEME)")
+    p.set_defaults(handler=_lazy("arena_tui.commands.tui", "cmd_watch"))
 
     p = sub.add_parser("play", help="be the manager yourself (human baseline)")
     _add_dataset_args(p)
     _add_model_args(p)
     p.add_argument("-o", "--output", metavar="DIR", help="output folder")
-    p.set_defaults(handler=_not_yet("play"))
+    p.add_argument("--theme", default=None, help="dark, light or high-contrast (env CATEAM_THEME)")
+    p.set_defaults(handler=_lazy("arena_tui.commands.tui", "cmd_play"))
 
     p = sub.add_parser("runs", help="list stored runs")
     p.add_argument("root", nargs="?", default=".", metavar="DIR", help="folder to search for run stores")
-    p.set_defaults(handler=_lazy("arena_tui.commands.results", "cmd_runs"))
+    p.add_argument("--plain", action="store_true", help="print a table even on a terminal")
+    p.set_defaults(handler=_cmd_runs)
     return parser
 
 
@@ -191,8 +208,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_help()
-        return 2
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            args = parser.parse_args(["runs"])
+        else:
+            parser.print_help()
+            return 2
     try:
         code: int = args.handler(args)
         return code

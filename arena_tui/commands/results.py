@@ -64,9 +64,8 @@ def cmd_runs(args: argparse.Namespace) -> int:
     if not stores:
         print(f"no stored runs under {root}")
         return 0
-    header = (
-        f"{'date (UTC)':19}  {'run id':26}  {'manager':28}  {'rounds':>7}  {'TCR':>5}  {'SMS':>5}  {'cost $':>8}  status"
-    )
+    columns = f"{'date (UTC)':19}  {'run id':26}  {'manager':28}  {'rounds':>7}  {'TCR':>5}  {'SMS':>5}"
+    header = f"{columns}  {'cost $':>8}  status"
     print(header)
     for out in stores:
         run = load_run(out)

@@ -61,7 +61,15 @@ def _print_outcome(outcome: RunOutcome, out: Path) -> int:
     return 0
 
 
-def _execute(plan: RunPlan) -> int:
+def _execute(plan: RunPlan, args: argparse.Namespace) -> int:
+    from arena_tui.commands.tui import run_live, use_tui
+
+    if use_tui(args) and not plan.settings.headless:
+        live = run_live(plan, getattr(args, "theme", None) or plan.settings.theme)
+        if live is None:
+            print(f"the run stopped before it finished: continue with `clawarena-team resume {plan.out_dir}`")
+            return 130
+        return _print_outcome(live, plan.out_dir)
     plan.subscribers = [PlainProgress()]
     outcome = asyncio.run(execute_run(plan))
     return _print_outcome(outcome, plan.out_dir)
@@ -78,7 +86,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             fix=f"choose another -o, or continue it with `clawarena-team resume {out}`",
         )
     plan = RunPlan(dataset, config, settings, out, retries=args.retry)
-    return _execute(plan)
+    return _execute(plan, args)
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
@@ -117,7 +125,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
         f"{len([s for s in dataset.scenarios if s.id not in done])} to run"
     )
     plan = RunPlan(dataset, config, settings, out, retries=args.retry, run_id=run_id, start_seq=start_seq, skip=done)
-    return _execute(plan)
+    return _execute(plan, args)
 
 
 def _explicit(args: argparse.Namespace) -> dict[str, Any]:

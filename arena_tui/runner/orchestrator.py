@@ -18,6 +18,7 @@ from arena_tui import events as ev
 from arena_tui.config import ModelConfig
 from arena_tui.dataset.model import Dataset
 from arena_tui.errors import BadInputError
+from arena_tui.providers.human import HumanManager
 from arena_tui.providers.retry import RetryPolicy
 from arena_tui.runner.providers import entry_name, simulated_labels
 from arena_tui.runner.scenario import ScenarioContext, ScenarioRunner
@@ -25,7 +26,7 @@ from arena_tui.sandbox.bwrap import sandbox_mode
 from arena_tui.scoring.fold import RunScores, ScoreFold
 from arena_tui.scoring.report import write_report
 from arena_tui.settings import Settings
-from arena_tui.store import EventStore
+from arena_tui.store import EventStore, StoreReader
 
 INFRA_FAILURES = ("failed", "crashed")
 
@@ -44,6 +45,8 @@ class RunPlan:
     manager_override: str | None = None
     subscribers: Sequence[Callable[[ev.Event], None]] = ()
     write_files: bool = True
+    human: HumanManager | None = None
+    """``play``: a person is the manager; every round waits for them."""
 
 
 @dataclass
@@ -86,6 +89,8 @@ async def execute_run(plan: RunPlan) -> RunOutcome:
     store = await EventStore.open(plan.out_dir)
     bus = ev.EventBus(run_id, start_seq=plan.start_seq)
     fold = ScoreFold()
+    if plan.run_id and plan.start_seq:  # resume: the report must also count what the store already holds
+        _replay_stored(fold, plan.out_dir, run_id)
     bus.subscribe(store.append)
     bus.subscribe(fold.apply)
     for subscriber in plan.subscribers:
@@ -113,7 +118,9 @@ async def execute_run(plan: RunPlan) -> RunOutcome:
         per_call_timeout_s=plan.settings.request_timeout_s,
         total_timeout_s=plan.settings.total_timeout_s,
     )
-    ctx = ScenarioContext(run_id, plan.out_dir, config, plan.settings, bus, policy, plan.manager_override)
+    ctx = ScenarioContext(run_id, plan.out_dir, config, plan.settings, bus, policy, plan.manager_override, plan.human)
+    if plan.human is not None:
+        bus.subscribe(plan.human)
     interrupted = False
     try:
         await _run_all(ctx, plan, [s for s in scenarios if s.id not in plan.skip])
@@ -126,6 +133,16 @@ async def execute_run(plan: RunPlan) -> RunOutcome:
     scores = fold.result()
     report = write_report(plan.out_dir, scores, report_meta(started)) if plan.write_files else {}
     return RunOutcome(run_id, scores, report, interrupted)
+
+
+def _replay_stored(fold: ScoreFold, out_dir: Path, run_id: str) -> None:
+    """Fold the events an earlier (interrupted) part of this run stored, so resume reports the whole run."""
+    reader = StoreReader(out_dir)
+    try:
+        for event in reader.iter_events(run_id):
+            fold.apply(event)
+    finally:
+        reader.close()
 
 
 async def _run_all(ctx: ScenarioContext, plan: RunPlan, scenarios: list[Any]) -> None:

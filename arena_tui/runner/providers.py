@@ -19,6 +19,7 @@ from arena_tui.config import POOL_KEYS, ModelConfig, ModelEntry
 from arena_tui.dataset.model import Scenario
 from arena_tui.errors import BadInputError
 from arena_tui.providers.base import CallIdentity, Provider
+from arena_tui.providers.human import HUMAN_NAME, HumanManager
 from arena_tui.providers.registry import make_provider
 from arena_tui.providers.retry import RetryPolicy
 from arena_tui.providers.script_vars import ScriptVars
@@ -35,6 +36,8 @@ def entry_name(entry: ModelEntry) -> str:
         return SIM_NAME
     if entry.provider == "oracle":
         return ORACLE_NAME
+    if entry.provider == "human":
+        return HUMAN_NAME
     return entry.display_name
 
 
@@ -70,10 +73,14 @@ class ScenarioProviders:
     script_vars: ScriptVars | None = None
     manager_override: str | None = None
     """``"null"`` replaces the manager with one that never acts (used by ``check --gate``)."""
+    human: HumanManager | None = None
+    """``play``: the person at the console is the manager."""
 
     def __call__(self, model_key: str, identity: CallIdentity, subagent: Subagent | None) -> Provider:
         if model_key == "main" and self.manager_override == "null":
             return ScriptedProvider([], name=NULL_NAME, identity=identity, emit=self.emit)
+        if model_key == "main" and self.human is not None:
+            return self.human.provider(identity, self.emit)
         entry = getattr(self.config, model_key, None)
         if entry is None:
             raise BadInputError(f"model JSON: no entry for '{model_key}'", fix=f"add a '{model_key}' entry to --model")

@@ -20,6 +20,7 @@ from arena_tui.config import ModelConfig
 from arena_tui.dataset.model import Scenario
 from arena_tui.dataset.schema import Round
 from arena_tui.dataset.updates import execute_update
+from arena_tui.providers.human import HumanManager
 from arena_tui.providers.retry import RetryPolicy
 from arena_tui.runner.checks import run_check
 from arena_tui.runner.exports import write_eval, write_metadata
@@ -40,6 +41,7 @@ class ScenarioContext:
     emit: ev.EventBus
     policy: RetryPolicy
     manager_override: str | None = None
+    human: HumanManager | None = None
 
 
 def feedback_text(round_id: str, text: str) -> str:
@@ -79,6 +81,7 @@ class ScenarioRunner:
             self.bus.emit,
             self.ctx.policy,
             manager_override=self.ctx.manager_override,
+            human=self.ctx.human,
         )
         runtime = ScenarioRuntime(
             run_id=self.ctx.run_id,

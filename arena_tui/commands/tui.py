@@ -1,0 +1,118 @@
+"""Commands that open the terminal UI: live runs, ``replay``, ``watch``, ``play`` and the runs browser.
+
+Textual is imported only here, when a screen is really opened, so headless commands never
+pay for it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+from pathlib import Path
+
+from arena_tui.config import load_model_config, validate_model_json
+from arena_tui.dataset.loader import load_dataset
+from arena_tui.errors import BadInputError
+from arena_tui.runner.orchestrator import RunOutcome, RunPlan, check_sandbox
+from arena_tui.store.schema import STORE_FILENAME
+
+SPEED_NAMES = {"1": 1.0, "4": 4.0, "16": 16.0, "100": 100.0, "max": math.inf}
+
+
+def use_tui(args: argparse.Namespace) -> bool:
+    """The live screen on a real terminal, plain progress otherwise (or with --headless)."""
+    return not getattr(args, "headless", False) and sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def run_live(plan: RunPlan, theme: str | None) -> RunOutcome | None:
+    from arena_tui.tui.app import ArenaApp
+    from arena_tui.tui.live_run import RunSource
+
+    check_sandbox(plan.settings)  # refuse before the screen opens, not inside it
+    source = RunSource(plan)
+    ArenaApp(source, mode="live", theme=theme).run()
+    if source.error is not None:
+        raise source.error
+    return source.outcome
+
+
+def _store_dir(value: str) -> Path:
+    path = Path(value)
+    if not (path / STORE_FILENAME).is_file() and not (path.is_file() and path.name == STORE_FILENAME):
+        raise BadInputError(f"no run store at '{path}'", fix="pass a run's output folder (the -o of `run`)")
+    return path if path.is_dir() else path.parent
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from arena_tui.tui.app import ArenaApp
+    from arena_tui.tui.replay import ReplaySource
+    from arena_tui.tui.store_sources import StoredEvents
+
+    out = _store_dir(args.run)
+    speed = SPEED_NAMES.get(str(args.speed))
+    if speed is None:
+        raise BadInputError(f"--speed {args.speed} is not one of {', '.join(SPEED_NAMES)}")
+    run_id, events = StoredEvents.load(out, args.run_id)
+    if not events:
+        raise BadInputError(f"run {run_id} in {out} holds no events yet")
+    ArenaApp(ReplaySource(events, speed=speed), mode="replay", theme=args.theme).run()
+    return 0
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    from arena_tui.tui.app import ArenaApp
+    from arena_tui.tui.store_sources import StorePollSource
+
+    out = _store_dir(args.output)
+    ArenaApp(StorePollSource(out, args.run_id), mode="live", theme=args.theme).run()
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from arena_tui.commands.run import settings_from_args
+    from arena_tui.providers.human import END_ROUND, HumanManager
+    from arena_tui.tui.app import ArenaApp
+    from arena_tui.tui.live_run import RunSource
+
+    if not args.scenarios or len(args.scenarios) != 1:
+        raise BadInputError("play needs exactly one scenario", fix="pass -t SCENARIO_ID")
+    dataset = load_dataset(Path(args.dataset), args.tests, args.scenarios)
+    pool = load_model_config(args.model) if args.model else load_model_config("sim")
+    raw = {k: e.model_dump(exclude_none=True) for k, e in pool.entries().items() if k != "main"}
+    config = validate_model_json({"main": {"provider": "human"}, **raw})
+    settings = settings_from_args(args)
+    out = Path(args.output) if args.output else Path("runs") / f"play-{dataset.scenarios[0].id}"
+    if (out / STORE_FILENAME).exists():
+        raise BadInputError(f"output folder '{out}' already holds a run", fix="choose another -o")
+    human = HumanManager()
+    plan = RunPlan(dataset, config, settings, out, human=human)
+    check_sandbox(settings)
+    source = RunSource(plan)
+    tools = [*settings.enabled_tools, END_ROUND]
+    ArenaApp(source, mode="play", theme=args.theme, submit=human.submit, tools=tools).run()
+    if source.outcome is not None:
+        s = source.outcome.scores
+        print(
+            f"play finished: TCR {100 * s.tcr:.1f} ({s.rounds_passed}/{s.rounds_total}), SMS {100 * s.sms:.1f}; "
+            f"stored in {out}"
+        )
+    return 0
+
+
+def cmd_browse(args: argparse.Namespace) -> int:
+    """The runs browser (``runs`` on a terminal, and the app with no command)."""
+    try:
+        from arena_tui.tui.browser_app import BrowserApp  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:  # the browser screen ships with a later release of the UI
+        from arena_tui.commands.results import cmd_runs
+
+        return cmd_runs(args)
+    root = Path(getattr(args, "root", "."))
+    choice = BrowserApp(root, theme=os.environ.get("CATEAM_THEME")).run()
+    if choice:
+        out, run_id = choice
+        ns = argparse.Namespace(run=str(out), run_id=run_id, speed="1", theme=None)
+        return cmd_replay(ns)
+    return 0

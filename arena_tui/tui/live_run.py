@@ -1,0 +1,60 @@
+"""A live run as an event source: the benchmark runs inside the app's event loop.
+
+Iterating the source starts the run; batches are whatever events arrived since the last
+wake-up. Leaving the app cancels the run, which stops cleanly (``run_finished`` with status
+interrupted) and leaves a resumable store. Textual-free.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Sequence
+
+from arena_tui.events import Event
+from arena_tui.runner.orchestrator import RunOutcome, RunPlan, execute_run
+
+
+class RunSource:
+    """Runs ``plan`` and yields its events in batches."""
+
+    def __init__(self, plan: RunPlan, max_batch: int = 5000) -> None:
+        self.plan = plan
+        self.max_batch = max_batch
+        self.outcome: RunOutcome | None = None
+        self.error: BaseException | None = None
+
+    async def _batches(self) -> AsyncIterator[Sequence[Event]]:
+        queue: asyncio.Queue[Event] = asyncio.Queue()
+        self.plan.subscribers = [*self.plan.subscribers, queue.put_nowait]
+        task = asyncio.create_task(execute_run(self.plan), name="benchmark-run")
+        try:
+            while True:
+                getter = asyncio.ensure_future(queue.get())
+                await asyncio.wait({getter, task}, return_when=asyncio.FIRST_COMPLETED)
+                batch: list[Event] = []
+                if getter.done():
+                    batch.append(getter.result())
+                else:
+                    getter.cancel()
+                while len(batch) < self.max_batch and not queue.empty():
+                    batch.append(queue.get_nowait())
+                if batch:
+                    yield batch
+                if task.done() and queue.empty():
+                    break
+            try:
+                self.outcome = task.result()
+            except Exception as exc:  # shown by the app's worker handler and printed by the CLI
+                self.error = exc
+                raise
+        finally:
+            if not task.done():
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await asyncio.wait_for(task, 30)
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    self.outcome = task.result()
+
+    def __aiter__(self) -> AsyncIterator[Sequence[Event]]:
+        return self._batches()
