@@ -75,6 +75,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from arena_tui.providers.human import END_ROUND, HumanManager
     from arena_tui.tui.app import ArenaApp
     from arena_tui.tui.live_run import RunSource
+    from arena_tui.tui.play_context import PlayContext
 
     if not args.scenarios or len(args.scenarios) != 1:
         raise BadInputError("play needs exactly one scenario", fix="pass -t SCENARIO_ID")
@@ -91,7 +92,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     check_sandbox(settings)
     source = RunSource(plan)
     tools = [*settings.enabled_tools, END_ROUND]
-    ArenaApp(source, mode="play", theme=args.theme, submit=human.submit, tools=tools).run()
+    scenario = dataset.scenarios[0]
+    workspace = (out / scenario.id / "workspace").resolve()
+    manifest = scenario.manifest
+    grantable = [
+        str(workspace / p) for p in [*manifest.main_agent_accessible_paths, *manifest.main_agent_delegable_paths]
+    ]
+    context = PlayContext(grantable=grantable)
+    ArenaApp(source, mode="play", theme=args.theme, submit=human.submit, tools=tools, play_context=context).run()
     if source.outcome is not None:
         s = source.outcome.scores
         print(
@@ -103,12 +111,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_browse(args: argparse.Namespace) -> int:
     """The runs browser (``runs`` on a terminal, and the app with no command)."""
-    try:
-        from arena_tui.tui.browser_app import BrowserApp  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:  # the browser screen ships with a later release of the UI
-        from arena_tui.commands.results import cmd_runs
+    from arena_tui.tui.browser_app import BrowserApp
 
-        return cmd_runs(args)
     root = Path(getattr(args, "root", "."))
     choice = BrowserApp(root, theme=os.environ.get("CATEAM_THEME")).run()
     if choice:

@@ -13,6 +13,7 @@ from textual.worker import Worker, WorkerState
 
 from arena_tui.tui.ingest import Ingestor
 from arena_tui.tui.play import ToolSubmitter
+from arena_tui.tui.play_context import PlayContext
 from arena_tui.tui.replay import ReplaySource
 from arena_tui.tui.screens.run_screen import RunScreen
 from arena_tui.tui.sources import EventSource
@@ -35,6 +36,7 @@ class ArenaApp(App[None]):
         stream_capacity: Tool-call stream lines kept.
         submit: Play mode: the callback that runs the human manager's tool calls.
         tools: Play mode: tool names the console offers as completions.
+        play_context: Play mode: what the forms may offer (grantable paths, tool help).
     """
 
     TITLE = "ClawArena-Team"
@@ -51,6 +53,7 @@ class ArenaApp(App[None]):
         stream_capacity: int = DEFAULT_STREAM_CAPACITY,
         submit: ToolSubmitter | None = None,
         tools: Iterable[str] = (),
+        play_context: PlayContext | None = None,
     ) -> None:
         super().__init__()
         self.source = source
@@ -62,6 +65,7 @@ class ArenaApp(App[None]):
             raise ValueError("play mode needs a submit callback")
         self.submit = submit if self.mode == "play" else None
         self.tools = list(tools)
+        self.play_context = play_context
         self.tick_s, self.frame_budget_s = tick_s, frame_budget_s
         self.ingest = Ingestor(ArenaState(stream_capacity), self.replay)
         self.frames = 0

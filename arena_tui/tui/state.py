@@ -184,7 +184,7 @@ class ArenaState:
         self.marks[(e.scenario_id or "", e.round_id)] = "running"
         self.versions.header += 1
         self._touch_scores()
-        self._info(e, "round", f"round {e.round_id} started", MAIN)
+        self._info(e, "round", f"round {e.round_id} started: {e.question}", MAIN)
 
     def _round_finished(self, e: ev.RoundFinished) -> None:
         self._set_state(MAIN, "idle")
@@ -194,7 +194,8 @@ class ArenaState:
     def _round_scored(self, e: ev.RoundScored) -> None:
         self.marks[(e.scenario_id or "", e.round_id)] = "pass" if e.passed else "fail"
         self._touch_scores()
-        self._info(e, "round", f"round {e.round_id} {'passed' if e.passed else 'failed'}", MAIN)
+        feedback = f" — {e.feedback}" if e.feedback else ""
+        self._info(e, "round", f"round {e.round_id} {'passed' if e.passed else 'failed'}{feedback}", MAIN)
 
     def _check_finished(self, e: ev.CheckFinished) -> None:
         verdict = "passed" if e.passed else f"failed (exit {e.exit_code}, expected {e.expect_exit})"

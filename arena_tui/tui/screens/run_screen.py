@@ -12,10 +12,15 @@ from textual.screen import Screen
 from textual.widgets import Footer, Tree
 
 from arena_tui.tui.play import ToolSubmitter
+from arena_tui.tui.play_context import PlayContext
 from arena_tui.tui.replay import ReplaySource
+from arena_tui.tui.screens.create_subagent_form import CreateSubagentForm
 from arena_tui.tui.screens.detail_modal import DetailModal
 from arena_tui.tui.screens.help_screen import HelpScreen
 from arena_tui.tui.screens.round_picker import RoundPicker
+from arena_tui.tui.screens.run_subagent_form import RunSubagentForm
+from arena_tui.tui.screens.tool_form import ToolCall, ToolForm
+from arena_tui.tui.screens.workflow_form import WorkflowForm
 from arena_tui.tui.state import MAIN, ArenaState
 from arena_tui.tui.widgets.agents_tree import AgentsTree
 from arena_tui.tui.widgets.budget_panel import BudgetPanel
@@ -46,6 +51,8 @@ class RunScreen(Screen[None]):
     | g | Focus the Agents tree. |
     | ? | Help. |
     | space, . / right, + / -, s | Replay: pause/play, step, speed, seek to a round. |
+    | F2 / F3 / F4 | Play: CreateSubagent / RunSubagent / Workflow form. |
+    | ctrl+e | Play: end the round (the console's typed text is the summary). |
     """
 
     DEFAULT_CSS = """
@@ -76,6 +83,10 @@ class RunScreen(Screen[None]):
         Binding("plus,equals_sign", "faster", "Faster"),
         Binding("minus", "slower", "Slower"),
         Binding("s", "seek", "Seek"),
+        Binding("f2", "form('CreateSubagent')", "Create"),
+        Binding("f3", "form('RunSubagent')", "Run"),
+        Binding("f4", "form('Workflow')", "Workflow"),
+        Binding("ctrl+e", "end_round", "End round", priority=True),
     ]
 
     def __init__(
@@ -103,7 +114,7 @@ class RunScreen(Screen[None]):
             with Vertical(id="center"):
                 yield ToolStream(id="stream")
                 if self.submit is not None:
-                    yield PlayConsole(self.submit, self.tools, id="console")
+                    yield PlayConsole(self.submit, self.tools, tool_help=self._play_context().tool_help, id="console")
             with Vertical(id="right"):
                 yield ScorePanel(id="score")
                 yield ForbiddenPanel(id="forbidden")
@@ -133,6 +144,8 @@ class RunScreen(Screen[None]):
         """Replay keys exist only in replay mode."""
         if action in {"toggle_play", "step", "faster", "slower", "seek"}:
             return self.replay is not None
+        if action in {"form", "end_round"}:
+            return self.submit is not None
         return True
 
     def sync(self, state: ArenaState, force: bool = False) -> None:
@@ -214,3 +227,59 @@ class RunScreen(Screen[None]):
                 replay.pause()
 
         self.app.push_screen(RoundPicker(replay.rounds()), done)
+
+    def _play_context(self) -> PlayContext:
+        """The app's play context if it offers one (``ArenaApp.play_context``), else an empty one."""
+        context = getattr(self.app, "play_context", None)
+        return context if isinstance(context, PlayContext) else PlayContext()
+
+    def play_form(self, tool: str) -> ToolForm | None:
+        """The form for ``tool``, filled with what the state and play context know.
+
+        Args:
+            tool: ``CreateSubagent``, ``RunSubagent`` or ``Workflow``.
+
+        Returns:
+            The form, or ``None`` for a tool without one.
+        """
+        if tool == "CreateSubagent":
+            return CreateSubagentForm(self._play_context().grantable)
+        if tool == "RunSubagent":
+            scenario = self.state.header.scenario_id
+            agents = [
+                a
+                for a in self.state.agents.values()
+                if a.agent_id != MAIN and (not scenario or a.scenario_id in (None, scenario))
+            ]
+            return RunSubagentForm(
+                [(a.agent_id, f"{a.name} · {a.model_key} · {a.agent_id}") for a in agents],
+                {a.agent_id: list(a.sessions) for a in agents},
+            )
+        if tool == "Workflow":
+            return WorkflowForm()
+        return None
+
+    def action_form(self, tool: str) -> None:
+        """Play: open ``tool``'s form; its call goes through the console."""
+        form = self.play_form(tool)
+        if form is None or self.submit is None:
+            return
+        console = self.query_one(PlayConsole)
+
+        def done(call: ToolCall | None) -> None:
+            if call is not None:
+                console.run_call(*call)
+
+        self.app.push_screen(form, done)
+
+    def on_play_console_form_requested(self, event: PlayConsole.FormRequested) -> None:
+        """A bare form tool name typed in the console opens its form."""
+        event.stop()
+        self.action_form(event.tool)
+
+    def action_end_round(self) -> None:
+        """Play: end the round; the console's typed text (if any) is the summary."""
+        if self.submit is None:
+            return
+        console = self.query_one(PlayConsole)
+        console.end_round(console.take_input())

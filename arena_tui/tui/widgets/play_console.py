@@ -2,26 +2,38 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
 
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
+from textual.notifications import SeverityLevel
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
 
 from arena_tui.tui.formatting import one_line
 from arena_tui.tui.play import CommandError, ToolSubmitter, parse_command
+from arena_tui.tui.tool_help import tool_help_for
+
+FORM_TOOLS: tuple[str, ...] = ("CreateSubagent", "RunSubagent", "Workflow")
+"""Tools whose bare name (no arguments) opens their form."""
+END_ROUND = "EndRound"
 
 
 class PlayConsole(Vertical):
     """``manager ▸`` prompt; Enter parses the line and awaits the submit callback; the reply shows below.
 
+    Besides tool calls a line may be ``?`` (list tools), ``? Tool`` or ``Tool ?`` (its parameters),
+    ``end [summary]`` (end the round), or a bare ``CreateSubagent``/``RunSubagent``/``Workflow``
+    (open its form).
+
     Args:
         submit: Runs the tool call (the runner's human provider resolves it).
         tools: Tool names offered as completions (accept a suggestion with right arrow).
+        tool_help: Tool name → parameter summary for ``?`` (default: the built-in summaries).
     """
 
     DEFAULT_CSS = """
@@ -31,6 +43,8 @@ class PlayConsole(Vertical):
     PlayConsole Input, PlayConsole Input:focus { border: none; height: 1; padding: 0; width: 1fr; }
     PlayConsole #console-reply { height: auto; max-height: 4; color: $text-muted; }
     PlayConsole #console-reply.-error { color: $error; }
+    PlayConsole #console-reply.-pass { color: $success; text-style: bold; }
+    PlayConsole #console-reply.-fail { color: $error; text-style: bold; }
     """
 
     class Submitted(Message):
@@ -40,10 +54,33 @@ class PlayConsole(Vertical):
             super().__init__()
             self.tool, self.result = tool, result
 
-    def __init__(self, submit: ToolSubmitter, tools: Iterable[str] = (), *, id: str | None = None) -> None:
+    class FormRequested(Message):
+        """The user asked for ``tool``'s form (the screen opens it)."""
+
+        def __init__(self, tool: str) -> None:
+            super().__init__()
+            self.tool = tool
+
+    class RoundEnded(Message):
+        """``EndRound`` came back; ``result`` is the check's verdict and feedback."""
+
+        def __init__(self, result: str, passed: bool | None) -> None:
+            super().__init__()
+            self.result, self.passed = result, passed
+
+    def __init__(
+        self,
+        submit: ToolSubmitter,
+        tools: Iterable[str] = (),
+        *,
+        tool_help: Mapping[str, str] | None = None,
+        id: str | None = None,
+    ) -> None:
         super().__init__(id=id)
         self.submit = submit
         self.tools = list(tools)
+        self.tool_help = tool_help_for(self.tools, tool_help)
+        """Tool name → parameter summary shown by ``?``."""
 
     def compose(self) -> ComposeResult:
         """Prompt, input line, reply line."""
@@ -57,22 +94,91 @@ class PlayConsole(Vertical):
         """No blinking cursor (stable screenshots, calmer screen)."""
         self.query_one(Input).cursor_blink = False
 
-    def _reply(self, text: str, error: bool = False) -> None:
+    def _reply(self, text: str, error: bool = False, verdict: bool | None = None) -> None:
         reply = self.query_one("#console-reply", Static)
         reply.set_class(error, "-error")
+        reply.set_class(verdict is True, "-pass")
+        reply.set_class(verdict is False, "-fail")
         reply.update(Text(text))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Parse the line and run it."""
+        """Help, end of round, a form, or a tool call."""
         event.stop()
-        try:
-            tool, args = parse_command(event.value)
-        except CommandError as exc:
-            self._reply(str(exc), error=True)
+        line = event.value.strip()
+        word, _, rest = line.partition(" ")
+        if line == "?" or word == "?" or line.endswith(" ?"):
+            self.show_help(rest.strip() if word == "?" else word)
             return
         event.input.value = ""
+        if word.lower() == "end":
+            self.end_round(rest.strip())
+            return
+        if line in FORM_TOOLS:
+            self.post_message(self.FormRequested(line))
+            return
+        try:
+            tool, args = parse_command(line)
+        except CommandError as exc:
+            event.input.value = line
+            self._reply(str(exc), error=True)
+            return
+        self.run_call(tool, args)
+
+    def show_help(self, tool: str = "") -> None:
+        """Show ``tool``'s parameters, or every tool name when ``tool`` is empty.
+
+        Args:
+            tool: A tool name (case-insensitive).
+        """
+        if not tool:
+            self._reply(
+                "tools: " + ", ".join(self.tool_help) + "   ·   ? Tool: its parameters"
+                "   ·   end [summary]: end the round   ·   F2/F3/F4: CreateSubagent/RunSubagent/Workflow forms"
+            )
+            return
+        name = next((t for t in self.tool_help if t.lower() == tool.lower()), None)
+        if name is None:
+            self._reply(f"unknown tool {tool!r}; type ? for the list", error=True)
+        else:
+            self._reply(f"{name}: {self.tool_help[name]}")
+
+    def run_call(self, tool: str, args: dict[str, object]) -> None:
+        """Run one tool call through the submit callback; the reply line shows the result.
+
+        Args:
+            tool: Tool name.
+            args: Its arguments.
+        """
         self._reply(f"… {tool} running")
         self._run(tool, args)
+
+    def take_input(self) -> str:
+        """The typed line (then cleared), e.g. as an End round summary."""
+        field = self.query_one("#console-input", Input)
+        text, field.value = field.value.strip(), ""
+        return text
+
+    def end_round(self, summary: str) -> None:
+        """End the round with ``summary`` as the manager's final reply; the check's verdict is shown.
+
+        Args:
+            summary: The round's final answer text.
+        """
+        self._reply("… EndRound: checking the round")
+        self._end_round(summary)
+
+    @work(group="play-submit", exclusive=False, exit_on_error=False, description="end the round")
+    async def _end_round(self, summary: str) -> None:
+        try:
+            result = await self.submit(END_ROUND, {"text": summary})
+        except Exception as exc:  # the reply line is the place to show any backend failure
+            self._reply(f"EndRound failed: {exc}", error=True)
+            return
+        passed = verdict_of(result)
+        self._reply(one_line(result, 300), verdict=passed)
+        severity: SeverityLevel = "information" if passed else "error" if passed is False else "warning"
+        self.notify(result, title="Round checked", severity=severity, timeout=20, markup=False)
+        self.post_message(self.RoundEnded(result, passed))
 
     @work(group="play-submit", exclusive=False, exit_on_error=False, description="submit a tool call")
     async def _run(self, tool: str, args: dict[str, object]) -> None:
@@ -83,3 +189,17 @@ class PlayConsole(Vertical):
             return
         self._reply(f"{tool} → {one_line(result, 300)}")
         self.post_message(self.Submitted(tool, result))
+
+
+def verdict_of(result: str) -> bool | None:
+    """``True`` for a PASS verdict, ``False`` for FAIL, ``None`` when the text has neither.
+
+    Args:
+        result: EndRound's reply, e.g. ``round q1: PASS — totals match``.
+    """
+    head = result.split("—", 1)[0]
+    if re.search(r"\bPASS(ED)?\b", head, re.IGNORECASE):
+        return True
+    if re.search(r"\bFAIL(ED)?\b", head, re.IGNORECASE):
+        return False
+    return None

@@ -1,0 +1,109 @@
+"""Compare view: the marked runs ranked by SMS, and a per-scenario SMS heatmap."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from arena_tui.scoring.compare import ComparedRun, ranked
+from arena_tui.scoring.report import pct
+from arena_tui.tui.widgets.heatmap import HeatmapRow, SmsHeatmap
+
+COLUMNS: tuple[tuple[str, str], ...] = (
+    ("rank", "#"),
+    ("manager", "manager"),
+    ("run_id", "run id"),
+    ("TCR", "TCR"),
+    ("TPP", "TPP"),
+    ("ROC", "ROC"),
+    ("WPP", "WPP"),
+    ("MCA", "MCA"),
+    ("SMS", "SMS"),
+    ("rounds", "rounds"),
+    ("cost", "cost $"),
+)
+
+
+def compare_rows(runs: Sequence[ComparedRun]) -> list[tuple[Text, ...]]:
+    """The ranked table's cells, best SMS first (the same order as ``compare``'s markdown).
+
+    Args:
+        runs: The runs to compare.
+
+    Returns:
+        One tuple of cells per run, in :data:`COLUMNS` order.
+    """
+    rows: list[tuple[Text, ...]] = []
+    for rank, run in enumerate(ranked(list(runs)), 1):
+        s = run.scores
+        numbers = [pct(v) for v in (s.tcr, s.tpp, s.roc, s.wpp, s.mca)]
+        rows.append(
+            (
+                Text(str(rank), justify="right"),
+                Text(run.label),
+                Text(run.run_id),
+                *(Text(n, justify="right") for n in numbers),
+                Text(pct(s.sms), style="bold", justify="right"),
+                Text(f"{s.rounds_passed}/{s.rounds_total}", justify="right"),
+                Text(f"{s.main_cost_usd:.4f}", justify="right"),
+            )
+        )
+    return rows
+
+
+class CompareView(Screen[None]):
+    """Marked runs side by side.
+
+    | Key | Action |
+    | :- | :- |
+    | escape | Back to the runs browser. |
+
+    Args:
+        runs: The runs to compare (two or more).
+    """
+
+    DEFAULT_CSS = """
+    CompareView { layout: vertical; }
+    CompareView #compare-title { height: 1; padding: 0 1; color: $accent; text-style: bold; }
+    CompareView #compare-table { height: auto; max-height: 50%; }
+    CompareView #heatmap-box { height: 1fr; border-top: solid $primary 40%; }
+    CompareView #heatmap-title { height: 1; padding: 0 1; text-style: bold; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+
+    def __init__(self, runs: Sequence[ComparedRun]) -> None:
+        super().__init__()
+        self.runs = ranked(list(runs))
+        """The compared runs, best SMS first."""
+
+    def compose(self) -> ComposeResult:
+        """Title, ranked table, heatmap."""
+        yield Static(Text(f"Compare {len(self.runs)} runs · ranked by SMS"), id="compare-title")
+        table: DataTable[Text] = DataTable(id="compare-table", cursor_type="row", zebra_stripes=True)
+        for key, label in COLUMNS:
+            table.add_column(label, key=key)
+        for run, cells in zip(self.runs, compare_rows(self.runs), strict=True):
+            table.add_row(*cells, key=run.run_id)
+        yield table
+        with VerticalScroll(id="heatmap-box"):
+            yield Static(Text("SMS per scenario"), id="heatmap-title")
+            rows = [
+                HeatmapRow(
+                    f"{r.label} · {r.run_id[:8]}", r.scores.sms, {sid: sc.sms for sid, sc in r.scores.scenarios.items()}
+                )
+                for r in self.runs
+            ]
+            yield SmsHeatmap(rows, id="heatmap")
+        yield Footer()
+
+    def action_back(self) -> None:
+        """Back to where the view was opened from."""
+        self.dismiss(None)
