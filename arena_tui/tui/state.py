@@ -180,7 +180,7 @@ class ArenaState:
 
     def _round_started(self, e: ev.RoundStarted) -> None:
         h = self.header
-        h.round_id, h.round_index = e.round_id, e.index
+        h.round_id, h.round_index, h.question = e.round_id, e.index, e.question
         self.marks[(e.scenario_id or "", e.round_id)] = "running"
         self.versions.header += 1
         self._touch_scores()

@@ -23,6 +23,7 @@ class RunHeader:
     scenario_id: str = ""
     round_id: str = ""
     round_index: int = -1
+    question: str = ""
     round_count: int = 0
     started_ts: float = 0.0
     now_ts: float = 0.0

@@ -100,6 +100,7 @@ class RunScreen(Screen[None]):
         self.state = ArenaState()
         """The state last drawn (the app replaces it on a replay seek)."""
         self._ready = False
+        self._question = ""
         self._panels: list[Syncable] = []
 
     def compose(self) -> ComposeResult:
@@ -157,6 +158,11 @@ class RunScreen(Screen[None]):
         for panel in self._panels:
             if panel.is_attached:  # during shutdown children go before the screen does
                 panel.sync(state, force)
+        if self.submit is not None and (force or state.header.question != self._question):
+            self._question = state.header.question
+            consoles = self.query(PlayConsole)
+            if consoles:
+                consoles.first().show_question(state.header.round_id, state.header.question)
 
     def select_agent(self, agent_id: str | None) -> None:
         """Fill Grants with ``agent_id`` (a subagent) and filter the stream to it."""

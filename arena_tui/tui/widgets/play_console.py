@@ -41,6 +41,7 @@ class PlayConsole(Vertical):
     PlayConsole > Horizontal { height: 1; }
     PlayConsole Label { width: auto; color: $accent; padding: 0 1 0 0; }
     PlayConsole Input, PlayConsole Input:focus { border: none; height: 1; padding: 0; width: 1fr; }
+    PlayConsole #console-question { height: auto; max-height: 6; color: $accent; }
     PlayConsole #console-reply { height: auto; max-height: 4; color: $text-muted; }
     PlayConsole #console-reply.-error { color: $error; }
     PlayConsole #console-reply.-pass { color: $success; text-style: bold; }
@@ -83,7 +84,8 @@ class PlayConsole(Vertical):
         """Tool name → parameter summary shown by ``?``."""
 
     def compose(self) -> ComposeResult:
-        """Prompt, input line, reply line."""
+        """The current question, prompt, input line, reply line."""
+        yield Static("", id="console-question", markup=False)
         with Horizontal():
             yield Label("manager ▸")
             suggester = SuggestFromList(self.tools, case_sensitive=False) if self.tools else None
@@ -91,8 +93,14 @@ class PlayConsole(Vertical):
         yield Static("", id="console-reply", markup=False)
 
     def on_mount(self) -> None:
-        """No blinking cursor (stable screenshots, calmer screen)."""
+        """No blinking cursor (stable screenshots, calmer screen); typing goes to the console at once."""
         self.query_one(Input).cursor_blink = False
+        self.query_one(Input).focus()
+
+    def show_question(self, round_id: str, question: str) -> None:
+        """The question the person is answering, in full (the stream shows one line of it)."""
+        text = f"{round_id}: {question}" if round_id else ""
+        self.query_one("#console-question", Static).update(text)
 
     def _reply(self, text: str, error: bool = False, verdict: bool | None = None) -> None:
         reply = self.query_one("#console-reply", Static)
