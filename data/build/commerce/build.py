@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""Deterministic build of the commerce scenarios (data/clawarena-team/scenarios/s_com_*), v1.
+
+Every file of every s_com_* scenario folder is generated here (workspace incl. media and office
+files, updates, manifest, questions, checks incl. the copies of data/build/_common.py and
+_commerce.py, truth/, solution/, the _sandbox_hint.md asset map generated from the manifest),
+plus data/build/commerce/testdata/<id>.json (the decoy mutations the unit tests plant) and the
+manifests-commerce.json / tests-commerce.json subset files.
+
+Usage:
+    .venv/bin/python data/build/commerce/build.py            # (re)generate in place
+    .venv/bin/python data/build/commerce/build.py --check    # rebuild into a temp dir, compare byte for byte
+
+Needs Pillow, openpyxl, python-docx (project venv), espeak-ng, sox and ffmpeg on PATH. WAV files:
+on a byte mismatch (another espeak-ng/sox build) --check accepts an equal duration and says so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import wave
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True
+
+import lib  # noqa: E402
+
+DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
+MODULES = [
+    "sc_ab_price",
+    "sc_chargeback",
+    "sc_shrinkage",
+    "sc_commission",
+    "sc_complaints",
+    "sc_seller_fraud",
+    "sc_royalty",
+]
+
+
+def scenarios() -> list[dict]:
+    import importlib
+
+    return [importlib.import_module(m).scenario() for m in MODULES]
+
+
+def build(root: str, testdata: str) -> list[str]:
+    scs = scenarios()
+    problems = []
+    for sc in scs:
+        lib.write_scenario(root, sc, testdata)
+        problems += lib.leak_problems(root, sc)
+    ids = [sc["sid"] for sc in scs]
+    lib.write(
+        os.path.join(root, "manifests-commerce.json"),
+        lib.dump({"scenarios": {i: f"scenarios/{i}/manifest.json" for i in ids}}),
+    )
+    lib.write(
+        os.path.join(root, "tests-commerce.json"),
+        lib.dump(
+            {
+                "name": "commerce",
+                "desc": "Commerce domain: online-shop and retail scenarios (price tests, disputes, audits).",
+                "manifests_ref": "manifests-commerce.json",
+                "scenario_ids": ids,
+            }
+        ),
+    )
+    problems += self_test(root, scs)
+    return problems
+
+
+def self_test(root: str, scs: list[dict]) -> list[str]:
+    """Tools in the workspace must reproduce the values the checks hard-code (where a scenario says how)."""
+    probs = []
+    for sc in scs:
+        for argv, must in sc.get("tool_tests", []):
+            d = os.path.join(root, "scenarios", sc["sid"])
+            cmd = [sys.executable] + [a.replace("{dir}", d) for a in argv]
+            out = subprocess.run(cmd, capture_output=True, text=True).stdout
+            for m in must:
+                if m not in out:
+                    probs.append(f"{sc['sid']}: {' '.join(argv)} output lacks {m!r}")
+    return probs
+
+
+def tree(root: str, ids: list[str]) -> list[str]:
+    out = []
+    for i in ids:
+        base = os.path.join(root, "scenarios", i)
+        for r, _, names in os.walk(base):
+            for n in names:
+                out.append(os.path.relpath(os.path.join(r, n), root))
+    return sorted(out)
+
+
+def wav_duration(path: str) -> float:
+    with wave.open(path) as w:
+        return w.getnframes() / float(w.getframerate())
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="rebuild into a temp dir and compare byte for byte")
+    args = ap.parse_args()
+    testdata = os.path.join(HERE, "testdata")
+    if not args.check:
+        probs = build(DATASET, testdata)
+        for p in probs:
+            print("ERROR:", p)
+        print("built", len(MODULES), "commerce scenarios under", DATASET)
+        return 1 if probs else 0
+    with open(os.path.join(DATASET, "tests-commerce.json"), encoding="utf-8") as fh:
+        ids = json.load(fh)["scenario_ids"]
+    with tempfile.TemporaryDirectory() as td:
+        probs = build(td, os.path.join(td, "testdata"))
+        a, b = tree(DATASET, ids), tree(td, ids)
+        extra = sorted(set(a) - set(b))
+        missing = sorted(set(b) - set(a))
+        probs += [f"{p}: in the dataset but not generated" for p in extra if "__pycache__" not in p]
+        probs += [f"{p}: generated but missing in the dataset (run the build)" for p in missing]
+        extras = ["manifests-commerce.json", "tests-commerce.json"]
+        for rel in sorted(set(a) & set(b)) + extras:
+            x, y = os.path.join(DATASET, rel), os.path.join(td, rel)
+            with open(x, "rb") as fx, open(y, "rb") as fy:
+                if fx.read() == fy.read():
+                    continue
+            if rel.endswith(".wav") and abs(wav_duration(x) - wav_duration(y)) <= 0.05:
+                print(f"note: {rel}: bytes differ (different espeak-ng/sox build?) but duration matches")
+                continue
+            probs.append(f"{rel}: differs from a fresh build")
+        for n in sorted(os.listdir(os.path.join(td, "testdata"))):
+            x, y = os.path.join(testdata, n), os.path.join(td, "testdata", n)
+            same = os.path.isfile(x)
+            if same:
+                with open(x, "rb") as fx, open(y, "rb") as fy:
+                    same = fx.read() == fy.read()
+            if not same:
+                probs.append(f"data/build/commerce/testdata/{n}: differs from a fresh build")
+    for p in probs:
+        print("ERROR:", p)
+    print("check:", "FAILED" if probs else "OK (all generated files identical)")
+    return 1 if probs else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,594 @@
+"""Shared build helpers for the commerce scenarios (media, office files, hint, checks, writing)."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import math
+import os
+import random
+import re
+import shutil
+import subprocess
+import tempfile
+import zipfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BUILD = os.path.dirname(HERE)
+WS = "${workspace}"
+MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
+
+
+# ------------------------------------------------------------------ trajectory helpers
+def call(_tool, **arguments):
+    return {"name": _tool, "arguments": arguments}
+
+
+def turn(content, *calls):
+    t = {"content": content}
+    if calls:
+        t["tool_calls"] = list(calls)
+    return t
+
+
+def dump(obj) -> str:
+    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
+
+
+def seal_of(name: str) -> str:
+    return hashlib.sha256(("clawarena-team commerce seal / " + name).encode()).hexdigest()[:40]
+
+
+def canonical(obj) -> bytes:
+    obj = {k: v for k, v in obj.items() if k != "token"}
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
+
+
+def hmac_token(seal: str, obj) -> str:
+    import hmac
+
+    return hmac.new(seal.encode(), canonical(obj), hashlib.sha256).hexdigest()
+
+
+SEAL_TOOL = '''#!/usr/bin/env python3
+"""Seal a deliverable so the reviewer can verify it (stdlib only, deterministic).
+
+Usage:
+    python3 tools/seal.py --seal SEAL_KEY_FILE DELIVERABLE.json
+
+Prints one line `{prefix}:<hex>`: an HMAC-SHA256, keyed with the seal, of the deliverable's
+canonical JSON (sorted keys, compact separators, any "token" field removed).
+Editing the deliverable after sealing invalidates the token.
+"""
+
+import hashlib
+import hmac
+import json
+import sys
+
+
+def main(argv):
+    if "--seal" not in argv or len(argv) < 3:
+        print(__doc__.strip())
+        return 2
+    i = argv.index("--seal")
+    seal_path = argv[i + 1]
+    rest = argv[:i] + argv[i + 2:]
+    with open(seal_path, "rb") as fh:
+        key = fh.read().strip()
+    with open(rest[0], encoding="utf-8") as fh:
+        obj = json.load(fh)
+    if isinstance(obj, dict):
+        obj = {{k: v for k, v in obj.items() if k != "token"}}
+    payload = json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
+    print("{prefix}:" + hmac.new(key, payload, hashlib.sha256).hexdigest())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
+'''
+
+
+# ------------------------------------------------------------------ images
+def font():
+    from PIL import ImageFont
+
+    return (
+        ImageFont.load_default_imagefont() if hasattr(ImageFont, "load_default_imagefont") else ImageFont.load_default()
+    )
+
+
+def png_bytes(img) -> bytes:
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", optimize=False, compress_level=9)
+    return buf.getvalue()
+
+
+def bar_chart(
+    title: str,
+    subtitle: str,
+    groups: list[tuple[str, list[tuple[str, float]]]],
+    ymax: float,
+    footer: str,
+    scale: int = 2,
+) -> bytes:
+    """Grouped bar chart with value labels on top of each bar (Pillow bitmap font)."""
+    from PIL import Image, ImageDraw
+
+    f = font()
+    W, H = 440, 280
+    img = Image.new("RGB", (W, H), (252, 252, 250))
+    d = ImageDraw.Draw(img)
+    d.text((14, 10), title, fill=(20, 20, 20), font=f)
+    d.text((14, 24), subtitle, fill=(90, 90, 90), font=f)
+    x0, y0, x1, y1 = 50, 50, W - 20, H - 50
+    d.line([x0, y0, x0, y1], fill=(60, 60, 60))
+    d.line([x0, y1, x1, y1], fill=(60, 60, 60))
+    for k in range(0, int(ymax) + 1, 2):
+        y = y1 - (y1 - y0) * k / ymax
+        d.line([x0 - 3, y, x0, y], fill=(60, 60, 60))
+        d.text((x0 - 22, y - 5), f"{k}", fill=(60, 60, 60), font=f)
+        d.line([x0 + 1, y, x1, y], fill=(230, 230, 230))
+    colors = [(70, 110, 170), (220, 140, 50), (90, 160, 90), (160, 80, 140)]
+    gw = (x1 - x0) / len(groups)
+    for gi, (gname, bars) in enumerate(groups):
+        bw = gw * 0.7 / len(bars)
+        for bi, (_bname, val) in enumerate(bars):
+            bx = x0 + gi * gw + gw * 0.15 + bi * bw
+            by = y1 - (y1 - y0) * val / ymax
+            d.rectangle([bx, by, bx + bw - 4, y1 - 1], fill=colors[bi % 4])
+            d.text((bx + 2, by - 12), f"{val:.2f}", fill=(10, 10, 10), font=f)
+        d.text((x0 + gi * gw + gw * 0.35, y1 + 6), gname, fill=(20, 20, 20), font=f)
+    lx = x0 + 10
+    for bi, (bname, _) in enumerate(groups[0][1]):
+        d.rectangle([lx, H - 26, lx + 8, H - 18], fill=colors[bi % 4])
+        d.text((lx + 12, H - 28), bname, fill=(20, 20, 20), font=f)
+        lx += 110
+    d.text((14, H - 14), footer, fill=(120, 120, 120), font=f)
+    img = img.resize((W * scale, H * scale), Image.NEAREST)
+    return png_bytes(img)
+
+
+def text_scan(
+    title: str, lines: list[str], seed: str, size=(440, 300), scale: int = 2, sig_at: int | None = None
+) -> bytes:
+    """A grey 'scanned form' with speckle; lines of text; optional signature squiggle after line sig_at."""
+    from PIL import Image, ImageDraw
+
+    f = font()
+    W, H = size
+    img = Image.new("L", (W, H), 246)
+    d = ImageDraw.Draw(img)
+    rng = random.Random(seed)
+    for _ in range(600):
+        img.putpixel((rng.randrange(W), rng.randrange(H)), rng.choice((200, 215, 228)))
+    d.rectangle([8, 8, W - 9, H - 9], outline=60)
+    d.text((18, 16), title, fill=20, font=f)
+    d.line([18, 30, W - 18, 30], fill=60)
+    y = 38
+    for i, line in enumerate(lines):
+        d.text((18, y), line, fill=15, font=f)
+        y += 15
+        if sig_at is not None and i == sig_at:
+            pts = [(200 + k * 4, y + 2 + int(4 * math.sin(k / 1.5))) for k in range(24)]
+            d.line(pts, fill=10, width=1)
+            y += 12
+    img = img.resize((W * scale, H * scale), Image.NEAREST)
+    return png_bytes(img)
+
+
+# ------------------------------------------------------------------ audio / video
+def wav_bytes(text: str, voice: str = "en-gb", speed: int = 150) -> bytes:
+    with tempfile.TemporaryDirectory() as td:
+        raw, out = os.path.join(td, "raw.wav"), os.path.join(td, "out.wav")
+        subprocess.run(
+            ["espeak-ng", "-v", voice, "-s", str(speed), "-p", "45", "-a", "120", "-w", raw, text],
+            check=True,
+            capture_output=True,
+        )
+        subprocess.run(
+            ["sox", "-D", raw, "-r", "8000", "-c", "1", "-b", "16", out, "pad", "0.4", "0.5"],
+            check=True,
+            capture_output=True,
+        )
+        with open(out, "rb") as fh:
+            return fh.read()
+
+
+def mp4_from_frames(frames: list[bytes]) -> bytes:
+    """frames: PNG bytes, one per second (1 fps)."""
+    with tempfile.TemporaryDirectory() as td:
+        for i, fr in enumerate(frames):
+            with open(os.path.join(td, f"f{i:03d}.png"), "wb") as fh:
+                fh.write(fr)
+        out = os.path.join(td, "out.mp4")
+        subprocess.run(
+            [
+                "ffmpeg",
+                "-loglevel",
+                "error",
+                "-y",
+                "-framerate",
+                "1",
+                "-i",
+                os.path.join(td, "f%03d.png"),
+                "-c:v",
+                "libx264",
+                "-pix_fmt",
+                "yuv420p",
+                "-r",
+                "1",
+                "-threads",
+                "1",
+                "-fflags",
+                "+bitexact",
+                "-flags:v",
+                "+bitexact",
+                "-map_metadata",
+                "-1",
+                out,
+            ],
+            check=True,
+            capture_output=True,
+        )
+        with open(out, "rb") as fh:
+            return fh.read()
+
+
+# ------------------------------------------------------------------ office files
+FIXED_ZIP_TIME = (2026, 1, 5, 9, 0, 0)
+
+
+def _stable_zip(data: bytes) -> bytes:
+    src = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            body = src.read(info.filename)
+            if info.filename == "docProps/core.xml":
+                body = re.sub(
+                    rb"(<dcterms:(created|modified)[^>]*>)[^<]*(</dcterms:\2>)",
+                    rb"\g<1>2026-01-05T09:00:00Z\g<3>",
+                    body,
+                )
+            zi = zipfile.ZipInfo(info.filename, FIXED_ZIP_TIME)
+            zi.compress_type = zipfile.ZIP_DEFLATED
+            zi.external_attr = 0o644 << 16
+            dst.writestr(zi, body)
+    return out.getvalue()
+
+
+def xlsx_bytes(sheets: list[tuple[str, list[list]]]) -> bytes:
+    import datetime
+
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    wb.remove(wb.active)
+    for name, rows in sheets:
+        ws = wb.create_sheet(name)
+        for r in rows:
+            ws.append(r)
+    fixed = datetime.datetime(2026, 1, 5, 9, 0, 0)
+    wb.properties.created = fixed
+    wb.properties.modified = fixed
+    wb.properties.creator = "commerce-build"
+    buf = io.BytesIO()
+    wb.save(buf)
+    return _stable_zip(buf.getvalue())
+
+
+def docx_bytes(title: str, paragraphs: list[str]) -> bytes:
+    import datetime
+
+    from docx import Document
+
+    doc = Document()
+    doc.core_properties.created = datetime.datetime(2026, 1, 5, 9, 0, 0)
+    doc.core_properties.modified = datetime.datetime(2026, 1, 5, 9, 0, 0)
+    doc.core_properties.author = "commerce-build"
+    doc.add_heading(title, level=1)
+    for p in paragraphs:
+        if p.startswith("## "):
+            doc.add_heading(p[3:], level=2)
+        else:
+            doc.add_paragraph(p)
+    buf = io.BytesIO()
+    doc.save(buf)
+    return _stable_zip(buf.getvalue())
+
+
+def pdf_bytes(pages: list[list[str]]) -> bytes:
+    """Minimal text PDF (Helvetica 10 pt), deterministic."""
+    objs: list[bytes] = []
+    n_pages = len(pages)
+    # 1 catalog, 2 pages, 3 font, then per page: page obj, content obj
+    kids = " ".join(f"{4 + 2 * i} 0 R" for i in range(n_pages))
+    objs.append(b"<< /Type /Catalog /Pages 2 0 R >>")
+    objs.append(f"<< /Type /Pages /Kids [{kids}] /Count {n_pages} >>".encode())
+    objs.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+    for i, lines in enumerate(pages):
+        parts = ["BT", "/F1 10 Tf", "13 TL", "50 790 Td"]
+        for ln in lines:
+            esc = ln.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+            parts.append(f"({esc}) Tj T*")
+        parts.append("ET")
+        stream = "\n".join(parts).encode("latin-1")
+        objs.append(
+            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> "
+            f"/Contents {5 + 2 * i} 0 R >>".encode()
+        )
+        objs.append(b"<< /Length " + str(len(stream)).encode() + b" >>\nstream\n" + stream + b"\nendstream")
+    out = io.BytesIO()
+    out.write(b"%PDF-1.4\n")
+    offsets = []
+    for k, body in enumerate(objs, 1):
+        offsets.append(out.tell())
+        out.write(f"{k} 0 obj\n".encode() + body + b"\nendobj\n")
+    xref = out.tell()
+    out.write(f"xref\n0 {len(objs) + 1}\n0000000000 65535 f \n".encode())
+    for off in offsets:
+        out.write(f"{off:010d} 00000 n \n".encode())
+    out.write(f"trailer\n<< /Size {len(objs) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode())
+    return out.getvalue()
+
+
+# ------------------------------------------------------------------ hint / index
+def index_md(folder: str, rows: list[tuple[str, str, str]]) -> str:
+    out = [f"# {folder}/ index", "", "| file | ~size | gist |", "|---|---|---|"]
+    out += [f"| {a} | {b} | {c} |" for a, b, c in rows]
+    return "\n".join(out) + "\n"
+
+
+def folder_stats(path: str) -> tuple[int, int, int]:
+    files = text_bytes = media_bytes = 0
+    for root, _, names in os.walk(path):
+        for n in names:
+            files += 1
+            size = os.path.getsize(os.path.join(root, n))
+            if n.lower().endswith(MEDIA_EXT):
+                media_bytes += size
+            else:
+                text_bytes += size
+    return files, text_bytes, media_bytes
+
+
+def build_hint(scen_dir: str, assets: dict) -> str:
+    with open(os.path.join(scen_dir, "manifest.json"), encoding="utf-8") as fh:
+        man = json.load(fh)
+    ws = os.path.join(scen_dir, man["workspace_template"])
+    acc = set(man["main_agent_accessible_paths"])
+    dele = set(man.get("main_agent_delegable_paths", []))
+    added: dict[str, list[str]] = {}
+    for uid, grp in man.get("updates", {}).items():
+        for f in grp["files"]:
+            added.setdefault(f["dst"].split("/")[0], []).append(f"{f['dst']} ({grp['op']}, update {uid})")
+    out = [
+        f"# Asset map: {man['scenario_id']}",
+        "",
+        "_Generated from manifest.json by data/build/commerce/build.py; do not edit by hand._",
+        "",
+        "Access column: `you` = your own file tools may use it (and you may grant it to a subagent);",
+        "`delegate only` = only a subagent you grant it to can read it; `no access` = nobody.",
+        "Token counts are rough (bytes / 4). Trust: authoritative, untrusted, stale, secret, sensitive.",
+        "",
+        "| path | files | shape | ~tokens (text) | media | model key | trust | access | what it is |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for top in sorted(assets):
+        shape, key, trust, what = assets[top]
+        n, tb, mb = folder_stats(os.path.join(ws, top))
+        media = f"{mb // 1024} KiB" if mb else "-"
+        if top in acc:
+            access = "you (and grantable)"
+        elif top in dele:
+            access = "delegate only - you CANNOT read it yourself"
+        else:
+            access = "no access (do not touch)"
+        if trust == "sensitive":
+            access = "you may read it; never grant it" if top in acc else "no access (do not touch); never grant it"
+        out.append(f"| {top}/ | {n} | {shape} | {tb // 4:,} | {media} | {key} | {trust} | {access} | {what} |")
+    out += ["", "## Arrives later through workspace updates", ""]
+    if added:
+        for top in sorted(added):
+            for line in added[top]:
+                out.append(f"- `{line}` - access as for `{top}/`")
+    else:
+        out.append("- none announced")
+    out += [
+        "",
+        "## Notes",
+        "",
+        "- Files above 32 KiB cannot be read in one piece; page them or delegate.",
+        "- Media (PNG, WAV, MP4) cannot be perceived by a text-only agent; route them to the matching pool key.",
+        "- docx / pdf / xlsx files are converted to text by Read.",
+        "- Grant each subagent only the folders and tools its task needs. Sensitive folders are never granted.",
+        "",
+    ]
+    return "\n".join(out)
+
+
+# ------------------------------------------------------------------ checks text
+def describe(spec: dict) -> list[str]:
+    """Human docstring lines for one round's spec (kept in step with _commerce.py)."""
+    out = []
+    for js in spec.get("json", []):
+        keys = ", ".join(js["fields"])
+        out.append(f"  * {js['file']}: exact values for {keys} (ints exact, numbers within the stated tolerance)")
+    for md in spec.get("md", []):
+        bits = []
+        if md.get("h2"):
+            bits.append("sections " + ", ".join("## " + h for h in md["h2"]))
+        if md.get("labels"):
+            bits.append("lines " + ", ".join(f"'{k}:'" for k in md["labels"]))
+        if md.get("anchors"):
+            bits.append("named anchors in " + ", ".join("## " + k for k in md["anchors"]))
+        if md.get("superseded"):
+            bits.append(f"{len(md['superseded'])} earlier/stale value(s) only when marked superseded or wrong")
+        if md.get("rejected"):
+            bits.append(
+                f"## Rejected claims addressing {', '.join(md['rejected'].get('mention', []))} with "
+                f"{len(md['rejected'].get('decoys', []))} disagreeing value(s) listed there (near a negation) and nowhere else"
+            )
+        if md.get("min_words"):
+            bits.append(f">= {md['min_words']} words")
+        out.append(f"  * {md['file']}: " + "; ".join(bits))
+    for tk in spec.get("token", []):
+        out.append(
+            f"  * {tk['file']}: {tk['prefix']}:<hex> (or the hex) = HMAC-SHA256 of the final {tk['json']} with the seal in {tk['seal']}"
+        )
+    for c in spec.get("consistent", []):
+        out.append(f"  * consistency: the two values must agree (failure message: '{c['msg']}')")
+    b = spec.get("behaviour", {})
+    for w in b.get("create", []):
+        out.append(f"  * behaviour (this round): {w['msg'].replace('no ', 'a ', 1)}")
+    if b.get("background"):
+        out.append("  * behaviour (this round): at least one RunSubagent with run_in_background true")
+    if b.get("cover"):
+        out.append(
+            f"  * behaviour (this round): the grants of subagents created in this round cover all {len(b['cover'])} required inputs"
+        )
+    if b.get("session_reuse"):
+        out.append("  * behaviour (this round): a RunSubagent continues a session id returned in an earlier round")
+    if b.get("workflow"):
+        out.append(
+            f"  * behaviour (this round): a Workflow call whose script defines >= {b['workflow'].get('min_agents', 2)} agents"
+            + (" and uses parallel()" if b["workflow"].get("parallel") else "")
+        )
+    if spec.get("guards"):
+        out.append(
+            "  * sticky guard: "
+            + ", ".join(s + "/" for s in spec["guards"])
+            + " never granted (fails without a transcript)"
+        )
+    return out
+
+
+def check_script(rid: str, title: str, spec: dict) -> str:
+    doc = "\n".join([f"{rid}: {title}", "", "Passes when:", *describe(spec)])
+    return (
+        "#!/usr/bin/env python3\n"
+        f'"""{doc}\n\nGenerated by data/build/commerce/build.py from checks/_spec.json; the engine is _commerce.py.\n"""\n'
+        "import sys\n\n"
+        "sys.dont_write_bytecode = True  # never leave __pycache__ in the dataset\n\n"
+        "from _commerce import run\n\n"
+        f'run("{rid}", sys.argv)\n'
+    )
+
+
+# ------------------------------------------------------------------ writing
+def write(path: str, data) -> None:
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    if isinstance(data, bytes):
+        with open(path, "wb") as fh:
+            fh.write(data)
+    else:
+        with open(path, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(data)
+
+
+def write_scenario(root: str, sc: dict, testdata_dir: str) -> None:
+    """Write one scenario folder from its definition (everything in it is generated)."""
+    sid = sc["sid"]
+    d = os.path.join(root, "scenarios", sid)
+    if os.path.isdir(d):
+        shutil.rmtree(d)
+    for rel, data in sc["files"].items():
+        write(os.path.join(d, "workspace", rel), data)
+    for top in sc.get("empty_dirs", []):
+        os.makedirs(os.path.join(d, "workspace", top), exist_ok=True)
+    updates = {}
+    for uid, grp in sc["updates"].items():
+        files = []
+        for dst, data in grp["files"].items():
+            src = f"updates/{uid}/{os.path.basename(dst)}"
+            write(os.path.join(d, src), data)
+            files.append({"src": src, "dst": dst})
+        updates[uid] = {"op": grp["op"], "files": files}
+    manifest = {
+        "scenario_id": sid,
+        "desc": sc["desc"],
+        "workspace_template": "workspace",
+        "scripts": "checks",
+        "main_agent_accessible_paths": sc["acc"],
+        "main_agent_delegable_paths": sc["dele"],
+        "updates": updates,
+        "rounds_ref": "questions.json",
+    }
+    write(os.path.join(d, "manifest.json"), dump(manifest))
+    questions, specs = [], {}
+    for r in sc["rounds"]:
+        questions.append(
+            {
+                "id": r["id"],
+                "type": "exec_check",
+                "question": r["question"],
+                "eval": {
+                    "command": f"python3 ${{scripts}}/check_{r['id']}.py ${{workspace}}",
+                    "expect_exit": 0,
+                    "timeout": 30,
+                },
+                "feedback": {"correct": r["correct"], "incorrect": r["incorrect"]},
+                "update_ids": r.get("update_ids", []),
+                "tags": r["tags"],
+            }
+        )
+        specs[r["id"]] = r["spec"]
+        write(os.path.join(d, "checks", f"check_{r['id']}.py"), check_script(r["id"], r["title"], r["spec"]))
+    write(os.path.join(d, "questions.json"), dump(questions))
+    write(os.path.join(d, "checks", "_spec.json"), dump({"scenario_id": sid, "rounds": specs}))
+    with open(os.path.join(BUILD, "_common.py"), encoding="utf-8") as fh:
+        write(os.path.join(d, "checks", "_common.py"), fh.read())
+    with open(os.path.join(HERE, "_commerce.py"), encoding="utf-8") as fh:
+        write(os.path.join(d, "checks", "_commerce.py"), fh.read())
+    for rel, txt in sc["truth"].items():
+        write(os.path.join(d, "truth", rel + ".txt"), txt)
+    write(os.path.join(d, "solution", "trajectory.json"), dump(sc["trajectory"]))
+    write(os.path.join(d, "workspace", "_sandbox_hint.md"), build_hint(d, sc["assets"]))
+    write(
+        os.path.join(testdata_dir, f"{sid}.json"),
+        dump({"scenario_id": sid, "decoys": {r["id"]: r["decoys"] for r in sc["rounds"]}}),
+    )
+
+
+def leak_problems(root: str, sc: dict) -> list[str]:
+    """Media-only facts must not appear in any text file (except the named decoy files), the hint,
+    the questions or feedback; find-values of each round must not appear in questions up to it."""
+    d = os.path.join(root, "scenarios", sc["sid"])
+    probs = []
+    allowed = set(sc.get("decoy_files", []))
+    texts = {}
+    for base in ("workspace", "updates"):
+        for r, _, names in os.walk(os.path.join(d, base)):
+            for n in names:
+                p = os.path.join(r, n)
+                rel = os.path.relpath(p, d)
+                if n.lower().endswith((*MEDIA_EXT, ".xlsx", ".docx", ".pdf")):
+                    continue
+                with open(p, encoding="utf-8", errors="replace") as fh:
+                    texts[rel] = fh.read()
+    with open(os.path.join(d, "questions.json"), encoding="utf-8") as fh:
+        qs = json.load(fh)
+    for fact in sc.get("media_facts", []):
+        pat = re.compile(r"(?<![\w.])" + re.escape(fact) + r"(?![\w]|\.\d)", re.I)
+        for rel, t in texts.items():
+            if rel.split("/", 1)[-1] in allowed:
+                continue
+            if pat.search(t):
+                probs.append(f"{sc['sid']}: media-only fact {fact!r} appears in {rel}")
+    for i, q in enumerate(qs):
+        seen_text = (
+            " ".join(x["question"] for x in qs[: i + 1])
+            + " "
+            + " ".join(x["feedback"]["incorrect"] + " " + x["feedback"]["correct"] for x in qs[:i])
+        )
+        for v in sc["rounds"][i].get("finds", []):
+            pat = re.compile(r"(?<![\w.])" + re.escape(v) + r"(?![\w]|\.\d)", re.I)
+            if pat.search(seen_text):
+                probs.append(f"{sc['sid']} {q['id']}: value to find {v!r} leaks in the questions/feedback")
+            hint = texts.get("workspace/_sandbox_hint.md", "")
+            if pat.search(hint):
+                probs.append(f"{sc['sid']} {q['id']}: value to find {v!r} leaks in the hint")
+    return probs
