@@ -59,9 +59,14 @@ class StoreReader:
         self._conn.close()
 
     def runs(self) -> list[RunRow]:
-        rows = self._conn.execute(
-            "SELECT run_id, created_ts, dataset, manager, pool, status, finished_ts FROM runs ORDER BY created_ts"
-        ).fetchall()
+        try:
+            rows = self._conn.execute(
+                "SELECT run_id, created_ts, dataset, manager, pool, status, finished_ts FROM runs ORDER BY created_ts"
+            ).fetchall()
+        except sqlite3.OperationalError as exc:
+            if "no such table" not in str(exc):
+                raise
+            return []  # the writer has created the file but not the tables yet (a watcher came early)
         return [RunRow(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5], r[6]) for r in rows]
 
     def latest_run_id(self) -> str:

@@ -11,12 +11,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
 from arena_tui import events as ev
+from arena_tui.errors import BadInputError
 from arena_tui.store.schema import STORE_FILENAME, connect
 
 Row = tuple[str, int, str, str | None, str | None, float, str]
@@ -39,9 +41,15 @@ class EventStore:
 
     @classmethod
     async def open(cls, out_dir: Path, **kwargs: Any) -> EventStore:
-        out_dir.mkdir(parents=True, exist_ok=True)
         store = cls(out_dir / STORE_FILENAME, **kwargs)
-        connect(str(store.path)).close()  # create and migrate synchronously, once
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+            connect(str(store.path)).close()  # create and migrate synchronously, once
+        except (OSError, sqlite3.Error) as exc:
+            raise BadInputError(
+                f"cannot write the output folder '{out_dir}': {exc}",
+                fix="choose a writable folder with -o (it, or its parents, must be creatable directories)",
+            ) from None
         store._conn = await aiosqlite.connect(store.path, timeout=30)
         await store._conn.execute("PRAGMA journal_mode = WAL")
         await store._conn.execute("PRAGMA synchronous = NORMAL")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import shutil
 from pathlib import Path
 
 from arena_tui.config import ModelConfig, load_model_config
@@ -19,6 +21,22 @@ def fast_settings(**overrides: object) -> Settings:
     return Settings.model_validate({**base, **overrides})
 
 
+def demo_only(dest: Path) -> Path:
+    """A dataset folder holding only the demo scenarios (tests-demo.json as its tests.json).
+
+    Scenario folders are symlinked, so nothing is copied; the runner copies workspaces anyway.
+    """
+    dest.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(DEMO / "tests-demo.json", dest / "tests.json")
+    shutil.copyfile(DEMO / "manifests.json", dest / "manifests.json")
+    (dest / "scenarios").mkdir(exist_ok=True)
+    for sid in json.loads((DEMO / "tests-demo.json").read_text())["scenario_ids"]:
+        link = dest / "scenarios" / sid
+        if not link.exists():
+            link.symlink_to(DEMO / "scenarios" / sid, target_is_directory=True)
+    return dest
+
+
 def run_plan(
     out: Path,
     config: ModelConfig | None = None,
@@ -26,6 +44,7 @@ def run_plan(
     only: list[str] | None = None,
     **settings: object,
 ) -> RunOutcome:
-    dataset = load_dataset(dataset_root, None, only)
+    tests = "tests-demo.json" if dataset_root == DEMO else None
+    dataset = load_dataset(dataset_root, tests, only)
     plan = RunPlan(dataset, config or load_model_config("oracle"), fast_settings(**settings), out)
     return asyncio.run(execute_run(plan))

@@ -14,7 +14,7 @@ from pathlib import Path
 from arena_tui.cli import main
 from arena_tui.store import StoreReader
 from arena_tui.store.runs import load_run
-from tests.runner.helpers import DEMO, ROOT
+from tests.runner.helpers import ROOT, demo_only
 
 SECOND = "s_demo_supplier_shortfall_claim"
 
@@ -35,8 +35,21 @@ def _second_scenario_started(store: Path) -> bool:
 
 def test_kill_then_resume(tmp_path: Path) -> None:
     out = tmp_path / "run"
+    dataset = demo_only(tmp_path / "demo")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "arena_tui", "run", "-d", str(DEMO), "--model", "oracle", "-o", str(out), "--headless"],
+        [
+            sys.executable,
+            "-m",
+            "arena_tui",
+            "run",
+            "-d",
+            str(dataset),
+            "--model",
+            "oracle",
+            "-o",
+            str(out),
+            "--headless",
+        ],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

@@ -67,7 +67,8 @@ def test_store_is_the_record(oracle_out: Path) -> None:
 
 
 def test_gate_passes_on_the_demo(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["check", "-d", str(DEMO), "--gate", "-t", "s_demo_supplier_shortfall_claim"]) == 0
+    args = ["check", "-d", str(DEMO), "--tests", "tests-demo.json", "--gate", "-t", "s_demo_supplier_shortfall_claim"]
+    assert main(args) == 0
     out = capsys.readouterr().out
     assert "gate OK: oracle 6/6 rounds passed, null manager 0/6 passed" in out
 
