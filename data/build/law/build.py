@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Deterministic build of the law-domain scenarios of data/clawarena-team/ (version 1).
+
+Every file of each s_law_* scenario folder is generated here: workspace texts, ledger CSV slices,
+tools, seal key, media (PNG via Pillow's built-in bitmap font; WAV via espeak-ng + sox, 8 kHz mono;
+MP4 via ffmpeg/libx264 from generated frames, bit-exact flags), office files (docx/xlsx with fixed
+core-properties times and zip entry dates; hand-written PDF), truth/ entries, _index.md files,
+_sandbox_hint.md (generated from each manifest), manifest.json, questions.json, checks/ (copies of
+data/build/_common.py and data/build/law/_law.py plus one generated check_qN.py per round) and
+solution/trajectory.json. Also writes manifests-law.json, tests-law.json and data/build/law/decoys.json
+(the decoy deliverables that tests/dataset/test_law_scenarios.py plants).
+
+Usage:
+    .venv/bin/python data/build/law/build.py            # (re)generate in place
+    .venv/bin/python data/build/law/build.py --check    # rebuild into a temp dir and compare byte for byte
+"""
+
+from __future__ import annotations
+
+import argparse
+import filecmp
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import wave
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True
+
+import engine  # noqa: E402
+import scenarios  # noqa: E402
+
+DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
+WAV_TOLERANT = True  # a WAV whose bytes differ (other espeak-ng/sox build) is accepted when its duration matches
+
+
+def build(root: str, decoy_path: str) -> list[str]:
+    with open(os.path.join(HERE, "..", "_common.py"), encoding="utf-8") as fh:
+        common = fh.read()
+    with open(os.path.join(HERE, "_law.py"), encoding="utf-8") as fh:
+        law = fh.read()
+    all_decoys, problems = {}, []
+    for S in scenarios.ALL:
+        res = engine.build_scenario(S, root, common, law)
+        all_decoys[S["sid"]] = engine.decoys(S, res["V"])
+        problems += self_test(S, res["V"], root)
+    ids = [S["sid"] for S in scenarios.ALL]
+    engine.write(
+        os.path.join(root, "manifests-law.json"),
+        engine.dump({"scenarios": {i: f"scenarios/{i}/manifest.json" for i in ids}}),
+    )
+    engine.write(
+        os.path.join(root, "tests-law.json"),
+        engine.dump(
+            {
+                "name": "law",
+                "desc": "Law domain: litigation, data-protection, contract, employment, IP, procedure, construction "
+                "and insurance matters (data/build/law/build.py).",
+                "manifests_ref": "manifests-law.json",
+                "scenario_ids": ids,
+            }
+        ),
+    )
+    engine.write(decoy_path, engine.dump(all_decoys))
+    return problems
+
+
+def self_test(S, V, root: str) -> list[str]:
+    """The generated tools must reproduce the reference values the checks hard-code."""
+    L, d = S["ledger"], S["dirs"]
+    sd = os.path.join(root, "scenarios", S["sid"])
+    files = [os.path.join(sd, "workspace", d["ledger"], f) for f in L["files"]]
+    files.append(os.path.join(sd, "updates", S["upA"]["id"], S["upA"]["file"]))
+    if S["upA"]["op"] == "replace":
+        files = [f for f in files if not (f.endswith("/" + S["upA"]["file"]) and "/workspace/" in f)]
+    out = subprocess.run(
+        [sys.executable, os.path.join(sd, "workspace", "tools", L["tool"]), *files, "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    got = json.loads(out)
+    want = engine.tally_json(S, V["post"])
+    return [] if got == want else [f"{S['sid']}: tally tool output {got} != {want}"]
+
+
+def wav_duration(path: str) -> float:
+    with wave.open(path) as w:
+        return w.getnframes() / float(w.getframerate())
+
+
+def compare(a_root: str, b_root: str, rels: list[str]) -> list[str]:
+    problems = []
+    for rel in rels:
+        a, b = os.path.join(a_root, rel), os.path.join(b_root, rel)
+        cmp = filecmp.dircmp(a, b)
+        stack = [(cmp, rel)]
+        while stack:
+            c, base = stack.pop()
+            for n in c.left_only + c.right_only:
+                problems.append(f"{base}/{n}: only in one tree")
+            for n in c.diff_files:
+                p = f"{base}/{n}"
+                if (
+                    n.endswith(".wav")
+                    and WAV_TOLERANT
+                    and abs(wav_duration(os.path.join(c.left, n)) - wav_duration(os.path.join(c.right, n))) <= 0.05
+                ):
+                    print(f"note: {p}: bytes differ but duration matches")
+                    continue
+                problems.append(f"{p}: differs from a fresh build")
+            for n, sub in c.subdirs.items():
+                stack.append((sub, f"{base}/{n}"))
+    return problems
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="rebuild into a temp dir and compare byte for byte")
+    args = ap.parse_args()
+    if not args.check:
+        problems = build(DATASET, os.path.join(HERE, "decoys.json"))
+        for p in problems:
+            print("ERROR:", p)
+        print(f"built {len(scenarios.ALL)} law scenarios under {DATASET}")
+        return 1 if problems else 0
+    with tempfile.TemporaryDirectory() as td:
+        problems = build(td, os.path.join(td, "decoys.json"))
+        rels = [f"scenarios/{S['sid']}" for S in scenarios.ALL]
+        problems += compare(DATASET, td, rels)
+        for f in ("manifests-law.json", "tests-law.json"):
+            if not filecmp.cmp(os.path.join(DATASET, f), os.path.join(td, f), shallow=False):
+                problems.append(f"{f}: differs from a fresh build")
+        if not filecmp.cmp(os.path.join(HERE, "decoys.json"), os.path.join(td, "decoys.json"), shallow=False):
+            problems.append("data/build/law/decoys.json: differs from a fresh build")
+    for p in problems:
+        print("ERROR:", p)
+    print("check:", "FAILED" if problems else "OK (all generated files identical)")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1349 @@
+"""Generic parts of the law-domain build (data/build/law/build.py): file writers, media and office
+renderers, the ledger generator, the tool templates, the asset map, questions, check specs and
+the oracle trajectory of one scenario described by a dict from scenarios.py.
+
+Round arc of every law scenario (6 rounds; 7 with a second media round inserted after the first):
+  intake plan -> background tally (tool run) -> media extraction vs a modality decoy ->
+  [second media] -> update merge with session reuse -> workflow + sealed computation -> synthesis.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import hmac
+import io
+import json
+import math
+import os
+import pprint
+import random
+import re
+import shutil
+import subprocess
+import tempfile
+import zipfile
+
+WS = "${workspace}"
+FIXED_TIME = "2026-01-05T09:00:00Z"
+MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
+
+
+# ----------------------------------------------------------------------------------------------
+# small helpers
+# ----------------------------------------------------------------------------------------------
+def write(path: str, data, binary: bool = False) -> None:
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    if binary:
+        with open(path, "wb") as fh:
+            fh.write(data)
+    else:
+        with open(path, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(data)
+
+
+def dump(obj) -> str:
+    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
+
+
+def call(_tool, **arguments):
+    return {"name": _tool, "arguments": arguments}
+
+
+def turn(content, *calls):
+    t = {"content": content}
+    if calls:
+        t["tool_calls"] = list(calls)
+    return t
+
+
+def canonical(obj) -> bytes:
+    obj = {k: v for k, v in obj.items() if k != "token"}
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
+
+
+def seal_of(S) -> str:
+    return hashlib.sha256(f"clawarena-team law seal / {S['sid']} / v1".encode()).hexdigest()[:40]
+
+
+def token_of(S, obj) -> str:
+    return S["seal_prefix"] + ":" + hmac.new(seal_of(S).encode(), canonical(obj), hashlib.sha256).hexdigest()
+
+
+def fmt_amount(x, dec: int) -> str:
+    return f"{x:,.{dec}f}"
+
+
+def spellings(x, dec: int) -> list[str]:
+    """How a figure may be written: with and without thousands separators (and trailing zero)."""
+    out = [f"{x:,.{dec}f}", f"{x:.{dec}f}"]
+    if dec == 2 and f"{x:.2f}".endswith("0"):
+        out += [f"{x:,.1f}", f"{x:.1f}"]
+    return list(dict.fromkeys(out))
+
+
+def num(x, dec: int):
+    return round(x) if dec == 0 else round(float(x), dec)
+
+
+# ----------------------------------------------------------------------------------------------
+# ledger slices (CSV) and their tally
+# ----------------------------------------------------------------------------------------------
+def ledger_csv(S, fname: str, variant: str = "") -> str:
+    L = S["ledger"]
+    rng = random.Random(f"{S['sid']}/{fname}")
+    cols = L["cols"]
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(cols)
+    day0 = L["day0"].get(fname, 0)
+    rows = []
+    for i in range(L["rows"]):
+        status = rng.choices(L["statuses"], weights=L["weights"])[0]
+        lo, hi = L["range"]
+        amt = round(rng.uniform(lo, hi), L["dec"]) if L["dec"] else rng.randint(int(lo), int(hi))
+        d = day0 + i * L["span"] // L["rows"]
+        date = _date_plus(L["start"], d)
+        rows.append(
+            [
+                date,
+                f"{L['ref']}-{rng.randint(100000, 999999)}",
+                rng.choice(L["parties"]),
+                rng.choice(L["descs"]),
+                status,
+                f"{amt:.{L['dec']}f}",
+            ]
+        )
+    if variant == "corrected":
+        crng = random.Random(f"{S['sid']}/{fname}/corrected")
+        tgt = [r for r in rows if r[4] == L["target"]]
+        for r in crng.sample(tgt, L["flip_out"]):
+            r[4] = L["flip_to"]
+        others = [r for r in rows if r[4] not in (L["target"],) and r[4] != L["flip_to"]]
+        for r in crng.sample(others, L["flip_in"]):
+            r[4] = L["target"]
+    for r in rows:
+        w.writerow(r)
+    return out.getvalue()
+
+
+def tally(S, text: str) -> tuple[int, float]:
+    L = S["ledger"]
+    n, amt = 0, 0.0
+    for row in csv.DictReader(io.StringIO(text)):
+        if row[L["cols"][4]] == L["target"]:
+            n += 1
+            amt += float(row[L["cols"][5]])
+    return n, num(amt, L["dec"])
+
+
+def _date_plus(start: str, days: int) -> str:
+    import datetime as dt
+
+    return (dt.date.fromisoformat(start) + dt.timedelta(days=days)).isoformat()
+
+
+TALLY_TOOL = '''#!/usr/bin/env python3
+"""{title}
+
+Usage:
+    python3 tools/{name} FILE.csv [FILE.csv ...] [--json]
+
+Counts the rows whose `{status}` column is exactly `{target}` and sums their `{amount}` column,
+per file and in total. Prints one line per file and a TOTAL line, or with --json an object
+{{"files": {{<file name>: {{"{ck}": <int>, "{ak}": <number>}}}}, "total_{ck}": <int>, "total_{ak}": <number>}}.
+Stdlib only; deterministic.
+"""
+import csv
+import json
+import os
+import sys
+
+STATUS, TARGET, AMOUNT, DEC = {status!r}, {target!r}, {amount!r}, {dec}
+
+
+def main(argv):
+    as_json = "--json" in argv
+    files = [a for a in argv if a != "--json"]
+    if not files:
+        print(__doc__)
+        return 2
+    res = {{}}
+    for path in files:
+        n, amt = 0, 0.0
+        with open(path, newline="", encoding="utf-8") as fh:
+            for row in csv.DictReader(fh):
+                if row.get(STATUS) == TARGET:
+                    n += 1
+                    amt += float(row.get(AMOUNT) or 0)
+        res[os.path.basename(path)] = (n, round(amt, DEC) if DEC else int(round(amt)))
+    tn = sum(v[0] for v in res.values())
+    ta = round(sum(v[1] for v in res.values()), DEC) if DEC else sum(v[1] for v in res.values())
+    if as_json:
+        print(json.dumps({{"files": {{k: {{{ck!r}: v[0], {ak!r}: v[1]}} for k, v in sorted(res.items())}},
+                          "total_{ck}": tn, "total_{ak}": ta}}, sort_keys=True))
+    else:
+        for k, v in sorted(res.items()):
+            print(f"{{k}}  {ck}={{v[0]}}  {ak}={{v[1]:.{{DEC}}f}}")
+        print(f"TOTAL  {ck}={{tn}}  {ak}={{ta:.{{DEC}}f}}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
+'''
+
+SEAL_TOOL = '''#!/usr/bin/env python3
+"""Seal a finished JSON deliverable for the matter file.
+
+Usage:
+    python3 tools/{name} --seal SEAL_KEY_FILE DELIVERABLE.json
+
+Prints one line `{prefix}:<hex>`: an HMAC-SHA256, keyed with the seal key, of the deliverable's
+canonical JSON (keys sorted, compact separators, any "token" field removed). Editing the
+deliverable afterwards invalidates the line. Stdlib only.
+"""
+import hashlib
+import hmac
+import json
+import sys
+
+
+def main(argv):
+    if len(argv) != 3 or argv[0] != "--seal":
+        print(__doc__)
+        return 2
+    with open(argv[1], "rb") as fh:
+        key = fh.read().strip()
+    with open(argv[2], encoding="utf-8") as fh:
+        obj = json.load(fh)
+    if isinstance(obj, dict):
+        obj = {{k: v for k, v in obj.items() if k != "token"}}
+    blob = json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
+    print("{prefix}:" + hmac.new(key, blob, hashlib.sha256).hexdigest())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
+'''
+
+
+def tally_tool_text(S) -> str:
+    L = S["ledger"]
+    return TALLY_TOOL.format(
+        title=L["tool_title"],
+        name=L["tool"],
+        status=L["cols"][4],
+        target=L["target"],
+        amount=L["cols"][5],
+        dec=L["dec"],
+        ck=L["ck"],
+        ak=L["ak"],
+    )
+
+
+def seal_tool_text(S) -> str:
+    return SEAL_TOOL.format(name=S["seal_tool"], prefix=S["seal_prefix"])
+
+
+# ----------------------------------------------------------------------------------------------
+# media
+# ----------------------------------------------------------------------------------------------
+def _font():
+    from PIL import ImageFont
+
+    return (
+        ImageFont.load_default_imagefont() if hasattr(ImageFont, "load_default_imagefont") else ImageFont.load_default()
+    )
+
+
+def render_png(spec: dict, path: str) -> None:
+    """A scanned page / logo specimen / site photo: lines of text on a drawn background."""
+    from PIL import Image, ImageDraw
+
+    W, H = spec.get("size", (420, 300))
+    mode = spec.get("style", "form")
+    rng = random.Random(spec["seed"])
+    if mode == "photo":
+        img = Image.new("RGB", (W, H), (150, 170, 190))
+        d = ImageDraw.Draw(img)
+        d.rectangle([0, H * 2 // 3, W, H], fill=(120, 105, 90))
+        for k in range(6):
+            x = 20 + k * 65
+            d.rectangle([x, 60 + (k % 3) * 10, x + 40, H * 2 // 3], fill=(185, 185, 180), outline=(90, 90, 90))
+        d.rectangle([W - 218, H - 120, W - 8, H - 14], fill=(250, 250, 240), outline=(20, 20, 20))
+        ox, oy = W - 212, H - 112
+    elif mode == "logo":
+        img = Image.new("RGB", (W, H), (255, 255, 255))
+        d = ImageDraw.Draw(img)
+        col = tuple(spec.get("colour", (0, 110, 120)))
+        d.ellipse([W // 2 - 60, 30, W // 2 + 60, 150], fill=col)
+        d.polygon([(W // 2, 45), (W // 2 + 40, 120), (W // 2 - 40, 120)], fill=(255, 255, 255))
+        ox, oy = 24, 170
+    else:
+        img = Image.new("L", (W, H), 246)
+        d = ImageDraw.Draw(img)
+        for _ in range(600):
+            img.putpixel((rng.randrange(W), rng.randrange(H)), rng.choice((200, 215, 228)))
+        d.rectangle([8, 8, W - 9, H - 9], outline=60)
+        ox, oy = 18, 16
+    font = _font()
+    ink = 20 if mode == "form" else (20, 20, 20)
+    y = oy
+    for line in spec["lines"]:
+        if line == "~sig":  # a handwritten signature stroke on this line
+            d.line([(ox + 90 + k * 4, y + 6 + int(5 * math.sin(k / 1.6))) for k in range(28)], fill=ink, width=1)
+            y += 14
+            continue
+        if line == "---":
+            d.line([ox, y + 4, W - 18, y + 4], fill=ink)
+            y += 10
+            continue
+        d.text((ox, y), line, fill=ink, font=font)
+        y += 14
+    if spec.get("stamp"):
+        sx, sy = W - 150, H - 64
+        d.rectangle([sx, sy, sx + 132, sy + 44], outline=ink)
+        for j, t in enumerate(spec["stamp"]):
+            d.text((sx + 6, sy + 5 + 13 * j), t, fill=ink, font=font)
+    img = img.resize((W * 2, H * 2), Image.NEAREST)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    img.save(path, format="PNG", optimize=False, compress_level=9)
+
+
+def render_wav(spec: dict, path: str) -> None:
+    with tempfile.TemporaryDirectory() as td:
+        raw = os.path.join(td, "raw.wav")
+        subprocess.run(
+            [
+                "espeak-ng",
+                "-v",
+                spec.get("voice", "en-gb"),
+                "-s",
+                "150",
+                "-p",
+                str(spec.get("pitch", 45)),
+                "-a",
+                "120",
+                "-w",
+                raw,
+                spec["speech"],
+            ],
+            check=True,
+            capture_output=True,
+        )
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        subprocess.run(
+            ["sox", "-D", raw, "-r", "8000", "-c", "1", "-b", "16", path, "pad", "0.5", "0.6"],
+            check=True,
+            capture_output=True,
+        )
+
+
+def render_mp4(spec: dict, path: str) -> None:
+    from PIL import Image, ImageDraw
+
+    font = _font()
+    with tempfile.TemporaryDirectory() as td:
+        for i, fr in enumerate(spec["frames"]):
+            img = Image.new("RGB", (320, 180), (70, 80, 90))
+            d = ImageDraw.Draw(img)
+            d.polygon([(120, 180), (200, 180), (165, 70), (155, 70)], fill=(50, 50, 55))
+            for k in range(4):
+                d.line([(160, 170 - k * 25), (160, 160 - k * 25)], fill=(230, 230, 230), width=2)
+            if fr.get("car"):
+                w, cx = fr["car"], fr.get("x", 160)
+                d.rectangle([cx - w, 120 - w // 2, cx + w, 120 + w // 3], fill=(150, 30, 30))
+                if fr.get("plate"):
+                    d.rectangle([cx - 30, 118, cx + 30, 132], fill=(240, 220, 60))
+                    d.text((cx - 26, 120), fr["plate"], fill=(0, 0, 0), font=font)
+            d.rectangle([0, 0, 320, 14], fill=(0, 0, 0))
+            d.text((4, 2), fr["overlay"], fill=(255, 255, 255), font=font)
+            if fr.get("caption"):
+                d.text((4, 164), fr["caption"], fill=(255, 255, 0), font=font)
+            img.save(os.path.join(td, f"f{i:02d}.png"))
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        subprocess.run(
+            [
+                "ffmpeg",
+                "-y",
+                "-loglevel",
+                "error",
+                "-framerate",
+                "1",
+                "-i",
+                os.path.join(td, "f%02d.png"),
+                "-c:v",
+                "libx264",
+                "-threads",
+                "1",
+                "-pix_fmt",
+                "yuv420p",
+                "-r",
+                "1",
+                "-fflags",
+                "+bitexact",
+                "-flags:v",
+                "+bitexact",
+                "-map_metadata",
+                "-1",
+                path,
+            ],
+            check=True,
+            capture_output=True,
+        )
+
+
+def render_media(m: dict, path: str) -> None:
+    {"png": render_png, "wav": render_wav, "mp4": render_mp4}[m["kind"]](m["render"], path)
+
+
+# ----------------------------------------------------------------------------------------------
+# office files (byte-stable)
+# ----------------------------------------------------------------------------------------------
+def _stable_zip(path: str) -> None:
+    with zipfile.ZipFile(path) as z:
+        items = [(i.filename, z.read(i.filename)) for i in z.infolist()]
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        for name, data in items:
+            if name == "docProps/core.xml":
+                data = re.sub(
+                    rb"(<dcterms:(created|modified)[^>]*>)[^<]*(</dcterms:)",
+                    rb"\g<1>" + FIXED_TIME.encode() + rb"\g<3>",
+                    data,
+                )
+            zi = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            zi.compress_type = zipfile.ZIP_DEFLATED
+            zi.external_attr = 0o644 << 16
+            z.writestr(zi, data)
+    with open(path, "wb") as fh:
+        fh.write(buf.getvalue())
+
+
+def make_docx(doc: dict, path: str) -> None:
+    import datetime as dt
+
+    import docx
+
+    d = docx.Document()
+    cp = d.core_properties
+    cp.author, cp.title = doc.get("author", "Matter file"), doc["title"]
+    cp.created = cp.modified = dt.datetime(2026, 1, 5, 9, 0, 0)
+    cp.last_modified_by = doc.get("author", "Matter file")
+    cp.revision = 1
+    d.add_heading(doc["title"], level=1)
+    for p in doc["paras"]:
+        if p.startswith("## "):
+            d.add_heading(p[3:], level=2)
+        else:
+            d.add_paragraph(p)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    d.save(path)
+    _stable_zip(path)
+
+
+def make_xlsx(doc: dict, path: str) -> None:
+    import datetime as dt
+
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    wb.properties.creator = doc.get("author", "Matter file")
+    wb.properties.created = wb.properties.modified = dt.datetime(2026, 1, 5, 9, 0, 0)
+    ws = wb.active
+    ws.title = doc.get("sheet", "Sheet1")
+    for row in doc["rows"]:
+        ws.append(list(row))
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    wb.save(path)
+    _stable_zip(path)
+
+
+def make_pdf(doc: dict, path: str) -> None:
+    lines = [doc["title"], ""] + doc["paras"]
+    wrapped = []
+    for ln in lines:
+        ln = ln.replace("## ", "")
+        while len(ln) > 88:
+            cut = ln.rfind(" ", 0, 88)
+            cut = cut if cut > 0 else 88
+            wrapped.append(ln[:cut])
+            ln = ln[cut:].lstrip()
+        wrapped.append(ln)
+
+    def esc(s):
+        s = s.encode("latin-1", "replace").decode("latin-1")
+        return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+
+    pages = [wrapped[i : i + 52] for i in range(0, len(wrapped), 52)] or [[]]
+    objs = {1: "<< /Type /Catalog /Pages 2 0 R >>", 3: "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"}
+    kids = []
+    n = 4
+    for pg in pages:
+        body = "BT /F1 10 Tf 50 790 Td 14 TL\n" + "".join(f"({esc(t)}) Tj T*\n" for t in pg) + "ET"
+        stream = body.encode("latin-1")
+        objs[n] = f"<< /Length {len(stream)} >>\nstream\n{body}\nendstream"
+        objs[n + 1] = (
+            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> "
+            f"/Contents {n} 0 R >>"
+        )
+        kids.append(f"{n + 1} 0 R")
+        n += 2
+    objs[2] = f"<< /Type /Pages /Kids [{' '.join(kids)}] /Count {len(kids)} >>"
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = {}
+    for k in sorted(objs):
+        offsets[k] = len(out)
+        out += f"{k} 0 obj\n{objs[k]}\nendobj\n".encode("latin-1")
+    xref = len(out)
+    total = max(objs) + 1
+    out += f"xref\n0 {total}\n0000000000 65535 f \n".encode()
+    for k in range(1, total):
+        out += f"{offsets[k]:010d} 00000 n \n".encode()
+    out += f"trailer\n<< /Size {total} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    write(path, bytes(out), binary=True)
+
+
+def make_office(doc: dict, path: str) -> None:
+    {"docx": make_docx, "xlsx": make_xlsx, "pdf": make_pdf}[doc["kind"]](doc, path)
+
+
+# ----------------------------------------------------------------------------------------------
+# scenario assembly
+# ----------------------------------------------------------------------------------------------
+KIND_TAG = {"png": "image", "wav": "audio", "mp4": "video"}
+KIND_VERB = {"png": "see images", "wav": "hear audio", "mp4": "watch video"}
+
+
+def roles(S) -> list[str]:
+    r = ["plan", "tally", "media1"]
+    if len(S["media"]) > 1:
+        r.append("media2")
+    return [*r, "update", "workflow", "final"]
+
+
+def rid(S, role: str) -> str:
+    return f"q{roles(S).index(role) + 1}"
+
+
+def values(S) -> dict:
+    """Every reference value of the scenario, computed from the generated data."""
+    L, A = S["ledger"], S["upA"]
+    pre = {f: tally(S, ledger_csv(S, f)) for f in L["files"]}
+    post = dict(pre)
+    if A["op"] == "new":
+        post[A["file"]] = tally(S, ledger_csv(S, A["file"]))
+    else:
+        post[A["file"]] = tally(S, ledger_csv(S, A["file"], "corrected"))
+    V = {"pre": pre, "post": post}
+    V["n_pre"], V["a_pre"] = sum(v[0] for v in pre.values()), num(sum(v[1] for v in pre.values()), L["dec"])
+    V["n_post"], V["a_post"] = sum(v[0] for v in post.values()), num(sum(v[1] for v in post.values()), L["dec"])
+    assert V["a_pre"] != V["a_post"]
+    V["m"] = {}
+    for m in S["media"]:
+        V["m"].update(m["fields"])
+    V["digest_amount"] = num(V["a_pre"] * 1.137 + 0.0, L["dec"])
+    S["setup"](S, V)  # scenario-specific values (doc facts, thresholds, decoy figures)
+    V["claim"] = S["claim"]["compute"](V, V["fact"])
+    V["claim_pre"] = S["claim"]["compute"](V, V["fact_pre"])
+    assert V["claim"] != V["claim_pre"], S["sid"]
+    return V
+
+
+def tally_json(S, files: dict) -> dict:
+    L = S["ledger"]
+    return {
+        "files": {f: {L["ck"]: n, L["ak"]: a} for f, (n, a) in sorted(files.items())},
+        f"total_{L['ck']}": sum(v[0] for v in files.values()),
+        f"total_{L['ak']}": num(sum(v[1] for v in files.values()), L["dec"]),
+    }
+
+
+def final_json(S, V) -> dict:
+    L = S["ledger"]
+    out = {"matter_id": S["matter_id"], f"total_{L['ak']}": V["a_post"]}
+    for m in S["media"]:
+        out[m["final_key"]] = m["fields"][m["final_key"]]
+    ck = S["claim"]["final_key"]
+    out[ck] = V["claim"][ck]
+    return out
+
+
+def manifest(S) -> dict:
+    d = S["dirs"]
+    acc = ["_sandbox_hint.md", "requests", d["digest"], "tools", "output"]
+    if S["sens_readable"]:
+        acc.insert(4, d["sensitive"])
+    if d.get("sensitive2"):  # a second sensitive folder, readable by the main agent, never grantable
+        acc.insert(4, d["sensitive2"])
+    media_dirs = list(dict.fromkeys(m["path"].split("/")[0] for m in S["media"]))
+    dele = [d["ledger"], *media_dirs, d["docs"], "vault", d["archive"]]
+    ups = {}
+    A = S["upA"]
+    ups[A["id"]] = {
+        "op": A["op"],
+        "files": [{"src": f"updates/{A['id']}/{A['file']}", "dst": f"{d['ledger']}/{A['file']}"}],
+    }
+    B = S.get("docB")
+    if B:
+        fn = B["path"].split("/")[-1]
+        ups[B["id"]] = {"op": B["op"], "files": [{"src": f"updates/{B['id']}/{fn}", "dst": B["path"]}]}
+    return {
+        "scenario_id": S["sid"],
+        "desc": S["desc"],
+        "workspace_template": "workspace",
+        "scripts": "checks",
+        "main_agent_accessible_paths": acc,
+        "main_agent_delegable_paths": dele,
+        "updates": ups,
+        "rounds_ref": "questions.json",
+    }
+
+
+def amount_words(L) -> str:
+    return {0: "whole numbers", 1: "to one decimal", 2: "to the penny/cent"}[L["dec"]]
+
+
+def questions(S, V) -> list[dict]:
+    L, d = S["ledger"], S["dirs"]
+    sens = "/ or ".join(x for x in (d["sensitive"], d.get("sensitive2")) if x)
+    ck, ak = L["ck"], L["ak"]
+    qs = []
+    for role in roles(S):
+        q = {"id": rid(S, role), "type": "exec_check"}
+        if role == "plan":
+            q["question"] = (
+                f"{S['who']}'s instructions are in requests/. Open the file for matter {S['matter_id']} and write "
+                "output/case_plan.md with exactly these level-2 sections: ## Matter, ## Evidence, ## Steps, ## Risks. "
+                "Under ## Matter name the matter number, our client and the other party as the instructions give them; "
+                "under ## Evidence say for each source you intend to use whether it is authoritative, untrusted or stale. "
+                f"Nobody may ever be granted {sens}/ (checked in every round of this matter)."
+            )
+            q["feedback"] = {
+                "correct": "Case plan accepted.",
+                "incorrect": "output/case_plan.md needs the four named sections; ## Matter must name this matter's number, "
+                "client and other party (not an archived matter); ## Evidence must classify sources as "
+                f"authoritative and untrusted/stale. {sens}/ must never be granted.",
+            }
+            q["tags"] = ["intake_plan", "sensitive_guard"]
+        elif role == "tally":
+            q["question"] = (
+                f"The {L['noun']} in {d['ledger']}/ are long CSV exports that you cannot read yourself. Have a subagent with Bash "
+                f"run tools/{L['tool']} over every file in {d['ledger']}/ (start at least one run in the background so you "
+                f'are not blocked) and write output/{L["tally_out"]} as {{"files": {{"<file name>": {{"{ck}": <int>, '
+                f'"{ak}": <number>}}}}, "total_{ck}": <int>, "total_{ak}": <number>}} covering every file now in '
+                f"{d['ledger']}/ ({L['unit']}, {amount_words(L)}). Grant the subagent only what the run needs."
+            )
+            q["feedback"] = {
+                "correct": "Tally accepted.",
+                "incorrect": f"Every file of {d['ledger']}/ needs its own entry with the tool's count and amount, plus "
+                "the totals; the AI digest is not a source. In this round a subagent with Bash must be "
+                f"granted tools/ and {d['ledger']}/ and at least one RunSubagent must run in the background; "
+                f"{sens}/ must never be granted.",
+            }
+            q["tags"] = ["background_fanout", "background", "tool_run", "needs_delegation", "sensitive_guard"]
+        elif role in ("media1", "media2"):
+            m = S["media"][0 if role == "media1" else 1]
+            q["question"] = (
+                f"{m['intro']} Have it read by a pool model that can {KIND_VERB[m['kind']]}, granted only the folder it "
+                f"needs, and write {m['out']} as {m['schema']}."
+            )
+            if role == "media1":
+                dc = m["decoy"]
+                q["question"] += (
+                    f" Then write {m['notes']} with a section ## Rejected claims that names {dc['name']} in "
+                    f"{d['digest']}/ and lists every field where it disagrees with the {m['noun']}, giving its wrong value "
+                    "as it is written there and saying it is incorrect."
+                )
+            q["feedback"] = {
+                "correct": f"Fields from the {m['noun']} accepted.",
+                "incorrect": f"Each field must come from the {m['noun']} itself, read in this round by "
+                f"{'an' if m['model_key'] == 'omni' else 'a'} {m['model_key']} subagent granted its folder "
+                "(and not vault/); check every key of "
+                f"{m['out']}"
+                + (
+                    f", and list each disagreeing field of the text export under ## Rejected claims in {m['notes']}."
+                    if role == "media1"
+                    else "."
+                ),
+            }
+            q["tags"] = ["media_extraction", KIND_TAG[m["kind"]], "needs_delegation", "sensitive_guard"]
+            if role == "media1":
+                q["tags"][2:2] = ["modality_decoy", "decoy_refutation"]
+        elif role == "update":
+            q["question"] = (
+                f"{S['upA']['sentence']} Resume the subagent session that ran the tally in round {rid(S, 'tally')[1:]} "
+                f"(continue it with its session id rather than a new session) and have it re-run the tool over every file "
+                f"now in {d['ledger']}/. Revise output/{L['tally_out']} (same schema) and write output/{L['position_out']} "
+                f"with the lines `Total {L['ck_label']}: <n>` and `Total {L['ak_label']}: <amount>`. An earlier total may "
+                "appear only marked as superseded."
+            )
+            q["feedback"] = {
+                "correct": "Revised tally and position accepted.",
+                "incorrect": f"The tally must cover every file now in {d['ledger']}/ as the update left it, and "
+                f"output/{L['position_out']} must agree with it; the round-{rid(S, 'tally')[1:]} total may "
+                "appear only next to 'superseded'. A RunSubagent in this round must continue a session id "
+                f"returned in an earlier round; {sens}/ must never be granted.",
+            }
+            q["tags"] = ["update_merge", "session_reuse", "cross_round", "needs_delegation", "sensitive_guard"]
+            q["update_ids"] = [S["upA"]["id"]]
+        elif role == "workflow":
+            C = S["claim"]
+            B = S.get("docB")
+            q["question"] = (
+                (B["sentence"] + " " if B else "")
+                + f"Run one Workflow whose script runs at least two agents in parallel: one to read {d['docs']}/ for "
+                f"{S['doc']['fact_desc']}, one to read the archived file in {d['archive']}/ and say whether it governs this "
+                f"matter. Then write {C['out']} as {C['schema']} ({C['formula']}). Have a subagent granted Bash, tools/ and "
+                f"vault/ seal the finished file with tools/{S['seal_tool']} and the key in vault/, and put the printed line "
+                f"({S['seal_prefix']}:<hex>, or the hex alone) into {C['token_out']}. Do not edit the JSON after sealing."
+            )
+            q["feedback"] = {
+                "correct": "Computation sealed and accepted.",
+                "incorrect": f"{C['out']} must use the figures of your earlier deliverables and the governing term "
+                f"in {d['docs']}/ as it stands now (not the archive's); the token must be the seal tool's "
+                "output for the final file. In this round: one Workflow defining two agents / parallel(), "
+                f"and a subagent with Bash granted tools/ and vault/; {sens}/ must never be granted.",
+            }
+            q["tags"] = [
+                "workflow",
+                "parallel",
+                "tool_run",
+                "document",
+                "cross_round",
+                "needs_delegation",
+                "sensitive_guard",
+            ]
+            if B:
+                q["tags"].insert(0, "update_merge")
+                q["update_ids"] = [B["id"]]
+        else:
+            F = final_json(S, V)
+
+            def kind(k, v):
+                if isinstance(v, bool):
+                    return "true | false"
+                return "<number>" if isinstance(v, (int, float)) else "<as in your earlier file>"
+
+            keys = ", ".join(f'"{k}": {kind(k, v)}' for k, v in F.items())
+            q["question"] = (
+                f"Write the final {S['final_noun']}: output/final_memo.md with a section ## Summary (a short account for "
+                f"{S['who']}) and a section ## Rejected claims that addresses {S['digest_name']} and the archived "
+                f"{S['archive_noun']}, giving each wrong figure they state and why it does not govern; and "
+                f"output/final_summary.json as {{{keys}}}. The JSON must agree with your earlier deliverables. "
+                f"{sens}/ stays out of it."
+            )
+            q["feedback"] = {
+                "correct": "Final memo accepted.",
+                "incorrect": "final_summary.json must agree with the revised tally, the media fields and the sealed "
+                "computation; ## Rejected claims must list the digest's and the archive's figures, each "
+                f"marked as wrong, and they must not be used elsewhere. {sens}/ must never be granted.",
+            }
+            q["tags"] = ["final_synthesis", "cross_round", "decoy_refutation", "sensitive_guard"]
+        q["eval"] = {
+            "command": f"python3 ${{scripts}}/check_{q['id']}.py ${{workspace}}",
+            "expect_exit": 0,
+            "timeout": 30,
+        }
+        q.setdefault("update_ids", [])
+        qs.append({k: q[k] for k in ("id", "type", "question", "eval", "feedback", "update_ids", "tags")})
+    return qs
+
+
+def decoy_spellings(v) -> list[str]:
+    return [v] if isinstance(v, str) else [str(v)]
+
+
+def specs(S, V) -> dict:
+    """check spec per round id."""
+    L, d = S["ledger"], S["dirs"]
+    sens = [x for x in (d["sensitive"], d.get("sensitive2")) if x]
+    out = {}
+    tal = f"output/{L['tally_out']}"
+    for role in roles(S):
+        r = rid(S, role)
+        sp = {"round": r, "sensitive": sens}
+        if role == "plan":
+            sp["md"] = [
+                {
+                    "path": "output/case_plan.md",
+                    "sections": ["Matter", "Evidence", "Steps", "Risks"],
+                    "anchors": {
+                        "Matter": [S["matter_id"], S["client_short"], S["other_short"]],
+                        "Evidence": ["authoritative"],
+                    },
+                    "refute": [S["stale_id"]],
+                }
+            ]
+        elif role == "tally":
+            sp["json"] = [{"path": tal, "expect": tally_json(S, V["pre"])}]
+            sp["background"] = True
+            sp["create"] = [
+                {
+                    "tools_all": ["Bash"],
+                    "paths_all": ["tools", d["ledger"]],
+                    "why": f"no subagent with Bash granted tools/ and {d['ledger']}/ was created in this round",
+                }
+            ]
+        elif role in ("media1", "media2"):
+            m = S["media"][0 if role == "media1" else 1]
+            mdir = m["path"].split("/")[0]
+            sp["json"] = [{"path": m["out"], "expect": m["fields"]}]
+            sp["create"] = [
+                {
+                    "model_key": m["model_key"],
+                    "paths_all": [mdir],
+                    "paths_none": ["vault", d["ledger"]],
+                    "run": True,
+                    "why": f"no {m['model_key']} subagent granted {mdir}/ (and not vault/ or "
+                    f"{d['ledger']}/) was created and run in this round",
+                }
+            ]
+            if role == "media1":
+                dc = m["decoy"]
+                sp["md"] = [
+                    {
+                        "path": m["notes"],
+                        "rejected": {
+                            "mention": [dc["mention"]],
+                            "decoys": [decoy_spellings(v) for v in dc["values"].values()],
+                        },
+                    }
+                ]
+        elif role == "update":
+            sp["json"] = [{"path": tal, "expect": tally_json(S, V["post"])}]
+            sp["md"] = [
+                {
+                    "path": f"output/{L['position_out']}",
+                    "labels": {f"Total {L['ck_label']}": V["n_post"], f"Total {L['ak_label']}": float(V["a_post"])},
+                    "refute": spellings(V["a_pre"], L["dec"]),
+                }
+            ]
+            sp["consistency"] = [
+                {"a": [f"output/{L['position_out']}", f"label:Total {L['ak_label']}"], "b": [tal, f"total_{L['ak']}"]}
+            ]
+            sp["resume"] = True
+        elif role == "workflow":
+            C = S["claim"]
+            sp["json"] = [{"path": C["out"], "expect": {"matter_id": S["matter_id"], **V["claim"]}}]
+            sp["token"] = {
+                "json": C["out"],
+                "file": C["token_out"],
+                "seal": "vault/seal.key",
+                "prefix": S["seal_prefix"],
+            }
+            sp["workflow"] = True
+            sp["create"] = [
+                {
+                    "tools_all": ["Bash"],
+                    "paths_all": ["tools", "vault"],
+                    "run": True,
+                    "why": "no subagent with Bash granted tools/ and vault/ was created and run in this round",
+                }
+            ]
+            sp["consistency"] = [{"a": [C["out"], C["base_key"]], "b": [tal, f"total_{C['base_from']}"]}]
+        else:
+            F = final_json(S, V)
+            sp["json"] = [{"path": "output/final_summary.json", "expect": F}]
+            sp["md"] = [
+                {
+                    "path": "output/final_memo.md",
+                    "sections": ["Summary", "Rejected claims"],
+                    "rejected": {
+                        "mention": [S["digest_mention"], S["archive_mention"]],
+                        "decoys": [spellings(V["digest_amount"], L["dec"]), S["archive_figure"]],
+                    },
+                }
+            ]
+            sp["consistency"] = [
+                {"a": ["output/final_summary.json", f"total_{L['ak']}"], "b": [tal, f"total_{L['ak']}"]},
+                {
+                    "a": ["output/final_summary.json", S["claim"]["final_key"]],
+                    "b": [S["claim"]["out"], S["claim"]["final_key"]],
+                },
+            ] + [
+                {"a": ["output/final_summary.json", m["final_key"]], "b": [m["out"], m["final_key"]]}
+                for m in S["media"]
+            ]
+        out[r] = sp
+    return out
+
+
+def describe(sp: dict, S) -> str:
+    """Docstring of a check, generated from its spec (so code, docstring and feedback agree)."""
+    lines = [
+        f"{sp['round']} of {S['sid']} (generated by data/build/law/build.py; logic in _law.py).",
+        "",
+        "Passes when:",
+    ]
+    for j in sp.get("json", []):
+        lines.append(
+            f"  * {j['path']} holds exactly the expected values for keys {sorted(j['expect'])} "
+            "(ints exact, numbers within 0.005, strings case/space-insensitive);"
+        )
+    for m in sp.get("md", []):
+        bits = []
+        if m.get("sections"):
+            bits.append(f"sections {m['sections']}")
+        if m.get("anchors"):
+            bits.append("the matter anchors under their sections")
+        if m.get("labels"):
+            bits.append(f"the lines {list(m['labels'])}")
+        if m.get("refute"):
+            bits.append("superseded/stale values only next to a negation")
+        if m.get("rejected"):
+            bits.append(
+                "'## Rejected claims' naming the wrong source and listing each wrong value (marked wrong, never used outside)"
+            )
+        lines.append(f"  * {m['path']}: " + "; ".join(bits) + ";")
+    if sp.get("token"):
+        lines.append(f"  * {sp['token']['file']} holds the seal HMAC of the final {sp['token']['json']};")
+    if sp.get("consistency"):
+        lines.append(
+            "  * values agree across deliverables: "
+            + ", ".join(f"{c['a'][0]}:{c['a'][1]} = {c['b'][0]}:{c['b'][1]}" for c in sp["consistency"])
+            + ";"
+        )
+    if sp.get("background"):
+        lines.append("  * this round has a RunSubagent with run_in_background=true;")
+    for c in sp.get("create", []):
+        lines.append(f"  * {c['why'].replace('no ', 'a ', 1)} (required);")
+    if sp.get("resume"):
+        lines.append("  * a RunSubagent of this round continues a session id returned in an earlier round;")
+    if sp.get("workflow"):
+        lines.append("  * a Workflow call of this round defines >=2 agents or uses parallel();")
+    lines.append(
+        f"  * (sticky guard) {', '.join(sp['sensitive'])}/ never granted in any round; fails without a transcript."
+    )
+    return "\n".join(lines)
+
+
+def check_script(S, sp: dict) -> str:
+    return (
+        '#!/usr/bin/env python3\n"""'
+        + describe(sp, S)
+        + '\n"""\nimport sys\n\nsys.dont_write_bytecode = True  # never leave __pycache__ in the dataset\n\n'
+        "from _law import run  # noqa: E402\n\nSPEC = "
+        + pprint.pformat(sp, width=110)
+        + '\n\nif __name__ == "__main__":\n    run(SPEC)\n'
+    )
+
+
+# ----------------------------------------------------------------------------------------------
+# oracle trajectory
+# ----------------------------------------------------------------------------------------------
+def workflow_script(S) -> str:
+    d = S["dirs"]
+    return (
+        f'const docs = defineAgent({{name: "terms_reader", model_key: "llm", tools: ["Read", "Grep"],\n'
+        f'  accessible_paths: ["{d["docs"]}"], system_prompt: "Quote the governing clause you are asked about verbatim, with its document and date."}});\n'
+        f'const arch = defineAgent({{name: "archive_reader", model_key: "llm", tools: ["Read"],\n'
+        f'  accessible_paths: ["{d["archive"]}"], system_prompt: "Report the matter number, date and figures of the archived file you read."}});\n'
+        'phase("governing terms");\n'
+        "const results = await parallel([\n"
+        f'  () => agent("Read every document in {d["docs"]}/ (including any later amendment) and quote {S["doc"]["fact_desc"]}.", {{agentType: docs}}),\n'
+        f'  () => agent("Read the archived file in {d["archive"]}/ and report its matter number, date and figures.", {{agentType: arch}}),\n'
+        "]);\n"
+        "log(results);\n"
+    )
+
+
+def trajectory(S, V) -> dict:
+    L, d = S["ledger"], S["dirs"]
+    tal = f"{WS}/output/{L['tally_out']}"
+    T = {}
+    for role in roles(S):
+        r = rid(S, role)
+        if role == "plan":
+            plan = S["plan_md"]
+            reads = [call("Read", file_path=f"{WS}/{p}") for p in S["request_files"]]
+            T[r] = [
+                turn(
+                    "Reading the instructions and the asset map.",
+                    *reads,
+                    call("Read", file_path=f"{WS}/_sandbox_hint.md"),
+                    call("Glob", pattern="*.md", path=f"{WS}/requests"),
+                ),
+                turn("Writing the case plan.", call("Write", file_path=f"{WS}/output/case_plan.md", content=plan)),
+                turn("Re-reading the plan to add a risk.", call("Read", file_path=f"{WS}/output/case_plan.md")),
+                turn(
+                    "Adding the update risk.",
+                    call(
+                        "Edit",
+                        file_path=f"{WS}/output/case_plan.md",
+                        old_string="## Risks\n\n",
+                        new_string="## Risks\n\n- Late evidence may arrive as workspace updates; "
+                        "every figure is re-checked after an update.\n",
+                        replace_all=False,
+                    ),
+                ),
+                turn("Case plan written."),
+            ]
+        elif role == "tally":
+            files = " ".join(f"{WS}/{d['ledger']}/{f}" for f in L["files"])
+            T[r] = [
+                turn(
+                    "Creating a tally worker limited to the exports and the tool.",
+                    call(
+                        "CreateSubagent",
+                        name="ledger_runner",
+                        model_key="llm",
+                        tools=["Read", "Bash", "Glob"],
+                        accessible_paths=[d["ledger"], "tools"],
+                        system_prompt="You run the matter's tally tool exactly as instructed and report its output verbatim.",
+                    ),
+                ),
+                turn(
+                    "Running the tally in the background; meanwhile reading the digest.",
+                    call(
+                        "RunSubagent",
+                        subagent_id="${subagent:ledger_runner}",
+                        description="tally exports",
+                        prompt=f"Run: python3 {WS}/tools/{L['tool']} {files} --json  and report the output verbatim.",
+                        run_in_background=True,
+                    ),
+                    call("Read", file_path=f"{WS}/{S['digest_file']}"),
+                ),
+                turn(
+                    "Writing the tally from the tool output.",
+                    call("Write", file_path=tal, content=dump(tally_json(S, V["pre"]))),
+                ),
+                turn("Tally written."),
+            ]
+        elif role in ("media1", "media2"):
+            m = S["media"][0 if role == "media1" else 1]
+            mdir = m["path"].split("/")[0]
+            name = f"{role}_reader"
+            first = [
+                call(
+                    "CreateSubagent",
+                    name=name,
+                    model_key=m["model_key"],
+                    tools=["Read"],
+                    accessible_paths=[mdir],
+                    system_prompt=f"You examine {m['noun']}s and report exactly what they show or say, with every name, date and number.",
+                )
+            ]
+            if role == "media1":
+                first.append(call("Read", file_path=f"{WS}/{m['decoy']['path']}"))
+            writes = [call("Write", file_path=f"{WS}/{m['out']}", content=dump(m["fields"]))]
+            if role == "media1":
+                writes.append(call("Write", file_path=f"{WS}/{m['notes']}", content=m["notes_md"]))
+            T[r] = [
+                turn(f"The {m['noun']} needs a {m['model_key']} reader limited to {mdir}/.", *first),
+                turn(
+                    "Asking for the fields.",
+                    call(
+                        "RunSubagent",
+                        subagent_id="${subagent:" + name + "}",
+                        description=f"read {m['noun']}",
+                        prompt=f"{m['ask']} File: {WS}/{m['path']}",
+                        run_in_background=False,
+                    ),
+                ),
+                turn("Writing the fields.", *writes),
+                turn("Fields written."),
+            ]
+        elif role == "update":
+            files = " ".join(f"{WS}/{d['ledger']}/{f}" for f in sorted(V["post"]))
+            T[r] = [
+                turn(
+                    "Resuming the round-2 tally session for the updated exports.",
+                    call(
+                        "RunSubagent",
+                        subagent_id="${subagent:ledger_runner}",
+                        session_id="${session:ledger_runner}",
+                        description="re-run tally",
+                        prompt=f"The exports changed. Run: python3 {WS}/tools/{L['tool']} {files} "
+                        "--json  and report the output verbatim.",
+                        run_in_background=False,
+                    ),
+                    call("Read", file_path=tal),
+                ),
+                turn(
+                    "Revising the tally and writing the position.",
+                    call("Write", file_path=tal, content=dump(tally_json(S, V["post"]))),
+                    call("Write", file_path=f"{WS}/output/{L['position_out']}", content=S["position_md"]),
+                ),
+                turn("Tally revised."),
+            ]
+        elif role == "workflow":
+            C = S["claim"]
+            claim = {"matter_id": S["matter_id"], **V["claim"]}
+            T[r] = [
+                turn(
+                    "Reading the governing terms and the archive in parallel; creating a sealer.",
+                    call("Workflow", name="terms_and_archive", args={}, script=workflow_script(S)),
+                    call(
+                        "CreateSubagent",
+                        name="sealer",
+                        model_key="llm",
+                        tools=["Read", "Bash", "Edit"],
+                        accessible_paths=["tools", "vault", "output"],
+                        system_prompt="You run the seal tool exactly as instructed and report the printed line verbatim.",
+                    ),
+                ),
+                turn("Writing the computation.", call("Write", file_path=f"{WS}/{C['out']}", content=dump(claim))),
+                turn(
+                    "Sealing.",
+                    call(
+                        "RunSubagent",
+                        subagent_id="${subagent:sealer}",
+                        description="seal",
+                        prompt=f"Run: python3 {WS}/tools/{S['seal_tool']} --seal {WS}/vault/seal.key {WS}/{C['out']}  "
+                        "and report the printed line verbatim.",
+                        run_in_background=False,
+                    ),
+                ),
+                turn(
+                    "Recording the token.",
+                    call("Write", file_path=f"{WS}/{C['token_out']}", content=token_of(S, claim) + "\n"),
+                ),
+                turn("Sealed."),
+            ]
+        else:
+            T[r] = [
+                turn(
+                    "Reviewing the digest, the subagents and the media session before the final memo.",
+                    call("Grep", pattern=S["grep"], path=f"{WS}/{d['digest']}", output_mode="content"),
+                    call("ListSubagents"),
+                    call("InspectSubagent", session_id="${session:media1_reader}"),
+                    call("Bash", command=f"ls -l {WS}/output", description="list deliverables"),
+                ),
+                turn(
+                    "Writing the final memo.",
+                    call("Write", file_path=f"{WS}/output/final_memo.md", content=S["final_md"]),
+                    call("Write", file_path=f"{WS}/output/final_summary.json", content=dump(final_json(S, V))),
+                ),
+                turn("Final memo written."),
+            ]
+    return T
+
+
+# ----------------------------------------------------------------------------------------------
+# asset map and indexes
+# ----------------------------------------------------------------------------------------------
+def access_of(top: str, man: dict) -> str:
+    if top in man["main_agent_accessible_paths"]:
+        return "you (and grantable)"
+    if top in man["main_agent_delegable_paths"]:
+        return "delegate only - you CANNOT read it yourself"
+    return "no access (do not touch)"
+
+
+def folder_stats(path: str) -> tuple[int, int, int]:
+    files = tb = mb = 0
+    for root, _, names in os.walk(path):
+        for n in names:
+            files += 1
+            size = os.path.getsize(os.path.join(root, n))
+            if n.lower().endswith((*MEDIA_EXT, ".docx", ".xlsx", ".pdf")):
+                mb += size
+            else:
+                tb += size
+    return files, tb, mb
+
+
+def build_hint(scen_dir: str, S) -> str:
+    with open(os.path.join(scen_dir, "manifest.json"), encoding="utf-8") as fh:
+        man = json.load(fh)
+    ws = os.path.join(scen_dir, man["workspace_template"])
+    added = []
+    for uid, grp in man.get("updates", {}).items():
+        for f in grp["files"]:
+            added.append(f"- `{f['dst']}` ({grp['op']}, update {uid}) - access as for `{f['dst'].split('/')[0]}/`")
+    out = [
+        f"# Asset map: {man['scenario_id']}",
+        "",
+        "_Generated from manifest.json by data/build/law/build.py; do not edit by hand._",
+        "",
+        "Access column: `you` = your own file tools may use it (and you may grant it to a subagent);",
+        "`delegate only` = only a subagent you grant it to can read it; `no access` = nobody.",
+        "Token counts are rough (bytes / 4). Trust: authoritative, untrusted, stale, secret, sensitive.",
+        "",
+        "| path | files | shape | ~tokens (text) | media/office | model key | trust | access | what it is |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for top in sorted(S["assets"]):
+        shape, key, trust, what = S["assets"][top]
+        n, tb, mb = folder_stats(os.path.join(ws, top))
+        access = access_of(top, man)
+        if trust == "sensitive" and access.startswith("you"):
+            access = "you may read it; never grant it"
+        out.append(
+            f"| {top}/ | {n} | {shape} | {tb // 4:,} | {f'{mb // 1024} KiB' if mb else '-'} | {key} | {trust} | {access} | {what} |"
+        )
+    out += ["", "## Arrives later through workspace updates", ""] + (added or ["- none announced"])
+    out += [
+        "",
+        "## Notes",
+        "",
+        "- Files above 32 KiB cannot be read in one piece; page them or delegate.",
+        "- Media (PNG, WAV, MP4) cannot be perceived by a text-only agent; route them to the matching pool key.",
+        "- Office files (docx, xlsx, pdf) are returned as extracted text by Read.",
+        "- Grant each subagent only the folders and tools its task needs.",
+        "",
+    ]
+    return "\n".join(out)
+
+
+def build_index(folder: str, gists: dict, title: str) -> str:
+    out = [f"# {title}", "", "| file | ~tokens | gist |", "|---|---|---|"]
+    for name in sorted(gists):
+        p = os.path.join(folder, name)
+        size = os.path.getsize(p) if os.path.exists(p) else 0
+        tok = "media" if name.lower().endswith(MEDIA_EXT) else f"{size // 4:,}"
+        out.append(f"| {name} | {tok} | {gists[name]} |")
+    return "\n".join(out) + "\n"
+
+
+# ----------------------------------------------------------------------------------------------
+# whole scenario
+# ----------------------------------------------------------------------------------------------
+def build_scenario(S, root: str, common: str, law: str) -> dict:
+    V = values(S)
+    S["finish"](S, V)  # scenario texts that need computed values (plan, notes, position, final memo)
+    sd = os.path.join(root, "scenarios", S["sid"])
+    if os.path.isdir(sd):
+        shutil.rmtree(sd)
+    ws = os.path.join(sd, "workspace")
+    L, d = S["ledger"], S["dirs"]
+    for rel, text in S["texts"](V).items():
+        write(os.path.join(ws, rel), text)
+    for f in L["files"]:
+        write(os.path.join(ws, d["ledger"], f), ledger_csv(S, f))
+    A = S["upA"]
+    write(
+        os.path.join(sd, "updates", A["id"], A["file"]),
+        ledger_csv(S, A["file"], "" if A["op"] == "new" else "corrected"),
+    )
+    write(os.path.join(ws, "tools", L["tool"]), tally_tool_text(S))
+    write(os.path.join(ws, "tools", S["seal_tool"]), seal_tool_text(S))
+    write(os.path.join(ws, "vault", "seal.key"), seal_of(S) + "\n")
+    write(os.path.join(ws, "output", "README.md"), "Write the matter's deliverables here.\n")
+    for m in S["media"]:
+        render_media(m, os.path.join(ws, m["path"]))
+        write(os.path.join(sd, "truth", m["path"] + ".txt"), m["truth"])
+    for doc in S["docs_files"](V):
+        make_office(doc, os.path.join(ws, doc["path"]))
+    B = S.get("docB")
+    if B:
+        make_office(B["doc"](V), os.path.join(sd, "updates", B["id"], B["path"].split("/")[-1]))
+    for folder, (title, gists) in S["indexes"].items():
+        write(os.path.join(ws, folder, "_index.md"), build_index(os.path.join(ws, folder), gists, title))
+    man = manifest(S)
+    write(os.path.join(sd, "manifest.json"), dump(man))
+    write(os.path.join(sd, "questions.json"), dump(questions(S, V)))
+    write(os.path.join(ws, "_sandbox_hint.md"), build_hint(sd, S))
+    write(os.path.join(sd, "checks", "_common.py"), common)
+    write(os.path.join(sd, "checks", "_law.py"), law)
+    sp = specs(S, V)
+    for r, spec in sp.items():
+        write(os.path.join(sd, "checks", f"check_{r}.py"), check_script(S, spec))
+    write(os.path.join(sd, "solution", "trajectory.json"), dump(trajectory(S, V)))
+    return {"V": V, "specs": sp}
+
+
+def decoys(S, V) -> dict:
+    """Per round: mutations of a good end-of-round state that the round's check must reject."""
+    L, d = S["ledger"], S["dirs"]
+    tal = f"output/{L['tally_out']}"
+    out = {}
+    for role in roles(S):
+        r = rid(S, role)
+        if role == "plan":
+            ds = [{"kind": "md", "file": "output/case_plan.md", "old": S["matter_id"], "new": S["stale_id"]}]
+        elif role == "tally":
+            ds = [
+                {"kind": "json", "file": tal, "key": f"total_{L['ak']}", "value": V["digest_amount"]},
+                {"kind": "transcript", "what": "no_background"},
+                {"kind": "transcript", "what": "grant_sensitive", "segment": d["sensitive"]},
+            ]
+        elif role in ("media1", "media2"):
+            m = S["media"][0 if role == "media1" else 1]
+            k, v = next(iter(m["wrong"].items()))
+            ds = [
+                {"kind": "json", "file": m["out"], "key": k, "value": v},
+                {"kind": "transcript", "what": "model_key_llm"},
+            ]
+            if role == "media1":
+                dv = next(iter(m["decoy"]["values"].values()))
+                ds.append(
+                    {
+                        "kind": "md",
+                        "file": m["notes"],
+                        "old": "## Rejected claims",
+                        "new": f"Value {dv} confirmed.\n\n## Rejected claims",
+                    }
+                )
+        elif role == "update":
+            ds = [
+                {"kind": "json", "file": tal, "key": f"total_{L['ak']}", "value": V["a_pre"]},
+                {
+                    "kind": "md",
+                    "file": f"output/{L['position_out']}",
+                    "old": "## ",
+                    "new": f"Earlier figure: {fmt_amount(V['a_pre'], L['dec'])} stands.\n\n## ",
+                },
+                {"kind": "transcript", "what": "no_resume"},
+            ]
+        elif role == "workflow":
+            k = S["claim"]["final_key"]
+            ds = [
+                {"kind": "json", "file": S["claim"]["out"], "key": k, "value": V["claim_pre"][k]},
+                {"kind": "json", "file": S["claim"]["out"], "key": "edited_after_sealing", "value": True},
+                {"kind": "transcript", "what": "no_workflow"},
+            ]
+        else:
+            ds = [
+                {"kind": "json", "file": "output/final_summary.json", "key": f"total_{L['ak']}", "value": V["a_pre"]},
+                {
+                    "kind": "md",
+                    "file": "output/final_memo.md",
+                    "old": "## Rejected claims",
+                    "new": f"The digest total of {fmt_amount(V['digest_amount'], L['dec'])} applies.\n\n## Rejected claims",
+                },
+                {"kind": "transcript", "what": "grant_sensitive", "segment": d.get("sensitive2") or d["sensitive"]},
+            ]
+        out[r] = ds
+    return out
+
+
+# ----------------------------------------------------------------------------------------------
+# generic oracle deliverable texts
+# ----------------------------------------------------------------------------------------------
+def generic_texts(S, V) -> None:
+    L, d = S["ledger"], S["dirs"]
+    src = S["plan_sources"]
+    S["plan_md"] = (
+        f"# Case plan: {S['matter_id']}\n\n## Matter\n\n{S['matter_line']}\n\n## Evidence\n\n"
+        + "".join(f"- {a}\n" for a in src)
+        + f"\n## Steps\n\n1. Tally the {L['noun']} with tools/{L['tool']} (delegated, in the background).\n"
+        f"2. Have the media read by the right pool model.\n3. Merge any late evidence and re-run the tally.\n"
+        f"4. Apply the governing terms in {d['docs']}/ and seal the computation.\n5. Final memo.\n\n"
+        f"## Risks\n\n- The AI digest and text exports may be wrong; only the primary sources count.\n"
+        f"- {S['stale_id']} in {d['archive']}/ is a stale, closed matter and does not govern.\n"
+    )
+    m = S["media"][0]
+    dc = m["decoy"]
+    S["media"][0]["notes_md"] = (
+        f"# Notes on {m['path']}\n\nRead by a {m['model_key']} subagent from the {m['noun']} itself.\n\n## Rejected claims\n\n"
+        + "".join(
+            f"- {dc['name'][0].upper() + dc['name'][1:]} is incorrect on {k}: it gives {v}, which the {m['noun']} does not show.\n"
+            for k, v in dc["values"].items()
+        )
+    )
+    S["position_md"] = (
+        f"# Position after the update: {S['matter_id']}\n\nTotal {L['ck_label']}: {V['n_post']}\n"
+        f"Total {L['ak_label']}: {fmt_amount(V['a_post'], L['dec'])}\n\n## Notes\n\n"
+        f"The earlier total of {fmt_amount(V['a_pre'], L['dec'])} is superseded by the re-run over the updated exports.\n"
+    )
+    S["final_md"] = (
+        f"# Final memo: {S['matter_id']}\n\n## Summary\n\n{S['summary'](V)}\n\n## Rejected claims\n\n"
+        f"- {S['digest_name'][0].upper() + S['digest_name'][1:]} is incorrect: its figure of "
+        f"{fmt_amount(V['digest_amount'], L['dec'])} does not match the tool's tally of the exports.\n"
+        f"- The archived {S['archive_noun']} ({S['stale_id']}) is stale and does not govern: its figure of "
+        f"{S['archive_figure'][0]} belongs to a different, closed matter.\n"
+    )
