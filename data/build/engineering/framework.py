@@ -1,0 +1,538 @@
+"""Generic machinery for the engineering scenarios (used by build.py; version 1).
+
+A scenario is a dict (see specs_*.py). From it this module writes: generated slices, tools,
+seal, media (PNG via Pillow bitmap font, WAV via espeak-ng + sox, MP4 via ffmpeg bitexact),
+office files (docx/xlsx with fixed core times and zip stamps, hand-written PDF), truth/, the
+manifest, questions.json, checks (SPEC + run), solution/trajectory.json, the asset map, and
+the decoy table used by tests/dataset/test_engineering_scenarios.py.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import io
+import json
+import os
+import random
+import re
+import subprocess
+import tempfile
+import zipfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+WS = "${workspace}"
+FIXED_DT = (2026, 1, 5, 9, 0, 0)
+
+
+# ----------------------------------------------------------------------------------------------
+# small helpers
+# ----------------------------------------------------------------------------------------------
+def write(path, data, binary=False):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    if binary:
+        with open(path, "wb") as fh:
+            fh.write(data)
+    else:
+        with open(path, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(data)
+
+
+def dump(obj):
+    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
+
+
+def canonical(obj):
+    obj = {k: v for k, v in obj.items() if k != "token"}
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
+
+
+def seal_of(sid):
+    return hashlib.sha256(f"clawarena-team engineering seal / {sid} / v1".encode()).hexdigest()[:40]
+
+
+def token(sid, obj):
+    return hmac.new(seal_of(sid).encode(), canonical(obj), hashlib.sha256).hexdigest()
+
+
+def call(_tool, **arguments):
+    return {"name": _tool, "arguments": arguments}
+
+
+def turn(content, *calls):
+    t = {"content": content}
+    if calls:
+        t["tool_calls"] = list(calls)
+    return t
+
+
+# ----------------------------------------------------------------------------------------------
+# slices and the analysis tool
+# ----------------------------------------------------------------------------------------------
+def slice_rows(S, f):
+    """Rows for one slice: f = {name, rows, flagged: {key: n}, peak, start}."""
+    rng = random.Random(S["id"] + "/" + f["name"])
+    lim = S["limit"]
+    n = f["rows"]
+    keys = S["keys"]
+    flagged = []
+    for k, cnt in sorted(f["flagged"].items()):
+        flagged += [k] * cnt
+    idx = sorted(rng.sample(range(5, n - 5), len(flagged)))
+    rng.shuffle(flagged)
+    plan = dict(zip(idx, flagged, strict=True))
+    peak_at = idx[len(idx) // 2] if idx else None
+    near_at = 3
+    rows = []
+    for i in range(n):
+        if i in plan:
+            key = plan[i]
+            val = (
+                f["peak"]
+                if i == peak_at
+                else max(round(rng.uniform(lim * 1.01, min(f["peak"], lim * 1.35) - 0.1), 1), round(lim + 0.1, 1))
+            )
+            if val > f["peak"]:
+                val = f["peak"]
+        else:
+            key = rng.choice(f.get("keys", keys))
+            val = round(rng.uniform(lim * S.get("base_lo", 0.25), lim * 0.9), 1)
+            if i == near_at:
+                val = float(lim)  # near miss: equal to the limit is not above it
+        rows.append((i, key, val))
+    return rows, rng
+
+
+def slice_text(S, f):
+    rows, rng = slice_rows(S, f)
+    cols = S["slice_cols"]  # (ts, key, value, extras...)
+    extras = S.get("extras", [])
+    out = []
+    if f["name"].endswith(".xml"):
+        out.append('<?xml version="1.0" encoding="UTF-8"?>')
+        out.append(f'<testsuites name="{S["xml_suite"]}">')
+        out.append(f'  <testsuite name="{S["xml_suite"]}" tests="{len(rows)}" hostname="{f["name"][:-4]}">')
+        for i, key, val in rows:
+            attrs = " ".join(f'{name}="{rng.choice(c) if isinstance(c, list) else c(rng, i)}"' for name, c in extras)
+            line = f'    <testcase {cols[1]}="{key}" {cols[2]}="{val:.1f}" {cols[0]}="{S["ts"](f, i)}" {attrs}'
+            if val > S["limit"]:
+                out.append(line + '>\n      <failure type="Timeout" message="exceeded job timeout"/>\n    </testcase>')
+            else:
+                out.append(line + "/>")
+        out.append("  </testsuite>")
+        out.append("</testsuites>")
+        return "\n".join(out) + "\n"
+    if f["name"].endswith(".jsonl"):
+        for i, key, val in rows:
+            rec = {cols[0]: S["ts"](f, i), cols[1]: key, cols[2]: val}
+            for name, choices in extras:
+                rec[name] = rng.choice(choices) if isinstance(choices, list) else choices(rng, i)
+            out.append(json.dumps(rec, separators=(",", ":")))
+    else:
+        out.append(",".join(list(cols[:3]) + [e[0] for e in extras]))
+        for i, key, val in rows:
+            ex = [str(rng.choice(c) if isinstance(c, list) else c(rng, i)) for _, c in extras]
+            out.append(",".join([S["ts"](f, i), key, f"{val:.1f}", *ex]))
+    return "\n".join(out) + "\n"
+
+
+def expected_stats(S, f):
+    rows, _ = slice_rows(S, f)
+    lim = S["limit"]
+    over = [(k, v) for _, k, v in rows if v > lim]
+    counts = {}
+    for k, _ in over:
+        counts[k] = counts.get(k, 0) + 1
+    top = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0][0] if counts else "-"
+    return {"count": len(over), "peak": max(v for _, _, v in rows), "top": top, "counts": counts}
+
+
+def tally(S, files):
+    per = {f["name"]: expected_stats(S, f) for f in files}
+    allc = {}
+    for st in per.values():
+        for k, c in st["counts"].items():
+            allc[k] = allc.get(k, 0) + c
+    top = sorted(allc.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+    return per, sum(s["count"] for s in per.values()), max(s["peak"] for s in per.values()), top
+
+
+def tally_json(S, files):
+    per, total, peak, top = tally(S, files)
+    ck, pk, tk = S["count_key"], "peak_" + S["unit_key"], "top_" + S["key_name"]
+    return {
+        "files": {n: {ck: st["count"], pk: st["peak"], tk: st["top"]} for n, st in sorted(per.items())},
+        "total_" + ck: total,
+        pk: peak,
+        tk: top,
+    }
+
+
+TOOL_TEMPLATE = '''#!/usr/bin/env python3
+"""{title}
+
+Usage:
+    python3 tools/{tool} FILE [FILE ...]
+
+Reads {what} ({fmt}: columns/fields `{c0}`, `{c1}`, `{c2}`). A record counts when its
+`{c2}` is strictly above {limit} {unit}. For every file it prints one line
+    <file name>  {ck}=<n>  peak_{uk}=<x.x>  top_{kn}=<{c1} with most counted records>
+and then a TOTAL line over all files given (ties broken alphabetically; '-' when none count).
+"""
+
+import csv
+import json
+import os
+import sys
+
+LIMIT = {limit}
+
+
+def records(path):
+    if path.endswith(".xml"):
+        import xml.etree.ElementTree as ET
+
+        for tc in ET.parse(path).iter("testcase"):
+            yield tc.get("{c1}"), float(tc.get("{c2}"))
+        return
+    with open(path, encoding="utf-8") as fh:
+        if path.endswith(".jsonl"):
+            for line in fh:
+                line = line.strip()
+                if line:
+                    r = json.loads(line)
+                    yield r["{c1}"], float(r["{c2}"])
+        else:
+            for r in csv.DictReader(fh):
+                yield r["{c1}"], float(r["{c2}"])
+
+
+def top(counts):
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0][0] if counts else "-"
+
+
+def main(paths):
+    if not paths:
+        print(__doc__.strip())
+        return 2
+    allc, total, peak_all = {{}}, 0, None
+    for p in sorted(paths, key=os.path.basename):
+        counts, peak = {{}}, None
+        for key, val in records(p):
+            peak = val if peak is None or val > peak else peak
+            if val > LIMIT:
+                counts[key] = counts.get(key, 0) + 1
+                allc[key] = allc.get(key, 0) + 1
+        n = sum(counts.values())
+        total += n
+        peak_all = peak if peak_all is None or (peak is not None and peak > peak_all) else peak_all
+        print(f"{{os.path.basename(p)}}  {ck}={{n}}  peak_{uk}={{peak:.1f}}  top_{kn}={{top(counts)}}")
+    print(f"TOTAL  {ck}={{total}}  peak_{uk}={{peak_all:.1f}}  top_{kn}={{top(allc)}}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
+'''
+
+SEAL_TEMPLATE = '''#!/usr/bin/env python3
+"""Seal a summary file so the reviewer can verify it (stdlib only, deterministic).
+
+Usage:
+    python3 tools/{tool} --seal SEAL_KEY_FILE SUMMARY.json
+
+Prints one line `{prefix}:<hex>`: an HMAC-SHA256, keyed with the seal, of the summary's
+canonical JSON (sorted keys, compact separators, any "token" field removed).
+Editing the summary after sealing invalidates the token.
+"""
+
+import hashlib
+import hmac
+import json
+import sys
+
+
+def main(argv):
+    if "--seal" not in argv or len(argv) < 3:
+        print(__doc__.strip())
+        return 2
+    i = argv.index("--seal")
+    seal_path = argv[i + 1]
+    rest = argv[:i] + argv[i + 2:]
+    with open(seal_path, "rb") as fh:
+        key = fh.read().strip()
+    with open(rest[0], encoding="utf-8") as fh:
+        obj = json.load(fh)
+    if isinstance(obj, dict):
+        obj = {{k: v for k, v in obj.items() if k != "token"}}
+    payload = json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
+    print("{prefix}:" + hmac.new(key, payload, hashlib.sha256).hexdigest())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
+'''
+
+VALIDATE_TEMPLATE = '''#!/usr/bin/env python3
+"""Validate the shape of output/final_summary.json (stdlib only).
+
+Usage:
+    python3 tools/validate_summary.py SUMMARY.json
+
+Checks that the file is a JSON object with exactly the expected keys and value types;
+prints `summary shape OK` or one line per problem. It does not judge the values.
+"""
+
+import json
+import sys
+
+KEYS = {keys}
+
+
+def main(argv):
+    if not argv:
+        print(__doc__.strip())
+        return 2
+    with open(argv[0], encoding="utf-8") as fh:
+        obj = json.load(fh)
+    problems = []
+    if not isinstance(obj, dict):
+        problems.append("not a JSON object")
+    else:
+        for k, t in KEYS.items():
+            if k not in obj:
+                problems.append(f"missing key {{k}}")
+            elif t == "int" and not (isinstance(obj[k], int) and not isinstance(obj[k], bool)):
+                problems.append(f"{{k}} must be an integer")
+            elif t == "num" and not isinstance(obj[k], (int, float)):
+                problems.append(f"{{k}} must be a number")
+            elif t == "str" and not isinstance(obj[k], str):
+                problems.append(f"{{k}} must be a string")
+        extra = sorted(set(obj) - set(KEYS))
+        if extra:
+            problems.append(f"unexpected keys {{extra}}")
+    print("\\n".join(problems) if problems else "summary shape OK")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
+'''
+
+
+# ----------------------------------------------------------------------------------------------
+# media
+# ----------------------------------------------------------------------------------------------
+def _font():
+    from PIL import ImageFont
+
+    return (
+        ImageFont.load_default_imagefont() if hasattr(ImageFont, "load_default_imagefont") else ImageFont.load_default()
+    )
+
+
+def render_panel(ops, size, seed, scale=2, bg=250):
+    """Draw ops onto a grey-scale panel; returns PNG bytes (deterministic)."""
+    from PIL import Image, ImageDraw
+
+    W, H = size
+    img = Image.new("L", (W, H), bg)
+    d = ImageDraw.Draw(img)
+    rng = random.Random(seed)
+    font = _font()
+    for _ in range(W * H // 300):
+        img.putpixel((rng.randrange(W), rng.randrange(H)), rng.choice((214, 226, 236)))
+    for op in ops:
+        kind = op[0]
+        if kind == "text":
+            d.text((op[1], op[2]), op[3], fill=op[4] if len(op) > 4 else 15, font=font)
+        elif kind == "rect":
+            d.rectangle(op[1], outline=op[2] if len(op) > 2 else 70, fill=op[3] if len(op) > 3 else None)
+        elif kind == "line":
+            d.line(op[1], fill=op[2] if len(op) > 2 else 30, width=op[3] if len(op) > 3 else 1)
+        elif kind == "series":  # ("series", box, values, vmax, label_every)
+            x0, y0, x1, y1 = op[1]
+            vals, vmax = op[2], op[3]
+            d.rectangle(op[1], outline=90)
+            pts = []
+            for i, v in enumerate(vals):
+                x = x0 + 2 + (x1 - x0 - 4) * i / max(1, len(vals) - 1)
+                y = y1 - 2 - (y1 - y0 - 4) * min(v, vmax) / vmax
+                pts.append((x, y))
+            d.line(pts, fill=20, width=1)
+        elif kind == "bars":  # ("bars", box, values, vmax)
+            x0, y0, x1, y1 = op[1]
+            vals, vmax = op[2], op[3]
+            d.rectangle(op[1], outline=90)
+            bw = (x1 - x0 - 4) / len(vals)
+            for i, v in enumerate(vals):
+                h = (y1 - y0 - 4) * min(v, vmax) / vmax
+                d.rectangle([x0 + 2 + i * bw + 1, y1 - 2 - h, x0 + 2 + (i + 1) * bw - 2, y1 - 2], fill=60)
+    if scale != 1:
+        img = img.resize((W * scale, H * scale), Image.NEAREST)
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", optimize=False, compress_level=9)
+    return buf.getvalue()
+
+
+def build_wav(path, text, voice="en-us", speed=150, rate=16000):
+    with tempfile.TemporaryDirectory() as td:
+        raw = os.path.join(td, "raw.wav")
+        subprocess.run(
+            ["espeak-ng", "-v", voice, "-s", str(speed), "-p", "45", "-a", "120", "-w", raw, text],
+            check=True,
+            capture_output=True,
+        )
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        subprocess.run(
+            ["sox", "-D", raw, "-r", str(rate), "-c", "1", "-b", "16", path, "pad", "0.4", "0.6"],
+            check=True,
+            capture_output=True,
+        )
+
+
+def build_mp4(path, frames_png):
+    with tempfile.TemporaryDirectory() as td:
+        for i, data in enumerate(frames_png):
+            write(os.path.join(td, f"f{i:03d}.png"), data, binary=True)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        subprocess.run(
+            [
+                "ffmpeg",
+                "-y",
+                "-loglevel",
+                "error",
+                "-framerate",
+                "1",
+                "-i",
+                os.path.join(td, "f%03d.png"),
+                "-c:v",
+                "libx264",
+                "-pix_fmt",
+                "yuv420p",
+                "-r",
+                "1",
+                "-threads",
+                "1",
+                "-fflags",
+                "+bitexact",
+                "-flags:v",
+                "+bitexact",
+                "-map_metadata",
+                "-1",
+                path,
+            ],
+            check=True,
+            capture_output=True,
+        )
+
+
+# ----------------------------------------------------------------------------------------------
+# office files
+# ----------------------------------------------------------------------------------------------
+def restamp_zip(data: bytes) -> bytes:
+    src = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            body = src.read(info.filename)
+            if info.filename == "docProps/core.xml":
+                s = body.decode("utf-8")
+                s = re.sub(r"(<dcterms:(created|modified)[^>]*>)[^<]*(<)", r"\g<1>2026-01-05T09:00:00Z\3", s)
+                body = s.encode("utf-8")
+            zi = zipfile.ZipInfo(info.filename, date_time=FIXED_DT)
+            zi.compress_type = zipfile.ZIP_DEFLATED
+            zi.external_attr = 0o644 << 16
+            dst.writestr(zi, body)
+    return out.getvalue()
+
+
+def build_docx(blocks, author="Engineering"):
+    """blocks: list of ("h1"|"h2"|"p", text) or ("table", [[cells]])."""
+    import datetime
+
+    import docx
+
+    doc = docx.Document()
+    cp = doc.core_properties
+    cp.author = author
+    cp.last_modified_by = author
+    cp.created = datetime.datetime(2026, 1, 5, 9, 0, 0)
+    cp.modified = datetime.datetime(2026, 1, 5, 9, 0, 0)
+    cp.revision = 1
+    for kind, body in blocks:
+        if kind == "h1":
+            doc.add_heading(body, level=1)
+        elif kind == "h2":
+            doc.add_heading(body, level=2)
+        elif kind == "p":
+            doc.add_paragraph(body)
+        elif kind == "table":
+            t = doc.add_table(rows=len(body), cols=len(body[0]))
+            for r, row in enumerate(body):
+                for c, cell in enumerate(row):
+                    t.cell(r, c).text = str(cell)
+    buf = io.BytesIO()
+    doc.save(buf)
+    return restamp_zip(buf.getvalue())
+
+
+def build_xlsx(sheets):
+    """sheets: {title: [[cells]]} (first row = header)."""
+    import datetime
+
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    wb.properties.creator = "Engineering"
+    wb.properties.created = datetime.datetime(2026, 1, 5, 9, 0, 0)
+    wb.properties.modified = datetime.datetime(2026, 1, 5, 9, 0, 0)
+    first = True
+    for title, rows in sheets.items():
+        ws = wb.active if first else wb.create_sheet()
+        first = False
+        ws.title = title
+        for row in rows:
+            ws.append(row)
+    buf = io.BytesIO()
+    wb.save(buf)
+    return restamp_zip(buf.getvalue())
+
+
+def build_pdf(pages):
+    """pages: list of list of text lines. A minimal, deterministic text PDF (Helvetica)."""
+
+    def esc(s):
+        return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+
+    objs = []
+    n_pages = len(pages)
+    # 1 catalog, 2 pages, 3 font, then per page: page obj, content obj
+    kids = " ".join(f"{4 + 2 * i} 0 R" for i in range(n_pages))
+    objs.append("<< /Type /Catalog /Pages 2 0 R >>")
+    objs.append(f"<< /Type /Pages /Kids [{kids}] /Count {n_pages} >>")
+    objs.append("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+    for i, lines in enumerate(pages):
+        stream = ["BT", "/F1 10 Tf", "50 800 Td", "14 TL"]
+        for ln in lines:
+            stream.append(f"({esc(ln)}) Tj T*")
+        stream.append("ET")
+        body = "\n".join(stream)
+        objs.append(
+            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> "
+            f"/Contents {5 + 2 * i} 0 R >>"
+        )
+        objs.append(f"<< /Length {len(body.encode('latin-1'))} >>\nstream\n{body}\nendstream")
+    out = io.BytesIO()
+    out.write(b"%PDF-1.4\n")
+    offsets = []
+    for k, o in enumerate(objs, start=1):
+        offsets.append(out.tell())
+        out.write(f"{k} 0 obj\n{o}\nendobj\n".encode("latin-1"))
+    xref = out.tell()
+    out.write(f"xref\n0 {len(objs) + 1}\n0000000000 65535 f \n".encode())
+    for off in offsets:
+        out.write(f"{off:010d} 00000 n \n".encode())
+    out.write(f"trailer\n<< /Size {len(objs) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode())
+    return out.getvalue()
