@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""Brenn Valley homogenisation BVC-HOM-2026-03: tally hot_days per station series file.
+
+Usage:
+    python3 tools/hot_days.py FILE.csv [FILE.csv ...] [--json]
+
+A row counts when qc is 'ok' and tmax_c >= 30.0. For each file the tool prints the number of counted rows
+(hot_days) and the largest tmin_c among the counted rows (max_tmin_c), then a TOTAL line.
+With --json it prints one JSON object (slices / total / largest) instead.
+"""
+import csv
+import json
+import os
+import sys
+
+
+def tally(path):
+    n, best = 0, None
+    with open(path, newline="", encoding="utf-8") as fh:
+        for row in csv.DictReader(fh):
+            if row["qc"] != "ok":
+                continue
+            if float(row["tmax_c"]) >= 30.0:
+                n += 1
+                v = float(row["tmin_c"])
+                best = v if best is None else max(best, v)
+    return n, best
+
+
+def main(argv):
+    as_json = "--json" in argv
+    files = [a for a in argv if a != "--json"]
+    if not files:
+        print(__doc__)
+        return 2
+    res = {}
+    for f in files:
+        res[os.path.basename(f)] = tally(f)
+    total = sum(n for n, _ in res.values())
+    peaks = [b for _, b in res.values() if b is not None]
+    peak = max(peaks) if peaks else None
+    if as_json:
+        print(json.dumps({"slices": {k: {"hot_days": n, "max_tmin_c": b} for k, (n, b) in sorted(res.items())},
+                          "total_hot_days": total, "max_tmin_c": peak}, indent=2))
+    else:
+        for k, (n, b) in sorted(res.items()):
+            print(f"{k}  hot_days={n}  max_tmin_c={b}")
+        print(f"TOTAL  hot_days={total}  max_tmin_c={peak}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""Interim report metrics GR-2026-0471: tally late_oa_articles per work-package register harvest file.
+
+Usage:
+    python3 tools/oa_tally.py FILE.csv [FILE.csv ...] [--json]
+
+A row counts when output_type is 'article' and oa_delay_months >= 6. For each file the tool prints the number of counted rows
+(late_oa_articles) and the largest apc_keur among the counted rows (max_apc_keur), then a TOTAL line.
+With --json it prints one JSON object (slices / total / largest) instead.
+"""
+import csv
+import json
+import os
+import sys
+
+
+def tally(path):
+    n, best = 0, None
+    with open(path, newline="", encoding="utf-8") as fh:
+        for row in csv.DictReader(fh):
+            if row["output_type"] != "article":
+                continue
+            if float(row["oa_delay_months"]) >= 6:
+                n += 1
+                v = float(row["apc_keur"])
+                best = v if best is None else max(best, v)
+    return n, best
+
+
+def main(argv):
+    as_json = "--json" in argv
+    files = [a for a in argv if a != "--json"]
+    if not files:
+        print(__doc__)
+        return 2
+    res = {}
+    for f in files:
+        res[os.path.basename(f)] = tally(f)
+    total = sum(n for n, _ in res.values())
+    peaks = [b for _, b in res.values() if b is not None]
+    peak = max(peaks) if peaks else None
+    if as_json:
+        print(json.dumps({"slices": {k: {"late_oa_articles": n, "max_apc_keur": b} for k, (n, b) in sorted(res.items())},
+                          "total_late_oa_articles": total, "max_apc_keur": peak}, indent=2))
+    else:
+        for k, (n, b) in sorted(res.items()):
+            print(f"{k}  late_oa_articles={n}  max_apc_keur={b}")
+        print(f"TOTAL  late_oa_articles={total}  max_apc_keur={peak}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

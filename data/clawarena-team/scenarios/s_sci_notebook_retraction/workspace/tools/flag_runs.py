@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""Reproducibility audit RA-2026-112: tally flagged_runs per notebook run log file.
+
+Usage:
+    python3 tools/flag_runs.py FILE.csv [FILE.csv ...] [--json]
+
+A row counts when qc_flag is 'PASS' and replicate_cv_pct >= 15.0. For each file the tool prints the number of counted rows
+(flagged_runs) and the largest baseline_drift_pct among the counted rows (max_baseline_drift_pct), then a TOTAL line.
+With --json it prints one JSON object (slices / total / largest) instead.
+"""
+import csv
+import json
+import os
+import sys
+
+
+def tally(path):
+    n, best = 0, None
+    with open(path, newline="", encoding="utf-8") as fh:
+        for row in csv.DictReader(fh):
+            if row["qc_flag"] != "PASS":
+                continue
+            if float(row["replicate_cv_pct"]) >= 15.0:
+                n += 1
+                v = float(row["baseline_drift_pct"])
+                best = v if best is None else max(best, v)
+    return n, best
+
+
+def main(argv):
+    as_json = "--json" in argv
+    files = [a for a in argv if a != "--json"]
+    if not files:
+        print(__doc__)
+        return 2
+    res = {}
+    for f in files:
+        res[os.path.basename(f)] = tally(f)
+    total = sum(n for n, _ in res.values())
+    peaks = [b for _, b in res.values() if b is not None]
+    peak = max(peaks) if peaks else None
+    if as_json:
+        print(json.dumps({"slices": {k: {"flagged_runs": n, "max_baseline_drift_pct": b} for k, (n, b) in sorted(res.items())},
+                          "total_flagged_runs": total, "max_baseline_drift_pct": peak}, indent=2))
+    else:
+        for k, (n, b) in sorted(res.items()):
+            print(f"{k}  flagged_runs={n}  max_baseline_drift_pct={b}")
+        print(f"TOTAL  flagged_runs={total}  max_baseline_drift_pct={peak}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""Bradford assay analysis PA-2026-019: tally over_range_wells per plate export file.
+
+Usage:
+    python3 tools/over_range.py FILE.csv [FILE.csv ...] [--json]
+
+A row counts when sample_type is 'sample' and a595 >= 1.2. For each file the tool prints the number of counted rows
+(over_range_wells) and the largest cv_pct among the counted rows (max_cv_pct), then a TOTAL line.
+With --json it prints one JSON object (slices / total / largest) instead.
+"""
+import csv
+import json
+import os
+import sys
+
+
+def tally(path):
+    n, best = 0, None
+    with open(path, newline="", encoding="utf-8") as fh:
+        for row in csv.DictReader(fh):
+            if row["sample_type"] != "sample":
+                continue
+            if float(row["a595"]) >= 1.2:
+                n += 1
+                v = float(row["cv_pct"])
+                best = v if best is None else max(best, v)
+    return n, best
+
+
+def main(argv):
+    as_json = "--json" in argv
+    files = [a for a in argv if a != "--json"]
+    if not files:
+        print(__doc__)
+        return 2
+    res = {}
+    for f in files:
+        res[os.path.basename(f)] = tally(f)
+    total = sum(n for n, _ in res.values())
+    peaks = [b for _, b in res.values() if b is not None]
+    peak = max(peaks) if peaks else None
+    if as_json:
+        print(json.dumps({"slices": {k: {"over_range_wells": n, "max_cv_pct": b} for k, (n, b) in sorted(res.items())},
+                          "total_over_range_wells": total, "max_cv_pct": peak}, indent=2))
+    else:
+        for k, (n, b) in sorted(res.items()):
+            print(f"{k}  over_range_wells={n}  max_cv_pct={b}")
+        print(f"TOTAL  over_range_wells={total}  max_cv_pct={peak}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

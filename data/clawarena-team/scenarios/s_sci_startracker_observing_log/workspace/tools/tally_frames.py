@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""Kvitfjell observing-run review OBS-2026-044: tally poor_seeing_frames per night frame log file.
+
+Usage:
+    python3 tools/tally_frames.py FILE.csv [FILE.csv ...] [--json]
+
+A row counts when seeing_arcsec >= 2.0. For each file the tool prints the number of counted rows
+(poor_seeing_frames) and the largest guide_err_arcsec among the counted rows (max_guide_err_arcsec), then a TOTAL line.
+With --json it prints one JSON object (slices / total / largest) instead.
+"""
+import csv
+import json
+import os
+import sys
+
+
+def tally(path):
+    n, best = 0, None
+    with open(path, newline="", encoding="utf-8") as fh:
+        for row in csv.DictReader(fh):
+            if float(row["seeing_arcsec"]) >= 2.0:
+                n += 1
+                v = float(row["guide_err_arcsec"])
+                best = v if best is None else max(best, v)
+    return n, best
+
+
+def main(argv):
+    as_json = "--json" in argv
+    files = [a for a in argv if a != "--json"]
+    if not files:
+        print(__doc__)
+        return 2
+    res = {}
+    for f in files:
+        res[os.path.basename(f)] = tally(f)
+    total = sum(n for n, _ in res.values())
+    peaks = [b for _, b in res.values() if b is not None]
+    peak = max(peaks) if peaks else None
+    if as_json:
+        print(json.dumps({"slices": {k: {"poor_seeing_frames": n, "max_guide_err_arcsec": b} for k, (n, b) in sorted(res.items())},
+                          "total_poor_seeing_frames": total, "max_guide_err_arcsec": peak}, indent=2))
+    else:
+        for k, (n, b) in sorted(res.items()):
+            print(f"{k}  poor_seeing_frames={n}  max_guide_err_arcsec={b}")
+        print(f"TOTAL  poor_seeing_frames={total}  max_guide_err_arcsec={peak}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""Glenmarra pine marten survey GFM-2026-05: tally confirmed_detections per transect detection log file.
+
+Usage:
+    python3 tools/tally_detections.py FILE.csv [FILE.csv ...] [--json]
+
+A row counts when species is 'pine_marten' and classifier_conf >= 0.8. For each file the tool prints the number of counted rows
+(confirmed_detections) and the largest dist_m among the counted rows (max_dist_m), then a TOTAL line.
+With --json it prints one JSON object (slices / total / largest) instead.
+"""
+import csv
+import json
+import os
+import sys
+
+
+def tally(path):
+    n, best = 0, None
+    with open(path, newline="", encoding="utf-8") as fh:
+        for row in csv.DictReader(fh):
+            if row["species"] != "pine_marten":
+                continue
+            if float(row["classifier_conf"]) >= 0.8:
+                n += 1
+                v = float(row["dist_m"])
+                best = v if best is None else max(best, v)
+    return n, best
+
+
+def main(argv):
+    as_json = "--json" in argv
+    files = [a for a in argv if a != "--json"]
+    if not files:
+        print(__doc__)
+        return 2
+    res = {}
+    for f in files:
+        res[os.path.basename(f)] = tally(f)
+    total = sum(n for n, _ in res.values())
+    peaks = [b for _, b in res.values() if b is not None]
+    peak = max(peaks) if peaks else None
+    if as_json:
+        print(json.dumps({"slices": {k: {"confirmed_detections": n, "max_dist_m": b} for k, (n, b) in sorted(res.items())},
+                          "total_confirmed_detections": total, "max_dist_m": peak}, indent=2))
+    else:
+        for k, (n, b) in sorted(res.items()):
+            print(f"{k}  confirmed_detections={n}  max_dist_m={b}")
+        print(f"TOTAL  confirmed_detections={total}  max_dist_m={peak}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
