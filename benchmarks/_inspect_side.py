@@ -14,7 +14,7 @@ import time
 
 from inspect_ai import Task, eval
 from inspect_ai.dataset import Sample
-from inspect_ai.model import ModelOutput, get_model
+from inspect_ai.model import ModelOutput, ModelUsage, get_model
 from inspect_ai.solver import generate, use_tools
 from inspect_ai.tool import tool
 
@@ -36,6 +36,8 @@ def one_run(n_turns: int) -> float:
     call = {"path": "/ws/notes/a.txt"}
     outputs = [ModelOutput.for_tool_call("mockllm/model", "read_note", call) for _ in range(n_turns)]
     outputs.append(ModelOutput.from_content("mockllm/model", "done"))
+    for output in outputs:  # explicit usage: otherwise the mock counts tokens with a tokenizer it downloads
+        output.usage = ModelUsage(input_tokens=10, output_tokens=5, total_tokens=15)
     model = get_model("mockllm/model", custom_outputs=outputs, memoize=False)
     task = Task(
         dataset=[Sample(input="go")],
@@ -44,8 +46,13 @@ def one_run(n_turns: int) -> float:
     )
     with tempfile.TemporaryDirectory() as log_dir:
         start = time.perf_counter()
-        eval(task, model=model, log_dir=log_dir, display="none")
-        return time.perf_counter() - start
+        logs = eval(task, model=model, log_dir=log_dir, display="none")
+        elapsed = time.perf_counter() - start
+        log = logs[0]
+        # A run that errored is not a measurement: insist every turn really happened.
+        if log.status != "success" or log.samples is None or len(log.samples[0].messages) != 2 * n_turns + 2:
+            raise SystemExit(f"inspect_ai run of {n_turns} turns did not complete: {log.status} {log.error}")
+        return elapsed
 
 
 def main() -> None:

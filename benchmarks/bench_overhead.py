@@ -35,15 +35,18 @@ def ensure_inspect(env_dir: Path) -> Path:
 def inspect_per_turn_ms(python: Path, counts: list[int], repeat: int) -> dict[int, float]:
     out = subprocess.run(
         [str(python), str(HERE / "_inspect_side.py"), ",".join(map(str, counts)), str(repeat)],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     seconds = json.loads(out.stdout.strip().splitlines()[-1])
     return {int(n): 1000 * s / int(n) for n, s in seconds.items()}
 
 
 def inspect_version(python: Path) -> str:
-    out = subprocess.run([str(python), "-c", "import inspect_ai; print(inspect_ai.__version__)"],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [str(python), "-c", "import inspect_ai; print(inspect_ai.__version__)"], capture_output=True, text=True
+    )
     return out.stdout.strip() or "?"
 
 
@@ -57,17 +60,19 @@ def main() -> None:
     counts = [int(x) for x in args.turns.split(",")]
     print(machine_info())
     ours = {n: per_turn_ms(n, args.repeat) for n in counts}
+    ours_read = {n: per_turn_ms(n, args.repeat, "Read") for n in counts}
     theirs: dict[int, float] = {}
     label = "inspect_ai (not measured)"
     if not args.skip_inspect:
         python = ensure_inspect(Path(args.inspect_venv))
         label = f"inspect_ai {inspect_version(python)}"
         theirs = inspect_per_turn_ms(python, counts, args.repeat)
-    print(f"{'turns':>6}  {'arena ms/turn':>14}  {label + ' ms/turn':>28}  {'ratio':>7}")
+    print("both sides: one trivial tool call per turn (arena: ListSubagents; inspect: a constant-returning tool)")
+    print(f"{'turns':>6}  {'arena ms/turn':>14}  {label + ' ms/turn':>28}  {'ratio':>7}  {'arena, scoped Read':>19}")
     for n in counts:
         other = theirs.get(n)
         ratio = f"{other / ours[n]:.1f}x" if other else "-"
-        print(f"{n:>6}  {ours[n]:>14.3f}  {other if other else float('nan'):>28.3f}  {ratio:>7}")
+        print(f"{n:>6}  {ours[n]:>14.3f}  {other if other else float('nan'):>28.3f}  {ratio:>7}  {ours_read[n]:>19.3f}")
     sys.stdout.flush()
 
 

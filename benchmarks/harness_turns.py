@@ -22,16 +22,22 @@ from arena_tui.providers.scripted import ScriptedProvider
 from arena_tui.providers.trajectory import ScriptTurn
 from arena_tui.store import EventStore
 
+TRIVIAL = "ListSubagents"
+"""A tool that does no I/O: what is left is the harness (loop, runner, events, store, transcripts)."""
 
-async def run_turns(n_turns: int, workdir: Path) -> float:
+
+def _call(tool: str, ws: Path) -> dict[str, object]:
+    if tool == "Read":
+        return {"name": "Read", "arguments": {"file_path": str(ws / "notes" / "a.txt")}}
+    return {"name": tool, "arguments": {}}
+
+
+async def run_turns(n_turns: int, workdir: Path, tool: str = TRIVIAL) -> float:
     """Seconds for one main-agent round of ``n_turns`` tool-calling turns plus a final reply."""
     ws = workdir / "ws"
     (ws / "notes").mkdir(parents=True)
     (ws / "notes" / "a.txt").write_text("alpha\nbeta\n")
-    turns = [
-        {"content": "", "tool_calls": [{"name": "Read", "arguments": {"file_path": str(ws / "notes" / "a.txt")}}]}
-        for _ in range(n_turns)
-    ] + [{"content": "done"}]
+    turns = [{"content": "", "tool_calls": [_call(tool, ws)]} for _ in range(n_turns)] + [{"content": "done"}]
     store = await EventStore.open(workdir / "out")
     bus = ev.EventBus("bench")
     bus.subscribe(store.append)
@@ -52,7 +58,7 @@ async def run_turns(n_turns: int, workdir: Path) -> float:
         providers=providers,
         pool=[PoolMember("llm", "sim", {"text": True})],
         main_modalities={"text": True},
-        enabled_tools=["Read"],
+        enabled_tools=["Read", TRIVIAL],
         limits=RuntimeLimits(main_token_limit=10_000_000, max_iterations=n_turns + 5),
         workflows_dir=workdir / "wf",
     )
@@ -67,9 +73,9 @@ async def run_turns(n_turns: int, workdir: Path) -> float:
     return elapsed
 
 
-def per_turn_ms(n_turns: int, repeat: int) -> float:
+def per_turn_ms(n_turns: int, repeat: int, tool: str = TRIVIAL) -> float:
     samples = []
     for _ in range(repeat):
         with tempfile.TemporaryDirectory() as tmp:
-            samples.append(1000 * asyncio.run(run_turns(n_turns, Path(tmp))) / n_turns)
+            samples.append(1000 * asyncio.run(run_turns(n_turns, Path(tmp), tool)) / n_turns)
     return statistics.median(samples)
