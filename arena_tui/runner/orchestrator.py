@@ -103,7 +103,7 @@ async def execute_run(plan: RunPlan) -> RunOutcome:
             dataset=str(plan.dataset.root),
             scenario_ids=[s.id for s in scenarios],
             round_ids={s.id: [r.id for r in s.rounds] for s in scenarios},
-            manager="null" if plan.manager_override == "null" else (entry_name(config.main) if config.main else ""),
+            manager=plan.manager_override or (entry_name(config.main) if config.main else ""),
             pool={k: entry_name(e) for k, e in config.entries().items() if k != "main"},
             simulated=simulated_labels(config),
             sandbox_mode=mode,

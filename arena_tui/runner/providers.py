@@ -19,6 +19,7 @@ from arena_tui.config import POOL_KEYS, ModelConfig, ModelEntry
 from arena_tui.dataset.model import Scenario
 from arena_tui.errors import BadInputError
 from arena_tui.providers.base import CallIdentity, Provider
+from arena_tui.providers.greedy import GreedyManager
 from arena_tui.providers.human import HUMAN_NAME, HumanManager
 from arena_tui.providers.registry import make_provider
 from arena_tui.providers.retry import RetryPolicy
@@ -72,13 +73,17 @@ class ScenarioProviders:
     policy: RetryPolicy
     script_vars: ScriptVars | None = None
     manager_override: str | None = None
-    """``"null"`` replaces the manager with one that never acts (used by ``check --gate``)."""
+    """``"null"`` (never acts) or ``"greedy"`` (over-grants one omni subagent) replace the manager for the gate."""
     human: HumanManager | None = None
     """``play``: the person at the console is the manager."""
 
     def __call__(self, model_key: str, identity: CallIdentity, subagent: Subagent | None) -> Provider:
         if model_key == "main" and self.manager_override == "null":
             return ScriptedProvider([], name=NULL_NAME, identity=identity, emit=self.emit)
+        if model_key == "main" and self.manager_override == "greedy":
+            manifest = self.scenario.manifest
+            grant = [*manifest.main_agent_accessible_paths, *manifest.main_agent_delegable_paths]
+            return GreedyManager(grant, identity, self.emit)
         if model_key == "main" and self.human is not None:
             return self.human.provider(identity, self.emit)
         entry = getattr(self.config, model_key, None)

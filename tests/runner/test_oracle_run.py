@@ -70,7 +70,7 @@ def test_gate_passes_on_the_demo(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["check", "-d", str(DEMO), "--tests", "tests-demo.json", "--gate", "-t", "s_demo_supplier_shortfall_claim"]
     assert main(args) == 0
     out = capsys.readouterr().out
-    assert "gate OK: oracle 6/6 rounds passed, null manager 0/6 passed" in out
+    assert "gate OK: oracle 6/6 rounds passed, null manager 0/6 passed, greedy manager 0/6 passed" in out
 
 
 def test_existing_output_is_refused(oracle_out: Path, capsys: pytest.CaptureFixture[str]) -> None:
