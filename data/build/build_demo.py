@@ -3,9 +3,9 @@
 
 Generated here (everything else under the scenarios is hand-written and committed as is):
   * s_demo_treatment_room_fridge: the per-minute logger exports (workspace + update),
-    the nurse's voicemail WAV (espeak-ng, voice en-gb, 140 wpm, then sox -> 8 kHz mono, no dither),
-  * s_demo_supplier_shortfall_claim: the signed GRN scan PNG (Pillow, PIL's built-in bitmap
-    font, no system fonts), the claim seal in vault/,
+    the nurse's voicemail WAV (espeak-ng, voice en-gb, 140 wpm, then sox -> 22.05 kHz 16-bit mono, no dither),
+  * s_demo_supplier_shortfall_claim: the signed GRN scan PNG (Pillow; DejaVu Sans Mono bundled
+    with matplotlib, no system fonts; 1260x900 A5 scan with seeded noise), the claim seal in vault/,
   * both: checks/_common.py (copied from data/build/_common.py), truth/ entries for every media
     file, workspace/_sandbox_hint.md (generated from each manifest), solution/trajectory.json.
 
@@ -190,6 +190,7 @@ def logger_csv(name: str) -> str:
 # media
 # ----------------------------------------------------------------------------------------
 def build_wav(path: str) -> None:
+    """espeak-ng at its native 22050 Hz, 16-bit mono, padded with silence (sox -D: no dither)."""
     with tempfile.TemporaryDirectory() as td:
         raw = os.path.join(td, "raw.wav")
         subprocess.run(
@@ -199,7 +200,7 @@ def build_wav(path: str) -> None:
         )
         os.makedirs(os.path.dirname(path), exist_ok=True)
         subprocess.run(
-            ["sox", "-D", raw, "-r", "8000", "-c", "1", "-b", "16", path, "pad", "0.6", "0.8"],
+            ["sox", "-D", raw, "-r", "22050", "-c", "1", "-b", "16", path, "pad", "0.6", "0.8"],
             check=True,
             capture_output=True,
         )
@@ -210,48 +211,72 @@ def wav_duration(path: str) -> float:
         return w.getnframes() / float(w.getframerate())
 
 
-def build_png(path: str) -> None:
-    from PIL import Image, ImageDraw, ImageFont
+def scan_font(size: int):
+    """DejaVu Sans Mono from matplotlib's bundled fonts (in the venv), else Pillow's scalable default font."""
+    from PIL import ImageFont
 
-    font = (
-        ImageFont.load_default_imagefont() if hasattr(ImageFont, "load_default_imagefont") else ImageFont.load_default()
-    )
-    W, H = 420, 300
-    img = Image.new("L", (W, H), 246)
+    try:
+        import matplotlib
+
+        path = os.path.join(matplotlib.get_data_path(), "fonts", "ttf", "DejaVuSansMono.ttf")
+        if os.path.isfile(path):
+            return ImageFont.truetype(path, size)
+    except ImportError:
+        pass
+    return ImageFont.load_default(size=size)
+
+
+def build_png(path: str) -> None:
+    """The GRN as an A5-landscape scan at 150 dpi (1260x900) with seeded scanner noise and paper shading."""
+    from PIL import Image, ImageChops, ImageDraw
+
+    W, H, S = 420, 300, 3  # layout units; pixels = units * S
+    font = scan_font(10 * S)
+    img = Image.new("L", (W * S, H * S), 246)
     d = ImageDraw.Draw(img)
     rng = random.Random("grn-scan")
+
+    def P(*xy):
+        return [v * S for v in xy]
+
     for _ in range(700):  # scanner speckle
         x, y = rng.randrange(W), rng.randrange(H)
-        img.putpixel((x, y), rng.choice((200, 215, 228)))
-    d.rectangle([8, 8, W - 9, H - 9], outline=60)
-    d.text((18, 16), "FERNHOLLOW OUTFITTERS - GOODS RECEIVED NOTE", fill=20, font=font)
-    d.line([18, 30, W - 18, 30], fill=60)
-    d.text((18, 38), f"GRN No: {GRN['grn_id']}", fill=20, font=font)
-    d.text((220, 38), "Date received: 03/02/2026", fill=20, font=font)
-    d.text((18, 52), "PO: PO-55812", fill=20, font=font)
-    d.text((220, 52), "Supplier: Kestrel Poles Ltd", fill=20, font=font)
+        d.ellipse(P(x, y, x + 0.7, y + 0.7), fill=rng.choice((200, 215, 228)))
+    d.rectangle(P(8, 8, W - 9, H - 9), outline=60, width=S)
+    d.text(P(18, 16), "FERNHOLLOW OUTFITTERS - GOODS RECEIVED NOTE", fill=20, font=font)
+    d.line(P(18, 30, W - 18, 30), fill=60, width=S)
+    d.text(P(18, 38), f"GRN No: {GRN['grn_id']}", fill=20, font=font)
+    d.text(P(220, 38), "Date received: 03/02/2026", fill=20, font=font)
+    d.text(P(18, 52), "PO: PO-55812", fill=20, font=font)
+    d.text(P(220, 52), "Supplier: Kestrel Poles Ltd", fill=20, font=font)
     top = 74
     cols = [18, 100, 280, 345]
-    d.rectangle([14, top - 4, W - 14, top + 14 + 16 * len(GRN["rows"])], outline=80)
+    d.rectangle(P(14, top - 4, W - 14, top + 14 + 16 * len(GRN["rows"])), outline=80, width=S)
     for x, head in zip(cols, ("SKU", "Description", "Qty ord", "Qty recv"), strict=False):
-        d.text((x, top), head, fill=20, font=font)
-    d.line([14, top + 12, W - 14, top + 12], fill=80)
+        d.text(P(x, top), head, fill=20, font=font)
+    d.line(P(14, top + 12, W - 14, top + 12), fill=80, width=S)
     for i, (sku, desc, qo, qr) in enumerate(GRN["rows"]):
         y = top + 18 + 16 * i
-        d.text((cols[0], y), sku, fill=25, font=font)
-        d.text((cols[1], y), desc, fill=25, font=font)
-        d.text((cols[2] + 8, y), str(qo), fill=25, font=font)
-        d.text((cols[3] + 10, y), str(qr), fill=10, font=font)  # handwritten column
+        d.text(P(cols[0], y), sku, fill=25, font=font)
+        d.text(P(cols[1], y), desc, fill=25, font=font)
+        d.text(P(cols[2] + 8, y), str(qo), fill=25, font=font)
+        d.text(P(cols[3] + 10, y), str(qr), fill=10, font=font)  # handwritten column
     y = top + 30 + 16 * len(GRN["rows"])
-    d.text((18, y), "Remarks: 2 cartons crushed on arrival, contents counted.", fill=30, font=font)
-    d.text((18, y + 30), "Received by (print + sign):", fill=20, font=font)
-    d.text((190, y + 30), GRN["received_by"], fill=5, font=font)
-    d.line([186, y + 44, 300, y + 44], fill=90)
-    sig = [(190 + k * 4, y + 56 + int(5 * math.sin(k / 1.7))) for k in range(26)]
-    d.line(sig, fill=15, width=1)
-    d.text((18, y + 72), "Checked by:", fill=20, font=font)
-    d.text((190, y + 72), GRN["checked_by"], fill=5, font=font)
-    img = img.resize((W * 3, H * 3), Image.NEAREST)
+    d.text(P(18, y), "Remarks: 2 cartons crushed on arrival, contents counted.", fill=30, font=font)
+    d.text(P(18, y + 30), "Received by (print + sign):", fill=20, font=font)
+    d.text(P(190, y + 30), GRN["received_by"], fill=5, font=font)
+    d.line(P(186, y + 44, 300, y + 44), fill=90, width=S)
+    sig = [(S * (190 + k * 4), S * (y + 56) + int(5 * S * math.sin(k / 1.7))) for k in range(26)]
+    d.line(sig, fill=15, width=S, joint="curve")
+    d.text(P(18, y + 72), "Checked by:", fill=20, font=font)
+    d.text(P(190, y + 72), GRN["checked_by"], fill=5, font=font)
+    # deterministic paper shading + per-pixel scanner noise (seeded PRNG, no numpy)
+    amp, shade = 20, 12
+    trng = random.Random("grn-scan-texture")
+    coarse = Image.frombytes("L", (14, 10), trng.randbytes(140)).point(lambda v: v * shade // 256)
+    img = ImageChops.add(img, coarse.resize(img.size, Image.BICUBIC), 1.0, -(shade // 2))
+    noise = Image.frombytes("L", img.size, trng.randbytes(img.size[0] * img.size[1])).point(lambda v: v * amp // 256)
+    img = ImageChops.add(img, noise, 1.0, -(amp // 2))
     os.makedirs(os.path.dirname(path), exist_ok=True)
     img.save(path, format="PNG", optimize=False, compress_level=9)
 

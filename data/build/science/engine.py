@@ -213,31 +213,78 @@ def tally_tool_text(c: dict) -> str:
 # media
 # ----------------------------------------------------------------------------------------
 def _font(size: int = 0):
+    """DejaVu Sans Mono from matplotlib's bundled fonts (scalable); PIL's bitmap font as a fallback."""
     from PIL import ImageFont
 
+    if size:
+        import matplotlib
+
+        path = os.path.join(matplotlib.get_data_path(), "fonts", "ttf", "DejaVuSansMono.ttf")
+        if os.path.isfile(path):
+            return ImageFont.truetype(path, size)
     return (
         ImageFont.load_default_imagefont() if hasattr(ImageFont, "load_default_imagefont") else ImageFont.load_default()
     )
 
 
-def png_panel(lines: list[str], seed: str, size=(360, 220), scale=3, bg=238, fg=20, boxes=()) -> bytes:
-    """A small scanned/screen-like panel with text lines; boxes = [(x0,y0,x1,y1,fill)] drawn first."""
+def _texture(img, seed: str, amp: int = 22, shade: int = 14):
+    """Deterministic paper/sensor texture: seeded per-pixel noise (+-amp/2) plus a smooth shading field."""
+    from PIL import Image, ImageChops
+
+    W, H = img.size
+    rng = random.Random(f"texture-{seed}")
+    coarse = Image.frombytes("L", (16, 10), rng.randbytes(160)).point(lambda v: v * shade // 256)
+    img = ImageChops.add(img, coarse.resize((W, H), Image.BICUBIC), 1.0, -(shade // 2))
+    noise = Image.frombytes("L", (W, H), rng.randbytes(W * H)).point(lambda v: v * amp // 256)
+    return ImageChops.add(img, noise, 1.0, -(amp // 2))
+
+
+PAGES = {
+    # page kind -> (canvas or None, content width in px); photo/screen canvases are >= 1280x720
+    "a4": ((1240, 1754), 1040),  # A4 scan at 150 dpi
+    "receipt": ((640, 1480), 580),  # 80 mm till receipt scanned at 203 dpi
+}
+
+
+def png_panel(
+    lines: list[str], seed: str, size=(360, 220), scale=3, bg=238, fg=20, boxes=(), page="photo", amp=22
+) -> bytes:
+    """A scanned/photographed panel with text lines; boxes = [(x0,y0,x1,y1,fill)] drawn first.
+
+    `size` is the layout in logical units (14 units per text line); the panel is rendered at a realistic
+    resolution: photos/screens fill at least 1280x720, page="a4" / "receipt" lay it out on a scanned page.
+    `scale` is kept for the specs' layout history and no longer used.
+    """
     from PIL import Image, ImageDraw
 
     W, H = size
-    img = Image.new("L", (W, H), bg)
+    if page == "photo":
+        f = max(1280 / W, 720 / H)
+        CW, CH = round(W * f) // 2 * 2, round(H * f) // 2 * 2
+        ox = oy = 0
+    else:
+        (CW, CH), cw = PAGES[page]
+        f = cw / W
+        ox, oy = (CW - cw) // 2, round(0.07 * CH)
+    img = Image.new("L", (CW, CH), bg)
     d = ImageDraw.Draw(img)
     rng = random.Random(seed)
     for _ in range(400):
-        img.putpixel((rng.randrange(W), rng.randrange(H)), rng.choice((bg - 30, bg - 18, min(255, bg + 10))))
+        x, y = ox + rng.randrange(W) * f, oy + rng.randrange(H) * f
+        d.ellipse([x, y, x + f * 0.6, y + f * 0.6], fill=rng.choice((bg - 30, bg - 18, min(255, bg + 10))))
+
+    def P(x, y):
+        return ox + x * f, oy + y * f
+
     for x0, y0, x1, y1, fill in boxes:
-        d.ellipse([x0, y0, x1, y1], fill=fill)
-    d.rectangle([4, 4, W - 5, H - 5], outline=fg + 40)
+        d.ellipse([*P(x0, y0), *P(x1, y1)], fill=fill)
+    d.rectangle([*P(4, 4), *P(W - 5, H - 5)], outline=fg + 40, width=max(1, round(f * 0.4)))
+    font = _font(round(10 * f))
     y = 10
     for line in lines:
-        d.text((12, y), line, fill=fg, font=_font())
+        d.text(P(12, y), line, fill=fg, font=font)
         y += 14
-    img = img.resize((W * scale, H * scale), Image.NEAREST)
+    img = _texture(img, seed, amp=amp)
     buf = io.BytesIO()
     img.save(buf, format="PNG", optimize=False, compress_level=9)
     return buf.getvalue()
@@ -250,15 +297,17 @@ def png_chart(series: list[tuple[str, list[float]]], title: str, xlabel: str, yl
     import matplotlib.pyplot as plt
 
     plt.rcParams["svg.hashsalt"] = "sci"
-    fig, ax = plt.subplots(figsize=(6.4, 3.2), dpi=80)
+    fig, ax = plt.subplots(figsize=(12, 7), dpi=150)
     for name, ys in series:
-        ax.plot(range(len(ys)), ys, label=name, linewidth=0.9)
-    ax.set_title(title, fontsize=9)
-    ax.set_xlabel(xlabel, fontsize=8)
-    ax.set_ylabel(ylabel, fontsize=8)
-    ax.legend(fontsize=7, loc="upper right")
+        ax.plot(range(len(ys)), ys, label=name, linewidth=1.2)
+    ax.set_title(title, fontsize=16)
+    ax.set_xlabel(xlabel, fontsize=13)
+    ax.set_ylabel(ylabel, fontsize=13)
+    ax.tick_params(labelsize=11)
+    ax.grid(True, linewidth=0.4, alpha=0.5)
+    ax.legend(fontsize=12, loc="upper right")
     for i, n in enumerate(notes):
-        ax.text(0.01, 0.95 - 0.08 * i, n, transform=ax.transAxes, fontsize=7, va="top")
+        ax.text(0.01, 0.96 - 0.06 * i, n, transform=ax.transAxes, fontsize=13, va="top")
     buf = io.BytesIO()
     fig.tight_layout()
     fig.savefig(buf, format="png", metadata={"Software": None})
@@ -267,11 +316,12 @@ def png_chart(series: list[tuple[str, list[float]]], title: str, xlabel: str, yl
 
 
 def wav_speech(text: str, voice: str = "en-gb", wpm: int = 150) -> bytes:
+    """espeak-ng at its native 22050 Hz, 16-bit mono, padded with silence (sox -D: no dither, deterministic)."""
     with tempfile.TemporaryDirectory() as td:
         raw, out = os.path.join(td, "raw.wav"), os.path.join(td, "out.wav")
         subprocess.run(["espeak-ng", "-v", voice, "-s", str(wpm), "-w", raw, text], check=True, capture_output=True)
         subprocess.run(
-            ["sox", "-D", raw, "-r", "8000", "-c", "1", "-b", "16", out, "pad", "0.4", "0.5"],
+            ["sox", "-D", raw, "-r", "22050", "-c", "1", "-b", "16", out, "pad", "0.4", "0.5"],
             check=True,
             capture_output=True,
         )
@@ -284,7 +334,7 @@ def mp4_frames(frames: list[list[str]], seed: str) -> bytes:
         for i, lines in enumerate(frames):
             write(
                 os.path.join(td, f"f{i:03d}.png"),
-                png_panel(lines, f"{seed}-{i}", size=(160, 96), scale=2, bg=18, fg=225),
+                png_panel(lines, f"{seed}-{i}", size=(160, 90), scale=2, bg=18, fg=225, amp=12),
             )
         out = os.path.join(td, "out.mp4")
         subprocess.run(

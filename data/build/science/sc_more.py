@@ -1440,6 +1440,8 @@ GRANT = finish(
                 3,
                 240,
                 20,
+                (),
+                "a4",
             ),
             "truth": "Scanned cover page: NORRLAND RESEARCH COUNCIL - INTERIM REPORT; Grant NRC-2023-0471; Period 2024-07-01 to "
             "2025-12-31; Budget spent to date: 61.4 %; Signed (PI): J. Ekholm, with a handwritten signature; Date: "
@@ -2083,7 +2085,7 @@ GRANT["extra_media"] = [
         "file": "scans/travel_receipt_0412.png",
         "shape": "PNG scan",
         "gist": "a travel receipt",
-        "spec": _panel(["RECEIPT 0412", "Rail ticket Umea - Stockholm", "SEK 1 240"], "grant-x"),
+        "spec": _panel(["RECEIPT 0412", "Rail ticket Umea - Stockholm", "SEK 1 240"], "grant-x") + ((), "receipt"),
         "truth": "Scanned receipt 0412: rail ticket Umea - Stockholm, SEK 1 240.\n",
     }
 ]
