@@ -341,3 +341,31 @@ def test_law_no_leaks(sid: str) -> None:
                         assert s not in every_text, f"{sid} {r['id']}: media-only fact {s!r} appears in a text file"
                         if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", s):
                             assert s not in every_csv, f"{sid} {r['id']}: media-only fact {s!r} appears in a CSV"
+
+
+def test_law_media_sizes_are_realistic_and_bounded() -> None:
+    """Media come at realistic resolution (A4 scans at 150 dpi, photos >= 1280 px, 22050 Hz speech,
+    720p video) and dominate each scenario's bytes, yet every scenario stays <= 8 MiB and no file > 5 MiB."""
+    import wave
+
+    from PIL import Image
+
+    for sid in SCENARIOS:
+        sd = DATA / "scenarios" / sid
+        files = [p for p in sd.rglob("*") if p.is_file()]
+        total = sum(p.stat().st_size for p in files)
+        assert total <= 8 * 1024 * 1024, (sid, total)
+        media = 0
+        for p in files:
+            size = p.stat().st_size
+            assert size <= 5 * 1024 * 1024, (sid, p.name, size)
+            ext = p.suffix.lower()
+            if ext == ".png":
+                with Image.open(p) as im:
+                    assert max(im.size) >= 1240, (sid, p.name, im.size)
+            elif ext == ".wav":
+                with wave.open(str(p)) as w:
+                    assert w.getframerate() >= 22050 and w.getsampwidth() == 2, (sid, p.name)
+            if ext in (".png", ".wav", ".mp4"):
+                media += size
+        assert media > total - media, (sid, media, total)

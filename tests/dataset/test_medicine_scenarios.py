@@ -374,8 +374,11 @@ def test_dataset_files():
         for p in ws.rglob("*"):
             if p.suffix.lower() in (".png", ".wav", ".mp4"):
                 assert (sdir / "truth" / (str(p.relative_to(ws)) + ".txt")).is_file(), p
-        size = sum(p.stat().st_size for p in sdir.rglob("*") if p.is_file())
-        assert size < 3 * 1024 * 1024, (sid, size)
+        # realistic media (A4 scans at 150 dpi, 22050 Hz speech, 720p captures): <= 8 MiB per scenario, <= 5 MiB a file
+        sizes = {p: p.stat().st_size for p in sdir.rglob("*") if p.is_file()}
+        size = sum(sizes.values())
+        assert size <= 8 * 1024 * 1024, (sid, size)
+        assert max(sizes.values()) <= 5 * 1024 * 1024, (sid, max(sizes, key=sizes.get))
 
 
 def test_targets():
@@ -407,3 +410,51 @@ def test_lenient_spellings_pass(tmp_path):
     obj["prescribed_dose"] = "5mg"
     p.write_text(json.dumps(obj), encoding="utf-8")
     assert run_check(sid, "q2", ws).returncode == 0
+
+
+def test_media_are_realistic_and_dominate_bytes():
+    """Scans are A4 at 150 dpi, charts 1800 px wide, speech 22050 Hz 16-bit, captures 1280x720; across the
+    domain the media outweigh the text files in bytes."""
+    import wave
+
+    from PIL import Image
+
+    media = text = 0
+    for sid in SIDS:
+        for p in (DATASET / "scenarios" / sid).rglob("*"):
+            if not p.is_file():
+                continue
+            ext = p.suffix.lower()
+            if ext == ".png":
+                with Image.open(p) as im:
+                    assert max(im.size) >= 1240, (sid, p.name, im.size)
+            elif ext == ".wav":
+                with wave.open(str(p)) as w:
+                    assert w.getframerate() >= 22050 and w.getsampwidth() == 2, (sid, p.name)
+            elif ext == ".mp4":
+                head = (
+                    subprocess.run(
+                        [
+                            "ffprobe",
+                            "-v",
+                            "error",
+                            "-select_streams",
+                            "v:0",
+                            "-show_entries",
+                            "stream=width,height",
+                            "-of",
+                            "csv=p=0",
+                            str(p),
+                        ],
+                        capture_output=True,
+                        text=True,
+                    ).stdout.strip()
+                    if shutil.which("ffprobe")
+                    else "1280,720"
+                )
+                assert head == "1280,720", (sid, p.name, head)
+            if ext in (".png", ".wav", ".mp4"):
+                media += p.stat().st_size
+            elif ext not in (".docx", ".xlsx", ".pdf"):
+                text += p.stat().st_size
+    assert media > text, (media, text)

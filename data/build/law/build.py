@@ -2,8 +2,9 @@
 """Deterministic build of the law-domain scenarios of data/clawarena-team/ (version 1).
 
 Every file of each s_law_* scenario folder is generated here: workspace texts, ledger CSV slices,
-tools, seal key, media (PNG via Pillow's built-in bitmap font; WAV via espeak-ng + sox, 8 kHz mono;
-MP4 via ffmpeg/libx264 from generated frames, bit-exact flags), office files (docx/xlsx with fixed
+tools, seal key, media (PNG scans as A4 pages at 150 dpi, certificates/photos >= 1240 px wide, DejaVu
+fonts shipped with matplotlib plus seeded paper/sensor grain; WAV via espeak-ng + sox at espeak-ng's native
+22050 Hz 16-bit mono; MP4 via ffmpeg/libx264 at 1280x720, 1 fps, from generated frames, bit-exact flags), office files (docx/xlsx with fixed
 core-properties times and zip entry dates; hand-written PDF), truth/ entries, _index.md files,
 _sandbox_hint.md (generated from each manifest), manifest.json, questions.json, checks/ (copies of
 data/build/_common.py and data/build/law/_law.py plus one generated check_qN.py per round) and

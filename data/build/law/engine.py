@@ -250,69 +250,143 @@ def seal_tool_text(S) -> str:
 # ----------------------------------------------------------------------------------------------
 # media
 # ----------------------------------------------------------------------------------------------
-def _font():
+# Realistic sizes: scans are A4 pages at 150 dpi (1240 x 1754), certificates/specimens 1240 px wide,
+# site photos 1440 x 960, the dashcam clip 1280 x 720 at 1 fps. Paper/sensor grain comes from a
+# seeded random.Random (never from an unseeded C rand()), so every PNG is byte-stable run to run.
+A4_150DPI = (1240, 1754)
+
+
+def _font(px: int = 11, mono: bool = False, bold: bool = False):
+    """A scalable DejaVu face shipped inside matplotlib (the venv pins it; no system font lookup)."""
+    import matplotlib
     from PIL import ImageFont
 
-    return (
-        ImageFont.load_default_imagefont() if hasattr(ImageFont, "load_default_imagefont") else ImageFont.load_default()
-    )
+    name = "DejaVuSans" + ("Mono" if mono else "") + ("-Bold" if bold else "") + ".ttf"
+    return ImageFont.truetype(os.path.join(matplotlib.get_data_path(), "fonts", "ttf", name), px)
+
+
+def _grain(img, seed: str, amp: int):
+    """Darken every pixel by a seeded pseudo-random 0..amp-1 (paper fibre / sensor grain)."""
+    from PIL import Image, ImageChops
+
+    raw = random.Random("grain:" + seed).randbytes(img.size[0] * img.size[1])
+    noise = Image.frombytes("L", img.size, raw).point([v * amp // 256 for v in range(256)])
+    if img.mode != "L":  # luminance grain, the same in every band
+        noise = Image.merge(img.mode, [noise] * len(img.getbands()))
+    return ImageChops.subtract(img, noise)
+
+
+def _shade(img, seed: str, depth: int):
+    """A soft, seeded scanner-lamp falloff: darker towards one edge by up to `depth` levels."""
+    from PIL import Image, ImageChops
+
+    W, H = img.size
+    left = random.Random("shade:" + seed).random() < 0.5
+    ramp = Image.linear_gradient("L").rotate(90 if left else -90).resize((W, H))
+    ramp = ramp.point([v * depth // 256 for v in range(256)])
+    if img.mode != "L":
+        ramp = Image.merge(img.mode, [ramp] * len(img.getbands()))
+    return ImageChops.subtract(img, ramp)
 
 
 def render_png(spec: dict, path: str) -> None:
-    """A scanned page / logo specimen / site photo: lines of text on a drawn background."""
+    """A scanned page / logo specimen / site photo: lines of text on a drawn background.
+
+    Layout coordinates in the scenario specs are logical units (a 420-wide canvas); they are scaled
+    by k to the realistic pixel size, so every printed fact keeps its place and wording.
+    """
     from PIL import Image, ImageDraw
 
     W, H = spec.get("size", (420, 300))
     mode = spec.get("style", "form")
     rng = random.Random(spec["seed"])
     if mode == "photo":
-        img = Image.new("RGB", (W, H), (150, 170, 190))
+        k = 1440 / W
+        PW, PH = 1440, round(H * k)
+        img = Image.new("RGB", (PW, PH), (150, 170, 190))
         d = ImageDraw.Draw(img)
-        d.rectangle([0, H * 2 // 3, W, H], fill=(120, 105, 90))
-        for k in range(6):
-            x = 20 + k * 65
-            d.rectangle([x, 60 + (k % 3) * 10, x + 40, H * 2 // 3], fill=(185, 185, 180), outline=(90, 90, 90))
-        d.rectangle([W - 218, H - 120, W - 8, H - 14], fill=(250, 250, 240), outline=(20, 20, 20))
-        ox, oy = W - 212, H - 112
+        for yy in range(PH * 2 // 3):  # sky gradient
+            t = yy / (PH * 2 / 3)
+            d.line([0, yy, PW, yy], fill=(int(120 + 50 * t), int(150 + 35 * t), int(185 + 20 * t)))
+        d.rectangle([0, PH * 2 // 3, PW, PH], fill=(120, 105, 90))
+        for _ in range(900):  # gravel / spoil on the ground
+            gx, gy, gr = rng.randrange(PW), rng.randrange(PH * 2 // 3, PH), rng.randrange(2, 7)
+            c = rng.randrange(85, 150)
+            d.ellipse([gx - gr, gy - gr // 2, gx + gr, gy + gr // 2], fill=(c, c - 12, c - 25))
+        for j in range(6):
+            x = (20 + j * 65) * k
+            d.rectangle(
+                [x, (60 + (j % 3) * 10) * k, x + 40 * k, PH * 2 // 3],
+                fill=(185, 185, 180),
+                outline=(90, 90, 90),
+                width=3,
+            )
+            for fl in range(1, 6):  # floor lines of the frame
+                fy = (60 + (j % 3) * 10) * k + fl * (PH * 2 // 3 - (60 + (j % 3) * 10) * k) / 6
+                d.line([x, fy, x + 40 * k, fy], fill=(140, 140, 135), width=2)
+        bx0, by0 = PW - 218 * k, PH - 120 * k
+        d.rectangle([bx0, by0, PW - 8 * k, PH - 14 * k], fill=(250, 250, 240), outline=(20, 20, 20), width=4)
+        ox, oy = bx0 + 6 * k, by0 + 8 * k
+        font, pitch = _font(round(9.4 * k), bold=True), 14 * k
     elif mode == "logo":
-        img = Image.new("RGB", (W, H), (255, 255, 255))
+        k = 1240 / W
+        PW, PH = 1240, round(H * k)
+        img = Image.new("RGB", (PW, PH), (252, 251, 247))
         d = ImageDraw.Draw(img)
         col = tuple(spec.get("colour", (0, 110, 120)))
-        d.ellipse([W // 2 - 60, 30, W // 2 + 60, 150], fill=col)
-        d.polygon([(W // 2, 45), (W // 2 + 40, 120), (W // 2 - 40, 120)], fill=(255, 255, 255))
-        ox, oy = 24, 170
+        cx = PW // 2
+        d.ellipse([cx - 60 * k, 30 * k, cx + 60 * k, 150 * k], fill=col)
+        d.polygon([(cx, 45 * k), (cx + 40 * k, 120 * k), (cx - 40 * k, 120 * k)], fill=(255, 255, 255))
+        d.rectangle([10, 10, PW - 11, PH - 11], outline=col, width=6)
+        ox, oy = 24 * k, 170 * k
+        font, pitch = _font(round(9.6 * k)), 14 * k
     else:
-        img = Image.new("L", (W, H), 246)
+        k = A4_150DPI[0] / W
+        PW, PH = A4_150DPI
+        img = Image.new("L", (PW, PH), 246)
         d = ImageDraw.Draw(img)
-        for _ in range(600):
-            img.putpixel((rng.randrange(W), rng.randrange(H)), rng.choice((200, 215, 228)))
-        d.rectangle([8, 8, W - 9, H - 9], outline=60)
-        ox, oy = 18, 16
-    font = _font()
+        for _ in range(2400):  # toner specks and dust
+            sx, sy, sr = rng.randrange(PW), rng.randrange(PH), rng.choice((1, 1, 2, 3))
+            d.ellipse([sx, sy, sx + sr, sy + sr], fill=rng.choice((150, 190, 215)))
+        d.rectangle([8 * k, 8 * k, (W - 9) * k, (H - 9) * k], outline=60, width=3)
+        ox, oy = 18 * k, 16 * k
+        font, pitch = _font(round(9.6 * k), mono=True), 14 * k
     ink = 20 if mode == "form" else (20, 20, 20)
     y = oy
     for line in spec["lines"]:
         if line == "~sig":  # a handwritten signature stroke on this line
-            d.line([(ox + 90 + k * 4, y + 6 + int(5 * math.sin(k / 1.6))) for k in range(28)], fill=ink, width=1)
-            y += 14
+            d.line(
+                [(ox + (90 + j * 1.0) * k, y + (6 + 5 * math.sin(j / 6.4)) * k) for j in range(112)],
+                fill=ink,
+                width=max(2, round(k)),
+                joint="curve",
+            )
+            y += pitch
             continue
         if line == "---":
-            d.line([ox, y + 4, W - 18, y + 4], fill=ink)
-            y += 10
+            d.line([ox, y + 4 * k, PW - 18 * k, y + 4 * k], fill=ink, width=2)
+            y += 10 * k
             continue
         d.text((ox, y), line, fill=ink, font=font)
-        y += 14
+        assert d.textbbox((ox, y), line, font=font)[2] < PW - 8, f"{spec['seed']}: line too wide: {line}"
+        y += pitch
     if spec.get("stamp"):
-        sx, sy = W - 150, H - 64
-        d.rectangle([sx, sy, sx + 132, sy + 44], outline=ink)
+        sx, sy = PW - 150 * k, (H - 64) * k
+        sfont = _font(round(8.6 * k), bold=True)
+        d.rectangle([sx, sy, sx + 132 * k, sy + 44 * k], outline=ink, width=4)
         for j, t in enumerate(spec["stamp"]):
-            d.text((sx + 6, sy + 5 + 13 * j), t, fill=ink, font=font)
-    img = img.resize((W * 2, H * 2), Image.NEAREST)
+            d.text((sx + 6 * k, sy + (5 + 13 * j) * k), t, fill=ink, font=sfont)
+    if mode == "form":
+        img = _shade(img, spec["seed"], 14)
+        img = _grain(img, spec["seed"], 22)
+    else:
+        img = _grain(img, spec["seed"], 16)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     img.save(path, format="PNG", optimize=False, compress_level=9)
 
 
 def render_wav(spec: dict, path: str) -> None:
+    """espeak-ng's native 22050 Hz 16-bit mono, padded with silence by sox (no resampling)."""
     with tempfile.TemporaryDirectory() as td:
         raw = os.path.join(td, "raw.wav")
         subprocess.run(
@@ -335,33 +409,42 @@ def render_wav(spec: dict, path: str) -> None:
         )
         os.makedirs(os.path.dirname(path), exist_ok=True)
         subprocess.run(
-            ["sox", "-D", raw, "-r", "8000", "-c", "1", "-b", "16", path, "pad", "0.5", "0.6"],
+            ["sox", "-D", raw, "-r", "22050", "-c", "1", "-b", "16", path, "pad", "0.5", "0.6"],
             check=True,
             capture_output=True,
         )
 
 
 def render_mp4(spec: dict, path: str) -> None:
+    """A 1280x720, 1 fps dashcam clip: the drawing is laid out on a 320x180 grid scaled by 4."""
     from PIL import Image, ImageDraw
 
-    font = _font()
+    k = 4
+    font, cfont = _font(10 * k, mono=True), _font(10 * k, bold=True)
+    pfont = _font(9 * k, mono=True, bold=True)
     with tempfile.TemporaryDirectory() as td:
         for i, fr in enumerate(spec["frames"]):
-            img = Image.new("RGB", (320, 180), (70, 80, 90))
+            img = Image.new("RGB", (320 * k, 180 * k), (70, 80, 90))
             d = ImageDraw.Draw(img)
-            d.polygon([(120, 180), (200, 180), (165, 70), (155, 70)], fill=(50, 50, 55))
-            for k in range(4):
-                d.line([(160, 170 - k * 25), (160, 160 - k * 25)], fill=(230, 230, 230), width=2)
+            for yy in range(0, 70 * k):  # dusk sky above the road
+                t = yy / (70 * k)
+                d.line([0, yy, 320 * k, yy], fill=(int(95 - 25 * t), int(105 - 25 * t), int(125 - 35 * t)))
+            d.polygon([(120 * k, 180 * k), (200 * k, 180 * k), (165 * k, 70 * k), (155 * k, 70 * k)], fill=(50, 50, 55))
+            for j in range(4):
+                d.line(
+                    [(160 * k, (170 - j * 25) * k), (160 * k, (160 - j * 25) * k)], fill=(230, 230, 230), width=2 * k
+                )
             if fr.get("car"):
                 w, cx = fr["car"], fr.get("x", 160)
-                d.rectangle([cx - w, 120 - w // 2, cx + w, 120 + w // 3], fill=(150, 30, 30))
+                d.rectangle([(cx - w) * k, (120 - w // 2) * k, (cx + w) * k, (120 + w // 3) * k], fill=(150, 30, 30))
                 if fr.get("plate"):
-                    d.rectangle([cx - 30, 118, cx + 30, 132], fill=(240, 220, 60))
-                    d.text((cx - 26, 120), fr["plate"], fill=(0, 0, 0), font=font)
-            d.rectangle([0, 0, 320, 14], fill=(0, 0, 0))
-            d.text((4, 2), fr["overlay"], fill=(255, 255, 255), font=font)
+                    d.rectangle([(cx - 30) * k, 118 * k, (cx + 30) * k, 132 * k], fill=(240, 220, 60))
+                    d.text((cx * k, 125 * k), fr["plate"], fill=(0, 0, 0), font=pfont, anchor="mm")
+            d.rectangle([0, 0, 320 * k, 14 * k], fill=(0, 0, 0))
+            d.text((4 * k, 2 * k), fr["overlay"], fill=(255, 255, 255), font=font)
             if fr.get("caption"):
-                d.text((4, 164), fr["caption"], fill=(255, 255, 0), font=font)
+                d.text((4 * k, 164 * k), fr["caption"], fill=(255, 255, 0), font=cfont)
+            img = _grain(img, f"dashcam-{i}", 8)
             img.save(os.path.join(td, f"f{i:02d}.png"))
         os.makedirs(os.path.dirname(path), exist_ok=True)
         subprocess.run(
@@ -378,6 +461,8 @@ def render_mp4(spec: dict, path: str) -> None:
                 "libx264",
                 "-threads",
                 "1",
+                "-crf",
+                "18",
                 "-pix_fmt",
                 "yuv420p",
                 "-r",

@@ -2,9 +2,10 @@
 """Deterministic build of the medicine-domain scenarios (data/clawarena-team/scenarios/s_med_*). v1
 
 Everything under a s_med_* scenario folder is generated here from the configurations in
-data/build/medicine/cfg.py: workspace text files, CSV slices, media (Pillow PNG, espeak-ng/sox WAV,
-ffmpeg MP4), office files (python-docx / openpyxl, with fixed core-property times and zip entry
-dates), truth/ entries, _sandbox_hint.md (from the manifest), manifest.json, questions.json,
+data/build/medicine/cfg.py: workspace text files, CSV slices, media (Pillow PNG A4 scans at 150 dpi
+with seeded paper grain, matplotlib charts 12 x 7 in at 150 dpi, espeak-ng/sox WAV at its native
+22050 Hz, ffmpeg MP4 at 1280x720, 1 fps), office files (python-docx / openpyxl, with fixed core-property
+times and zip entry dates), truth/ entries, _sandbox_hint.md (from the manifest), manifest.json, questions.json,
 checks/ (check_qN.py from a declarative SPEC + identical copies of data/build/_common.py and
 data/build/medicine/_medicine.py), solution/trajectory.json. Also writes
 data/clawarena-team/manifests-medicine.json, tests-medicine.json and data/build/medicine/decoys.json
@@ -276,83 +277,140 @@ def run_tool(tool_path: str, files: list[str]) -> str:
 # ----------------------------------------------------------------------------------------------
 # media
 # ----------------------------------------------------------------------------------------------
-def _font():
+# Realistic sizes: scanned forms are A4 pages at 150 dpi (1240 x 1754) with seeded paper grain and a
+# scanner-lamp falloff; charts are matplotlib figures of 12 x 7 in at 150 dpi (1800 x 1050); screen
+# captures are 1280 x 720 at 1 fps; speech stays at espeak-ng's native 22050 Hz 16-bit mono. Noise
+# comes from a seeded random.Random (never an unseeded C rand()), so every file is byte-stable.
+A4_150DPI = (1240, 1754)
+
+
+def _font(px: int, mono: bool = True, bold: bool = False):
+    """A scalable DejaVu face shipped inside matplotlib (pinned by the venv; no system font lookup)."""
+    import matplotlib
     from PIL import ImageFont
 
-    return (
-        ImageFont.load_default_imagefont() if hasattr(ImageFont, "load_default_imagefont") else ImageFont.load_default()
-    )
+    name = "DejaVuSans" + ("Mono" if mono else "") + ("-Bold" if bold else "") + ".ttf"
+    return ImageFont.truetype(os.path.join(matplotlib.get_data_path(), "fonts", "ttf", name), px)
+
+
+def _grain(img, seed: str, amp: int):
+    """Darken every pixel by a seeded pseudo-random 0..amp-1 (paper fibre / sensor grain)."""
+    from PIL import Image, ImageChops
+
+    raw = random.Random("grain:" + seed).randbytes(img.size[0] * img.size[1])
+    noise = Image.frombytes("L", img.size, raw).point([v * amp // 256 for v in range(256)])
+    if img.mode != "L":
+        noise = Image.merge(img.mode, [noise] * len(img.getbands()))
+    return ImageChops.subtract(img, noise)
+
+
+def _shade(img, seed: str, depth: int):
+    """A soft, seeded scanner-lamp falloff: darker towards one edge by up to `depth` levels."""
+    from PIL import Image, ImageChops
+
+    left = random.Random("shade:" + seed).random() < 0.5
+    ramp = Image.linear_gradient("L").rotate(90 if left else -90).resize(img.size)
+    return ImageChops.subtract(img, ramp.point([v * depth // 256 for v in range(256)]))
 
 
 def render_form(path: str, spec: dict, seed: str) -> None:
-    """A scanned form: title, then lines of text (PIL bitmap font), speckle, scaled x2."""
+    """A scanned A4 form: title, rule, then the lines in a monospaced face (column spacing kept),
+    toner specks, lamp falloff and paper grain. Layout is the old 440-unit grid scaled to 1240 px."""
     from PIL import Image, ImageDraw
 
-    font = _font()
+    PW, PH = A4_150DPI
+    k = PW / 440
     lines = spec["lines"]
-    W, H = 440, 40 + 16 * len(lines) + 20
-    img = Image.new("L", (W, H), 244)
+    H = 40 + 16 * len(lines) + 20
+    img = Image.new("L", (PW, PH), 244)
     d = ImageDraw.Draw(img)
     rng = random.Random(seed)
-    for _ in range(W * H // 180):
-        img.putpixel((rng.randrange(W), rng.randrange(H)), rng.choice((196, 210, 226)))
-    d.rectangle([6, 6, W - 7, H - 7], outline=60)
-    d.text((16, 14), spec["title"], fill=15, font=font)
-    d.line([16, 28, W - 16, 28], fill=70)
+    for _ in range(2400):  # toner specks and dust
+        sx, sy, sr = rng.randrange(PW), rng.randrange(PH), rng.choice((1, 1, 2, 3))
+        d.ellipse([sx, sy, sx + sr, sy + sr], fill=rng.choice((150, 190, 215)))
+    d.rectangle([6 * k, 6 * k, PW - 7 * k, H * k], outline=60, width=3)
+    tfont, font = _font(round(8.4 * k), bold=True), _font(round(8.4 * k))
+    d.text((16 * k, 12 * k), spec["title"], fill=15, font=tfont)
+    d.line([16 * k, 28 * k, PW - 16 * k, 28 * k], fill=70, width=2)
+    for i, line in enumerate([spec["title"], *lines]):
+        f = tfont if i == 0 else font
+        assert d.textlength(line, font=f) < PW - 32 * k, f"{seed}: line too wide: {line}"
     for i, line in enumerate(lines):
-        d.text((16, 38 + 16 * i), line, fill=20, font=font)
-    img = img.resize((W * 2, H * 2), Image.NEAREST)
+        d.text((16 * k, (36 + 16 * i) * k), line, fill=20, font=font)
+    img = _shade(img, seed, 14)
+    img = _grain(img, seed, 22)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     img.save(path, format="PNG", optimize=False, compress_level=9)
 
 
 def render_bars(path: str, spec: dict, seed: str) -> None:
-    """A bar chart with the value printed above each bar and labels under it."""
-    from PIL import Image, ImageDraw
+    """A bar chart (matplotlib, 12 x 7 in at 150 dpi) with each value printed above its bar."""
+    import matplotlib
 
-    font = _font()
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
     labels, values = spec["labels"], spec["values"]
-    W, H = 60 + 34 * len(labels), 260
-    W = max(W, 360)
-    img = Image.new("L", (W, H), 250)
-    d = ImageDraw.Draw(img)
-    d.text((12, 8), spec["title"], fill=10, font=font)
-    d.text((12, 22), spec["ylabel"], fill=40, font=font)
-    base, top = H - 40, 50
-    vmax = max(values) * 1.15
-    d.line([40, top, 40, base], fill=30)
-    d.line([40, base, W - 10, base], fill=30)
-    if spec.get("ref_line") is not None:
-        y = base - int((base - top) * spec["ref_line"] / vmax)
-        for x in range(42, W - 10, 6):
-            d.line([x, y, x + 3, y], fill=90)
-        d.text((W - 90, y - 12), spec.get("ref_label", ""), fill=60, font=font)
-    for i, (lab, v) in enumerate(zip(labels, values, strict=True)):
-        x0 = 50 + 34 * i
-        y = base - int((base - top) * v / vmax)
-        d.rectangle([x0, y, x0 + 22, base], fill=120 if i % 2 else 100, outline=40)
-        d.text((x0, y - 12), spec["fmt"].format(v), fill=10, font=font)
-        d.text((x0 - 2, base + 6), lab, fill=20, font=font)
-    if spec.get("footer"):
-        d.text((12, H - 16), spec["footer"], fill=40, font=font)
-    img = img.resize((W * 2, H * 2), Image.NEAREST)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    img.save(path, format="PNG", optimize=False, compress_level=9)
+    rc = {"font.family": "DejaVu Sans", "font.size": 15, "svg.hashsalt": "0", "path.simplify": False}
+    with matplotlib.rc_context(rc):
+        fig, ax = plt.subplots(figsize=(12, 7), dpi=150)
+        xs = list(range(len(labels)))
+        bars = ax.bar(xs, values, width=0.62, color=["#4f6d8a" if i % 2 else "#3b5673" for i in xs], edgecolor="#222")
+        for b, v in zip(bars, values, strict=True):
+            ax.annotate(
+                spec["fmt"].format(v),
+                (b.get_x() + b.get_width() / 2, b.get_height()),
+                xytext=(0, 6),
+                textcoords="offset points",
+                ha="center",
+                va="bottom",
+                fontsize=16,
+                fontweight="bold",
+            )
+        if spec.get("ref_line") is not None:
+            ax.axhline(spec["ref_line"], color="#a33", linestyle="--", linewidth=1.6)
+            ax.annotate(
+                spec.get("ref_label", ""),
+                (1.0, spec["ref_line"]),
+                xycoords=("axes fraction", "data"),
+                xytext=(-4, 6),
+                textcoords="offset points",
+                ha="right",
+                color="#a33",
+            )
+        ax.set_xticks(xs, labels)
+        ax.set_ylim(0, max(values) * 1.15)
+        ax.set_ylabel(spec["ylabel"])
+        ax.set_title(spec["title"], fontsize=19, loc="left", pad=14)
+        ax.grid(axis="y", color="#ddd", linewidth=0.8)
+        ax.set_axisbelow(True)
+        for side in ("top", "right"):
+            ax.spines[side].set_visible(False)
+        if spec.get("footer"):
+            fig.text(0.01, 0.015, spec["footer"], fontsize=12, color="#444")
+        fig.subplots_adjust(left=0.08, right=0.98, top=0.88, bottom=0.12)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        fig.savefig(path, format="png", dpi=150, metadata={"Software": None})
+        plt.close(fig)
 
 
 def render_video(path: str, spec: dict, seed: str) -> None:
+    """A 1280 x 720, 1 fps screen capture: the old 320 x 180 layout scaled by 4, monospaced text."""
     from PIL import Image, ImageDraw
 
-    font = _font()
+    k = 4
+    tfont, font = _font(9 * k, bold=True), _font(9 * k)
     with tempfile.TemporaryDirectory() as td:
-        for k, frame in enumerate(spec["frames"]):
-            img = Image.new("RGB", (320, 180), (12, 28, 40))
+        for n, frame in enumerate(spec["frames"]):
+            img = Image.new("RGB", (320 * k, 180 * k), (12, 28, 40))
             d = ImageDraw.Draw(img)
-            d.rectangle([4, 4, 315, 175], outline=(90, 160, 200))
-            d.text((12, 10), spec["title"], fill=(200, 230, 255), font=font)
+            d.rectangle([4 * k, 4 * k, 315 * k, 26 * k], fill=(22, 48, 66))
+            d.rectangle([4 * k, 4 * k, 315 * k, 175 * k], outline=(90, 160, 200), width=k)
+            d.text((12 * k, 9 * k), spec["title"], fill=(200, 230, 255), font=tfont)
             for i, line in enumerate(frame):
-                d.text((12, 34 + 16 * i), line, fill=(230, 240, 160), font=font)
-            img.save(os.path.join(td, f"f{k:03d}.png"))
+                assert d.textlength(line, font=font) < 300 * k, f"{seed}: line too wide: {line}"
+                d.text((12 * k, (34 + 16 * i) * k), line, fill=(230, 240, 160), font=font)
+            img.save(os.path.join(td, f"f{n:03d}.png"))
         os.makedirs(os.path.dirname(path), exist_ok=True)
         subprocess.run(
             [
@@ -386,6 +444,7 @@ def render_video(path: str, spec: dict, seed: str) -> None:
 
 
 def render_wav(path: str, spec: dict, seed: str) -> None:
+    """espeak-ng speech at its native 22050 Hz 16-bit mono, padded with silence by sox (no resampling)."""
     with tempfile.TemporaryDirectory() as td:
         raw = os.path.join(td, "raw.wav")
         subprocess.run(
@@ -395,7 +454,7 @@ def render_wav(path: str, spec: dict, seed: str) -> None:
         )
         os.makedirs(os.path.dirname(path), exist_ok=True)
         subprocess.run(
-            ["sox", "-D", raw, "-r", "8000", "-c", "1", "-b", "16", path, "pad", "0.4", "0.5"],
+            ["sox", "-D", raw, "-r", "22050", "-c", "1", "-b", "16", path, "pad", "0.4", "0.5"],
             check=True,
             capture_output=True,
         )
