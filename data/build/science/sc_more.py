@@ -2085,7 +2085,7 @@ GRANT["extra_media"] = [
         "file": "scans/travel_receipt_0412.png",
         "shape": "PNG scan",
         "gist": "a travel receipt",
-        "spec": _panel(["RECEIPT 0412", "Rail ticket Umea - Stockholm", "SEK 1 240"], "grant-x") + ((), "receipt"),
+        "spec": (*_panel(["RECEIPT 0412", "Rail ticket Umea - Stockholm", "SEK 1 240"], "grant-x"), (), "receipt"),
         "truth": "Scanned receipt 0412: rail ticket Umea - Stockholm, SEK 1 240.\n",
     }
 ]
