@@ -250,3 +250,16 @@ def test_common_copies_identical(sid):
     assert (checks / "_common.py").read_bytes() == (ROOT / "data" / "build" / "_common.py").read_bytes()
     master = ROOT / "data" / "build" / "commerce" / "_commerce.py"
     assert (checks / "_commerce.py").read_bytes() == master.read_bytes()
+
+
+@pytest.mark.skipif(not _ids(), reason="no commerce scenarios built")
+@pytest.mark.parametrize("sid", _ids())
+def test_media_realistic_sizes(sid):
+    """Realistic media (scans/photos ~0.5-2 MB, 22 kHz audio, 720p video) within per-file and per-scenario limits."""
+    sdir = DATASET / "scenarios" / sid
+    media = [p for p in (sdir / "workspace").rglob("*") if p.suffix.lower() in (".png", ".wav", ".mp4")]
+    assert media, sid
+    for p in media:
+        assert p.stat().st_size < 5 * 1024 * 1024, p
+    total = sum(p.stat().st_size for p in sdir.rglob("*") if p.is_file())
+    assert total < 8 * 1024 * 1024, total

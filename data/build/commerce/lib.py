@@ -12,7 +12,11 @@ import re
 import shutil
 import subprocess
 import tempfile
+import wave
 import zipfile
+from pathlib import Path
+
+import matplotlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BUILD = os.path.dirname(HERE)
@@ -92,12 +96,85 @@ if __name__ == "__main__":
 
 
 # ------------------------------------------------------------------ images
-def font():
+# The font matplotlib ships (a pinned dev dependency), so every machine draws the same bytes.
+MONO_TTF = str(Path(matplotlib.__file__).parent / "mpl-data" / "fonts" / "ttf" / "DejaVuSansMono.ttf")
+
+
+def font(px: int | None = None):
+    """px=None: Pillow's bitmap font (6 px/char, 11 px line). Else a monospaced TrueType face of that em size
+    (DejaVu Sans Mono if installed, Pillow's built-in face otherwise)."""
     from PIL import ImageFont
 
-    return (
-        ImageFont.load_default_imagefont() if hasattr(ImageFont, "load_default_imagefont") else ImageFont.load_default()
-    )
+    if px is None:
+        return (
+            ImageFont.load_default_imagefont()
+            if hasattr(ImageFont, "load_default_imagefont")
+            else ImageFont.load_default()
+        )
+    if os.path.exists(MONO_TTF):
+        return ImageFont.truetype(MONO_TTF, px)
+    return ImageFont.load_default(size=px)
+
+
+class ScaledDraw:
+    """ImageDraw on a canvas k times a layout grid drawn for the 6 px/char bitmap font: coordinates and line
+    widths are multiplied by k and text uses a TrueType mono face of 9*k em-px (same advance, ink inside the
+    11-px line box), so a small layout renders at scan/photo resolution with the same content."""
+
+    def __init__(self, img, k: float):
+        from PIL import ImageDraw
+
+        self.d = ImageDraw.Draw(img)
+        self.k = k
+        self.f = font(round(9 * k))
+        self.lw = max(1, round(k))
+
+    def _xy(self, xy):
+        k = self.k
+        if xy and isinstance(xy[0], (tuple, list)):
+            return [(x * k, y * k) for x, y in xy]
+        return [v * k for v in xy]
+
+    def text(self, xy, s, fill=None, font=None):  # the scaled face replaces any font passed (bitmap)
+        self.d.text((xy[0] * self.k, xy[1] * self.k), s, fill=fill, font=self.f)
+
+    def line(self, xy, fill=None, width=1):
+        self.d.line(self._xy(xy), fill=fill, width=width * self.lw, joint="curve")
+
+    def rectangle(self, xy, fill=None, outline=None, width=1):
+        self.d.rectangle(self._xy(xy), fill=fill, outline=outline, width=width * self.lw)
+
+    def ellipse(self, xy, fill=None, outline=None, width=1):
+        self.d.ellipse(self._xy(xy), fill=fill, outline=outline, width=width * self.lw)
+
+
+def _gauss_lut(sigma: float) -> list[int]:
+    """256-entry table mapping a uniform byte to 128 + a Gaussian deviate (inverse CDF; deterministic)."""
+    from statistics import NormalDist
+
+    nd = NormalDist(0.0, sigma)
+    return [max(0, min(255, 128 + round(nd.inv_cdf((u + 0.5) / 256.0)))) for u in range(256)]
+
+
+def _noise_plane(rng, size, sigma):
+    from PIL import Image
+
+    W, H = size
+    return Image.frombytes("L", (W, H), rng.randbytes(W * H)).point(_gauss_lut(sigma))
+
+
+def add_texture(img, seed: str, grain: float = 6.0, blotch: float = 5.0, cell: int = 48):
+    """Deterministic sensor/paper grain + low-frequency shading from a seeded PRNG (no numpy, no C rand())."""
+    from PIL import Image, ImageChops
+
+    rng = random.Random(f"texture/{seed}")
+    W, H = img.size
+    low = _noise_plane(rng, (W // cell + 2, H // cell + 2), blotch).resize((W, H), Image.BICUBIC)
+    planes = []
+    for band in img.split():
+        p = ImageChops.add(band, low, 1.0, -128)
+        planes.append(ImageChops.add(p, _noise_plane(rng, (W, H), grain), 1.0, -128))
+    return planes[0] if len(planes) == 1 else Image.merge(img.mode, planes)
 
 
 def png_bytes(img) -> bytes:
@@ -112,24 +189,24 @@ def bar_chart(
     groups: list[tuple[str, list[tuple[str, float]]]],
     ymax: float,
     footer: str,
-    scale: int = 2,
+    scale: int = 3,
 ) -> bytes:
-    """Grouped bar chart with value labels on top of each bar (Pillow bitmap font)."""
-    from PIL import Image, ImageDraw
+    """Grouped bar chart with value labels on top of each bar: a dashboard screenshot (440x280 layout grid
+    rendered at `scale`x, i.e. 1320x840, TrueType mono font, light seeded screen-capture grain)."""
+    from PIL import Image
 
-    f = font()
     W, H = 440, 280
-    img = Image.new("RGB", (W, H), (252, 252, 250))
-    d = ImageDraw.Draw(img)
-    d.text((14, 10), title, fill=(20, 20, 20), font=f)
-    d.text((14, 24), subtitle, fill=(90, 90, 90), font=f)
+    img = Image.new("RGB", (W * scale, H * scale), (252, 252, 250))
+    d = ScaledDraw(img, scale)
+    d.text((14, 10), title, fill=(20, 20, 20))
+    d.text((14, 24), subtitle, fill=(90, 90, 90))
     x0, y0, x1, y1 = 50, 50, W - 20, H - 50
     d.line([x0, y0, x0, y1], fill=(60, 60, 60))
     d.line([x0, y1, x1, y1], fill=(60, 60, 60))
     for k in range(0, int(ymax) + 1, 2):
         y = y1 - (y1 - y0) * k / ymax
         d.line([x0 - 3, y, x0, y], fill=(60, 60, 60))
-        d.text((x0 - 22, y - 5), f"{k}", fill=(60, 60, 60), font=f)
+        d.text((x0 - 22, y - 5), f"{k}", fill=(60, 60, 60))
         d.line([x0 + 1, y, x1, y], fill=(230, 230, 230))
     colors = [(70, 110, 170), (220, 140, 50), (90, 160, 90), (160, 80, 140)]
     gw = (x1 - x0) / len(groups)
@@ -139,48 +216,86 @@ def bar_chart(
             bx = x0 + gi * gw + gw * 0.15 + bi * bw
             by = y1 - (y1 - y0) * val / ymax
             d.rectangle([bx, by, bx + bw - 4, y1 - 1], fill=colors[bi % 4])
-            d.text((bx + 2, by - 12), f"{val:.2f}", fill=(10, 10, 10), font=f)
-        d.text((x0 + gi * gw + gw * 0.35, y1 + 6), gname, fill=(20, 20, 20), font=f)
+            d.text((bx + 2, by - 12), f"{val:.2f}", fill=(10, 10, 10))
+        d.text((x0 + gi * gw + gw * 0.35, y1 + 6), gname, fill=(20, 20, 20))
     lx = x0 + 10
     for bi, (bname, _) in enumerate(groups[0][1]):
         d.rectangle([lx, H - 26, lx + 8, H - 18], fill=colors[bi % 4])
-        d.text((lx + 12, H - 28), bname, fill=(20, 20, 20), font=f)
+        d.text((lx + 12, H - 28), bname, fill=(20, 20, 20))
         lx += 110
-    d.text((14, H - 14), footer, fill=(120, 120, 120), font=f)
-    img = img.resize((W * scale, H * scale), Image.NEAREST)
-    return png_bytes(img)
+    d.text((14, H - 14), footer, fill=(120, 120, 120))
+    return png_bytes(add_texture(img, "chart/" + title, grain=3.0, blotch=2.0))
+
+
+A4_150DPI = (1240, 1754)
 
 
 def text_scan(
-    title: str, lines: list[str], seed: str, size=(440, 300), scale: int = 2, sig_at: int | None = None
+    title: str,
+    lines: list[str],
+    seed: str,
+    size=(440, 300),
+    scale: float = 3,
+    sig_at: int | None = None,
+    page: tuple[int, int] | None = None,
 ) -> bytes:
-    """A grey 'scanned form' with speckle; lines of text; optional signature squiggle after line sig_at."""
-    from PIL import Image, ImageDraw
+    """A grey 'scanned form' with paper texture and scanner grain; lines of text; optional signature squiggle
+    after line sig_at. The size layout grid is rendered at `scale`x; with page=(W, H) (e.g. A4_150DPI) the form
+    is scaled to the page width and sits at the top of a full page of that size, as a flatbed scan would."""
+    from PIL import Image
 
-    f = font()
     W, H = size
-    img = Image.new("L", (W, H), 246)
-    d = ImageDraw.Draw(img)
+    if page is not None:
+        scale = page[0] / W
+        PW, PH = page
+    else:
+        PW, PH = round(W * scale), round(H * scale)
+    img = Image.new("L", (PW, PH), 246)
+    d = ScaledDraw(img, scale)
     rng = random.Random(seed)
-    for _ in range(600):
-        img.putpixel((rng.randrange(W), rng.randrange(H)), rng.choice((200, 215, 228)))
+    for _ in range(600):  # dust specks, as before (grid coordinates)
+        x, y = rng.randrange(W), rng.randrange(H)
+        d.rectangle([x, y, x + 0.4, y + 0.4], fill=rng.choice((200, 215, 228)))
     d.rectangle([8, 8, W - 9, H - 9], outline=60)
-    d.text((18, 16), title, fill=20, font=f)
+    d.text((18, 16), title, fill=20)
     d.line([18, 30, W - 18, 30], fill=60)
     y = 38
     for i, line in enumerate(lines):
-        d.text((18, y), line, fill=15, font=f)
+        d.text((18, y), line, fill=15)
         y += 15
         if sig_at is not None and i == sig_at:
-            pts = [(200 + k * 4, y + 2 + int(4 * math.sin(k / 1.5))) for k in range(24)]
+            pts = [(200 + k * 4, y + 2 + 4 * math.sin(k / 1.5)) for k in range(24)]
             d.line(pts, fill=10, width=1)
             y += 12
-    img = img.resize((W * scale, H * scale), Image.NEAREST)
-    return png_bytes(img)
+    return png_bytes(add_texture(img, "scan/" + seed, grain=7.0, blotch=4.0))
 
 
 # ------------------------------------------------------------------ audio / video
+def add_noise_bed(wav: bytes, seed: str, level: int = 40) -> bytes:
+    """Mix a deterministic room-noise bed (seeded PRNG, ~-58 dBFS hiss + low rumble) into 16-bit mono WAV bytes."""
+    import array
+
+    with wave.open(io.BytesIO(wav)) as w:
+        params = w.getparams()
+        pcm = array.array("h", w.readframes(w.getnframes()))
+    rng = random.Random(f"room/{seed}")
+    lut = [round((u - 127.5) / 127.5 * level) for u in range(256)]
+    raw = rng.randbytes(len(pcm))
+    hum = 0.0
+    out = array.array("h", bytes(2 * len(pcm)))
+    for i, s in enumerate(pcm):
+        hum = 0.995 * hum + 0.005 * lut[raw[i]] * 8
+        v = s + lut[raw[i]] + int(hum)
+        out[i] = 32767 if v > 32767 else (-32768 if v < -32768 else v)
+    buf = io.BytesIO()
+    with wave.open(buf, "wb") as w:
+        w.setparams(params)
+        w.writeframes(out.tobytes())
+    return buf.getvalue()
+
+
 def wav_bytes(text: str, voice: str = "en-gb", speed: int = 150) -> bytes:
+    """espeak-ng at its native 22050 Hz, 16-bit mono (no resampling), padded with sox, plus a room-noise bed."""
     with tempfile.TemporaryDirectory() as td:
         raw, out = os.path.join(td, "raw.wav"), os.path.join(td, "out.wav")
         subprocess.run(
@@ -189,12 +304,12 @@ def wav_bytes(text: str, voice: str = "en-gb", speed: int = 150) -> bytes:
             capture_output=True,
         )
         subprocess.run(
-            ["sox", "-D", raw, "-r", "8000", "-c", "1", "-b", "16", out, "pad", "0.4", "0.5"],
+            ["sox", "-D", raw, "-r", "22050", "-c", "1", "-b", "16", out, "pad", "0.4", "0.5"],
             check=True,
             capture_output=True,
         )
         with open(out, "rb") as fh:
-            return fh.read()
+            return add_noise_bed(fh.read(), text[:80])
 
 
 def mp4_from_frames(frames: list[bytes]) -> bytes:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from decimal import Decimal
 
-from lib import SEAL_TOOL, WS, call, dump, hmac_token, index_md, pdf_bytes, seal_of, text_scan, turn
+from lib import A4_150DPI, SEAL_TOOL, WS, call, dump, hmac_token, index_md, pdf_bytes, seal_of, text_scan, turn
 
 SID = "s_com_franchise_royalty"
 SEAL = seal_of(SID)
@@ -189,6 +189,7 @@ reopening promotion). Signed for the franchisor: Clara Pettersen, 14 January 202
         "brio-stmt",
         size=(440, 270),
         sig_at=len(stmt_lines) - 2,
+        page=A4_150DPI,
     )
     files = {
         "requests/brief.md": brief,

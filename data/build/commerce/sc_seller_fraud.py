@@ -4,7 +4,20 @@ from __future__ import annotations
 
 import random
 
-from lib import SEAL_TOOL, WS, call, dump, font, hmac_token, index_md, pdf_bytes, png_bytes, seal_of, turn
+from lib import (
+    SEAL_TOOL,
+    WS,
+    ScaledDraw,
+    add_texture,
+    call,
+    dump,
+    hmac_token,
+    index_md,
+    pdf_bytes,
+    png_bytes,
+    seal_of,
+    turn,
+)
 
 SID = "s_com_seller_fraud_review"
 SEAL = seal_of(SID)
@@ -115,27 +128,29 @@ def orders_csv(week: str, n_orders: int, n_inad: int) -> str:
 
 
 def photo(kind: str) -> bytes:
-    from PIL import Image, ImageDraw
+    """Product photo: a 300x220 layout grid rendered at k = 1280/300 (1280x939 RGB) with seeded sensor grain."""
+    from PIL import Image
 
-    f = font()
-    img = Image.new("RGB", (300, 220), (236, 232, 224) if kind == "buyer" else (250, 250, 252))
-    d = ImageDraw.Draw(img)
+    k = 1280 / 300
+    img = Image.new("RGB", (1280, round(220 * k)), (236, 232, 224) if kind == "buyer" else (250, 250, 252))
+    d = ScaledDraw(img, k)
     d.rectangle([60, 30, 240, 190], fill=(245, 245, 245), outline=(40, 40, 40))
     d.ellipse([110, 60, 190, 120], outline=(60, 60, 60), width=3)
     if kind == "buyer":
-        d.text((84, 132), PHOTO["brand_as_printed"], fill=(20, 20, 20), font=f)
-        d.text((84, 150), f"Model {PHOTO['model_as_printed']}", fill=(30, 30, 30), font=f)
+        d.text((84, 132), PHOTO["brand_as_printed"], fill=(20, 20, 20))
+        d.text((84, 150), f"Model {PHOTO['model_as_printed']}", fill=(30, 30, 30))
         d.rectangle([80, 164, 222, 180], fill=(255, 255, 255), outline=(90, 90, 90))
-        d.text((84, 167), f"SN {PHOTO['buyer_serial']}", fill=(10, 10, 10), font=f)
-        d.text((6, 204), "buyer upload - claim C-4471", fill=(90, 90, 90), font=f)
+        d.text((84, 167), f"SN {PHOTO['buyer_serial']}", fill=(10, 10, 10))
+        d.text((6, 204), "buyer upload - claim C-4471", fill=(90, 90, 90))
         rng = random.Random("buyerphoto")
         for _ in range(500):
-            img.putpixel((rng.randrange(300), rng.randrange(220)), (200, 196, 188))
-    else:
-        d.text((96, 132), "AirPulse Pro", fill=(20, 20, 20), font=f)
-        d.text((96, 150), "wireless earbuds", fill=(60, 60, 60), font=f)
-        d.text((6, 204), "listing main image", fill=(120, 120, 120), font=f)
-    return png_bytes(img.resize((600, 440), Image.NEAREST))
+            x, y = rng.randrange(300), rng.randrange(220)
+            d.rectangle([x, y, x + 0.5, y + 0.5], fill=(200, 196, 188))
+        return png_bytes(add_texture(img, "photo/buyer", grain=3.5, blotch=6.0))
+    d.text((96, 132), "AirPulse Pro", fill=(20, 20, 20))
+    d.text((96, 150), "wireless earbuds", fill=(60, 60, 60))
+    d.text((6, 204), "listing main image", fill=(120, 120, 120))
+    return png_bytes(add_texture(img, "photo/listing", grain=2.0, blotch=2.0))
 
 
 def scenario() -> dict:

@@ -120,15 +120,16 @@ def pos_csv(reg: str, sold: dict, seed: str) -> str:
 
 
 def frames() -> list[bytes]:
-    from lib import font
-    from PIL import Image, ImageDraw
+    """CCTV frames: a 320x240 layout grid rendered at 4x (1280x960), light seeded sensor grain, one per second."""
+    from lib import ScaledDraw, add_texture
+    from PIL import Image
 
-    f = font()
+    f = None
     out = []
     secs = [(21, 46, 58), (21, 46, 59), (21, 47, 0), (21, 47, 3), (21, 47, 9), (21, 47, 15), (21, 47, 21), (21, 47, 26)]
     for k, (h, m, s) in enumerate(secs):
-        img = Image.new("RGB", (320, 240), (38, 40, 44))
-        d = ImageDraw.Draw(img)
+        img = Image.new("RGB", (1280, 960), (38, 40, 44))
+        d = ScaledDraw(img, 4)
         d.rectangle([0, 0, 319, 16], fill=(0, 0, 0))
         d.text((4, 3), f"CAM 03 BACKROOM   2026-06-12 {h:02d}:{m:02d}:{s:02d}", fill=(235, 235, 235), font=f)
         door_open = k >= 3
@@ -147,7 +148,7 @@ def frames() -> list[bytes]:
             d.ellipse([200, 90, 222, 112], fill=(120, 120, 130))
             d.rectangle([198, 112, 224, 170], fill=(90, 90, 110))
         d.text((34, 216), f"CARTONS IN CAGE: {n}", fill=(240, 240, 240), font=f)
-        out.append(png_bytes(img))
+        out.append(png_bytes(add_texture(img, f"cctv/{k}", grain=3.0, blotch=2.0)))
     return out
 
 

@@ -2,7 +2,8 @@
 """Deterministic build of the engineering scenarios (data/clawarena-team/scenarios/s_eng_*), version 1.
 
 Generates, for every scenario listed in SPECS: the slices and update files, tools, seal, media
-(PNG via Pillow's bitmap font, WAV via espeak-ng + sox, MP4 via ffmpeg bitexact), office files
+(PNG >= 1280x720 with seeded grain, WAV 22050 Hz via espeak-ng + sox + seeded noise bed, MP4 1280x720 via
+ffmpeg bitexact), office files
 (docx/xlsx with fixed core times and zip stamps, hand-written PDF), truth/, manifest.json,
 questions.json, checks/ (check_qN.py + identical copies of data/build/_common.py and _eng.py),
 solution/trajectory.json and workspace/_sandbox_hint.md (generated from the manifest), plus

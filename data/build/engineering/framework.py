@@ -1,7 +1,8 @@
 """Generic machinery for the engineering scenarios (used by build.py; version 1).
 
 A scenario is a dict (see specs_*.py). From it this module writes: generated slices, tools,
-seal, media (PNG via Pillow bitmap font, WAV via espeak-ng + sox, MP4 via ffmpeg bitexact),
+seal, media (PNG at >= 1280x720 with a TrueType mono font and seeded grain, WAV at espeak-ng's native 22050 Hz
+with a seeded room-noise bed, MP4 1280x720 via ffmpeg bitexact),
 office files (docx/xlsx with fixed core times and zip stamps, hand-written PDF), truth/, the
 manifest, questions.json, checks (SPEC + run), solution/trajectory.json, the asset map, and
 the decoy table used by tests/dataset/test_engineering_scenarios.py.
@@ -19,6 +20,9 @@ import re
 import subprocess
 import tempfile
 import zipfile
+from pathlib import Path
+
+import matplotlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WS = "${workspace}"
@@ -324,59 +328,137 @@ if __name__ == "__main__":
 # ----------------------------------------------------------------------------------------------
 # media
 # ----------------------------------------------------------------------------------------------
-def _font():
+# The font matplotlib ships (a pinned dev dependency), so every machine draws the same bytes.
+MONO_TTF = str(Path(matplotlib.__file__).parent / "mpl-data" / "fonts" / "ttf" / "DejaVuSansMono.ttf")
+MIN_W, MIN_H = 1280, 720  # photos and screens: at least 1280x720
+
+
+def _font(px=None):
+    """Monospaced font. px=None: Pillow's bitmap font (6 px/char); else a TrueType face of that em size
+    (DejaVu Sans Mono: 0.6 em/char, so px = 10*k keeps a layout drawn for the bitmap font at scale k)."""
     from PIL import ImageFont
 
-    return (
-        ImageFont.load_default_imagefont() if hasattr(ImageFont, "load_default_imagefont") else ImageFont.load_default()
-    )
+    if px is None:
+        return (
+            ImageFont.load_default_imagefont()
+            if hasattr(ImageFont, "load_default_imagefont")
+            else ImageFont.load_default()
+        )
+    if os.path.exists(MONO_TTF):
+        return ImageFont.truetype(MONO_TTF, px)
+    return ImageFont.load_default(size=px)
 
 
-def render_panel(ops, size, seed, scale=2, bg=250):
-    """Draw ops onto a grey-scale panel; returns PNG bytes (deterministic)."""
+def _gauss_lut(sigma):
+    """256-entry table mapping a uniform byte to 128 + a Gaussian deviate (inverse CDF; deterministic)."""
+    from statistics import NormalDist
+
+    nd = NormalDist(0.0, sigma)
+    return [max(0, min(255, 128 + round(nd.inv_cdf((u + 0.5) / 256.0)))) for u in range(256)]
+
+
+def _noise_plane(rng, size, sigma):
+    from PIL import Image
+
+    W, H = size
+    return Image.frombytes("L", (W, H), rng.randbytes(W * H)).point(_gauss_lut(sigma))
+
+
+def add_texture(img, seed, grain=6.0, blotch=5.0, cell=48):
+    """Deterministic sensor grain + low-frequency paper/lighting shading (seeded PRNG, no numpy)."""
+    from PIL import Image, ImageChops
+
+    rng = random.Random(f"texture/{seed}")
+    W, H = img.size
+    bands = img.getbands()
+    sw, sh = W // cell + 2, H // cell + 2
+    low = _noise_plane(rng, (sw, sh), blotch).resize((W, H), Image.BICUBIC)
+    planes = []
+    for band in img.split():
+        p = ImageChops.add(band, low, 1.0, -128)
+        p = ImageChops.add(p, _noise_plane(rng, (W, H), grain), 1.0, -128)
+        planes.append(p)
+    return planes[0] if len(bands) == 1 else Image.merge(img.mode, planes)
+
+
+def render_panel(ops, size, seed, scale=2, bg=250, grain=6.0, min_size=(MIN_W, MIN_H)):
+    """Draw ops (laid out on a size = (W, H) grid for a 6 px/char font) onto a grey-scale panel rendered at
+    k = max(min_w/W, min_h/H) times that grid (at least 1280x720), with a TrueType monospaced font, plus
+    deterministic sensor grain; returns PNG bytes (deterministic). `scale` is kept for old call sites."""
     from PIL import Image, ImageDraw
 
     W, H = size
-    img = Image.new("L", (W, H), bg)
+    k = max(min_size[0] / W, min_size[1] / H, float(scale))
+    OW, OH = round(W * k), round(H * k)
+    img = Image.new("L", (OW, OH), bg)
     d = ImageDraw.Draw(img)
-    rng = random.Random(seed)
-    font = _font()
-    for _ in range(W * H // 300):
-        img.putpixel((rng.randrange(W), rng.randrange(H)), rng.choice((214, 226, 236)))
+    font = _font(round(9 * k))  # 9 em-px per grid unit: the ink stays inside the 11-px bitmap line box
+    lw = max(1, round(k))
+
+    def sc(v):
+        return [c * k for c in v]
+
     for op in ops:
         kind = op[0]
         if kind == "text":
-            d.text((op[1], op[2]), op[3], fill=op[4] if len(op) > 4 else 15, font=font)
+            d.text((op[1] * k, op[2] * k), op[3], fill=op[4] if len(op) > 4 else 15, font=font)
         elif kind == "rect":
-            d.rectangle(op[1], outline=op[2] if len(op) > 2 else 70, fill=op[3] if len(op) > 3 else None)
+            d.rectangle(sc(op[1]), outline=op[2] if len(op) > 2 else 70, fill=op[3] if len(op) > 3 else None, width=lw)
         elif kind == "line":
-            d.line(op[1], fill=op[2] if len(op) > 2 else 30, width=op[3] if len(op) > 3 else 1)
+            pts = op[1]
+            pts = [(x * k, y * k) for x, y in pts] if isinstance(pts[0], (tuple, list)) else sc(pts)
+            d.line(pts, fill=op[2] if len(op) > 2 else 30, width=(op[3] if len(op) > 3 else 1) * lw)
         elif kind == "series":  # ("series", box, values, vmax, label_every)
             x0, y0, x1, y1 = op[1]
             vals, vmax = op[2], op[3]
-            d.rectangle(op[1], outline=90)
+            d.rectangle(sc(op[1]), outline=90, width=lw)
             pts = []
             for i, v in enumerate(vals):
                 x = x0 + 2 + (x1 - x0 - 4) * i / max(1, len(vals) - 1)
                 y = y1 - 2 - (y1 - y0 - 4) * min(v, vmax) / vmax
-                pts.append((x, y))
-            d.line(pts, fill=20, width=1)
+                pts.append((x * k, y * k))
+            d.line(pts, fill=20, width=lw, joint="curve")
         elif kind == "bars":  # ("bars", box, values, vmax)
             x0, y0, x1, y1 = op[1]
             vals, vmax = op[2], op[3]
-            d.rectangle(op[1], outline=90)
+            d.rectangle(sc(op[1]), outline=90, width=lw)
             bw = (x1 - x0 - 4) / len(vals)
             for i, v in enumerate(vals):
                 h = (y1 - y0 - 4) * min(v, vmax) / vmax
-                d.rectangle([x0 + 2 + i * bw + 1, y1 - 2 - h, x0 + 2 + (i + 1) * bw - 2, y1 - 2], fill=60)
-    if scale != 1:
-        img = img.resize((W * scale, H * scale), Image.NEAREST)
+                d.rectangle(sc([x0 + 2 + i * bw + 1, y1 - 2 - h, x0 + 2 + (i + 1) * bw - 2, y1 - 2]), fill=60)
+    if grain:
+        img = add_texture(img, seed, grain=grain)
     buf = io.BytesIO()
     img.save(buf, format="PNG", optimize=False, compress_level=9)
     return buf.getvalue()
 
 
-def build_wav(path, text, voice="en-us", speed=150, rate=16000):
+def add_noise_bed(path, seed, level=40):
+    """Mix a deterministic room-noise bed (seeded PRNG, ~-58 dBFS, slowly drifting) into a 16-bit mono WAV."""
+    import array
+    import wave
+
+    with wave.open(path) as w:
+        params = w.getparams()
+        pcm = array.array("h", w.readframes(w.getnframes()))
+    rng = random.Random(f"room/{seed}")
+    lut = [round((u - 127.5) / 127.5 * level) for u in range(256)]
+    raw = rng.randbytes(len(pcm))
+    hum = 0.0
+    out = array.array("h", bytes(2 * len(pcm)))
+    for i, s in enumerate(pcm):
+        hum = 0.995 * hum + 0.005 * lut[raw[i]] * 8  # low-passed rumble
+        v = s + lut[raw[i]] + int(hum)
+        out[i] = 32767 if v > 32767 else (-32768 if v < -32768 else v)
+    with wave.open(path, "wb") as w:
+        w.setparams(params)
+        w.writeframes(out.tobytes())
+
+
+def build_wav(path, text, voice="en-us", speed=150, rate=22050):
+    """espeak-ng at its native 22050 Hz, 16-bit mono (no resampling), padded with sox, plus a room-noise bed.
+    `rate` is kept for old call sites and ignored below 22050 (no downsampling)."""
+    rate = max(int(rate), 22050)
     with tempfile.TemporaryDirectory() as td:
         raw = os.path.join(td, "raw.wav")
         subprocess.run(
@@ -390,6 +472,7 @@ def build_wav(path, text, voice="en-us", speed=150, rate=16000):
             check=True,
             capture_output=True,
         )
+    add_noise_bed(path, os.path.basename(path))
 
 
 def build_mp4(path, frames_png):

@@ -46,7 +46,7 @@ def _video(path):
             ("series", [180, 80, 310, 150], [210 + (j * 37 % 60) for j in range(k * 4 + 4)], 400),
             ("text", 12, 156, f"frame {k + 1}/7"),
         ]
-        frames.append(render_panel(ops, (320, 180), f"soak-{k}", scale=2))
+        frames.append(render_panel(ops, (320, 180), f"soak-{k}", scale=2, grain=3.0))
     build_mp4(path, frames)
 
 
