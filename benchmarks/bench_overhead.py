@@ -56,6 +56,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--inspect-venv", default=str(Path(".bench") / "inspect"))
     parser.add_argument("--skip-inspect", action="store_true")
+    parser.add_argument("--chart", default=None, help="write a bar chart (PNG) of the figures here")
     args = parser.parse_args()
     counts = [int(x) for x in args.turns.split(",")]
     print(machine_info())
@@ -74,6 +75,39 @@ def main() -> None:
         ratio = f"{other / ours[n]:.1f}x" if other else "-"
         print(f"{n:>6}  {ours[n]:>14.3f}  {other if other else float('nan'):>28.3f}  {ratio:>7}  {ours_read[n]:>19.3f}")
     sys.stdout.flush()
+    if args.chart:
+        write_chart(Path(args.chart), counts, ours, ours_read, theirs, label)
+
+
+def write_chart(
+    path: Path,
+    counts: list[int],
+    ours: dict[int, float],
+    ours_read: dict[int, float],
+    theirs: dict[int, float],
+    label: str,
+) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 3.8))
+    width = 0.27
+    xs = range(len(counts))
+    ax.bar([x - width for x in xs], [ours[n] for n in counts], width, label="arena (no-I/O tool)")
+    ax.bar(list(xs), [ours_read[n] for n in counts], width, label="arena (scoped Read)")
+    ax.bar([x + width for x in xs], [theirs.get(n, 0.0) for n in counts], width, label=label)
+    ax.set_xticks(list(xs), [f"{n} turns" for n in counts])
+    ax.set_ylabel("harness ms per tool-calling turn")
+    ax.set_yscale("log")
+    ax.set_title("Harness overhead per turn (lower is better)")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    print(f"chart: {path}")
 
 
 if __name__ == "__main__":

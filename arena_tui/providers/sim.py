@@ -1,7 +1,7 @@
 """The simulated pool (SPEC §8): deterministic workers that really use their tools.
 
 A sim worker is not a model. For each prompt it reads the files the prompt names (or,
-when it names none, lists its grant and reads what it finds), runs a ``python3 …``
+when it names none, lists its grant and reads what it finds), runs a ``python3 /abs/…``
 command the prompt spells out when it was granted Bash, and answers with what it read.
 For media it "perceives" natively it answers with the scenario's ``truth/`` text for
 that file. Everything it does goes through the real tools, so grants, scope checks and
@@ -24,7 +24,9 @@ SIM_NAME = "sim (simulated worker)"
 MAX_READS = 12
 EXCERPT = 1500
 _PATH = re.compile(r"(/[^\s'\"`,;()]+)")
-_COMMAND = re.compile(r"\b((?:python3?|bash|sh) [^\n]+?)(?=\s+(?:and report|on every|to report)\b|\.\s|\.$|$)")
+# Only a command spelled out with an absolute script path is run: a worker does not guess
+# which script a loosely worded task means.
+_COMMAND = re.compile(r"\b((?:python3?|bash|sh) /[^\n]+?)(?=\s+(?:and report|on every|to report)\b|\.\s|\.$|$)")
 _MEDIA_EXT = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".wav", ".mp3", ".ogg", ".flac", ".mp4", ".webm", ".mov"}
 
 
