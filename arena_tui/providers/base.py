@@ -7,9 +7,10 @@ so the agent loop never has to know which backend it is talking to.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from arena_tui.events import Event
 from arena_tui.providers.messages import AssistantMessage, DeltaCallback, Message, ToolSchema
@@ -30,6 +31,22 @@ class CallIdentity:
     agent_id: str | None = None
     session_id: str | None = None
     model_key: str = "main"
+
+
+def model_event_fields(identity: CallIdentity, model_name: str) -> dict[str, Any]:
+    """The identity fields every model event of one provider call carries."""
+    return {
+        "run_id": identity.run_id,
+        "scenario_id": identity.scenario_id,
+        "agent_id": identity.agent_id,
+        "session_id": identity.session_id,
+        "model_key": identity.model_key,
+        "model_name": model_name,
+    }
+
+
+def new_request_id() -> str:
+    return f"req_{uuid.uuid4().hex[:12]}"
 
 
 class ProviderError(Exception):

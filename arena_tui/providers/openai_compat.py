@@ -21,7 +21,7 @@ import openai
 
 from arena_tui.config import ModelEntry
 from arena_tui.events import ModelError, ModelRequest, ModelResponse, Usage
-from arena_tui.providers.base import CallIdentity, Emit, ProviderError, no_emit
+from arena_tui.providers.base import CallIdentity, Emit, ProviderError, model_event_fields, no_emit
 from arena_tui.providers.cost import cost_usd
 from arena_tui.providers.messages import AssistantMessage, DeltaCallback, Message, ToolSchema
 from arena_tui.providers.retry import RetryPolicy, classify, fix_hint
@@ -81,15 +81,7 @@ class OpenAICompatProvider:
         self._stream = bool(entry.extra_params.get("stream", True))
 
     def _ids(self) -> dict[str, Any]:
-        i = self.identity
-        return {
-            "run_id": i.run_id,
-            "scenario_id": i.scenario_id,
-            "agent_id": i.agent_id,
-            "session_id": i.session_id,
-            "model_key": i.model_key,
-            "model_name": self.name,
-        }
+        return model_event_fields(self.identity, self.name)
 
     async def complete(
         self,

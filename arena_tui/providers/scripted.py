@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from arena_tui.events import ModelRequest, ModelResponse, ToolCallSpec, Usage
-from arena_tui.providers.base import CallIdentity, Emit, no_emit
+from arena_tui.providers.base import CallIdentity, Emit, model_event_fields, new_request_id, no_emit
 from arena_tui.providers.messages import (
     AssistantMessage,
     DeltaCallback,
@@ -82,17 +82,7 @@ class ScriptedProvider:
         on_delta: DeltaCallback | None = None,
     ) -> AssistantMessage:
         self._calls += 1
-        request_id = f"req_{uuid.uuid4().hex[:12]}"
-        ident = self.identity
-        ids: dict[str, Any] = {
-            "run_id": ident.run_id,
-            "scenario_id": ident.scenario_id,
-            "agent_id": ident.agent_id,
-            "session_id": ident.session_id,
-            "model_key": ident.model_key,
-            "model_name": self.name,
-            "request_id": request_id,
-        }
+        ids = {**model_event_fields(self.identity, self.name), "request_id": new_request_id()}
         self.emit(ModelRequest(**ids, n_messages=len(messages)))
         turn = self._next_turn(messages, tools)
         calls = [

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from arena_tui.events import ModelRequest, ModelResponse, ToolCallSpec, Usage
-from arena_tui.providers.base import CallIdentity, Emit, no_emit
+from arena_tui.providers.base import CallIdentity, Emit, model_event_fields, new_request_id, no_emit
 from arena_tui.providers.messages import AssistantMessage, DeltaCallback, Message, ToolSchema
 
 SIM_NAME = "sim (simulated worker)"
@@ -57,16 +57,7 @@ class SimWorker:
     async def complete(
         self, messages: Sequence[Message], tools: Sequence[ToolSchema] = (), *, on_delta: DeltaCallback | None = None
     ) -> AssistantMessage:
-        ident = self.identity
-        ids = {
-            "run_id": ident.run_id,
-            "scenario_id": ident.scenario_id,
-            "agent_id": ident.agent_id,
-            "session_id": ident.session_id,
-            "model_key": ident.model_key,
-            "model_name": self.name,
-            "request_id": f"req_{uuid.uuid4().hex[:12]}",
-        }
+        ids = {**model_event_fields(self.identity, self.name), "request_id": new_request_id()}
         self.emit(ModelRequest(**ids, n_messages=len(messages)))
         reply = self._decide(messages)
         self.emit(

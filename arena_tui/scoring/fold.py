@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from arena_tui import events as ev
-from arena_tui.scoring.metrics import ScenarioScore, SubagentScore, mean, sms
+from arena_tui.scoring.metrics import ManagementMeans, ScenarioScore, SubagentScore
 
 
 @dataclass
@@ -24,7 +25,7 @@ class AgentTokens:
 
 
 @dataclass
-class RunScores:
+class RunScores(ManagementMeans):
     """Run-level aggregates; management means are over every selected scenario."""
 
     scenarios: dict[str, ScenarioScore]
@@ -44,28 +45,8 @@ class RunScores:
         total = self.rounds_total
         return self.rounds_passed / total if total else 0.0
 
-    def _mean(self, metric: str) -> float:
-        return mean([float(getattr(s, metric)) for s in self.scenarios.values()])
-
-    @property
-    def tpp(self) -> float:
-        return self._mean("tpp")
-
-    @property
-    def roc(self) -> float:
-        return self._mean("roc")
-
-    @property
-    def wpp(self) -> float:
-        return self._mean("wpp")
-
-    @property
-    def mca(self) -> float:
-        return self._mean("mca")
-
-    @property
-    def sms(self) -> float:
-        return sms(self.tcr, self.tpp, self.roc, self.wpp, self.mca)
+    def parts(self) -> Iterable[Any]:
+        return self.scenarios.values()
 
     @property
     def inv(self) -> dict[str, int]:

@@ -6,7 +6,9 @@ reports, replay and rescore get identical numbers from identical events.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 READ_ONLY_TOOLS = frozenset({"Read", "Grep", "Glob"})
 MUTATING_TOOLS = frozenset({"Write", "Edit", "Bash"})
@@ -63,8 +65,42 @@ class SubagentScore:
         return 1.0 if self.modalities_read & needed else 0.0
 
 
+class ManagementMeans:
+    """TPP/ROC/WPP/MCA as means over ``parts()`` (subagents of a scenario, scenarios of a run), and SMS."""
+
+    @property
+    def tcr(self) -> float:
+        raise NotImplementedError
+
+    def parts(self) -> Iterable[Any]:
+        raise NotImplementedError
+
+    def _mean(self, metric: str) -> float:
+        return mean([float(getattr(part, metric)) for part in self.parts()])
+
+    @property
+    def tpp(self) -> float:
+        return self._mean("tpp")
+
+    @property
+    def roc(self) -> float:
+        return self._mean("roc")
+
+    @property
+    def wpp(self) -> float:
+        return self._mean("wpp")
+
+    @property
+    def mca(self) -> float:
+        return self._mean("mca")
+
+    @property
+    def sms(self) -> float:
+        return sms(self.tcr, self.tpp, self.roc, self.wpp, self.mca)
+
+
 @dataclass
-class ScenarioScore:
+class ScenarioScore(ManagementMeans):
     """One scenario's rounds and subagents; an unfinished scenario's missing rounds count as failed."""
 
     scenario_id: str
@@ -87,28 +123,8 @@ class ScenarioScore:
     def tcr(self) -> float:
         return self.rounds_passed / len(self.round_ids) if self.round_ids else 0.0
 
-    def _mean(self, metric: str) -> float:
-        return mean([float(getattr(s, metric)) for s in self.subagents.values()])
-
-    @property
-    def tpp(self) -> float:
-        return self._mean("tpp")
-
-    @property
-    def roc(self) -> float:
-        return self._mean("roc")
-
-    @property
-    def wpp(self) -> float:
-        return self._mean("wpp")
-
-    @property
-    def mca(self) -> float:
-        return self._mean("mca")
-
-    @property
-    def sms(self) -> float:
-        return sms(self.tcr, self.tpp, self.roc, self.wpp, self.mca)
+    def parts(self) -> Iterable[Any]:
+        return self.subagents.values()
 
     @property
     def finished(self) -> bool:
