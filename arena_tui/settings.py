@@ -55,6 +55,8 @@ class Settings(BaseModel):
     """Model calls per agent turn before the loop is cut off."""
     round_timeout_s: float = Field(default=3600.0, gt=0)
     """Wall-clock limit of the main agent's work in one round."""
+    scenario_timeout_s: float = Field(default=6 * 3600.0, gt=0)
+    """Wall-clock limit of one scenario attempt; past it the scenario fails (and may be retried)."""
     background_wait_s: float = Field(default=1800.0, gt=0)
     """How long a round waits for background work before its check; then the round fails."""
     enabled_tools: list[str] = Field(default_factory=lambda: list(ALL_TOOLS))

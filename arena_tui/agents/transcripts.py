@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from arena_tui import events as ev
+from arena_tui.agents.transcript_markdown import render_session
 
 
 def session_filename(agent_id: str, session_id: str | None) -> str:
@@ -95,3 +96,10 @@ class TranscriptWriter:
             copy_to.mkdir(parents=True, exist_ok=True)
             for session in self.sessions.values():
                 shutil.copyfile(self.out_sessions / session.filename, copy_to / session.filename)
+
+    def write_markdown(self) -> None:
+        """A readable ``.md`` beside each ``.jsonl`` (output folder only; checks read the JSONL)."""
+        self.out_sessions.mkdir(parents=True, exist_ok=True)
+        for session in self.sessions.values():
+            text = render_session(session.owner, self.scenario_id, session.turns)
+            (self.out_sessions / session.filename.replace(".jsonl", ".md")).write_text(text, encoding="utf-8")

@@ -117,16 +117,20 @@ class ScenarioRunner:
         )
         runtime = self._runtime()
         status, reason = "completed", ""
+        limit = self.ctx.settings.scenario_timeout_s
         try:
-            stop_reason = ""
-            previous: tuple[str, str] | None = None
-            for index, rnd in enumerate(self.scenario.rounds):
-                _passed, feedback, why = await self._round(runtime, transcripts, index, rnd, previous, stop_reason)
-                if why.startswith("provider_error"):
-                    status, reason = "failed", why
-                if why.startswith(("token_limit", "provider_error")) and not stop_reason:
-                    stop_reason = why
-                previous = (rnd.id, feedback)
+            async with asyncio.timeout(limit):
+                stop_reason = ""
+                previous: tuple[str, str] | None = None
+                for index, rnd in enumerate(self.scenario.rounds):
+                    _passed, feedback, why = await self._round(runtime, transcripts, index, rnd, previous, stop_reason)
+                    if why.startswith("provider_error"):
+                        status, reason = "failed", why
+                    if why.startswith(("token_limit", "provider_error")) and not stop_reason:
+                        stop_reason = why
+                    previous = (rnd.id, feedback)
+        except TimeoutError:  # its unfinished rounds count as failed; --retry may run it again
+            status, reason = "failed", f"scenario timed out after {limit:g} s"
         except asyncio.CancelledError:
             status, reason = "interrupted", "the run was interrupted"
             raise
@@ -136,6 +140,7 @@ class ScenarioRunner:
             await runtime.close()
             self.bus.unsubscribe(transcripts)
             transcripts.flush()
+            transcripts.write_markdown()
             self.bus.emit(ev.ScenarioFinished(**self._fields(), status=status, reason=reason))
             if status == "completed":
                 write_metadata(self.out, self.scenario, self.ctx.run_id, self.attempt, status)
