@@ -61,9 +61,26 @@ def _print_outcome(outcome: RunOutcome, out: Path) -> int:
     return 0
 
 
+def probe(config: ModelConfig, settings: Settings) -> None:
+    """One request per declared modality of every real model, before any scenario starts."""
+    if settings.skip_probe or not any(e.is_real for e in config.entries().values()):
+        return
+    from arena_tui.providers.probe import probe_models, render_probe_table
+
+    results = asyncio.run(probe_models(config))
+    print(render_probe_table(results), file=sys.stderr)
+    failed = [r for r in results if not r.ok and not r.skipped]
+    if failed:
+        names = ", ".join(f"{r.key} ({r.modality})" for r in failed)
+        raise BadInputError(
+            f"the startup probe failed for {names}", fix="fix the model JSON or server, or pass --no-probe"
+        )
+
+
 def _execute(plan: RunPlan, args: argparse.Namespace) -> int:
     from arena_tui.commands.tui import run_live, use_tui
 
+    probe(plan.config, plan.settings)
     if use_tui(args) and not plan.settings.headless:
         live = run_live(plan, getattr(args, "theme", None) or plan.settings.theme)
         if live is None:
