@@ -85,6 +85,8 @@ def report_meta(started: ev.RunStarted) -> dict[str, Any]:
 
 async def execute_run(plan: RunPlan) -> RunOutcome:
     mode = check_sandbox(plan.settings)
+    # Workspaces must have absolute paths: agents are told them and tools accept no other kind.
+    plan.out_dir = plan.out_dir.resolve()
     run_id = plan.run_id or new_run_id()
     store = await EventStore.open(plan.out_dir)
     bus = ev.EventBus(run_id, start_seq=plan.start_seq)

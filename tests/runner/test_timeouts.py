@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from arena_tui.config import validate_model_json
 from tests.dataset.mini_dataset import make_dataset
 from tests.runner.helpers import run_plan
@@ -31,3 +33,10 @@ def test_markdown_transcripts_are_written(tmp_path: Path) -> None:
     md = (tmp_path / "s_demo_supplier_shortfall_claim" / "sessions" / "main.md").read_text()
     assert md.startswith("# Session `main`") and "## Round q1" in md and "**CreateSubagent**" in md
     assert list((tmp_path / "s_demo_supplier_shortfall_claim" / "sessions").glob("sub_*.md"))
+
+
+def test_relative_output_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    outcome = run_plan(Path("rel-out"), only=["s_demo_supplier_shortfall_claim"])
+    assert outcome.scores.rounds_passed == 6
+    assert (tmp_path / "rel-out" / "report.json").is_file()
