@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -15,7 +16,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("q", "quit"),
     ("?", "this help"),
     ("ctrl+p", "command palette (themes, filters, replay controls)"),
-    ("tab / shift+tab", "move between panels"),
+    ("tab / shift+tab", "move between panels (in the play console Tab completes; shift+tab leaves)"),
     ("enter (Agents)", "select an agent: fills Grants and filters Tool calls"),
     ("enter (Tool calls)", "full arguments and result of the line under the cursor"),
     ("up / down, home / end", "move in Tool calls; end follows the newest line"),
@@ -29,10 +30,26 @@ REPLAY_KEYS: tuple[tuple[str, str], ...] = (
     ("+ / -", "speed 1×, 4×, 16×, 100×, max"),
     ("s", "seek to a round"),
 )
+PLAY_KEYS: tuple[tuple[str, str], ...] = (
+    ("F2", "CreateSubagent form (name, model key, tools, grantable paths)"),
+    ("F3", "RunSubagent form (subagent, new or continued session)"),
+    ("F4", "Workflow form (script and JSON args)"),
+    ("ctrl+e", "End round: the console's typed text is the summary; shows the verdict"),
+    ("tab (console)", "complete tool names, subagent ids or names, session ids, grantable paths; again: cycle"),
+    ("enter (console)", "run the typed call: Tool key=value --flag  or  Tool {json}"),
+    ("? / ? Tool / Tool ?", "(console) list the tools / show a tool's parameters"),
+    ("end [summary]", "(console) end the round with that summary"),
+    ("CreateSubagent …", "(console) a bare form tool name opens its form"),
+)
 
 
 class HelpScreen(ModalScreen[None]):
-    """Key bindings of the run screen (replay keys too when replaying)."""
+    """Key bindings of the run screen (replay keys too when replaying, play keys in play mode).
+
+    Args:
+        replay: Add the replay keys.
+        play: Add the play-mode keys; ``None``: when the app's ``mode`` is ``"play"``.
+    """
 
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
@@ -53,17 +70,24 @@ class HelpScreen(ModalScreen[None]):
         Binding("q", "close", "Close", show=False),
     ]
 
-    def __init__(self, replay: bool = False) -> None:
+    def __init__(self, replay: bool = False, play: bool | None = None) -> None:
         super().__init__()
         self.replay = replay
+        self.play = play
 
     def compose(self) -> ComposeResult:
         """A two-column key table."""
         table = Table.grid(padding=(0, 2))
         table.add_column(style="bold")
         table.add_column()
+        play = self.play if self.play is not None else getattr(self.app, "mode", None) == "play"
         for key, what in KEYS + (REPLAY_KEYS if self.replay else ()):
-            table.add_row(key, what)
+            table.add_row(Text(key), Text(what))
+        if play:
+            table.add_row("", "")
+            table.add_row(Text("play"), Text("human as manager", style="italic"))
+            for key, what in PLAY_KEYS:
+                table.add_row(Text(key), Text(what))
         with VerticalScroll():
             yield Static(table)
 

@@ -4,18 +4,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from typing import ClassVar
 
 from rich.text import Text
 from textual import work
+from textual.actions import SkipAction
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
 
+from arena_tui.tui.completion import Sources, TabCompleter
 from arena_tui.tui.formatting import one_line
 from arena_tui.tui.play import CommandError, ToolSubmitter, parse_command
+from arena_tui.tui.play_context import PlayContext
+from arena_tui.tui.state import MAIN, ArenaState
 from arena_tui.tui.tool_help import tool_help_for
 
 FORM_TOOLS: tuple[str, ...] = ("CreateSubagent", "RunSubagent", "Workflow")
@@ -23,8 +29,29 @@ FORM_TOOLS: tuple[str, ...] = ("CreateSubagent", "RunSubagent", "Workflow")
 END_ROUND = "EndRound"
 
 
+class ConsoleInput(Input):
+    """The console's input line: Tab completes the word under the cursor instead of moving focus.
+
+    On an empty line Tab moves focus as usual (and Shift+Tab always does).
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("tab", "complete", "Complete", show=False, priority=True),
+    ]
+
+    def action_complete(self) -> None:
+        """Complete via the enclosing console; an empty line leaves Tab to focus traversal."""
+        console = next((a for a in self.ancestors if isinstance(a, PlayConsole)), None)
+        if console is None or not self.value.strip():
+            raise SkipAction()
+        console.complete()
+
+
 class PlayConsole(Vertical):
     """``manager ▸`` prompt; Enter parses the line and awaits the submit callback; the reply shows below.
+
+    Tab completes the word under the cursor: tool names, subagent ids (by id or name), session ids
+    and grantable paths (:mod:`arena_tui.tui.completion`); Tab again cycles the candidates.
 
     Besides tool calls a line may be ``?`` (list tools), ``? Tool`` or ``Tool ?`` (its parameters),
     ``end [summary]`` (end the round), or a bare ``CreateSubagent``/``RunSubagent``/``Workflow``
@@ -32,7 +59,7 @@ class PlayConsole(Vertical):
 
     Args:
         submit: Runs the tool call (the runner's human provider resolves it).
-        tools: Tool names offered as completions (accept a suggestion with right arrow).
+        tools: Tool names offered as completions (Tab, or accept the grey suggestion with right arrow).
         tool_help: Tool name → parameter summary for ``?`` (default: the built-in summaries).
     """
 
@@ -82,6 +109,7 @@ class PlayConsole(Vertical):
         self.tools = list(tools)
         self.tool_help = tool_help_for(self.tools, tool_help)
         """Tool name → parameter summary shown by ``?``."""
+        self.completer = TabCompleter()
 
     def compose(self) -> ComposeResult:
         """The current question, prompt, input line, reply line."""
@@ -89,13 +117,43 @@ class PlayConsole(Vertical):
         with Horizontal():
             yield Label("manager ▸")
             suggester = SuggestFromList(self.tools, case_sensitive=False) if self.tools else None
-            yield Input(placeholder="Tool key=value --flag   or   Tool {json}", suggester=suggester, id="console-input")
+            yield ConsoleInput(
+                placeholder="Tool key=value --flag   or   Tool {json}", suggester=suggester, id="console-input"
+            )
         yield Static("", id="console-reply", markup=False)
 
     def on_mount(self) -> None:
         """No blinking cursor (stable screenshots, calmer screen); typing goes to the console at once."""
         self.query_one(Input).cursor_blink = False
         self.query_one(Input).focus()
+
+    def completion_sources(self) -> Sources:
+        """What Tab may offer now: the tools, the current scenario's subagents and sessions, grantable roots."""
+        state = getattr(self.app, "state", None)
+        subagents: list[tuple[str, str]] = []
+        sessions: dict[str, list[str]] = {}
+        if isinstance(state, ArenaState):
+            scenario = state.header.scenario_id
+            for agent in state.agents.values():
+                if agent.agent_id == MAIN or (scenario and agent.scenario_id not in (None, scenario)):
+                    continue
+                subagents.append((agent.agent_id, agent.name))
+                sessions[agent.agent_id] = list(agent.sessions)
+        context = getattr(self.app, "play_context", None)
+        roots = list(context.grantable) if isinstance(context, PlayContext) else []
+        return Sources(tools=self.tools, subagents=subagents, sessions=sessions, roots=roots)
+
+    def complete(self) -> None:
+        """Tab: complete the word under the cursor; several matches are listed in the reply line."""
+        field = self.query_one("#console-input", Input)
+        result = self.completer.complete(field.value, field.cursor_position, self.completion_sources())
+        if result is None:
+            return
+        if result.line != field.value:
+            field.value = result.line
+        field.cursor_position = result.cursor
+        if result.message or len(result.candidates) != 1:
+            self._reply(result.message)
 
     def show_question(self, round_id: str, question: str) -> None:
         """The question the person is answering, in full (the stream shows one line of it)."""
