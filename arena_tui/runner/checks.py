@@ -7,20 +7,17 @@ never crashes grading.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import os
 import re
-import signal
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from arena_tui.dataset.placeholders import substitute
 from arena_tui.dataset.schema import EvalSpec
+from arena_tui.sandbox.process import OUTPUT_CAP, run_capped
 
 TIMEOUT_EXIT = -101
-OUTPUT_CAP = 64 * 1024
 
 
 @dataclass(frozen=True)
@@ -34,9 +31,9 @@ class CheckOutcome:
     passed: bool
 
 
-def _decode(data: bytes) -> str:
+def _decode(data: bytes, dropped: int) -> str:
     text = data.decode("utf-8", errors="replace")
-    return text if len(text) <= OUTPUT_CAP else text[:OUTPUT_CAP] + "\n[… output truncated]"
+    return text + f"\n[… {dropped} more bytes truncated]" if dropped else text
 
 
 def judge(spec: EvalSpec, exit_code: int, stdout: str) -> bool:
@@ -51,38 +48,16 @@ def judge(spec: EvalSpec, exit_code: int, stdout: str) -> bool:
 
 
 async def run_check(spec: EvalSpec, placeholders: dict[str, str], workspace: Path) -> CheckOutcome:
-    """Run ``spec.command`` with placeholders substituted, cwd = ``workspace``."""
+    """Run ``spec.command`` in a shell with placeholders substituted, cwd = ``workspace``."""
     command = substitute(spec.command, placeholders)
     start = time.perf_counter()
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    proc = await asyncio.create_subprocess_shell(
-        command,
-        cwd=workspace,
-        stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-        start_new_session=True,
-        env=env,
-    )
-    timed_out = False
-    try:
-        out, err = await asyncio.wait_for(proc.communicate(), spec.timeout)
-    except TimeoutError:
-        timed_out = True
-        _kill_group(proc.pid)
-        out, err = b"", b""
-        with contextlib.suppress(TimeoutError):
-            out, err = await asyncio.wait_for(proc.communicate(), 5)
-    except asyncio.CancelledError:
-        _kill_group(proc.pid)
-        raise
-    exit_code = TIMEOUT_EXIT if timed_out else (proc.returncode if proc.returncode is not None else TIMEOUT_EXIT)
-    stdout = _decode(out)
+    # The same bounded runner as Bash: own process group, killed on timeout, output capped while read.
+    result = await run_capped(["/bin/sh", "-c", command], spec.timeout, OUTPUT_CAP, cwd=str(workspace), env=env)
+    exit_code = TIMEOUT_EXIT if result.timed_out else result.returncode
+    stdout = _decode(result.stdout, result.stdout_dropped)
     duration_ms = (time.perf_counter() - start) * 1000
-    passed = not timed_out and judge(spec, exit_code, stdout)
-    return CheckOutcome(command, exit_code, stdout, _decode(err), timed_out, duration_ms, passed)
-
-
-def _kill_group(pid: int) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(pid, signal.SIGKILL)
+    passed = not result.timed_out and judge(spec, exit_code, stdout)
+    return CheckOutcome(
+        command, exit_code, stdout, _decode(result.stderr, result.stderr_dropped), result.timed_out, duration_ms, passed
+    )

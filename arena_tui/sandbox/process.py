@@ -49,7 +49,13 @@ def _kill_group(proc: asyncio.subprocess.Process) -> None:
         os.killpg(proc.pid, signal.SIGKILL)
 
 
-async def run_capped(argv: list[str], timeout_s: float, cap: int = OUTPUT_CAP, cwd: str | None = None) -> ProcessResult:
+async def run_capped(
+    argv: list[str],
+    timeout_s: float,
+    cap: int = OUTPUT_CAP,
+    cwd: str | None = None,
+    env: dict[str, str] | None = None,
+) -> ProcessResult:
     """Run ``argv``; kill its process group after ``timeout_s`` seconds.
 
     Raises:
@@ -62,6 +68,7 @@ async def run_capped(argv: list[str], timeout_s: float, cap: int = OUTPUT_CAP, c
         stderr=asyncio.subprocess.PIPE,
         start_new_session=True,
         cwd=cwd,
+        env=env,
     )
     readers = asyncio.gather(_drain(proc.stdout, cap), _drain(proc.stderr, cap))
     timed_out = False
