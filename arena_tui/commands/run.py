@@ -87,7 +87,7 @@ def _execute(plan: RunPlan, args: argparse.Namespace) -> int:
             print(f"the run stopped before it finished: continue with `clawarena-team resume {plan.out_dir}`")
             return 130
         return _print_outcome(live, plan.out_dir)
-    plan.subscribers = [PlainProgress()]
+    plan.subscribers = [PlainProgress(plan.fold)]
     outcome = asyncio.run(execute_run(plan))
     return _print_outcome(outcome, plan.out_dir)
 

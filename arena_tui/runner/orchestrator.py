@@ -45,6 +45,8 @@ class RunPlan:
     manager_override: str | None = None
     subscribers: Sequence[Callable[[ev.Event], None]] = ()
     write_files: bool = True
+    fold: ScoreFold = field(default_factory=ScoreFold)
+    """The run's one scoring fold; progress displays read it instead of folding again."""
     human: HumanManager | None = None
     """``play``: a person is the manager; every round waits for them."""
 
@@ -90,7 +92,7 @@ async def execute_run(plan: RunPlan) -> RunOutcome:
     run_id = plan.run_id or new_run_id()
     store = await EventStore.open(plan.out_dir)
     bus = ev.EventBus(run_id, start_seq=plan.start_seq)
-    fold = ScoreFold()
+    fold = plan.fold
     if plan.run_id and plan.start_seq:  # resume: the report must also count what the store already holds
         _replay_stored(fold, plan.out_dir, run_id)
     bus.subscribe(store.append)

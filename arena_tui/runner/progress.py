@@ -12,12 +12,12 @@ from arena_tui.scoring.fold import ScoreFold
 class PlainProgress:
     """A bus subscriber that prints scenario starts, each scored round and scenario ends."""
 
-    def __init__(self, out: TextIO | None = None) -> None:
+    def __init__(self, fold: ScoreFold, out: TextIO | None = None) -> None:
         self.out = out or sys.stdout
-        self.fold = ScoreFold()
+        self.fold = fold
+        """The run's own fold (already applied when this subscriber sees an event)."""
 
     def __call__(self, event: ev.Event) -> None:
-        self.fold.apply(event)
         if isinstance(event, ev.RunStarted):
             sim = f" [simulated: {'; '.join(event.simulated)}]" if event.simulated else ""
             total = sum(len(r) for r in event.round_ids.values())

@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from arena_tui.cli import main
 from arena_tui.store import StoreReader
 from arena_tui.store.runs import load_run
@@ -33,7 +35,7 @@ def _second_scenario_started(store: Path) -> bool:
         return False
 
 
-def test_kill_then_resume(tmp_path: Path) -> None:
+def test_kill_then_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "run"
     dataset = demo_only(tmp_path / "demo")
     proc = subprocess.Popen(
@@ -70,6 +72,8 @@ def test_kill_then_resume(tmp_path: Path) -> None:
     assert before == {"s_demo_treatment_room_fridge": "completed", SECOND: "running"}
 
     assert main(["resume", str(out)]) == 0
+    # Progress reads the run's fold, which holds the scenarios finished before the kill too.
+    assert "run completed: 12/12 rounds, TCR 100.0" in capsys.readouterr().out
 
     reader = StoreReader(out)
     assert reader.integrity_ok()
