@@ -62,12 +62,15 @@ class ToolCallSpec(BaseModel):
 
 
 class FileTouch(BaseModel):
-    """A file an agent really read or wrote through a tool, for WPP and MCA."""
+    """A file an agent really read or wrote through a tool, for WPP and MCA.
+
+    ``op="bash"``: an existing in-scope file a Bash command named (a resolved path argument).
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     path: str
-    op: Literal["read", "write"]
+    op: Literal["read", "write", "bash"]
     modality: Modality = "text"
     sha256: str | None = None
 

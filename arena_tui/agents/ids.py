@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 import uuid
 
@@ -11,7 +12,16 @@ def subagent_id() -> str:
 
 
 def session_id() -> str:
-    return f"ses_{secrets.token_hex(4)}"
+    return f"sess_{secrets.token_hex(4)}"
+
+
+#: What a caller may name a session (it becomes part of a transcript file name).
+CALLER_SESSION_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+
+
+def valid_session_id(value: str) -> bool:
+    """A caller-chosen session id: 1–64 letters, digits, ``_``, ``.`` or ``-``, not starting with a dot."""
+    return CALLER_SESSION_ID.fullmatch(value) is not None
 
 
 def task_id(kind: str) -> str:

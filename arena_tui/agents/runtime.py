@@ -7,6 +7,7 @@ manager this question" and implements what the subagent and workflow tools do.
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -83,6 +84,7 @@ class ScenarioRuntime:
         self.limits = limits
         self.workflows_dir = workflows_dir
         self.reads = ReadLedger()
+        _create_missing_folders(workspace, [*self.accessible, *self.delegable])
         self.main_scope = ScopeGuard.for_main(workspace, self.accessible, self.delegable)
         self.subagents = SubagentRegistry(self.main_scope, list(self.pool), emit)
         self.background = BackgroundRegistry(emit, self.fields)
@@ -173,8 +175,8 @@ class ScenarioRuntime:
 
     # --- subagents ----------------------------------------------------------------------
 
-    def _new_session(self, sub: Subagent) -> AgentSession:
-        sid = ids.session_id()
+    def _new_session(self, sub: Subagent, named: str | None = None) -> AgentSession:
+        sid = named or ids.session_id()
         member = self.pool[sub.model_key]
         ctx = ToolContext(
             agent_id=sub.subagent_id,
@@ -207,14 +209,23 @@ class ScenarioRuntime:
         return session
 
     def open_session(self, subagent_id: str, session_id: str | None) -> tuple[Subagent, AgentSession, bool]:
-        """The session to run: the named one when it exists (continued), else a new one."""
+        """The session to run: the named one when it exists (continued), else a new one.
+
+        A caller-named id that does not exist yet creates the session under that id, so a
+        manager may name its sessions and continue them by name (as the earlier release does).
+        """
         sub = self.subagents.get(subagent_id)
         if session_id and session_id in sub.sessions:
             if session_id in sub.running:
                 raise ToolError(f"session '{session_id}' is still running; wait for its notification first")
             session, continued = sub.sessions[session_id], True
         else:
-            session, continued = self._new_session(sub), False
+            if session_id and not ids.valid_session_id(session_id):
+                raise ToolError(
+                    f"session_id '{session_id}' is not usable: use 1-64 letters, digits, '_', '.' or '-' "
+                    "(not starting with '.'), or omit it for a new session"
+                )
+            session, continued = self._new_session(sub, session_id or None), False
         sub.last_session = session.session_id
         return sub, session, continued
 
@@ -298,6 +309,17 @@ class ScenarioRuntime:
         for session in sessions:
             with contextlib.suppress(Exception):
                 await session.provider.aclose()
+
+
+def _create_missing_folders(workspace: Path, paths: Sequence[str]) -> None:
+    """Access paths the data names but git could not store (empty folders agents write into)."""
+    for rel in paths:
+        clean = os.path.normpath(rel.strip("/"))
+        if clean in ("", ".") or clean.startswith("..") or Path(clean).suffix:
+            continue
+        target = workspace / clean
+        if not os.path.lexists(target):
+            target.mkdir(parents=True, exist_ok=True)
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,14 @@
 """Session transcripts (SPEC §4) folded from ``turn`` events of one scenario.
 
-``sessions/main.jsonl`` and ``sessions/sub_<8hex>_<session_id>.jsonl`` (the subagent id
-already starts with ``sub_``). Line 1 is ``system_meta``; then one JSON object per turn
-with ``tool_calls[*].name`` and ``.arguments`` as an object, exactly as the compatible
-check scripts read them. Files are written incrementally on :meth:`flush`, which the
-runner calls before every check and at the end of the scenario.
+``sessions/main.jsonl`` and ``sessions/sub_<subagent_id>_<session_id>.jsonl`` — with the
+earlier release's ids that is ``sub_sub_1a2b3c4d_sess_5e6f7a8b.jsonl``. Line 1 is
+``system_meta``; then one JSON object per turn with ``tool_calls[*].name`` and
+``.arguments`` as an object, exactly as the compatible check scripts read them. Each line
+carries the earlier release's fields (float ``timestamp``, ``context_size_after``,
+``is_real_user_question``; on assistant turns ``input_delta``/``output_delta``/
+``cache_read_delta`` and ``provider_usage``) plus ours (``round_id``, token counts).
+Files are written incrementally on :meth:`flush`, which the runner calls before every
+check and at the end of the scenario.
 """
 
 from __future__ import annotations
@@ -12,7 +16,6 @@ from __future__ import annotations
 import json
 import shutil
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -23,18 +26,52 @@ from arena_tui.agents.transcript_markdown import render_session
 def session_filename(agent_id: str, session_id: str | None) -> str:
     if agent_id == ev.MAIN_AGENT:
         return "main.jsonl"
-    return f"{agent_id}_{session_id}.jsonl"
+    return f"sub_{agent_id}_{session_id}.jsonl"
 
 
-def turn_line(turn: ev.TurnRecorded) -> dict[str, Any]:
+@dataclass
+class ContextMeter:
+    """The context size after each turn of one session (provider counts where known, else ~4 chars/token)."""
+
+    size: int = 0
+    after_assistant: int = 0
+
+    def line_fields(self, turn: ev.TurnRecorded) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if (
+            turn.role == "assistant"
+            and turn.usage is not None
+            and (turn.usage.prompt_tokens or turn.usage.completion_tokens)
+        ):
+            before = self.after_assistant
+            self.size = turn.usage.prompt_tokens + turn.usage.completion_tokens
+            out["input_delta"] = max(0, turn.usage.prompt_tokens - before)
+            out["output_delta"] = turn.usage.completion_tokens
+            out["cache_read_delta"] = before
+            out["provider_usage"] = turn.usage.model_dump()
+            self.after_assistant = self.size
+        else:
+            calls = json.dumps([c.arguments for c in turn.tool_calls]) if turn.tool_calls else ""
+            self.size += (len(turn.content) + len(calls) + 3) // 4
+            if turn.role == "assistant":
+                out["input_delta"] = 0
+                out["output_delta"] = (len(turn.content) + len(calls) + 3) // 4
+                out["cache_read_delta"] = self.after_assistant
+                self.after_assistant = self.size
+        return {"context_size_after": self.size, **out}
+
+
+def turn_line(turn: ev.TurnRecorded, meter: ContextMeter | None = None) -> dict[str, Any]:
     """The JSON object of one transcript line."""
     line: dict[str, Any] = {
         "uuid": turn.uuid,
         "role": turn.role,
         "content": turn.content,
-        "timestamp": datetime.fromtimestamp(turn.ts, UTC).isoformat().replace("+00:00", "Z"),
+        "timestamp": turn.ts,
         "round_id": turn.round_id,
+        "is_real_user_question": turn.role == "user" and bool(turn.content.strip()),
     }
+    line.update((meter or ContextMeter()).line_fields(turn))
     if turn.tool_calls:
         line["tool_calls"] = [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in turn.tool_calls]
     if turn.tool_call_id is not None:
@@ -57,6 +94,7 @@ class _Session:
     pending: list[str] = field(default_factory=list)
     written: int = 0
     turns: list[ev.TurnRecorded] = field(default_factory=list)
+    meter: ContextMeter = field(default_factory=ContextMeter)
 
 
 class TranscriptWriter:
@@ -78,7 +116,7 @@ class TranscriptWriter:
             session = _Session(owner, filename)
             session.pending.append(json.dumps({"type": "system_meta", "owner": owner}))
             self.sessions[filename] = session
-        session.pending.append(json.dumps(turn_line(event), ensure_ascii=False))
+        session.pending.append(json.dumps(turn_line(event, session.meter), ensure_ascii=False))
         session.turns.append(event)
 
     def flush(self, copy_to: Path | None = None) -> None:

@@ -20,7 +20,7 @@ class CheckOutcome:
     @property
     def failed(self) -> bool:
         problems = self.result.problems
-        return bool(problems.errors) or (self.strict and bool(problems.warnings))
+        return bool(problems.errors) or (self.strict and bool(problems.strict_warnings))
 
     @property
     def exit_code(self) -> int:
@@ -76,5 +76,5 @@ def summary_line(outcome: CheckOutcome) -> str:
         scope = f"{len(scenarios)} scenarios, {rounds} rounds, {groups} update groups"
     else:
         scope = "dataset not loadable"
-    strict = " (strict: warnings count as errors)" if outcome.strict and n_warn else ""
+    strict = " (strict: warnings count as errors)" if outcome.strict and result.problems.strict_warnings else ""
     return f"{verdict}: {scope}; {n_err} errors, {n_warn} warnings{strict}"

@@ -16,6 +16,8 @@ class Problem:
     file: str
     field: str
     message: str
+    strict: bool = True
+    """False for warnings about data the earlier release accepts as is: ``--strict`` ignores them."""
 
     def render(self) -> str:
         where = f"{self.file}: {self.field}" if self.field else self.file
@@ -31,8 +33,8 @@ class Problems:
     def error(self, file: str, field: str, message: str) -> None:
         self.items.append(Problem("error", file, field, message))
 
-    def warn(self, file: str, field: str, message: str) -> None:
-        self.items.append(Problem("warn", file, field, message))
+    def warn(self, file: str, field: str, message: str, strict: bool = True) -> None:
+        self.items.append(Problem("warn", file, field, message, strict))
 
     def extend(self, other: Problems) -> None:
         self.items.extend(other.items)
@@ -44,6 +46,11 @@ class Problems:
     @property
     def warnings(self) -> list[Problem]:
         return [p for p in self.items if p.level == "warn"]
+
+    @property
+    def strict_warnings(self) -> list[Problem]:
+        """Warnings that ``--strict`` turns into a failure."""
+        return [p for p in self.warnings if p.strict]
 
     def __len__(self) -> int:
         return len(self.items)

@@ -47,9 +47,14 @@ def validate_rounds(scenario: Scenario, rel: str, problems: Problems) -> None:
             field = f"{where}.update_ids[{u_index}]"
             if uid not in scenario.manifest.updates:
                 problems.error(rel, field, f"unknown update id '{uid}' (not in the manifest's updates)")
-            elif uid in used_updates:
-                problems.error(rel, field, f"update '{uid}' is already applied in round [{used_updates[uid]}]")
-            else:
+            elif uid in used_updates and scenario.manifest.updates[uid].op == "new":
+                problems.error(
+                    rel,
+                    field,
+                    f"update '{uid}' (op 'new') is already applied in round [{used_updates[uid]}]; "
+                    "only 'replace' groups may repeat",
+                )
+            elif uid not in used_updates:
                 used_updates[uid] = index
         if not rnd.feedback.correct or not rnd.feedback.incorrect:
             problems.warn(rel, f"{where}.feedback", "feedback.correct and feedback.incorrect should both be set")

@@ -11,7 +11,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 # Controlled tag vocabulary (metadata only; unknown tags are a warning, not an error).
-KNOWN_TAGS: frozenset[str] = frozenset(
+# Tags introduced by this arena's own dataset.
+ARENA_TAGS: frozenset[str] = frozenset(
     {
         "intake_plan",
         "background_fanout",
@@ -36,6 +37,60 @@ KNOWN_TAGS: frozenset[str] = frozenset(
         "modality_decoy",
     }
 )
+# The earlier public release's vocabulary (51 tags, by section), accepted unchanged.
+EARLIER_TAGS: dict[str, tuple[str, ...]] = {
+    "multimodal": ("multimodal_audio", "multimodal_image", "multimodal_video", "video_frame_reading", "modality_decoy"),
+    "delegation_permission": (
+        "subagent_delegation",
+        "parallel_subagents",
+        "session_reuse",
+        "background_subagent",
+        "workflow",
+        "stateful_subagent",
+        "async_long_running",
+        "partial_result_handling",
+        "incremental_context_load",
+        "permission_restraint",
+        "path_overshoot_guard",
+        "large_context_pressure",
+    ),
+    "update_handling": ("update_merge", "update_supersede", "adversarial_update", "stale_data"),
+    "structured_output": (
+        "json_schema",
+        "schema_by_shape",
+        "cross_round_consistency",
+        "compliance_token",
+        "numerical_extraction",
+        "verbatim_citation",
+    ),
+    "trap_resistance": (
+        "honeypot_auto_summary",
+        "ai_hallucination_decoy",
+        "decoy_directory",
+        "prompt_injection_resistance",
+        "discredit_window",
+    ),
+    "office_format": (
+        "office_xlsx",
+        "office_docx",
+        "office_pdf",
+        "binary_archive",
+        "sqlite_query",
+        "parquet_query",
+        "pcap_parse",
+        "encrypted_file",
+    ),
+    "code_tool": ("bash_tool_run", "code_execution", "stderr_parsing", "multi_lang_code", "config_reading"),
+    "synthesis": (
+        "cross_source_synthesis",
+        "cross_reference_anchor",
+        "multilingual",
+        "temporal_reasoning",
+        "triage_planning",
+        "final_synthesis",
+    ),
+}
+KNOWN_TAGS: frozenset[str] = ARENA_TAGS | frozenset(t for tags in EARLIER_TAGS.values() for t in tags)
 
 
 class _Strict(BaseModel):

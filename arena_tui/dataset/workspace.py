@@ -51,7 +51,14 @@ def _check_access_paths(scenario: Scenario, rel: str, ever: VirtualTree, problem
                 problems.warn(rel, field, f"'{path}' is listed twice")
             normalised[key].add(norm)
             if not ever.exists(norm):
-                problems.error(rel, field, f"'{path}' exists neither in the workspace nor in any update")
+                # Agents create these folders (output/, notes/, …); git cannot store them empty.
+                problems.warn(
+                    rel,
+                    field,
+                    f"'{path}' exists neither in the workspace nor in any update; it is created empty "
+                    "at scenario start (a folder agents write into)",
+                    strict=False,
+                )
     if not manifest.main_agent_accessible_paths:
         problems.warn(rel, "main_agent_accessible_paths", "is empty: the main agent can read nothing itself")
     both = normalised["main_agent_accessible_paths"] & normalised["main_agent_delegable_paths"]

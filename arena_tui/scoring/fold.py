@@ -7,13 +7,14 @@ folds a whole stored run, which is what reports and ``rescore`` call.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from arena_tui import events as ev
-from arena_tui.scoring.metrics import ManagementMeans, ScenarioScore, SubagentScore
+from arena_tui.scoring.metrics import FILE_TOOLS, ManagementMeans, ScenarioScore, SubagentScore
 
 
 @dataclass
@@ -100,6 +101,7 @@ class ScoreFold:
         self.scenarios: dict[str, ScenarioScore] = {}
         self.tokens: dict[str, AgentTokens] = {}
         self.simulated: list[str] = []
+        self._calls: dict[str, dict[str, Any]] = {}
 
     def apply_all(self, events: Iterable[ev.Event]) -> ScoreFold:
         for event in events:
@@ -157,25 +159,31 @@ class ScoreFold:
                 paths_granted=list(event.accessible_paths),
                 via=event.via,
                 reachable=set(event.reachable_files),
+                reachable_at_creation=len(event.reachable_files),
             )
         elif isinstance(event, ev.SubagentScopeGrown):
             grown = scenario.subagents.get(event.subagent_id)
             if grown is not None:
                 grown.reachable.update(event.added_files)
         elif isinstance(event, ev.ForbiddenAccess):
+            # The earlier release counted only file tools refused a path (not Bash, grants or tools).
+            counted_there = event.reason == "path_outside_scope" and event.tool in FILE_TOOLS
             if event.agent_id in (None, ev.MAIN_AGENT):
                 scenario.maf += 1
+                scenario.maf_compat += counted_there
             else:
                 scenario.saft += 1
                 if agent is not None:
                     agent.forbidden += 1
+                    agent.forbidden_compat += counted_there
+        elif isinstance(event, ev.ToolCalled):
+            self._calls[event.call_id] = event.arguments
+            if event.tool == "RunSubagent" and event.agent_id in (None, ev.MAIN_AGENT):
+                args = event.arguments
+                scenario.soc += isinstance(args.get("schema"), dict) and not args.get("run_in_background")
         elif isinstance(event, ev.ToolResult):
-            if agent is not None and not event.forbidden and not event.invalid:
-                agent.tools_used.add(event.tool)
-                for touch in event.files:
-                    agent.touched.add(touch.path)
-                    if touch.op == "read":
-                        agent.modalities_read.add(touch.modality)
+            if agent is not None:
+                _tool_result(agent, event, self._calls.pop(event.call_id, None))
         elif isinstance(event, ev.SubagentRunStarted):
             run = scenario.subagents.get(event.subagent_id)
             if run is not None and event.session_id and event.session_id not in run.sessions:
@@ -186,8 +194,32 @@ class ScoreFold:
                 else f"{'continue' if event.continued else 'new'}_{event.mode}"
             )
             scenario.inv[kind] = scenario.inv.get(kind, 0) + 1
+            mode = "runtime" if event.mode == "foreground" else event.mode
+            earlier = "workflow" if event.via == "Workflow" else f"{'continue' if event.continued else 'new'}+{mode}"
+            scenario.inv_compat[earlier] = scenario.inv_compat.get(earlier, 0) + 1
         elif isinstance(event, ev.WorkflowStarted):
             scenario.inv["workflow"] = scenario.inv.get("workflow", 0) + 1
+
+
+def _tool_result(agent: SubagentScore, event: ev.ToolResult, arguments: dict[str, Any] | None) -> None:
+    """One finished tool call of a subagent, for both scoring profiles."""
+    if event.invalid:
+        return
+    key = json.dumps(arguments, sort_keys=True, default=str) if arguments is not None else event.call_id
+    agent.calls.add(f"{event.tool}:{key}")
+    if event.tool == "Bash" or not (event.forbidden or event.is_error):
+        agent.tools_done.add(event.tool)
+    if event.forbidden:
+        return
+    agent.tools_used.add(event.tool)
+    for touch in event.files:
+        agent.touched.add(touch.path)
+        if touch.op == "read":
+            agent.modalities_read.add(touch.modality)
+        if touch.op == "bash":
+            agent.modalities_named.add(touch.modality)
+        else:
+            agent.accessed.add(touch.path)
 
 
 def score_events(events: Iterable[ev.Event]) -> RunScores:

@@ -12,7 +12,9 @@ from typing import Any
 
 READ_ONLY_TOOLS = frozenset({"Read", "Grep", "Glob"})
 MUTATING_TOOLS = frozenset({"Write", "Edit", "Bash"})
+FILE_TOOLS = frozenset({"Read", "Write", "Edit", "Grep", "Glob"})
 MEDIA_FOR_KEY = {"vlm": frozenset({"image", "video"}), "omni": frozenset({"audio"})}
+TEXT_MODALITIES = frozenset({"text", "document"})
 
 
 def sms(tcr: float, tpp: float, roc: float, wpp: float, mca: float) -> float:
@@ -26,7 +28,11 @@ def mean(values: list[float]) -> float:
 
 @dataclass
 class SubagentScore:
-    """What one subagent was granted against what it really used."""
+    """What one subagent was granted against what it really used.
+
+    The properties are the arena definitions; :mod:`arena_tui.scoring.compat` computes the
+    earlier release's from the same fields (``tools_done``, ``accessed``, ``reachable_at_creation``).
+    """
 
     subagent_id: str
     name: str
@@ -40,6 +46,22 @@ class SubagentScore:
     modalities_read: set[str] = field(default_factory=set)
     forbidden: int = 0
     sessions: list[str] = field(default_factory=list)
+    # Files reachable when the grant was made (the earlier release's WPP denominator).
+    reachable_at_creation: int = 0
+    # Tools that did their work (the earlier release's "used": past the scope check, no error; Bash always).
+    tools_done: set[str] = field(default_factory=set)
+    # Files handled by Read/Write/Edit (the earlier release's WPP numerator).
+    accessed: set[str] = field(default_factory=set)
+    # Modalities of existing files a Bash command named.
+    modalities_named: set[str] = field(default_factory=set)
+    # Distinct well-formed tool calls (tool + arguments): the subagent's weight in management means.
+    calls: set[str] = field(default_factory=set)
+    # Refusals the earlier release counted (file tools outside the scope).
+    forbidden_compat: int = 0
+
+    @property
+    def weight(self) -> int:
+        return len(self.calls)
 
     @property
     def tpp(self) -> float:
@@ -53,15 +75,21 @@ class SubagentScore:
 
     @property
     def wpp(self) -> float:
+        """Reachable files it touched (Read, Write/Edit, Bash path arguments) over reachable files.
+
+        Files it created itself are not reachable, so they never count; an empty grant (a
+        folder to write into) scores 1 only when the subagent touched something.
+        """
         if not self.reachable:
             return 1.0 if self.touched else 0.0
-        return min(1.0, len(self.touched) / len(self.reachable))
+        return len(self.touched & self.reachable) / len(self.reachable)
 
     @property
     def mca(self) -> float:
         needed = MEDIA_FOR_KEY.get(self.model_key)
         if needed is None:
-            return 1.0
+            # llm: it must have read some text (Read, or a Bash command naming a text file).
+            return 1.0 if (self.modalities_read | self.modalities_named) & TEXT_MODALITIES else 0.0
         return 1.0 if self.modalities_read & needed else 0.0
 
 
@@ -75,8 +103,14 @@ class ManagementMeans:
     def parts(self) -> Iterable[Any]:
         raise NotImplementedError
 
+    def weight_of(self, part: Any) -> float:
+        """A part's weight in the means (1: plain means)."""
+        return 1.0
+
     def _mean(self, metric: str) -> float:
-        return mean([float(getattr(part, metric)) for part in self.parts()])
+        pairs = [(self.weight_of(part), float(getattr(part, metric))) for part in self.parts()]
+        total = sum(w for w, _ in pairs)
+        return sum(w * v for w, v in pairs) / total if total else 0.0
 
     @property
     def tpp(self) -> float:
@@ -114,6 +148,10 @@ class ScenarioScore(ManagementMeans):
     saft: int = 0
     # Invocation counts: new/continue × foreground/background, workflow, workflow_agent.
     inv: dict[str, int] = field(default_factory=dict)
+    # The earlier release's accounting: its refusal counts, invocation keys, structured-output calls.
+    maf_compat: int = 0
+    inv_compat: dict[str, int] = field(default_factory=dict)
+    soc: int = 0
 
     @property
     def rounds_passed(self) -> int:
@@ -125,6 +163,10 @@ class ScenarioScore(ManagementMeans):
 
     def parts(self) -> Iterable[Any]:
         return self.subagents.values()
+
+    def weight_of(self, part: Any) -> float:
+        # Weighted by tool calls: a subagent that does nothing cannot move the means.
+        return float(part.weight)
 
     @property
     def finished(self) -> bool:

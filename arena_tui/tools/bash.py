@@ -15,6 +15,7 @@ from arena_tui.sandbox.pathtokens import outside_words
 from arena_tui.sandbox.process import run_capped
 from arena_tui.sandbox.scope import ForbiddenError, Refusal
 from arena_tui.tools.base import Tool, ToolContext, ToolError, ToolOutput, schema
+from arena_tui.tools.bash_files import bash_touches
 
 DEFAULT_TIMEOUT_MS = 120_000
 MAX_TIMEOUT_MS = 600_000
@@ -101,5 +102,7 @@ class BashTool(Tool):
             return ToolOutput(
                 f"started in background: task_id={handle.task_id}\nYou will get a task-notification when it finishes."
             )
+        touched = await asyncio.to_thread(bash_touches, command, ctx.scope, ctx.cwd)
         output, _ = await run_command(command, timeout_ms, ctx)
+        output.files.extend(touched)
         return output

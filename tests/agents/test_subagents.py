@@ -122,7 +122,7 @@ async def test_two_background_runs_finish_out_of_order(harness: MakeHarness) -> 
     task_ids = []
     for out in runs:
         m = re.match(
-            r"task_id=(task_[0-9a-f]{8}) subagent_id=(sub_[0-9a-f]{8}) session_id=(ses_[0-9a-f]{8})", out.output
+            r"task_id=(task_[0-9a-f]{8}) subagent_id=(sub_[0-9a-f]{8}) session_id=(sess_[0-9a-f]{8})", out.output
         )
         assert m, out.output
         task_ids.append(m.group(1))
@@ -196,7 +196,8 @@ async def test_session_continuation_keeps_history(harness: MakeHarness) -> None:
     starts = h.of(ev.SubagentRunStarted)
     assert [s.continued for s in starts] == [False, True, False]
     first, second, third = (s.session_id for s in starts)
-    assert first == second and third not in (first, "ses_deadbeef")
+    # An unknown caller-named id opens a new session under that very id (the earlier release's rule).
+    assert first == second and third == "ses_deadbeef"
 
     providers = h.factory.providers("memo")
     assert len(providers) == 2  # one per session: the continuation reused the first
@@ -328,3 +329,42 @@ async def test_a_session_runs_once_at_a_time(harness: MakeHarness) -> None:
         ("assistant", "ok p1"),
     ]
     assert not sub.running
+
+
+async def test_caller_named_sessions_are_created_and_continued(harness: MakeHarness) -> None:
+    def echo(messages: Sequence[Message], tools: Sequence[ToolSchema]) -> dict[str, object]:
+        return turn(f"seen {sum(1 for m in messages if m.role == 'user')} prompts")
+
+    def run(prompt: str, sid: str, who: str = "${subagent:memo}") -> dict[str, object]:
+        return turn("", call("RunSubagent", subagent_id=who, description=prompt, prompt=prompt, session_id=sid))
+
+    h = harness(
+        {
+            "r1": [
+                turn("", _create("memo", ["${workspace}/deleg"])),
+                turn("", _create("other", ["${workspace}/deleg"])),
+                run("a", "track-1"),
+                run("b", "track-1"),
+                run("c", "track-1", "${subagent:other}"),
+                run("d", "../../escape"),
+                run("e", ".hidden"),
+                turn("done"),
+            ]
+        },
+        {"memo": echo, "other": echo},
+    )
+    assert (await h.ask("go")).status == "completed"
+    starts = h.of(ev.SubagentRunStarted)
+    assert [(s.session_id, s.continued) for s in starts] == [
+        ("track-1", False),
+        ("track-1", True),
+        ("track-1", False),
+    ]
+    assert starts[0].subagent_id == starts[1].subagent_id != starts[2].subagent_id
+    runs = h.tool_results("RunSubagent")
+    assert "session_id=track-1" in runs[1].output and "seen 2 prompts" in runs[1].output
+    assert "seen 1 prompts" in runs[2].output  # same name, other subagent: its own session
+    for bad in runs[3:]:
+        assert bad.is_error and "is not usable" in bad.output
+    inv = score_events(h.events).scenarios[SCENARIO].inv
+    assert inv == {"new_foreground": 2, "continue_foreground": 1}

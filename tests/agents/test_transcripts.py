@@ -115,14 +115,15 @@ async def test_old_style_checks_read_the_transcripts(harness: MakeHarness, tmp_p
     assert create["accessible_paths"] == [h.p("deleg")]
     assert bg_run["run_in_background"] is True and "session_id" not in bg_run
     session_id = fg_run["session_id"]
-    assert re.fullmatch(r"ses_[0-9a-f]{8}", session_id)
+    assert re.fullmatch(r"sess_[0-9a-f]{8}", session_id)
 
     sub_id = next(line for line in lines if line.get("role") == "tool_result")["content"].split("\n")[0]
     sub_id = sub_id.removeprefix("subagent_id=")
     owners = subagent_files(out)
     assert list(owners) == [f"{sub_id}:{session_id}"]  # the continuation wrote into the same file
     sub_path = owners[f"{sub_id}:{session_id}"]
-    assert sub_path.name == f"{sub_id}_{session_id}.jsonl"
+    assert re.fullmatch(r"sub_[0-9a-f]{8}", sub_id)
+    assert sub_path.name == f"sub_{sub_id}_{session_id}.jsonl"  # sub_sub_<8hex>_sess_<8hex>.jsonl
     sub_lines = load_lines(sub_path)[1:]
     assert [line["content"] for line in sub_lines if line["role"] == "user"] == ["read the notes", "and once more"]
     assert [line["round_id"] for line in sub_lines if line["role"] == "user"] == ["r1", "r2"]
@@ -130,10 +131,14 @@ async def test_old_style_checks_read_the_transcripts(harness: MakeHarness, tmp_p
 
     # Every turn line carries the fields the checks (and our round filter) use.
     for line in lines[1:] + sub_lines:
-        assert {"uuid", "role", "content", "timestamp", "round_id"} <= set(line)
-        assert line["timestamp"].endswith("Z")
+        assert {"uuid", "role", "content", "timestamp", "round_id", "context_size_after"} <= set(line)
+        assert isinstance(line["timestamp"], float) and line["timestamp"] > 1e9
+        assert line["is_real_user_question"] == (line["role"] == "user" and bool(line["content"]))
         if line["role"] == "assistant":
             assert {"prompt_tokens", "completion_tokens", "total_tokens"} <= set(line)
+            assert {"input_delta", "output_delta", "cache_read_delta", "provider_usage"} <= set(line)
+            assert line["output_delta"] == line["completion_tokens"]
+            assert line["context_size_after"] == line["prompt_tokens"] + line["completion_tokens"]
         if line["role"] == "tool_result":
             assert line["tool_call_id"]
     # Reminders and notifications are kept apart from the content, without their tags.

@@ -178,13 +178,6 @@ CASES: list[BrokenCase] = [
         "relative",
     ),
     BrokenCase(
-        "access_path_never_exists",
-        _edit(M, lambda m: m["main_agent_accessible_paths"].append("reports")),
-        M,
-        "main_agent_accessible_paths[2]",
-        "exists neither",
-    ),
-    BrokenCase(
         "escaping_dst",
         _edit(M, lambda m: _setk(m["updates"]["u_late"]["files"][0], "dst", "../../late.csv")),
         M,

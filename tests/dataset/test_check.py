@@ -117,3 +117,46 @@ def test_placeholder_substitution_quotes_values() -> None:
 
     cmd = substitute("python3 ${scripts}/c.py ${workspace} ${OTHER} $HOME", {"scripts": "/a b", "workspace": "/w's"})
     assert cmd == "python3 '/a b'/c.py '/w'\"'\"'s' ${OTHER} $HOME"
+
+
+def test_missing_agent_created_folder_is_a_warning_strict_accepts(
+    mini: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The earlier release accepts access paths agents create (git cannot store empty folders)."""
+    manifest = mini / A / "manifest.json"
+    data = read_json(manifest)
+    data["main_agent_accessible_paths"].append("reports")
+    write_json(manifest, data)
+    assert main(["check", "-d", str(mini), "--strict"]) == 0
+    out = capsys.readouterr().out
+    assert f"[warn] {A}/manifest.json: main_agent_accessible_paths[2]: 'reports' exists neither" in out
+
+
+def test_earlier_release_tags_are_known_and_unknown_tags_still_warn(
+    mini: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from arena_tui.dataset.schema import EARLIER_TAGS
+
+    earlier = [t for tags in EARLIER_TAGS.values() for t in tags]
+    assert len(earlier) == len(set(earlier)) == 51
+    questions = mini / A / "questions.json"
+    data = read_json(questions)
+    data[0]["tags"] = earlier
+    write_json(questions, data)
+    assert main(["check", "-d", str(mini), "--strict"]) == 0
+    data[0]["tags"] = [*earlier, "multimodal_imagee"]
+    write_json(questions, data)
+    assert main(["check", "-d", str(mini), "--strict"]) == 1
+    assert "unknown tag 'multimodal_imagee'" in capsys.readouterr().out
+
+
+def test_replace_group_may_repeat_but_new_may_not(mini: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    questions = mini / A / "questions.json"
+    data = read_json(questions)
+    data[1]["update_ids"] = ["u_brief"]  # replace: applied in q2 and again in q4
+    write_json(questions, data)
+    assert main(["check", "-d", str(mini), "--strict"]) == 0
+    data[3]["update_ids"] = ["u_brief", "u_late"]  # new: already applied in q3
+    write_json(questions, data)
+    assert main(["check", "-d", str(mini)]) == 1
+    assert "(op 'new') is already applied" in capsys.readouterr().out

@@ -34,7 +34,11 @@ def test_wpp_and_mca() -> None:
     omni = _sub(key="omni")
     omni.modalities_read = {"image"}
     assert omni.mca == 0.0
-    assert _sub(key="llm").mca == 1.0
+    # An llm subagent needs at least one text read (a do-nothing one gets 0).
+    assert _sub(key="llm").mca == 0.0
+    llm = _sub(key="llm")
+    llm.modalities_read = {"document"}
+    assert llm.mca == 1.0
 
 
 def _run_events() -> list[ev.Event]:
