@@ -33,12 +33,18 @@ def _add_dataset_args(p: argparse.ArgumentParser, default: str | None = "bundled
     p.add_argument(
         "-d",
         "--dataset",
+        "--data",
         default=default_dataset() if default == "bundled" else default,
         metavar="DIR",
         help="dataset folder holding tests.json (default: the bundled dataset)",
     )
     p.add_argument(
-        "-t", "--scenarios", type=_ids, metavar="IDS", help="only these scenario ids (comma- or space-separated)"
+        "-t",
+        "--scenarios",
+        "--scenario-id",
+        type=_ids,
+        metavar="IDS",
+        help="only these scenario ids (comma- or space-separated)",
     )
     p.add_argument(
         "--tests", metavar="FILE", help="a tests-*.json subset instead of tests.json (relative to -d or absolute)"
@@ -47,12 +53,49 @@ def _add_dataset_args(p: argparse.ArgumentParser, default: str | None = "bundled
 
 def _add_model_args(p: argparse.ArgumentParser) -> None:
     p.add_argument(
+        "-m",
         "--model",
         metavar="JSON|@FILE|PRESET",
-        help="model JSON, @file.json, or a preset (oracle, sim); env CATEAM_MODEL_JSON",
+        help="model JSON, @file.json, or a preset (oracle, sim, null, greedy); env CATEAM_MODEL_JSON",
     )
     p.add_argument("--config", metavar="FILE", help="settings file (JSON or TOML)")
-    p.add_argument("--no-probe", action="store_true", help="skip the startup model probe")
+    p.add_argument("--no-probe", "--skip-probe", action="store_true", help="skip the startup model probe")
+
+
+def _add_profile_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--metrics",
+        choices=("arena", "compat"),
+        default=None,
+        help="scoring profile the report leads with: arena (default) or compat (the earlier release's "
+        "definitions); report.json always carries both",
+    )
+    p.add_argument(
+        "--tools-profile",
+        choices=("arena", "compat"),
+        default=None,
+        help="tool surface: arena (default) or compat (the earlier release's: no InspectSubagent, Bash "
+        "needs description, RunSubagent takes schema, subagent system prompts used as written)",
+    )
+
+
+def _attempts(value: str) -> int:
+    n = int(value)
+    if n < 1:
+        raise argparse.ArgumentTypeError("must be at least 1 (the first attempt counts)")
+    return n
+
+
+def _cmd_clean(args: argparse.Namespace) -> int:
+    from arena_tui.commands.stats import cmd_clean
+
+    return cmd_clean(args)
+
+
+def _cmd_test(args: argparse.Namespace) -> int:
+    import subprocess
+
+    return subprocess.call([sys.executable, "-m", "pytest", *args.pytest_args])
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
@@ -109,7 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
         "and a summary; exit 1 on errors.",
     )
     _add_dataset_args(p)
-    p.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    p.add_argument("-s", "--strict", action="store_true", help="treat warnings as errors")
     p.add_argument(
         "--gate",
         action="store_true",
@@ -124,11 +167,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_dataset_args(p)
     _add_model_args(p)
-    p.add_argument("-o", "--output", metavar="DIR", help="output folder (the run store lives here)")
+    p.add_argument("-o", "--output", "--out", metavar="DIR", help="output folder (the run store lives here)")
     p.add_argument("-c", "--concurrency", type=int, default=None, metavar="N", help="scenarios in parallel")
     p.add_argument(
         "--retry", type=int, default=0, metavar="N", help="retries per scenario after infrastructure failures"
     )
+    p.add_argument(
+        "--attempts",
+        type=_attempts,
+        default=None,
+        metavar="N",
+        help="attempts per scenario including the first (the earlier release's --retry N); sets --retry N-1",
+    )
+    _add_profile_args(p)
     p.add_argument("--headless", action="store_true", help="plain progress even on a terminal")
     p.add_argument("--unsafe-bash", action="store_true", help="run Bash without bubblewrap (recorded in the report)")
     p.add_argument("--theme", default=None, help="dark, light or high-contrast (env CATEAM_THEME)")
@@ -153,13 +204,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--theme", default=None, help="dark, light or high-contrast (env CATEAM_THEME)")
     p.set_defaults(handler=_lazy("arena_tui.commands.run", "cmd_resume"))
 
-    p = sub.add_parser("report", help="write report.json/report.md for one or more runs (stitched)")
-    p.add_argument("outputs", nargs="+", metavar="OUT", help="run output folders")
-    p.add_argument("-o", "--output", metavar="DIR", help="where the stitched report goes")
+    p = sub.add_parser(
+        "report",
+        help="write report.json/report.md for one or more runs (stitched)",
+        description="Stitch runs into one report. Earlier-release outputs (metadata.json) are accepted "
+        "and stitched in its definitions.",
+    )
+    p.add_argument("outputs", nargs="*", metavar="OUT", help="run output folders")
+    p.add_argument("-i", "--input", dest="inputs", action="append", metavar="OUT", help="another run output folder")
+    p.add_argument("-o", "--output", "--out", metavar="DIR", help="where the stitched report goes")
+    p.add_argument("--metrics", choices=("arena", "compat"), default=None, help="profile the report leads with")
     p.set_defaults(handler=_lazy("arena_tui.commands.results", "cmd_report"))
 
     p = sub.add_parser("rescore", help="recompute every score of a run from its store alone")
     p.add_argument("output", metavar="OUT", help="run output folder")
+    p.add_argument("--metrics", choices=("arena", "compat"), default=None, help="profile the report leads with")
     p.set_defaults(handler=_lazy("arena_tui.commands.results", "cmd_rescore"))
 
     p = sub.add_parser("stats", help="dataset statistics (STATS.md and charts)")
@@ -168,9 +227,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(handler=_lazy("arena_tui.commands.stats", "cmd_stats"))
 
     p = sub.add_parser("compare", help="compare two or more runs, ranked by SMS")
-    p.add_argument("outputs", nargs="+", metavar="OUT", help="run output folders (at least two)")
-    p.add_argument("-o", "--output", metavar="DIR", help="where the markdown, CSV and charts go")
+    p.add_argument(
+        "outputs", nargs="*", metavar="OUT", help="run output folders or earlier-release outputs (at least two)"
+    )
+    p.add_argument("-r", "--report", dest="reports", action="append", metavar="REPORT", help="another run or report")
+    p.add_argument("-o", "--output", "--out", metavar="DIR", help="where the markdown, CSV and charts go")
+    p.add_argument("--metrics", choices=("arena", "compat"), default=None, help="definitions to rank by")
     p.set_defaults(handler=_lazy("arena_tui.commands.compare", "cmd_compare"))
+
+    p = sub.add_parser("clean", help="remove bulky per-scenario folders from run outputs")
+    p.add_argument("root", nargs="?", default=None, metavar="OUT", help="output folder to clean")
+    p.add_argument("-o", "--out", dest="out", metavar="OUT", help="output folder to clean")
+    p.add_argument("-t", "--targets", default="work", help="comma-separated: work, logs, sessions, all (default: work)")
+    p.set_defaults(handler=_cmd_clean)
+
+    p = sub.add_parser("test", help="run the project's test suite (pytest)")
+    p.add_argument("pytest_args", nargs=argparse.REMAINDER, metavar="ARGS", help="passed to pytest")
+    p.set_defaults(handler=_cmd_test)
 
     p = sub.add_parser(
         "replay",
@@ -213,6 +286,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             parser.print_help()
             return 2
+    if getattr(args, "attempts", None) is not None:
+        args.retry = args.attempts - 1  # the earlier release's --retry counted every attempt
     try:
         code: int = args.handler(args)
         return code

@@ -15,13 +15,32 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, model_validator
 
 from arena_tui.errors import ConfigError
 
 REAL_PROVIDERS = ("openai_compat", "vllm", "openrouter", "gemini", "ollama")
-RUNNER_PROVIDERS = ("scripted", "oracle", "sim", "human")
-ProviderName = Literal["openai_compat", "vllm", "openrouter", "gemini", "ollama", "scripted", "oracle", "sim", "human"]
+RUNNER_PROVIDERS = ("scripted", "oracle", "sim", "human", "null", "greedy")
+ProviderName = Literal[
+    "openai_compat",
+    "vllm",
+    "openrouter",
+    "gemini",
+    "ollama",
+    "scripted",
+    "oracle",
+    "sim",
+    "human",
+    "null",
+    "greedy",
+]
+# The earlier release's provider names: alias → (provider, default api_base, default key variable).
+PROVIDER_ALIASES: dict[str, tuple[str, str | None, str | None]] = {
+    "openai": ("openai_compat", "https://api.openai.com/v1", "OPENAI_API_KEY"),
+    "google": ("gemini", None, None),
+    # Anthropic's OpenAI-compatible endpoint (limits in docs/providers.md and docs/compat.md).
+    "anthropic": ("openai_compat", "https://api.anthropic.com/v1/", "ANTHROPIC_API_KEY"),
+}
 POOL_KEYS = ("llm", "vlm", "omni")
 TOP_KEYS = ("main", *POOL_KEYS)
 
@@ -80,6 +99,20 @@ class ModelEntry(BaseModel):
     script: str | None = None
     base_dir: str | None = Field(default=None, exclude=True)
     """Folder of the model JSON file, so a relative ``script`` path resolves next to it."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _aliases(cls, data: Any) -> Any:
+        """``openai``, ``google`` and ``anthropic`` (the earlier release's names) become ours."""
+        if not isinstance(data, dict) or data.get("provider") not in PROVIDER_ALIASES:
+            return data
+        provider, api_base, key_env = PROVIDER_ALIASES[data["provider"]]
+        out = {**data, "provider": provider}
+        if api_base and not out.get("api_base"):
+            out["api_base"] = api_base
+        if key_env and out.get("api_key") is None and not out.get("api_key_env"):
+            out["api_key_env"] = key_env
+        return out
 
     @property
     def display_name(self) -> str:
@@ -160,6 +193,9 @@ def preset(name: str) -> dict[str, Any]:
     presets: dict[str, dict[str, Any]] = {
         "oracle": {"main": {"provider": "oracle"}, **sim_pool},
         "sim": dict(sim_pool),
+        # Baselines: a manager that never acts, and one that over-grants a single omni subagent.
+        "null": {"main": {"provider": "null"}, **sim_pool},
+        "greedy": {"main": {"provider": "greedy"}, **sim_pool},
     }
     return presets.get(name, {})
 
@@ -261,7 +297,7 @@ def load_model_config(
     if not value:
         raise ConfigError(
             "no model configuration given",
-            fix="pass --model JSON|@file.json|oracle|sim or set CATEAM_MODEL_JSON",
+            fix="pass --model JSON|@file.json|oracle|sim|null|greedy or set CATEAM_MODEL_JSON",
         )
     value = value.strip()
     base_dir = cwd or os.getcwd()
@@ -280,7 +316,7 @@ def load_model_config(
         if not raw_preset:
             raise ConfigError(
                 f"{source}: '{value}' is neither JSON, @file nor a preset",
-                fix="presets: oracle, sim",
+                fix="presets: oracle, sim, null, greedy",
             )
         return validate_model_json(raw_preset, base_dir=base_dir, env=env)
     try:

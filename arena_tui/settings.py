@@ -11,7 +11,7 @@ import json
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -64,6 +64,10 @@ class Settings(BaseModel):
     skip_probe: bool = False
     headless: bool = False
     theme: str = "default"
+    metrics: Literal["arena", "compat"] = "arena"
+    """Scoring profile the report leads with (report.json always carries both)."""
+    tools_profile: Literal["arena", "compat"] = "arena"
+    """Tool surface: ``compat`` is the earlier release's (see docs/compat.md)."""
 
     def model_post_init(self, context: Any, /) -> None:
         unknown = [t for t in self.enabled_tools if t not in ALL_TOOLS]

@@ -1,27 +1,74 @@
-"""``rescore``, ``report`` and ``runs``: everything recomputed from the store alone."""
+"""``rescore``, ``report`` and ``runs``: everything recomputed from the store alone.
+
+``--metrics arena|compat`` picks the profile a report leads with (both are always in
+report.json). ``report`` also stitches outputs of the earlier release (their
+``metadata.json``) with ours, in the earlier definitions.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from pathlib import Path
+from typing import Any
 
 from arena_tui.errors import BadInputError
-from arena_tui.scoring.report import SCORE_KEYS, pct, write_report
+from arena_tui.scoring.compat import build_compat, scenario_metadata
+from arena_tui.scoring.published import collect_metadata
+from arena_tui.scoring.report import SCORE_KEYS, compat_markdown, headline, pct, write_report
 from arena_tui.store.runs import find_stores, load_run, stitch
+from arena_tui.store.schema import STORE_FILENAME
 
 
-def _table_line(report: dict[str, object]) -> str:
-    scores = report["scores"]
-    assert isinstance(scores, dict)
+def _table_line(report: dict[str, Any]) -> str:
+    scores = headline(report)
     figures = "  ".join(f"{k} {pct(scores[k])}" for k in SCORE_KEYS)
+    if report.get("metrics_profile") == "compat":
+        c = report["compat"]
+        return f"{figures}  rounds {c['rounds_pass']}/{c['rounds_total']}  (earlier-release definitions)"
     return f"{figures}  rounds {report['rounds_passed']}/{report['rounds_total']}  cost ${report['cost_usd']}"
+
+
+def _inputs(args: argparse.Namespace) -> list[Path]:
+    outs = [Path(o) for o in [*(args.outputs or []), *(getattr(args, "inputs", None) or [])]]
+    if not outs:
+        raise BadInputError("report needs at least one run output folder", fix="pass OUT (or -i OUT)")
+    return outs
+
+
+def _earlier_report(outs: list[Path], target: Path) -> int:
+    """Stitch earlier-release outputs (and ours, in its definitions) into its report shape."""
+    by_id: dict[str, dict[str, Any]] = {}
+    for out in outs:
+        if (out / STORE_FILENAME).is_file():
+            run = load_run(out)
+            found = [scenario_metadata(s) for s in run.scores.scenarios.values() if s.finished]
+        elif out.is_dir():
+            found = collect_metadata(out)
+        else:
+            raise BadInputError(f"'{out}' is not a folder", fix="pass run output folders")
+        for md in found:
+            by_id[str(md["scenario_id"])] = md
+    if not by_id:
+        raise BadInputError("no finished scenario (metadata.json or a stored run) under the given folders")
+    report = build_compat("stitched", [by_id[k] for k in sorted(by_id)])
+    target.mkdir(parents=True, exist_ok=True)
+    (target / "report.json").write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
+    (target / "report.md").write_text("\n".join(compat_markdown(report)) + "\n", encoding="utf-8")
+    c = report["composite"]
+    print(f"report of {len(outs)} output(s) in the earlier-release definitions → {target / 'report.md'}")
+    print(
+        f"SMS {pct(c['SMS'])}  TCS {pct(c['TCS'])}  MQS {pct(c['MQS'])}  "
+        f"rounds {report['rounds_pass']}/{report['rounds_total']}"
+    )
+    return 0
 
 
 def cmd_rescore(args: argparse.Namespace) -> int:
     out = Path(args.output)
     run = load_run(out)
-    report = write_report(out, run.scores, run.meta)
+    report = write_report(out, run.scores, run.meta, getattr(args, "metrics", None))
     print(f"rescored run {run.row.run_id} from {out} (store only)")
     print(_table_line(report))
     if report["unfinished_scenarios"]:
@@ -30,9 +77,11 @@ def cmd_rescore(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    outs = [Path(o) for o in args.outputs]
-    runs = [load_run(o) for o in outs]
+    outs = _inputs(args)
     target = Path(args.output) if args.output else outs[0]
+    if any(not (o / STORE_FILENAME).is_file() for o in outs):
+        return _earlier_report(outs, target)
+    runs = [load_run(o) for o in outs]
     target.mkdir(parents=True, exist_ok=True)
     if len(runs) == 1:
         scores, meta = runs[0].scores, runs[0].meta
@@ -48,7 +97,7 @@ def cmd_report(args: argparse.Namespace) -> int:
             "sandbox_mode": ", ".join(sorted({r.started.sandbox_mode for r in runs})),
             "settings": runs[-1].started.settings,
         }
-    report = write_report(target, scores, meta)
+    report = write_report(target, scores, meta, getattr(args, "metrics", None))
     coverage = report["coverage"]
     print(f"report of {len(runs)} run(s) → {target / 'report.md'}")
     print(f"coverage {coverage['finished']}/{coverage['scenarios']} scenarios finished")

@@ -28,6 +28,8 @@ def settings_from_args(args: argparse.Namespace, **extra: Any) -> Settings:
         "unsafe_bash": True if getattr(args, "unsafe_bash", False) else None,
         "headless": True if getattr(args, "headless", False) else None,
         "skip_probe": True if getattr(args, "no_probe", False) else None,
+        "metrics": getattr(args, "metrics", None),
+        "tools_profile": getattr(args, "tools_profile", None),
         **extra,
     }
     return load_settings(cli, getattr(args, "config", None), os.environ)

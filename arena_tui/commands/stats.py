@@ -1,12 +1,15 @@
-"""``stats``: STATS.md and charts for a dataset (or one of its subsets)."""
+"""``stats``: STATS.md and charts for a dataset (or one of its subsets); ``clean``: trim run outputs."""
 
 from __future__ import annotations
 
 import argparse
+import os
+import shutil
 from pathlib import Path
 
 from arena_tui.dataset.loader import load_dataset
 from arena_tui.dataset.stats import compute_stats, write_stats
+from arena_tui.errors import BadInputError
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
@@ -16,4 +19,53 @@ def cmd_stats(args: argparse.Namespace) -> int:
     written = write_stats(dataset.name, stats, out)
     print(f"{stats.scenarios} scenarios, {stats.rounds} rounds, {stats.update_groups} update groups")
     print("wrote " + ", ".join(str(p) for p in written))
+    return 0
+
+
+# ``clean`` targets → folder names inside each scenario folder of a run output.
+CLEAN_TARGETS: dict[str, tuple[str, ...]] = {
+    "work": ("workspace", "work"),
+    "logs": ("logs", "llm_logs"),
+    "sessions": ("sessions",),
+}
+
+
+def _scenario_folder(path: Path) -> bool:
+    return (path / "metadata.json").is_file() or (path / "evals").is_dir()
+
+
+def cmd_clean(args: argparse.Namespace) -> int:
+    """Remove bulky per-scenario folders (workspaces by default) under a run output folder."""
+    raw = args.out or args.root
+    if raw is None:
+        raise BadInputError("clean needs an output folder", fix="pass OUT or -o OUT")
+    root = Path(raw)
+    if not root.is_dir():
+        print("(nothing to clean)")
+        return 0
+    chosen = {t.strip() for t in args.targets.split(",") if t.strip()}
+    if "all" in chosen:
+        chosen = set(CLEAN_TARGETS)
+    unknown = sorted(chosen - set(CLEAN_TARGETS))
+    if unknown:
+        raise BadInputError(
+            f"unknown clean target(s): {', '.join(unknown)}", fix="choose from work, logs, sessions, all"
+        )
+    names = {n for t in chosen for n in CLEAN_TARGETS[t]}
+    removed = 0
+    for dirpath, dirnames, _files in os.walk(root, followlinks=False):
+        here = Path(dirpath)
+        if len(here.relative_to(root).parts) > 3:
+            dirnames[:] = []
+            continue
+        if not _scenario_folder(here):
+            continue
+        for name in sorted(set(dirnames) & names):
+            target = here / name
+            if not target.is_symlink():
+                shutil.rmtree(target)
+                print(f"  removed: {target}")
+                removed += 1
+        dirnames[:] = [d for d in dirnames if d not in names]
+    print(f"clean complete: removed {removed} folders (targets: {', '.join(sorted(chosen))})")
     return 0

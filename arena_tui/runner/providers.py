@@ -78,6 +78,9 @@ class ScenarioProviders:
     """``play``: the person at the console is the manager."""
 
     def __call__(self, model_key: str, identity: CallIdentity, subagent: Subagent | None) -> Provider:
+        main = self.config.main
+        if model_key == "main" and self.manager_override is None and main and main.provider in ("null", "greedy"):
+            self.manager_override = main.provider  # the null and greedy presets
         if model_key == "main" and self.manager_override == "null":
             return ScriptedProvider([], name=NULL_NAME, identity=identity, emit=self.emit)
         if model_key == "main" and self.manager_override == "greedy":

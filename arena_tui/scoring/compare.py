@@ -1,7 +1,9 @@
 """Comparing runs: a table ranked by SMS (markdown and CSV), a per-scenario heatmap, SMS vs cost.
 
-Charts are drawn with matplotlib's non-interactive backend, so this works on a headless
-machine.
+A compared run is one of ours (scored by the fold, in either profile) or an output of the
+earlier release (:class:`~arena_tui.scoring.published.PublishedScores`); the ``metrics``
+column says which definitions produced each row. Charts are drawn with matplotlib's
+non-interactive backend, so this works on a headless machine.
 """
 
 from __future__ import annotations
@@ -10,15 +12,29 @@ import csv
 from dataclasses import dataclass
 from pathlib import Path
 
+from arena_tui.scoring.compat import compat_report
 from arena_tui.scoring.fold import RunScores
+from arena_tui.scoring.published import PublishedScores
 from arena_tui.scoring.report import SCORE_KEYS, pct
+
+Scores = RunScores | PublishedScores
 
 
 @dataclass(frozen=True)
 class ComparedRun:
     label: str
     run_id: str
-    scores: RunScores
+    scores: Scores
+    metrics: str = "arena"
+    """Which definitions produced the figures: arena, compat, or earlier (a published run)."""
+
+
+def in_profile(scores: RunScores, run_id: str, profile: str) -> tuple[Scores, str]:
+    """One of our runs seen through ``profile`` (``compat``: the earlier release's definitions)."""
+    if profile != "compat":
+        return scores, "arena"
+    view = PublishedScores(compat_report(scores, run_id), "compat", list(scores.simulated), scores.main_cost_usd)
+    return view, "compat"
 
 
 def ranked(runs: list[ComparedRun]) -> list[ComparedRun]:
@@ -39,6 +55,7 @@ def _row(run: ComparedRun) -> dict[str, str]:
         "SAFt": str(s.saft),
         "SAFa": f"{s.safa:.2f}",
         "simulated": "yes" if s.simulated else "no",
+        "metrics": run.metrics,
     }
 
 

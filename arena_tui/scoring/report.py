@@ -6,17 +6,31 @@ import json
 from pathlib import Path
 from typing import Any
 
+from arena_tui.scoring.compat import Profile, compat_report
 from arena_tui.scoring.fold import RunScores
 
 SCORE_KEYS = ("TCR", "TPP", "ROC", "WPP", "MCA", "SMS")
+COMPAT_KEYS = ("TCR", "SCR", "SFR", "TPS", "ROS", "WPS", "MCS", "TCS", "MQS", "SMS")
+
+
+def profile_of(meta: dict[str, Any], override: str | None = None) -> Profile:
+    """The scoring profile a report leads with: ``override``, else the run's ``metrics`` setting."""
+    settings = meta.get("settings") or {}
+    chosen = override or (settings.get("metrics") if isinstance(settings, dict) else None) or "arena"
+    return "compat" if chosen == "compat" else "arena"
 
 
 def _r(value: float) -> float:
     return round(value, 6)
 
 
-def report_dict(scores: RunScores, meta: dict[str, Any]) -> dict[str, Any]:
-    """Every figure of SPEC §5; ``meta`` adds run id, dataset, models, sandbox mode."""
+def report_dict(scores: RunScores, meta: dict[str, Any], profile: str | None = None) -> dict[str, Any]:
+    """Every figure of SPEC §5; ``meta`` adds run id, dataset, models, sandbox mode.
+
+    Both profiles are always present: the arena figures at the top level and the earlier
+    release's report (its ``composite``/``statistics`` shape) under ``compat``;
+    ``metrics_profile`` names the one the run (or ``profile``) leads with.
+    """
     per_scenario = []
     for sid, s in scores.scenarios.items():
         per_scenario.append(
@@ -76,6 +90,8 @@ def report_dict(scores: RunScores, meta: dict[str, Any]) -> dict[str, Any]:
         "SAFa": _r(scores.safa),
         "tokens": tokens,
         "per_scenario": per_scenario,
+        "metrics_profile": profile_of(meta, profile),
+        "compat": compat_report(scores, str(meta.get("run_id", ""))),
     }
 
 
@@ -83,7 +99,58 @@ def pct(value: float) -> str:
     return f"{100 * value:.1f}"
 
 
+def compat_markdown(compat: dict[str, Any]) -> list[str]:
+    """The earlier release's figures (``--metrics compat``) as markdown lines."""
+    c, st = compat["composite"], compat["statistics"]
+    lines = [
+        "## Earlier-release metrics (`--metrics compat`)",
+        "",
+        "SMS = 0.5·TCS + 0.5·MQS; TCS = (TCR + SCR + SFR) / 3; unfinished scenarios are dropped"
+        + (f" ({', '.join(compat['dropped_unfinished'])})" if compat.get("dropped_unfinished") else "")
+        + ".",
+        "",
+        "| " + " | ".join(COMPAT_KEYS) + " | rounds | SUB | MAF | SAFt | SAFa |",
+        "|" + "--:|" * (len(COMPAT_KEYS) + 5),
+        "| "
+        + " | ".join(pct(c[k]) for k in COMPAT_KEYS)
+        + f" | {compat['rounds_pass']}/{compat['rounds_total']} | {st['SUB']} | {st['MAF']} | {st['SAFt']}"
+        + f" | {st['SAFa']:.2f} |",
+        "",
+        f"MKD: {st['MKD']} · INV: {st['INV']} · TGC: {st['TGC']} · SOC: {st['SOC']}",
+        "",
+        "| scenario | rounds | SMS | TCR | TPS | ROS | WPS | MCS |",
+        "|---|---|" + "--:|" * 6,
+    ]
+    for row in compat["scenarios"]:
+        m = row["metrics"]
+        lines.append(
+            f"| {row['scenario_id']} | {m['rounds_passed']}/{m['rounds_total']} | {pct(row['sms_scenario'])} | "
+            f"{pct(m['task_success_rate'])} | {pct(m['tool_permission_score'])} | "
+            f"{pct(m['readonly_subagent_score'])} | {pct(m['workspace_permission_score'])} | "
+            f"{pct(m['model_choice_score'])} |"
+        )
+    return lines
+
+
+def headline(report: dict[str, Any], profile: str | None = None) -> dict[str, float]:
+    """The leading figures of a report in the chosen profile (arena keys, compat values mapped)."""
+    chosen = profile or report.get("metrics_profile", "arena")
+    if chosen == "compat" and "compat" in report:
+        c = report["compat"]["composite"]
+        return {"TCR": c["TCR"], "TPP": c["TPS"], "ROC": c["ROS"], "WPP": c["WPS"], "MCA": c["MCS"], "SMS": c["SMS"]}
+    return {k: float(report["scores"][k]) for k in SCORE_KEYS}
+
+
 def report_markdown(report: dict[str, Any]) -> str:
+    if report.get("metrics_profile") == "compat" and "compat" in report:
+        head = [f"# ClawArena-Team run {report.get('run_id', '')} (earlier-release metrics)", ""]
+        return "\n".join([*head, *compat_markdown(report["compat"]), "", _arena_markdown(report)]) + "\n"
+    return _arena_markdown(report) + (
+        "\n" + "\n".join(compat_markdown(report["compat"])) + "\n" if "compat" in report else ""
+    )
+
+
+def _arena_markdown(report: dict[str, Any]) -> str:
     s = report["scores"]
     lines = [
         f"# ClawArena-Team run {report.get('run_id', '')}",
@@ -126,8 +193,8 @@ def report_markdown(report: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_report(out: Path, scores: RunScores, meta: dict[str, Any]) -> dict[str, Any]:
-    report = report_dict(scores, meta)
+def write_report(out: Path, scores: RunScores, meta: dict[str, Any], profile: str | None = None) -> dict[str, Any]:
+    report = report_dict(scores, meta, profile)
     (out / "report.json").write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
     (out / "report.md").write_text(report_markdown(report), encoding="utf-8")
     return report
