@@ -1,0 +1,150 @@
+"""Arena metrics that padding and starving cannot move (adversarial trajectories, as events)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from arena_tui import events as ev
+from arena_tui.sandbox.scope import ScopeGuard
+from arena_tui.scoring import score_events
+from arena_tui.scoring.fold import RunScores
+from arena_tui.tools.bash_files import bash_touches
+
+R, S = "run", "s1"
+
+
+def _f(agent: str = "main") -> dict[str, str]:
+    return {"run_id": R, "scenario_id": S, "agent_id": agent}
+
+
+class Log:
+    """A tiny builder of one scenario's events."""
+
+    def __init__(self) -> None:
+        self.events: list[ev.Event] = [
+            ev.RunStarted(run_id=R, dataset="d", scenario_ids=[S], round_ids={S: ["q1"]}, manager="m", pool={}),
+            ev.ScenarioStarted(**_f(), round_ids=["q1"]),
+        ]
+        self.n = 0
+
+    def create(self, sub: str, key: str, tools: list[str], reach: list[str]) -> Log:
+        self.events.append(
+            ev.SubagentCreated(
+                **_f(),
+                subagent_id=sub,
+                name=sub,
+                model_key=key,  # type: ignore[arg-type]
+                tools=tools,
+                accessible_paths=["g"],
+                reachable_files=reach,
+            )
+        )
+        self.events.append(ev.SubagentRunStarted(**_f(sub), subagent_id=sub, mode="foreground", continued=False))
+        return self
+
+    def call(self, sub: str, tool: str, files: list[ev.FileTouch] = (), **args: object) -> Log:  # type: ignore[assignment]
+        self.n += 1
+        cid = f"c{self.n}"
+        self.events.append(ev.ToolCalled(**_f(sub), call_id=cid, tool=tool, arguments=dict(args)))
+        self.events.append(ev.ToolResult(**_f(sub), call_id=cid, tool=tool, files=list(files)))
+        return self
+
+    def read(self, sub: str, path: str, modality: str = "text") -> Log:
+        touch = ev.FileTouch(path=path, op="read", modality=modality)  # type: ignore[arg-type]
+        return self.call(sub, "Read", [touch], file_path=path)
+
+    def scores(self) -> RunScores:
+        done = [ev.RoundScored(**_f(), round_id="q1", passed=True), ev.ScenarioFinished(**_f(), status="completed")]
+        return score_events([*self.events, *done])
+
+
+def _means(scores: RunScores) -> tuple[float, ...]:
+    return (scores.tpp, scores.roc, scores.wpp, scores.mca, scores.sms)
+
+
+def _honest() -> Log:
+    # One decent but imperfect subagent: granted Read+Grep, uses only Read, reads 2 of 4 files.
+    log = Log().create("sub_w", "llm", ["Read", "Grep"], ["g/a", "g/b", "g/c", "g/d"])
+    return log.read("sub_w", "g/a").read("sub_w", "g/b")
+
+
+def test_twenty_do_nothing_subagents_do_not_move_the_means() -> None:
+    base = _means(_honest().scores())
+    padded = _honest()
+    for i in range(20):
+        # Perfectly "precise" on paper: one tool, one file, never used.
+        padded.create(f"sub_pad{i}", "llm", ["Read"], [f"g/p{i}"])
+    assert _means(padded.scores()) == pytest.approx(base)
+    assert base[0] == pytest.approx(0.5) and base[2] == pytest.approx(0.5)
+
+
+def test_repeating_one_call_does_not_add_weight() -> None:
+    base = _means(_honest().scores())
+    padded = _honest().create("sub_rep", "llm", ["Read"], ["g/p"])
+    for _ in range(50):
+        padded.read("sub_rep", "g/p")  # same call 50 times: weighs as one
+    once = _honest().create("sub_rep", "llm", ["Read"], ["g/p"]).read("sub_rep", "g/p")
+    assert _means(padded.scores()) == pytest.approx(_means(once.scores()))
+    assert _means(padded.scores()) != pytest.approx(base)
+
+
+def test_do_nothing_llm_subagent_gets_mca_zero() -> None:
+    idle = Log().create("sub_idle", "llm", ["Read"], ["g/a"]).scores().scenarios[S].subagents["sub_idle"]
+    assert idle.mca == 0.0
+    # Listing or searching is not reading: still 0.
+    lister = Log().create("sub_ls", "llm", ["Glob"], ["g/a"]).call("sub_ls", "Glob", pattern="*")
+    assert lister.scores().scenarios[S].subagents["sub_ls"].mca == 0.0
+    reader = Log().create("sub_r", "llm", ["Read"], ["g/a"]).read("sub_r", "g/a")
+    assert reader.scores().scenarios[S].subagents["sub_r"].mca == 1.0
+
+
+def test_reading_every_granted_file_never_beats_a_precise_grant() -> None:
+    folder = [f"g/f{i}" for i in range(10)]
+    precise = Log().create("sub", "llm", ["Read"], ["g/f0", "g/f1"]).read("sub", "g/f0").read("sub", "g/f1")
+    sweep = Log().create("sub", "llm", ["Read"], folder)
+    for path in folder:
+        sweep.read("sub", path)
+    broad = Log().create("sub", "llm", ["Read"], folder).read("sub", "g/f0").read("sub", "g/f1")
+    p, s, b = (x.scores().wpp for x in (precise, sweep, broad))
+    assert p == 1.0 and s <= p and b == pytest.approx(0.2)
+
+
+def test_files_it_created_do_not_fill_the_grant() -> None:
+    log = Log().create("sub", "llm", ["Read", "Write"], ["g/a", "g/b", "g/c", "g/d"]).read("sub", "g/a")
+    for i in range(10):
+        log.call("sub", "Write", [ev.FileTouch(path=f"g/new{i}.md", op="write")], file_path=f"g/new{i}.md")
+    assert log.scores().wpp == pytest.approx(0.25)
+
+
+def test_bash_path_arguments_count_for_wpp() -> None:
+    bash = [ev.FileTouch(path=p, op="bash") for p in ("g/a", "g/b", "g/c")]
+    log = Log().create("sub", "llm", ["Bash"], ["g/a", "g/b", "g/c", "g/d"]).call("sub", "Bash", bash, command="x")
+    sub = log.scores().scenarios[S].subagents["sub"]
+    assert sub.wpp == pytest.approx(0.75) and sub.tpp == 1.0 and sub.mca == 1.0
+
+
+def test_bash_touches_resolve_paths_inside_the_scope_only(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    (ws / "data").mkdir(parents=True)
+    (ws / "other").mkdir()
+    for name in ("a.csv", "b.csv", "c.txt"):
+        (ws / "data" / name).write_text("x\n")
+    (ws / "other" / "secret.txt").write_text("s\n")
+    (tmp_path / "outside.txt").write_text("o\n")
+    os.symlink(tmp_path / "outside.txt", ws / "data" / "link.txt")
+    scope = ScopeGuard.for_subagent(str(ws), ["data"])
+    cwd = scope.first_root()
+    assert cwd == os.path.realpath(ws / "data")  # a subagent's commands run in its first granted folder
+    touched = bash_touches(
+        f"cat *.csv {ws}/data/c.txt ../other/secret.txt link.txt missing.csv {ws}/other/secret.txt > out.csv",
+        scope,
+        cwd,
+    )
+    assert sorted(t.path for t in touched) == ["data/a.csv", "data/b.csv", "data/c.txt"]
+    assert all(t.op == "bash" for t in touched)
+    # Relative words resolve against the agent's working folder, not the workspace root.
+    inner = ScopeGuard.for_subagent(str(ws), ["data/a.csv", "data/c.txt"])
+    assert [t.path for t in bash_touches("wc -l a.csv c.txt", inner, str(ws / "data"))] == ["data/a.csv", "data/c.txt"]

@@ -1,0 +1,118 @@
+"""Both scoring profiles from one hand-built event log (tests/scoring/compat_log.py).
+
+Every expected number is derived by hand below from the earlier release's definitions
+(src/clawarena_team/scoring/metrics.py and scoring/report.py, see docs/scoring.md) and
+from ours; none is read back from the code under test.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+
+from arena_tui.cli import main
+from arena_tui.scoring import score_events
+from arena_tui.scoring.compat import compat_report
+from tests.scoring.compat_log import R, compat_events, write_store
+
+# --- the earlier definitions ---------------------------------------------------------------
+# s1 (finished, rounds 1/1 → TCR 1):
+#   sub_a llm [Read, Write], 4 files reachable at grant (2 more added later: ignored there).
+#     did its work: Read (f1, f2), Write (new.md); the Read of a missing f9 failed.
+#     TPS = |{Read, Write}| / 2 = 1;  ROS = 1 (it used Write);
+#     WPS = |{f1, f2, new.md}| / 4 = 0.75 (the file it created counts there);  MCS = 1 (llm).
+#   sub_b vlm [Read, Bash, Grep], 2 files reachable. Read notes.txt, Grep, a Bash call refused
+#     by our pre-check (the earlier Bash had none: it ran, so Bash counts as used), an Edit it was
+#     not granted ("unknown tool" there: not counted anywhere).
+#     TPS = |{Read, Bash, Grep}| / 3 = 1;  ROS = 1 (Bash used);  WPS = 1/2;  MCS = 0 (no image/video).
+#   sub_c omni [Read], never run: TPS = 0; ROS = 1 (nothing used); WPS = 0/1 = 0; MCS = 0.
+#   plain means over 3: TPS 2/3, ROS 1, WPS (0.75+0.5+0)/3 = 5/12, MCS 1/3
+#   MQS_s1 = (2/3 + 1 + 5/12 + 1/3) / 4 = (29/12) / 4 = 29/48;  SMS_s1 = 0.5·1 + 0.5·29/48 = 77/96
+#   MAF there: only the main agent's Read outside its scope (a refused grant and a refused Bash
+#   were not counted) → 1.  SAFt there: 0 (neither the Bash nor the ungranted Edit counted).
+# s2 (finished, rounds 1/0 → TCR 1/2): sub_d llm [Read] reads both of its 2 files:
+#   TPS 1, ROS 1 (read-only, no mutating grant), WPS 1, MCS 1 → MQS_s2 = 1; SMS_s2 = 0.25 + 0.5 = 0.75.
+# s3 crashed → dropped (no metadata.json there).
+# run: TCR = 3 passes / 4 rounds = 0.75; SCR = (1 + 0.5)/2 = 0.75; SFR = 1/2;
+#   TCS = (0.75 + 0.75 + 0.5)/3 = 2/3; MQS = (29/48 + 1)/2 = 77/96;
+#   SMS = 0.5·2/3 + 0.5·77/96 = 1/3 + 77/192 = 141/192
+#   TPS = (2/3 + 1)/2 = 5/6; ROS = 1; WPS = (5/12 + 1)/2 = 17/24; MCS = (1/3 + 1)/2 = 2/3
+#   INV: new+runtime 1, continue+runtime 1, new+background 1, workflow 1 (a workflow agent run)
+#   SOC 1 (one foreground RunSubagent with a schema); SUB 4; SAFa 0.
+EARLIER = {
+    "SMS": 141 / 192,
+    "TCS": 2 / 3,
+    "MQS": 77 / 96,
+    "TCR": 0.75,
+    "SCR": 0.75,
+    "SFR": 0.5,
+    "TPS": 5 / 6,
+    "ROS": 1.0,
+    "WPS": 17 / 24,
+    "MCS": 2 / 3,
+}
+
+# --- the arena definitions -------------------------------------------------------------------
+# weights (distinct well-formed calls): sub_a 4, sub_b 4 (refused calls are attempts), sub_c 0.
+# sub_a: TPP 1; ROC 1; WPP = |{f1, f2}| / 6 reachable (the 2 added count; new.md is its own) = 1/3;
+#   MCA 1 (it read text).   sub_b: TPP = |{Read, Grep}| / 3 = 2/3; ROC 0 (only reads, Bash granted);
+#   WPP 1/2; MCA 0.   sub_c weighs nothing.
+#   s1: TPP (4·1 + 4·2/3)/8 = 5/6; ROC 1/2; WPP (4/3 + 2)/8 = 5/12; MCA 1/2.
+# s2: all 1.  s3: sub_e reads its 1 file: all 1; its unplayed round counts as failed.
+# run: TCR = 4/6; TPP (5/6+1+1)/3 = 17/18; ROC (1/2+1+1)/3 = 5/6; WPP (5/12+2)/3 = 29/36; MCA 5/6
+#   SMS = 2/3 · (34 + 30 + 29 + 30)/36/4 = 2/3 · 123/144 = 41/72;  MAF 3, SAFt 2.
+ARENA = {"TCR": 2 / 3, "TPP": 17 / 18, "ROC": 5 / 6, "WPP": 29 / 36, "MCA": 5 / 6, "SMS": 41 / 72}
+
+
+def test_earlier_definitions_reproduced() -> None:
+    scores = score_events(compat_events())
+    report = compat_report(scores, R)
+    for key, value in EARLIER.items():
+        assert report["composite"][key] == pytest.approx(value), key
+    assert report["dropped_unfinished"] == ["s3"]
+    assert report["rounds_pass"] == 3 and report["rounds_total"] == 4 and report["scenarios_count"] == 2
+    st = report["statistics"]
+    assert (st["SUB"], st["MAF"], st["SAFt"], st["SAFa"], st["SOC"]) == (4, 1, 0, 0.0, 1)
+    assert st["INV"] == {"new+runtime": 1, "continue+runtime": 1, "new+background": 1, "workflow": 1}
+    s1 = report["scenarios"][0]
+    assert s1["scenario_id"] == "s1"
+    m = s1["metrics"]
+    assert m["readonly_subagent_score"] == 1.0
+    assert m["workspace_permission_score"] == pytest.approx(5 / 12)
+    assert (m["main_agent_forbidden_count"], m["subagent_forbidden_total"]) == (1, 0)
+    assert s1["sms_scenario"] == pytest.approx(77 / 96)
+
+
+def test_arena_definitions_on_the_same_log() -> None:
+    scores = score_events(compat_events())
+    got = {"TCR": scores.tcr, "TPP": scores.tpp, "ROC": scores.roc, "WPP": scores.wpp, "MCA": scores.mca}
+    got["SMS"] = scores.sms
+    for key, value in ARENA.items():
+        assert got[key] == pytest.approx(value), key
+    assert (scores.maf, scores.saft) == (3, 2)
+    assert scores.inv == {
+        "new_foreground": 1,
+        "continue_foreground": 1,
+        "new_background": 1,
+        "workflow": 1,
+        "workflow_agent": 1,
+    }
+
+
+def test_rescore_metrics_compat_on_a_stored_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "run"
+    asyncio.run(write_store(out, compat_events()))
+    assert main(["rescore", str(out), "--metrics", "compat"]) == 0
+    printed = capsys.readouterr().out
+    assert "SMS 73.4" in printed  # 141/192 = 73.44 %
+    report = json.loads((out / "report.json").read_text())
+    assert report["metrics_profile"] == "compat"
+    assert report["compat"]["composite"]["SMS"] == pytest.approx(141 / 192)
+    assert report["scores"]["SMS"] == pytest.approx(41 / 72, abs=1e-6)  # both blocks, always
+    assert "Earlier-release metrics" in (out / "report.md").read_text().splitlines()[2]
+    assert main(["rescore", str(out)]) == 0
+    again = json.loads((out / "report.json").read_text())
+    assert again["metrics_profile"] == "arena" and again["compat"] == report["compat"]
