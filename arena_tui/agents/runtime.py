@@ -22,7 +22,7 @@ from arena_tui.agents.subagents import Subagent, SubagentRegistry
 from arena_tui.providers.base import CallIdentity, Provider
 from arena_tui.sandbox.scope import ScopeGuard
 from arena_tui.tools import ToolContext, ToolRunner, basic_tools
-from arena_tui.tools.base import ToolError
+from arena_tui.tools.base import Tool, ToolError
 from arena_tui.tools.readstate import ReadLedger
 from arena_tui.tools.subagent_tools import subagent_tools
 from arena_tui.tools.workflow_tool import WorkflowTool
@@ -41,6 +41,8 @@ class RuntimeLimits:
     max_iterations: int = 80
     unsafe_bash: bool = False
     workflow_cpu_s: float = 5.0
+    tools_profile: str = "arena"
+    """``compat``: the earlier release's tool surface (agents/compat_tools.py)."""
 
 
 @dataclass(frozen=True)
@@ -90,9 +92,12 @@ class ScenarioRuntime:
         self.background = BackgroundRegistry(emit, self.fields)
         self.round_id: str | None = None
         # Disabled tools are absent, not refused: calling one is an unknown tool, not a forbidden access.
-        every = [*basic_tools(), *subagent_tools(self), WorkflowTool(self)]
+        self.compat = limits.tools_profile == "compat"
+        if self.compat:
+            self.enabled_tools = [t for t in self.enabled_tools if t != "InspectSubagent"]
+        every = _profile_tools([*basic_tools(), *subagent_tools(self), WorkflowTool(self)], self)
         self.main_runner = ToolRunner(t for t in every if t.name in self.enabled_tools)
-        self.sub_runner = ToolRunner(basic_tools())
+        self.sub_runner = ToolRunner(_profile_tools(basic_tools(), self))
         self._main: AgentSession | None = None
 
     # --- identity and script variables ----------------------------------------------
@@ -200,7 +205,9 @@ class ScenarioRuntime:
             ctx=ctx,
             token_limit=self.limits.subagent_token_limit,
             max_iterations=self.limits.max_iterations,
-            system_prompt=prompts.subagent_system_prompt(
+            system_prompt=sub.system_prompt
+            if self.compat
+            else prompts.subagent_system_prompt(
                 sub.system_prompt, sub.name, sub.tools, [f"{self.workspace}/{p}" for p in sub.grant]
             ),
             label=sub.name,
@@ -309,6 +316,16 @@ class ScenarioRuntime:
         for session in sessions:
             with contextlib.suppress(Exception):
                 await session.provider.aclose()
+
+
+def _profile_tools(tools: Sequence[Tool], runtime: ScenarioRuntime) -> list[Tool]:
+    """The tools of the runtime's profile: compat swaps in the earlier release's Bash and RunSubagent."""
+    if not runtime.compat:
+        return list(tools)
+    from arena_tui.agents.compat_tools import SchemaRunSubagentTool, StrictBashTool
+
+    swap: dict[str, Tool] = {"Bash": StrictBashTool(), "RunSubagent": SchemaRunSubagentTool(runtime)}
+    return [swap.get(t.name, t) for t in tools]
 
 
 def _create_missing_folders(workspace: Path, paths: Sequence[str]) -> None:

@@ -95,7 +95,11 @@ class ScenarioRunner:
             main_modalities=main_modalities,
             enabled_tools=settings.enabled_tools,
             limits=RuntimeLimits(
-                settings.main_token_limit, settings.subagent_token_limit, settings.max_iterations, settings.unsafe_bash
+                settings.main_token_limit,
+                settings.subagent_token_limit,
+                settings.max_iterations,
+                settings.unsafe_bash,
+                tools_profile=settings.tools_profile,
             ),
             workflows_dir=self.out / "workflows",
         )
