@@ -95,7 +95,7 @@ def _cmd_clean(args: argparse.Namespace) -> int:
 def _cmd_test(args: argparse.Namespace) -> int:
     import subprocess
 
-    return subprocess.call([sys.executable, "-m", "pytest", *args.pytest_args])
+    return subprocess.call([sys.executable, "-m", "pytest", *args.pytest_args])  # `main` intercepts `test` first
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
@@ -278,6 +278,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["test"]:  # everything after `test` belongs to pytest, options included
+        import subprocess
+
+        return subprocess.call([sys.executable, "-m", "pytest", *argv[1:]])
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
