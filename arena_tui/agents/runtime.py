@@ -335,8 +335,11 @@ def _create_missing_folders(workspace: Path, paths: Sequence[str]) -> None:
         if clean in ("", ".") or clean.startswith("..") or Path(clean).suffix:
             continue
         target = workspace / clean
+        real, root = os.path.realpath(target), os.path.realpath(workspace)
+        if not real.startswith(root.rstrip("/") + "/"):
+            continue  # through a link out of the workspace: never create anything there
         if not os.path.lexists(target):
-            target.mkdir(parents=True, exist_ok=True)
+            Path(real).mkdir(parents=True, exist_ok=True)
 
 
 @dataclass(frozen=True)

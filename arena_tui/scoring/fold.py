@@ -178,12 +178,13 @@ class ScoreFold:
                     agent.forbidden_compat += counted_there
         elif isinstance(event, ev.ToolCalled):
             self._calls[event.call_id] = event.arguments
-            if event.tool == "RunSubagent" and event.agent_id in (None, ev.MAIN_AGENT):
-                args = event.arguments
-                scenario.soc += isinstance(args.get("schema"), dict) and not args.get("run_in_background")
         elif isinstance(event, ev.ToolResult):
+            arguments = self._calls.pop(event.call_id, None)
             if agent is not None:
-                _tool_result(agent, event, self._calls.pop(event.call_id, None))
+                _tool_result(agent, event, arguments)
+            elif event.tool == "RunSubagent" and arguments and not event.invalid:
+                # A foreground run with a JSON schema (the earlier release's structured output).
+                scenario.soc += isinstance(arguments.get("schema"), dict) and not arguments.get("run_in_background")
         elif isinstance(event, ev.SubagentRunStarted):
             run = scenario.subagents.get(event.subagent_id)
             if run is not None and event.session_id and event.session_id not in run.sessions:

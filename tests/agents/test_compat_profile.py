@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from pathlib import Path
 
 from arena_tui import events as ev
 from arena_tui.agents.runtime import RuntimeLimits
@@ -73,3 +74,19 @@ async def test_arena_surface_is_unchanged(harness: MakeHarness) -> None:
     assert system != "RAW" and system.endswith("RAW")
     specs = {s["function"]["name"]: s for s in h.runtime.main_session().tool_specs}
     assert "InspectSubagent" in specs and "schema" not in specs["RunSubagent"]["function"]["parameters"]["properties"]
+
+
+def test_missing_access_folders_are_created_empty(tmp_path: Path) -> None:
+    """Folders the data names but git could not store (output/, notes/) exist when the scenario starts."""
+    from arena_tui.agents.runtime import _create_missing_folders
+
+    ws = tmp_path / "ws"
+    (ws / "docs").mkdir(parents=True)
+    (tmp_path / "outside").mkdir()
+    (ws / "link").symlink_to(tmp_path / "outside")
+    paths = ["docs", "output", "notes/drafts/", "report.md", "../escape", "/", ".", "link/made", "docs/../../x"]
+    _create_missing_folders(ws, paths)
+    assert (ws / "output").is_dir() and (ws / "notes" / "drafts").is_dir()
+    assert not (ws / "report.md").exists() and not (tmp_path / "escape").exists() and not (tmp_path / "x").exists()
+    assert list((tmp_path / "outside").iterdir()) == []
+    assert sorted(p.name for p in ws.iterdir()) == ["docs", "link", "notes", "output"]

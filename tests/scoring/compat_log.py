@@ -73,6 +73,7 @@ def compat_events() -> list[ev.Event]:
             files=[ev.FileTouch(path="g/new.md", op="write")],
         ),
         *_call("s1", "sub_a", "a4", "Read", {"file_path": "/w/g/f9"}, is_error=True),
+        ev.ToolResult(**_f("s1"), call_id="m1", tool="RunSubagent"),
         ev.ToolCalled(
             **_f("s1"),
             call_id="m2",
@@ -80,6 +81,9 @@ def compat_events() -> list[ev.Event]:
             arguments={"subagent_id": "sub_a", "session_id": "sa", "prompt": "p", "schema": {"type": "object"}},
         ),
         ev.SubagentRunStarted(**_f("s1", "sub_a", "sa"), subagent_id="sub_a", mode="foreground", continued=True),
+        ev.ToolResult(**_f("s1"), call_id="m2", tool="RunSubagent"),
+        # A schema the tool surface rejected (malformed call) is no structured output.
+        *_call("s1", "main", "m3", "RunSubagent", {"subagent_id": "sub_a", "schema": {}}, invalid=True),
         ev.SubagentScopeGrown(**_f("s1"), subagent_id="sub_a", added_files=["g/u1", "g/u2"]),
         ev.SubagentRunStarted(**_f("s1", "sub_b", "sb"), subagent_id="sub_b", mode="background", continued=False),
         *_call("s1", "sub_b", "b1", "Read", {"file_path": "/w/g/notes.txt"}, files=_read("g/notes.txt")),
