@@ -77,4 +77,6 @@ def summary_line(outcome: CheckOutcome) -> str:
     else:
         scope = "dataset not loadable"
     strict = " (strict: warnings count as errors)" if outcome.strict and result.problems.strict_warnings else ""
-    return f"{verdict}: {scope}; {n_err} errors, {n_warn} warnings{strict}"
+    lenient = n_warn - len(result.problems.strict_warnings)
+    accepted = f", {lenient} of them accepted by --strict (folders agents create)" if lenient else ""
+    return f"{verdict}: {scope}; {n_err} errors, {n_warn} warnings{accepted}{strict}"
