@@ -12,6 +12,7 @@ from pathlib import Path
 
 from arena_tui.scoring.fold import RunScores
 from arena_tui.scoring.report import SCORE_KEYS, pct
+from arena_tui.scoring.timing import total
 
 
 @dataclass(frozen=True)
@@ -34,12 +35,20 @@ def _row(run: ComparedRun) -> dict[str, str]:
         **{k: pct(values[k]) for k in SCORE_KEYS},
         "rounds": f"{s.rounds_passed}/{s.rounds_total}",
         "cost_usd": f"{s.main_cost_usd:.4f}",
+        "cost_usd_without_cache": f"{s.stats.cost_nocache_usd.get('main', s.main_cost_usd):.4f}",
+        **{k: f"{v:.1f}" for k, v in _seconds(s).items()},
         "SUB": str(s.sub),
         "MAF": str(s.maf),
         "SAFt": str(s.saft),
         "SAFa": f"{s.safa:.2f}",
         "simulated": "yes" if s.simulated else "no",
     }
+
+
+def _seconds(s: RunScores) -> dict[str, float]:
+    """Run totals: wall, model and harness seconds (tool and check time are in report.md)."""
+    t = total([r for sid in s.scenarios for r in s.stats.rounds.get(sid, {}).values()])
+    return {"wall_s": t["wall_s"], "model_s": t["model_s"], "harness_s": t["harness_s"]}
 
 
 def write_table(runs: list[ComparedRun], out: Path) -> tuple[Path, Path]:

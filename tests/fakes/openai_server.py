@@ -20,6 +20,7 @@ import json
 import socket
 import struct
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,6 +66,10 @@ class FakeOpenAIServer:
         self.replies: deque[FakeReply] = deque()
         self.requests: list[RecordedRequest] = []
         self.default_reply = FakeReply(text="ok")
+        self.responder: Callable[[dict[str, Any]], FakeReply] | None = None
+        """Answers requests when no reply is queued (a model scripted on the conversation)."""
+        self.kill_after: int | None = None
+        """Serve this many chat requests, then die: the listener closes and connections are cut."""
         self._server: asyncio.Server | None = None
         self._handlers: set[asyncio.Task[None]] = set()
         self.port = 0
@@ -124,6 +129,11 @@ class FakeOpenAIServer:
             data = {"object": "list", "data": [{"id": m, "object": "model", **extra} for m in self.models]}
             await self._send_json(writer, 200, data)
         elif method == "POST" and path.endswith("/chat/completions"):
+            if self.kill_after is not None and len(self.chat_requests) > self.kill_after:
+                if self._server is not None:
+                    self._server.close()  # later connections are refused
+                writer.transport.abort()
+                return
             refusal = self._refusal(body)
             if refusal is not None:
                 await self._send_json(writer, refusal[0], {"error": {"message": refusal[1], "code": refusal[0]}})
@@ -164,6 +174,8 @@ class FakeOpenAIServer:
 
     def _default_for(self, body: dict[str, Any]) -> FakeReply:
         """No queued reply: call a named ``tool_choice`` (unless tools are dropped), else the default."""
+        if self.responder is not None:
+            return self.responder(body)
         choice = body.get("tool_choice")
         if isinstance(choice, dict) and not self.drop_tools:
             name = choice.get("function", {}).get("name", "")
