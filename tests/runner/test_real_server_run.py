@@ -15,7 +15,9 @@ from arena_tui.config import validate_model_json
 from arena_tui.dataset.loader import load_dataset
 from arena_tui.runner.orchestrator import RunPlan, execute_run
 from arena_tui.store import StoreReader
+from tests.dataset.mini_dataset import make_dataset
 from tests.fakes.fixtures import ServerFactory
+from tests.fakes.replies import FakeReply
 from tests.fakes.scripted_server import ScenarioResponder, TrajectoryResponder, threaded_server
 from tests.runner.helpers import demo_only, fast_settings
 
@@ -122,3 +124,36 @@ def test_dead_server_stops_the_run_and_resume_scores_every_round_once(
     assert report["unfinished_scenarios"] == []
     scored = [(e.scenario_id, e.round_id) for e in _events(out)[len(events) :] if isinstance(e, ev.RoundScored)]
     assert sorted(scored) == sorted(set(scored)) and len(scored) == 12
+
+
+def test_a_truncated_reply_is_visible_in_progress_transcript_and_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = make_dataset(tmp_path / "ds")
+    out = tmp_path / "out"
+    answer = str((out / "s_beta" / "workspace" / "output" / "answer.txt").resolve())
+    write = {"name": "Write", "arguments": {"file_path": answer, "content": "42 widgets"}}
+    with threaded_server(strict=True) as threaded:
+        server = threaded.server
+        server.queue(FakeReply(tool_calls=[write]), FakeReply(text="The answer is", finish_reason="length"))
+        model = json.dumps({"main": {"provider": "vllm", "model_id": "fake-model", "api_base": server.base_url}})
+        code = main(
+            ["run", "-d", str(root), "-t", "s_beta", "--model", model, "-o", str(out), "--headless", "--no-probe"]
+        )
+    printed = capsys.readouterr().out
+    assert code == 0
+    q1 = next(line for line in printed.splitlines() if line.startswith("s_beta q1 "))
+    assert "truncated: 1 reply hit the output limit" in q1
+    assert not any("truncated" in line for line in printed.splitlines() if line.startswith("s_beta q2 "))
+    lines = [json.loads(x) for x in (out / "s_beta" / "sessions" / "main.jsonl").read_text().splitlines()[1:]]
+    cut = [x for x in lines if x.get("truncated")]
+    assert [(x["role"], x["content"], x["round_id"]) for x in cut] == [("assistant", "The answer is", "q1")]
+    assert "**truncated**" in (out / "s_beta" / "sessions" / "main.md").read_text()
+    report = json.loads((out / "report.json").read_text())
+    assert report["per_scenario"][0]["truncated"] == {"q1": 1}
+    assert "Truncated replies" in (out / "report.md").read_text() and "s_beta: q1 ×1" in (out / "report.md").read_text()
+    timing = report["timing"]["per_round"]["s_beta"]
+    assert set(timing) == {"q1", "q2", "q3", "q4"}
+    assert report["timing"]["run"]["wall_s"] == pytest.approx(sum(t["wall_s"] for t in timing.values()), abs=0.01)
+    assert all(t["model_s"] > 0 for t in timing.values())  # every round made a real request
+    assert "## Timing (seconds)" in (out / "report.md").read_text()
