@@ -27,6 +27,7 @@ from arena_tui.dataset.model import Scenario
 from arena_tui.dataset.schema import Round
 from arena_tui.dataset.updates import execute_update
 from arena_tui.providers.human import HumanManager
+from arena_tui.providers.model import CircuitBreaker
 from arena_tui.providers.retry import RetryPolicy
 from arena_tui.runner.checks import run_check
 from arena_tui.runner.exports import write_eval, write_metadata
@@ -114,6 +115,7 @@ class ScenarioRunner:
             self.ctx.policy,
             manager_override=self.ctx.manager_override,
             human=self.ctx.human,
+            breaker=CircuitBreaker(settings.breaker_threshold),
         )
         runtime = ScenarioRuntime(
             run_id=self.ctx.run_id,
