@@ -68,6 +68,10 @@ async def run_loop(
             )
             _stop(session, status, exc.message, round_id)
             return LoopResult(status, "", exc.message, truncated)
+        except Exception as exc:  # a bug behind the provider interface: recorded, never raised
+            detail = f"{session.provider.name}: {type(exc).__name__}: {exc}"
+            _stop(session, "provider_error", detail, round_id)
+            return LoopResult("provider_error", "", detail, truncated)
         session.turns += 1
         truncated += reply.truncated
         _account(session, reply)

@@ -214,7 +214,7 @@ class Model:
             usage = self._usage.estimate(messages, reply.content, reply.tool_calls)
         else:
             self._usage.prompt_chars(messages)
-        p = self.pricing
+        p = self.pricing if self.capabilities.remote else Pricing()  # local backends cost nothing
         cost = cost_usd(usage, p.price_in, p.price_out, p.cached_in)
         nocache = cost_usd(usage.model_copy(update={"cached_tokens": 0}), p.price_in, p.price_out)
         return (

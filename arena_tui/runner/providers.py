@@ -72,7 +72,7 @@ class ScenarioProviders:
             name = self.manager_override
         elif model_key == "main" and self.human is not None:
             name = "human"
-        if entry is None and name is not None:
+        if name is not None:  # a replaced manager: none of the entry's settings or prices apply
             entry = ModelEntry(provider="human" if name == "human" else "scripted")
         if entry is None:
             raise BadInputError(f"model JSON: no entry for '{model_key}'", fix=f"add a '{model_key}' entry to --model")

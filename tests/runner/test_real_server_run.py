@@ -157,3 +157,32 @@ def test_a_truncated_reply_is_visible_in_progress_transcript_and_report(
     assert report["timing"]["run"]["wall_s"] == pytest.approx(sum(t["wall_s"] for t in timing.values()), abs=0.01)
     assert all(t["model_s"] > 0 for t in timing.values())  # every round made a real request
     assert "## Timing (seconds)" in (out / "report.md").read_text()
+
+
+async def test_broken_or_sentinel_arguments_never_run_a_tool(fake_openai: Any, tmp_path: Path) -> None:
+    """Cut-off JSON is a malformed call; an object that imitates the old ``_raw`` sentinel is just
+    an invalid call. Neither writes the answer, so the round's check fails."""
+    root = make_dataset(tmp_path / "ds")
+    out = tmp_path / "out"
+    answer = (out / "s_beta" / "workspace" / "output" / "answer.txt").resolve()
+    cut = '{"file_path": "' + str(answer) + '", "content": "42 wid'
+    sentinel = {"_raw": json.dumps({"file_path": str(answer), "content": "42 widgets"})}
+    fake_openai.queue(
+        FakeReply(tool_calls=[{"name": "Write", "arguments": cut}]),
+        FakeReply(tool_calls=[{"name": "Write", "arguments": sentinel}]),
+        FakeReply(text="done"),
+    )
+    config = validate_model_json(
+        {"main": {"provider": "vllm", "model_id": "fake-model", "api_base": fake_openai.base_url}}, env={}
+    )
+    outcome = await execute_run(RunPlan(load_dataset(root, None, ["s_beta"]), config, fast_settings(), out))
+    assert outcome.scores.scenarios["s_beta"].passed["q1"] is False and not answer.exists()
+    events = _events(out)
+    results = [e for e in events if isinstance(e, ev.ToolResult) and e.tool == "Write"]
+    assert [r.invalid for r in results] == [True, True] and "not valid JSON" in results[0].output
+    called = [e for e in events if isinstance(e, ev.ToolCalled) and e.tool == "Write"]
+    assert called[0].arguments == {} and called[1].arguments == sentinel
+    # the malformed call went back to the server as an empty object, the sentinel as the model sent it
+    history = fake_openai.chat_requests[2].body["messages"]
+    sent = [c["function"]["arguments"] for m in history if m["role"] == "assistant" for c in m.get("tool_calls", [])]
+    assert sent == ["{}", json.dumps(sentinel)]
