@@ -44,6 +44,7 @@ KNOWN_ENTRY_KEYS = frozenset(
         "price_out",
         "price_cached_in",
         "tool_call_content",
+        "context_length",
         "script",
     }
 )
@@ -81,6 +82,8 @@ class ModelEntry(BaseModel):
     price_out: float = Field(default=0.0, ge=0)
     price_cached_in: float | None = Field(default=None, ge=0)
     """Dollars per million prompt tokens served from the provider's cache (default: ``price_in``)."""
+    context_length: int | None = Field(default=None, gt=0)
+    """The served context window in tokens; the start-up probe fills it in where the server reports one."""
     tool_call_content: Literal["empty", "null", "omit"] = "empty"
     """How an assistant turn with tool calls but no text is sent back: ``""``, ``null`` or no key."""
     script: str | None = None

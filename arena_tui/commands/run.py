@@ -93,10 +93,10 @@ def _print_outcome(outcome: RunOutcome, out: Path) -> int:
     return 0
 
 
-def probe(config: ModelConfig, settings: Settings) -> Settings:
+def probe(config: ModelConfig, settings: Settings) -> tuple[ModelConfig, Settings]:
     """Check every real model before any scenario starts; token limits follow the served context."""
     if settings.skip_probe or not any(e.is_real for e in config.entries().values()):
-        return settings
+        return config, fit_context(settings, *_declared(config))
     from arena_tui.providers.probe import probe_models, render_probe_table
 
     results = asyncio.run(probe_models(config))
@@ -107,14 +107,29 @@ def probe(config: ModelConfig, settings: Settings) -> Settings:
         raise BadInputError(
             f"the startup probe failed for {names}", fix="fix the model JSON or server, or pass --no-probe"
         )
-    contexts = {r.key: r.context for r in results if r.context}
-    return fit_context(
-        settings, contexts.get("main"), min((v for k, v in contexts.items() if k != "main"), default=None)
-    )
+    config = with_contexts(config, {r.key: r.context for r in results if r.context})
+    return config, fit_context(settings, *_declared(config))
+
+
+def with_contexts(config: ModelConfig, served: dict[str, int]) -> ModelConfig:
+    """Entries without a ``context_length`` take the one their server reported."""
+    update = {
+        k: e.model_copy(update={"context_length": served[k]})
+        for k, e in config.entries().items()
+        if e.context_length is None and k in served
+    }
+    return config.model_copy(update=update) if update else config
+
+
+def _declared(config: ModelConfig) -> tuple[int | None, int | None]:
+    """(main's context, the smallest pool context) as the entries state them."""
+    main = config.main.context_length if config.main else None
+    pool = [e.context_length for k, e in config.entries().items() if k != "main" and e.context_length]
+    return main, min(pool, default=None)
 
 
 def fit_context(settings: Settings, main: int | None, pool: int | None) -> Settings:
-    """Default each token limit to the context its server reports; warn when a configured one exceeds it."""
+    """Default each token limit to the model's context; warn when a configured one exceeds it."""
     update: dict[str, int] = {}
     for field, served, who in (("main_token_limit", main, "main"), ("subagent_token_limit", pool, "the pool")):
         configured = int(getattr(settings, field))
@@ -122,20 +137,20 @@ def fit_context(settings: Settings, main: int | None, pool: int | None) -> Setti
             continue
         if field in settings.model_fields_set:
             print(
-                f"warning: {field} {configured:,} exceeds the {served:,}-token context {who}'s server reports; "
-                "the model will fail before the limit is reached",
+                f"warning: {field} {configured:,} exceeds the {served:,}-token context {who} serves; "
+                "requests will fail before the limit is reached",
                 file=sys.stderr,
             )
         else:
             update[field] = max(served, 1000)
-            print(f"{field}: {served:,} (the context {who}'s server reports)", file=sys.stderr)
+            print(f"{field}: {served:,} (the context {who} serves)", file=sys.stderr)
     return settings.model_copy(update=update) if update else settings
 
 
 def _execute(plan: RunPlan, args: argparse.Namespace) -> int:
     from arena_tui.commands.tui import run_live, use_tui
 
-    plan.settings = probe(plan.config, plan.settings)
+    plan.config, plan.settings = probe(plan.config, plan.settings)
     if use_tui(args) and not plan.settings.headless:
         live = run_live(plan, getattr(args, "theme", None) or plan.settings.theme)
         if live is None:

@@ -5,7 +5,7 @@ belong to :class:`~arena_tui.providers.model.Model`. Several ``api_base`` URLs a
 round-robin, attempt by attempt, which also fails over. Assistant turns with tool calls
 go out with ``content: ""`` (strict servers reject ``null``) unless the entry's
 ``tool_call_content`` says otherwise, and a reply without an explicit ``max_tokens`` gets
-:data:`DEFAULT_MAX_TOKENS`.
+:func:`default_max_tokens` of the entry's context.
 """
 
 from __future__ import annotations
@@ -29,6 +29,12 @@ from arena_tui.providers.wire import to_wire
 
 DEFAULT_MAX_TOKENS = 4096
 """Output tokens per reply when the entry sets neither ``max_tokens`` nor ``max_completion_tokens``."""
+
+
+def default_max_tokens(context_length: int | None) -> int:
+    """Room for a reply that leaves most of a small context to the conversation (a quarter of it)."""
+    return DEFAULT_MAX_TOKENS if context_length is None else max(min(DEFAULT_MAX_TOKENS, context_length // 4), 256)
+
 
 _SDK_PARAMS = frozenset(inspect.signature(openai.AsyncOpenAI(api_key="x").chat.completions.create).parameters) - {
     "messages",
@@ -84,7 +90,7 @@ class OpenAICompatAPI(ModelAPI):
         self._next = itertools.cycle(range(len(self._clients)))
         params = {**entry.extra_params, **(overrides or {})}
         if "max_tokens" not in params and "max_completion_tokens" not in params:
-            params["max_tokens"] = DEFAULT_MAX_TOKENS
+            params["max_tokens"] = default_max_tokens(entry.context_length)
         self._kwargs, self._extra_body = split_params(params)
         self._stream = bool(entry.extra_params.get("stream", True))
 

@@ -83,3 +83,25 @@ async def test_probe_table_and_context_before_a_cli_run(fake_openai_factory: Ser
 
     with pytest.raises(BadInputError, match=r"main \(tools\)"):
         await asyncio.to_thread(probe, config, Settings())
+
+
+async def test_served_context_fills_the_entry_and_caps_the_default_reply(fake_openai_factory: ServerFactory) -> None:
+    import asyncio
+
+    from arena_tui.commands.run import probe
+    from arena_tui.config import validate_model_json
+    from arena_tui.providers.messages import Message
+    from arena_tui.providers.model import Model
+    from arena_tui.providers.openai_compat import OpenAICompatAPI
+    from arena_tui.settings import Settings
+
+    small = await fake_openai_factory(context=4096)
+    entry = {"provider": "vllm", "model_id": "fake-model", "api_base": small.base_url}
+    config = validate_model_json({"main": entry, "llm": {**entry, "context_length": 2048}}, env={})
+    fitted, settings = await asyncio.to_thread(probe, config, Settings())
+    assert fitted.main is not None and fitted.main.context_length == 4096
+    assert fitted.llm is not None and fitted.llm.context_length == 2048  # a stated context wins over the server's
+    assert (settings.main_token_limit, settings.subagent_token_limit) == (4096, 2048)
+    model = Model(OpenAICompatAPI(fitted.main))
+    await model.complete([Message("user", "hi")])
+    assert small.chat_requests[-1].body["max_tokens"] == 1024  # a quarter of a small context, not 4096
