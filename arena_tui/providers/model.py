@@ -125,7 +125,7 @@ class Model:
         attempt = 0
         while True:
             attempt += 1
-            self._check_breaker(attempt)
+            self._check_breaker()
             self.emit(ModelRequest(**ids, attempt=attempt, n_messages=len(messages), n_attachments=n_attachments))
             started = time.monotonic()
             try:
@@ -181,26 +181,27 @@ class Model:
     def _where(self) -> str:
         return f"model {self.name}" + (f" at {self.api.endpoint}" if self.api.endpoint else "")
 
-    def _check_breaker(self, attempt: int) -> None:
+    def _check_breaker(self) -> None:
         if self.capabilities.remote and self.breaker is not None and self.breaker.is_open(self.api.endpoint):
             last = self.breaker.tripped[self.api.endpoint]
             raise ProviderUnavailable(
                 f"{self._where()}: provider unavailable ({self.breaker.threshold} failed requests in a row; "
-                f"last: {last}); restart the server, then resume the run",
+                f"last: {last}); fix or restart the server, then resume the run",
                 host=self.api.endpoint,
             )
 
     def _final_error(self, info: FailureInfo, attempts: int, opened: bool) -> ProviderError:
-        plural = "s" if attempts > 1 else ""
         text = one_line(info.message)
+        hint = fix_hint(info.status_code, info.message) if self.capabilities.remote else "a backend error"
         if opened:
+            threshold = self.breaker.threshold if self.breaker is not None else attempts
             return ProviderUnavailable(
-                f"{self._where()}: provider unavailable: {text} ({self.breaker.threshold if self.breaker else 0} "
-                "failed requests in a row); restart the server, then resume the run",
+                f"{self._where()}: provider unavailable after {threshold} failed requests in a row: {text}; "
+                f"{hint}; then resume the run",
                 status_code=info.status_code,
                 host=self.api.endpoint,
             )
-        hint = fix_hint(info.status_code, info.message) if self.capabilities.remote else "a backend error"
+        plural = "s" if attempts > 1 else ""
         return ProviderError(
             f"{self._where()}: {text} (after {attempts} attempt{plural}); {hint}",
             status_code=info.status_code,

@@ -76,6 +76,8 @@ async def test_null_content_is_rejected_by_the_strict_server_and_named(
     report = json.loads((out / "report.json").read_text())
     reason = report["per_scenario"][0]["reason"]
     assert "provider unavailable" in reason and "field 'content'" in reason and "(assistant)" in reason
+    errors = [e for e in _events(out) if isinstance(e, ev.AgentStopped)]
+    assert '"tool_call_content"' in errors[-1].detail  # the fix travels with the breaker's message
     assert "\n" not in reason
     note = (out / SECOND / "sessions" / "main.jsonl").read_text()
     assert '"role": "note"' in note and "provider unavailable" in note
