@@ -8,12 +8,12 @@ on each question, and answers with whatever comes back. Not a model; labelled as
 from __future__ import annotations
 
 import re
-import uuid
 from collections.abc import Sequence
 
 from arena_tui.events import ToolCallSpec
 from arena_tui.providers.base import GenerateRequest, ModelAPI
 from arena_tui.providers.messages import AssistantMessage, Message
+from arena_tui.providers.toolcalls import new_call_id
 
 GREEDY_NAME = "greedy baseline (one omni subagent, every tool and path)"
 ALL_TOOLS = ["Read", "Write", "Edit", "Bash", "Grep", "Glob"]
@@ -73,7 +73,7 @@ class GreedyManager(ModelAPI):
 
 
 def _id() -> str:
-    return f"call_{uuid.uuid4().hex[:12]}"
+    return new_call_id()
 
 
 def _calls(call: ToolCallSpec) -> AssistantMessage:

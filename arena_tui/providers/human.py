@@ -10,12 +10,12 @@ the check's verdict and feedback once the round is scored.
 from __future__ import annotations
 
 import asyncio
-import uuid
 from typing import Any
 
 from arena_tui import events as ev
 from arena_tui.providers.base import GenerateRequest, ModelAPI
 from arena_tui.providers.messages import AssistantMessage
+from arena_tui.providers.toolcalls import new_call_id
 
 END_ROUND = "EndRound"
 HUMAN_NAME = "human"
@@ -79,7 +79,7 @@ class HumanManager:
             self._round_waiters.append(waiter)
             await self.turns.put(AssistantMessage(content=str(args.get("text") or "Round finished.")))
             return await asyncio.wait_for(waiter, self.timeout_s)
-        call_id = f"call_{uuid.uuid4().hex[:12]}"
+        call_id = new_call_id()
         future: asyncio.Future[str] = loop.create_future()
         self._results[call_id] = future
         await self.turns.put(AssistantMessage(tool_calls=[ev.ToolCallSpec(id=call_id, name=tool_name, arguments=args)]))

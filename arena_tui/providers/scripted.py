@@ -9,7 +9,6 @@ turns of its subagent name from the start. Running out of turns yields a plain
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -17,6 +16,7 @@ from arena_tui.events import ToolCallSpec
 from arena_tui.providers.base import Capabilities, GenerateRequest, ModelAPI
 from arena_tui.providers.messages import AssistantMessage, Message, ToolSchema, deliver_delta
 from arena_tui.providers.script_vars import ScriptVars, substitute
+from arena_tui.providers.toolcalls import new_call_id
 from arena_tui.providers.trajectory import ScriptTurn, turns_for
 
 EXHAUSTED = "(script exhausted)"
@@ -69,7 +69,7 @@ class ScriptedProvider(ModelAPI):
         turn = self._next_turn(request.messages, request.tools)
         calls = [
             ToolCallSpec(
-                id=tc.id or f"call_{uuid.uuid4().hex[:12]}",
+                id=tc.id or new_call_id(),
                 name=tc.name,
                 arguments=substitute(tc.arguments, self.script_vars),
             )

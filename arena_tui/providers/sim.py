@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import os
 import re
-import uuid
 from collections.abc import Sequence
 from pathlib import Path
 
 from arena_tui.events import ToolCallSpec
 from arena_tui.providers.base import GenerateRequest, ModelAPI
 from arena_tui.providers.messages import AssistantMessage, Message
+from arena_tui.providers.toolcalls import new_call_id
 
 SIM_NAME = "sim (simulated worker)"
 MAX_READS = 12
@@ -120,7 +120,7 @@ class SimWorker(ModelAPI):
 
 
 def _call(name: str, **arguments: object) -> ToolCallSpec:
-    return ToolCallSpec(id=f"call_{uuid.uuid4().hex[:12]}", name=name, arguments=dict(arguments))
+    return ToolCallSpec(id=new_call_id(), name=name, arguments=dict(arguments))
 
 
 def _walk(roots: Sequence[str]) -> list[str]:
