@@ -98,6 +98,15 @@ def _cmd_test(args: argparse.Namespace) -> int:
     return subprocess.call([sys.executable, "-m", "pytest", *args.pytest_args])  # `main` intercepts `test` first
 
 
+def _add_limit_args(p: argparse.ArgumentParser) -> None:
+    """The limits that matter for real runs (they override --config, CATEAM_* and the defaults)."""
+    p.add_argument("--max-iterations", type=int, default=None, metavar="N", help="model calls per agent turn")
+    p.add_argument("--round-timeout-s", type=float, default=None, metavar="S", help="main agent time per round")
+    p.add_argument("--scenario-timeout-s", type=float, default=None, metavar="S", help="time per scenario attempt")
+    p.add_argument("--request-timeout-s", type=float, default=None, metavar="S", help="one model request attempt")
+    p.add_argument("--max-retries", type=int, default=None, metavar="N", help="retries per model request")
+
+
 def _cmd_check(args: argparse.Namespace) -> int:
     from arena_tui.dataset.check import run_check
 
@@ -183,6 +192,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--headless", action="store_true", help="plain progress even on a terminal")
     p.add_argument("--unsafe-bash", action="store_true", help="run Bash without bubblewrap (recorded in the report)")
     p.add_argument("--theme", default=None, help="dark, light or high-contrast (env CATEAM_THEME)")
+    _add_limit_args(p)
     p.set_defaults(handler=_lazy("arena_tui.commands.run", "cmd_run"))
 
     p = sub.add_parser(
@@ -202,6 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="NEW_OUT", help="where the continued run goes")
     p.add_argument("--headless", action="store_true", help="plain progress even on a terminal")
     p.add_argument("--theme", default=None, help="dark, light or high-contrast (env CATEAM_THEME)")
+    _add_limit_args(p)
     p.set_defaults(handler=_lazy("arena_tui.commands.run", "cmd_resume"))
 
     p = sub.add_parser(

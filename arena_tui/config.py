@@ -61,6 +61,9 @@ KNOWN_ENTRY_KEYS = frozenset(
         "modalities",
         "price_in",
         "price_out",
+        "price_cached_in",
+        "tool_call_content",
+        "context_length",
         "script",
     }
 )
@@ -96,6 +99,12 @@ class ModelEntry(BaseModel):
     modalities: Modalities = Field(default_factory=Modalities)
     price_in: float = Field(default=0.0, ge=0)
     price_out: float = Field(default=0.0, ge=0)
+    price_cached_in: float | None = Field(default=None, ge=0)
+    """Dollars per million prompt tokens served from the provider's cache (default: ``price_in``)."""
+    context_length: int | None = Field(default=None, gt=0)
+    """The served context window in tokens; the start-up probe fills it in where the server reports one."""
+    tool_call_content: Literal["empty", "null", "omit"] = "empty"
+    """How an assistant turn with tool calls but no text is sent back: ``""``, ``null`` or no key."""
     script: str | None = None
     base_dir: str | None = Field(default=None, exclude=True)
     """Folder of the model JSON file, so a relative ``script`` path resolves next to it."""
@@ -163,6 +172,7 @@ class ModelEntry(BaseModel):
             "modalities": self.modalities.model_dump(),
             "price_in": self.price_in,
             "price_out": self.price_out,
+            "price_cached_in": self.price_cached_in,
         }
 
 

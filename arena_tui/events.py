@@ -23,7 +23,7 @@ Modality = Literal["text", "image", "video", "audio", "document"]
 RunMode = Literal["foreground", "background"]
 TaskKind = Literal["subagent", "bash", "workflow"]
 TaskStatus = Literal["completed", "failed", "cancelled"]
-StopReason = Literal["token_limit", "max_iterations", "provider_error", "cancelled"]
+StopReason = Literal["token_limit", "max_iterations", "provider_error", "provider_unavailable", "cancelled"]
 ReminderKind = Literal["environment", "context_usage", "context_threshold", "workspace_update", "multimodal_elision"]
 
 
@@ -48,6 +48,8 @@ class Usage(BaseModel):
     prompt_tokens: int = 0
     completion_tokens: int = 0
     total_tokens: int = 0
+    cached_tokens: int = 0
+    """Prompt tokens served from the provider's prompt cache (priced at ``price_cached_in``)."""
     estimated: bool = False
 
 
@@ -59,6 +61,9 @@ class ToolCallSpec(BaseModel):
     id: str
     name: str
     arguments: dict[str, Any]
+    malformed: bool = False
+    """The model's arguments text was not a JSON object; ``arguments`` is empty, ``raw_arguments`` holds it."""
+    raw_arguments: str = ""
 
 
 class FileTouch(BaseModel):
@@ -116,7 +121,7 @@ class ScenarioStarted(EventBase):
 
 class ScenarioFinished(EventBase):
     kind: Literal["scenario_finished"] = "scenario_finished"
-    status: Literal["completed", "failed", "crashed", "interrupted"]
+    status: Literal["completed", "failed", "crashed", "interrupted", "unfinished"]
     reason: str = ""
 
 
@@ -131,8 +136,10 @@ class RoundStarted(EventBase):
 class RoundFinished(EventBase):
     kind: Literal["round_finished"] = "round_finished"
     round_id: str
-    status: Literal["completed", "agent_stopped", "timed_out", "crashed", "skipped"]
+    status: Literal["completed", "agent_stopped", "timed_out", "crashed", "skipped", "unavailable"]
     reason: str = ""
+    truncated: int = 0
+    """Replies of this round cut off by the model's output limit (``finish_reason: length``)."""
 
 
 class UpdateApplied(EventBase):
@@ -163,6 +170,8 @@ class ModelResponse(EventBase):
     model_name: str
     usage: Usage = Field(default_factory=Usage)
     cost_usd: float = 0.0
+    cost_nocache_usd: float = 0.0
+    """The same call priced as if no prompt tokens were cache hits."""
     latency_ms: float = 0.0
     finish_reason: str | None = None
     content: str = ""
@@ -290,7 +299,8 @@ class TurnRecorded(EventBase):
 
     kind: Literal["turn"] = "turn"
     uuid: str
-    role: Literal["system", "user", "assistant", "tool_result"]
+    role: Literal["system", "user", "assistant", "tool_result", "note"]
+    """``note``: what the harness records for the reader (a failed call, a stopped round)."""
     content: str
     round_id: str | None = None
     tool_calls: list[ToolCallSpec] = Field(default_factory=list)
@@ -298,6 +308,8 @@ class TurnRecorded(EventBase):
     system_reminders: list[str] = Field(default_factory=list)
     task_notifications: list[str] = Field(default_factory=list)
     usage: Usage | None = None
+    truncated: bool = False
+    """The reply stopped at the output limit (``finish_reason: length``)."""
 
 
 class ReminderDelivered(EventBase):

@@ -48,6 +48,8 @@ class Settings(BaseModel):
     max_retries: int = Field(default=4, ge=0, le=20)
     retry_base_s: float = Field(default=1.0, ge=0)
     retry_max_s: float = Field(default=30.0, ge=0)
+    breaker_threshold: int = Field(default=3, ge=0)
+    """Failed requests in a row to one host before its scenario stops as unfinished (0: never)."""
     check_timeout_s: float = Field(default=60.0, gt=0)
     main_token_limit: int = Field(default=200_000, ge=1000)
     subagent_token_limit: int = Field(default=100_000, ge=1000)

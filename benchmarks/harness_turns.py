@@ -18,6 +18,7 @@ from arena_tui.agents.runtime import PoolMember, RuntimeLimits, ScenarioRuntime
 from arena_tui.agents.subagents import Subagent
 from arena_tui.agents.transcripts import TranscriptWriter
 from arena_tui.providers.base import CallIdentity, Provider
+from arena_tui.providers.model import Model
 from arena_tui.providers.scripted import ScriptedProvider
 from arena_tui.providers.trajectory import ScriptTurn
 from arena_tui.store import EventStore
@@ -46,7 +47,7 @@ async def run_turns(n_turns: int, workdir: Path, tool: str = TRIVIAL) -> float:
 
     def providers(model_key: str, identity: CallIdentity, subagent: Subagent | None) -> Provider:
         rounds = {"q1": [ScriptTurn.model_validate(t) for t in turns]}
-        return ScriptedProvider(rounds=rounds, identity=identity, emit=bus.emit)
+        return Model(ScriptedProvider(rounds=rounds), identity=identity, emit=bus.emit)
 
     runtime = ScenarioRuntime(
         run_id="bench",

@@ -1,8 +1,9 @@
 """The one agent loop, for the main agent and every subagent session.
 
-Call the provider; run every tool call of the turn concurrently; append the results in
+Call the model; run every tool call of the turn concurrently; append the results in
 call order; repeat until a reply without tool calls. Reminders and notifications ride on
-the next user or tool-result content. Limits end the loop with a recorded reason.
+the next user or tool-result content. Limits end the loop with a typed status, and every
+stop is written into the session's transcript as a note.
 """
 
 from __future__ import annotations
@@ -15,14 +16,14 @@ from typing import Literal
 from arena_tui import events as ev
 from arena_tui.agents import reminders
 from arena_tui.agents.ids import turn_uuid
+from arena_tui.agents.reminders import Reminder
 from arena_tui.agents.session import AgentSession
-from arena_tui.agents.tokens import estimate
-from arena_tui.providers.base import ProviderError
+from arena_tui.providers.base import ProviderError, ProviderUnavailable
 from arena_tui.providers.messages import AssistantMessage, Attachment, Message
 from arena_tui.tools.base import ToolOutput
 from arena_tui.tools.runner import ToolRunner
 
-LoopStatus = Literal["completed", "max_iterations", "token_limit", "provider_error"]
+LoopStatus = Literal["completed", "max_iterations", "token_limit", "provider_error", "provider_unavailable"]
 NotificationSource = Callable[[], list[str]]
 
 
@@ -31,6 +32,8 @@ class LoopResult:
     status: LoopStatus
     text: str
     detail: str = ""
+    truncated: int = 0
+    """Replies of this loop that stopped at the output-token limit."""
 
 
 def _no_notifications() -> list[str]:
@@ -43,7 +46,7 @@ async def run_loop(
     user_text: str,
     *,
     round_id: str | None,
-    reminders_now: Sequence[str] = (),
+    reminders_now: Sequence[Reminder] = (),
     notifications: NotificationSource = _no_notifications,
 ) -> LoopResult:
     """Drive ``session`` from one user message to a final reply (or a stop)."""
@@ -54,21 +57,25 @@ async def run_loop(
     if round_id and round_id not in session.rounds:
         session.rounds.append(round_id)
     _append_user(session, user_text, [*reminders_now, *_take_reminders(session)], notifications(), round_id)
+    truncated = 0
 
     for _ in range(session.max_iterations):
         try:
             reply = await session.provider.complete(session.history, session.tool_specs)
         except ProviderError as exc:
-            _stop(session, "provider_error", exc.message)
-            return LoopResult("provider_error", "", exc.message)
-        except Exception as exc:  # a provider bug or a reply we cannot use: recorded, never raised
+            status: Literal["provider_error", "provider_unavailable"] = (
+                "provider_unavailable" if isinstance(exc, ProviderUnavailable) else "provider_error"
+            )
+            _stop(session, status, exc.message, round_id)
+            return LoopResult(status, "", exc.message, truncated)
+        except Exception as exc:  # a bug behind the provider interface: recorded, never raised
             detail = f"{session.provider.name}: {type(exc).__name__}: {exc}"
-            _stop(session, "provider_error", detail)
-            return LoopResult("provider_error", "", detail)
+            _stop(session, "provider_error", detail, round_id)
+            return LoopResult("provider_error", "", detail, truncated)
         session.turns += 1
+        truncated += reply.truncated
         _account(session, reply)
         session.history.append(reply.to_message())
-        usage = reply.usage
         session.ctx.emit(
             ev.TurnRecorded(
                 **session.fields(),
@@ -77,30 +84,28 @@ async def run_loop(
                 content=reply.content,
                 round_id=round_id,
                 tool_calls=list(reply.tool_calls),
-                usage=usage,
+                usage=reply.usage,
+                truncated=reply.truncated,
             )
         )
         session.last_text = reply.content
         if session.tokens >= session.token_limit:
             detail = f"context reached {session.tokens:,} of {session.token_limit:,} tokens"
             session.stopped = detail
-            _stop(session, "token_limit", detail)
-            return LoopResult("token_limit", reply.content, detail)
+            _stop(session, "token_limit", detail, round_id)
+            return LoopResult("token_limit", reply.content, detail, truncated)
         if not reply.tool_calls:
-            return LoopResult("completed", reply.content)
+            return LoopResult("completed", reply.content, "", truncated)
         await _run_tools(session, runner, reply, round_id, notifications)
 
     detail = f"stopped after {session.max_iterations} model calls without a final answer"
-    _stop(session, "max_iterations", detail)
-    return LoopResult("max_iterations", session.last_text or f"({detail})", detail)
+    _stop(session, "max_iterations", detail, round_id)
+    return LoopResult("max_iterations", session.last_text or f"({detail})", detail, truncated)
 
 
 def _account(session: AgentSession, reply: AssistantMessage) -> None:
     before = session.tokens
-    if reply.usage.prompt_tokens or reply.usage.completion_tokens:
-        session.tokens = reply.usage.prompt_tokens + reply.usage.completion_tokens
-    else:
-        session.tokens = estimate([*session.history, reply.to_message()])
+    session.tokens = reply.usage.prompt_tokens + reply.usage.completion_tokens
     for threshold in reminders.crossed_thresholds(before, session.tokens, session.token_limit, session.thresholds_hit):
         session.thresholds_hit.add(threshold)
         session.pending_reminders.append(reminders.context_threshold(threshold, session.tokens, session.token_limit))
@@ -111,12 +116,14 @@ def _account(session: AgentSession, reply: AssistantMessage) -> None:
             break
 
 
-def _take_reminders(session: AgentSession) -> list[str]:
+def _take_reminders(session: AgentSession) -> list[Reminder]:
     taken, session.pending_reminders = session.pending_reminders, []
     return taken
 
 
-def _append_user(session: AgentSession, text: str, rems: list[str], notes: list[str], round_id: str | None) -> None:
+def _append_user(
+    session: AgentSession, text: str, rems: list[Reminder], notes: list[str], round_id: str | None
+) -> None:
     session.history.append(Message(role="user", content=reminders.wrap(text, rems, notes)))
     _record_reminders(session, rems)
     session.ctx.emit(
@@ -126,28 +133,15 @@ def _append_user(session: AgentSession, text: str, rems: list[str], notes: list[
             role="user",
             content=text,
             round_id=round_id,
-            system_reminders=rems,
+            system_reminders=[r.body for r in rems],
             task_notifications=notes,
         )
     )
 
 
-def _record_reminders(session: AgentSession, rems: list[str]) -> None:
-    for body in rems:
-        kind = _reminder_kind(body)
-        session.ctx.emit(ev.ReminderDelivered(**session.fields(), reminder=kind, body=body))
-
-
-def _reminder_kind(body: str) -> ev.ReminderKind:
-    if body.startswith("Environment"):
-        return "environment"
-    if body.startswith("Context usage passed"):
-        return "context_threshold"
-    if body.startswith("Context usage"):
-        return "context_usage"
-    if body.startswith("Workspace update"):
-        return "workspace_update"
-    return "multimodal_elision"
+def _record_reminders(session: AgentSession, rems: list[Reminder]) -> None:
+    for rem in rems:
+        session.ctx.emit(ev.ReminderDelivered(**session.fields(), reminder=rem.kind, body=rem.body))
 
 
 async def _run_tools(
@@ -157,19 +151,14 @@ async def _run_tools(
     round_id: str | None,
     notifications: NotificationSource,
 ) -> None:
-    malformed = set(reply.malformed_tool_calls)
-
     async def one(call: ev.ToolCallSpec) -> ToolOutput:
-        args = {} if call.id in malformed else call.arguments
-        if call.id in malformed:
-            raw = str(call.arguments.get("_raw", ""))[:200]
-            args = {"_raw": raw}
-        return await runner.run(call.id, call.name, args, session.ctx)
+        raw = call.raw_arguments if call.malformed else None
+        return await runner.run(call.id, call.name, call.arguments, session.ctx, malformed=raw)
 
     outputs = await asyncio.gather(*(one(c) for c in reply.tool_calls))
     last = len(outputs) - 1
     for index, (call, output) in enumerate(zip(reply.tool_calls, outputs, strict=True)):
-        rems: list[str] = []
+        rems: list[Reminder] = []
         notes: list[str] = []
         if index == last:
             rems, notes = _take_reminders(session), notifications()
@@ -195,11 +184,19 @@ async def _run_tools(
                 content=output.text,
                 round_id=round_id,
                 tool_call_id=call.id,
-                system_reminders=rems,
+                system_reminders=[r.body for r in rems],
                 task_notifications=notes,
             )
         )
 
 
-def _stop(session: AgentSession, reason: ev.StopReason, detail: str) -> None:
+def write_note(session: AgentSession, text: str, round_id: str | None) -> None:
+    """A harness note in the session's transcript (never sent to the model)."""
+    session.ctx.emit(
+        ev.TurnRecorded(**session.fields(), uuid=turn_uuid(), role="note", content=text, round_id=round_id)
+    )
+
+
+def _stop(session: AgentSession, reason: ev.StopReason, detail: str, round_id: str | None) -> None:
     session.ctx.emit(ev.AgentStopped(**session.fields(), reason=reason, detail=detail))
+    write_note(session, f"stopped ({reason.replace('_', ' ')}): {detail}", round_id)

@@ -1,6 +1,7 @@
-"""System reminders and task notifications: their bodies and their wire wrapping (SPEC §3).
+"""System reminders and task notifications: their bodies and their wire wrapping.
 
-Bodies are stored without tags (transcripts keep them in ``system_reminders`` /
+Each reminder is a :class:`Reminder` whose ``kind`` is set where it is made. Bodies are
+stored without tags (transcripts keep them in ``system_reminders`` /
 ``task_notifications``); on the wire they are appended to the next user or tool-result
 content wrapped as ``<system-reminder>…</system-reminder>`` and
 ``<task-notification>…</task-notification>``.
@@ -9,14 +10,25 @@ content wrapped as ``<system-reminder>…</system-reminder>`` and
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+
+from arena_tui.events import ReminderKind
 
 CONTEXT_THRESHOLDS = (50, 60, 70, 80, 85, 90, 95)
 
 
-def wrap(content: str, reminders: Sequence[str], notifications: Sequence[str]) -> str:
+@dataclass(frozen=True)
+class Reminder:
+    """One system reminder: what it is about, and its text."""
+
+    kind: ReminderKind
+    body: str
+
+
+def wrap(content: str, reminders: Sequence[Reminder], notifications: Sequence[str]) -> str:
     """``content`` followed by each wrapped reminder and notification."""
     parts = [content] if content else []
-    parts += [f"<system-reminder>\n{r}\n</system-reminder>" for r in reminders]
+    parts += [f"<system-reminder>\n{r.body}\n</system-reminder>" for r in reminders]
     parts += [f"<task-notification>\n{n}\n</task-notification>" for n in notifications]
     return "\n\n".join(parts)
 
@@ -30,11 +42,12 @@ def environment(
     main_limit: int,
     sub_limit: int,
     pool: dict[str, str],
-) -> str:
+) -> Reminder:
     acc = "\n".join(f"  - {p}" for p in accessible) or "  (none)"
     dele = "\n".join(f"  - {p}" for p in delegable) or "  (none)"
     pool_lines = "\n".join(f"  - {k}: {v}" for k, v in pool.items()) or "  (none)"
-    return (
+    return Reminder(
+        "environment",
         f"Environment\n"
         f"scenario: {scenario_id}\n"
         f"cwd: {cwd}\n"
@@ -42,19 +55,20 @@ def environment(
         f"delegable paths (you CANNOT touch these yourself; you may only grant them to subagents):\n{dele}\n"
         f"your native modalities: {', '.join(modalities)}\n"
         f"token limits: {main_limit:,} for you, {sub_limit:,} per subagent session\n"
-        f"subagent pool (model_key: model):\n{pool_lines}"
+        f"subagent pool (model_key: model):\n{pool_lines}",
     )
 
 
-def context_usage(used: int, limit: int) -> str:
+def context_usage(used: int, limit: int) -> Reminder:
     pct = 100.0 * used / limit if limit else 0.0
-    return f"Context usage: {used:,} of {limit:,} tokens ({pct:.1f}%)."
+    return Reminder("context_usage", f"Context usage: {used:,} of {limit:,} tokens ({pct:.1f}%).")
 
 
-def context_threshold(threshold: int, used: int, limit: int) -> str:
-    return (
+def context_threshold(threshold: int, used: int, limit: int) -> Reminder:
+    return Reminder(
+        "context_threshold",
         f"Context usage passed {threshold}%: {used:,} of {limit:,} tokens. "
-        "Delegate reading to subagents and keep your own context small; at the limit you stop."
+        "Delegate reading to subagents and keep your own context small; at the limit you stop.",
     )
 
 
@@ -68,7 +82,7 @@ def crossed_thresholds(before: int, after: int, limit: int, already: set[int]) -
     return out
 
 
-def workspace_update(new_files: Sequence[str], replaced_files: Sequence[str], workspace: str) -> str:
+def workspace_update(new_files: Sequence[str], replaced_files: Sequence[str], workspace: str) -> Reminder:
     lines = ["Workspace update: files changed before this question."]
     if new_files:
         lines.append("new files:")
@@ -76,12 +90,15 @@ def workspace_update(new_files: Sequence[str], replaced_files: Sequence[str], wo
     if replaced_files:
         lines.append("replaced files:")
         lines += [f"  - {workspace}/{f}" for f in replaced_files]
-    return "\n".join(lines)
+    return Reminder("workspace_update", "\n".join(lines))
 
 
-def multimodal_elision(elided: dict[str, int]) -> str:
+def multimodal_elision(elided: dict[str, int]) -> Reminder:
     parts = ", ".join(f"{n} {modality}" for modality, n in sorted(elided.items()) if n)
-    return f"Older attachments were dropped from your context to stay within the per-modality caps: {parts}."
+    return Reminder(
+        "multimodal_elision",
+        f"Older attachments were dropped from your context to stay within the per-modality caps: {parts}.",
+    )
 
 
 def notification(task_id: str, kind: str, status: str, summary: str, result: str) -> str:

@@ -145,7 +145,7 @@ class ScenarioRuntime:
             )
         return self._main
 
-    def environment_reminder(self) -> str:
+    def environment_reminder(self) -> reminders.Reminder:
         modalities = [m for m, v in self.main_modalities.items() if v]
         return reminders.environment(
             self.scenario_id,
@@ -158,13 +158,11 @@ class ScenarioRuntime:
             {k: m.name for k, m in self.pool.items()},
         )
 
-    async def ask(self, question: str, round_id: str, extra_reminders: Sequence[str] = ()) -> LoopResult:
+    async def ask(self, question: str, round_id: str, extra_reminders: Sequence[reminders.Reminder] = ()) -> LoopResult:
         """One round of the main agent: the question in, its final reply out."""
         self.round_id = round_id
         session = self.main_session()
-        start_round = getattr(session.provider, "start_round", None)
-        if callable(start_round):
-            start_round(round_id)
+        session.provider.start_round(round_id)
         usage = reminders.context_usage(session.tokens, session.token_limit)
         return await run_loop(
             session,

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arena_tui import events as ev
+from arena_tui.agents.reminders import Reminder
 from arena_tui.providers.base import Provider
 from arena_tui.providers.messages import Message
 from arena_tui.tools.base import ToolContext
@@ -33,7 +34,7 @@ class AgentSession:
     tokens: int = 0
     """Current context size: the last call's prompt plus completion tokens."""
     thresholds_hit: set[int] = field(default_factory=set)
-    pending_reminders: list[str] = field(default_factory=list)
+    pending_reminders: list[Reminder] = field(default_factory=list)
     elided_seen: dict[str, int] = field(default_factory=dict)
     stopped: str | None = None
     """Why this session can take no more turns (token_limit), or None."""

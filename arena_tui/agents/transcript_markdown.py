@@ -30,6 +30,8 @@ def render_session(owner: str, scenario_id: str, turns: Sequence[ev.TurnRecorded
         head = f"### {turn.role}" + (f" → call `{turn.tool_call_id}`" if turn.tool_call_id else "") + f" · {stamp}"
         if turn.usage is not None:
             head += f" · {turn.usage.prompt_tokens:,} in / {turn.usage.completion_tokens:,} out tokens"
+        if turn.truncated:
+            head += " · **truncated** (stopped at the output-token limit)"
         lines += [head, ""]
         if turn.content:
             lines += [_fenced(turn.content), ""]

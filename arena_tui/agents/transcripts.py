@@ -84,6 +84,8 @@ def turn_line(turn: ev.TurnRecorded, meter: ContextMeter | None = None) -> dict[
         line["prompt_tokens"] = turn.usage.prompt_tokens
         line["completion_tokens"] = turn.usage.completion_tokens
         line["total_tokens"] = turn.usage.total_tokens
+    if turn.truncated:
+        line["truncated"] = True
     return line
 
 

@@ -22,6 +22,13 @@ from arena_tui.store.schema import STORE_FILENAME
 OFFLINE_DEFAULT = "oracle"
 
 
+LIMIT_FLAGS = ("max_iterations", "round_timeout_s", "scenario_timeout_s", "request_timeout_s", "max_retries")
+
+
+def _limits(args: argparse.Namespace) -> dict[str, Any]:
+    return {k: v for k in LIMIT_FLAGS if (v := getattr(args, k, None)) is not None}
+
+
 def settings_from_args(args: argparse.Namespace, **extra: Any) -> Settings:
     cli = {
         "concurrency": getattr(args, "concurrency", None),
@@ -30,9 +37,19 @@ def settings_from_args(args: argparse.Namespace, **extra: Any) -> Settings:
         "skip_probe": True if getattr(args, "no_probe", False) else None,
         "metrics": getattr(args, "metrics", None),
         "tools_profile": getattr(args, "tools_profile", None),
+        **_limits(args),
         **extra,
     }
     return load_settings(cli, getattr(args, "config", None), os.environ)
+
+
+def check_scenario_ids(args: argparse.Namespace) -> None:
+    """``-t`` takes scenario ids; a file name there means ``--tests`` was meant."""
+    files = [i for i in (getattr(args, "scenarios", None) or []) if i.endswith(".json")]
+    if files:
+        raise BadInputError(
+            f"-t takes scenario ids, but '{files[0]}' looks like a tests file", fix=f"use --tests {files[0]}"
+        )
 
 
 def model_from_args(args: argparse.Namespace) -> ModelConfig:
@@ -50,6 +67,11 @@ def default_output(run_hint: str) -> Path:
     return Path("runs") / run_hint
 
 
+def infra_unfinished(outcome: RunOutcome) -> list[str]:
+    """Scenarios without a score for infrastructure reasons (provider down, crash, never started)."""
+    return [sid for sid, s in outcome.scores.scenarios.items() if s.status not in ("completed", "failed")]
+
+
 def _print_outcome(outcome: RunOutcome, out: Path) -> int:
     s = outcome.scores
     print(
@@ -60,29 +82,77 @@ def _print_outcome(outcome: RunOutcome, out: Path) -> int:
     if outcome.interrupted:
         print(f"interrupted: continue with `clawarena-team resume {out}`", file=sys.stderr)
         return 130
+    unfinished = infra_unfinished(outcome)
+    if unfinished:
+        why = (
+            f"provider unavailable at {outcome.unavailable_host}; restart it, then" if outcome.unavailable_host else ""
+        )
+        print(
+            f"{len(unfinished)} of {len(s.scenarios)} scenarios unfinished ({', '.join(unfinished)}): "
+            f"{why or 'to run them again,'} continue with `clawarena-team resume {out}`"
+        )
+        return 1
     return 0
 
 
-def probe(config: ModelConfig, settings: Settings) -> None:
-    """One request per declared modality of every real model, before any scenario starts."""
+def probe(config: ModelConfig, settings: Settings) -> tuple[ModelConfig, Settings]:
+    """Check every real model before any scenario starts; token limits follow the served context."""
     if settings.skip_probe or not any(e.is_real for e in config.entries().values()):
-        return
+        return config, fit_context(settings, *_declared(config))
     from arena_tui.providers.probe import probe_models, render_probe_table
 
     results = asyncio.run(probe_models(config))
     print(render_probe_table(results), file=sys.stderr)
     failed = [r for r in results if not r.ok and not r.skipped]
     if failed:
-        names = ", ".join(f"{r.key} ({r.modality})" for r in failed)
+        names = ", ".join(f"{r.key} ({r.check})" for r in failed)
         raise BadInputError(
             f"the startup probe failed for {names}", fix="fix the model JSON or server, or pass --no-probe"
         )
+    config = with_contexts(config, {r.key: r.context for r in results if r.context})
+    return config, fit_context(settings, *_declared(config))
+
+
+def with_contexts(config: ModelConfig, served: dict[str, int]) -> ModelConfig:
+    """Entries without a ``context_length`` take the one their server reported."""
+    update = {
+        k: e.model_copy(update={"context_length": served[k]})
+        for k, e in config.entries().items()
+        if e.context_length is None and k in served
+    }
+    return config.model_copy(update=update) if update else config
+
+
+def _declared(config: ModelConfig) -> tuple[int | None, int | None]:
+    """(main's context, the smallest pool context) as the entries state them."""
+    main = config.main.context_length if config.main else None
+    pool = [e.context_length for k, e in config.entries().items() if k != "main" and e.context_length]
+    return main, min(pool, default=None)
+
+
+def fit_context(settings: Settings, main: int | None, pool: int | None) -> Settings:
+    """Default each token limit to the model's context; warn when a configured one exceeds it."""
+    update: dict[str, int] = {}
+    for field, served, who in (("main_token_limit", main, "main"), ("subagent_token_limit", pool, "the pool")):
+        configured = int(getattr(settings, field))
+        if served is None or configured <= served:
+            continue
+        if field in settings.model_fields_set:
+            print(
+                f"warning: {field} {configured:,} exceeds the {served:,}-token context {who} serves; "
+                "requests will fail before the limit is reached",
+                file=sys.stderr,
+            )
+        else:
+            update[field] = max(served, 1000)
+            print(f"{field}: {served:,} (the context {who} serves)", file=sys.stderr)
+    return settings.model_copy(update=update) if update else settings
 
 
 def _execute(plan: RunPlan, args: argparse.Namespace) -> int:
     from arena_tui.commands.tui import run_live, use_tui
 
-    probe(plan.config, plan.settings)
+    plan.config, plan.settings = probe(plan.config, plan.settings)
     if use_tui(args) and not plan.settings.headless:
         live = run_live(plan, getattr(args, "theme", None) or plan.settings.theme)
         if live is None:
@@ -95,6 +165,7 @@ def _execute(plan: RunPlan, args: argparse.Namespace) -> int:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    check_scenario_ids(args)
     settings = settings_from_args(args)
     config = model_from_args(args)
     dataset = load_dataset(Path(args.dataset), args.tests, args.scenarios)
@@ -109,6 +180,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
+    check_scenario_ids(args)
     old = args.old_output_flag or args.old_output
     if not old:
         raise BadInputError("resume needs the interrupted run's folder", fix="pass OUT or -O OLD_OUT")
@@ -153,4 +225,4 @@ def _explicit(args: argparse.Namespace) -> dict[str, Any]:
         extra["unsafe_bash"] = True
     if getattr(args, "concurrency", None):
         extra["concurrency"] = args.concurrency
-    return extra
+    return {**extra, **_limits(args)}

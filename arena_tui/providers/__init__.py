@@ -1,18 +1,22 @@
-"""Model backends behind one small async protocol (see docs/providers.md).
+"""Model backends behind one wrapper (see docs/providers.md).
 
-Providers are the only code that talks to a network. Build one per agent or session
-with :func:`make_provider`; the runner registers its own (oracle, sim, human) with
-:func:`register_provider`.
+Backends (:class:`ModelAPI`) implement one ``generate``; :class:`Model` wraps each with
+events, request ids, retries, the circuit breaker, usage and cost. Build one per agent or
+session with :func:`make_provider`, the one registry of provider names.
 """
 
 from __future__ import annotations
 
 from arena_tui.providers.base import (
     CallIdentity,
+    Capabilities,
     Emit,
+    GenerateRequest,
+    ModelAPI,
     Provider,
     ProviderError,
     ProviderNotAvailable,
+    ProviderUnavailable,
     no_emit,
 )
 from arena_tui.providers.cost import CostLedger, Totals, cost_usd
@@ -23,11 +27,13 @@ from arena_tui.providers.messages import (
     Message,
     ToolSchema,
 )
-from arena_tui.providers.openai_compat import OpenAICompatProvider
+from arena_tui.providers.model import CircuitBreaker, Model, Pricing
+from arena_tui.providers.openai_compat import OpenAICompatAPI
 from arena_tui.providers.probe import ProbeResult, probe_models, render_probe_table
 from arena_tui.providers.registry import (
     ProviderContext,
     ProviderFactory,
+    ScenarioFiles,
     make_provider,
     register_provider,
 )
@@ -47,18 +53,26 @@ __all__ = [
     "AssistantMessage",
     "Attachment",
     "CallIdentity",
+    "Capabilities",
+    "CircuitBreaker",
     "CostLedger",
     "DeltaCallback",
     "Emit",
+    "GenerateRequest",
     "Message",
-    "OpenAICompatProvider",
+    "Model",
+    "ModelAPI",
+    "OpenAICompatAPI",
+    "Pricing",
     "ProbeResult",
     "Provider",
     "ProviderContext",
     "ProviderError",
     "ProviderFactory",
     "ProviderNotAvailable",
+    "ProviderUnavailable",
     "RetryPolicy",
+    "ScenarioFiles",
     "ScriptToolCall",
     "ScriptTurn",
     "ScriptVars",

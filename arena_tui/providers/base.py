@@ -1,8 +1,11 @@
-"""The one interface every model backend implements, and what surrounds a call.
+"""The thin interface every model backend implements, and what the agent layer calls.
 
-A provider is a small async object: messages and tool schemas in, one
-:class:`AssistantMessage` out. Identity and the event sink are given at construction,
-so the agent loop never has to know which backend it is talking to.
+A backend (:class:`ModelAPI`) does one thing: :meth:`ModelAPI.generate` answers a
+conversation once. Everything around a call — events, request ids, retries, timeouts,
+the circuit breaker, token estimates and prices — belongs to the one wrapper,
+:class:`arena_tui.providers.model.Model`, which is what agents hold (the
+:class:`Provider` protocol). Optional behaviour is declared in :class:`Capabilities`,
+never discovered by probing attributes.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ def no_emit(event: Event) -> None:
 
 @dataclass(frozen=True)
 class CallIdentity:
-    """Who is calling: stamped on every model event a provider emits."""
+    """Who is calling: stamped on every model event of a call."""
 
     run_id: str = ""
     scenario_id: str | None = None
@@ -34,7 +37,7 @@ class CallIdentity:
 
 
 def model_event_fields(identity: CallIdentity, model_name: str) -> dict[str, Any]:
-    """The identity fields every model event of one provider call carries."""
+    """The identity fields every model event of one call carries."""
     return {
         "run_id": identity.run_id,
         "scenario_id": identity.scenario_id,
@@ -46,11 +49,12 @@ def model_event_fields(identity: CallIdentity, model_name: str) -> dict[str, Any
 
 
 def new_request_id() -> str:
+    """The one request-id format of every model call."""
     return f"req_{uuid.uuid4().hex[:12]}"
 
 
 class ProviderError(Exception):
-    """A model call that failed for good; the message names the host and the fix."""
+    """A model call that failed for good; the message is one line naming the host and the fix."""
 
     def __init__(self, message: str, *, status_code: int | None = None, host: str = "") -> None:
         super().__init__(message)
@@ -60,12 +64,56 @@ class ProviderError(Exception):
 
 
 class ProviderNotAvailable(ProviderError):
-    """A provider name that exists but is supplied by the runner, not by the factory."""
+    """A provider name that cannot be built from what the caller supplied."""
+
+
+class ProviderUnavailable(ProviderError):
+    """The circuit breaker is open: the host failed too many requests in a row."""
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a backend supports beyond :meth:`ModelAPI.generate`."""
+
+    remote: bool = False
+    """It talks to a server: calls are retried, time-limited, priced and guarded by the breaker."""
+    rounds: bool = False
+    """Its turns are keyed by round: :meth:`ModelAPI.start_round` must be called before each round."""
+
+
+@dataclass(frozen=True)
+class GenerateRequest:
+    """One call: the conversation, the tools, and (for the probe) a forced tool choice."""
+
+    messages: Sequence[Message]
+    tools: Sequence[ToolSchema] = ()
+    on_delta: DeltaCallback | None = None
+    tool_choice: str | None = None
+    """Name of a tool the model must call (sent as ``tool_choice``), or None for auto."""
+
+
+class ModelAPI:
+    """A model backend. Subclasses implement :meth:`generate`; the rest has safe defaults."""
+
+    name: str = "model"
+    capabilities: Capabilities = Capabilities()
+    endpoint: str = ""
+    """Where calls go (``host:port``, several joined by ``, ``); keys the circuit breaker."""
+
+    async def generate(self, request: GenerateRequest) -> AssistantMessage:
+        """Answer once; raise on failure (the wrapper classifies and retries)."""
+        raise NotImplementedError
+
+    def start_round(self, round_id: str) -> None:
+        """Called before each round when ``capabilities.rounds`` is set."""
+
+    async def aclose(self) -> None:
+        """Release connections; the backend is unusable afterwards."""
 
 
 @runtime_checkable
 class Provider(Protocol):
-    """Produce the next assistant turn for a conversation."""
+    """What the agent loop talks to: a :class:`~arena_tui.providers.model.Model` (or a test double)."""
 
     name: str
     """Display name of the model (for events and reports)."""
@@ -78,6 +126,10 @@ class Provider(Protocol):
         on_delta: DeltaCallback | None = None,
     ) -> AssistantMessage:
         """Answer ``messages``; raise :class:`ProviderError` on a final failure."""
+        ...
+
+    def start_round(self, round_id: str) -> None:
+        """A new round begins (backends that key turns by round reload them)."""
         ...
 
     async def aclose(self) -> None:

@@ -1,7 +1,8 @@
 """Money and tokens: the price of one call, and running totals per agent and pool key.
 
-Prices are dollars per million tokens from the model JSON (``price_in``/``price_out``);
-usage a server did not report is estimated (and flagged ``estimated``) by the provider.
+Prices are dollars per million tokens from the model JSON (``price_in``/``price_out``, and
+``price_cached_in`` for prompt tokens served from the provider's cache); usage a server did
+not report is estimated (and flagged ``estimated``) by the model wrapper.
 """
 
 from __future__ import annotations
@@ -11,9 +12,12 @@ from dataclasses import dataclass, field
 from arena_tui.events import ModelResponse, Usage
 
 
-def cost_usd(usage: Usage, price_in: float, price_out: float) -> float:
-    """Dollars for one call at catalogue prices."""
-    return (usage.prompt_tokens * price_in + usage.completion_tokens * price_out) / 1_000_000
+def cost_usd(usage: Usage, price_in: float, price_out: float, price_cached_in: float | None = None) -> float:
+    """Dollars for one call; cached prompt tokens at ``price_cached_in`` (default: no discount)."""
+    cached = min(usage.cached_tokens, usage.prompt_tokens)
+    cached_price = price_in if price_cached_in is None else price_cached_in
+    fresh = usage.prompt_tokens - cached
+    return (fresh * price_in + cached * cached_price + usage.completion_tokens * price_out) / 1_000_000
 
 
 @dataclass

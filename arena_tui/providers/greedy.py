@@ -8,34 +8,28 @@ on each question, and answers with whatever comes back. Not a model; labelled as
 from __future__ import annotations
 
 import re
-import uuid
 from collections.abc import Sequence
 
-from arena_tui.events import ModelResponse, ToolCallSpec, Usage
-from arena_tui.providers.base import CallIdentity, Emit, no_emit
-from arena_tui.providers.messages import AssistantMessage, DeltaCallback, Message, ToolSchema
+from arena_tui.events import ToolCallSpec
+from arena_tui.providers.base import GenerateRequest, ModelAPI
+from arena_tui.providers.messages import AssistantMessage, Message
+from arena_tui.providers.toolcalls import new_call_id
 
 GREEDY_NAME = "greedy baseline (one omni subagent, every tool and path)"
 ALL_TOOLS = ["Read", "Write", "Edit", "Bash", "Grep", "Glob"]
 _SUBAGENT_ID = re.compile(r"subagent_id=(sub_[0-9a-f]+)")
 
 
-class GreedyManager:
-    """A Provider that manages as carelessly as the gate needs."""
+class GreedyManager(ModelAPI):
+    """A manager backend as careless as the gate needs."""
 
-    def __init__(self, grant: Sequence[str], identity: CallIdentity | None = None, emit: Emit = no_emit) -> None:
+    def __init__(self, grant: Sequence[str]) -> None:
         self.name = GREEDY_NAME
         self.grant = list(grant)
-        self.identity = identity or CallIdentity()
-        self.emit = emit
         self.subagent_id: str | None = None
 
-    async def aclose(self) -> None:
-        return None
-
-    async def complete(
-        self, messages: Sequence[Message], tools: Sequence[ToolSchema] = (), *, on_delta: DeltaCallback | None = None
-    ) -> AssistantMessage:
+    async def generate(self, request: GenerateRequest) -> AssistantMessage:
+        messages = request.messages
         last_user = max(i for i, m in enumerate(messages) if m.role == "user")
         question = messages[last_user].content.split("<system-reminder>")[0].strip()
         since = messages[last_user + 1 :]
@@ -44,21 +38,7 @@ class GreedyManager:
             if found and self.subagent_id is None:
                 self.subagent_id = found.group(1)
         steps = sum(1 for m in since if m.role == "assistant")
-        reply = self._turn(steps, question, since)
-        self.emit(
-            ModelResponse(
-                run_id=self.identity.run_id,
-                scenario_id=self.identity.scenario_id,
-                agent_id=self.identity.agent_id,
-                request_id=f"greedy_{uuid.uuid4().hex[:8]}",
-                model_key="main",
-                model_name=self.name,
-                usage=reply.usage,
-                content=reply.content,
-                tool_calls=reply.tool_calls,
-            )
-        )
-        return reply
+        return self._turn(steps, question, since)
 
     def _turn(self, steps: int, question: str, since: Sequence[Message]) -> AssistantMessage:
         if self.subagent_id is None and steps == 0:
@@ -89,12 +69,12 @@ class GreedyManager:
                 )
             )
         answer = next((m.content for m in reversed(since) if m.role == "tool"), "")
-        return AssistantMessage(content=answer[:2000] or "Done.", usage=Usage(estimated=True), finish_reason="stop")
+        return AssistantMessage(content=answer[:2000] or "Done.", finish_reason="stop")
 
 
 def _id() -> str:
-    return f"call_{uuid.uuid4().hex[:12]}"
+    return new_call_id()
 
 
 def _calls(call: ToolCallSpec) -> AssistantMessage:
-    return AssistantMessage(tool_calls=[call], usage=Usage(estimated=True), finish_reason="tool_calls")
+    return AssistantMessage(tool_calls=[call], finish_reason="tool_calls")

@@ -1,6 +1,6 @@
 """A person as the manager (``play``): each console command becomes one assistant turn.
 
-The human provider plugs into the same agent loop as any model: ``complete`` waits for the
+The human backend plugs into the same agent loop as any model: ``generate`` waits for the
 next turn the person submits. ``HumanManager.submit`` is what the play console calls: a tool
 call becomes a turn with that one call and returns the tool's result text once it ran; the
 special ``EndRound`` becomes a turn with no tool call (the round's final reply) and returns
@@ -10,53 +10,31 @@ the check's verdict and feedback once the round is scored.
 from __future__ import annotations
 
 import asyncio
-import uuid
-from collections.abc import Sequence
 from typing import Any
 
 from arena_tui import events as ev
-from arena_tui.providers.base import CallIdentity, Emit, no_emit
-from arena_tui.providers.messages import AssistantMessage, DeltaCallback, Message, ToolSchema
+from arena_tui.providers.base import GenerateRequest, ModelAPI
+from arena_tui.providers.messages import AssistantMessage
+from arena_tui.providers.toolcalls import new_call_id
 
 END_ROUND = "EndRound"
 HUMAN_NAME = "human"
 
 
-class HumanProvider:
-    """The manager's turns, typed by a person (a Provider)."""
+class HumanProvider(ModelAPI):
+    """The manager's turns, typed by a person (a model backend with no time limit)."""
 
-    def __init__(
-        self, turns: asyncio.Queue[AssistantMessage], identity: CallIdentity | None = None, emit: Emit = no_emit
-    ) -> None:
+    def __init__(self, turns: asyncio.Queue[AssistantMessage]) -> None:
         self.name = HUMAN_NAME
         self.turns = turns
-        self.identity = identity or CallIdentity()
-        self.emit = emit
 
-    async def complete(
-        self, messages: Sequence[Message], tools: Sequence[ToolSchema] = (), *, on_delta: DeltaCallback | None = None
-    ) -> AssistantMessage:
+    async def generate(self, request: GenerateRequest) -> AssistantMessage:
         reply = await self.turns.get()
-        ident = self.identity
-        self.emit(
-            ev.ModelResponse(
-                run_id=ident.run_id,
-                scenario_id=ident.scenario_id,
-                agent_id=ident.agent_id,
-                session_id=None,
-                request_id=f"human_{uuid.uuid4().hex[:8]}",
-                model_key="main",
-                model_name=HUMAN_NAME,
-                usage=reply.usage,
-                content=reply.content,
-                tool_calls=reply.tool_calls,
-                finish_reason="tool_calls" if reply.tool_calls else "stop",
-            )
+        return AssistantMessage(
+            content=reply.content,
+            tool_calls=reply.tool_calls,
+            finish_reason="tool_calls" if reply.tool_calls else "stop",
         )
-        return reply
-
-    async def aclose(self) -> None:
-        return None
 
 
 class HumanManager:
@@ -70,8 +48,8 @@ class HumanManager:
         self.round_id: str | None = None
         self.question = ""
 
-    def provider(self, identity: CallIdentity, emit: Emit) -> HumanProvider:
-        return HumanProvider(self.turns, identity, emit)
+    def provider(self) -> HumanProvider:
+        return HumanProvider(self.turns)
 
     def __call__(self, event: ev.Event) -> None:
         if isinstance(event, ev.ToolResult) and event.agent_id == ev.MAIN_AGENT:
@@ -101,7 +79,7 @@ class HumanManager:
             self._round_waiters.append(waiter)
             await self.turns.put(AssistantMessage(content=str(args.get("text") or "Round finished.")))
             return await asyncio.wait_for(waiter, self.timeout_s)
-        call_id = f"call_{uuid.uuid4().hex[:12]}"
+        call_id = new_call_id()
         future: asyncio.Future[str] = loop.create_future()
         self._results[call_id] = future
         await self.turns.put(AssistantMessage(tool_calls=[ev.ToolCallSpec(id=call_id, name=tool_name, arguments=args)]))

@@ -52,19 +52,23 @@ class Message:
 class AssistantMessage:
     """What a model answered.
 
-    ``malformed_tool_calls`` lists the ids of calls whose arguments were not valid JSON
-    (their arguments are ``{"_raw": text}``), so the loop can answer them with a tool
-    error instead of running them. ``elided`` counts attachments dropped per modality by
-    the context caps (SPEC §3), for the multimodal-elision reminder.
+    A tool call whose arguments were not valid JSON carries ``malformed=True`` (see
+    :class:`ToolCallSpec`), so the loop answers it with a tool error instead of running
+    it. ``elided`` counts attachments dropped per modality by the context caps, for the
+    multimodal-elision reminder.
     """
 
     content: str = ""
     tool_calls: list[ToolCallSpec] = field(default_factory=list)
     usage: Usage = field(default_factory=Usage)
     finish_reason: str | None = None
-    malformed_tool_calls: list[str] = field(default_factory=list)
     elided: dict[str, int] = field(default_factory=dict)
     cost_usd: float = 0.0
+
+    @property
+    def truncated(self) -> bool:
+        """The reply stopped at the output-token limit, not because the model was done."""
+        return self.finish_reason == "length"
 
     def to_message(self) -> Message:
         """The turn as it goes back into the history."""

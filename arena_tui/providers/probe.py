@@ -1,14 +1,16 @@
-"""The start-up probe: one tiny request per configured real model and declared modality.
+"""The start-up probe: what a run needs from every configured real model, checked in seconds.
 
-It answers "will this run work?" in seconds instead of failing an hour in: a wrong
-model name, a missing ``--limit-mm-per-prompt`` or an audio-less server shows up here,
-as a readable table. Media are generated in memory (an 8×8 PNG, 0.1 s of WAV silence);
-video is skipped because no tiny encoder is available offline.
+Per model, one at a time (servers that cancel concurrent requests must not fail it):
+``text`` (the server answers and serves this model name), ``tools`` (one tool-call
+round-trip with ``tool_choice`` naming a trivial tool: the call must come back and the
+server must accept the turn and its result in the history), then one check per declared
+image/audio modality. The server's context window is read where it reports one
+(vLLM's ``max_model_len``, ``context_length``, llama.cpp's ``/props``). Media are made in
+memory (an 8×8 red PNG, 0.1 s of WAV silence); video is skipped (no tiny encoder offline).
 """
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import io
 import struct
@@ -17,25 +19,50 @@ import wave
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
+
+import httpx
 
 from arena_tui.config import ModelConfig, ModelEntry
 from arena_tui.providers.base import CallIdentity, ProviderError
 from arena_tui.providers.messages import Attachment, Message
-from arena_tui.providers.openai_compat import OpenAICompatProvider
-from arena_tui.providers.retry import RetryPolicy
+from arena_tui.providers.model import Model
+from arena_tui.providers.openai_compat import OpenAICompatAPI
+from arena_tui.providers.retry import RetryPolicy, one_line
 
 PROBE_POLICY = RetryPolicy(max_retries=1, base_s=0.5, per_call_timeout_s=60, total_timeout_s=120)
+PROBE_TOOL = "probe_echo"
+TOOLS_MISSING = "tools are not reaching the model — check the server's chat template / tool parser"
+PROVES = {
+    "text": "server reachable, model name served, key accepted",
+    "tools": "tool schema reaches the model; its call and result go back through the history",
+    "image": "image input accepted and described",
+    "audio": "audio input accepted",
+    "video": "",
+}
+_TOOL_SCHEMA: dict[str, Any] = {
+    "type": "function",
+    "function": {
+        "name": PROBE_TOOL,
+        "description": "Echo a word back.",
+        "parameters": {"type": "object", "properties": {"word": {"type": "string"}}, "required": ["word"]},
+    },
+}
 
 
 @dataclass(frozen=True)
 class ProbeResult:
     key: str
     model: str
-    modality: str
+    check: str
     ok: bool
     latency_ms: float = 0.0
     error: str = ""
     skipped: bool = False
+    warning: str = ""
+    """A pass that proved less than it should (e.g. the reply ignores the image)."""
+    context: int | None = None
+    """Context window the server reports for this model (``text`` row only)."""
 
 
 def tiny_png(size: int = 8) -> bytes:
@@ -60,7 +87,7 @@ def tiny_wav(seconds: float = 0.1, rate: int = 16000) -> bytes:
     return buf.getvalue()
 
 
-def _probe_message(modality: str) -> Message:
+def _media_message(modality: str) -> Message:
     if modality == "image":
         data = base64.b64encode(tiny_png()).decode()
         return Message(
@@ -68,35 +95,101 @@ def _probe_message(modality: str) -> Message:
             "What colour is this image? One word.",
             attachments=(Attachment("image", "image/png", data, "probe.png"),),
         )
-    if modality == "audio":
-        data = base64.b64encode(tiny_wav()).decode()
-        return Message(
-            "user",
-            "Is this audio silent? Answer yes or no.",
-            attachments=(Attachment("audio", "audio/wav", data, "probe.wav"),),
-        )
-    return Message("user", "Reply with the single word OK.")
-
-
-async def _probe_one(
-    key: str, entry: ModelEntry, modality: str, policy: RetryPolicy, env: Mapping[str, str] | None
-) -> ProbeResult:
-    name = entry.display_name
-    if modality == "video":
-        return ProbeResult(key, name, modality, ok=True, skipped=True, error="skipped: no tiny video encoder offline")
-    started = time.monotonic()
-    provider = OpenAICompatProvider(
-        entry, identity=CallIdentity(model_key=key), policy=policy, env=env, overrides={"max_tokens": 8}
+    data = base64.b64encode(tiny_wav()).decode()
+    return Message(
+        "user",
+        "Is this audio silent? Answer yes or no.",
+        attachments=(Attachment("audio", "audio/wav", data, "probe.wav"),),
     )
+
+
+def _context_from(data: Any, model_id: str) -> int | None:
+    """A context length from a ``/models`` listing (vLLM ``max_model_len``, ``context_length``…)."""
+    rows = data.get("data", []) if isinstance(data, dict) else []
+    for row in rows:
+        if isinstance(row, dict) and row.get("id") == model_id:
+            for key in ("max_model_len", "context_length", "context_window", "max_context_length"):
+                if isinstance(row.get(key), int) and row[key] > 0:
+                    return int(row[key])
+            meta = row.get("meta")
+            if isinstance(meta, dict) and isinstance(meta.get("n_ctx"), int):
+                return int(meta["n_ctx"])
+    return None
+
+
+async def server_context(entry: ModelEntry, env: Mapping[str, str] | None = None, timeout: float = 5.0) -> int | None:
+    """The context window the server reports for ``entry``'s model, or None when it reports none."""
+    base = entry.api_bases()[0].rstrip("/")
+    key = entry.resolve_api_key(env)
+    headers = {"Authorization": f"Bearer {key}"} if key else {}
+    async with httpx.AsyncClient(timeout=timeout, headers=headers) as client:
+        try:
+            found = _context_from((await client.get(f"{base}/models")).json(), entry.model_id)
+            if found is None:  # llama.cpp serves its slot context at /props, beside /v1
+                props = (await client.get(base.removesuffix("/v1") + "/props")).json()
+                n_ctx = props.get("default_generation_settings", {}).get("n_ctx") if isinstance(props, dict) else None
+                found = int(n_ctx) if isinstance(n_ctx, int) and n_ctx > 0 else None
+        except (httpx.HTTPError, ValueError, AttributeError):
+            return None
+    return found
+
+
+async def _tools_round_trip(model: Model) -> str:
+    """ "" when a named tool call came back and its result was accepted; else what went wrong."""
+    ask = Message("user", f"Call the {PROBE_TOOL} tool with word=ok.")
+    reply = await model.complete([ask], [_TOOL_SCHEMA], tool_choice=PROBE_TOOL)
+    calls = [c for c in reply.tool_calls if c.name == PROBE_TOOL]
+    if not calls:
+        said = f' (it answered "{one_line(reply.content, 60)}")' if reply.content else ""
+        return TOOLS_MISSING + said
+    result = Message("tool", "ok", tool_call_id=calls[0].id)
+    await model.complete([ask, reply.to_message(), result], [_TOOL_SCHEMA])
+    return ""
+
+
+async def _check(model: Model, check: str) -> str:
+    """Run one check; returns a warning ("" when it proved what it should)."""
+    if check == "tools":
+        problem = await _tools_round_trip(model)
+        if problem:
+            raise ProviderError(problem)
+        return ""
+    if check == "text":
+        await model.complete([Message("user", "Reply with the single word OK.")])
+        return ""
+    reply = await model.complete([_media_message(check)])
+    if check == "image" and "red" not in reply.content.lower():
+        return f'the reply does not describe the image ("{one_line(reply.content, 60)}"): the server may drop images'
+    return ""
+
+
+async def _probe_model(
+    key: str, entry: ModelEntry, policy: RetryPolicy, env: Mapping[str, str] | None
+) -> list[ProbeResult]:
+    name = entry.display_name
+    api = OpenAICompatAPI(entry, policy=policy, env=env, overrides={"max_tokens": 64})
+    model = Model(api, identity=CallIdentity(model_key=key), policy=policy)
+    checks = ["text", "tools", *[m for m in entry.modalities.declared() if m != "text"]]
+    out: list[ProbeResult] = []
     try:
-        await provider.complete([_probe_message(modality)])
-    except ProviderError as exc:
-        return ProbeResult(
-            key, name, modality, ok=False, error=exc.message, latency_ms=(time.monotonic() - started) * 1000
-        )
+        for check in checks:
+            if check == "video":
+                out.append(ProbeResult(key, name, check, ok=True, skipped=True, error="no tiny video encoder offline"))
+                continue
+            started = time.monotonic()
+            try:
+                warning = await _check(model, check)
+            except ProviderError as exc:
+                out.append(ProbeResult(key, name, check, False, (time.monotonic() - started) * 1000, exc.message))
+                if check == "text":  # nothing else can work
+                    break
+                continue
+            context = await server_context(entry, env) if check == "text" else None
+            latency = (time.monotonic() - started) * 1000
+            out.append(ProbeResult(key, name, check, True, latency, warning=warning, context=context))
     finally:
-        await provider.aclose()
-    return ProbeResult(key, name, modality, ok=True, latency_ms=(time.monotonic() - started) * 1000)
+        await model.aclose()
+    return out
 
 
 async def probe_models(
@@ -105,25 +198,26 @@ async def probe_models(
     policy: RetryPolicy = PROBE_POLICY,
     env: Mapping[str, str] | None = None,
 ) -> list[ProbeResult]:
-    """Probe every real model for every modality it declares, all at once."""
-    jobs = [
-        _probe_one(key, entry, modality, policy, env)
-        for key, entry in config.entries().items()
-        if entry.is_real
-        for modality in entry.modalities.declared()
-    ]
-    return list(await asyncio.gather(*jobs))
+    """Probe every real model, one model and one check at a time."""
+    results: list[ProbeResult] = []
+    for key, entry in config.entries().items():
+        if entry.is_real:
+            results += await _probe_model(key, entry, policy, env)
+    return results
 
 
 def render_probe_table(results: list[ProbeResult]) -> str:
-    """A plain-text table, one row per probe, for stderr or a report."""
+    """A plain-text table, one row per check, saying what each passed check proved."""
     if not results:
         return "probe: no real models configured"
-    rows = [("key", "model", "modality", "result", "latency", "error")]
+    rows = [("key", "model", "check", "result", "latency", "proved / error")]
     for r in results:
-        status = "skip" if r.skipped else ("ok" if r.ok else "FAIL")
+        status = "skip" if r.skipped else ("FAIL" if not r.ok else ("warn" if r.warning else "ok"))
         latency = "-" if r.skipped else f"{r.latency_ms:.0f} ms"
-        rows.append((r.key, r.model, r.modality, status, latency, r.error))
+        note = r.error or r.warning or PROVES.get(r.check, "")
+        if r.context:
+            note += f"; context {r.context:,} tokens"
+        rows.append((r.key, r.model, r.check, status, latency, one_line(note, 200)))
     widths = [max(len(row[i]) for row in rows) for i in range(5)]
     lines = ["  ".join(c.ljust(w) for c, w in zip(row[:5], widths, strict=True)) + "  " + row[5] for row in rows]
     return "\n".join(line.rstrip() for line in lines)

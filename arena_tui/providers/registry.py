@@ -1,23 +1,47 @@
-"""Provider names → constructors. Everything that builds a provider goes through here.
+"""Provider names → backends: the one place every model of a run is chosen.
 
-The five real provider names share one client (OpenAI-compatible API, different base
-URLs). ``scripted`` is built from its trajectory file. ``oracle``, ``sim`` and ``human``
-belong to the runner, which registers them with :func:`register_provider` at start-up;
-until then asking for one is a clear :class:`ProviderNotAvailable`.
+Every name a model JSON (or a preset) may use is registered here: the five real
+provider names share one OpenAI-compatible backend; ``scripted`` replays a trajectory
+file; ``oracle`` replays the scenario's reference trajectory; ``sim`` is the simulated
+pool; ``human`` is the person at the play console; ``null`` and ``greedy`` are the
+managers of the dataset gate. :func:`make_provider` wraps the backend in the one
+:class:`~arena_tui.providers.model.Model`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from arena_tui.config import REAL_PROVIDERS, ModelEntry
-from arena_tui.providers.base import CallIdentity, Emit, Provider, ProviderNotAvailable, no_emit
-from arena_tui.providers.openai_compat import OpenAICompatProvider
+from arena_tui.providers.base import CallIdentity, Emit, ModelAPI, ProviderNotAvailable, no_emit
+from arena_tui.providers.greedy import GreedyManager
+from arena_tui.providers.human import HUMAN_NAME, HumanManager
+from arena_tui.providers.model import CircuitBreaker, Model, Pricing
+from arena_tui.providers.openai_compat import OpenAICompatAPI
 from arena_tui.providers.retry import RetryPolicy
 from arena_tui.providers.script_vars import ScriptVars
 from arena_tui.providers.scripted import ScriptedProvider
+from arena_tui.providers.sim import SIM_NAME, SimWorker
 from arena_tui.providers.trajectory import load_trajectory, resolve_script_path, turns_for
+
+ORACLE_NAME = "oracle (reference trajectory)"
+NULL_NAME = "null (answers without acting)"
+GATE_MANAGERS = ("null", "greedy")
+"""Names that replace the manager for the dataset gate (``check --gate``)."""
+
+
+@dataclass(frozen=True)
+class ScenarioFiles:
+    """What scenario-bound backends read: the workspace and the scenario's reference files."""
+
+    workspace: Path
+    solution_dir: Path
+    truth_dir: Path | None = None
+    manager_grant: tuple[str, ...] = ()
+    """Everything the manager may touch or grant (the greedy manager grants it all)."""
 
 
 @dataclass(frozen=True)
@@ -31,15 +55,22 @@ class ProviderContext:
     script_vars: ScriptVars | None = None
     subagent_name: str | None = None
     """For pool keys: the subagent whose session this provider serves."""
+    grant: Sequence[str] = ()
+    """For pool keys: the subagent's granted paths (absolute)."""
+    tools: Sequence[str] = ()
+    """For pool keys: the subagent's granted tools."""
     env: Mapping[str, str] | None = None
+    files: ScenarioFiles | None = None
+    human: HumanManager | None = None
+    breaker: CircuitBreaker | None = field(default=None)
 
 
-ProviderFactory = Callable[[ProviderContext], Provider]
+ProviderFactory = Callable[[ProviderContext], ModelAPI]
 _FACTORIES: dict[str, ProviderFactory] = {}
 
 
 def register_provider(name: str, factory: ProviderFactory) -> None:
-    """Make ``name`` buildable (the runner registers oracle, sim and human this way)."""
+    """Make ``name`` buildable (tests register doubles this way)."""
     _FACTORIES[name] = factory
 
 
@@ -47,45 +78,96 @@ def registered_providers() -> list[str]:
     return sorted(_FACTORIES)
 
 
-def _openai_compat(ctx: ProviderContext) -> Provider:
-    return OpenAICompatProvider(ctx.entry, identity=ctx.identity, emit=ctx.emit, policy=ctx.policy, env=ctx.env)
+def display_name(entry: ModelEntry) -> str:
+    """The name reports and the UI show for an entry."""
+    return {"sim": SIM_NAME, "oracle": ORACLE_NAME, "human": HUMAN_NAME}.get(entry.provider, entry.display_name)
 
 
-def _scripted(ctx: ProviderContext) -> Provider:
+def _files(ctx: ProviderContext, name: str) -> ScenarioFiles:
+    if ctx.files is None:
+        raise ProviderNotAvailable(
+            f"provider '{name}' plays inside a scenario; use it through `run`, `play` or `check --gate`"
+        )
+    return ctx.files
+
+
+def _openai_compat(ctx: ProviderContext) -> ModelAPI:
+    return OpenAICompatAPI(ctx.entry, policy=ctx.policy, env=ctx.env)
+
+
+def _scripted(ctx: ProviderContext) -> ModelAPI:
     entry = ctx.entry
     path = resolve_script_path(entry.script or "", entry.base_dir)
     trajectory = load_trajectory(path)
     name = entry.name or f"scripted:{path.name}"
     if ctx.identity.model_key == "main":
-        return ScriptedProvider(
-            rounds=trajectory, script_vars=ctx.script_vars, name=name, identity=ctx.identity, emit=ctx.emit
-        )
-    turns = turns_for(trajectory, ctx.subagent_name or "*")
-    return ScriptedProvider(turns, script_vars=ctx.script_vars, name=name, identity=ctx.identity, emit=ctx.emit)
+        return ScriptedProvider(rounds=trajectory, script_vars=ctx.script_vars, name=name)
+    return ScriptedProvider(turns_for(trajectory, ctx.subagent_name or "*"), script_vars=ctx.script_vars, name=name)
+
+
+def _oracle(ctx: ProviderContext) -> ModelAPI:
+    trajectory = load_trajectory(_files(ctx, "oracle").solution_dir / "trajectory.json")
+    return ScriptedProvider(rounds=trajectory, script_vars=ctx.script_vars, name=ORACLE_NAME)
+
+
+def _sim(ctx: ProviderContext) -> ModelAPI:
+    files = _files(ctx, "sim")
+    return SimWorker(
+        grant=[os.path.join(files.workspace, p) for p in ctx.grant],
+        tools=list(ctx.tools),
+        workspace=str(files.workspace),
+        truth_dir=files.truth_dir,
+    )
+
+
+def _human(ctx: ProviderContext) -> ModelAPI:
+    if ctx.human is None:
+        raise ProviderNotAvailable("provider 'human' is the person at the console; use it through `play`")
+    return ctx.human.provider()
+
+
+def _null(ctx: ProviderContext) -> ModelAPI:
+    return ScriptedProvider([], name=NULL_NAME)
+
+
+def _greedy(ctx: ProviderContext) -> ModelAPI:
+    return GreedyManager(list(_files(ctx, "greedy").manager_grant))
 
 
 for _name in REAL_PROVIDERS:
     register_provider(_name, _openai_compat)
 register_provider("scripted", _scripted)
+register_provider("oracle", _oracle)
+register_provider("sim", _sim)
+register_provider("human", _human)
+register_provider("null", _null)
+register_provider("greedy", _greedy)
 
 
 def make_provider(
     entry: ModelEntry,
     *,
+    provider: str | None = None,
     identity: CallIdentity | None = None,
     emit: Emit = no_emit,
     policy: RetryPolicy | None = None,
     script_vars: ScriptVars | None = None,
     subagent_name: str | None = None,
+    grant: Sequence[str] = (),
+    tools: Sequence[str] = (),
     env: Mapping[str, str] | None = None,
-) -> Provider:
-    """Build a fresh provider for one agent or session (never share one between agents)."""
-    factory = _FACTORIES.get(entry.provider)
+    files: ScenarioFiles | None = None,
+    human: HumanManager | None = None,
+    breaker: CircuitBreaker | None = None,
+) -> Model:
+    """Build a fresh model for one agent or session (never share one between agents).
+
+    ``provider`` overrides the entry's provider name (the gate's ``null``/``greedy`` managers).
+    """
+    name = provider or entry.provider
+    factory = _FACTORIES.get(name)
     if factory is None:
-        raise ProviderNotAvailable(
-            f"provider '{entry.provider}' is provided by the runner and is not registered here; "
-            "use it through `run`/`play` (or call register_provider first)"
-        )
+        raise ProviderNotAvailable(f"provider '{name}' is not registered (known: {', '.join(sorted(_FACTORIES))})")
     ctx = ProviderContext(
         entry=entry,
         identity=identity or CallIdentity(),
@@ -93,6 +175,13 @@ def make_provider(
         policy=policy,
         script_vars=script_vars,
         subagent_name=subagent_name,
+        grant=grant,
+        tools=tools,
         env=env,
+        files=files,
+        human=human,
+        breaker=breaker,
     )
-    return factory(ctx)
+    api = factory(ctx)
+    pricing = Pricing(entry.price_in, entry.price_out, entry.price_cached_in)
+    return Model(api, identity=ctx.identity, emit=emit, policy=policy, pricing=pricing, breaker=breaker)

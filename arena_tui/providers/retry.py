@@ -7,7 +7,9 @@ without ``[DONE]``) is retried with bounded exponential backoff plus jitter, hon
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from dataclasses import dataclass
 
 import openai
@@ -59,13 +61,21 @@ def _retry_after(exc: openai.APIStatusError) -> float | None:
         return None  # an HTTP date: fall back to our own backoff
 
 
+def one_line(text: str, limit: int = 240) -> str:
+    """Server text as one line: whitespace collapsed, cut at ``limit`` characters."""
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
 def _status_text(exc: openai.APIStatusError) -> str:
     body = exc.body
     if isinstance(body, dict):
         err = body.get("error", body)
-        msg = err.get("message") if isinstance(err, dict) else err
+        msg = err.get("message") or err.get("detail") if isinstance(err, dict) else err
         if msg:
-            return str(msg)[:300]
+            return one_line(msg if isinstance(msg, str) else json.dumps(msg))
+    elif isinstance(body, str) and body.strip():
+        return one_line(body)
     return exc.response.reason_phrase or "error"
 
 
@@ -94,14 +104,51 @@ def classify(exc: BaseException) -> FailureInfo:
     return FailureInfo(f"{type(exc).__name__}: {exc}", False)
 
 
-def fix_hint(status_code: int | None) -> str:
-    """One sentence on what the user can do about a final failure."""
-    if status_code in (401, 403):
+_MODALITY = re.compile(
+    r"(image|audio|video|vision|multimodal|modalit|input_audio|image_url)[^.]*"
+    r"(not supported|unsupported|does not support|not enabled|is not a multimodal)|"
+    r"(does not support|not support)[^.]*(image|audio|video)",
+    re.IGNORECASE,
+)
+_CONTEXT = re.compile(
+    r"context length|context window|maximum context|context_length_exceeded|too many tokens|"
+    r"prompt is too long|exceeds? (the )?(available )?context|n_ctx|max_model_len",
+    re.IGNORECASE,
+)
+_AUTH = re.compile(r"api[ _-]?key|unauthori[sz]ed|authentication|permission denied", re.IGNORECASE)
+_NOT_FOUND = re.compile(r"model[^.]*(not found|does not exist|not served)|no such model", re.IGNORECASE)
+_VALIDATION = re.compile(r"validation error|field required|input should be|unprocessable|invalid", re.IGNORECASE)
+_TURN = re.compile(r"messages\W{1,3}(\d+)\W{1,3}(\w+)")
+
+
+def history_field(text: str) -> tuple[int, str] | None:
+    """``(index, field)`` of the request message a server's validation error points at."""
+    found = _TURN.search(text)
+    return (int(found.group(1)), found.group(2)) if found else None
+
+
+def fix_hint(status_code: int | None, text: str = "") -> str:
+    """One sentence on what the user can do, chosen by the status and the server's own words."""
+    if _MODALITY.search(text):
+        return "the served model does not accept this input type: lower that modality to 0 in the model JSON"
+    if _CONTEXT.search(text):
+        return (
+            "the conversation no longer fits the served context: lower main_token_limit / subagent_token_limit "
+            "or max_tokens, or serve a longer context"
+        )
+    if status_code in (401, 403) or (status_code is not None and _AUTH.search(text)):
         return "check the API key (api_key / api_key_env) for this entry"
-    if status_code == 404:
+    if status_code == 404 or _NOT_FOUND.search(text):
         return "check model_id and api_base (GET <api_base>/models lists served names)"
     if status_code == 429:
-        return "the server is rate limiting; lower --concurrency or raise max_retries"
+        return "the server is rate limiting; lower --concurrency or raise --max-retries"
+    if status_code is not None and (status_code == 422 or _VALIDATION.search(text)):
+        return (
+            "the server rejected the request body; if it names an assistant turn's content, set "
+            '"tool_call_content": "omit" (or "empty") in the model JSON'
+        )
     if status_code is not None and 400 <= status_code < 500:
         return "the server rejected the request; check extra request keys in the model JSON"
-    return "check that the server is running and reachable (see pool/README.md)"
+    if status_code is not None:
+        return "the server failed while answering; its log says why"
+    return "check that the server is running and reachable (see docs/running.md)"

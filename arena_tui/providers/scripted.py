@@ -1,27 +1,22 @@
-"""A deterministic provider that plays scripted turns: the model double for tests and demos.
+"""A deterministic backend that plays scripted turns: the model double for tests and demos.
 
 One instance belongs to one agent (or one subagent session), so scripts never compete.
-A manager instance is keyed by round (:meth:`ScriptedProvider.start_round`); a pool
-instance plays the turns of its subagent name from the start. Running out of turns
-yields a plain ``(script exhausted)`` reply, so an agent loop always ends.
+A manager instance is keyed by round (it declares the ``rounds`` capability and
+:meth:`ScriptedProvider.start_round` loads each round's turns); a pool instance plays the
+turns of its subagent name from the start. Running out of turns yields a plain
+``(script exhausted)`` reply, so an agent loop always ends.
 """
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from arena_tui.events import ModelRequest, ModelResponse, ToolCallSpec, Usage
-from arena_tui.providers.base import CallIdentity, Emit, model_event_fields, new_request_id, no_emit
-from arena_tui.providers.messages import (
-    AssistantMessage,
-    DeltaCallback,
-    Message,
-    ToolSchema,
-    deliver_delta,
-)
+from arena_tui.events import ToolCallSpec
+from arena_tui.providers.base import Capabilities, GenerateRequest, ModelAPI
+from arena_tui.providers.messages import AssistantMessage, Message, ToolSchema, deliver_delta
 from arena_tui.providers.script_vars import ScriptVars, substitute
+from arena_tui.providers.toolcalls import new_call_id
 from arena_tui.providers.trajectory import ScriptTurn, turns_for
 
 EXHAUSTED = "(script exhausted)"
@@ -33,7 +28,7 @@ def _as_turn(turn: ScriptTurn | Mapping[str, Any]) -> ScriptTurn:
     return turn if isinstance(turn, ScriptTurn) else ScriptTurn.model_validate(turn)
 
 
-class ScriptedProvider:
+class ScriptedProvider(ModelAPI):
     """Replays turns from a list, a per-round mapping, or a function of the conversation."""
 
     def __init__(
@@ -43,12 +38,9 @@ class ScriptedProvider:
         rounds: Mapping[str, Sequence[ScriptTurn]] | None = None,
         script_vars: ScriptVars | None = None,
         name: str = "scripted",
-        identity: CallIdentity | None = None,
-        emit: Emit = no_emit,
     ) -> None:
         self.name = name
-        self.identity = identity or CallIdentity()
-        self.emit = emit
+        self.capabilities = Capabilities(rounds=rounds is not None)
         self.script_vars = script_vars
         self._function: TurnFunction | None = turns if callable(turns) else None
         self._rounds = {k: list(v) for k, v in (rounds or {}).items()}
@@ -56,8 +48,6 @@ class ScriptedProvider:
             [_as_turn(t) for t in turns] if turns is not None and not callable(turns) else []
         )
         self._calls = 0
-        self._seen_messages = 0
-        self._seen_chars = 0
 
     def start_round(self, round_id: str) -> None:
         """Load the turns for ``round_id`` (or ``"*"``); leftovers of the last round are dropped."""
@@ -74,48 +64,20 @@ class ScriptedProvider:
             return ScriptTurn(content=EXHAUSTED)
         return self._queue.pop(0)
 
-    async def complete(
-        self,
-        messages: Sequence[Message],
-        tools: Sequence[ToolSchema] = (),
-        *,
-        on_delta: DeltaCallback | None = None,
-    ) -> AssistantMessage:
+    async def generate(self, request: GenerateRequest) -> AssistantMessage:
         self._calls += 1
-        ids = {**model_event_fields(self.identity, self.name), "request_id": new_request_id()}
-        self.emit(ModelRequest(**ids, n_messages=len(messages)))
-        turn = self._next_turn(messages, tools)
+        turn = self._next_turn(request.messages, request.tools)
         calls = [
             ToolCallSpec(
-                id=tc.id or f"call_{uuid.uuid4().hex[:12]}",
+                id=tc.id or new_call_id(),
                 name=tc.name,
                 arguments=substitute(tc.arguments, self.script_vars),
             )
             for tc in turn.tool_calls
         ]
         content = substitute(turn.content, self.script_vars)
-        await deliver_delta(on_delta, content)
-        # Scripted turns cost nothing; token counts are estimates so limits still apply.
-        prompt = self._prompt_chars(messages) // 4
-        completion = (len(content) + sum(len(str(c.arguments)) for c in calls)) // 4
-        usage = Usage(
-            prompt_tokens=prompt, completion_tokens=completion, total_tokens=prompt + completion, estimated=True
-        )
-        reply = AssistantMessage(
-            content=content, tool_calls=calls, usage=usage, finish_reason="tool_calls" if calls else "stop"
-        )
-        self.emit(
-            ModelResponse(**ids, usage=usage, finish_reason=reply.finish_reason, content=content, tool_calls=calls)
-        )
-        return reply
-
-    def _prompt_chars(self, messages: Sequence[Message]) -> int:
-        """Characters of the conversation, counted incrementally: histories only grow."""
-        if len(messages) < self._seen_messages:
-            self._seen_messages, self._seen_chars = 0, 0
-        self._seen_chars += sum(len(m.content) for m in messages[self._seen_messages :])
-        self._seen_messages = len(messages)
-        return self._seen_chars
+        await deliver_delta(request.on_delta, content)
+        return AssistantMessage(content=content, tool_calls=calls, finish_reason="tool_calls" if calls else "stop")
 
     async def aclose(self) -> None:
         self._queue = []

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import os
 import re
-import uuid
 from collections.abc import Sequence
 from pathlib import Path
 
-from arena_tui.events import ModelRequest, ModelResponse, ToolCallSpec, Usage
-from arena_tui.providers.base import CallIdentity, Emit, model_event_fields, new_request_id, no_emit
-from arena_tui.providers.messages import AssistantMessage, DeltaCallback, Message, ToolSchema
+from arena_tui.events import ToolCallSpec
+from arena_tui.providers.base import GenerateRequest, ModelAPI
+from arena_tui.providers.messages import AssistantMessage, Message
+from arena_tui.providers.toolcalls import new_call_id
 
 SIM_NAME = "sim (simulated worker)"
 MAX_READS = 12
@@ -30,8 +30,8 @@ _COMMAND = re.compile(r"\b((?:python3?|bash|sh) /[^\n]+?)(?=\s+(?:and report|on 
 _MEDIA_EXT = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".wav", ".mp3", ".ogg", ".flac", ".mp4", ".webm", ".mov"}
 
 
-class SimWorker:
-    """One simulated subagent session (a Provider)."""
+class SimWorker(ModelAPI):
+    """One simulated subagent session (a model backend)."""
 
     def __init__(
         self,
@@ -40,36 +40,15 @@ class SimWorker:
         tools: Sequence[str],
         workspace: str,
         truth_dir: Path | None,
-        identity: CallIdentity | None = None,
-        emit: Emit = no_emit,
     ) -> None:
         self.name = SIM_NAME
         self.grant = [os.path.realpath(p) for p in grant]
         self.tools = set(tools)
         self.workspace = os.path.realpath(workspace)
         self.truth_dir = truth_dir
-        self.identity = identity or CallIdentity()
-        self.emit = emit
 
-    async def aclose(self) -> None:
-        return None
-
-    async def complete(
-        self, messages: Sequence[Message], tools: Sequence[ToolSchema] = (), *, on_delta: DeltaCallback | None = None
-    ) -> AssistantMessage:
-        ids = {**model_event_fields(self.identity, self.name), "request_id": new_request_id()}
-        self.emit(ModelRequest(**ids, n_messages=len(messages)))
-        reply = self._decide(messages)
-        self.emit(
-            ModelResponse(
-                **ids,
-                usage=reply.usage,
-                finish_reason=reply.finish_reason,
-                content=reply.content,
-                tool_calls=reply.tool_calls,
-            )
-        )
-        return reply
+    async def generate(self, request: GenerateRequest) -> AssistantMessage:
+        return self._decide(request.messages)
 
     # --- the worker's policy ------------------------------------------------------------
 
@@ -84,8 +63,8 @@ class SimWorker:
         elif steps == 1:
             calls = self._second_calls(prompt, since)
         if calls:
-            return self._reply("", calls, messages)
-        return self._reply(self._answer(since), [], messages)
+            return AssistantMessage(tool_calls=calls, finish_reason="tool_calls")
+        return AssistantMessage(content=self._answer(since), finish_reason="stop")
 
     def _in_grant(self, path: str) -> bool:
         real = os.path.realpath(path)
@@ -139,19 +118,9 @@ class SimWorker:
                 return truth.read_text(encoding="utf-8").strip()
         return "(no reference perception is recorded for this file)"
 
-    def _reply(self, content: str, calls: list[ToolCallSpec], messages: Sequence[Message]) -> AssistantMessage:
-        prompt = sum(len(m.content) for m in messages) // 4
-        completion = (len(content) + sum(len(str(c.arguments)) for c in calls)) // 4
-        usage = Usage(
-            prompt_tokens=prompt, completion_tokens=completion, total_tokens=prompt + completion, estimated=True
-        )
-        return AssistantMessage(
-            content=content, tool_calls=calls, usage=usage, finish_reason="tool_calls" if calls else "stop"
-        )
-
 
 def _call(name: str, **arguments: object) -> ToolCallSpec:
-    return ToolCallSpec(id=f"call_{uuid.uuid4().hex[:12]}", name=name, arguments=dict(arguments))
+    return ToolCallSpec(id=new_call_id(), name=name, arguments=dict(arguments))
 
 
 def _walk(roots: Sequence[str]) -> list[str]:

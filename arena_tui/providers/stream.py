@@ -18,13 +18,31 @@ from arena_tui.providers.retry import EmptyResponseError, TruncatedStreamError
 from arena_tui.providers.toolcalls import ToolCallAccumulator
 
 
+def _field(raw: Any, name: str) -> Any:
+    return raw.get(name) if isinstance(raw, dict) else getattr(raw, name, None)
+
+
+def cached_tokens(raw: Any) -> int:
+    """Prompt tokens served from cache: OpenAI's ``prompt_tokens_details.cached_tokens`` or
+    Anthropic-style ``cache_read_input_tokens`` (as some gateways pass it through)."""
+    details = _field(raw, "prompt_tokens_details")
+    value = _field(details, "cached_tokens") if details is not None else None
+    if not value:
+        value = _field(raw, "cache_read_input_tokens")
+    try:
+        return max(int(value or 0), 0)
+    except (TypeError, ValueError):
+        return 0
+
+
 def _usage(raw: Any) -> Usage:
     if raw is None:
         return Usage()
-    prompt = int(getattr(raw, "prompt_tokens", 0) or 0)
-    completion = int(getattr(raw, "completion_tokens", 0) or 0)
-    total = int(getattr(raw, "total_tokens", 0) or 0) or prompt + completion
-    return Usage(prompt_tokens=prompt, completion_tokens=completion, total_tokens=total)
+    prompt = int(_field(raw, "prompt_tokens") or 0)
+    completion = int(_field(raw, "completion_tokens") or 0)
+    total = int(_field(raw, "total_tokens") or 0) or prompt + completion
+    cached = min(cached_tokens(raw), prompt) if prompt else cached_tokens(raw)
+    return Usage(prompt_tokens=prompt, completion_tokens=completion, total_tokens=total, cached_tokens=cached)
 
 
 def _add(acc: ToolCallAccumulator, tc: Any, index: int | None) -> None:
@@ -60,14 +78,7 @@ async def read_stream(stream: AsyncIterable[ChatCompletionChunk], on_delta: Delt
         raise EmptyResponseError()
     if finish is None:
         raise TruncatedStreamError("no finish_reason before the stream closed")
-    calls, malformed = acc.finish()
-    return AssistantMessage(
-        content="".join(text),
-        tool_calls=calls,
-        usage=usage,
-        finish_reason=finish,
-        malformed_tool_calls=malformed,
-    )
+    return AssistantMessage(content="".join(text), tool_calls=acc.finish(), usage=usage, finish_reason=finish)
 
 
 def read_completion(response: ChatCompletion) -> AssistantMessage:
@@ -79,11 +90,9 @@ def read_completion(response: ChatCompletion) -> AssistantMessage:
     acc = ToolCallAccumulator()
     for i, tc in enumerate(msg.tool_calls or []):
         _add(acc, tc, i)
-    calls, malformed = acc.finish()
     return AssistantMessage(
         content=msg.content or "",
-        tool_calls=calls,
+        tool_calls=acc.finish(),
         usage=_usage(response.usage),
         finish_reason=choice.finish_reason,
-        malformed_tool_calls=malformed,
     )

@@ -3,8 +3,8 @@
 Servers differ: some send ``id``/``name`` only on a call's first delta, some omit
 ``index``, some split the arguments JSON anywhere, and some chat templates never parse
 the model's tool-call text so it arrives as plain content (``<tool_call>{…}</tool_call>``
-or a bare ``{"name": …, "arguments": …}``). Bad arguments JSON never raises: the call
-keeps ``{"_raw": text}`` and is flagged so the loop can answer it with a tool error.
+or a bare ``{"name": …, "arguments": …}``). Bad arguments JSON never raises: the call is
+marked ``malformed`` with the text in ``raw_arguments``, so the loop answers it with a tool error.
 """
 
 from __future__ import annotations
@@ -26,19 +26,26 @@ def new_call_id() -> str:
     return f"call_{uuid.uuid4().hex[:12]}"
 
 
-def parse_arguments(text: str) -> tuple[dict[str, Any], bool]:
-    """Arguments text → (object, ok). Empty means no arguments; double-encoded JSON is undone."""
+def parse_arguments(text: str) -> dict[str, Any] | None:
+    """Arguments text → object, or None when it is not a JSON object. Empty means no arguments;
+    double-encoded JSON is undone."""
     if not text.strip():
-        return {}, True
+        return {}
     try:
         value: Any = json.loads(text)
         if isinstance(value, str):
             value = json.loads(value)
     except json.JSONDecodeError:
-        return {"_raw": text}, False
-    if isinstance(value, dict):
-        return value, True
-    return {"_raw": text}, False
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def make_call(call_id: str, name: str, text: str) -> ToolCallSpec:
+    """A tool call from its arguments text; bad JSON gives a malformed call keeping the text."""
+    args = parse_arguments(text)
+    if args is None:
+        return ToolCallSpec(id=call_id, name=name, arguments={}, malformed=True, raw_arguments=text)
+    return ToolCallSpec(id=call_id, name=name, arguments=args)
 
 
 @dataclass
@@ -70,20 +77,13 @@ class ToolCallAccumulator:
         if args:
             slot.arguments += args
 
-    def finish(self) -> tuple[list[ToolCallSpec], list[str]]:
-        """The calls in index order, plus the ids of those with malformed arguments."""
-        calls: list[ToolCallSpec] = []
-        malformed: list[str] = []
-        for index in sorted(self.slots):
-            slot = self.slots[index]
-            if not slot.name and not slot.arguments:
-                continue
-            args, ok = parse_arguments(slot.arguments)
-            call = ToolCallSpec(id=slot.id or new_call_id(), name=slot.name, arguments=args)
-            calls.append(call)
-            if not ok:
-                malformed.append(call.id)
-        return calls, malformed
+    def finish(self) -> list[ToolCallSpec]:
+        """The calls in index order (malformed ones flagged)."""
+        return [
+            make_call(slot.id or new_call_id(), slot.name, slot.arguments)
+            for slot in (self.slots[i] for i in sorted(self.slots))
+            if slot.name or slot.arguments
+        ]
 
 
 def _call_from_obj(obj: Any, tool_names: Collection[str]) -> ToolCallSpec | None:
@@ -93,7 +93,7 @@ def _call_from_obj(obj: Any, tool_names: Collection[str]) -> ToolCallSpec | None
         return None
     args = obj.get("arguments", obj.get("parameters", {}))
     if isinstance(args, str):
-        args, _ = parse_arguments(args)
+        args = parse_arguments(args)
     if not isinstance(args, dict):
         return None
     return ToolCallSpec(id=new_call_id(), name=obj["name"], arguments=args)

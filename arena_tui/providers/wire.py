@@ -1,6 +1,6 @@
 """Messages → OpenAI chat-completions JSON, with the per-modality attachment caps applied.
 
-SPEC §3 multimodal elision: only the N most recent attachments of each modality stay in
+Multimodal elision: only the N most recent attachments of each modality stay in
 context (N from the entry's ``modalities``); older ones become a one-line placeholder so
 the model knows something was there. The counts go back to the agent layer, which owns
 the reminder text.
@@ -11,10 +11,12 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from arena_tui.config import Modalities
 from arena_tui.providers.messages import Attachment, Message
+
+ToolCallContent = Literal["empty", "null", "omit"]
 
 
 @dataclass
@@ -64,13 +66,20 @@ def _parts(text: str, atts: list[tuple[Attachment, bool]], elided: dict[str, int
     return parts
 
 
-def _assistant(msg: Message) -> dict[str, Any]:
-    out: dict[str, Any] = {"role": "assistant", "content": msg.content or None}
+def _assistant(msg: Message, empty_content: ToolCallContent) -> dict[str, Any]:
+    """An assistant turn; with tool calls and no text, ``content`` is ``""``, ``null`` or absent."""
+    out: dict[str, Any] = {"role": "assistant", "content": msg.content}
     if msg.tool_calls:
+        if not msg.content:
+            if empty_content == "omit":
+                del out["content"]
+            elif empty_content == "null":
+                out["content"] = None
         out["tool_calls"] = [
             {
                 "id": tc.id,
                 "type": "function",
+                # A malformed call goes back as an empty object: strict servers parse history arguments.
                 "function": {"name": tc.name, "arguments": json.dumps(tc.arguments)},
             }
             for tc in msg.tool_calls
@@ -78,7 +87,7 @@ def _assistant(msg: Message) -> dict[str, Any]:
     return out
 
 
-def to_wire(messages: Sequence[Message], caps: Modalities) -> WireRequest:
+def to_wire(messages: Sequence[Message], caps: Modalities, empty_content: ToolCallContent = "empty") -> WireRequest:
     """Build the request body's ``messages``.
 
     Tool results cannot carry media on the OpenAI wire, so attachments of a run of
@@ -98,7 +107,7 @@ def to_wire(messages: Sequence[Message], caps: Modalities) -> WireRequest:
             )
             pending = []
         if msg.role == "assistant":
-            req.messages.append(_assistant(msg))
+            req.messages.append(_assistant(msg, empty_content))
         elif msg.role == "tool":
             req.messages.append({"role": "tool", "tool_call_id": msg.tool_call_id or "", "content": msg.content})
             pending.extend(atts)

@@ -57,6 +57,8 @@ class RunOutcome:
     scores: RunScores
     report: dict[str, Any]
     interrupted: bool
+    unavailable_host: str = ""
+    """The host whose failures stopped the run (every running scenario tripped its breaker)."""
 
 
 def new_run_id() -> str:
@@ -126,9 +128,13 @@ async def execute_run(plan: RunPlan) -> RunOutcome:
     if plan.human is not None:
         bus.subscribe(plan.human)
     interrupted = False
+    down = ""
     try:
-        await _run_all(ctx, plan, [s for s in scenarios if s.id not in plan.skip])
-        bus.emit(ev.RunFinished(run_id=run_id, status="completed"))
+        down = await _run_all(ctx, plan, [s for s in scenarios if s.id not in plan.skip])
+        if down:
+            bus.emit(ev.RunFinished(run_id=run_id, status="failed", reason=f"provider unavailable at {down}"))
+        else:
+            bus.emit(ev.RunFinished(run_id=run_id, status="completed"))
     except (asyncio.CancelledError, KeyboardInterrupt):
         interrupted = True
         bus.emit(ev.RunFinished(run_id=run_id, status="interrupted", reason="stopped by the user"))
@@ -136,7 +142,7 @@ async def execute_run(plan: RunPlan) -> RunOutcome:
         await store.close()
     scores = fold.result()
     report = write_report(plan.out_dir, scores, report_meta(started)) if plan.write_files else {}
-    return RunOutcome(run_id, scores, report, interrupted)
+    return RunOutcome(run_id, scores, report, interrupted, down)
 
 
 def _replay_stored(fold: ScoreFold, out_dir: Path, run_id: str) -> None:
@@ -149,17 +155,31 @@ def _replay_stored(fold: ScoreFold, out_dir: Path, run_id: str) -> None:
         reader.close()
 
 
-async def _run_all(ctx: ScenarioContext, plan: RunPlan, scenarios: list[Any]) -> None:
+async def _run_all(ctx: ScenarioContext, plan: RunPlan, scenarios: list[Any]) -> str:
+    """Run the scenarios; returns the host that stopped the run early ("" when none did)."""
     gate = asyncio.Semaphore(plan.settings.concurrency)
     attempts_done: dict[str, int] = {}
+    running: set[str] = set()
+    stopped_by: list[str] = []
 
     async def one(scenario: Any) -> None:
         async with gate:
-            for attempt in range(1, plan.retries + 2):
-                attempts_done[scenario.id] = attempt
-                status = await ScenarioRunner(ctx, scenario, attempt).run()
-                if status not in INFRA_FAILURES:
-                    return
+            if stopped_by:  # every running scenario lost its provider: start no more
+                return
+            running.add(scenario.id)
+            try:
+                for attempt in range(1, plan.retries + 2):
+                    attempts_done[scenario.id] = attempt
+                    outcome = await ScenarioRunner(ctx, scenario, attempt).run()
+                    if outcome.status == "unfinished":
+                        running.discard(scenario.id)
+                        if not running:
+                            stopped_by.append(outcome.unavailable_host)
+                        return
+                    if outcome.status not in INFRA_FAILURES:
+                        return
+            finally:
+                running.discard(scenario.id)
 
     tasks = [asyncio.create_task(one(s), name=f"scenario:{s.id}") for s in scenarios]
     try:
@@ -168,3 +188,4 @@ async def _run_all(ctx: ScenarioContext, plan: RunPlan, scenarios: list[Any]) ->
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+    return stopped_by[0] if stopped_by else ""

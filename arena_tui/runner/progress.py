@@ -16,6 +16,7 @@ class PlainProgress:
         self.out = out or sys.stdout
         self.fold = fold
         """The run's own fold (already applied when this subscriber sees an event)."""
+        self._truncated: dict[tuple[str | None, str], int] = {}
 
     def __call__(self, event: ev.Event) -> None:
         if isinstance(event, ev.RunStarted):
@@ -27,16 +28,28 @@ class PlainProgress:
             )
         elif isinstance(event, ev.ScenarioStarted) and event.attempt > 1:
             self._line(f"{event.scenario_id}: retry, attempt {event.attempt}")
+        elif isinstance(event, ev.RoundFinished):
+            if event.truncated:
+                self._truncated[event.scenario_id, event.round_id] = event.truncated
+            if event.status == "unavailable":
+                self._line(f"{event.scenario_id} {event.round_id} not scored ({event.reason})")
+        elif isinstance(event, ev.ModelError) and event.final:
+            self._line(f"{event.scenario_id or '-'} model error: {event.error}")
         elif isinstance(event, ev.RoundScored):
             s = self.fold.result()
             verdict = "PASS" if event.passed else "FAIL"
             why = f" ({event.reason})" if event.reason else ""
+            cut = self._truncated.pop((event.scenario_id, event.round_id), 0)
+            if cut:
+                why += f" [truncated: {cut} repl{'ies' if cut > 1 else 'y'} hit the output limit]"
             self._line(
                 f"{event.scenario_id} {event.round_id} {verdict}{why}  TCR {100 * s.tcr:.1f}  SMS {100 * s.sms:.1f}"
             )
         elif isinstance(event, ev.ScenarioFinished) and event.status != "completed":
             self._line(f"{event.scenario_id}: {event.status}: {event.reason}")
         elif isinstance(event, ev.RunFinished):
+            if event.reason and event.status == "failed":
+                self._line(f"run stopped: {event.reason}")
             s = self.fold.result()
             self._line(
                 f"run {event.status}: {s.rounds_passed}/{s.rounds_total} rounds, TCR {100 * s.tcr:.1f}, "

@@ -1,15 +1,13 @@
-"""Which provider serves each agent session of a scenario, from the model configuration.
+"""Which model serves each agent session of a scenario: the model JSON, through the one registry.
 
-Real and scripted entries go through the provider registry. The runner itself supplies
-``oracle`` (the scenario's reference trajectory, replayed through the real tools), ``sim``
-(the simulated pool) and ``null`` (a manager that answers without acting, for the gate).
+The gate's ``null``/``greedy`` managers and the play console's person replace the manager
+by provider name; everything else is the entry's own provider.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from arena_tui import events as ev
@@ -18,28 +16,16 @@ from arena_tui.agents.subagents import Subagent
 from arena_tui.config import POOL_KEYS, ModelConfig, ModelEntry
 from arena_tui.dataset.model import Scenario
 from arena_tui.errors import BadInputError
-from arena_tui.providers.base import CallIdentity, Provider
-from arena_tui.providers.greedy import GreedyManager
-from arena_tui.providers.human import HUMAN_NAME, HumanManager
-from arena_tui.providers.registry import make_provider
+from arena_tui.providers.base import CallIdentity
+from arena_tui.providers.human import HumanManager
+from arena_tui.providers.model import CircuitBreaker, Model
+from arena_tui.providers.registry import ScenarioFiles, display_name, make_provider
 from arena_tui.providers.retry import RetryPolicy
 from arena_tui.providers.script_vars import ScriptVars
-from arena_tui.providers.scripted import ScriptedProvider
-from arena_tui.providers.sim import SIM_NAME, SimWorker
-from arena_tui.providers.trajectory import load_trajectory
-
-ORACLE_NAME = "oracle (reference trajectory)"
-NULL_NAME = "null (answers without acting)"
 
 
 def entry_name(entry: ModelEntry) -> str:
-    if entry.provider == "sim":
-        return SIM_NAME
-    if entry.provider == "oracle":
-        return ORACLE_NAME
-    if entry.provider == "human":
-        return HUMAN_NAME
-    return entry.display_name
+    return display_name(entry)
 
 
 def pool_members(config: ModelConfig) -> list[PoolMember]:
@@ -76,42 +62,38 @@ class ScenarioProviders:
     """``"null"`` (never acts) or ``"greedy"`` (over-grants one omni subagent) replace the manager for the gate."""
     human: HumanManager | None = None
     """``play``: the person at the console is the manager."""
+    breaker: CircuitBreaker = field(default_factory=CircuitBreaker)
+    """Shared by every model of the scenario: consecutive failed requests per host."""
 
-    def __call__(self, model_key: str, identity: CallIdentity, subagent: Subagent | None) -> Provider:
-        main = self.config.main
-        if model_key == "main" and self.manager_override is None and main and main.provider in ("null", "greedy"):
-            self.manager_override = main.provider  # the null and greedy presets
-        if model_key == "main" and self.manager_override == "null":
-            return ScriptedProvider([], name=NULL_NAME, identity=identity, emit=self.emit)
-        if model_key == "main" and self.manager_override == "greedy":
-            manifest = self.scenario.manifest
-            grant = [*manifest.main_agent_accessible_paths, *manifest.main_agent_delegable_paths]
-            return GreedyManager(grant, identity, self.emit)
-        if model_key == "main" and self.human is not None:
-            return self.human.provider(identity, self.emit)
+    def __call__(self, model_key: str, identity: CallIdentity, subagent: Subagent | None) -> Model:
         entry = getattr(self.config, model_key, None)
+        name: str | None = None
+        if model_key == "main" and self.manager_override is not None:
+            name = self.manager_override
+        elif model_key == "main" and self.human is not None:
+            name = "human"
+        if name is not None:  # a replaced manager: none of the entry's settings or prices apply
+            entry = ModelEntry(provider="human" if name == "human" else "scripted")
         if entry is None:
             raise BadInputError(f"model JSON: no entry for '{model_key}'", fix=f"add a '{model_key}' entry to --model")
-        if entry.provider == "oracle":
-            trajectory = load_trajectory(self.scenario.solution_dir / "trajectory.json")
-            return ScriptedProvider(
-                rounds=trajectory, script_vars=self.script_vars, name=ORACLE_NAME, identity=identity, emit=self.emit
-            )
-        if entry.provider == "sim":
-            grant = [os.path.join(self.workspace, p) for p in (subagent.grant if subagent else [])]
-            return SimWorker(
-                grant=grant,
-                tools=subagent.tools if subagent else [],
-                workspace=str(self.workspace),
-                truth_dir=self.scenario.truth_dir if self.scenario.truth_dir.is_dir() else None,
-                identity=identity,
-                emit=self.emit,
-            )
+        manifest = self.scenario.manifest
+        files = ScenarioFiles(
+            workspace=self.workspace,
+            solution_dir=self.scenario.solution_dir,
+            truth_dir=self.scenario.truth_dir if self.scenario.truth_dir.is_dir() else None,
+            manager_grant=(*manifest.main_agent_accessible_paths, *manifest.main_agent_delegable_paths),
+        )
         return make_provider(
             entry,
+            provider=name,
             identity=identity,
             emit=self.emit,
             policy=self.policy,
             script_vars=self.script_vars,
             subagent_name=subagent.name if subagent else None,
+            grant=list(subagent.grant) if subagent else [],
+            tools=list(subagent.tools) if subagent else [],
+            files=files,
+            human=self.human,
+            breaker=self.breaker,
         )

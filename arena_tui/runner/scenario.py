@@ -1,8 +1,11 @@
 """Running one scenario: fresh workspace, updates before their round, the round flow, checks.
 
-Round flow (SPEC §4): apply the round's updates → queue the workspace-update reminder →
-user text = update prefix + previous round's feedback + question → agent loop until a reply
-with no tool calls → wait for background work → flush transcripts → run the check.
+Round flow: apply the round's updates → queue the workspace-update reminder → user text =
+update prefix + previous round's feedback + question → agent loop until a reply with no
+tool calls → wait for background work → flush transcripts → run the check. Each round
+ends in a typed :class:`RoundOutcome`; when the scenario's circuit breaker opens (a host
+failed too many requests in a row) the scenario stops as ``unfinished`` so ``resume`` can
+run it again once the server is back.
 """
 
 from __future__ import annotations
@@ -11,9 +14,12 @@ import asyncio
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from arena_tui import events as ev
 from arena_tui.agents import reminders
+from arena_tui.agents.loop import LoopStatus, write_note
+from arena_tui.agents.reminders import Reminder
 from arena_tui.agents.runtime import RuntimeLimits, RuntimeScriptVars, ScenarioRuntime
 from arena_tui.agents.transcripts import TranscriptWriter
 from arena_tui.config import ModelConfig
@@ -21,12 +27,15 @@ from arena_tui.dataset.model import Scenario
 from arena_tui.dataset.schema import Round
 from arena_tui.dataset.updates import execute_update
 from arena_tui.providers.human import HumanManager
+from arena_tui.providers.model import CircuitBreaker
 from arena_tui.providers.retry import RetryPolicy
 from arena_tui.runner.checks import run_check
 from arena_tui.runner.exports import write_eval, write_metadata
 from arena_tui.runner.providers import ScenarioProviders, pool_members
 from arena_tui.settings import Settings
 
+RoundStatus = Literal["completed", "agent_stopped", "timed_out", "skipped", "unavailable"]
+ScenarioStatus = Literal["completed", "failed", "crashed", "interrupted", "unfinished"]
 UPDATE_PREFIX = "New material has arrived in the workspace since the last question (see the workspace update).\n\n"
 
 
@@ -42,6 +51,30 @@ class ScenarioContext:
     policy: RetryPolicy
     manager_override: str | None = None
     human: HumanManager | None = None
+
+
+@dataclass(frozen=True)
+class RoundOutcome:
+    """How a round's agent work ended (before its check)."""
+
+    status: RoundStatus
+    reason: str = ""
+    loop: LoopStatus | None = None
+    """The main agent loop's own status, when it ran."""
+    truncated: int = 0
+
+    @property
+    def checked(self) -> bool:
+        """Whether the round's check runs (a skipped or unavailable round is not scored)."""
+        return self.status not in ("skipped", "unavailable")
+
+
+@dataclass(frozen=True)
+class ScenarioOutcome:
+    status: ScenarioStatus
+    reason: str = ""
+    unavailable_host: str = ""
+    """The host whose failures stopped the scenario (status ``unfinished``)."""
 
 
 def feedback_text(round_id: str, text: str) -> str:
@@ -82,6 +115,7 @@ class ScenarioRunner:
             self.ctx.policy,
             manager_override=self.ctx.manager_override,
             human=self.ctx.human,
+            breaker=CircuitBreaker(settings.breaker_threshold),
         )
         runtime = ScenarioRuntime(
             run_id=self.ctx.run_id,
@@ -104,10 +138,16 @@ class ScenarioRunner:
             workflows_dir=self.out / "workflows",
         )
         providers.script_vars = RuntimeScriptVars(runtime)
+        self.providers = providers
         return runtime
 
-    async def run(self) -> str:
-        """Run every round; returns the scenario status (completed, failed, crashed)."""
+    def _unavailable(self) -> tuple[str, str] | None:
+        """(host, last error) of a host whose breaker opened in this scenario, or None."""
+        tripped = self.providers.breaker.tripped
+        return next(iter(tripped.items())) if tripped else None
+
+    async def run(self) -> ScenarioOutcome:
+        """Run every round; returns how the scenario ended."""
         self._prepare()
         transcripts = TranscriptWriter(self.scenario.id, self.out / "sessions")
         self.bus.subscribe(transcripts)
@@ -120,18 +160,24 @@ class ScenarioRunner:
             )
         )
         runtime = self._runtime()
-        status, reason = "completed", ""
+        status: ScenarioStatus = "completed"
+        reason, host = "", ""
         limit = self.ctx.settings.scenario_timeout_s
         try:
             async with asyncio.timeout(limit):
-                stop_reason = ""
+                stopped: RoundOutcome | None = None
                 previous: tuple[str, str] | None = None
                 for index, rnd in enumerate(self.scenario.rounds):
-                    _passed, feedback, why = await self._round(runtime, transcripts, index, rnd, previous, stop_reason)
-                    if why.startswith("provider_error"):
-                        status, reason = "failed", why
-                    if why.startswith(("token_limit", "provider_error")) and not stop_reason:
-                        stop_reason = why
+                    outcome, feedback = await self._round(runtime, transcripts, index, rnd, previous, stopped)
+                    down = self._unavailable()
+                    if down is not None:
+                        host = down[0]
+                        status, reason = "unfinished", f"provider unavailable: {host}: {down[1]}"
+                        break
+                    if outcome.loop == "provider_error":
+                        status, reason = "failed", f"{outcome.loop}: {outcome.reason}"
+                    if outcome.loop == "token_limit" and stopped is None:
+                        stopped = outcome
                     previous = (rnd.id, feedback)
         except TimeoutError:  # its unfinished rounds count as failed; --retry may run it again
             status, reason = "failed", f"scenario timed out after {limit:g} s"
@@ -148,7 +194,41 @@ class ScenarioRunner:
             self.bus.emit(ev.ScenarioFinished(**self._fields(), status=status, reason=reason))
             if status == "completed":
                 write_metadata(self.out, self.scenario, self.ctx.run_id, self.attempt, status)
-        return status
+        return ScenarioOutcome(status, reason, host)
+
+    async def _agent_work(self, runtime: ScenarioRuntime, text: str, rnd: Round, rems: list[Reminder]) -> RoundOutcome:
+        settings = self.ctx.settings
+        try:
+            result = await asyncio.wait_for(runtime.ask(text, rnd.id, rems), settings.round_timeout_s)
+        except TimeoutError:
+            outcome = RoundOutcome("timed_out", f"round timed out after {settings.round_timeout_s:g} s")
+        else:
+            if result.status == "provider_unavailable":
+                outcome = RoundOutcome("unavailable", result.detail, result.status, result.truncated)
+            elif result.status != "completed":
+                outcome = RoundOutcome(
+                    "agent_stopped", f"{result.status}: {result.detail}", result.status, result.truncated
+                )
+            else:
+                outcome = RoundOutcome("completed", "", result.status, result.truncated)
+        if not await runtime.wait_background(settings.background_wait_s) and outcome.status == "completed":
+            outcome = RoundOutcome(
+                "timed_out",
+                f"background work still running after {settings.background_wait_s:g} s",
+                outcome.loop,
+                outcome.truncated,
+            )
+        down = self._unavailable()
+        if down is not None and outcome.status != "unavailable":
+            outcome = RoundOutcome("unavailable", f"provider unavailable: {down[0]}", outcome.loop, outcome.truncated)
+        if outcome.status in ("timed_out", "unavailable") and outcome.loop not in (
+            "provider_error",
+            "provider_unavailable",
+        ):
+            write_note(
+                runtime.main_session(), f"round {rnd.id} {outcome.status.replace('_', ' ')}: {outcome.reason}", rnd.id
+            )
+        return outcome
 
     async def _round(
         self,
@@ -157,8 +237,8 @@ class ScenarioRunner:
         index: int,
         rnd: Round,
         previous: tuple[str, str] | None,
-        stop_reason: str,
-    ) -> tuple[bool, str, str]:
+        stopped: RoundOutcome | None,
+    ) -> tuple[RoundOutcome, str]:
         self.bus.emit(
             ev.RoundStarted(
                 **self._fields(), round_id=rnd.id, index=index, question=rnd.question, update_ids=list(rnd.update_ids)
@@ -166,48 +246,52 @@ class ScenarioRunner:
         )
         rems = [runtime.environment_reminder()] if index == 0 else []
         update_rem = self._apply_updates(runtime, rnd)
-        if update_rem:
+        if update_rem is not None:
             rems.append(update_rem)
         text = (UPDATE_PREFIX if update_rem else "") + (feedback_text(*previous) if previous else "") + rnd.question
-        why = ""
-        if stop_reason.startswith("token_limit"):
-            why = f"main agent stopped earlier: {stop_reason}"
+        if stopped is not None:
+            outcome = RoundOutcome("skipped", f"main agent stopped earlier: {stopped.reason}")
         else:
-            try:
-                result = await asyncio.wait_for(runtime.ask(text, rnd.id, rems), self.ctx.settings.round_timeout_s)
-                if result.status != "completed":
-                    why = f"{result.status}: {result.detail}"
-            except TimeoutError:
-                why = f"round timed out after {self.ctx.settings.round_timeout_s:g} s"
-            if not await runtime.wait_background(self.ctx.settings.background_wait_s):
-                why = why or f"background work still running after {self.ctx.settings.background_wait_s:g} s"
+            outcome = await self._agent_work(runtime, text, rnd, rems)
         transcripts.flush(copy_to=self.workspace / "sessions")
-        self.bus.emit(ev.RoundFinished(**self._fields(), round_id=rnd.id, status=_round_status(why), reason=why))
-        if why.startswith("main agent stopped earlier"):
-            passed, outcome = False, None
-        else:
-            outcome = await run_check(rnd.eval, self.scenario.placeholder_values(self.workspace), self.workspace)
-            passed = outcome.passed
+        self.bus.emit(
+            ev.RoundFinished(
+                **self._fields(),
+                round_id=rnd.id,
+                status=outcome.status,
+                reason=outcome.reason,
+                truncated=outcome.truncated,
+            )
+        )
+        if outcome.status == "unavailable":
+            return outcome, ""
+        check = None
+        passed = False
+        if outcome.checked:
+            check = await run_check(rnd.eval, self.scenario.placeholder_values(self.workspace), self.workspace)
+            passed = check.passed
             self.bus.emit(
                 ev.CheckFinished(
                     **self._fields(),
                     round_id=rnd.id,
-                    command=outcome.command,
-                    exit_code=outcome.exit_code,
+                    command=check.command,
+                    exit_code=check.exit_code,
                     expect_exit=rnd.eval.expect_exit,
-                    stdout=outcome.stdout,
-                    stderr=outcome.stderr,
-                    timed_out=outcome.timed_out,
-                    duration_ms=outcome.duration_ms,
-                    passed=outcome.passed,
+                    stdout=check.stdout,
+                    stderr=check.stderr,
+                    timed_out=check.timed_out,
+                    duration_ms=check.duration_ms,
+                    passed=check.passed,
                 )
             )
         feedback = rnd.feedback.correct if passed else rnd.feedback.incorrect
-        self.bus.emit(ev.RoundScored(**self._fields(), round_id=rnd.id, passed=passed, reason=why, feedback=feedback))
-        write_eval(self.out, rnd, outcome, passed, why)
-        return passed, feedback, why
+        self.bus.emit(
+            ev.RoundScored(**self._fields(), round_id=rnd.id, passed=passed, reason=outcome.reason, feedback=feedback)
+        )
+        write_eval(self.out, rnd, check, passed, outcome.reason)
+        return outcome, feedback
 
-    def _apply_updates(self, runtime: ScenarioRuntime, rnd: Round) -> str:
+    def _apply_updates(self, runtime: ScenarioRuntime, rnd: Round) -> Reminder | None:
         new: list[str] = []
         replaced: list[str] = []
         for uid in rnd.update_ids:
@@ -220,15 +304,5 @@ class ScenarioRunner:
             runtime.files_added(added)
             (new if group.op == "new" else replaced).extend(added)
         if not new and not replaced:
-            return ""
+            return None
         return reminders.workspace_update(new, replaced, str(self.workspace))
-
-
-def _round_status(why: str) -> str:
-    if not why:
-        return "completed"
-    if why.startswith("round timed out") or why.startswith("background"):
-        return "timed_out"
-    if why.startswith("main agent stopped earlier"):
-        return "skipped"
-    return "agent_stopped"

@@ -16,6 +16,7 @@ from arena_tui.scoring.compat import compat_report
 from arena_tui.scoring.fold import RunScores
 from arena_tui.scoring.published import PublishedScores
 from arena_tui.scoring.report import SCORE_KEYS, pct
+from arena_tui.scoring.timing import total
 
 Scores = RunScores | PublishedScores
 
@@ -50,12 +51,25 @@ def _row(run: ComparedRun) -> dict[str, str]:
         **{k: pct(values[k]) for k in SCORE_KEYS},
         "rounds": f"{s.rounds_passed}/{s.rounds_total}",
         "cost_usd": f"{s.main_cost_usd:.4f}",
+        **_timing_columns(s),
         "SUB": str(s.sub),
         "MAF": str(s.maf),
         "SAFt": str(s.saft),
         "SAFa": f"{s.safa:.2f}",
         "simulated": "yes" if s.simulated else "no",
         "metrics": run.metrics,
+    }
+
+
+def _timing_columns(s: RunScores | PublishedScores) -> dict[str, str]:
+    """Cost without the cache discount, and run totals of wall, model and harness seconds
+    (tool and check time are in report.md). Reports of the earlier release carry none: blank."""
+    if not isinstance(s, RunScores):
+        return dict.fromkeys(("cost_usd_without_cache", "wall_s", "model_s", "harness_s"), "")
+    t = total([r for sid in s.scenarios for r in s.stats.rounds.get(sid, {}).values()])
+    return {
+        "cost_usd_without_cache": f"{s.stats.cost_nocache_usd.get('main', s.main_cost_usd):.4f}",
+        **{k: f"{t[k]:.1f}" for k in ("wall_s", "model_s", "harness_s")},
     }
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from arena_tui import events as ev
 from arena_tui.scoring.metrics import FILE_TOOLS, ManagementMeans, ScenarioScore, SubagentScore
+from arena_tui.scoring.timing import RunStats
 
 
 @dataclass
@@ -32,6 +33,8 @@ class RunScores(ManagementMeans):
     scenarios: dict[str, ScenarioScore]
     tokens: dict[str, AgentTokens]
     simulated: list[str] = field(default_factory=list)
+    stats: RunStats = field(default_factory=RunStats)
+    """Timing, truncated replies and prompt-cache use (see scoring/timing.py)."""
 
     @property
     def rounds_total(self) -> int:
@@ -102,6 +105,7 @@ class ScoreFold:
         self.tokens: dict[str, AgentTokens] = {}
         self.simulated: list[str] = []
         self._calls: dict[str, dict[str, Any]] = {}
+        self.stats = RunStats()
 
     def apply_all(self, events: Iterable[ev.Event]) -> ScoreFold:
         for event in events:
@@ -109,7 +113,7 @@ class ScoreFold:
         return self
 
     def result(self) -> RunScores:
-        return RunScores(self.scenarios, self.tokens, list(self.simulated))
+        return RunScores(self.scenarios, self.tokens, list(self.simulated), self.stats)
 
     def _scenario(self, scenario_id: str | None) -> ScenarioScore | None:
         if scenario_id is None:
@@ -119,6 +123,7 @@ class ScoreFold:
         return self.scenarios[scenario_id]
 
     def apply(self, event: ev.Event) -> None:
+        self.stats.apply(event)
         if isinstance(event, ev.RunStarted):
             self.simulated = list(event.simulated)
             for sid in event.scenario_ids:

@@ -8,6 +8,7 @@ from typing import Any
 
 from arena_tui.scoring.compat import Profile, compat_report
 from arena_tui.scoring.fold import RunScores
+from arena_tui.scoring.timing import total
 
 SCORE_KEYS = ("TCR", "TPP", "ROC", "WPP", "MCA", "SMS")
 COMPAT_KEYS = ("TCR", "SCR", "SFR", "TPS", "ROS", "WPS", "MCS", "TCS", "MQS", "SMS")
@@ -22,6 +23,26 @@ def profile_of(meta: dict[str, Any], override: str | None = None) -> Profile:
 
 def _r(value: float) -> float:
     return round(value, 6)
+
+
+def timing_dict(scores: RunScores) -> dict[str, Any]:
+    """Seconds for the run, per scenario and per round (wall, model, tool, check, harness)."""
+    rounds = scores.stats.rounds
+    return {
+        "run": total([r for sid in scores.scenarios for r in rounds.get(sid, {}).values()]),
+        "per_scenario": {sid: total(list(rounds.get(sid, {}).values())) for sid in scores.scenarios},
+        "per_round": {sid: {rid: r.seconds() for rid, r in rounds.get(sid, {}).items()} for sid in scores.scenarios},
+    }
+
+
+def cache_dict(scores: RunScores) -> dict[str, Any]:
+    """Manager cost with and without the prompt-cache discount, and cached tokens per model key."""
+    stats = scores.stats
+    return {
+        "cost_usd": round(scores.main_cost_usd, 6),
+        "cost_usd_without_cache": round(stats.cost_nocache_usd.get("main", scores.main_cost_usd), 6),
+        "cached_tokens": dict(sorted(stats.cached_tokens.items())),
+    }
 
 
 def report_dict(scores: RunScores, meta: dict[str, Any], profile: str | None = None) -> dict[str, Any]:
@@ -51,6 +72,7 @@ def report_dict(scores: RunScores, meta: dict[str, Any], profile: str | None = N
                 "MAF": s.maf,
                 "SAFt": s.saft,
                 "INV": dict(sorted(s.inv.items())),
+                "truncated": scores.stats.truncated(sid),
             }
         )
     tokens = {
@@ -89,6 +111,8 @@ def report_dict(scores: RunScores, meta: dict[str, Any], profile: str | None = N
         "SAFt": scores.saft,
         "SAFa": _r(scores.safa),
         "tokens": tokens,
+        "cache": cache_dict(scores),
+        "timing": timing_dict(scores),
         "per_scenario": per_scenario,
         "metrics_profile": profile_of(meta, profile),
         "compat": compat_report(scores, str(meta.get("run_id", ""))),
@@ -190,7 +214,36 @@ def _arena_markdown(report: dict[str, Any]) -> str:
             f"{pct(row['ROC'])} | {pct(row['WPP'])} | {pct(row['MCA'])} | {pct(row['SMS'])} | {row['SUB']} | "
             f"{row['MAF']} | {row['SAFt']} |"
         )
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + _extras_markdown(report)) + "\n"
+
+
+def _extras_markdown(report: dict[str, Any]) -> list[str]:
+    """Truncated replies, prompt-cache savings and timing (reports written before these lack them)."""
+    lines: list[str] = []
+    cut = {r["scenario_id"]: r.get("truncated") or {} for r in report["per_scenario"] if r.get("truncated")}
+    if cut:
+        lines += ["", "**Truncated replies** (stopped at the output-token limit; raise max_tokens):"]
+        lines += [f"- {sid}: " + ", ".join(f"{rid} ×{n}" for rid, n in rounds.items()) for sid, rounds in cut.items()]
+    cache = report.get("cache")
+    if cache:
+        lines += [
+            "",
+            f"Manager cost ${cache['cost_usd']:.4f} with the prompt-cache discount, "
+            f"${cache['cost_usd_without_cache']:.4f} without · cached prompt tokens: {cache['cached_tokens']}",
+        ]
+    timing = report.get("timing")
+    if timing:
+        cols = ("wall_s", "model_s", "tool_s", "check_s", "harness_s")
+        lines += ["", "## Timing (seconds)", "", "| scenario | round | wall | model | tool | check | harness |"]
+        lines += ["|---|---|" + "--:|" * len(cols)]
+        run = timing["run"]
+        lines.append("| **run** | | " + " | ".join(f"{run[c]:.2f}" for c in cols) + " |")
+        for sid, rounds in timing["per_round"].items():
+            whole = timing["per_scenario"][sid]
+            lines.append(f"| {sid} | all | " + " | ".join(f"{whole[c]:.2f}" for c in cols) + " |")
+            for rid, t in rounds.items():
+                lines.append(f"| {sid} | {rid} | " + " | ".join(f"{t[c]:.2f}" for c in cols) + " |")
+    return lines
 
 
 def write_report(out: Path, scores: RunScores, meta: dict[str, Any], profile: str | None = None) -> dict[str, Any]:

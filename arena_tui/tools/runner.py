@@ -61,13 +61,18 @@ class ToolRunner:
         """OpenAI tool specs for the named tools that exist, in the given order."""
         return [self.tools[n].spec() for n in names if n in self.tools]
 
-    async def run(self, call_id: str, name: str, args: dict[str, Any], ctx: ToolContext) -> ToolOutput:
-        """Run one call; every failure becomes an error ToolOutput."""
+    async def run(
+        self, call_id: str, name: str, args: dict[str, Any], ctx: ToolContext, *, malformed: str | None = None
+    ) -> ToolOutput:
+        """Run one call; every failure becomes an error ToolOutput.
+
+        ``malformed`` is the model's arguments text when it was not a JSON object: the call
+        is answered with an error and never runs."""
         started = time.perf_counter()
         base = ctx.event_fields()
         args = args if isinstance(args, dict) else {}
         ctx.emit(ToolCalled(**base, call_id=call_id, tool=name, arguments=args))
-        output = await self._dispatch(call_id, name, args, ctx)
+        output = await self._dispatch(call_id, name, args, ctx, malformed)
         duration = (time.perf_counter() - started) * 1000.0
         ctx.emit(
             ToolResult(
@@ -84,7 +89,9 @@ class ToolRunner:
         )
         return output
 
-    async def _dispatch(self, call_id: str, name: str, args: dict[str, Any], ctx: ToolContext) -> ToolOutput:
+    async def _dispatch(
+        self, call_id: str, name: str, args: dict[str, Any], ctx: ToolContext, malformed: str | None = None
+    ) -> ToolOutput:
         tool = self.tools.get(name)
         if tool is None:
             return ToolOutput(f"unknown tool: {name}", is_error=True, invalid=True)
@@ -95,9 +102,10 @@ class ToolRunner:
                 is_error=True,
                 forbidden=True,
             )
-        if set(args) == {"_raw"}:
-            raw = str(args["_raw"])[:200]
-            return ToolOutput(f"{name}: the arguments were not valid JSON: {raw}", is_error=True, invalid=True)
+        if malformed is not None:
+            return ToolOutput(
+                f"{name}: the arguments were not valid JSON: {malformed[:200]}", is_error=True, invalid=True
+            )
         problem = validate_args(tool, args)
         if problem is not None:
             return ToolOutput(problem, is_error=True, invalid=True)

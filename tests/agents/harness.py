@@ -26,6 +26,7 @@ from arena_tui.agents.runtime import PoolMember, RuntimeLimits, RuntimeScriptVar
 from arena_tui.agents.subagents import Subagent
 from arena_tui.providers.base import CallIdentity
 from arena_tui.providers.messages import AssistantMessage, DeltaCallback, Message, ToolSchema
+from arena_tui.providers.model import Model
 from arena_tui.providers.scripted import ScriptedProvider, TurnFunction
 from arena_tui.providers.trajectory import ScriptTurn
 from arena_tui.settings import ALL_TOOLS
@@ -73,9 +74,9 @@ class Script:
 
 
 class PacedProvider:
-    """Wraps a ScriptedProvider: pacing, reported usage, and a record of what it was sent."""
+    """Wraps a scripted model: pacing, reported usage, and a record of what it was sent."""
 
-    def __init__(self, inner: ScriptedProvider, script: Script) -> None:
+    def __init__(self, inner: Model, script: Script) -> None:
         self.inner = inner
         self.script = script
         self.name = inner.name
@@ -137,16 +138,15 @@ class Factory:
             )
         turns = script.turns
         if isinstance(turns, Mapping):
-            inner = ScriptedProvider(
+            api = ScriptedProvider(
                 rounds={k: [ScriptTurn.model_validate(t) for t in v] for k, v in turns.items()},
                 script_vars=self.script_vars,
-                identity=identity,
             )
         elif callable(turns):
-            inner = ScriptedProvider(turns, script_vars=self.script_vars, identity=identity)
+            api = ScriptedProvider(turns, script_vars=self.script_vars)
         else:
-            inner = ScriptedProvider(list(turns), script_vars=self.script_vars, identity=identity)
-        provider = PacedProvider(inner, script)
+            api = ScriptedProvider(list(turns), script_vars=self.script_vars)
+        provider = PacedProvider(Model(api, identity=identity), script)
         self.created.append((label, identity.session_id, provider))
         return provider
 

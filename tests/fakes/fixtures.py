@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
 
 import pytest_asyncio
 
@@ -27,8 +28,8 @@ async def fake_openai_factory() -> AsyncIterator[ServerFactory]:
     """Start as many fake servers as a test needs; all stop at teardown."""
     servers: list[FakeOpenAIServer] = []
 
-    async def start(models: tuple[str, ...] = ("fake-model",)) -> FakeOpenAIServer:
-        server = FakeOpenAIServer(models)
+    async def start(models: tuple[str, ...] = ("fake-model",), **behaviour: Any) -> FakeOpenAIServer:
+        server = FakeOpenAIServer(models, **behaviour)
         await server.start()
         servers.append(server)
         return server

@@ -4,6 +4,13 @@ Stdlib only (asyncio streams), run on the test's own event loop. Every response 
 its connection (``Connection: close``), which keeps the HTTP handling small and makes
 "cut the stream here" faults exact. :meth:`stop` cancels stalled handlers, so teardown
 is bounded.
+
+It can also behave like the stricter real servers: ``strict`` rejects an assistant turn
+whose ``content`` is ``null`` the way llama-cpp-python does (HTTP 500 with a multi-line
+validation dump); ``text_only`` rejects media parts; ``drop_tools`` ignores the tool list
+(a chat template without tool support); ``context`` is reported as vLLM's
+``max_model_len`` and enforced as a context-overflow 400. Without a queued reply, a
+request whose ``tool_choice`` names a function gets a call to it (as a working server does).
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ import json
 import socket
 import struct
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,14 +49,33 @@ class RecordedRequest:
 class FakeOpenAIServer:
     """Serves ``POST /v1/chat/completions`` and ``GET /v1/models`` from a reply queue."""
 
-    def __init__(self, models: tuple[str, ...] = ("fake-model",)) -> None:
+    def __init__(
+        self,
+        models: tuple[str, ...] = ("fake-model",),
+        *,
+        strict: bool = False,
+        text_only: bool = False,
+        drop_tools: bool = False,
+        context: int | None = None,
+    ) -> None:
         self.models = models
+        self.strict = strict
+        self.text_only = text_only
+        self.drop_tools = drop_tools
+        self.context = context
         self.replies: deque[FakeReply] = deque()
         self.requests: list[RecordedRequest] = []
         self.default_reply = FakeReply(text="ok")
+        self.responder: Callable[[dict[str, Any]], FakeReply] | None = None
+        """Answers requests when no reply is queued (a model scripted on the conversation)."""
+        self.kill_after: int | None = None
+        """Serve this many chat requests, then die: the listener closes and connections are cut."""
         self._server: asyncio.Server | None = None
         self._handlers: set[asyncio.Task[None]] = set()
         self.port = 0
+        self.in_flight = 0
+        self.peak_in_flight = 0
+        """Most chat requests served at the same moment (a sequential client keeps it at 1)."""
 
     @property
     def base_url(self) -> str:
@@ -61,8 +88,9 @@ class FakeOpenAIServer:
     def chat_requests(self) -> list[RecordedRequest]:
         return [r for r in self.requests if r.path.endswith("/chat/completions")]
 
-    async def start(self) -> None:
-        self._server = await asyncio.start_server(self._handle, "127.0.0.1", 0)
+    async def start(self, port: int = 0) -> None:
+        """Listen on ``port`` (0: any free one); a stopped server may start again on its old port."""
+        self._server = await asyncio.start_server(self._handle, "127.0.0.1", port, reuse_address=True)
         self.port = self._server.sockets[0].getsockname()[1]
 
     async def stop(self) -> None:
@@ -97,13 +125,62 @@ class FakeOpenAIServer:
         body = json.loads(raw) if raw else {}
         self.requests.append(RecordedRequest(method, path, headers, body))
         if method == "GET" and path.endswith("/models"):
-            data = {"object": "list", "data": [{"id": m, "object": "model"} for m in self.models]}
+            extra = {"max_model_len": self.context} if self.context else {}
+            data = {"object": "list", "data": [{"id": m, "object": "model", **extra} for m in self.models]}
             await self._send_json(writer, 200, data)
         elif method == "POST" and path.endswith("/chat/completions"):
-            reply = self.replies.popleft() if self.replies else self.default_reply
-            await self._chat(writer, reply, body)
+            if self.kill_after is not None and len(self.chat_requests) > self.kill_after:
+                if self._server is not None:
+                    self._server.close()  # later connections are refused
+                writer.transport.abort()
+                return
+            refusal = self._refusal(body)
+            if refusal is not None:
+                await self._send_json(writer, refusal[0], {"error": {"message": refusal[1], "code": refusal[0]}})
+                return
+            reply = self.replies.popleft() if self.replies else self._default_for(body)
+            self.in_flight += 1
+            self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
+            try:
+                await self._chat(writer, reply, body)
+            finally:
+                self.in_flight -= 1
         else:
             await self._send_json(writer, 404, {"error": {"message": f"no route {path}"}})
+
+    def _refusal(self, body: dict[str, Any]) -> tuple[int, str] | None:
+        """What a strict, text-only or short-context server answers instead of a completion."""
+        messages = body.get("messages", [])
+        for i, msg in enumerate(messages):
+            if self.strict and msg.get("role") == "assistant" and "content" in msg and msg["content"] is None:
+                return 500, (
+                    f"1 validation error for ChatCompletionRequestAssistantMessage\nmessages.{i}.content\n"
+                    "  Input should be a valid string [type=string_type, input_value=None, input_type=NoneType]"
+                )
+            parts = msg.get("content") if isinstance(msg.get("content"), list) else []
+            if self.text_only and any(p.get("type") != "text" for p in parts):
+                return (
+                    500,
+                    "image input is not supported - hint: if this is unexpected, you may need to provide the mmproj",
+                )
+        if self.context:
+            prompt = sum(len(json.dumps(m)) for m in messages) // 4
+            if prompt + int(body.get("max_tokens") or 0) > self.context:
+                return 400, (
+                    f"This model's maximum context length is {self.context} tokens. However, you requested "
+                    f"{prompt + int(body.get('max_tokens') or 0)} tokens. Please reduce the length of the messages."
+                )
+        return None
+
+    def _default_for(self, body: dict[str, Any]) -> FakeReply:
+        """No queued reply: call a named ``tool_choice`` (unless tools are dropped), else the default."""
+        if self.responder is not None:
+            return self.responder(body)
+        choice = body.get("tool_choice")
+        if isinstance(choice, dict) and not self.drop_tools:
+            name = choice.get("function", {}).get("name", "")
+            return FakeReply(tool_calls=[{"id": "call_probe", "name": name, "arguments": {"word": "ok"}}])
+        return self.default_reply
 
     async def _send_json(
         self, writer: asyncio.StreamWriter, status: int, data: Any, extra: dict[str, str] | None = None

@@ -33,7 +33,7 @@ class FakeReply:
 
     text: str = ""
     tool_calls: list[dict[str, Any]] = field(default_factory=list)
-    usage: dict[str, int] | None = field(
+    usage: dict[str, Any] | None = field(
         default_factory=lambda: {"prompt_tokens": 11, "completion_tokens": 7, "total_tokens": 18}
     )
     finish_reason: str | None = None

@@ -7,7 +7,8 @@ from typing import Any
 from arena_tui.config import ModelEntry
 from arena_tui.events import Event
 from arena_tui.providers.base import CallIdentity
-from arena_tui.providers.openai_compat import OpenAICompatProvider
+from arena_tui.providers.model import CircuitBreaker, Model, Pricing
+from arena_tui.providers.openai_compat import OpenAICompatAPI
 from arena_tui.providers.retry import RetryPolicy
 
 FAST = RetryPolicy(
@@ -32,7 +33,20 @@ def entry(base: str | list[str], **extra: Any) -> ModelEntry:
 
 
 def provider(
-    base: str | list[str], events: list[Event], policy: RetryPolicy = FAST, **extra: Any
-) -> OpenAICompatProvider:
+    base: str | list[str],
+    events: list[Event],
+    policy: RetryPolicy = FAST,
+    breaker: CircuitBreaker | None = None,
+    **extra: Any,
+) -> Model:
+    """The one model wrapper around an OpenAI-compatible backend pointed at ``base``."""
     ident = CallIdentity(scenario_id="s1", agent_id="main", session_id="sess", model_key="main")
-    return OpenAICompatProvider(entry(base, **extra), identity=ident, emit=events.append, policy=policy)
+    e = entry(base, **extra)
+    return Model(
+        OpenAICompatAPI(e, policy=policy),
+        identity=ident,
+        emit=events.append,
+        policy=policy,
+        pricing=Pricing(e.price_in, e.price_out, e.price_cached_in),
+        breaker=breaker,
+    )

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from arena_tui.events import Event, ModelError, ModelRequest, ModelResponse
@@ -42,11 +40,9 @@ async def test_transient_fault_is_retried(fake_openai: FakeOpenAIServer, fault: 
         FakeReply(text="recovered"),
     )
     prov = provider(fake_openai.base_url, events)
-    started = time.monotonic()
     reply = await prov.complete(HELLO)
     await prov.aclose()
     assert reply.content == "recovered"
-    assert time.monotonic() - started < 3
     kinds = [type(e).__name__ for e in events]
     assert kinds == ["ModelRequest", "ModelError", "ModelRequest", "ModelResponse"]
     err = events[1]
@@ -106,8 +102,8 @@ async def test_total_timeout_bounds_a_stalling_server(fake_openai: FakeOpenAISer
     events: list[Event] = []
     fake_openai.queue(*[FakeReply(fault="stall", stall_s=5) for _ in range(5)])
     prov = provider(fake_openai.base_url, events, policy=replace(FAST, per_call_timeout_s=0.3, total_timeout_s=0.8))
-    started = time.monotonic()
     with pytest.raises(ProviderError, match="timed out"):
         await prov.complete(HELLO)
     await prov.aclose()
-    assert time.monotonic() - started < 1.5
+    # the total budget (0.8 s) ends the call before the 0.3 s attempts could use up max_retries
+    assert len([e for e in events if isinstance(e, ModelError)]) < FAST.max_retries + 1

@@ -13,6 +13,7 @@ from arena_tui.providers import (
     EXHAUSTED,
     CallIdentity,
     Message,
+    Model,
     ProviderNotAvailable,
     ScriptedProvider,
     ScriptTurn,
@@ -38,13 +39,13 @@ POOL = {
 
 
 async def test_list_of_turns_then_exhausted() -> None:
-    prov = ScriptedProvider([{"content": "one"}, ScriptTurn(content="two")])
+    prov = Model(ScriptedProvider([{"content": "one"}, ScriptTurn(content="two")]))
     got = [(await prov.complete(HI)).content for _ in range(3)]
     assert got == ["one", "two", EXHAUSTED]
 
 
 async def test_callable_script_sees_the_conversation() -> None:
-    prov = ScriptedProvider(lambda msgs, tools: {"content": f"{len(msgs)} msgs, {len(tools)} tools"})
+    prov = Model(ScriptedProvider(lambda msgs, tools: {"content": f"{len(msgs)} msgs, {len(tools)} tools"}))
     reply = await prov.complete(HI, [{"type": "function", "function": {"name": "Read"}}])
     assert reply.content == "1 msgs, 1 tools"
 
@@ -65,7 +66,7 @@ async def test_placeholders_resolved_recursively_at_call_time() -> None:
             }
         ]
     }
-    prov = ScriptedProvider([turn, turn], script_vars=sv)
+    prov = Model(ScriptedProvider([turn, turn], script_vars=sv))
     sv.subagents["reader"] = "sub_0001"
     sv.sessions["reader"] = "ses_1"
     args = (await prov.complete(HI)).tool_calls[0].arguments
@@ -100,7 +101,7 @@ async def test_main_from_model_json_plays_rounds(tmp_path: Path) -> None:
         emit=events.append,
         script_vars=StaticScriptVars(workspace="/ws"),
     )
-    assert isinstance(prov, ScriptedProvider)
+    assert isinstance(prov.api, ScriptedProvider) and prov.capabilities.rounds
     prov.start_round("r1")
     first = await prov.complete(HI)
     assert first.tool_calls[0].arguments == {"file_path": "/ws/a.txt"}
@@ -144,16 +145,33 @@ def test_unreadable_or_invalid_trajectory(tmp_path: Path) -> None:
         load_trajectory(tmp_path / "bad.json")
 
 
-async def test_runner_providers_need_registration() -> None:
+async def test_scenario_providers_need_the_scenario_and_the_registry_chooses_every_one() -> None:
+    from arena_tui.providers import registry
+
     config = load_model_config("oracle", env={})
     assert config.main is not None and config.vlm is not None
-    with pytest.raises(ProviderNotAvailable, match="provided by the runner"):
+    with pytest.raises(ProviderNotAvailable, match="plays inside a scenario"):
         make_provider(config.main)
+    with pytest.raises(ProviderNotAvailable, match="not registered"):
+        make_provider(config.main, provider="no-such-backend")
+    assert {"oracle", "sim", "human", "null", "greedy", "scripted", "vllm"} <= set(registry.registered_providers())
+    original = registry._FACTORIES["sim"]
     register_provider("sim", lambda ctx: ScriptedProvider([{"content": f"sim {ctx.subagent_name}"}]))
     try:
         prov = make_provider(config.vlm, subagent_name="looker")
         assert (await prov.complete(HI)).content == "sim looker"
     finally:
-        from arena_tui.providers import registry
+        register_provider("sim", original)
 
-        registry._FACTORIES.pop("sim")
+
+async def test_pool_script_ignores_rounds_and_local_models_estimate_usage_with_one_formula() -> None:
+    events: list[Event] = []
+    pool = Model(ScriptedProvider([{"content": "abcdefgh"}]), emit=events.append)
+    assert not pool.capabilities.rounds
+    pool.start_round("r9")  # a pool session is not keyed by round: its turns survive
+    reply = await pool.complete([Message("user", "x" * 40)])
+    assert reply.content == "abcdefgh"
+    assert (reply.usage.prompt_tokens, reply.usage.completion_tokens, reply.usage.estimated) == (10, 2, True)
+    request, response = events
+    assert isinstance(request, ModelRequest) and isinstance(response, ModelResponse)
+    assert request.request_id == response.request_id and request.request_id.startswith("req_")

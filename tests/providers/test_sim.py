@@ -8,6 +8,7 @@ import pytest
 
 from arena_tui.events import ToolCallSpec
 from arena_tui.providers.messages import Attachment, Message
+from arena_tui.providers.model import Model
 from arena_tui.providers.sim import SimWorker
 
 
@@ -22,8 +23,8 @@ def grant(tmp_path: Path) -> Path:
     return ws
 
 
-def _worker(ws: Path, tools: list[str]) -> SimWorker:
-    return SimWorker(grant=[str(ws / "ev")], tools=tools, workspace=str(ws), truth_dir=ws.parent / "truth")
+def _worker(ws: Path, tools: list[str]) -> Model:
+    return Model(SimWorker(grant=[str(ws / "ev")], tools=tools, workspace=str(ws), truth_dir=ws.parent / "truth"))
 
 
 async def test_reads_the_files_the_prompt_names(grant: Path) -> None:

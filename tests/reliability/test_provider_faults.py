@@ -122,7 +122,11 @@ async def test_fault_in_a_full_run(fake_openai: FakeOpenAIServer, tmp_path: Path
     replies = [*faulty, *alpha_tail, *[FakeReply(text="ok") for _ in ROUNDS[2 if mode == "exhausted" else 1 :]], *beta]
     fake_openai.queue(*replies)
 
-    settings = fast_settings(max_retries=MAX_RETRIES, request_timeout_s=TIMEOUT_S, concurrency=1)
+    # The breaker would stop an exhausted scenario as unfinished (tests/providers/test_real_servers.py);
+    # here the provider_error path of a single lost round is under test.
+    settings = fast_settings(
+        max_retries=MAX_RETRIES, request_timeout_s=TIMEOUT_S, concurrency=1, breaker_threshold=MAX_RETRIES + 2
+    )
     plan = RunPlan(load_dataset(root, None, None), main_config(fake_openai), settings, out)
     outcome = await execute_run(plan)
     TALLY["faults_injected"] += injected

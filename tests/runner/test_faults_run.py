@@ -58,3 +58,44 @@ async def test_faults_are_retried_or_recorded(fake_openai: FakeOpenAIServer, tmp
     for path in out.rglob("*"):
         if path.is_file():
             assert SECRET.encode() not in path.read_bytes(), path
+
+
+def test_timing_and_cache_reach_the_compare_table(tmp_path: Path) -> None:
+    from arena_tui import events as ev
+    from arena_tui.scoring.compare import ComparedRun, write_table
+    from arena_tui.scoring.fold import score_events
+
+    def run(cached: int, latency_ms: float) -> list[ev.Event]:
+        usage = ev.Usage(prompt_tokens=1000, completion_tokens=10, total_tokens=1010, cached_tokens=cached)
+        ids = {"run_id": "r", "scenario_id": "s"}
+        return [
+            ev.RunStarted(run_id="r", dataset="d", scenario_ids=["s"], round_ids={"s": ["q1"]}, manager="m", pool={}),
+            ev.ScenarioStarted(**ids, round_ids=["q1"], ts=100.0),
+            ev.RoundStarted(**ids, round_id="q1", index=0, question="?", ts=100.0),
+            ev.ModelResponse(
+                **ids,
+                agent_id="main",
+                request_id="req_1",
+                model_key="main",
+                model_name="m",
+                usage=usage,
+                cost_usd=0.001 if cached else 0.002,
+                cost_nocache_usd=0.002,
+                latency_ms=latency_ms,
+            ),
+            ev.RoundFinished(**ids, round_id="q1", status="completed", ts=104.0),
+            ev.RoundScored(**ids, round_id="q1", passed=True, ts=105.0),
+        ]
+
+    runs = [
+        ComparedRun("cached", "r1", score_events(run(800, 3000.0))),
+        ComparedRun("plain", "r2", score_events(run(0, 1000.0))),
+    ]
+    md, _csv = write_table(runs, tmp_path)
+    header, _rule, *rows = md.read_text().splitlines()[2:]
+    columns = [c.strip() for c in header.strip("|").split("|")]
+    values = [dict(zip(columns, (c.strip() for c in row.strip("|").split("|")), strict=True)) for row in rows]
+    by = {v["manager"]: v for v in values}
+    assert (by["cached"]["cost_usd"], by["cached"]["cost_usd_without_cache"]) == ("0.0010", "0.0020")
+    assert (by["cached"]["wall_s"], by["cached"]["model_s"], by["cached"]["harness_s"]) == ("5.0", "3.0", "2.0")
+    assert by["plain"]["harness_s"] == "4.0"

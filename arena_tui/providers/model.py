@@ -1,0 +1,231 @@
+"""The one wrapper around every model backend: events, request ids, retries, the breaker, usage, cost.
+
+Each call of :meth:`Model.complete` gets one request id and up to ``max_retries + 1``
+attempts for a remote backend (local ones get one). Every attempt emits a
+:class:`ModelRequest` and then a :class:`ModelResponse` or a :class:`ModelError`; the final
+failure becomes one :class:`ProviderError` line naming the host and a fix chosen by what the
+server said. Usage a backend did not report is estimated with the one formula of
+:mod:`arena_tui.providers.tokens`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from arena_tui.events import ModelError, ModelRequest, ModelResponse
+from arena_tui.providers.base import (
+    CallIdentity,
+    Emit,
+    GenerateRequest,
+    ModelAPI,
+    ProviderError,
+    ProviderUnavailable,
+    model_event_fields,
+    new_request_id,
+    no_emit,
+)
+from arena_tui.providers.cost import cost_usd
+from arena_tui.providers.messages import AssistantMessage, DeltaCallback, Message, ToolSchema
+from arena_tui.providers.retry import FailureInfo, RetryPolicy, classify, fix_hint, one_line
+from arena_tui.providers.tokens import UsageEstimator
+
+DEFAULT_BREAKER_THRESHOLD = 3
+
+
+class AttemptError(Exception):
+    """A failed attempt a backend has already classified (it knows its wire format best)."""
+
+    def __init__(self, info: FailureInfo) -> None:
+        super().__init__(info.message)
+        self.info = info
+
+
+@dataclass
+class CircuitBreaker:
+    """Counts consecutive failed requests per endpoint; at ``threshold`` the endpoint is open (shut)."""
+
+    threshold: int = DEFAULT_BREAKER_THRESHOLD
+    failures: dict[str, int] = field(default_factory=dict)
+    tripped: dict[str, str] = field(default_factory=dict)
+    """Open endpoints and the last error each gave."""
+
+    def is_open(self, endpoint: str) -> bool:
+        return endpoint in self.tripped
+
+    def failure(self, endpoint: str, error: str) -> bool:
+        """Record a failed request; True when this one opened the breaker."""
+        if self.threshold <= 0 or not endpoint:
+            return False
+        self.failures[endpoint] = self.failures.get(endpoint, 0) + 1
+        if self.failures[endpoint] >= self.threshold and endpoint not in self.tripped:
+            self.tripped[endpoint] = error
+            return True
+        return False
+
+    def success(self, endpoint: str) -> None:
+        self.failures.pop(endpoint, None)
+
+
+@dataclass(frozen=True)
+class Pricing:
+    """Dollars per million tokens; ``cached_in`` None means cache hits cost the full input price."""
+
+    price_in: float = 0.0
+    price_out: float = 0.0
+    cached_in: float | None = None
+
+
+class Model:
+    """What an agent session holds: one backend plus everything every call needs."""
+
+    def __init__(
+        self,
+        api: ModelAPI,
+        *,
+        identity: CallIdentity | None = None,
+        emit: Emit = no_emit,
+        policy: RetryPolicy | None = None,
+        pricing: Pricing | None = None,
+        breaker: CircuitBreaker | None = None,
+    ) -> None:
+        self.api = api
+        self.name = api.name
+        self.capabilities = api.capabilities
+        self.identity = identity or CallIdentity()
+        self.emit = emit
+        self.policy = policy or RetryPolicy()
+        self.pricing = pricing or Pricing()
+        self.breaker = breaker
+        self._usage = UsageEstimator()
+
+    def start_round(self, round_id: str) -> None:
+        if self.capabilities.rounds:
+            self.api.start_round(round_id)
+
+    async def aclose(self) -> None:
+        await self.api.aclose()
+
+    async def complete(
+        self,
+        messages: Sequence[Message],
+        tools: Sequence[ToolSchema] = (),
+        *,
+        on_delta: DeltaCallback | None = None,
+        tool_choice: str | None = None,
+    ) -> AssistantMessage:
+        """Answer ``messages``; raise :class:`ProviderError` on a final failure."""
+        request = GenerateRequest(messages, tools, on_delta, tool_choice)
+        ids = {**model_event_fields(self.identity, self.name), "request_id": new_request_id()}
+        remote = self.capabilities.remote
+        deadline = time.monotonic() + self.policy.total_timeout_s
+        n_attachments = sum(len(m.attachments) for m in messages)
+        attempt = 0
+        while True:
+            attempt += 1
+            self._check_breaker()
+            self.emit(ModelRequest(**ids, attempt=attempt, n_messages=len(messages), n_attachments=n_attachments))
+            started = time.monotonic()
+            try:
+                if remote:
+                    budget = min(self.policy.per_call_timeout_s, max(deadline - started, 0.001))
+                    async with asyncio.timeout(budget):
+                        reply = await self.api.generate(request)
+                else:
+                    reply = await self.api.generate(request)
+            except Exception as exc:
+                info = exc.info if isinstance(exc, AttemptError) else classify(exc)
+                delay = self.policy.backoff(attempt, info.retry_after)
+                opened = remote and self.breaker is not None and self.breaker.failure(self.api.endpoint, info.message)
+                final = (
+                    not remote
+                    or opened
+                    or not info.retryable
+                    or attempt > self.policy.max_retries
+                    or time.monotonic() + delay >= deadline
+                )
+                self.emit(
+                    ModelError(
+                        **ids,
+                        attempt=attempt,
+                        error=one_line(info.message),
+                        status_code=info.status_code,
+                        retry_in_s=None if final else round(delay, 3),
+                        final=final,
+                    )
+                )
+                if final:
+                    raise self._final_error(info, attempt, opened) from None
+                await asyncio.sleep(delay)
+                continue
+            if remote and self.breaker is not None:
+                self.breaker.success(self.api.endpoint)
+            latency_ms = (time.monotonic() - started) * 1000
+            reply, nocache = self._finish(reply, messages)
+            self.emit(
+                ModelResponse(
+                    **ids,
+                    usage=reply.usage,
+                    cost_usd=reply.cost_usd,
+                    cost_nocache_usd=nocache,
+                    latency_ms=round(latency_ms, 2),
+                    finish_reason=reply.finish_reason,
+                    content=reply.content,
+                    tool_calls=reply.tool_calls,
+                )
+            )
+            return reply
+
+    def _where(self) -> str:
+        return f"model {self.name}" + (f" at {self.api.endpoint}" if self.api.endpoint else "")
+
+    def _check_breaker(self) -> None:
+        if self.capabilities.remote and self.breaker is not None and self.breaker.is_open(self.api.endpoint):
+            last = self.breaker.tripped[self.api.endpoint]
+            raise ProviderUnavailable(
+                f"{self._where()}: provider unavailable ({self.breaker.threshold} failed requests in a row; "
+                f"last: {last}); fix or restart the server, then resume the run",
+                host=self.api.endpoint,
+            )
+
+    def _final_error(self, info: FailureInfo, attempts: int, opened: bool) -> ProviderError:
+        text = one_line(info.message)
+        hint = fix_hint(info.status_code, info.message) if self.capabilities.remote else "a backend error"
+        if opened:
+            threshold = self.breaker.threshold if self.breaker is not None else attempts
+            return ProviderUnavailable(
+                f"{self._where()}: provider unavailable after {threshold} failed requests in a row: {text}; "
+                f"{hint}; then resume the run",
+                status_code=info.status_code,
+                host=self.api.endpoint,
+            )
+        plural = "s" if attempts > 1 else ""
+        return ProviderError(
+            f"{self._where()}: {text} (after {attempts} attempt{plural}); {hint}",
+            status_code=info.status_code,
+            host=self.api.endpoint,
+        )
+
+    def _finish(self, reply: AssistantMessage, messages: Sequence[Message]) -> tuple[AssistantMessage, float]:
+        """Fill in estimated usage where the backend reported none; price the call."""
+        usage = reply.usage
+        if usage.total_tokens == 0 and usage.prompt_tokens == 0 and usage.completion_tokens == 0:
+            usage = self._usage.estimate(messages, reply.content, reply.tool_calls)
+        else:
+            self._usage.prompt_chars(messages)
+        p = self.pricing if self.capabilities.remote else Pricing()  # local backends cost nothing
+        cost = cost_usd(usage, p.price_in, p.price_out, p.cached_in)
+        nocache = cost_usd(usage.model_copy(update={"cached_tokens": 0}), p.price_in, p.price_out)
+        return (
+            AssistantMessage(
+                content=reply.content,
+                tool_calls=reply.tool_calls,
+                usage=usage,
+                finish_reason=reply.finish_reason,
+                elided=dict(reply.elided),
+                cost_usd=cost,
+            ),
+            nocache,
+        )
