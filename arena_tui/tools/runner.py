@@ -4,7 +4,8 @@ Order of checks for every call: the tool exists, the agent was granted it (else 
 counted ``tool_not_granted`` refusal), the arguments match the schema (missing or
 mistyped parameters are plain errors), then the tool runs. Each call emits ToolCalled
 before and ToolResult after, plus one ForbiddenAccess per refused path. The runner is
-stateless, so the agent loop may ``asyncio.gather`` all calls of one turn.
+stateless, so the agent loop may ``asyncio.gather`` all calls of one turn; at most
+``limits.parallel_tool_calls`` of one agent's calls execute at once, the rest queue.
 """
 
 from __future__ import annotations
@@ -67,7 +68,11 @@ class ToolRunner:
         base = ctx.event_fields()
         args = args if isinstance(args, dict) else {}
         ctx.emit(ToolCalled(**base, call_id=call_id, tool=name, arguments=args))
-        output = await self._dispatch(call_id, name, args, ctx)
+        if ctx.slots is None:
+            output = await self._dispatch(call_id, name, args, ctx)
+        else:
+            async with ctx.slots:
+                output = await self._dispatch(call_id, name, args, ctx)
         duration = (time.perf_counter() - started) * 1000.0
         ctx.emit(
             ToolResult(
