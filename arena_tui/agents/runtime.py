@@ -19,6 +19,7 @@ from arena_tui.agents.loop import LoopResult, run_loop
 from arena_tui.agents.session import AgentSession
 from arena_tui.agents.subagents import Subagent, SubagentRegistry
 from arena_tui.providers.base import CallIdentity, Provider
+from arena_tui.sandbox.limits import DEFAULT_LIMITS, SandboxLimits
 from arena_tui.sandbox.scope import ScopeGuard
 from arena_tui.tools import ToolContext, ToolRunner, basic_tools
 from arena_tui.tools.base import ToolError
@@ -40,6 +41,7 @@ class RuntimeLimits:
     max_iterations: int = 80
     unsafe_bash: bool = False
     workflow_cpu_s: float = 5.0
+    sandbox: SandboxLimits = DEFAULT_LIMITS
 
 
 @dataclass(frozen=True)
@@ -119,6 +121,7 @@ class ScenarioRuntime:
                 emit=self.emit,
                 reads=self.reads,
                 unsafe_bash=self.limits.unsafe_bash,
+                limits=self.limits.sandbox,
                 background=self.background.bash,
             )
             provider = self.providers(
@@ -187,6 +190,7 @@ class ScenarioRuntime:
             emit=self.emit,
             reads=self.reads,
             unsafe_bash=self.limits.unsafe_bash,
+            limits=self.limits.sandbox,
         )
         identity = CallIdentity(self.run_id, self.scenario_id, sub.subagent_id, sid, sub.model_key)
         session = AgentSession(

@@ -25,6 +25,7 @@ from arena_tui.providers.retry import RetryPolicy
 from arena_tui.runner.checks import run_check
 from arena_tui.runner.exports import write_eval, write_metadata
 from arena_tui.runner.providers import ScenarioProviders, pool_members
+from arena_tui.sandbox.limits import SandboxLimits
 from arena_tui.settings import Settings
 
 UPDATE_PREFIX = "New material has arrived in the workspace since the last question (see the workspace update).\n\n"
@@ -95,7 +96,11 @@ class ScenarioRunner:
             main_modalities=main_modalities,
             enabled_tools=settings.enabled_tools,
             limits=RuntimeLimits(
-                settings.main_token_limit, settings.subagent_token_limit, settings.max_iterations, settings.unsafe_bash
+                settings.main_token_limit,
+                settings.subagent_token_limit,
+                settings.max_iterations,
+                settings.unsafe_bash,
+                sandbox=SandboxLimits.from_settings(settings),
             ),
             workflows_dir=self.out / "workflows",
         )
@@ -182,7 +187,13 @@ class ScenarioRunner:
         if why.startswith("main agent stopped earlier"):
             passed, outcome = False, None
         else:
-            outcome = await run_check(rnd.eval, self.scenario.placeholder_values(self.workspace), self.workspace)
+            outcome = await run_check(
+                rnd.eval,
+                self.scenario.placeholder_values(self.workspace),
+                self.workspace,
+                unsafe=self.ctx.settings.unsafe_bash,
+                limits=SandboxLimits.from_settings(self.ctx.settings),
+            )
             passed = outcome.passed
             self.bus.emit(
                 ev.CheckFinished(
@@ -209,9 +220,13 @@ class ScenarioRunner:
         for uid in rnd.update_ids:
             group = self.scenario.manifest.updates[uid]
             ops = self.scenario.update_ops[uid]
-            execute_update(ops, self.workspace)
+            refused = execute_update(ops, self.workspace)
             files = [ev.UpdateFile(dst=op.dst, op=op.op, files=list(op.added_files)) for op in ops]
-            self.bus.emit(ev.UpdateApplied(**self._fields(), round_id=rnd.id, update_id=uid, op=group.op, files=files))
+            self.bus.emit(
+                ev.UpdateApplied(
+                    **self._fields(), round_id=rnd.id, update_id=uid, op=group.op, files=files, refused=refused
+                )
+            )
             added = [f for op in ops for f in op.added_files]
             runtime.files_added(added)
             (new if group.op == "new" else replaced).extend(added)

@@ -21,6 +21,7 @@ import contextlib
 import functools
 import os
 import secrets
+import shlex
 import shutil
 import subprocess
 import sys
@@ -167,10 +168,13 @@ def _namespaces() -> list[str]:
     return args
 
 
-def _inner(command: str, limits: SandboxLimits, uid: int, file_size_mb: int | None) -> list[str]:
+def _inner(command: str, cwd: str, limits: SandboxLimits, uid: int, file_size_mb: int | None) -> list[str]:
     if file_size_mb is not None:
         limits = SandboxLimits(limits.memory_mb, limits.processes, file_size_mb, limits.tmp_mb)
-    shell = ["/bin/bash", "-c", limits.ulimit_line() + command]
+    # The shell changes folder itself, after the uid switch: a 0700 folder the sandbox
+    # uid owns is not enterable by capability-less root.
+    prelude = limits.ulimit_line().rstrip("\n") + f"cd -- {shlex.quote(cwd)} || exit 126\n"
+    shell = ["/bin/bash", "-c", prelude + command]
     if not drops_privileges():
         return shell
     drop = [setpriv_path() or "setpriv", "--reuid", str(uid), "--regid", str(uid), "--clear-groups"]
@@ -195,7 +199,7 @@ def sandbox_launch(
     for path in masks:
         args += ["--ro-bind", "/dev/null", path]
     args += _namespaces()
-    args += ["--chdir", cwd, "--", *_inner(command, limits, uid, file_size_mb)]
+    args += ["--chdir", "/", "--", *_inner(command, cwd, limits, uid, file_size_mb)]
     env = minimal_env(sandbox_path_env(), cwd)
     return Launch(args, env, [b.fd for b in binds])
 
