@@ -40,7 +40,7 @@ def _section(name: str, data: bytes, dropped: int) -> str:
 
 def limit_note(result: ProcessResult, limits: SandboxLimits, file_mb: int) -> str:
     """A plain line naming the resource limit a command ran into, or ``""``."""
-    err = result.stderr.decode("utf-8", errors="replace")
+    err = (result.stderr + result.stdout[-4096:]).decode("utf-8", errors="replace")
     if result.returncode == 128 + 25 or "File size limit exceeded" in err:
         return f"[resource limit: a file may not exceed {file_mb} MiB here]"
     if "fork: retry" in err or "fork: Resource temporarily unavailable" in err:
