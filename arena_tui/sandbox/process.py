@@ -50,6 +50,22 @@ async def _drain(stream: asyncio.StreamReader | None, cap: int) -> tuple[bytes, 
         dropped += max(0, len(chunk) - max(room, 0))
 
 
+async def _exited(proc: asyncio.subprocess.Process) -> None:
+    """Return once the process itself has exited.
+
+    ``Process.wait`` also waits for its pipes to close, which a stray child that kept
+    stdout open delays forever; so the exit status is polled as well.
+    """
+    waiter = asyncio.ensure_future(proc.wait())
+    try:
+        while proc.returncode is None:
+            done, _ = await asyncio.wait({waiter}, timeout=0.05)
+            if done:
+                return
+    finally:
+        waiter.cancel()
+
+
 def _kill_group(proc: asyncio.subprocess.Process, token: str | None = None) -> None:
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, signal.SIGKILL)
@@ -84,7 +100,7 @@ async def run_capped(
     readers = asyncio.gather(_drain(proc.stdout, cap), _drain(proc.stderr, cap))
     timed_out = False
     try:
-        await asyncio.wait_for(proc.wait(), timeout_s)
+        await asyncio.wait_for(_exited(proc), timeout_s)
     except TimeoutError:
         timed_out = True
         _kill_group(proc, kill_token)
