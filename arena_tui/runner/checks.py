@@ -64,34 +64,38 @@ def judge(spec: EvalSpec, exit_code: int, stdout: str) -> bool:
     return spec.expect_stdout in stdout
 
 
-def _open_ro(path: str, binds: list[Bind]) -> None:
+def _open_ro(path: str, binds: list[Bind]) -> str | None:
+    """Bind the real folder behind ``path`` read-only at ``path`` itself (what the command names)."""
+    real = os.path.realpath(path)
     try:
-        fd = open_nofollow(path)
+        fd = open_nofollow(real)
     except (OSError, SwappedRootError):
-        return
-    binds.append(Bind(fd, path, False))
+        return None
+    binds.append(Bind(fd, os.path.abspath(path), False))
+    return real
 
 
 def check_launch(
     spec: EvalSpec, command: str, placeholders: dict[str, str], workspace: str, limits: SandboxLimits
 ) -> Launch:
     """The sandboxed launch of one check: workspace and checks folder read-only, nothing else."""
+    shown = os.path.abspath(placeholders.get("workspace", workspace))
     uid = sandbox_uid(workspace)
     settle(workspace, uid if drops_privileges() else None)
     binds: list[Bind] = []
     try:
-        _open_ro(workspace, binds)
+        real = _open_ro(shown, binds) or workspace
         for name in ("scripts", "scenario_dir"):
             value = placeholders.get(name)
             if value and (name == "scripts" or "${" + name + "}" in spec.command):
-                _open_ro(os.path.realpath(value), binds)
-        masks = escaping_hardlinks([workspace])
+                _open_ro(value, binds)
+        masks = [os.path.join(shown, os.path.relpath(p, real)) for p in escaping_hardlinks([real])]
     except BaseException:
         for bind in binds:
             with contextlib.suppress(OSError):
                 os.close(bind.fd)
         raise
-    return sandbox_launch(binds, masks, workspace, command, limits, uid)
+    return sandbox_launch(binds, masks, shown, command, limits, uid)
 
 
 async def run_check(

@@ -122,3 +122,19 @@ async def test_check_environment_is_minimal(tmp_path: Path, unsafe: bool, monkey
     outcome = await run_check(EvalSpec(command=cmd), {}, tmp_path, unsafe=unsafe)
     assert "PATH=" in outcome.stdout
     assert FAKE_KEY not in outcome.stdout + outcome.stderr
+
+
+@needs_bwrap
+async def test_placeholders_reached_through_harness_links_still_resolve(tmp_path: Path) -> None:
+    real_ds = tmp_path / "real" / "checks"
+    real_ds.mkdir(parents=True)
+    (real_ds / "c.py").write_text("import sys; print(open(sys.argv[1] + '/a.txt').read())\n")
+    (tmp_path / "ds").symlink_to(tmp_path / "real", target_is_directory=True)
+    ws = tmp_path / "ws-real"
+    ws.mkdir()
+    (ws / "a.txt").write_text("answer-42")
+    (tmp_path / "ws").symlink_to(ws, target_is_directory=True)
+    values = {"workspace": str(tmp_path / "ws"), "scripts": str(tmp_path / "ds" / "checks")}
+    spec = EvalSpec(command="python3 ${scripts}/c.py ${workspace}", expect_stdout="answer-42")
+    outcome = await run_check(spec, values, tmp_path / "ws")
+    assert outcome.passed, outcome
