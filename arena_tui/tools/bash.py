@@ -129,7 +129,7 @@ class BashTool(Tool):
         if sandbox_mode(ctx.unsafe_bash) == "unavailable":
             raise ToolError(UNAVAILABLE)
         # A root swapped since the grant is refused and counted before anything runs.
-        await asyncio.to_thread(ctx.scope.verify)
+        ctx.scope.verify()
         if args.get("run_in_background"):
             if not ctx.is_main:
                 raise ToolError("run_in_background is only available to the main agent")
