@@ -116,7 +116,9 @@ async def run_check(
         except OverflowError as exc:
             return CheckOutcome(command, -1, "", f"check refused: {exc}", False, 0.0, False)
     else:
-        launch = unsafe_launch(command, real, limits)
+        uid = sandbox_uid(real)
+        await asyncio.to_thread(settle, real, uid if drops_privileges() else None)
+        launch = unsafe_launch(command, real, limits, uid)
     # The same bounded runner as Bash: own session, killed on timeout, output capped while read.
     result = await run_launch(launch, spec.timeout, OUTPUT_CAP)
     exit_code = TIMEOUT_EXIT if result.timed_out else result.returncode

@@ -175,7 +175,7 @@ def _inner(command: str, cwd: str, limits: SandboxLimits, uid: int, file_size_mb
     # uid owns is not enterable by capability-less root.
     prelude = limits.ulimit_line().rstrip("\n") + f"cd -- {shlex.quote(cwd)} || exit 126\n"
     shell = ["/bin/bash", "-c", prelude + command]
-    if not drops_privileges():
+    if not drops_privileges() or setpriv_path() is None:
         return shell
     drop = [setpriv_path() or "setpriv", "--reuid", str(uid), "--regid", str(uid), "--clear-groups"]
     return [*drop, "--bounding-set", "-all", "--inh-caps", "-all", "--", *shell]
@@ -247,11 +247,32 @@ def bash_launch(
     return sandbox_launch(binds, masks, cwd, command, limits, uid, file_size_mb)
 
 
-def unsafe_launch(command: str, cwd: str, limits: SandboxLimits, file_size_mb: int | None = None) -> Launch:
-    """No sandbox: only when the operator passed the unsafe switch. Still a minimal
-    environment and the ``ulimit`` caps; a token in the environment finds strays to kill."""
+def unsafe_launch(command: str, cwd: str, limits: SandboxLimits, uid: int, file_size_mb: int | None = None) -> Launch:
+    """No sandbox: only when the operator passed the unsafe switch.
+
+    Still a minimal environment, the ``ulimit`` caps and, for a root harness whose
+    workspace that uid can reach, the unprivileged uid (so the harness's own
+    ``/proc/<pid>/environ`` stays unreadable); a token in the environment finds strays
+    to kill.
+    """
     token = secrets.token_hex(16)
-    if file_size_mb is not None:
-        limits = SandboxLimits(limits.memory_mb, limits.processes, file_size_mb, limits.tmp_mb)
     env = minimal_env(sandbox_path_env(), cwd, {KILL_TOKEN_VAR: token})
-    return Launch(["/bin/bash", "-c", limits.ulimit_line() + command], env, cwd=cwd, kill_token=token)
+    argv = _inner(command, cwd, limits, uid, file_size_mb)
+    if drops_privileges() and not reachable(cwd, uid):
+        argv = argv[argv.index("--") + 1 :]  # the uid could not even enter the workspace
+    return Launch(argv, env, cwd=cwd, kill_token=token)
+
+
+def reachable(path: str, uid: int) -> bool:
+    """Whether ``uid`` (no groups) can walk from ``/`` down into ``path`` on the host."""
+    current = "/"
+    for part in [p for p in path.split("/") if p]:
+        current = os.path.join(current, part)
+        try:
+            st = os.stat(current)
+        except OSError:
+            return False
+        bit = 0o100 if st.st_uid == uid else 0o001
+        if not st.st_mode & bit:
+            return False
+    return True

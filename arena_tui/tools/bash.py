@@ -56,7 +56,7 @@ def _prepare(command: str, ctx: ToolContext, bwrap: bool) -> tuple[Launch | None
     """Verify, settle the workspace and build the launch; or a refusal text."""
     limits = ctx.limits
     uid = sandbox_uid(ctx.workspace)
-    used = settle(ctx.workspace, uid if bwrap and drops_privileges() else None)
+    used = settle(ctx.workspace, uid if drops_privileges() else None)
     grown = growth(ctx.workspace, used)
     room_mb = limits.workspace_growth_mb - grown // MIB
     if ctx.can_write and room_mb <= 0:
@@ -68,7 +68,7 @@ def _prepare(command: str, ctx: ToolContext, bwrap: bool) -> tuple[Launch | None
     file_mb = max(1, min(limits.file_size_mb, room_mb))
     if bwrap:
         return bash_launch(ctx.scope, ctx.cwd, ctx.can_write, command, limits, uid, file_mb), "", file_mb
-    return unsafe_launch(command, ctx.cwd, limits, file_mb), "", file_mb
+    return unsafe_launch(command, ctx.cwd, limits, uid, file_mb), "", file_mb
 
 
 async def run_command(command: str, timeout_ms: int, ctx: ToolContext) -> tuple[ToolOutput, int]:

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import base64
 import os
+import shutil
+import tempfile
+from pathlib import Path
 
 import pytest
 
 from arena_tui.sandbox import bwrap
 from arena_tui.sandbox.bwrap import sandbox_mode
 from arena_tui.sandbox.limits import SandboxLimits
-from tests.tools.workspace import World, runner
+from tests.tools.workspace import World, make_world, runner
 
 pytestmark = pytest.mark.skipif(sandbox_mode() != "bwrap", reason="bubblewrap not usable here")
 
@@ -132,3 +135,20 @@ async def test_workspace_growth_cap(world: World) -> None:
         os.unlink(world.ws / "pub" / f"f{i}.bin")
     third = await runner.run("c", "Bash", {"command": "echo more > g.txt"}, ctx)  # type: ignore[arg-type]
     assert third.text.startswith("exit=0")
+
+
+async def test_unsafe_mode_cannot_read_the_harness_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    if os.geteuid() != 0:
+        pytest.skip("the uid switch needs a root harness")
+    base = Path(tempfile.mkdtemp(prefix="arena-unsafe-"))  # a folder the sandbox uid can walk into
+    try:
+        os.chmod(base, 0o711)
+        world = make_world(base)
+        monkeypatch.setenv("OPENAI_API_KEY", FAKE_KEY)
+        monkeypatch.setattr(bwrap, "bwrap_path", lambda: None)
+        cmd = "id -u; P=$(printf '\\057proc'); tr '\\0' '\\n' < $P/$PPID/environ; echo rc=$?"
+        out = await runner.run("c", "Bash", {"command": cmd}, world.ctx(unsafe_bash=True))
+        assert FAKE_KEY not in out.text and "rc=0" not in out.text, out.text
+        assert out.text.split("--- stdout ---\n")[1].splitlines()[0] != "0"
+    finally:
+        shutil.rmtree(base)
