@@ -32,6 +32,7 @@ from arena_tui.sandbox.hardlinks import escaping_hardlinks
 from arena_tui.sandbox.limits import SandboxLimits, drops_privileges, minimal_env
 from arena_tui.sandbox.pins import SwappedRootError, open_pinned
 from arena_tui.sandbox.scope import ForbiddenError, Refusal, ScopeGuard, forbidden_text
+from arena_tui.sandbox.seccomp import filter_fd
 
 SandboxMode = Literal["bwrap", "unsafe", "unavailable"]
 
@@ -156,6 +157,7 @@ def _hardened(limits: SandboxLimits) -> list[str]:
         "--perms", "1777", "--size", str(limits.tmp_mb * 1024 * 1024), "--tmpfs", "/tmp",
         "--proc", "/proc", "--remount-ro", "/proc",
         "--dev", "/dev",
+        "--perms", "1777", "--size", str(limits.tmp_mb * 1024 * 1024), "--tmpfs", "/dev/shm",
     ]  # fmt: skip
 
 
@@ -199,9 +201,14 @@ def sandbox_launch(
     for path in masks:
         args += ["--ro-bind", "/dev/null", path]
     args += _namespaces()
+    fds = [b.fd for b in binds]
+    program = filter_fd()
+    if program is not None:
+        args += ["--seccomp", str(program)]
+        fds.append(program)
     args += ["--chdir", "/", "--", *_inner(command, cwd, limits, uid, file_size_mb)]
     env = minimal_env(sandbox_path_env(), cwd)
-    return Launch(args, env, [b.fd for b in binds])
+    return Launch(args, env, fds)
 
 
 def open_binds(guard: ScopeGuard, writable: bool) -> list[Bind]:

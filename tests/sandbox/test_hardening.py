@@ -137,7 +137,7 @@ async def test_workspace_growth_cap(world: World) -> None:
     assert third.text.startswith("exit=0")
 
 
-async def test_unsafe_mode_cannot_read_the_harness_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_unsafe_mode_cannot_read_the_harness_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     if os.geteuid() != 0:
         pytest.skip("the uid switch needs a root harness")
     base = Path(tempfile.mkdtemp(prefix="arena-unsafe-"))  # a folder the sandbox uid can walk into
@@ -152,3 +152,19 @@ async def test_unsafe_mode_cannot_read_the_harness_environment(tmp_path: Path, m
         assert out.text.split("--- stdout ---\n")[1].splitlines()[0] != "0"
     finally:
         shutil.rmtree(base)
+
+
+async def test_no_new_namespaces_but_ordinary_programs_work(world: World) -> None:
+    from arena_tui.sandbox.seccomp import filter_program
+
+    if filter_program() is None:
+        pytest.skip("libseccomp not available")
+    cmd = (
+        "unshare -U -r id; echo rc1=$?; "
+        "python3 -c 'import ctypes; print(\"unshare\", ctypes.CDLL(None).unshare(0x10000000))'; "
+        "python3 -c 'import multiprocessing as m; print(sum(m.Pool(2).map(abs, [-1, -2])))'; "
+        "(sleep 0.1 &); wait; echo done"
+    )
+    out = await runner.run("c", "Bash", {"command": cmd}, world.ctx())
+    assert "rc1=0" not in out.text and "unshare -1" in out.text, out.text
+    assert "\n3\n" in out.text and "done" in out.text, out.text
