@@ -174,6 +174,20 @@ def _put_tree(src: Path, fd: int, name: str) -> None:
         os.close(sub)
 
 
+def _empty(fd: int, name: str) -> None:
+    """Remove everything inside folder ``name`` below ``fd``, never following a link."""
+    sub = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=fd)
+    try:
+        for entry in os.listdir(sub):
+            est = os.stat(entry, dir_fd=sub, follow_symlinks=False)
+            if stat.S_ISDIR(est.st_mode):
+                shutil.rmtree(entry, dir_fd=sub)
+            else:
+                os.unlink(entry, dir_fd=sub)
+    finally:
+        os.close(sub)
+
+
 def _apply(op: UpdateOp, workspace: Path) -> None:
     *folders, name = op.dst.split("/")
     fd = os.open(workspace, os.O_PATH | os.O_DIRECTORY | os.O_CLOEXEC)
@@ -186,7 +200,9 @@ def _apply(op: UpdateOp, workspace: Path) -> None:
         if st is not None and stat.S_ISLNK(st.st_mode):
             raise UnsafeDestinationError(f"'{name}' is a symbolic link")
         if op.op == "replace" and st is not None:
-            if stat.S_ISDIR(st.st_mode):
+            if stat.S_ISDIR(st.st_mode) and op.src.is_dir():
+                _empty(fd, name)  # the folder keeps its inode, so grants pinned to it stay valid
+            elif stat.S_ISDIR(st.st_mode):
                 shutil.rmtree(name, dir_fd=fd)
             else:
                 os.unlink(name, dir_fd=fd)

@@ -221,6 +221,8 @@ class ScenarioRunner:
             group = self.scenario.manifest.updates[uid]
             ops = self.scenario.update_ops[uid]
             refused = execute_update(ops, self.workspace)
+            skipped = {line.split(": ", 1)[0] for line in refused}
+            ops = [op for op in ops if op.dst not in skipped]
             files = [ev.UpdateFile(dst=op.dst, op=op.op, files=list(op.added_files)) for op in ops]
             self.bus.emit(
                 ev.UpdateApplied(

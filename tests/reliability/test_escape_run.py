@@ -82,6 +82,8 @@ SUB_ATTEMPTS: list[tuple[str, str, dict[str, Any], int]] = [
     ("sub-bash-b64", "Bash", {"command": "cat $(echo {b64} | base64 -d)"}, 0),
     ("sub-bash-redirect", "Bash", {"command": "echo pwn > {outside}/sub2.txt"}, 1),
     ("sub-bash-env-leak", "Bash", {"command": ENV_LEAK}, 0),
+    # Plant the destination of round q3's update as a link to the outside secret.
+    ("sub-plant-update-link", "Bash", {"command": "ln -s $(echo {b64} | base64 -d) late.csv; ls -l"}, 0),
 ]
 # Forging the transcript: refused in s_alpha (sessions is outside scope), allowed in s_beta.
 FORGE_WRITE = ("forge-write", "Write", {"file_path": "${workspace}/sessions/main.jsonl", "content": FORGED + "\n"})
@@ -210,6 +212,11 @@ async def test_escape_corpus_in_a_full_run(tmp_path: Path, monkeypatch: pytest.M
     assert not results[("s_beta", "call-forge-write")].is_error  # the forgery really landed in s_beta...
     assert results[("s_beta", "call-forge-bash")].output.startswith("exit=0")
     assert report["sandbox_mode"] == "bwrap"
+    updates = [e for e in events if isinstance(e, ev.UpdateApplied) and e.update_id == "u_late"]
+    assert len(updates) == 2
+    for update in updates:  # the planted link was refused, recorded, and not announced as new material
+        assert len(update.refused) == 1 and update.refused[0].startswith("evidence/late.csv:"), update
+        assert update.files == []
     for sid in ("s_alpha", "s_beta"):
         leak = results[(sid, "call-bash-env-leak")].output
         assert leak.startswith("exit=") and "PATH=" in leak and "OPENAI" not in leak, leak

@@ -84,5 +84,9 @@ def test_plain_updates_still_copy_files_folders_and_modes(setup: tuple[Path, Pat
     assert execute_update(ops, ws) == []
     assert (ws / "evidence" / "deep" / "late.csv").stat().st_mode & 0o777 == 0o640
     (ws / "bundle" / "extra.txt").write_text("agent made\n")
+    (ws / "bundle" / "deep").mkdir()
+    (ws / "bundle" / "deep" / "x").write_text("x")
+    inode = (ws / "bundle").stat().st_ino
     assert execute_update([UpdateOp("replace", src / "bundle", "bundle", ("bundle/b.txt",))], ws) == []
     assert sorted(p.name for p in (ws / "bundle").iterdir()) == ["b.txt"]
+    assert (ws / "bundle").stat().st_ino == inode  # a grant pinned to the folder stays valid
