@@ -5,10 +5,12 @@ agent with Bash can replace that folder by a symlink to somewhere else; binding 
 path then would bind the link's target. So each root is pinned when the scope is built
 (device, inode, kind) and, before every Bash call and file tool call, re-opened
 component by component with ``O_NOFOLLOW``: a symlink anywhere on the way, a folder
-that became a file, or a folder with another inode is refused. Bubblewrap then binds
-the very descriptor that was verified (``--bind-fd``), so nothing can be swapped
-between the check and the mount. A file root may change inode (``sed -i`` does that);
-it must still be a plain file reached without links.
+that became a file (or the reverse), or a root on another file system (a mount) is
+refused. Bubblewrap then binds the very descriptor that was verified (``--bind-fd``),
+so nothing can be swapped between the check and the mount. A plain folder or file
+recreated at the same path (new inode, no link on the way) is still exactly the
+granted path: it is re-pinned, not refused (``sed -i`` and the harness's own rebuilds
+do that; an agent cannot move an outside folder in, it cannot see one).
 """
 
 from __future__ import annotations
@@ -101,8 +103,12 @@ def open_pinned(root: str, pins: dict[str, Pin]) -> int | None:
             pins[root] = Pin(st.st_dev, st.st_ino, is_dir)
         elif pin.is_dir != is_dir:
             raise SwappedRootError(root, "its kind changed")
-        elif is_dir and (pin.dev, pin.ino) != (st.st_dev, st.st_ino):
-            raise SwappedRootError(root, "another folder took its place")
+        elif pin.dev != st.st_dev:
+            raise SwappedRootError(root, "it is on another file system now")
+        elif pin.ino != st.st_ino:
+            # A plain folder recreated at the same place (the harness rebuilds sessions/,
+            # an agent may rm -r and mkdir): still exactly the granted path, so re-pin it.
+            pins[root] = Pin(st.st_dev, st.st_ino, is_dir)
     except BaseException:
         os.close(fd)
         raise

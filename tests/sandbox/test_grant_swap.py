@@ -76,11 +76,22 @@ async def test_swapped_root_is_refused_for_file_tools(world: World) -> None:
     assert not (world.outside / "new").exists()
 
 
-async def test_another_folder_in_its_place_is_refused(world: World) -> None:
+async def test_a_plain_folder_recreated_in_place_is_still_the_grant(world: World) -> None:
     sub = world.ctx("sub")
     out = await runner.run("m", "Bash", {"command": "mv sub sub.old && mkdir sub && echo hi > sub/x"}, world.ctx())
     assert out.text.startswith("exit=0")
+    out = await runner.run("s", "Bash", {"command": "ls; cat x"}, sub)
+    assert not out.forbidden and "hi" in out.text and not world.forbidden(), out.text
+    # ... and a link swapped in afterwards is still caught against the new pin.
+    await runner.run("m", "Bash", {"command": f'rm -r sub && ln -s "$(echo {_b64("/")} | base64 -d)" sub'}, world.ctx())
     out = await runner.run("s", "Bash", {"command": "ls"}, sub)
+    assert out.forbidden and len(_sub_refusals(world)) == 1
+
+
+async def test_a_file_where_the_folder_was_is_refused(world: World) -> None:
+    sub = world.ctx("sub")
+    await runner.run("m", "Bash", {"command": "mv sub sub.old && echo x > sub"}, world.ctx())
+    out = await runner.run("s", "Read", {"file_path": str(world.ws / "pub" / "sub")}, sub)
     assert out.forbidden and len(_sub_refusals(world)) == 1
 
 
