@@ -114,3 +114,22 @@ async def test_unchanged_roots_and_rewritten_file_roots_still_work(world: World)
     out = await runner.run("s", "Read", {"file_path": str(world.ws / "pub" / "sub" / "s.txt")}, fctx)
     assert "TWO" in out.text and not out.forbidden
     assert not world.forbidden()
+
+
+async def test_swap_between_check_and_mount_binds_the_checked_folder(world: World) -> None:
+    """The launch holds descriptors of the verified roots: a swap after it changes nothing."""
+    from arena_tui.sandbox.bwrap import bash_launch
+    from arena_tui.sandbox.limits import DEFAULT_LIMITS, sandbox_uid
+    from arena_tui.sandbox.process import run_launch
+
+    sub = world.ctx("sub")
+    root = str(world.ws / "pub" / "sub")
+    launch = bash_launch(
+        sub.scope, root, True, "ls; cat s.txt secret.txt", DEFAULT_LIMITS, sandbox_uid(sub.workspace), 8
+    )
+    os.rename(root, root + ".old")  # the race: swapped after the check, before bwrap mounts
+    os.symlink(world.outside, root)
+    result = await run_launch(launch, 10)
+    out = result.stdout.decode()
+    assert "sub line one" in out and OUTSIDE_MARK not in out, out
+    assert not (world.outside / "s.txt").exists()
