@@ -68,11 +68,7 @@ class ToolRunner:
         base = ctx.event_fields()
         args = args if isinstance(args, dict) else {}
         ctx.emit(ToolCalled(**base, call_id=call_id, tool=name, arguments=args))
-        if ctx.slots is None:
-            output = await self._dispatch(call_id, name, args, ctx)
-        else:
-            async with ctx.slots:
-                output = await self._dispatch(call_id, name, args, ctx)
+        output = await self._dispatch(call_id, name, args, ctx)
         duration = (time.perf_counter() - started) * 1000.0
         ctx.emit(
             ToolResult(
@@ -107,7 +103,10 @@ class ToolRunner:
         if problem is not None:
             return ToolOutput(problem, is_error=True, invalid=True)
         try:
-            return await tool.run(args, ctx)
+            if ctx.slots is None:
+                return await tool.run(args, ctx)
+            async with ctx.slots:  # the rest of the turn queues here
+                return await tool.run(args, ctx)
         except ForbiddenError as exc:
             for refusal in exc.refusals:
                 ctx.emit(
