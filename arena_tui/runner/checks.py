@@ -2,7 +2,7 @@
 
 Every check runs under bubblewrap like Bash: the workspace and the scenario's checks
 folder read-only (the scenario folder too, only when the command names it), no dataset
-or run-store mounts, no network, a minimal environment, the same resource caps and the
+or run-store mounts, no network, a minimal environment, the default resource caps and the
 same unprivileged uid. Its PID namespace ends with its first process, so a ``setsid``
 child holding stdout neither outlives the check nor turns an exit 0 into a timeout.
 Hard links from the workspace to outside files are masked, symlinks to outside lead
@@ -103,14 +103,22 @@ async def run_check(
     placeholders: dict[str, str],
     workspace: Path,
     *,
-    unsafe: bool = False,
+    unsafe: bool = True,
     limits: SandboxLimits = DEFAULT_LIMITS,
 ) -> CheckOutcome:
-    """Run ``spec.command`` sandboxed with placeholders substituted, cwd = ``workspace``."""
+    """Run ``spec.command`` sandboxed with placeholders substituted, cwd = ``workspace``.
+
+    Under bubblewrap whenever it is usable. A run without it was only started because
+    the operator passed ``--unsafe-bash`` (the orchestrator refuses otherwise), so then
+    the check runs unsandboxed; ``unsafe=False`` refuses that fallback.
+    """
     command = substitute(spec.command, placeholders)
     start = time.perf_counter()
     real = os.path.realpath(workspace)
-    if sandbox_mode(unsafe) == "bwrap":
+    mode = sandbox_mode(unsafe)
+    if mode == "unavailable":
+        return CheckOutcome(command, -1, "", "check refused: bubblewrap is not available", False, 0.0, False)
+    if mode == "bwrap":
         try:
             launch = await asyncio.to_thread(check_launch, spec, command, placeholders, real, limits)
         except OverflowError as exc:

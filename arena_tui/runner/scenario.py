@@ -187,13 +187,7 @@ class ScenarioRunner:
         if why.startswith("main agent stopped earlier"):
             passed, outcome = False, None
         else:
-            outcome = await run_check(
-                rnd.eval,
-                self.scenario.placeholder_values(self.workspace),
-                self.workspace,
-                unsafe=self.ctx.settings.unsafe_bash,
-                limits=SandboxLimits.from_settings(self.ctx.settings),
-            )
+            outcome = await run_check(rnd.eval, self.scenario.placeholder_values(self.workspace), self.workspace)
             passed = outcome.passed
             self.bus.emit(
                 ev.CheckFinished(
