@@ -41,7 +41,6 @@ class RuntimeLimits:
     max_iterations: int = 80
     unsafe_bash: bool = False
     workflow_cpu_s: float = 5.0
-    sandbox: SandboxLimits = DEFAULT_LIMITS
 
 
 @dataclass(frozen=True)
@@ -71,6 +70,7 @@ class ScenarioRuntime:
         enabled_tools: Sequence[str],
         limits: RuntimeLimits,
         workflows_dir: Path,
+        sandbox_limits: SandboxLimits = DEFAULT_LIMITS,
     ) -> None:
         self.run_id = run_id
         self.scenario_id = scenario_id
@@ -84,6 +84,7 @@ class ScenarioRuntime:
         self.enabled_tools = list(enabled_tools)
         self.limits = limits
         self.workflows_dir = workflows_dir
+        self.sandbox_limits = sandbox_limits
         self.reads = ReadLedger()
         self.main_scope = ScopeGuard.for_main(workspace, self.accessible, self.delegable)
         self.subagents = SubagentRegistry(self.main_scope, list(self.pool), emit)
@@ -121,7 +122,7 @@ class ScenarioRuntime:
                 emit=self.emit,
                 reads=self.reads,
                 unsafe_bash=self.limits.unsafe_bash,
-                limits=self.limits.sandbox,
+                limits=self.sandbox_limits,
                 background=self.background.bash,
             )
             provider = self.providers(
@@ -190,7 +191,7 @@ class ScenarioRuntime:
             emit=self.emit,
             reads=self.reads,
             unsafe_bash=self.limits.unsafe_bash,
-            limits=self.limits.sandbox,
+            limits=self.sandbox_limits,
         )
         identity = CallIdentity(self.run_id, self.scenario_id, sub.subagent_id, sid, sub.model_key)
         session = AgentSession(

@@ -96,13 +96,10 @@ class ScenarioRunner:
             main_modalities=main_modalities,
             enabled_tools=settings.enabled_tools,
             limits=RuntimeLimits(
-                settings.main_token_limit,
-                settings.subagent_token_limit,
-                settings.max_iterations,
-                settings.unsafe_bash,
-                sandbox=SandboxLimits.from_settings(settings),
+                settings.main_token_limit, settings.subagent_token_limit, settings.max_iterations, settings.unsafe_bash
             ),
             workflows_dir=self.out / "workflows",
+            sandbox_limits=SandboxLimits.from_settings(settings),
         )
         providers.script_vars = RuntimeScriptVars(runtime)
         return runtime
