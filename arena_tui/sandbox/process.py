@@ -99,8 +99,11 @@ async def run_capped(
     )
     readers = asyncio.gather(_drain(proc.stdout, cap), _drain(proc.stderr, cap))
     timed_out = False
+    # asyncio.timeout, not wait_for: in 3.11 wait_for can swallow an outer cancellation
+    # (a round or scenario deadline) when the command ends at the same moment.
     try:
-        await asyncio.wait_for(_exited(proc), timeout_s)
+        async with asyncio.timeout(timeout_s):
+            await _exited(proc)
     except TimeoutError:
         timed_out = True
         _kill_group(proc, kill_token)
@@ -112,9 +115,13 @@ async def run_capped(
     # Grandchildren that kept the pipes open die with the group (or carry the token).
     _kill_group(proc, kill_token)
     try:
-        (out, out_drop), (err, err_drop) = await asyncio.wait_for(readers, 5)
+        async with asyncio.timeout(5):
+            (out, out_drop), (err, err_drop) = await readers
     except TimeoutError:
         out, out_drop, err, err_drop = b"", 0, b"", 0
+    except asyncio.CancelledError:
+        readers.cancel()
+        raise
     rc = proc.returncode if proc.returncode is not None else -9
     return ProcessResult(rc, out, err, out_drop, err_drop, timed_out)
 
