@@ -148,6 +148,8 @@ class UpdateApplied(EventBase):
     update_id: str
     op: Literal["new", "replace"]
     files: list[UpdateFile]
+    refused: list[str] = Field(default_factory=list)
+    """Destinations not written because an agent had put a symbolic link on the way."""
 
 
 # --- model traffic --------------------------------------------------------------------

@@ -63,6 +63,18 @@ class Settings(BaseModel):
     """How long a round waits for background work before its check; then the round fails."""
     enabled_tools: list[str] = Field(default_factory=lambda: list(ALL_TOOLS))
     unsafe_bash: bool = False
+    sandbox_memory_mb: int = Field(default=2048, ge=64)
+    """Address space of each process in a sandbox (Bash, checks)."""
+    sandbox_processes: int = Field(default=256, ge=8)
+    """Processes one sandbox may hold at once."""
+    sandbox_file_size_mb: int = Field(default=1024, ge=1)
+    """Largest file a sandboxed process may write."""
+    sandbox_tmp_mb: int = Field(default=256, ge=1)
+    """Size of each sandbox's private /tmp."""
+    sandbox_workspace_growth_mb: int = Field(default=2048, ge=1)
+    """How far sandboxed commands may grow a workspace before Bash is refused."""
+    parallel_tool_calls: int = Field(default=8, ge=1, le=64)
+    """Tool calls of one assistant turn that run at once; the rest queue."""
     skip_probe: bool = False
     headless: bool = False
     theme: str = "default"

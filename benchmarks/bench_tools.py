@@ -1,5 +1,9 @@
 """Per-call overhead of the file tools: a scoped Read of a small file, and Bash ``true``.
 
+Bash runs under the full sandbox: bubblewrap with read-only /proc, sized /tmp, pinned
+roots bound by descriptor, the seccomp filter, the ``ulimit`` caps and (root harness)
+the unprivileged uid, plus the per-call workspace walk.
+
 Prints median and p90 in milliseconds plus machine facts; it asserts nothing about time.
 Run: ``.venv/bin/python benchmarks/bench_tools.py [--reads N] [--bashes N]``.
 """
@@ -21,6 +25,8 @@ from pathlib import Path
 
 from arena_tui.events import Event
 from arena_tui.sandbox import ScopeGuard, sandbox_mode
+from arena_tui.sandbox.limits import DEFAULT_LIMITS, drops_privileges
+from arena_tui.sandbox.seccomp import filter_program
 from arena_tui.tools import ToolContext, basic_runner
 
 
@@ -34,6 +40,8 @@ def _machine() -> list[str]:
         f"platform    {platform.platform()}",
         f"cpus        {os.cpu_count()}",
         f"sandbox     {sandbox_mode()} {version}",
+        f"hardening   unprivileged uid: {drops_privileges()}, seccomp filter: {filter_program() is not None}, "
+        f"caps: {DEFAULT_LIMITS}",
     ]
 
 
@@ -73,6 +81,8 @@ async def main(reads: int, bashes: int) -> None:
         await _measure(5, read)
         _report("Read (small, scoped)", await _measure(reads, read))
         if sandbox_mode() == "bwrap":
+            first = await runner.run("b", "Bash", {"command": "true"}, ctx)
+            print(f"{'Bash `true` first result':<28} {first.text.splitlines()[0]}  (must be exit=0)")
             await _measure(2, bash)
             _report("Bash `true` under bwrap", await _measure(bashes, bash))
         else:

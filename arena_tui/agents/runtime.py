@@ -20,6 +20,7 @@ from arena_tui.agents.loop import LoopResult, run_loop
 from arena_tui.agents.session import AgentSession
 from arena_tui.agents.subagents import Subagent, SubagentRegistry
 from arena_tui.providers.base import CallIdentity, Provider
+from arena_tui.sandbox.limits import DEFAULT_LIMITS, SandboxLimits
 from arena_tui.sandbox.scope import ScopeGuard
 from arena_tui.tools import ToolContext, ToolRunner, basic_tools
 from arena_tui.tools.base import Tool, ToolError
@@ -72,6 +73,7 @@ class ScenarioRuntime:
         enabled_tools: Sequence[str],
         limits: RuntimeLimits,
         workflows_dir: Path,
+        sandbox_limits: SandboxLimits = DEFAULT_LIMITS,
     ) -> None:
         self.run_id = run_id
         self.scenario_id = scenario_id
@@ -85,6 +87,7 @@ class ScenarioRuntime:
         self.enabled_tools = list(enabled_tools)
         self.limits = limits
         self.workflows_dir = workflows_dir
+        self.sandbox_limits = sandbox_limits
         self.reads = ReadLedger()
         _create_missing_folders(workspace, [*self.accessible, *self.delegable])
         self.main_scope = ScopeGuard.for_main(workspace, self.accessible, self.delegable)
@@ -126,6 +129,7 @@ class ScenarioRuntime:
                 emit=self.emit,
                 reads=self.reads,
                 unsafe_bash=self.limits.unsafe_bash,
+                limits=self.sandbox_limits,
                 background=self.background.bash,
             )
             provider = self.providers(
@@ -192,6 +196,7 @@ class ScenarioRuntime:
             emit=self.emit,
             reads=self.reads,
             unsafe_bash=self.limits.unsafe_bash,
+            limits=self.sandbox_limits,
         )
         identity = CallIdentity(self.run_id, self.scenario_id, sub.subagent_id, sid, sub.model_key)
         session = AgentSession(

@@ -132,6 +132,8 @@ class TranscriptWriter:
                 session.pending.clear()
         if copy_to is not None:
             # Rebuilt from the record every time, so nothing an agent wrote there can reach a check.
+            if copy_to.is_symlink():  # an agent-made link: removed, never written through
+                copy_to.unlink()
             shutil.rmtree(copy_to, ignore_errors=True)
             copy_to.mkdir(parents=True, exist_ok=True)
             for session in self.sessions.values():

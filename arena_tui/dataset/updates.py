@@ -7,7 +7,10 @@ applies exactly as simulated.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shutil
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -101,17 +104,131 @@ def plan_update(group: UpdateGroup, base: Path, tree: VirtualTree) -> list[Updat
     return ops
 
 
-def execute_update(ops: list[UpdateOp], workspace: Path) -> None:
-    """Carry out planned operations on a real workspace (``replace`` deletes dst first)."""
-    for op in ops:
-        target = workspace / op.dst
-        if op.op == "replace" and (target.exists() or target.is_symlink()):
-            if target.is_dir() and not target.is_symlink():
-                shutil.rmtree(target)
+class UnsafeDestinationError(Exception):
+    """A destination that is, or passes through, something the harness must not follow."""
+
+
+_NOFOLLOW_DIR = os.O_PATH | os.O_NOFOLLOW | os.O_CLOEXEC
+
+
+def _enter(fd: int, name: str, create: bool) -> int:
+    """Descend into folder ``name`` below ``fd`` without following a link (made when ``create``)."""
+    if create:
+        with contextlib.suppress(FileExistsError):
+            os.mkdir(name, 0o755, dir_fd=fd)
+    try:
+        nfd = os.open(name, _NOFOLLOW_DIR, dir_fd=fd)
+    except FileNotFoundError:
+        raise UnsafeDestinationError(f"'{name}' disappeared") from None
+    st = os.fstat(nfd)
+    if not stat.S_ISDIR(st.st_mode):
+        os.close(nfd)
+        kind = "a symbolic link" if stat.S_ISLNK(st.st_mode) else "not a folder"
+        raise UnsafeDestinationError(f"'{name}' is {kind}")
+    return nfd
+
+
+def _lstat(fd: int, name: str) -> os.stat_result | None:
+    try:
+        return os.stat(name, dir_fd=fd, follow_symlinks=False)
+    except FileNotFoundError:
+        return None
+
+
+def _put_file(src: Path, fd: int, name: str) -> None:
+    """Write ``src`` as a fresh file ``name`` below ``fd``; an existing non-link file is unlinked first."""
+    st = _lstat(fd, name)
+    if st is not None:
+        if stat.S_ISLNK(st.st_mode):
+            raise UnsafeDestinationError(f"'{name}' is a symbolic link")
+        if stat.S_ISDIR(st.st_mode):
+            raise UnsafeDestinationError(f"'{name}' is a folder")
+        os.unlink(name, dir_fd=fd)  # a hard link elsewhere keeps its bytes
+    sst = src.stat()
+    out = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600, dir_fd=fd)
+    try:
+        with src.open("rb") as fh:
+            while chunk := fh.read(1 << 20):
+                os.write(out, chunk)
+        os.fchmod(out, stat.S_IMODE(sst.st_mode))
+        os.utime(out, ns=(sst.st_atime_ns, sst.st_mtime_ns))
+    finally:
+        os.close(out)
+
+
+def _put_tree(src: Path, fd: int, name: str) -> None:
+    st = _lstat(fd, name)
+    if st is not None and stat.S_ISLNK(st.st_mode):
+        raise UnsafeDestinationError(f"'{name}' is a symbolic link")
+    sub = _enter(fd, name, create=True)
+    try:
+        for entry in sorted(src.iterdir()):
+            if entry.is_symlink():
+                if _lstat(sub, entry.name) is None:
+                    os.symlink(os.readlink(entry), entry.name, dir_fd=sub)
+            elif entry.is_dir():
+                _put_tree(entry, sub, entry.name)
             else:
-                target.unlink()
-        target.parent.mkdir(parents=True, exist_ok=True)
+                _put_file(entry, sub, entry.name)
+    finally:
+        os.close(sub)
+
+
+def _empty(fd: int, name: str) -> None:
+    """Remove everything inside folder ``name`` below ``fd``, never following a link."""
+    sub = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=fd)
+    try:
+        for entry in os.listdir(sub):
+            est = os.stat(entry, dir_fd=sub, follow_symlinks=False)
+            if stat.S_ISDIR(est.st_mode):
+                shutil.rmtree(entry, dir_fd=sub)
+            else:
+                os.unlink(entry, dir_fd=sub)
+    finally:
+        os.close(sub)
+
+
+def _apply(op: UpdateOp, workspace: Path) -> None:
+    *folders, name = op.dst.split("/")
+    fd = os.open(workspace, os.O_PATH | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        for folder in folders:
+            nfd = _enter(fd, folder, create=True)
+            os.close(fd)
+            fd = nfd
+        st = _lstat(fd, name)
+        if st is not None and stat.S_ISLNK(st.st_mode):
+            raise UnsafeDestinationError(f"'{name}' is a symbolic link")
+        if op.op == "replace" and st is not None:
+            if stat.S_ISDIR(st.st_mode) and op.src.is_dir():
+                _empty(fd, name)  # the folder keeps its inode, so grants pinned to it stay valid
+            elif stat.S_ISDIR(st.st_mode):
+                shutil.rmtree(name, dir_fd=fd)
+            else:
+                os.unlink(name, dir_fd=fd)
         if op.src.is_dir():
-            shutil.copytree(op.src, target, symlinks=True)
+            _put_tree(op.src, fd, name)
         else:
-            shutil.copy2(op.src, target)
+            _put_file(op.src, fd, name)
+    finally:
+        os.close(fd)
+
+
+def execute_update(ops: list[UpdateOp], workspace: Path) -> list[str]:
+    """Carry out planned operations on a real workspace (``replace`` deletes dst first).
+
+    Nothing is ever written through a link an agent made: every folder on the way is
+    entered with ``O_NOFOLLOW``, files are created fresh (``O_EXCL``), and an existing
+    file is unlinked rather than overwritten (so a hard link to an outside file keeps
+    its bytes). A destination that is, or passes through, a symbolic link is refused.
+
+    Returns:
+        One ``"dst: why"`` line per refused operation (the others are applied).
+    """
+    refused: list[str] = []
+    for op in ops:
+        try:
+            _apply(op, workspace)
+        except UnsafeDestinationError as exc:
+            refused.append(f"{op.dst}: {exc}")
+    return refused

@@ -1,12 +1,24 @@
-"""Running one round's exec check: an async shell subprocess in the workspace, bounded in time.
+"""Running one round's exec check: a shell in a sandbox over the workspace, bounded in time.
 
-A timed-out check has its whole process group killed and exit code ``TIMEOUT_EXIT`` (-101),
+Every check runs under bubblewrap like Bash: the workspace and the scenario's checks
+folder read-only (the scenario folder too, only when the command names it), no dataset
+or run-store mounts, no network, a minimal environment, the default resource caps and the
+same unprivileged uid. Its PID namespace ends with its first process, so a ``setsid``
+child holding stdout neither outlives the check nor turns an exit 0 into a timeout.
+Hard links from the workspace to outside files are masked, symlinks to outside lead
+nowhere, so a deliverable can never make the check read a file it should not. Without
+bubblewrap (only with ``--unsafe-bash``) the check runs unsandboxed but with the minimal
+environment and every process that carries its token killed at the end.
+
+A timed-out check has its whole process tree killed and exit code ``TIMEOUT_EXIT`` (-101),
 as in the compatible release; output is decoded with replacement so a binary blurt
 never crashes grading.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 import re
 import time
@@ -15,7 +27,12 @@ from pathlib import Path
 
 from arena_tui.dataset.placeholders import substitute
 from arena_tui.dataset.schema import EvalSpec
-from arena_tui.sandbox.process import OUTPUT_CAP, run_capped
+from arena_tui.sandbox.bwrap import Bind, Launch, sandbox_launch, sandbox_mode, unsafe_launch
+from arena_tui.sandbox.hardlinks import escaping_hardlinks
+from arena_tui.sandbox.limits import DEFAULT_LIMITS, SandboxLimits, drops_privileges, sandbox_uid
+from arena_tui.sandbox.ownership import settle
+from arena_tui.sandbox.pins import SwappedRootError, open_nofollow
+from arena_tui.sandbox.process import OUTPUT_CAP, run_launch
 
 TIMEOUT_EXIT = -101
 
@@ -47,13 +64,71 @@ def judge(spec: EvalSpec, exit_code: int, stdout: str) -> bool:
     return spec.expect_stdout in stdout
 
 
-async def run_check(spec: EvalSpec, placeholders: dict[str, str], workspace: Path) -> CheckOutcome:
-    """Run ``spec.command`` in a shell with placeholders substituted, cwd = ``workspace``."""
+def _open_ro(path: str, binds: list[Bind]) -> str | None:
+    """Bind the real folder behind ``path`` read-only at ``path`` itself (what the command names)."""
+    real = os.path.realpath(path)
+    try:
+        fd = open_nofollow(real)
+    except (OSError, SwappedRootError):
+        return None
+    binds.append(Bind(fd, os.path.abspath(path), False))
+    return real
+
+
+def check_launch(
+    spec: EvalSpec, command: str, placeholders: dict[str, str], workspace: str, limits: SandboxLimits
+) -> Launch:
+    """The sandboxed launch of one check: workspace and checks folder read-only, nothing else."""
+    shown = os.path.abspath(placeholders.get("workspace", workspace))
+    uid = sandbox_uid(workspace)
+    settle(workspace, uid if drops_privileges() else None)
+    binds: list[Bind] = []
+    try:
+        real = _open_ro(shown, binds) or workspace
+        for name in ("scripts", "scenario_dir"):
+            value = placeholders.get(name)
+            if value and (name == "scripts" or "${" + name + "}" in spec.command):
+                _open_ro(value, binds)
+        masks = [os.path.join(shown, os.path.relpath(p, real)) for p in escaping_hardlinks([real])]
+    except BaseException:
+        for bind in binds:
+            with contextlib.suppress(OSError):
+                os.close(bind.fd)
+        raise
+    return sandbox_launch(binds, masks, shown, command, limits, uid)
+
+
+async def run_check(
+    spec: EvalSpec,
+    placeholders: dict[str, str],
+    workspace: Path,
+    *,
+    unsafe: bool = True,
+    limits: SandboxLimits = DEFAULT_LIMITS,
+) -> CheckOutcome:
+    """Run ``spec.command`` sandboxed with placeholders substituted, cwd = ``workspace``.
+
+    Under bubblewrap whenever it is usable. A run without it was only started because
+    the operator passed ``--unsafe-bash`` (the orchestrator refuses otherwise), so then
+    the check runs unsandboxed; ``unsafe=False`` refuses that fallback.
+    """
     command = substitute(spec.command, placeholders)
     start = time.perf_counter()
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    # The same bounded runner as Bash: own process group, killed on timeout, output capped while read.
-    result = await run_capped(["/bin/sh", "-c", command], spec.timeout, OUTPUT_CAP, cwd=str(workspace), env=env)
+    real = os.path.realpath(workspace)
+    mode = sandbox_mode(unsafe)
+    if mode == "unavailable":
+        return CheckOutcome(command, -1, "", "check refused: bubblewrap is not available", False, 0.0, False)
+    if mode == "bwrap":
+        try:
+            launch = await asyncio.to_thread(check_launch, spec, command, placeholders, real, limits)
+        except OverflowError as exc:
+            return CheckOutcome(command, -1, "", f"check refused: {exc}", False, 0.0, False)
+    else:
+        uid = sandbox_uid(real)
+        await asyncio.to_thread(settle, real, uid if drops_privileges() else None)
+        launch = unsafe_launch(command, real, limits, uid)
+    # The same bounded runner as Bash: own session, killed on timeout, output capped while read.
+    result = await run_launch(launch, spec.timeout, OUTPUT_CAP)
     exit_code = TIMEOUT_EXIT if result.timed_out else result.returncode
     stdout = _decode(result.stdout, result.stdout_dropped)
     duration_ms = (time.perf_counter() - start) * 1000

@@ -32,6 +32,7 @@ from arena_tui.providers.retry import RetryPolicy
 from arena_tui.runner.checks import run_check
 from arena_tui.runner.exports import write_eval, write_metadata
 from arena_tui.runner.providers import ScenarioProviders, pool_members
+from arena_tui.sandbox.limits import SandboxLimits
 from arena_tui.settings import Settings
 
 RoundStatus = Literal["completed", "agent_stopped", "timed_out", "skipped", "unavailable"]
@@ -136,6 +137,7 @@ class ScenarioRunner:
                 tools_profile=settings.tools_profile,
             ),
             workflows_dir=self.out / "workflows",
+            sandbox_limits=SandboxLimits.from_settings(settings),
         )
         providers.script_vars = RuntimeScriptVars(runtime)
         self.providers = providers
@@ -297,9 +299,15 @@ class ScenarioRunner:
         for uid in rnd.update_ids:
             group = self.scenario.manifest.updates[uid]
             ops = self.scenario.update_ops[uid]
-            execute_update(ops, self.workspace)
+            refused = execute_update(ops, self.workspace)
+            skipped = {line.split(": ", 1)[0] for line in refused}
+            ops = [op for op in ops if op.dst not in skipped]
             files = [ev.UpdateFile(dst=op.dst, op=op.op, files=list(op.added_files)) for op in ops]
-            self.bus.emit(ev.UpdateApplied(**self._fields(), round_id=rnd.id, update_id=uid, op=group.op, files=files))
+            self.bus.emit(
+                ev.UpdateApplied(
+                    **self._fields(), round_id=rnd.id, update_id=uid, op=group.op, files=files, refused=refused
+                )
+            )
             added = [f for op in ops for f in op.added_files]
             runtime.files_added(added)
             (new if group.op == "new" else replaced).extend(added)

@@ -3,7 +3,9 @@
 Output beyond the cap is read and dropped rather than buffered, so a command that
 prints gigabytes costs no memory; the caller is told how many bytes were cut. On
 timeout (or cancellation) the whole process group is killed, which also ends the
-bubblewrap namespace and everything in it.
+bubblewrap namespace and everything in it (a process that left the group with
+``setsid`` dies with the PID namespace). Without bubblewrap, the command's environment
+carries a random token and every process still holding it is killed at the end.
 """
 
 from __future__ import annotations
@@ -13,6 +15,10 @@ import contextlib
 import os
 import signal
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from arena_tui.sandbox.bwrap import Launch
 
 OUTPUT_CAP = 64 * 1024
 
@@ -44,9 +50,27 @@ async def _drain(stream: asyncio.StreamReader | None, cap: int) -> tuple[bytes, 
         dropped += max(0, len(chunk) - max(room, 0))
 
 
-def _kill_group(proc: asyncio.subprocess.Process) -> None:
+async def _exited(proc: asyncio.subprocess.Process) -> None:
+    """Return once the process itself has exited.
+
+    ``Process.wait`` also waits for its pipes to close, which a stray child that kept
+    stdout open delays forever; so the exit status is polled as well.
+    """
+    waiter = asyncio.ensure_future(proc.wait())
+    try:
+        while proc.returncode is None:
+            done, _ = await asyncio.wait({waiter}, timeout=0.05)
+            if done:
+                return
+    finally:
+        waiter.cancel()
+
+
+def _kill_group(proc: asyncio.subprocess.Process, token: str | None = None) -> None:
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, signal.SIGKILL)
+    if token is not None:
+        kill_marked(token)
 
 
 async def run_capped(
@@ -55,6 +79,8 @@ async def run_capped(
     cap: int = OUTPUT_CAP,
     cwd: str | None = None,
     env: dict[str, str] | None = None,
+    pass_fds: tuple[int, ...] = (),
+    kill_token: str | None = None,
 ) -> ProcessResult:
     """Run ``argv``; kill its process group after ``timeout_s`` seconds.
 
@@ -69,24 +95,64 @@ async def run_capped(
         start_new_session=True,
         cwd=cwd,
         env=env,
+        pass_fds=pass_fds,
     )
     readers = asyncio.gather(_drain(proc.stdout, cap), _drain(proc.stderr, cap))
     timed_out = False
+    # asyncio.timeout, not wait_for: in 3.11 wait_for can swallow an outer cancellation
+    # (a round or scenario deadline) when the command ends at the same moment.
     try:
-        await asyncio.wait_for(proc.wait(), timeout_s)
+        async with asyncio.timeout(timeout_s):
+            await _exited(proc)
     except TimeoutError:
         timed_out = True
-        _kill_group(proc)
+        _kill_group(proc, kill_token)
         await proc.wait()
     except asyncio.CancelledError:
-        _kill_group(proc)
+        _kill_group(proc, kill_token)
         readers.cancel()
         raise
-    # Grandchildren that kept the pipes open die with the group.
-    _kill_group(proc)
+    # Grandchildren that kept the pipes open die with the group (or carry the token).
+    _kill_group(proc, kill_token)
     try:
-        (out, out_drop), (err, err_drop) = await asyncio.wait_for(readers, 5)
+        async with asyncio.timeout(5):
+            (out, out_drop), (err, err_drop) = await readers
     except TimeoutError:
         out, out_drop, err, err_drop = b"", 0, b"", 0
+    except asyncio.CancelledError:
+        readers.cancel()
+        raise
     rc = proc.returncode if proc.returncode is not None else -9
     return ProcessResult(rc, out, err, out_drop, err_drop, timed_out)
+
+
+def kill_marked(token: str) -> int:
+    """SIGKILL every process whose environment holds ``token``; returns how many."""
+    needle = token.encode()
+    killed = 0
+    for name in os.listdir("/proc"):
+        if not name.isdigit() or int(name) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{name}/environ", "rb") as fh:
+                if needle not in fh.read():
+                    continue
+            os.kill(int(name), signal.SIGKILL)
+            killed += 1
+        except OSError:
+            continue
+    return killed
+
+
+async def run_launch(launch: Launch, timeout_s: float, cap: int = OUTPUT_CAP) -> ProcessResult:
+    """Run a prepared :class:`~arena_tui.sandbox.bwrap.Launch`; its descriptors are closed after.
+
+    Raises:
+        OSError: the executable could not be started.
+    """
+    try:
+        return await run_capped(
+            launch.argv, timeout_s, cap, launch.cwd, launch.env, tuple(launch.fds), launch.kill_token
+        )
+    finally:
+        launch.close()

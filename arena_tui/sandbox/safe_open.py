@@ -5,7 +5,8 @@ component could be replaced by a symlink. So we open the parent folder, verify t
 ``/proc/self/fd`` that it is the folder we checked, open the final component relative
 to that descriptor with ``O_NOFOLLOW`` (a symlink there now means a swap), and verify
 the opened file's own descriptor path and hard-link count before any byte is read or
-written.
+written. Missing folders are made one at a time relative to descriptors, starting at the
+pinned write root.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import os
 import stat
 
 from arena_tui.sandbox.hardlinks import links_all_inside
+from arena_tui.sandbox.pins import SwappedRootError, open_pinned
 from arena_tui.sandbox.scope import ForbiddenError, ScopeGuard
 
 
@@ -96,14 +98,44 @@ def read_checked(guard: ScopeGuard, real: str, shown: str, max_bytes: int | None
         return fh.read() if max_bytes is None else fh.read(max_bytes)
 
 
+def make_parents(guard: ScopeGuard, parent: str, shown: str) -> None:
+    """Create the missing folders of ``parent`` one by one, relative to verified descriptors.
+
+    The walk starts at the write root (re-verified against its pin) and never follows a
+    link: a component that is (or became) a symlink is refused.
+
+    Raises:
+        ForbiddenError: no write root holds ``parent``, or a component is not a plain folder.
+    """
+    roots = [r for r in guard.write_roots if parent == r or parent.startswith(r.rstrip("/") + "/")]
+    if not roots:
+        raise ForbiddenError.path(shown)
+    root = max(roots, key=len)
+    try:
+        fd = open_pinned(root, guard.pins)
+    except SwappedRootError:
+        raise ForbiddenError.path(shown) from None
+    if fd is None:
+        raise PathError(f"folder does not exist: {root}")
+    try:
+        rel = os.path.relpath(parent, root)
+        for part in [] if rel == "." else rel.split("/"):
+            with contextlib.suppress(FileExistsError):
+                os.mkdir(part, 0o755, dir_fd=fd)
+            nfd = os.open(part, os.O_PATH | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=fd)
+            os.close(fd)
+            fd = nfd
+            if not stat.S_ISDIR(os.fstat(fd).st_mode):
+                raise ForbiddenError.path(shown)
+    finally:
+        os.close(fd)
+
+
 def write_checked(guard: ScopeGuard, real: str, shown: str, data: bytes) -> None:
     """Create parent folders, then replace the verified file's contents with ``data``."""
     parent = os.path.dirname(real)
     if not os.path.isdir(parent):
-        os.makedirs(parent, exist_ok=True)
-        # The folders we just made must still resolve to the place we checked.
-        if os.path.realpath(parent) != parent:
-            raise ForbiddenError.path(shown)
+        make_parents(guard, parent, shown)
     fd = open_checked(guard, real, shown, write=True, create=True)
     with os.fdopen(fd, "r+b") as fh:
         fh.truncate(0)

@@ -6,15 +6,19 @@ all collapse to the real location first. Comparison is an exact string prefix on
 components, which fails closed on case-insensitive file systems (a differently-cased
 alias of an allowed folder is refused, never the reverse). Opening a file after the
 check is done by :mod:`arena_tui.sandbox.safe_open`, which re-verifies the opened
-descriptor so a link swapped in after the check cannot win the race.
+descriptor so a link swapped in after the check cannot win the race. Every root is
+pinned when the guard is built and re-verified (no links, same folder) at every use,
+see :mod:`arena_tui.sandbox.pins`.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
+
+from arena_tui.sandbox.pins import Pin, SwappedRootError, pin_of, verify_roots
 
 ForbiddenReason = Literal["path_outside_scope", "tool_not_granted", "bash_path_outside_scope"]
 
@@ -75,6 +79,14 @@ class ScopeGuard:
     read_roots: tuple[str, ...]
     write_roots: tuple[str, ...] = ()
     grant_roots: tuple[str, ...] = ()
+    pins: dict[str, Pin] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        for root in dict.fromkeys([*self.read_roots, *self.write_roots]):
+            if root not in self.pins:
+                pin = pin_of(root)
+                if pin is not None:
+                    self.pins[root] = pin
 
     @classmethod
     def build(
@@ -112,6 +124,25 @@ class ScopeGuard:
 
     # --- checks ---------------------------------------------------------------------
 
+    def roots(self) -> tuple[str, ...]:
+        """Every root this guard binds or opens (read roots, then write-only ones)."""
+        return tuple(dict.fromkeys([*self.read_roots, *self.write_roots]))
+
+    def swapped(self) -> list[SwappedRootError]:
+        """Roots that are no longer what was granted (a link on the way, another folder)."""
+        return verify_roots(self.roots(), self.pins)
+
+    def verify(self) -> None:
+        """Refuse, counted, when any granted root was swapped since the grant.
+
+        Raises:
+            ForbiddenError: one refusal per swapped root.
+        """
+        bad = self.swapped()
+        if bad:
+            text = forbidden_text(bad[0].root) + f" ({bad[0]})"
+            raise ForbiddenError([Refusal(b.root) for b in bad], text)
+
     def contains(self, real: str, *, write: bool = False) -> bool:
         """Whether an already-realpath'd path lies inside the read (or write) roots."""
         roots = self.write_roots if write else self.read_roots
@@ -131,6 +162,7 @@ class ScopeGuard:
         """
         if not os.path.isabs(path):
             raise RelativePathError(path)
+        self.verify()
         real = _real(path)
         if not self.contains(real, write=write):
             raise ForbiddenError.path(path)

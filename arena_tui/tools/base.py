@@ -8,6 +8,7 @@ classes serve the main agent and every subagent; they differ only by context.
 
 from __future__ import annotations
 
+import asyncio
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from arena_tui.events import MAIN_AGENT, Event, FileTouch, Modality
+from arena_tui.sandbox.limits import DEFAULT_LIMITS, SandboxLimits
 from arena_tui.sandbox.scope import ScopeGuard
 from arena_tui.tools.readstate import ReadLedger
 
@@ -63,9 +65,10 @@ def _no_emit(event: Event) -> None:
 class ToolContext:
     """Everything a tool needs to act for one agent session, and nothing else.
 
-    ``modalities`` follows the model config: ``{"text": True, "image": 4}`` means the
-    agent perceives images (up to 4 kept in context); a missing or zero entry means it
-    does not. ``unsafe_bash`` lets Bash run without bubblewrap where bwrap is missing.
+        ``modalities`` follows the model config: ``{"text": True, "image": 4}`` means the
+        agent perceives images (up to 4 kept in context); a missing or zero entry means it
+        does not. ``unsafe_bash`` lets Bash run without bubblewrap where bwrap is missing.
+    ``limits`` caps every sandbox this agent starts and how many of its calls run at once.
     """
 
     agent_id: str
@@ -80,6 +83,13 @@ class ToolContext:
     reads: ReadLedger = field(default_factory=ReadLedger)
     unsafe_bash: bool = False
     background: BackgroundBashRegistry | None = None
+    limits: SandboxLimits = DEFAULT_LIMITS
+    slots: asyncio.Semaphore | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.slots is None:
+            # At most this many calls of one turn run at once; the rest queue.
+            self.slots = asyncio.Semaphore(self.limits.parallel_tool_calls)
 
     @property
     def is_main(self) -> bool:

@@ -11,6 +11,7 @@ import json
 import shutil
 from typing import Any
 
+from arena_tui.sandbox.limits import minimal_env
 from arena_tui.sandbox.process import run_capped
 from arena_tui.tools.base import Tool, ToolContext, ToolError, ToolOutput, schema
 from arena_tui.tools.scoped_paths import mtime, search_roots, visible
@@ -116,7 +117,8 @@ class GrepTool(Tool):
         if not roots:
             return ToolOutput("No matches found")
         argv = _rg_argv(args, roots, mode == "content")
-        result = await run_capped(argv, GREP_TIMEOUT_S, cap=GREP_OUTPUT_CAP, cwd=ctx.cwd)
+        env = minimal_env("/usr/local/bin:/usr/bin:/bin", ctx.cwd)  # nothing of the harness's environment
+        result = await run_capped(argv, GREP_TIMEOUT_S, cap=GREP_OUTPUT_CAP, cwd=ctx.cwd, env=env)
         if result.returncode == 2 and not result.stdout.strip():
             err = result.stderr.decode("utf-8", errors="replace").strip()
             raise ToolError(f"Grep failed: {err or 'ripgrep error'}")

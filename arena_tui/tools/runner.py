@@ -4,7 +4,8 @@ Order of checks for every call: the tool exists, the agent was granted it (else 
 counted ``tool_not_granted`` refusal), the arguments match the schema (missing or
 mistyped parameters are plain errors), then the tool runs. Each call emits ToolCalled
 before and ToolResult after, plus one ForbiddenAccess per refused path. The runner is
-stateless, so the agent loop may ``asyncio.gather`` all calls of one turn.
+stateless, so the agent loop may ``asyncio.gather`` all calls of one turn; at most
+``limits.parallel_tool_calls`` of one agent's calls execute at once, the rest queue.
 """
 
 from __future__ import annotations
@@ -110,7 +111,10 @@ class ToolRunner:
         if problem is not None:
             return ToolOutput(problem, is_error=True, invalid=True)
         try:
-            return await tool.run(args, ctx)
+            if ctx.slots is None:
+                return await tool.run(args, ctx)
+            async with ctx.slots:  # the rest of the turn queues here
+                return await tool.run(args, ctx)
         except ForbiddenError as exc:
             for refusal in exc.refusals:
                 ctx.emit(

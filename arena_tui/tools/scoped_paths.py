@@ -15,6 +15,7 @@ from arena_tui.tools.base import ToolContext, ToolError
 
 def search_roots(ctx: ToolContext, path: str | None) -> list[str]:
     """The checked folders (or files) to search: ``path`` if given, else every scope root."""
+    ctx.scope.verify()  # a root swapped since the grant is refused and counted
     if path:
         real = ctx.scope.resolve(path)
         if not os.path.exists(real):

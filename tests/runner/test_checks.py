@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
+import pytest
+
 from arena_tui.dataset.schema import EvalSpec
 from arena_tui.runner.checks import TIMEOUT_EXIT, run_check
+from arena_tui.sandbox import bwrap
+from arena_tui.sandbox.bwrap import sandbox_mode
 
 
 async def test_passes_on_exit_code_and_stdout(tmp_path: Path) -> None:
@@ -32,3 +37,104 @@ async def test_timeout_kills_the_group(tmp_path: Path) -> None:
 async def test_output_is_capped(tmp_path: Path) -> None:
     outcome = await run_check(EvalSpec(command="head -c 200000 /dev/zero | tr '\\0' x"), {}, tmp_path)
     assert outcome.passed and "more bytes truncated" in outcome.stdout and len(outcome.stdout) < 70_000
+
+
+# --- the check sandbox: an agent's deliverables cannot trick or outlive the check ----------
+
+FAKE_KEY = "sk-fake-harness-key-9d81aa02"
+needs_bwrap = pytest.mark.skipif(sandbox_mode() != "bwrap", reason="bubblewrap not usable here")
+
+
+def _alive(marker: str) -> list[str]:
+    found = []
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+            except OSError:
+                continue
+            if marker.encode() in cmdline:
+                found.append(pid)
+    return found
+
+
+@pytest.mark.parametrize("unsafe", [False, True])
+async def test_setsid_child_holding_stdout_is_not_a_timeout_and_dies(
+    tmp_path: Path, unsafe: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if unsafe:
+        monkeypatch.setattr(bwrap, "bwrap_path", lambda: None)
+    elif sandbox_mode() != "bwrap":
+        pytest.skip("bubblewrap not usable here")
+    marker = "913.5" if unsafe else "917.5"
+    spec = EvalSpec(command=f"setsid sleep {marker} & echo ok; exit 0", expect_stdout="ok", timeout=20)
+    outcome = await run_check(spec, {}, tmp_path, unsafe=unsafe)
+    assert outcome.passed and not outcome.timed_out and outcome.exit_code == 0, outcome
+    assert _alive(f"sleep\0{marker}") == []
+
+
+@needs_bwrap
+async def test_check_sees_workspace_read_only_and_no_dataset(tmp_path: Path) -> None:
+    ws, scen = tmp_path / "ws", tmp_path / "scenario"
+    (ws / "output").mkdir(parents=True)
+    (scen / "checks").mkdir(parents=True)
+    (scen / "truth").mkdir()
+    (scen / "truth" / "answer.txt").write_text("TRUTH")
+    check = scen / "checks" / "check.py"
+    check.write_text("import sys; sys.exit(1)\n")
+    values = {"workspace": str(ws), "scripts": str(scen / "checks"), "scenario_dir": str(scen)}
+    cmd = (
+        "echo x > ${workspace}/output/forged.txt; echo 'exit(0)' > ${scripts}/check.py; "
+        + f"cat {scen}/truth/answer.txt; python3 ${{scripts}}/check.py"
+    )
+    outcome = await run_check(EvalSpec(command=cmd), values, ws)
+    assert not outcome.passed and "TRUTH" not in outcome.stdout
+    assert "Read-only file system" in outcome.stderr
+    assert not (ws / "output" / "forged.txt").exists()
+    assert check.read_text() == "import sys; sys.exit(1)\n"
+
+
+@needs_bwrap
+@pytest.mark.parametrize("kind", ["symlink", "hardlink"])
+async def test_linked_deliverable_does_not_reach_outside(tmp_path: Path, kind: str) -> None:
+    ws, outside = tmp_path / "ws", tmp_path / "outside"
+    (ws / "output").mkdir(parents=True)
+    outside.mkdir()
+    (outside / "secret.txt").write_text("TOP-SECRET-77\n")
+    answer = ws / "output" / "answer.txt"
+    if kind == "symlink":
+        answer.symlink_to(outside / "secret.txt")
+    else:
+        os.link(outside / "secret.txt", answer)
+    spec = EvalSpec(command="cat ${workspace}/output/answer.txt", expect_stdout="TOP-SECRET")
+    outcome = await run_check(spec, {"workspace": str(ws)}, ws)
+    assert not outcome.passed and "TOP-SECRET" not in outcome.stdout + outcome.stderr
+
+
+@pytest.mark.parametrize("unsafe", [False, True])
+async def test_check_environment_is_minimal(tmp_path: Path, unsafe: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", FAKE_KEY)
+    if unsafe:
+        monkeypatch.setattr(bwrap, "bwrap_path", lambda: None)
+    elif sandbox_mode() != "bwrap":
+        pytest.skip("bubblewrap not usable here")
+    cmd = "env; P=$(printf '\\057proc'); cat $P/1/environ $P/self/environ 2>/dev/null | tr '\\0' '\\n'"
+    outcome = await run_check(EvalSpec(command=cmd), {}, tmp_path, unsafe=unsafe)
+    assert "PATH=" in outcome.stdout
+    assert FAKE_KEY not in outcome.stdout + outcome.stderr
+
+
+@needs_bwrap
+async def test_placeholders_reached_through_harness_links_still_resolve(tmp_path: Path) -> None:
+    real_ds = tmp_path / "real" / "checks"
+    real_ds.mkdir(parents=True)
+    (real_ds / "c.py").write_text("import sys; print(open(sys.argv[1] + '/a.txt').read())\n")
+    (tmp_path / "ds").symlink_to(tmp_path / "real", target_is_directory=True)
+    ws = tmp_path / "ws-real"
+    ws.mkdir()
+    (ws / "a.txt").write_text("answer-42")
+    (tmp_path / "ws").symlink_to(ws, target_is_directory=True)
+    values = {"workspace": str(tmp_path / "ws"), "scripts": str(tmp_path / "ds" / "checks")}
+    spec = EvalSpec(command="python3 ${scripts}/c.py ${workspace}", expect_stdout="answer-42")
+    outcome = await run_check(spec, values, tmp_path / "ws")
+    assert outcome.passed, outcome

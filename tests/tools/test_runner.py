@@ -84,3 +84,54 @@ async def test_concurrent_calls_keep_order(world: World) -> None:
     assert "slow" in outs[0].text and outs[1].text.startswith("1\talpha") and outs[2].text == a
     finished = [e.call_id for e in world.events if isinstance(e, ToolResult)]
     assert finished[-1] == "1"  # the slow one finished last but its result is first
+
+
+class Gate(Tool):
+    """Blocks until released; records how many of its calls run at the same time."""
+
+    name = "Gate"
+    description = "waits"
+    parameters = schema([])
+
+    def __init__(self) -> None:
+        self.running = 0
+        self.peak = 0
+        self.release = asyncio.Event()
+        self.started = 0
+
+    async def run(self, args: dict[str, Any], ctx: ToolContext) -> ToolOutput:
+        self.running += 1
+        self.started += 1
+        self.peak = max(self.peak, self.running)
+        await self.release.wait()
+        self.running -= 1
+        return ToolOutput("ok")
+
+
+async def test_at_most_eight_calls_of_one_turn_run_at_once(world: World) -> None:
+    gate = Gate()
+    gated = ToolRunner([gate])
+    ctx = world.ctx(granted_tools=frozenset({"Gate"}))
+    calls = [asyncio.ensure_future(gated.run(f"c{i}", "Gate", {}, ctx)) for i in range(150)]
+    for _ in range(50):
+        await asyncio.sleep(0)
+    assert gate.started == 8 and gate.running == 8  # the other 142 queue
+    gate.release.set()
+    outputs = await asyncio.gather(*calls)
+    assert all(o.text == "ok" for o in outputs) and gate.peak == 8 and gate.started == 150
+    assert sum(isinstance(e, ToolResult) for e in world.events) == 150
+
+
+async def test_parallel_cap_follows_the_limits(world: World) -> None:
+    from arena_tui.sandbox.limits import SandboxLimits
+
+    gate = Gate()
+    gated = ToolRunner([gate])
+    ctx = world.ctx(granted_tools=frozenset({"Gate"}), limits=SandboxLimits(parallel_tool_calls=3))
+    calls = [asyncio.ensure_future(gated.run(f"c{i}", "Gate", {}, ctx)) for i in range(10)]
+    for _ in range(50):
+        await asyncio.sleep(0)
+    assert gate.running == 3
+    gate.release.set()
+    await asyncio.gather(*calls)
+    assert gate.peak == 3
