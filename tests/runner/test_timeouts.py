@@ -16,9 +16,15 @@ def test_scenario_timeout_is_recorded(tmp_path: Path) -> None:
     root = make_dataset(tmp_path / "ds")
     out = tmp_path / "out"
     script = tmp_path / "manager.json"
-    script.write_text('{"*": [{"content": "nothing to do"}]}')
+    # The manager's first round runs a long command, so the scenario can only end by its limit
+    # (a 1 s limit against a 60 s sleep: no race with a busy machine).
+    turns = [
+        {"tool_calls": [{"name": "Bash", "arguments": {"command": "sleep 60", "description": "wait"}}]},
+        {"content": "done"},
+    ]
+    script.write_text(json.dumps({"*": turns}))
     config = validate_model_json({"main": {"provider": "scripted", "script": str(script)}, "llm": {"provider": "sim"}})
-    outcome = run_plan(out, config, dataset_root=root, only=["s_beta"], scenario_timeout_s=0.01)
+    outcome = run_plan(out, config, dataset_root=root, only=["s_beta"], scenario_timeout_s=1.0)
     scenario = outcome.scores.scenarios["s_beta"]
     assert scenario.status == "failed" and "timed out" in scenario.reason
     assert outcome.scores.rounds_total == 4 and outcome.scores.unfinished == ["s_beta"]

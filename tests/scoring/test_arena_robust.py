@@ -148,3 +148,15 @@ def test_bash_touches_resolve_paths_inside_the_scope_only(tmp_path: Path) -> Non
     # Relative words resolve against the agent's working folder, not the workspace root.
     inner = ScopeGuard.for_subagent(str(ws), ["data/a.csv", "data/c.txt"])
     assert [t.path for t in bash_touches("wc -l a.csv c.txt", inner, str(ws / "data"))] == ["data/a.csv", "data/c.txt"]
+
+
+def test_bash_touches_never_expand_patterns_outside_the_scope_or_open_fifos(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    (ws / "data").mkdir(parents=True)
+    (ws / "data" / "a.csv").write_text("x\n")
+    os.mkfifo(ws / "data" / "pipe.csv")  # opening it for reading would block the harness
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "b.csv").write_text("y\n")
+    scope = ScopeGuard.for_subagent(str(ws), ["data/a.csv", "data/pipe.csv"])
+    touched = bash_touches(f"cat {ws}/data/*.csv {tmp_path}/elsewhere/*.csv /*/*/*", scope, str(ws / "data"))
+    assert [t.path for t in touched] == ["data/a.csv"]
