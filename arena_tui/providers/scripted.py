@@ -8,6 +8,7 @@ yields a plain ``(script exhausted)`` reply, so an agent loop always ends.
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -21,10 +22,12 @@ from arena_tui.providers.messages import (
     ToolSchema,
     deliver_delta,
 )
-from arena_tui.providers.script_vars import ScriptVars, substitute
-from arena_tui.providers.trajectory import ScriptTurn, turns_for
+from arena_tui.providers.script_vars import ScriptVars, resolve_bindings, substitute
+from arena_tui.providers.trajectory import ScriptToolCall, ScriptTurn, turns_for
 
 EXHAUSTED = "(script exhausted)"
+MAX_WAITS = 40  # polls of one turn waiting for its bound values (about 4 s)
+WAIT_S = 0.1
 TurnSource = Sequence[ScriptTurn | Mapping[str, Any]]
 TurnFunction = Callable[[Sequence[Message], Sequence[ToolSchema]], ScriptTurn | Mapping[str, Any]]
 
@@ -56,6 +59,8 @@ class ScriptedProvider:
             [_as_turn(t) for t in turns] if turns is not None and not callable(turns) else []
         )
         self._calls = 0
+        self._bound: dict[str, str] = {}
+        self._waits = 0
         self._seen_messages = 0
         self._seen_chars = 0
 
@@ -74,6 +79,20 @@ class ScriptedProvider:
             return ScriptTurn(content=EXHAUSTED)
         return self._queue.pop(0)
 
+    async def _bound_turn(self, turn: ScriptTurn, messages: Sequence[Message]) -> ScriptTurn:
+        """Bind the turn's values from what the agent was told; while they are missing, poll."""
+        if not turn.bind:
+            return turn
+        values = resolve_bindings(turn.bind, [m.content for m in messages if m.role in ("user", "tool")], self._bound)
+        if len(values) == len(turn.bind) or self._waits >= MAX_WAITS:
+            self._waits = 0
+            self._bound.update(values)
+            return turn
+        self._waits += 1
+        self._queue.insert(0, turn)
+        await asyncio.sleep(WAIT_S)
+        return ScriptTurn(content="Waiting for results.", tool_calls=[ScriptToolCall(name="ListSubagents")])
+
     async def complete(
         self,
         messages: Sequence[Message],
@@ -84,16 +103,16 @@ class ScriptedProvider:
         self._calls += 1
         ids = {**model_event_fields(self.identity, self.name), "request_id": new_request_id()}
         self.emit(ModelRequest(**ids, n_messages=len(messages)))
-        turn = self._next_turn(messages, tools)
+        turn = await self._bound_turn(self._next_turn(messages, tools), messages)
         calls = [
             ToolCallSpec(
                 id=tc.id or f"call_{uuid.uuid4().hex[:12]}",
                 name=tc.name,
-                arguments=substitute(tc.arguments, self.script_vars),
+                arguments=substitute(tc.arguments, self.script_vars, self._bound),
             )
             for tc in turn.tool_calls
         ]
-        content = substitute(turn.content, self.script_vars)
+        content = substitute(turn.content, self.script_vars, self._bound)
         await deliver_delta(on_delta, content)
         # Scripted turns cost nothing; token counts are estimates so limits still apply.
         prompt = self._prompt_chars(messages) // 4

@@ -27,6 +27,7 @@ _PATH = re.compile(r"(/[^\s'\"`,;()]+)")
 # Only a command spelled out with an absolute script path is run: a worker does not guess
 # which script a loosely worded task means.
 _COMMAND = re.compile(r"\b((?:python3?|bash|sh) /[^\n]+?)(?=\s+(?:and report|on every|to report)\b|\.\s|\.$|$)")
+_SECTION = re.compile(r"§\s*(\d+(?:\.\d+)*)")
 _MEDIA_EXT = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".wav", ".mp3", ".ogg", ".flac", ".mp4", ".webm", ".mov"}
 
 
@@ -85,7 +86,7 @@ class SimWorker:
             calls = self._second_calls(prompt, since)
         if calls:
             return self._reply("", calls, messages)
-        return self._reply(self._answer(since), [], messages)
+        return self._reply(self._answer(since, prompt), [], messages)
 
     def _in_grant(self, path: str) -> bool:
         real = os.path.realpath(path)
@@ -114,7 +115,7 @@ class SimWorker:
         media_first = sorted(globbed, key=lambda p: (os.path.splitext(p)[1].lower() not in _MEDIA_EXT, p))
         return [_call("Read", file_path=p) for p in media_first[:MAX_READS] if os.path.isfile(p)]
 
-    def _answer(self, since: Sequence[Message]) -> str:
+    def _answer(self, since: Sequence[Message], prompt: str = "") -> str:
         calls = {c.id: c for m in since if m.role == "assistant" for c in m.tool_calls}
         parts: list[str] = []
         for message in since:
@@ -126,7 +127,7 @@ class SimWorker:
                 parts.append(f"{path} (perceived): {self._truth(path)}")
             elif call.name in ("Read", "Bash"):
                 label = path if call.name == "Read" else f"$ {call.arguments.get('command', '')}"
-                parts.append(f"{label}:\n{message.content[:EXCERPT]}")
+                parts.append(f"{label}:\n{_excerpt(message.content, prompt)}")
         if not parts:
             return "[simulated worker] I found nothing I could read for this task within my grant."
         return "[simulated worker] What I read:\n\n" + "\n\n".join(parts)
@@ -148,6 +149,19 @@ class SimWorker:
         return AssistantMessage(
             content=content, tool_calls=calls, usage=usage, finish_reason="tool_calls" if calls else "stop"
         )
+
+
+def _excerpt(text: str, prompt: str) -> str:
+    """The first EXCERPT characters, or, when the prompt names a section (``§5.3``) that a long
+    text numbers, the EXCERPT characters from that section's first line."""
+    start = 0
+    if len(text) > EXCERPT:
+        for ref in _SECTION.findall(prompt):
+            m = re.search(rf"^(?:\d+\t)?(?:#+\s*)?(?:§\s*)?{re.escape(ref)}(?![\d.]*\d)", text, re.M)
+            if m:
+                start = m.start()
+                break
+    return text[start : start + EXCERPT]
 
 
 def _call(name: str, **arguments: object) -> ToolCallSpec:
