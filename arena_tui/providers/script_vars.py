@@ -55,7 +55,10 @@ def substitute(value: Any, script_vars: ScriptVars | None, bound: Mapping[str, s
     if script_vars is None and not bound:
         return value
     if isinstance(value, str):
-        return _PLACEHOLDER.sub(lambda m: _lookup(m, script_vars, bound or {}), value)
+        # two passes: a bound value may itself name ${workspace} (a list bound with a path format)
+        for _ in range(2):
+            value = _PLACEHOLDER.sub(lambda m: _lookup(m, script_vars, bound or {}), value)
+        return value
     if isinstance(value, dict):
         return {k: substitute(v, script_vars, bound) for k, v in value.items()}
     if isinstance(value, list):
@@ -180,10 +183,12 @@ def resolve_bindings(
             continue
         pattern = re.compile(spec["re"], re.I | re.S)
         value = None
-        if spec.get("as") in ("count", "sum"):  # over every match in the newest text holding one
+        if spec.get("as") in ("count", "sum", "list"):  # over every match in the newest text holding one
             hits = next((pattern.findall(t) for t in reversed(texts) if pattern.search(t)), [])
             if spec["as"] == "count":
                 value = str(len(hits)) if hits else None
+            elif spec["as"] == "list":  # distinct matches in order, each through "fmt", joined by spaces
+                value = " ".join(spec.get("fmt", "{}").replace("{}", h) for h in dict.fromkeys(hits)) if hits else None
             else:
                 value = _fmt(sum(float(h) for h in hits)) if hits else None
             if value is not None:

@@ -48,6 +48,7 @@ class ScriptedProvider:
         name: str = "scripted",
         identity: CallIdentity | None = None,
         emit: Emit = no_emit,
+        bound: Mapping[str, str] | None = None,
     ) -> None:
         self.name = name
         self.identity = identity or CallIdentity()
@@ -59,7 +60,7 @@ class ScriptedProvider:
             [_as_turn(t) for t in turns] if turns is not None and not callable(turns) else []
         )
         self._calls = 0
-        self._bound: dict[str, str] = {}
+        self._bound: dict[str, str] = dict(bound or {})
         self._waits = 0
         self._seen_messages = 0
         self._seen_chars = 0
@@ -67,6 +68,11 @@ class ScriptedProvider:
     def start_round(self, round_id: str) -> None:
         """Load the turns for ``round_id`` (or ``"*"``); leftovers of the last round are dropped."""
         self._queue = [_as_turn(t) for t in turns_for(self._rounds, round_id)]
+
+    @property
+    def bound(self) -> dict[str, str]:
+        """The values bound so far from what the agent was told (``${var:NAME}``)."""
+        return dict(self._bound)
 
     @property
     def remaining(self) -> int:

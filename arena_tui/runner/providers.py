@@ -19,6 +19,7 @@ from arena_tui.config import POOL_KEYS, ModelConfig, ModelEntry
 from arena_tui.dataset.model import Scenario
 from arena_tui.errors import BadInputError
 from arena_tui.providers.base import CallIdentity, Provider
+from arena_tui.providers.baselines import BASELINES, baseline_provider
 from arena_tui.providers.greedy import GreedyManager
 from arena_tui.providers.human import HUMAN_NAME, HumanManager
 from arena_tui.providers.registry import make_provider
@@ -84,6 +85,12 @@ class ScenarioProviders:
             manifest = self.scenario.manifest
             grant = [*manifest.main_agent_accessible_paths, *manifest.main_agent_delegable_paths]
             return GreedyManager(grant, identity, self.emit)
+        if self.manager_override in BASELINES:
+            baseline = baseline_provider(
+                self.manager_override, model_key, self.scenario, self.script_vars, identity, self.emit
+            )
+            if baseline is not None:
+                return baseline
         if model_key == "main" and self.human is not None:
             return self.human.provider(identity, self.emit)
         entry = getattr(self.config, model_key, None)

@@ -131,7 +131,6 @@ def fridge_solution() -> dict:
         '  "peak_c": ${var:peak_all},\n  "insulin_pens_moved": ${var:pens},\n'
         '  "disposition": "${var:disposition}",\n  "replacement_cost_gbp": ${var:total_q5}\n}\n'
     )
-    tally_cmd = f"python3 {TOOL_TALLY} {WS}/logger_exports/*.csv"
     order_cmd = f"python3 {TOOL_ORDER} --stock {STOCK} --json"
     return {
         "q1": [
@@ -154,15 +153,26 @@ def fridge_solution() -> dict:
                 bind={"review_id": b(r"Review request (RV-\d{4}-\d{3})")},
             ),
             turn(
+                "Asking the tally worker which exports there are.",
+                call(
+                    "RunSubagent",
+                    subagent_id="${subagent:tally_runner}",
+                    description="list FR-3 exports",
+                    prompt=f"Read {WS}/logger_exports/_index.md and report it verbatim.",
+                    run_in_background=False,
+                ),
+            ),
+            turn(
                 "Running the tally in the background and writing the plan meanwhile.",
                 call(
                     "RunSubagent",
                     subagent_id="${subagent:tally_runner}",
                     description="tally FR-3 exports",
-                    prompt=f"Run {tally_cmd} and report the output verbatim.",
+                    prompt=f"Run python3 {TOOL_TALLY} ${{var:exports}} and report the output verbatim.",
                     run_in_background=True,
                 ),
                 call("Write", file_path=f"{WS}/output/review_plan.md", content=plan),
+                bind={"exports": {"re": r"\| (fr3_[\d-]+\.csv) \|", "as": "list", "fmt": WS + "/logger_exports/{}"}},
             ),
             turn(
                 "Writing the tally from the tool output.",
@@ -220,7 +230,8 @@ def fridge_solution() -> dict:
                     subagent_id="${subagent:tally_runner}",
                     session_id="${session:tally_runner}",
                     description="tally late export",
-                    prompt=f"A new export arrived. Run {tally_cmd} and report the output verbatim.",
+                    prompt=f"Run python3 {TOOL_TALLY} ${{var:exports}} ${{var:new_exports}} and report the output "
+                    "verbatim (a new export arrived).",
                     run_in_background=False,
                 ),
                 call(
@@ -231,6 +242,7 @@ def fridge_solution() -> dict:
                     accessible_paths=["policy/cold_chain_policy.md"],
                     system_prompt="You quote policy text exactly.",
                 ),
+                bind={"new_exports": {"re": r"(logger_exports/fr3_[\d-]+\.csv)", "as": "list", "fmt": WS + "/{}"}},
             ),
             turn(
                 "Reading §5 of the policy through the policy reader.",
