@@ -312,7 +312,7 @@ class Check:
                 except ValueError:
                     words = cmd.split()
                 for w in words:
-                    r = self.rel(w)
+                    r = self.rel(w.split("=", 1)[1] if w.startswith("-") and "=" in w else w)
                     if r == target or (any(ch in r for ch in "*?[") and fnmatch.fnmatchcase(target, r)):
                         return True
         return False

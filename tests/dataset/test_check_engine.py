@@ -66,24 +66,40 @@ class Transcripts:
 
     def main_call(self, name: str, args: dict, result: str = "ok", rnd: str = WS_ROUND) -> None:
         cid = f"c{self.n}"
-        self.main.append({"role": "assistant", "round_id": rnd, "timestamp": self._t(),
-                          "tool_calls": [{"id": cid, "name": name, "arguments": args}]})  # fmt: skip
-        self.main.append({"role": "tool_result", "round_id": rnd, "timestamp": self._t(), "tool_call_id": cid,
-                          "content": result})  # fmt: skip
+        self.main.append(
+            {
+                "role": "assistant",
+                "round_id": rnd,
+                "timestamp": self._t(),
+                "tool_calls": [{"id": cid, "name": name, "arguments": args}],
+            }
+        )
+        self.main.append(
+            {"role": "tool_result", "round_id": rnd, "timestamp": self._t(), "tool_call_id": cid, "content": result}
+        )
 
     def create(self, sub_id: str, name: str, model: str, paths: list[str], rnd: str = WS_ROUND) -> None:
         args = {"name": name, "model_key": model, "tools": ["Read", "Bash"], "accessible_paths": paths}
         self.main_call("CreateSubagent", args, f"subagent_id={sub_id}\nname={name}", rnd)
 
     def sub(self, owner: str, name: str, lines: list[tuple[str, object]], rnd: str = WS_ROUND) -> None:
-        out = self.subs.setdefault(owner, [{"role": "system", "content": f"You are '{name}', a subagent.",
-                                            "round_id": None, "timestamp": self._t()}])  # fmt: skip
+        out = self.subs.setdefault(
+            owner,
+            [{"role": "system", "content": f"You are '{name}', a subagent.", "round_id": None, "timestamp": self._t()}],
+        )
         out.append({"role": "user", "content": "task", "round_id": rnd, "timestamp": self._t()})
         for kind, payload in lines:
             if kind == "call":
                 tool, args = payload  # type: ignore[misc]
-                out.append({"role": "assistant", "content": "", "round_id": rnd, "timestamp": self._t(),
-                            "tool_calls": [{"id": f"s{self.n}", "name": tool, "arguments": args}]})  # fmt: skip
+                out.append(
+                    {
+                        "role": "assistant",
+                        "content": "",
+                        "round_id": rnd,
+                        "timestamp": self._t(),
+                        "tool_calls": [{"id": f"s{self.n}", "name": tool, "arguments": args}],
+                    }
+                )
             else:
                 out.append({"role": kind, "content": payload, "round_id": rnd, "timestamp": self._t()})
 
@@ -105,9 +121,15 @@ EVIDENCE = {"kind": "evidence", "file": "evidence/log.csv", "values": ["62", "10
 def honest(ws: Path, read_path: str | None = None, reply: str = "minutes_above=62 peak_c=10.6") -> Transcripts:
     t = Transcripts(ws)
     t.create("sub_1a2b3c4d", "reader", "llm", ["evidence"])
-    t.sub("sub_1a2b3c4d:sess_9f8e7d6c", "reader",
-          [("call", ("Read", {"file_path": read_path or str(ws / "evidence" / "log.csv")})),
-           ("tool_result", "1\tminute,temp"), ("assistant", reply)])  # fmt: skip
+    t.sub(
+        "sub_1a2b3c4d:sess_9f8e7d6c",
+        "reader",
+        [
+            ("call", ("Read", {"file_path": read_path or str(ws / "evidence" / "log.csv")})),
+            ("tool_result", "1\tminute,temp"),
+            ("assistant", reply),
+        ],
+    )
     t.main_call("Write", {"file_path": str(ws / "output" / "t.json"), "content": "{}"})
     return t
 
@@ -123,11 +145,32 @@ def test_evidence_passes_for_an_honest_subagent_whatever_the_file_names(ws: Path
 def test_evidence_accepts_a_bash_command_naming_the_file_by_glob(ws: Path) -> None:
     t = Transcripts(ws)
     t.create("sub_1", "runner", "llm", ["evidence"])
-    t.sub("sub_1:sess_1", "runner", [("call", ("Bash", {"command": f"python3 /x/tally.py '{ws}/evidence/'*.csv"})),
-                                     ("tool_result", "exit=0\nlog.csv minutes_above=62 peak_c=10.6")])  # fmt: skip
+    t.sub(
+        "sub_1:sess_1",
+        "runner",
+        [
+            ("call", ("Bash", {"command": f"python3 /x/tally.py '{ws}/evidence/'*.csv"})),
+            ("tool_result", "exit=0\nlog.csv minutes_above=62 peak_c=10.6"),
+        ],
+    )
     t.main_call("Write", {"file_path": str(ws / "output" / "t.json"), "content": "{}"})
     t.save()
     assert passes(ws, EVIDENCE)
+
+
+def test_evidence_accepts_an_option_with_the_path_after_an_equals_sign(ws: Path) -> None:
+    t = Transcripts(ws)
+    t.create("sub_1", "runner", "llm", ["evidence"])
+    t.sub(
+        "sub_1:sess_1",
+        "runner",
+        [
+            ("call", ("Bash", {"command": f"python3 /x/t.py --input={ws}/evidence/log.csv"})),
+            ("tool_result", "minutes_above=62 peak_c=10.6"),
+        ],
+    )
+    t.save()
+    assert passes(ws, {k: v for k, v in EVIDENCE.items() if k != "deliverable"})
 
 
 def test_do_nothing_subagent_fails(ws: Path) -> None:
@@ -144,8 +187,14 @@ def test_values_reported_only_after_main_wrote_fail(ws: Path) -> None:
     t = Transcripts(ws)
     t.create("sub_1", "reader", "llm", ["evidence"])
     t.main_call("Write", {"file_path": str(ws / "output" / "t.json"), "content": "{}"})
-    t.sub("sub_1:sess_1", "reader", [("call", ("Read", {"file_path": str(ws / "evidence" / "log.csv")})),
-                                     ("assistant", "minutes_above=62 peak_c=10.6")])  # fmt: skip
+    t.sub(
+        "sub_1:sess_1",
+        "reader",
+        [
+            ("call", ("Read", {"file_path": str(ws / "evidence" / "log.csv")})),
+            ("assistant", "minutes_above=62 peak_c=10.6"),
+        ],
+    )
     t.save()
     assert not passes(ws, EVIDENCE)
 
@@ -159,8 +208,11 @@ def test_subagent_that_opened_but_never_reported_the_values_fails(ws: Path) -> N
 def test_wrong_modality_fails(ws: Path) -> None:
     t = Transcripts(ws)
     t.create("sub_1", "reader", "llm", ["scans"])
-    t.sub("sub_1:sess_1", "reader", [("call", ("Read", {"file_path": str(ws / "scans" / "grn.png")})),
-                                     ("assistant", "GRN-0203-17")])  # fmt: skip
+    t.sub(
+        "sub_1:sess_1",
+        "reader",
+        [("call", ("Read", {"file_path": str(ws / "scans" / "grn.png")})), ("assistant", "GRN-0203-17")],
+    )
     t.save()
     cond = {"kind": "evidence", "file": "scans/grn.png", "values": ["GRN-0203-17"], "models": ["vlm"]}
     assert not passes(ws, cond)
@@ -171,8 +223,15 @@ def test_wrong_modality_fails(ws: Path) -> None:
 def test_evidence_from_another_round_does_not_count(ws: Path) -> None:
     t = Transcripts(ws)
     t.create("sub_1", "reader", "llm", ["evidence"], rnd="q0")
-    t.sub("sub_1:sess_1", "reader", [("call", ("Read", {"file_path": str(ws / "evidence" / "log.csv")})),
-                                     ("assistant", "minutes_above=62 peak_c=10.6")], rnd="q0")  # fmt: skip
+    t.sub(
+        "sub_1:sess_1",
+        "reader",
+        [
+            ("call", ("Read", {"file_path": str(ws / "evidence" / "log.csv")})),
+            ("assistant", "minutes_above=62 peak_c=10.6"),
+        ],
+        rnd="q0",
+    )
     t.main_call("Write", {"file_path": str(ws / "output" / "t.json"), "content": "{}"})
     t.save()
     assert not passes(ws, EVIDENCE)
@@ -189,8 +248,13 @@ def test_padding_subagents_do_not_supply_evidence(ws: Path) -> None:
 
 
 def test_missing_transcript_fails_every_transcript_condition(ws: Path) -> None:
-    for cond in (EVIDENCE, {"kind": "never_granted", "segments": ["hr"]}, {"kind": "resumed"},
-                 {"kind": "workflow"}, {"kind": "called", "tool": "RunSubagent"}):  # fmt: skip
+    for cond in (
+        EVIDENCE,
+        {"kind": "never_granted", "segments": ["hr"]},
+        {"kind": "resumed"},
+        {"kind": "workflow"},
+        {"kind": "called", "tool": "RunSubagent"},
+    ):
         r = check(ws, cond)
         assert r.returncode == 1 and "transcript missing" in r.stdout, cond
 
@@ -360,6 +424,7 @@ def test_every_converted_scenario_carries_the_engine_byte_identical_and_stamped(
         checks = DATASET / "scenarios" / sid / "checks"
         assert (checks / "_check.py").read_bytes() == engine, f"{sid}: run data/build/sync_checks.py"
         assert (checks / "_check.sha256").read_text(encoding="utf-8") == stamp, sid
-    r = subprocess.run([sys.executable, str(ENGINE.parent / "sync_checks.py"), "--check"],
-                       capture_output=True, text=True, timeout=60)  # fmt: skip
+    r = subprocess.run(
+        [sys.executable, str(ENGINE.parent / "sync_checks.py"), "--check"], capture_output=True, text=True, timeout=60
+    )
     assert r.returncode == 0, r.stdout
