@@ -2,7 +2,8 @@
 
 A sim worker is not a model. For each prompt it reads the files the prompt names (or,
 when it names none, lists its grant and reads what it finds), runs a ``python3 /abs/…``
-command the prompt spells out when it was granted Bash, and answers with what it read.
+command the prompt spells out when it was granted Bash, and answers with what it read
+(the first characters of each result, or those from a section the prompt names, ``§5.3``).
 For media it "perceives" natively it answers with the scenario's ``truth/`` text for
 that file. Everything it does goes through the real tools, so grants, scope checks and
 scoring see real calls. Reports and the UI label it as simulated.
