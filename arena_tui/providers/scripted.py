@@ -26,8 +26,8 @@ from arena_tui.providers.script_vars import ScriptVars, resolve_bindings, substi
 from arena_tui.providers.trajectory import ScriptToolCall, ScriptTurn, turns_for
 
 EXHAUSTED = "(script exhausted)"
-MAX_WAITS = 40  # polls of one turn waiting for its bound values (about 4 s)
-WAIT_S = 0.1
+MAX_WAITS = 40  # polls of one turn waiting for its bound values: 0.05 s doubling up to 1 s, ~36 s in all
+WAIT_S = 0.05
 TurnSource = Sequence[ScriptTurn | Mapping[str, Any]]
 TurnFunction = Callable[[Sequence[Message], Sequence[ToolSchema]], ScriptTurn | Mapping[str, Any]]
 
@@ -96,7 +96,7 @@ class ScriptedProvider:
             return turn
         self._waits += 1
         self._queue.insert(0, turn)
-        await asyncio.sleep(WAIT_S)
+        await asyncio.sleep(min(1.0, WAIT_S * 2 ** (self._waits - 1)))
         return ScriptTurn(content="Waiting for results.", tool_calls=[ScriptToolCall(name="ListSubagents")])
 
     async def complete(
