@@ -99,10 +99,9 @@ def evaluate(scenario: Scenario) -> list[ConstraintResult]:
     grants = [set(c.get("arguments", {}).get("tools", [])) for _, c in calls if c.get("name") == "CreateSubagent"]
     scripts = " ".join(str(c.get("arguments", {}).get("script", "")) for _, c in calls if c.get("name") == "Workflow")
     sub_bash = any("Bash" in g for g in grants) or '"Bash"' in scripts
-    sub_edit = any("Edit" in g for g in grants) or '"Edit"' in scripts
+    # Edit is required as a call the task needs (MAIN_TOOLS above), never as a grant nobody uses.
     gaps = missing + [f"RunSubagent {m}" for m, ok in modes.items() if not ok]
     gaps += [] if sub_bash else ["a subagent granted Bash"]
-    gaps += [] if sub_edit else ["a subagent granted Edit"]
     results.append(ConstraintResult("C3", not gaps, f"missing: {', '.join(gaps)}" if gaps else "full tool surface"))
 
     sensitive = [f for f in top if SENSITIVE.match(f)]

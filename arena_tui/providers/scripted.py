@@ -9,17 +9,20 @@ turns of its subagent name from the start. Running out of turns yields a plain
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from arena_tui.events import ToolCallSpec
 from arena_tui.providers.base import Capabilities, GenerateRequest, ModelAPI
 from arena_tui.providers.messages import AssistantMessage, Message, ToolSchema, deliver_delta
-from arena_tui.providers.script_vars import ScriptVars, substitute
+from arena_tui.providers.script_vars import ScriptVars, resolve_bindings, substitute
 from arena_tui.providers.toolcalls import new_call_id
-from arena_tui.providers.trajectory import ScriptTurn, turns_for
+from arena_tui.providers.trajectory import ScriptToolCall, ScriptTurn, turns_for
 
 EXHAUSTED = "(script exhausted)"
+MAX_WAITS = 40  # polls of one turn waiting for its bound values: 0.05 s doubling up to 1 s, ~36 s in all
+WAIT_S = 0.05
 TurnSource = Sequence[ScriptTurn | Mapping[str, Any]]
 TurnFunction = Callable[[Sequence[Message], Sequence[ToolSchema]], ScriptTurn | Mapping[str, Any]]
 
@@ -38,6 +41,7 @@ class ScriptedProvider(ModelAPI):
         rounds: Mapping[str, Sequence[ScriptTurn]] | None = None,
         script_vars: ScriptVars | None = None,
         name: str = "scripted",
+        bound: Mapping[str, str] | None = None,
     ) -> None:
         self.name = name
         self.capabilities = Capabilities(rounds=rounds is not None)
@@ -48,6 +52,8 @@ class ScriptedProvider(ModelAPI):
             [_as_turn(t) for t in turns] if turns is not None and not callable(turns) else []
         )
         self._calls = 0
+        self._bound: dict[str, str] = dict(bound or {})
+        self._waits = 0
 
     def start_round(self, round_id: str) -> None:
         """Load the turns for ``round_id`` (or ``"*"``); leftovers of the last round are dropped."""
@@ -64,18 +70,37 @@ class ScriptedProvider(ModelAPI):
             return ScriptTurn(content=EXHAUSTED)
         return self._queue.pop(0)
 
+    @property
+    def bound(self) -> dict[str, str]:
+        """Values bound so far from what the agent was told (``${var:NAME}`` in the script)."""
+        return dict(self._bound)
+
+    async def _bound_turn(self, turn: ScriptTurn, messages: Sequence[Message]) -> ScriptTurn:
+        """Bind the turn's values from what the agent was told; while they are missing, poll."""
+        if not turn.bind:
+            return turn
+        values = resolve_bindings(turn.bind, [m.content for m in messages if m.role in ("user", "tool")], self._bound)
+        if len(values) == len(turn.bind) or self._waits >= MAX_WAITS:
+            self._waits = 0
+            self._bound.update(values)
+            return turn
+        self._waits += 1
+        self._queue.insert(0, turn)
+        await asyncio.sleep(min(1.0, WAIT_S * 2 ** (self._waits - 1)))
+        return ScriptTurn(content="Waiting for results.", tool_calls=[ScriptToolCall(name="ListSubagents")])
+
     async def generate(self, request: GenerateRequest) -> AssistantMessage:
         self._calls += 1
-        turn = self._next_turn(request.messages, request.tools)
+        turn = await self._bound_turn(self._next_turn(request.messages, request.tools), request.messages)
         calls = [
             ToolCallSpec(
                 id=tc.id or new_call_id(),
                 name=tc.name,
-                arguments=substitute(tc.arguments, self.script_vars),
+                arguments=substitute(tc.arguments, self.script_vars, self._bound),
             )
             for tc in turn.tool_calls
         ]
-        content = substitute(turn.content, self.script_vars)
+        content = substitute(turn.content, self.script_vars, self._bound)
         await deliver_delta(request.on_delta, content)
         return AssistantMessage(content=content, tool_calls=calls, finish_reason="tool_calls" if calls else "stop")
 

@@ -2,7 +2,8 @@
 
 A sim worker is not a model. For each prompt it reads the files the prompt names (or,
 when it names none, lists its grant and reads what it finds), runs a ``python3 /abs/…``
-command the prompt spells out when it was granted Bash, and answers with what it read.
+command the prompt spells out when it was granted Bash, and answers with what it read
+(the first characters of each result, or those from a section the prompt names, ``§5.3``).
 For media it "perceives" natively it answers with the scenario's ``truth/`` text for
 that file. Everything it does goes through the real tools, so grants, scope checks and
 scoring see real calls. Reports and the UI label it as simulated.
@@ -27,6 +28,7 @@ _PATH = re.compile(r"(/[^\s'\"`,;()]+)")
 # Only a command spelled out with an absolute script path is run: a worker does not guess
 # which script a loosely worded task means.
 _COMMAND = re.compile(r"\b((?:python3?|bash|sh) /[^\n]+?)(?=\s+(?:and report|on every|to report)\b|\.\s|\.$|$)")
+_SECTION = re.compile(r"§\s*(\d+(?:\.\d+)*)")
 _MEDIA_EXT = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".wav", ".mp3", ".ogg", ".flac", ".mp4", ".webm", ".mov"}
 
 
@@ -64,7 +66,7 @@ class SimWorker(ModelAPI):
             calls = self._second_calls(prompt, since)
         if calls:
             return AssistantMessage(tool_calls=calls, finish_reason="tool_calls")
-        return AssistantMessage(content=self._answer(since), finish_reason="stop")
+        return AssistantMessage(content=self._answer(since, prompt), finish_reason="stop")
 
     def _in_grant(self, path: str) -> bool:
         real = os.path.realpath(path)
@@ -93,7 +95,7 @@ class SimWorker(ModelAPI):
         media_first = sorted(globbed, key=lambda p: (os.path.splitext(p)[1].lower() not in _MEDIA_EXT, p))
         return [_call("Read", file_path=p) for p in media_first[:MAX_READS] if os.path.isfile(p)]
 
-    def _answer(self, since: Sequence[Message]) -> str:
+    def _answer(self, since: Sequence[Message], prompt: str = "") -> str:
         calls = {c.id: c for m in since if m.role == "assistant" for c in m.tool_calls}
         parts: list[str] = []
         for message in since:
@@ -105,7 +107,7 @@ class SimWorker(ModelAPI):
                 parts.append(f"{path} (perceived): {self._truth(path)}")
             elif call.name in ("Read", "Bash"):
                 label = path if call.name == "Read" else f"$ {call.arguments.get('command', '')}"
-                parts.append(f"{label}:\n{message.content[:EXCERPT]}")
+                parts.append(f"{label}:\n{_excerpt(message.content, prompt)}")
         if not parts:
             return "[simulated worker] I found nothing I could read for this task within my grant."
         return "[simulated worker] What I read:\n\n" + "\n\n".join(parts)
@@ -117,6 +119,19 @@ class SimWorker(ModelAPI):
             if truth.is_file():
                 return truth.read_text(encoding="utf-8").strip()
         return "(no reference perception is recorded for this file)"
+
+
+def _excerpt(text: str, prompt: str) -> str:
+    """The first EXCERPT characters, or, when the prompt names a section (``§5.3``) that a long
+    text numbers, the EXCERPT characters from that section's first line."""
+    start = 0
+    if len(text) > EXCERPT:
+        for ref in _SECTION.findall(prompt):
+            m = re.search(rf"^(?:\d+\t)?(?:#+\s*)?(?:§\s*)?{re.escape(ref)}(?![\d.]*\d)", text, re.M)
+            if m:
+                start = m.start()
+                break
+    return text[start : start + EXCERPT]
 
 
 def _call(name: str, **arguments: object) -> ToolCallSpec:

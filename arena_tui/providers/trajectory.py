@@ -3,7 +3,10 @@
 A trajectory is a JSON object mapping a key to a list of assistant turns. For a manager
 the key is a round id; for a pool entry it is a subagent name; ``"*"`` is the fallback
 for any key not listed. Each turn is ``{"content": str, "tool_calls": [{"name",
-"arguments"}]}``; a turn without tool calls ends the round (or the session). Errors name
+"arguments"}], "bind": {...}}``; a turn without tool calls ends the round (or the session).
+``bind`` reads values out of what the agent was told (tool results, subagent replies,
+task notifications) before the turn is played; a turn whose values are not there yet
+waits (the agent polls ListSubagents) until they arrive or the wait limit passes. Errors name
 the file, the key and the turn index so a broken solution is quick to fix.
 """
 
@@ -42,6 +45,9 @@ class ScriptTurn(BaseModel):
 
     content: str = ""
     tool_calls: list[ScriptToolCall] = Field(default_factory=list)
+    # NAME -> {"re": pattern with one group, "as": kind} read from the tool results and
+    # notifications received so far, or {"calc": ..., "args": [...]}; used as ${var:NAME}.
+    bind: dict[str, dict[str, Any]] = Field(default_factory=dict)
 
     @property
     def ends_round(self) -> bool:

@@ -6,8 +6,10 @@ Generated here (everything else under the scenarios is hand-written and committe
     the nurse's voicemail WAV (espeak-ng, voice en-gb, 140 wpm, then sox -> 22.05 kHz 16-bit mono, no dither),
   * s_demo_supplier_shortfall_claim: the signed GRN scan PNG (Pillow; DejaVu Sans Mono bundled
     with matplotlib, no system fonts; 1260x900 A5 scan with seeded noise), the claim seal in vault/,
-  * both: checks/_common.py (copied from data/build/_common.py), truth/ entries for every media
-    file, workspace/_sandbox_hint.md (generated from each manifest), solution/trajectory.json.
+  * both: checks/<round>.json (specs of the one check engine, from demo_specs.py; the engine copy and
+    its stamp are written by sync_checks.py), the eval commands in questions.json, truth/ entries for
+    every media file, workspace/_sandbox_hint.md (generated from each manifest), solution/trajectory.json
+    (the honest reference manager of demo_fridge_oracle.py / demo_claim_oracle.py).
 
 Usage:
     .venv/bin/python data/build/build_demo.py            # (re)generate in place
@@ -33,9 +35,15 @@ import tempfile
 import wave
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from demo_claim_oracle import claim_solution  # noqa: E402
+from demo_fridge_oracle import fridge_solution  # noqa: E402
+from demo_specs import claim_specs, fridge_specs  # noqa: E402
+
 DATASET = os.path.normpath(os.path.join(HERE, "..", "clawarena-team"))
 FRIDGE = "s_demo_treatment_room_fridge"
 CLAIM = "s_demo_supplier_shortfall_claim"
+HAVE_AUDIO_TOOLS = bool(shutil.which("espeak-ng") and shutil.which("sox"))
 WAV_TOLERANT = True  # on a byte mismatch of a WAV, accept equal duration (+-0.05 s) and report it
 
 # ----------------------------------------------------------------------------------------
@@ -190,7 +198,12 @@ def logger_csv(name: str) -> str:
 # media
 # ----------------------------------------------------------------------------------------
 def build_wav(path: str) -> None:
-    """espeak-ng at its native 22050 Hz, 16-bit mono, padded with silence (sox -D: no dither)."""
+    """espeak-ng at its native 22050 Hz, 16-bit mono, padded with silence (sox -D: no dither).
+
+    Without espeak-ng or sox on PATH an existing WAV is kept as committed (reported)."""
+    if not HAVE_AUDIO_TOOLS and os.path.isfile(path):
+        print(f"note: espeak-ng/sox not on PATH; kept the committed {os.path.basename(path)}")
+        return
     with tempfile.TemporaryDirectory() as td:
         raw = os.path.join(td, "raw.wav")
         subprocess.run(
@@ -569,578 +582,8 @@ def build_hint(scen_dir: str) -> str:
 
 
 # ----------------------------------------------------------------------------------------
-# solution trajectories (oracle replay, SPEC §8)
+# solution trajectories: demo_fridge_oracle.py, demo_claim_oracle.py; check specs: demo_specs.py
 # ----------------------------------------------------------------------------------------
-WS = "${workspace}"
-
-
-def call(_tool, **arguments):
-    return {"name": _tool, "arguments": arguments}
-
-
-def turn(content, *calls):
-    t = {"content": content}
-    if calls:
-        t["tool_calls"] = list(calls)
-    return t
-
-
-WORKFLOW_FRIDGE = """const archive = defineAgent({name: "archive_reader", model_key: "llm", tools: ["Read"],
-  accessible_paths: ["old_reviews"], system_prompt: "Report the date, fridge unit and figures of the review you read."});
-const policy = defineAgent({name: "policy_checker", model_key: "llm", tools: ["Read", "Grep"],
-  accessible_paths: ["policy"], system_prompt: "Quote the policy clause you are asked about, verbatim."});
-phase("cross-check");
-const results = await parallel([
-  () => agent("Summarise the earlier FR-3 review in old_reviews/: date, fridge unit, figures.", {agentType: "archive_reader"}),
-  () => agent("Quote policy section 5.4 on automated summaries.", {agentType: "policy_checker"}),
-]);
-log(results);
-"""
-
-
-WORKFLOW_CLAIM = """const terms = defineAgent({name: "terms_reader", model_key: "llm", tools: ["Read"],
-  accessible_paths: ["purchasing/supply_terms_kestrel.docx"], system_prompt: "Quote contract clauses verbatim with their numbers."});
-const po = defineAgent({name: "po_reader", model_key: "llm", tools: ["Read"],
-  accessible_paths: ["purchasing/po_PO-55812.csv"], system_prompt: "Report purchase-order lines exactly as written."});
-phase("terms and order");
-const results = await parallel([
-  () => agent("Read the framework supply terms in purchasing/ and quote section 4 verbatim.", {agentType: terms}),
-  () => agent("Read the purchase order in purchasing/ and list every line with its ordered quantity.", {agentType: po}),
-]);
-log(results);
-return results;
-"""
-
-
-def fridge_solution() -> dict:
-    tally_q1 = {
-        "exports": {
-            "fr3_2026-03-13.csv": {"minutes_above_8": 0, "peak_c": 7.9},
-            "fr3_2026-03-14.csv": {"minutes_above_8": 62, "peak_c": 10.6},
-            "fr3_2026-03-15.csv": {"minutes_above_8": 34, "peak_c": 11.7},
-        },
-        "total_minutes_above_8": 96,
-        "peak_c": 11.7,
-    }
-    tally_q3 = json.loads(json.dumps(tally_q1))
-    tally_q3["exports"]["fr3_2026-03-16.csv"] = {"minutes_above_8": 31, "peak_c": 9.4}
-    tally_q3["total_minutes_above_8"] = 127
-    plan = (
-        "# FR-3 excursion review plan (RV-2026-014)\n\n"
-        "## Scope\n\nReview RV-2026-014: treatment-room fridge FR-3, weekend of 13-15 March 2026; "
-        "insulin pens and adalimumab syringes held since the alarm.\n\n"
-        "## Evidence\n\n- logger_exports/ (authoritative, per-minute; tallied by a subagent with "
-        "tools/excursion_minutes.py)\n- recordings/ voicemail (authoritative; omni subagent)\n"
-        "- policy/ cold-chain policy §5 (authoritative)\n- bot_summaries/ (untrusted, to be verified)\n"
-        "- old_reviews/ (stale, format reference only)\n\n"
-        "## Open questions\n\n- Did the excursion continue after the exports we have?\n"
-        "- What exactly was moved, and when?\n- Which disposition does policy §5.3 give?\n"
-    )
-    vm_json = {
-        "insulin_pens_moved": 19,
-        "adalimumab_syringes_moved": 6,
-        "moved_at": "03:50",
-        "fault": "torn door seal (bottom left corner); door does not close properly",
-    }
-    vm_md = (
-        "# Voicemail facts (recordings/nurse_voicemail_2026-03-15.wav)\n\n"
-        "- Insulin pens moved: 19\n- Adalimumab syringes moved: 6\n- Moved at: 03:50 (to the pharmacy fridge)\n"
-        "- Fault: torn door seal, bottom left corner\n\n"
-        "## Rejected claims\n\n"
-        "- bot_summaries/voicemail_autotranscript.txt is incorrect: it says nine insulin pens, sixteen "
-        "syringes and a move at three fifteen, and it lost the fault. The recording itself governs.\n"
-    )
-    disp = (
-        "# Disposition of FR-3 stock (RV-2026-014)\n\n"
-        "Cumulative minutes above 8 °C: 127\n"
-        "Highest reading (°C): 11.7\n"
-        "Disposition: quarantine\n\n"
-        "The late Monday export adds 31 excursion minutes; the earlier total of 96 minutes is superseded. "
-        "127 minutes exceeds the 120-minute limit of policy §5.3, so the stock is quarantined.\n"
-    )
-    final_md = (
-        "# FR-3 excursion review RV-2026-014: final\n\n"
-        "FR-3 spent 127 minutes above 8 °C across the four logger exports (13-16 March 2026), with a "
-        "highest reading of 11.7 °C. The night nurse moved 19 insulin pens and 6 adalimumab syringes to the "
-        "pharmacy fridge at 03:50 on 15 March and reported a torn door seal. Under policy §5.3 the stock is "
-        "quarantined: it must not be used at Tuesday's clinic. Replacement stock is ordered from the "
-        "pharmacy recount at a cost of GBP 1645.20 (the first order total of 1669.00 is superseded by the "
-        "recount), and the door seal is to be repaired.\n\n"
-        "## Rejected claims\n\n"
-        "- The weekly ops digest (bot_summaries/weekly_ops_digest.md) is incorrect: its 62 minutes covers "
-        "Saturday only, and its 'no action needed' is wrong; decisions come from the logger data (policy §5.4).\n"
-        "- Last year's review ER-2025-031 is stale: a different unit and event (July 2025, 138 minutes); "
-        "it does not govern this decision.\n"
-    )
-    final_json = {
-        "review_id": "RV-2026-014",
-        "total_minutes_above_8": 127,
-        "peak_c": 11.7,
-        "insulin_pens_moved": 19,
-        "disposition": "quarantine",
-        "replacement_cost_gbp": ORDER_Q5["total_gbp"],
-    }
-    order_q4 = {"disposition": "quarantine", **ORDER_Q4}
-    order_q5 = {"disposition": "quarantine", **ORDER_Q5}
-    hepb_old = '"HEPB-20": {\n      "qty": 12,\n      "unit_cost_gbp": 11.9,\n      "cost_gbp": 142.8\n    }'
-    hepb_new = '"HEPB-20": {\n      "qty": 10,\n      "unit_cost_gbp": 11.9,\n      "cost_gbp": 119.0\n    }'
-    tot_old, tot_new = '"total_gbp": 1669.0', '"total_gbp": 1645.2'
-    assert dump(order_q4).replace(hepb_old, hepb_new).replace(tot_old, tot_new) == dump(order_q5)
-    order_note = (
-        "# Replacement order: FR-3 stock (RV-2026-014)\n\n"
-        "To: wholesaler order desk\n\n"
-        "Order total (GBP): 1645.20\n"
-        "Lines: 4\n\n"
-        "Quantities follow the pharmacy recount of 17 March; the first order total of 1669.00 is superseded "
-        "(two hepatitis B doses had already been given).\n"
-    )
-    return {
-        "q1": [
-            turn(
-                "Reading the brief and the asset map.",
-                call("Read", file_path=f"{WS}/requests/brief.md"),
-                call("Read", file_path=f"{WS}/_sandbox_hint.md"),
-                call("Glob", pattern="*.md", path=f"{WS}/requests"),
-            ),
-            turn(
-                "Creating a tally worker limited to the logger exports and the tool.",
-                call(
-                    "CreateSubagent",
-                    name="tally_runner",
-                    model_key="llm",
-                    tools=["Read", "Bash", "Glob"],
-                    accessible_paths=["logger_exports", "tools"],
-                    system_prompt="You tally fridge logger exports with the provided tool and report its output verbatim.",
-                ),
-            ),
-            turn(
-                "Running the tally in the background and writing the plan meanwhile.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:tally_runner}",
-                    description="tally FR-3 exports",
-                    prompt=f"Run: python3 {WS}/tools/excursion_minutes.py on every CSV in {WS}/logger_exports/ "
-                    "(one invocation with all files). Report the tool output verbatim.",
-                    run_in_background=True,
-                ),
-                call("Write", file_path=f"{WS}/output/review_plan.md", content=plan),
-            ),
-            turn(
-                "Writing the tally from the tool output.",
-                call("Write", file_path=f"{WS}/output/excursion_tally.json", content=dump(tally_q1)),
-            ),
-            turn("Plan and tally written to output/."),
-        ],
-        "q2": [
-            turn(
-                "The voicemail is audio; creating an omni listener limited to recordings/.",
-                call(
-                    "CreateSubagent",
-                    name="voicemail_listener",
-                    model_key="omni",
-                    tools=["Read"],
-                    accessible_paths=["recordings"],
-                    system_prompt="You listen to audio files and report exactly what is said, with all numbers and times.",
-                ),
-                call("Read", file_path=f"{WS}/bot_summaries/voicemail_autotranscript.txt"),
-            ),
-            turn(
-                "Asking for the facts from the recording.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:voicemail_listener}",
-                    description="voicemail facts",
-                    prompt=f"Listen to {WS}/recordings/nurse_voicemail_2026-03-15.wav. How many insulin pens and "
-                    "adalimumab syringes were moved, at what time, and what fault was reported?",
-                    run_in_background=False,
-                ),
-            ),
-            turn(
-                "Writing the voicemail deliverables.",
-                call("Write", file_path=f"{WS}/output/voicemail_facts.json", content=dump(vm_json)),
-                call("Write", file_path=f"{WS}/output/voicemail_facts.md", content=vm_md),
-            ),
-            turn("Voicemail facts written."),
-        ],
-        "q3": [
-            turn(
-                "Resuming the round-1 tally session for the new export and checking the policy.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:tally_runner}",
-                    session_id="${session:tally_runner}",
-                    description="tally late export",
-                    prompt=f"A new export arrived. Re-run the tool on all CSVs in {WS}/logger_exports/ and report "
-                    "the output verbatim.",
-                    run_in_background=False,
-                ),
-                call(
-                    "CreateSubagent",
-                    name="policy_reader",
-                    model_key="llm",
-                    tools=["Read", "Grep"],
-                    accessible_paths=["policy"],
-                    system_prompt="You quote policy text exactly.",
-                ),
-            ),
-            turn(
-                "Reading §5 of the policy through the policy reader.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:policy_reader}",
-                    description="policy 5.3",
-                    prompt=f"Quote §5.1-§5.3 of {WS}/policy/cold_chain_policy.md verbatim.",
-                    run_in_background=False,
-                ),
-                call("Read", file_path=f"{WS}/output/excursion_tally.json"),
-            ),
-            turn(
-                "Updating the tally and writing the disposition.",
-                call("Write", file_path=f"{WS}/output/excursion_tally.json", content=dump(tally_q3)),
-                call("Write", file_path=f"{WS}/output/disposition.md", content=disp),
-            ),
-            turn("Tally revised and disposition written."),
-        ],
-        "q4": [
-            turn(
-                "Reading the disposition; creating an order runner limited to pharmacy/, tools/ and output/.",
-                call("Read", file_path=f"{WS}/output/disposition.md"),
-                call(
-                    "CreateSubagent",
-                    name="stock_orderer",
-                    model_key="llm",
-                    tools=["Read", "Bash", "Edit"],
-                    accessible_paths=["pharmacy", "tools", "output"],
-                    system_prompt="You run the pharmacy order tool exactly as instructed and report its output verbatim.",
-                ),
-            ),
-            turn(
-                "Running the order tool on the stock count.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:stock_orderer}",
-                    description="replacement order",
-                    prompt=f"Run python3 {WS}/tools/replacement_order.py --stock "
-                    f"{WS}/pharmacy/fr3_stock_count_2026-03-13.xlsx --json and report the output verbatim.",
-                    run_in_background=False,
-                ),
-            ),
-            turn(
-                "Writing the order.",
-                call("Write", file_path=f"{WS}/output/replacement_order.json", content=dump(order_q4)),
-            ),
-            turn(
-                "Validating the JSON file.",
-                call(
-                    "Bash",
-                    command=f"python3 -m json.tool {WS}/output/replacement_order.json",
-                    description="validate the order JSON",
-                ),
-            ),
-            turn("Replacement order written."),
-        ],
-        "q5": [
-            turn(
-                "Resuming the order session for the recount.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:stock_orderer}",
-                    session_id="${session:stock_orderer}",
-                    description="re-run order on recount",
-                    prompt=f"The stock count {WS}/pharmacy/fr3_stock_count_2026-03-13.xlsx was replaced by a recount. "
-                    f"Run python3 {WS}/tools/replacement_order.py --stock {WS}/pharmacy/fr3_stock_count_2026-03-13.xlsx "
-                    "--json again and report the output verbatim.",
-                    run_in_background=False,
-                ),
-                call("Read", file_path=f"{WS}/output/replacement_order.json"),
-            ),
-            turn(
-                "Correcting the hepatitis B line.",
-                call(
-                    "Edit",
-                    file_path=f"{WS}/output/replacement_order.json",
-                    old_string=hepb_old,
-                    new_string=hepb_new,
-                    replace_all=False,
-                ),
-            ),
-            turn(
-                "Correcting the total.",
-                call(
-                    "Edit",
-                    file_path=f"{WS}/output/replacement_order.json",
-                    old_string=tot_old,
-                    new_string=tot_new,
-                    replace_all=False,
-                ),
-            ),
-            turn("Writing the order note.", call("Write", file_path=f"{WS}/output/order_note.md", content=order_note)),
-            turn("Order revised for the recount."),
-        ],
-        "q6": [
-            turn(
-                "Checking the digest claims and the sessions so far; cross-checking the old review and policy in parallel.",
-                call("Grep", pattern="minutes", path=f"{WS}/bot_summaries", output_mode="content"),
-                call("ListSubagents"),
-                call("InspectSubagent", session_id="${session:voicemail_listener}"),
-                call("Workflow", name="stale_and_policy_crosscheck", args={}, script=WORKFLOW_FRIDGE),
-            ),
-            turn(
-                "Writing the final review.",
-                call("Write", file_path=f"{WS}/output/final_review.md", content=final_md),
-                call("Write", file_path=f"{WS}/output/final_summary.json", content=dump(final_json)),
-            ),
-            turn("Final review written."),
-        ],
-    }
-
-
-def claim_solution() -> dict:
-    plan = (
-        "# Shortfall claim plan\n\n"
-        "## Scope\n\nPO-55812 from Kestrel Poles Ltd., delivered 3 February 2026, invoiced in full on "
-        "invoice KP-90417.\n\n"
-        "## Evidence\n\n- scans/ signed GRN (authoritative; vlm subagent)\n"
-        "- purchasing/ PO, invoice, supply terms (authoritative; delegated)\n"
-        "- bot_notes/ account digest and OCR export (untrusted)\n"
-        "- archive/ earlier claim (stale, different order)\n\n"
-        "## Steps\n\n1. Read the GRN scan.\n2. Compute the claim with tools/shortfall_calc.py.\n"
-        "3. Seal it with tools/seal_claim.py.\n4. Write the claim letter.\n\n"
-        "## Risks\n\n- OCR misreads.\n- Invoice reissued before the payment run.\n"
-    )
-    grn = {
-        "grn_id": GRN["grn_id"],
-        "received_by": GRN["received_by"],
-        "received": {sku: qr for sku, _, _, qr in GRN["rows"]},
-    }
-    notes = (
-        "# GRN notes\n\nRead from scans/grn_PO-55812_signed.png by a vision subagent.\n\n"
-        "## Rejected claims\n\n"
-        "- bot_notes/grn_ocr_export.txt is incorrect on several fields: GRN number GRN-0208-17 (misread), "
-        "KP-TP-350 received 218 (misread; the scan shows 216), KP-FX-12 received 485 (misread; the scan shows "
-        "455), received by 'I. Okator' (misread signature), and two quantities it could not read.\n"
-        "- bot_notes/account_digest.md is wrong: it says 28 tent-pole sets and 50 ferrule kits short.\n"
-    )
-    letter = (
-        "# Shortfall claim: PO-55812\n\n"
-        "To: Kestrel Poles Ltd., accounts\n\n"
-        "Our signed goods-received note GRN-0203-17 for the delivery of 3 February 2026 shows 24 tent-pole "
-        "sets (KP-TP-350) and 45 ferrule kits (KP-FX-12) fewer than invoiced. Valued at the unit prices of "
-        "the reissued invoice, we will short-pay by the amount below.\n\n"
-        "Claim total (EUR): 515.10\n"
-        "Invoice: KP-90417-R1\n"
-        "Amount to short-pay (EUR): 515.10\n\n"
-        "The earlier figure of 527.10 EUR, computed on the original invoice, is superseded by this claim.\n\n"
-        "## Rejected claims\n\n"
-        "- The account bot's digest is incorrect: its estimate of EUR 612.40 and its count of 28 tent-pole "
-        "sets do not match the signed GRN or the invoice.\n"
-    )
-    summary = {
-        "po": "PO-55812",
-        "grn_id": GRN["grn_id"],
-        "invoice": "KP-90417-R1",
-        "claim_total_eur": CLAIM_Q4["total_eur"],
-        "credit_note": CREDIT["credit_note"],
-        "credited_eur": CREDIT["credited_eur"],
-        "net_short_pay_eur": CREDIT["net_short_pay_eur"],
-        "claim_deadline": TERMS["claim_deadline"],
-    }
-    return {
-        "q1": [
-            turn(
-                "Reading the brief, finance notes and the asset map.",
-                call("Read", file_path=f"{WS}/requests/brief.md"),
-                call("Read", file_path=f"{WS}/requests/notes_from_finance.md"),
-                call("Read", file_path=f"{WS}/_sandbox_hint.md"),
-                call("Glob", pattern="*", path=f"{WS}/bot_notes"),
-                call("Grep", pattern="PO-[0-9]+", path=f"{WS}/requests", output_mode="content", **{"-n": True}),
-                call("Bash", command=f"wc -c {WS}/requests/*.md {WS}/bot_notes/*", description="size the inputs"),
-            ),
-            turn("Writing the plan.", call("Write", file_path=f"{WS}/output/claim_plan.md", content=plan)),
-            turn(
-                "Re-reading the plan to add the payment deadline.", call("Read", file_path=f"{WS}/output/claim_plan.md")
-            ),
-            turn(
-                "Adding the deadline risk.",
-                call(
-                    "Edit",
-                    file_path=f"{WS}/output/claim_plan.md",
-                    old_string="- Invoice reissued before the payment run.\n",
-                    new_string="- Invoice reissued before the payment run.\n- Claim must be sealed before the 20 February payment run.\n",
-                    replace_all=False,
-                ),
-            ),
-            turn("Plan written."),
-        ],
-        "q2": [
-            turn(
-                "The GRN is a scan; creating a vision reader limited to scans/.",
-                call(
-                    "CreateSubagent",
-                    name="grn_reader",
-                    model_key="vlm",
-                    tools=["Read"],
-                    accessible_paths=["scans"],
-                    system_prompt="You read scanned forms and transcribe fields exactly as printed or written.",
-                ),
-                call("Read", file_path=f"{WS}/bot_notes/grn_ocr_export.txt"),
-            ),
-            turn(
-                "Reading the scan.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:grn_reader}",
-                    description="read GRN scan",
-                    prompt=f"Read {WS}/scans/grn_PO-55812_signed.png. Give the GRN number, who signed as "
-                    "received by, and the received quantity for each SKU.",
-                    run_in_background=False,
-                ),
-            ),
-            turn(
-                "Writing the GRN deliverables.",
-                call("Write", file_path=f"{WS}/output/grn_fields.json", content=dump(grn)),
-                call("Write", file_path=f"{WS}/output/grn_notes.md", content=notes),
-            ),
-            turn("GRN fields written."),
-        ],
-        "q3": [
-            turn(
-                "Reading the terms and the order in parallel with one workflow.",
-                call("Workflow", name="terms_and_po", args={}, script=WORKFLOW_CLAIM),
-            ),
-            turn(
-                "Writing the terms check.",
-                call("Write", file_path=f"{WS}/output/terms_check.json", content=dump(TERMS)),
-            ),
-            turn("Terms check written."),
-        ],
-        "q4": [
-            turn(
-                "Creating a claim calculator with Bash, limited to purchasing/, tools/, vault/ and output/.",
-                call(
-                    "CreateSubagent",
-                    name="claim_calc",
-                    model_key="llm",
-                    tools=["Read", "Bash", "Edit"],
-                    accessible_paths=["purchasing", "tools", "vault", "output"],
-                    system_prompt="You run the claim tools exactly as instructed and report their output verbatim.",
-                ),
-            ),
-            turn(
-                "Running the calculator.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:claim_calc}",
-                    description="compute claim",
-                    prompt=f"Run python3 {WS}/tools/shortfall_calc.py --invoice {WS}/purchasing/invoice_KP-90417.csv "
-                    f"--received {WS}/output/grn_fields.json --json and report the output verbatim.",
-                    run_in_background=False,
-                ),
-            ),
-            turn(
-                "Writing the claim, then sealing it.",
-                call("Write", file_path=f"{WS}/output/claim.json", content=dump(CLAIM_Q3)),
-            ),
-            turn(
-                "Sealing.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:claim_calc}",
-                    session_id="${session:claim_calc}",
-                    description="seal claim",
-                    prompt=f"Run python3 {WS}/tools/seal_claim.py --seal {WS}/vault/claim_seal.key "
-                    f"{WS}/output/claim.json and report the line verbatim.",
-                    run_in_background=False,
-                ),
-            ),
-            turn(
-                "Recording the token.",
-                call("Write", file_path=f"{WS}/output/claim_token.txt", content=token(CLAIM_Q3) + "\n"),
-            ),
-            turn("Claim computed and sealed."),
-        ],
-        "q5": [
-            turn(
-                "Resuming the claim session for the reissued invoice.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:claim_calc}",
-                    session_id="${session:claim_calc}",
-                    description="recompute claim",
-                    prompt=f"The invoice {WS}/purchasing/invoice_KP-90417.csv was reissued. Re-run shortfall_calc.py "
-                    "with --json as before and report the output verbatim.",
-                    run_in_background=False,
-                ),
-                call("Read", file_path=f"{WS}/output/claim.json"),
-                call("Read", file_path=f"{WS}/output/claim_token.txt"),
-            ),
-            turn(
-                "Writing the revised claim.", call("Write", file_path=f"{WS}/output/claim.json", content=dump(CLAIM_Q4))
-            ),
-            turn(
-                "Re-sealing.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:claim_calc}",
-                    session_id="${session:claim_calc}",
-                    description="re-seal claim",
-                    prompt=f"Run python3 {WS}/tools/seal_claim.py --seal {WS}/vault/claim_seal.key "
-                    f"{WS}/output/claim.json and report the line verbatim.",
-                    run_in_background=False,
-                ),
-            ),
-            turn(
-                "Writing the token and the letter.",
-                call("Write", file_path=f"{WS}/output/claim_token.txt", content=token(CLAIM_Q4) + "\n"),
-                call("Write", file_path=f"{WS}/output/claim_letter.md", content=letter),
-            ),
-            turn("Revised claim, token and letter written."),
-        ],
-        "q6": [
-            turn(
-                "Creating a reader for the credit note only.",
-                call(
-                    "CreateSubagent",
-                    name="credit_reader",
-                    model_key="llm",
-                    tools=["Read"],
-                    accessible_paths=["purchasing/credit_note_KP-CN-2391.csv"],
-                    system_prompt="You read credit notes and report every field exactly.",
-                ),
-            ),
-            turn(
-                "Reading the credit note in the background; meanwhile reviewing the subagents and the claim session.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:credit_reader}",
-                    description="read credit note",
-                    prompt=f"Read {WS}/purchasing/credit_note_KP-CN-2391.csv. Give the credit note number, the invoice "
-                    "it refers to, each credited line and the credit total.",
-                    run_in_background=True,
-                ),
-                call("ListSubagents"),
-                call("InspectSubagent", session_id="${session:claim_calc}"),
-                call("Read", file_path=f"{WS}/output/claim_letter.md"),
-            ),
-            turn(
-                "Deducting the credit in the letter.",
-                call(
-                    "Edit",
-                    file_path=f"{WS}/output/claim_letter.md",
-                    old_string="Amount to short-pay (EUR): 515.10\n",
-                    new_string="Amount to short-pay (EUR): 496.10\nCredit note deducted: KP-CN-2391 (EUR 19.00)\n",
-                    replace_all=False,
-                ),
-            ),
-            turn(
-                "Writing the claim summary.",
-                call("Write", file_path=f"{WS}/output/claim_summary.json", content=dump(summary)),
-            ),
-            turn("Claim summary written; the letter now deducts the credit note."),
-        ],
-    }
-
-
 # ----------------------------------------------------------------------------------------
 # build
 # ----------------------------------------------------------------------------------------
@@ -1160,8 +603,9 @@ def generated_files(root: str) -> list[str]:
         f"{f}/updates/u2_stock_recount/fr3_stock_count_2026-03-13.xlsx",
         f"{c}/workspace/purchasing/supply_terms_kestrel.docx",
     ]
-    for s in (f, c):
-        out += [f"{s}/checks/_common.py", f"{s}/workspace/_sandbox_hint.md", f"{s}/solution/trajectory.json"]
+    for s, specs in ((f, fridge_specs()), (c, claim_specs())):
+        out += [f"{s}/workspace/_sandbox_hint.md", f"{s}/solution/trajectory.json", f"{s}/questions.json"]
+        out += [f"{s}/checks/{r}.json" for r in specs]
     return out
 
 
@@ -1195,12 +639,22 @@ def build(root: str) -> None:
     build_stock_xlsx(os.path.join(f, "workspace", "pharmacy", "fr3_stock_count_2026-03-13.xlsx"), recount=False)
     build_stock_xlsx(os.path.join(f, "updates", "u2_stock_recount", "fr3_stock_count_2026-03-13.xlsx"), recount=True)
     build_terms_docx(os.path.join(c, "workspace", "purchasing", "supply_terms_kestrel.docx"))
-    with open(os.path.join(HERE, "_common.py"), encoding="utf-8") as fh:
-        common = fh.read()
-    for s, sol in ((f, fridge_solution()), (c, claim_solution())):
-        write(os.path.join(s, "checks", "_common.py"), common)
+    for s, sol, specs in ((f, fridge_solution(), fridge_specs()), (c, claim_solution(), claim_specs())):
         write(os.path.join(s, "solution", "trajectory.json"), dump(sol))
         write(os.path.join(s, "workspace", "_sandbox_hint.md"), build_hint(s))
+        write_specs(s, specs)
+
+
+def write_specs(scen_dir: str, specs: dict) -> None:
+    """checks/<round>.json for every round, and each round's eval command pointed at the engine."""
+    for rid, sp in specs.items():
+        write(os.path.join(scen_dir, "checks", f"{rid}.json"), dump(sp))
+    qpath = os.path.join(scen_dir, "questions.json")
+    with open(qpath, encoding="utf-8") as fh:
+        rounds = json.load(fh)
+    for rnd in rounds:
+        rnd["eval"]["command"] = f"python3 ${{scripts}}/_check.py ${{workspace}} ${{scripts}}/{rnd['id']}.json"
+    write(qpath, json.dumps(rounds, indent=2) + "\n")
 
 
 def self_test(root: str) -> list[str]:
@@ -1317,7 +771,8 @@ def main() -> int:
         shutil.copytree(args.out, tmp)
         for rel in generated_files(tmp):
             p = os.path.join(tmp, rel)
-            if os.path.exists(p):
+            keep = p.endswith("questions.json") or (p.endswith(".wav") and not HAVE_AUDIO_TOOLS)
+            if os.path.exists(p) and not keep:
                 os.remove(p)
         build(tmp)
         problems = self_test(tmp)

@@ -86,3 +86,22 @@ def test_relative_dataset_path(
     monkeypatch.chdir(rich_mini.parent)
     assert main(["check", "-d", rich_mini.name, "-t", "s_alpha"]) == 0
     assert "constraints s_alpha:" in capsys.readouterr().out
+
+
+def test_edit_is_needed_as_a_call_not_as_a_grant(rich_mini: Path) -> None:
+    """An Edit grant nobody uses does not satisfy C3; an Edit call with no subagent granted Edit does."""
+    sdir = rich_mini / "scenarios" / "s_alpha"
+    traj = read_json(sdir / "solution" / "trajectory.json")
+    calls = traj["q1"][0]["tool_calls"]
+    no_edit_call = [c for c in calls if c["name"] != "Edit"]
+    write_json(
+        sdir / "solution" / "trajectory.json", {"q1": [{"content": "", "tool_calls": no_edit_call}, {"content": "ok"}]}
+    )
+    results = {c.code: c for c in evaluate(load_dataset(rich_mini, None, ["s_alpha"]).scenarios[0])}
+    assert not results["C3"].met and "Edit" in results["C3"].detail
+    for c in calls:
+        if c["name"] == "CreateSubagent":
+            c["arguments"]["tools"] = ["Read", "Bash"]
+    write_json(sdir / "solution" / "trajectory.json", {"q1": [{"content": "", "tool_calls": calls}, {"content": "ok"}]})
+    results = {c.code: c for c in evaluate(load_dataset(rich_mini, None, ["s_alpha"]).scenarios[0])}
+    assert results["C3"].met, results["C3"].detail

@@ -1,0 +1,56 @@
+"""One reference-manager run per test process over the converted scenarios (shared by the tests).
+
+A scenario is *converted* when its checks folder carries the engine stamp ``_check.sha256``
+(written by data/build/sync_checks.py); converted domains join the tests below automatically.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import functools
+import json
+import shutil
+import tempfile
+from pathlib import Path
+
+from arena_tui.config import load_model_config
+from arena_tui.dataset.loader import load_dataset
+from arena_tui.runner.orchestrator import RunPlan, execute_run
+from arena_tui.scoring.fold import RunScores
+from arena_tui.settings import Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+DATASET = ROOT / "data" / "clawarena-team"
+ENGINE = ROOT / "data" / "build" / "_check.py"
+
+
+def converted() -> list[str]:
+    """Ids of the scenarios whose checks are specs of the one engine."""
+    return sorted(p.parent.parent.name for p in (DATASET / "scenarios").glob("*/checks/_check.sha256"))
+
+
+def specs(sid: str) -> dict[str, dict]:
+    """{round id: spec} of a converted scenario, in question order."""
+    sdir = DATASET / "scenarios" / sid
+    rounds = json.loads((sdir / "questions.json").read_text(encoding="utf-8"))
+    return {r["id"]: json.loads((sdir / "checks" / f"{r['id']}.json").read_text(encoding="utf-8")) for r in rounds}
+
+
+@functools.lru_cache(maxsize=4)
+def oracle_run(sids: tuple[str, ...]) -> tuple[RunScores, Path]:
+    """Run the reference manager over ``sids``; (scores, output folder). Kept until the process exits."""
+    out = Path(tempfile.mkdtemp(prefix="cateam-oracle-"))
+    atexit.register(shutil.rmtree, out, True)
+    plan = RunPlan(load_dataset(DATASET, None, list(sids)), load_model_config("oracle"), Settings(), out / "run")
+    return asyncio.run(execute_run(plan)).scores, out / "run"
+
+
+def final_workspace(sid: str, tmp: Path) -> Path:
+    """A private copy of the scenario's workspace as the reference manager left it."""
+    _scores, out = oracle_run(tuple(converted()))
+    src, dst = out / sid / "workspace", tmp / f"ws_{sid}"
+    shutil.copytree(src, dst, symlinks=True)
+    for p in (dst / "sessions").glob("*.jsonl"):  # the transcripts name the workspace by its absolute path
+        p.write_text(p.read_text(encoding="utf-8").replace(str(src), str(dst)), encoding="utf-8")
+    return dst
