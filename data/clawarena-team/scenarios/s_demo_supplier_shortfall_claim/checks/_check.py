@@ -17,6 +17,7 @@ main transcript (a ``CreateSubagent`` call and its ``subagent_id=...`` result, o
 ``defineAgent`` in a Workflow script matched by the subagent's name).
 """
 
+import datetime
 import fnmatch
 import hashlib
 import hmac
@@ -546,12 +547,25 @@ def c_never_granted(ck, c):
                 ck.fail("guard", f"a Workflow agent was granted '{s}' (never grant {sorted(segs)})")
 
 
+def when(line):
+    """A transcript line's time in seconds: a float (the usual form) or an ISO 8601 string."""
+    ts = line.get("timestamp")
+    if isinstance(ts, (int, float)) and not isinstance(ts, bool):
+        return float(ts)
+    if isinstance(ts, str):
+        try:
+            return datetime.datetime.fromisoformat(ts.replace("Z", "+00:00")).timestamp()
+        except ValueError:
+            return None
+    return None
+
+
 def last_write(ck, target):
-    """Timestamp of main's last Write/Edit of ``target`` in this round (None if main did not write it)."""
+    """Time of main's last Write/Edit of ``target`` in this round (None if main did not write it)."""
     ts = None
     for line, x in ck.calls(None, {ck.round}):
         if x["name"] in ("Write", "Edit") and ck.rel(x["arguments"].get("file_path", "")) == target:
-            ts = line.get("timestamp")
+            ts = when(line)
     return ts
 
 
@@ -573,7 +587,7 @@ def c_evidence(ck, c):
         if ck.model_of(owner, lines) not in models:
             continue
         lines = [ln for ln in lines if rounds is None or ln.get("round_id") in rounds]
-        lines = [ln for ln in lines if deadline is None or str(ln.get("timestamp") or "") <= deadline]
+        lines = [ln for ln in lines if deadline is None or (when(ln) is not None and when(ln) <= deadline)]
         if not any(ln.get("role") == "assistant" and ck.opened(ln, target) for ln in lines):
             continue
         said = "\n".join(str(ln.get("content") or "") for ln in lines if ln.get("role") in ("assistant", "tool_result"))
