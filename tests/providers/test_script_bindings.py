@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+from arena_tui.providers.base import GenerateRequest
 from arena_tui.providers.messages import Message
 from arena_tui.providers.script_vars import StaticScriptVars, resolve_bindings, substitute, words_to_int
 from arena_tui.providers.scripted import ScriptedProvider
@@ -59,14 +60,16 @@ def test_a_turn_waits_for_its_values_then_plays():
         }
     ]
     p = ScriptedProvider(turns)
-    first = asyncio.run(p.complete([Message(role="user", content="go")]))
+    first = asyncio.run(p.generate(GenerateRequest([Message(role="user", content="go")])))
     assert [c.name for c in first.tool_calls] == ["ListSubagents"]
-    second = asyncio.run(p.complete([Message(role="user", content="go"), Message(role="tool", content="value=7")]))
+    second = asyncio.run(
+        p.generate(GenerateRequest([Message(role="user", content="go"), Message(role="tool", content="value=7")]))
+    )
     assert second.tool_calls[0].arguments == {"content": "7"} and p.bound == {"v": "7"}
 
 
 def test_preset_values_need_no_telling():
     turns = [{"content": "", "tool_calls": [{"name": "Write", "arguments": {"content": "${var:v}"}}]}]
     p = ScriptedProvider(turns, bound={"v": "9"})
-    out = asyncio.run(p.complete([Message(role="user", content="go")]))
+    out = asyncio.run(p.generate(GenerateRequest([Message(role="user", content="go")])))
     assert out.tool_calls[0].arguments == {"content": "9"}
