@@ -139,6 +139,8 @@ class FakeOpenAIServer:
                 await self._send_json(writer, refusal[0], {"error": {"message": refusal[1], "code": refusal[0]}})
                 return
             reply = self.replies.popleft() if self.replies else self._default_for(body)
+            if reply.delay_s:
+                await asyncio.sleep(reply.delay_s)
             self.in_flight += 1
             self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
             try:

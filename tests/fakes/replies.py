@@ -42,6 +42,8 @@ class FakeReply:
     chunking: Chunking = "split"
     text_piece: int = 5
     stall_s: float = 10.0
+    delay_s: float = 0.0
+    """Seconds the server waits before answering (a model that takes its time)."""
 
     def finish(self) -> str:
         return self.finish_reason or ("tool_calls" if self.tool_calls else "stop")

@@ -2,8 +2,10 @@
 
 :class:`TrajectoryResponder` plays a scenario's reference trajectory through the HTTP API
 the way a real tool-calling model would: the round is the number of questions asked so
-far, the turn is the number of assistant turns since, and ``${subagent:NAME}`` /
-``${session:NAME}`` come from the tool results in the conversation it is sent.
+far, the turn is the number of assistant turns since (its own waiting turns aside), and
+``${subagent:NAME}`` / ``${session:NAME}`` come from the tool results in the conversation it
+is sent. A turn whose ``bind`` values are not in the conversation yet is answered with a
+waiting turn (a ``ListSubagents`` call, after a short pause), as the scripted manager does.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from arena_tui.providers.script_vars import StaticScriptVars, substitute
+from arena_tui.providers.script_vars import StaticScriptVars, resolve_bindings, substitute
 from arena_tui.providers.trajectory import Trajectory, load_trajectory, turns_for
 from tests.fakes.openai_server import FakeOpenAIServer
 from tests.fakes.replies import FakeReply
@@ -25,6 +27,8 @@ from tests.fakes.replies import FakeReply
 _CREATED = re.compile(r"subagent_id=(sub_\w+)\nname=([^\n]+)")
 _RAN = re.compile(r"subagent_id=(sub_\w+) session_id=(\w+)")
 ATTACHMENTS = "Attachments returned by the tool calls above:"
+WAIT_ID = "call_wait_"
+MAX_WAITS = 40
 
 
 class TrajectoryResponder:
@@ -52,7 +56,9 @@ class TrajectoryResponder:
             if m.get("role") == "user" and not str(m.get("content", "")).startswith(ATTACHMENTS)
         ]
         rid = self.round_ids[min(len(questions), len(self.round_ids)) - 1]
-        step = sum(1 for m in messages[questions[-1] :] if m.get("role") == "assistant")
+        since = messages[questions[-1] :]
+        waits = sum(1 for m in since if m.get("role") == "assistant" and _is_wait(m))
+        step = sum(1 for m in since if m.get("role") == "assistant" and not _is_wait(m))
         turns = turns_for(self.trajectory, rid)
         if step >= len(turns):
             return FakeReply(text="(script exhausted)")
@@ -68,13 +74,48 @@ class TrajectoryResponder:
         script_vars = StaticScriptVars(
             self.workspace, by_name, {n: sessions[s] for n, s in by_name.items() if s in sessions}
         )
+        bound = self._bound(messages, rid, step)
         turn = turns[step]
+        if turn.bind and not set(turn.bind) <= set(bound) and waits < MAX_WAITS:
+            wait = {"id": f"{WAIT_ID}{uuid.uuid4().hex[:8]}", "name": "ListSubagents", "arguments": {}}
+            return FakeReply(tool_calls=[wait], delay_s=min(1.0, 0.05 * 2**waits))
         calls = [
-            {"id": f"call_{uuid.uuid4().hex[:10]}", "name": c.name, "arguments": substitute(c.arguments, script_vars)}
-            for i, c in enumerate(turn.tool_calls)
+            {
+                "id": f"call_{uuid.uuid4().hex[:10]}",
+                "name": c.name,
+                "arguments": substitute(c.arguments, script_vars, bound),
+            }
+            for c in turn.tool_calls
         ]
-        text = "" if calls and self.silent_calls else substitute(turn.content, script_vars)
+        text = "" if calls and self.silent_calls else substitute(turn.content, script_vars, bound)
         return FakeReply(text=text, tool_calls=calls)
+
+    def _bound(self, messages: list[dict[str, Any]], rid: str, step: int) -> dict[str, str]:
+        """What the trajectory has bound up to this turn, each turn from what had been said before
+        it was played (the scripted manager binds in that order, so a later value never leaks back)."""
+        bound: dict[str, str] = {}
+        texts: list[str] = []
+        question, played = 0, 0
+        for m in messages:
+            role = m.get("role")
+            if role == "user" and not str(m.get("content", "")).startswith(ATTACHMENTS):
+                question, played = question + 1, 0
+            if role == "assistant" and not _is_wait(m) and 0 < question <= len(self.round_ids):
+                turns = turns_for(self.trajectory, self.round_ids[question - 1])
+                if played < len(turns) and turns[played].bind:
+                    bound.update(resolve_bindings(turns[played].bind, texts, bound))
+                played += 1
+            if role in ("user", "tool"):
+                texts.append(str(m.get("content", "")))
+        current = turns_for(self.trajectory, rid)[step]
+        if current.bind:
+            bound.update(resolve_bindings(current.bind, texts, bound))
+        return bound
+
+
+def _is_wait(message: dict[str, Any]) -> bool:
+    calls = message.get("tool_calls") or []
+    return bool(calls) and all(str(c.get("id", "")).startswith(WAIT_ID) for c in calls)
 
 
 class ThreadedServer:
