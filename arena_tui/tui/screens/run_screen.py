@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from typing import ClassVar, Protocol
 
@@ -29,6 +30,7 @@ from arena_tui.tui.widgets.grants_panel import GrantsPanel
 from arena_tui.tui.widgets.header_line import HeaderLine
 from arena_tui.tui.widgets.play_console import PlayConsole
 from arena_tui.tui.widgets.score_panel import ScorePanel
+from arena_tui.tui.widgets.status_line import StatusLine
 from arena_tui.tui.widgets.tool_stream import ToolStream
 from arena_tui.tui.widgets.transport_bar import TransportBar
 
@@ -68,6 +70,11 @@ class RunScreen(Screen[None]):
     RunScreen.-narrow #right { layout: grid; grid-size: 2; grid-columns: 1fr 1fr; width: 1fr; height: auto; }
     RunScreen.-narrow #right > ScorePanel { row-span: 2; }
     RunScreen.-narrow ScorePanel Digits { display: none; }
+    RunScreen.-play.-narrow #right { display: none; }
+    RunScreen.-play.-narrow #left { height: 5; }
+    RunScreen.-play.-narrow #center { min-height: 14; }
+    RunScreen.-play #center > ToolStream { min-height: 3; }
+    RunScreen.-play.-wide ScorePanel Digits { display: none; }
     """
 
     # Textual declares this as an instance attribute, so it cannot be annotated ClassVar here.
@@ -87,6 +94,8 @@ class RunScreen(Screen[None]):
         Binding("f3", "form('RunSubagent')", "Run"),
         Binding("f4", "form('Workflow')", "Workflow"),
         Binding("ctrl+e", "end_round", "End round", priority=True),
+        Binding("i,colon", "focus_console", "Console"),
+        Binding("ctrl+s", "screenshot", "Screenshot", show=False),
     ]
 
     def __init__(
@@ -108,6 +117,10 @@ class RunScreen(Screen[None]):
         yield HeaderLine(id="header")
         if self.replay is not None:
             yield TransportBar(self.replay, id="transport")
+        else:
+            clock = getattr(self.app, "clock", time.time)
+            source = getattr(self.app, "source", None)
+            yield StatusLine(clock, lambda: str(getattr(source, "stopped", "") or ""), id="status")
         with Container(id="body"):
             with Vertical(id="left"):
                 yield AgentsTree(id="agents")
@@ -135,6 +148,9 @@ class RunScreen(Screen[None]):
         ]
         if self.replay is not None:
             self._panels.append(self.query_one(TransportBar))
+        else:
+            self._panels.append(self.query_one(StatusLine))
+        self.set_class(self.submit is not None, "-play")
         self._ready = True
 
     def on_unmount(self) -> None:
@@ -145,7 +161,7 @@ class RunScreen(Screen[None]):
         """Replay keys exist only in replay mode."""
         if action in {"toggle_play", "step", "faster", "slower", "seek"}:
             return self.replay is not None
-        if action in {"form", "end_round"}:
+        if action in {"form", "end_round", "focus_console"}:
             return self.submit is not None
         return True
 
@@ -155,6 +171,11 @@ class RunScreen(Screen[None]):
             return
         if state is not self.state:
             self.state, force = state, True
+        stream = self.query_one(ToolStream)
+        if stream.agent_filter is not None and stream.agent_filter not in state.agents:
+            # The selected agent left with its scenario: back to all agents, Grants empty.
+            self.query_one(GrantsPanel).select(None)
+            stream.set_filter(state, None)
         for panel in self._panels:
             if panel.is_attached:  # during shutdown children go before the screen does
                 panel.sync(state, force)
@@ -189,6 +210,18 @@ class RunScreen(Screen[None]):
     def action_clear_filter(self) -> None:
         """Show every agent's lines."""
         self.select_agent(None)
+
+    def action_focus_console(self) -> None:
+        """Play: typing goes to the console again."""
+        consoles = self.query(PlayConsole)
+        if consoles:
+            consoles.first().focus_input()
+
+    def action_screenshot(self) -> None:
+        """Save an SVG screenshot into the run folder (or the working directory) and say where."""
+        take = getattr(self.app, "save_screen", None)
+        if callable(take):
+            take()
 
     def action_focus_agents(self) -> None:
         """Focus the Agents tree."""
@@ -275,6 +308,7 @@ class RunScreen(Screen[None]):
         def done(call: ToolCall | None) -> None:
             if call is not None:
                 console.run_call(*call)
+            console.focus_input()
 
         self.app.push_screen(form, done)
 
