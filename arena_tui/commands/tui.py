@@ -32,7 +32,7 @@ def run_live(plan: RunPlan, theme: str | None) -> RunOutcome | None:
 
     check_sandbox(plan.settings)  # refuse before the screen opens, not inside it
     source = RunSource(plan)
-    hint = f"clawarena-team resume {plan.out_dir}"
+    hint = f"continue it with `clawarena-team resume {plan.out_dir}`"
     ArenaApp(source, mode="live", theme=theme, resume_hint=hint, save_dir=plan.out_dir).run()
     if source.error is not None:
         raise source.error
@@ -100,7 +100,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         str(workspace / p) for p in [*manifest.main_agent_accessible_paths, *manifest.main_agent_delegable_paths]
     ]
     context = PlayContext(grantable=grantable)
-    hint = f"clawarena-team replay {out}"
+    hint = f"look back at it with `clawarena-team replay {out}`"
     app = ArenaApp(
         source, mode="play", theme=args.theme, submit=human.submit, tools=tools, play_context=context,
         resume_hint=hint, save_dir=out,
@@ -119,7 +119,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         f"report: {out / 'report.md'}"
     )
     if outcome.interrupted:
-        print(f"interrupted: the session is stored as interrupted; look back with `{hint}`", file=sys.stderr)
+        print(f"interrupted: the session is stored as interrupted; {hint}", file=sys.stderr)
         return 130
     return 0
 

@@ -121,6 +121,8 @@ class HumanManager:
         self._round_waiters: list[asyncio.Future[str]] = []
         self.round_id: str | None = None
         self.question = ""
+        self.subagents: dict[str, str] = {}
+        """Subagent name → id (the person may call a subagent by the name they gave it)."""
 
     def provider(self, identity: CallIdentity, emit: Emit) -> HumanProvider:
         return HumanProvider(self.turns, identity, emit)
@@ -130,6 +132,10 @@ class HumanManager:
             future = self._results.pop(event.call_id, None)
             if future is not None and not future.done():
                 future.set_result(event.output)
+        elif isinstance(event, ev.SubagentCreated):
+            self.subagents[event.name] = event.subagent_id
+        elif isinstance(event, ev.ScenarioStarted):
+            self.subagents = {}
         elif isinstance(event, ev.RoundStarted):
             self.round_id, self.question = event.round_id, event.question
         elif isinstance(event, ev.RoundScored):
@@ -154,6 +160,9 @@ class HumanManager:
             await self.turns.put(AssistantMessage(content=str(args.get("text") or "Round finished.")))
             return await asyncio.wait_for(waiter, self.timeout_s)
         args = resolve_in_workspace(self.workspace, tool_name, args)
+        named = args.get("subagent_id")
+        if isinstance(named, str) and named in self.subagents and named not in self.subagents.values():
+            args = {**args, "subagent_id": self.subagents[named]}
         call_id = f"call_{uuid.uuid4().hex[:12]}"
         future: asyncio.Future[str] = loop.create_future()
         self._results[call_id] = future

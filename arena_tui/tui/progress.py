@@ -25,6 +25,10 @@ class SoFar:
     rounds_total: int
     tcr: float
     sms: float
+    tpp: float = 0.0
+    roc: float = 0.0
+    wpp: float = 0.0
+    mca: float = 0.0
 
     @property
     def coverage(self) -> float:
@@ -38,14 +42,14 @@ class SoFar:
 
 
 def so_far(scores: RunScores) -> SoFar:
-    """TCR and SMS over the finished rounds (management means over the scenarios that have any)."""
+    """TCR, SMS and the management means over the finished rounds (means over the scenarios that have any)."""
     done = {sid: s for sid, s in scores.scenarios.items() if any(r in s.passed for r in s.round_ids)}
     rounds_done = sum(sum(1 for r in s.round_ids if r in s.passed) for s in done.values())
     passed = scores.rounds_passed
     tcr = passed / rounds_done if rounds_done else 0.0
     part = RunScores(done, scores.tokens, scores.simulated)
     value = sms(tcr, part.tpp, part.roc, part.wpp, part.mca) if done else 0.0
-    return SoFar(rounds_done, passed, scores.rounds_total, tcr, value)
+    return SoFar(rounds_done, passed, scores.rounds_total, tcr, value, part.tpp, part.roc, part.wpp, part.mca)
 
 
 def status_text(state: ArenaState, now: float) -> str:
@@ -73,6 +77,8 @@ def status_text(state: ArenaState, now: float) -> str:
                 parts.append(f"{clock(now - h.round_started_ts)} in round")
     elif total:
         parts.append(f"{total} scenarios")
+    if h.status not in ("running", "waiting"):
+        parts.insert(0, f"run {h.status}")
     if h.now_ts and h.status == "running":
         parts.append(f"last event {age(now - h.now_ts)} ago")
     if h.manager:

@@ -17,7 +17,7 @@ class ConfirmQuit(ModalScreen[bool]):
 
     Args:
         what: What is stopped, e.g. ``the run`` or ``the play session``.
-        resume_hint: The command that continues it, shown in the dialog.
+        resume_hint: What to do afterwards (e.g. the command that continues it), shown in the dialog.
     """
 
     DEFAULT_CSS = """
@@ -44,7 +44,7 @@ class ConfirmQuit(ModalScreen[bool]):
         body = Text()
         body.append("It is stopped cleanly and marked interrupted; the store keeps every event.\n")
         if self.resume_hint:
-            body.append(f"Continue it later with: {self.resume_hint}\n")
+            body.append(f"Afterwards: {self.resume_hint}\n")
         body.append("\ny / q / enter: stop    n / escape: keep running", style="bold")
         with Vertical():
             yield Static(Text(f"Stop {self.what}?"), id="confirm-title", markup=False)

@@ -75,6 +75,12 @@ class RunScreen(Screen[None]):
     RunScreen.-play.-narrow #center { min-height: 14; }
     RunScreen.-play #center > ToolStream { min-height: 3; }
     RunScreen.-play.-wide ScorePanel Digits { display: none; }
+    RunScreen.-play.-narrow #console-question-box { max-height: 4; }
+    RunScreen.-play.-narrow #console-log { height: 5; }
+    RunScreen.-zoom #left, RunScreen.-zoom #right, RunScreen.-zoom ToolStream { display: none; }
+    RunScreen.-zoom PlayConsole { height: 1fr; }
+    RunScreen.-play.-zoom #console-question-box { max-height: 8; }
+    RunScreen.-play.-zoom #console-log { height: 1fr; }
     """
 
     # Textual declares this as an instance attribute, so it cannot be annotated ClassVar here.
@@ -95,6 +101,7 @@ class RunScreen(Screen[None]):
         Binding("f4", "form('Workflow')", "Workflow"),
         Binding("ctrl+e", "end_round", "End round", priority=True),
         Binding("i,colon", "focus_console", "Console"),
+        Binding("ctrl+o", "zoom_console", "Zoom console"),
         Binding("ctrl+s", "screenshot", "Screenshot", show=False),
     ]
 
@@ -110,6 +117,7 @@ class RunScreen(Screen[None]):
         """The state last drawn (the app replaces it on a replay seek)."""
         self._ready = False
         self._question = ""
+        self._notice_no = 0
         self._panels: list[Syncable] = []
 
     def compose(self) -> ComposeResult:
@@ -161,7 +169,7 @@ class RunScreen(Screen[None]):
         """Replay keys exist only in replay mode."""
         if action in {"toggle_play", "step", "faster", "slower", "seek"}:
             return self.replay is not None
-        if action in {"form", "end_round", "focus_console"}:
+        if action in {"form", "end_round", "focus_console", "zoom_console"}:
             return self.submit is not None
         return True
 
@@ -179,11 +187,23 @@ class RunScreen(Screen[None]):
         for panel in self._panels:
             if panel.is_attached:  # during shutdown children go before the screen does
                 panel.sync(state, force)
-        if self.submit is not None and (force or state.header.question != self._question):
-            self._question = state.header.question
+        if self.submit is not None:
             consoles = self.query(PlayConsole)
-            if consoles:
-                consoles.first().show_question(state.header.round_id, state.header.question)
+            console = consoles.first() if consoles else None
+            if console is not None and (force or state.header.question != self._question):
+                self._question = state.header.question
+                console.show_question(state.header.round_id, state.header.question)
+            if console is not None:
+                self._notices(state, console)
+
+    def _notices(self, state: ArenaState, console: PlayConsole) -> None:
+        """Play: what reaches the manager on its own (task notifications) is written into the console log."""
+        stream = state.stream
+        for no in range(max(self._notice_no, stream.first_no), stream.next_no):
+            line = stream.get(no)
+            if line is not None and line.kind == "notification" and line.agent_id == MAIN:
+                console.notice(line.text)
+        self._notice_no = stream.next_no
 
     def select_agent(self, agent_id: str | None) -> None:
         """Fill Grants with ``agent_id`` (a subagent) and filter the stream to it."""
@@ -216,6 +236,11 @@ class RunScreen(Screen[None]):
         consoles = self.query(PlayConsole)
         if consoles:
             consoles.first().focus_input()
+
+    def action_zoom_console(self) -> None:
+        """Play: the console takes the whole screen (question, long results), or gives it back."""
+        self.toggle_class("-zoom")
+        self.action_focus_console()
 
     def action_screenshot(self) -> None:
         """Save an SVG screenshot into the run folder (or the working directory) and say where."""

@@ -26,7 +26,7 @@ from arena_tui.tui.tool_help import tool_help_for
 FORM_TOOLS: tuple[str, ...] = ("CreateSubagent", "RunSubagent", "Workflow")
 RESULT_LINES = 40
 """Result lines written into the console log per call (the detail view has all of them)."""
-_RULE = re.compile(r"\b(never|must|must not|do not|don't|only|at least|exactly|checked)\b", re.IGNORECASE)
+_RULE = re.compile(r"\b(never|must not|do not|don't|forbidden|not allowed)\b", re.IGNORECASE)
 PLAY_NOTES: tuple[str, ...] = (
     "You are the manager. Type a tool call and press enter, e.g.  Read file_path=requests/brief.md",
     "Paths are relative to the scenario's workspace (absolute ones work too). ? lists tools; ? Tool shows one.",
@@ -83,8 +83,6 @@ class PlayConsole(Vertical):
     PlayConsole #console-question { height: auto; color: $accent; }
     PlayConsole #console-rules { height: auto; color: $warning; text-style: bold; }
     PlayConsole #console-log { height: 10; background: $surface; scrollbar-size-vertical: 1; }
-    RunScreen.-narrow PlayConsole #console-question-box { max-height: 4; }
-    RunScreen.-narrow PlayConsole #console-log { height: 5; }
     PlayConsole > .console--error { color: $error; }
     PlayConsole > .console--pass { color: $success; text-style: bold; }
     PlayConsole > .console--fail { color: $error; text-style: bold; }
@@ -156,7 +154,6 @@ class PlayConsole(Vertical):
         self.query_one(Input).cursor_blink = False
         self.query_one(Input).focus()
         log = self.query_one(RichLog)
-        log.can_focus = False
         for note in PLAY_NOTES:
             self._reply(note)
 
@@ -203,6 +200,10 @@ class PlayConsole(Vertical):
         box.scroll_home(animate=False)
         if round_id:
             self._reply(f"── round {round_id} ──", style="console--call")
+
+    def notice(self, text: str) -> None:
+        """Something that reached the manager without a call (a task notification), newlines kept."""
+        self._reply(text, style="console--call")
 
     def _reply(
         self, text: str, error: bool = False, verdict: bool | None = None, style: str = "console--muted"

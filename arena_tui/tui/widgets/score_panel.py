@@ -75,6 +75,8 @@ class ScorePanel(Vertical):
         if done.complete or not done.rounds_done:
             lines.append(f"TCR {pct(s.tcr)}   SMS {pct(s.sms)}\n")
             lines.append(f"{s.rounds_passed}/{s.rounds_total} rounds passed\n")
+            lines.append(f"TPP {pct(s.tpp)}   ROC {pct(s.roc)}\n")
+            lines.append(f"WPP {pct(s.wpp)}   MCA {pct(s.mca)}")
             big = s.sms
             self.border_title = "Score"
         else:
@@ -82,10 +84,10 @@ class ScorePanel(Vertical):
             lines.append(f"SMS {pct(done.sms)} so far\n", style="bold")
             lines.append(f"all {s.rounds_total}: TCR {pct(s.tcr).strip()} SMS {pct(s.sms).strip()}\n")
             lines.append(f"covered {done.rounds_done}/{done.rounds_total} ({pct(done.coverage).strip()} %)\n")
+            lines.append(f"TPP {pct(done.tpp)}   ROC {pct(done.roc)}\n")
+            lines.append(f"WPP {pct(done.wpp)}   MCA {pct(done.mca)}")
             big = done.sms
             self.border_title = "Score · so far"
-        lines.append(f"TPP {pct(s.tpp)}   ROC {pct(s.roc)}\n")
-        lines.append(f"WPP {pct(s.wpp)}   MCA {pct(s.mca)}")
         if not self._sms.is_attached:  # shutting down
             return
         self._lines.update(lines)
