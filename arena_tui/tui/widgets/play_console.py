@@ -153,7 +153,6 @@ class PlayConsole(Vertical):
         """No blinking cursor (stable screenshots, calmer screen); typing goes to the console at once."""
         self.query_one(Input).cursor_blink = False
         self.query_one(Input).focus()
-        log = self.query_one(RichLog)
         for note in PLAY_NOTES:
             self._reply(note)
 
