@@ -95,7 +95,10 @@ class StorePollSource:
                     if len(events) == self.batch:
                         continue
                 elif pid_alive(self.writer_pid) is False:
-                    self.stopped = f"the writer (pid {self.writer_pid}) stopped without finishing the run"
+                    self.stopped = (
+                        f"the writer (pid {self.writer_pid}) stopped without finishing the run; "
+                        f"continue it with `clawarena-team resume {self.out}`"
+                    )
                 await asyncio.sleep(self.interval_s)
         finally:
             reader.close()
