@@ -112,7 +112,7 @@ async def test_browser_fits_80_columns_and_shows_all_columns_when_wide(tmp_path:
         app = BrowserApp(tmp_path, theme="dark")
         async with app.run_test(size=size) as pilot:
             browser = app.browser
-            await wait_for(pilot, lambda: all(r.figures for r in browser.runs.values()) and browser.loaded, "scored")
+            await wait_for(pilot, lambda b=browser: all(r.figures for r in b.runs.values()) and b.loaded, "scored")
             await pilot.pause()
             table = browser.query_one(DataTable)
             assert len(table.columns) == count
