@@ -86,7 +86,10 @@ def test_create_subagent_form(snap_compare: Snap) -> None:
     async def submit(tool_name: str, args: dict[str, Any]) -> str:
         return "ok"
 
-    app = ArenaApp(ListSource(sample_run()), mode="play", theme="dark", submit=submit, tools=["CreateSubagent"])
+    app = ArenaApp(
+        ListSource(sample_run()), mode="play", theme="dark", submit=submit, tools=["CreateSubagent"],
+        clock=lambda: sample_run()[-1].ts + 7,
+    )  # fmt: skip
     setattr(app, "play_context", PlayContext(grantable=[str(root / "analytics"), str(root / "sales")]))  # noqa: B010
 
     async def fill(pilot: Pilot[Any]) -> None:

@@ -145,6 +145,7 @@ class RunScreen(Screen[None]):
 
     def on_mount(self) -> None:
         """Panels exist from now on; frames before this are skipped."""
+        self._stream = self.query_one(ToolStream)
         self._panels = [
             self.query_one(HeaderLine),
             self.query_one(AgentsTree),
@@ -179,8 +180,8 @@ class RunScreen(Screen[None]):
             return
         if state is not self.state:
             self.state, force = state, True
-        stream = self.query_one(ToolStream)
-        if stream.agent_filter is not None and stream.agent_filter not in state.agents:
+        stream = self._stream
+        if stream.is_attached and stream.agent_filter is not None and stream.agent_filter not in state.agents:
             # The selected agent left with its scenario: back to all agents, Grants empty.
             self.query_one(GrantsPanel).select(None)
             stream.set_filter(state, None)
@@ -190,6 +191,8 @@ class RunScreen(Screen[None]):
         if self.submit is not None:
             consoles = self.query(PlayConsole)
             console = consoles.first() if consoles else None
+            if console is not None and not console.is_attached:
+                console = None
             if console is not None and (force or state.header.question != self._question):
                 self._question = state.header.question
                 console.show_question(state.header.round_id, state.header.question)
