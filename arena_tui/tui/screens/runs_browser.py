@@ -229,7 +229,7 @@ class RunsBrowser(Screen[None]):
         table = self.query_one(DataTable)
         cells = run_cells(event.run, key in self.marked, bool(self.narrow))
         for (column, _label), cell in zip(COLUMNS, cells, strict=False):
-            table.update_cell(key, column, cell)
+            table.update_cell(key, column, cell, update_width=True)
         self._status(self.problems)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
