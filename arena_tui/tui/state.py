@@ -154,7 +154,14 @@ class ArenaState:
     def _info(self, event: ev.Event, kind: Any, text: str, agent_id: str | None = None) -> None:
         aid = agent_id or event.agent_id or MAIN
         text = relativize(text)
-        self._push(StreamLine(ts=event.ts, agent_id=aid, agent_label=self.label(aid), kind=kind, text=text))
+        label = self._who(aid, event.scenario_id)
+        self._push(StreamLine(ts=event.ts, agent_id=aid, agent_label=label, kind=kind, text=text))
+
+    def _who(self, agent_id: str, scenario_id: str | None) -> str:
+        """A stream line's agent label; with several scenarios running, main says whose it is (``main #2``)."""
+        if agent_id == MAIN and len(self.running) > 1 and scenario_id in self.running:
+            return f"main #{self.running[scenario_id].index}"
+        return self.label(agent_id)
 
     def _touch_scores(self, grants: bool = False) -> None:
         self._scores = None
@@ -289,14 +296,14 @@ class ArenaState:
             if session is not None:
                 session.calls += 1
             self.versions.tree += 1
-        line = StreamLine(e.ts, aid, self.label(aid), "call", e.tool, e.call_id, e.arguments, "pending")
+        line = StreamLine(e.ts, aid, self._who(aid, e.scenario_id), "call", e.tool, e.call_id, e.arguments, "pending")
         self.calls[e.call_id] = self._push(line)
 
     def _tool_result(self, e: ev.ToolResult) -> None:
         line = self.calls.get(e.call_id)
         if line is None:
             aid = e.agent_id or MAIN
-            line = StreamLine(e.ts, aid, self.label(aid), "call", e.tool, e.call_id, None)
+            line = StreamLine(e.ts, aid, self._who(aid, e.scenario_id), "call", e.tool, e.call_id, None)
             self.calls[e.call_id] = self._push(line)
         line.outcome = "forbidden" if e.forbidden else "invalid" if e.invalid else "error" if e.is_error else "ok"
         line.duration_ms, line.output = e.duration_ms, e.output

@@ -100,11 +100,14 @@ async def test_agents_of_concurrent_scenarios_are_grouped_by_scenario() -> None:
     assert state.grouped() and set(state.running) == {SID, OTHER}
     assert "2 scenarios running" in status_text(state, T0 + 10)
     assert f"2/2 {OTHER} r2 (2/3)" in status_text(state, T0 + 10)
+    # Main's stream lines say which scenario they belong to, by its number in the status line.
+    assert [line.agent_label for line in state.stream if "round" in line.text] == ["main #1", "main #2"]
     app = ArenaApp(ListSource(concurrent_run()), clock=lambda: T0 + 10)
     async with app.run_test(size=(140, 40)) as pilot:
         await wait_ingested(pilot, app, len(concurrent_run()))
         tree = app.screen.query_one(AgentsTree)
-        groups = {str(node.label).split()[0]: node for node in tree.root.children}
+        groups = {str(node.label).split()[1]: node for node in tree.root.children}
+        assert sorted(str(node.label).split()[0] for node in tree.root.children) == ["#1", "#2"]
         assert set(groups) == {SID, OTHER}
         assert [child.data for child in groups[SID].children] == [CHART]
         assert [child.data for child in groups[OTHER].children] == [SLICER]

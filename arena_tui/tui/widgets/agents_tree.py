@@ -75,6 +75,8 @@ class AgentsTree(Tree[str]):
         if group is None:
             progress = state.running.get(sid)
             label = Text(no_wrap=True, overflow="ellipsis")
+            if progress is not None:
+                label.append(f"#{progress.index} ", style=self.get_component_rich_style("agents--muted"))
             label.append(sid or "?", style="bold")
             if progress is not None and progress.round_id:
                 label.append(f" {progress.round_id}", style=self.get_component_rich_style("agents--key"))
