@@ -236,6 +236,8 @@ class ArenaState:
         if progress is not None:
             progress.round_id, progress.round_index, progress.round_started_ts = e.round_id, e.index, e.ts
             self._show_progress(progress)
+            if len(self.running) > 1:  # the tree's scenario nodes name their round
+                self.versions.tree += 1
         h = self.header
         h.round_id, h.round_index, h.question, h.round_started_ts = e.round_id, e.index, e.question, e.ts
         self.marks[(e.scenario_id or "", e.round_id)] = "running"

@@ -111,6 +111,7 @@ async def test_agents_of_concurrent_scenarios_are_grouped_by_scenario() -> None:
         assert set(groups) == {SID, OTHER}
         assert [child.data for child in groups[SID].children] == [CHART]
         assert [child.data for child in groups[OTHER].children] == [SLICER]
+        assert str(groups[OTHER].label).endswith(" r2"), "a scenario node names its current round"
 
 
 async def _applied(pilot: object, app: ArenaApp, count: int) -> None:

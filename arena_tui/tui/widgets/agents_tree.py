@@ -73,15 +73,19 @@ class AgentsTree(Tree[str]):
         sid = agent.scenario_id or ""
         group = self._groups.get(sid)
         if group is None:
-            progress = state.running.get(sid)
-            label = Text(no_wrap=True, overflow="ellipsis")
-            if progress is not None:
-                label.append(f"#{progress.index} ", style=self.get_component_rich_style("agents--muted"))
-            label.append(sid or "?", style="bold")
-            if progress is not None and progress.round_id:
-                label.append(f" {progress.round_id}", style=self.get_component_rich_style("agents--key"))
-            group = self._groups[sid] = self.root.add(label, data=MAIN, expand=True)
+            group = self._groups[sid] = self.root.add(self._group_label(state, sid), data=MAIN, expand=True)
         return group
+
+    def _group_label(self, state: ArenaState, sid: str) -> Text:
+        """``#2 s_x q3``: the scenario's number (as in the status line), id and current round."""
+        progress = state.running.get(sid)
+        label = Text(no_wrap=True, overflow="ellipsis")
+        if progress is not None:
+            label.append(f"#{progress.index} ", style=self.get_component_rich_style("agents--muted"))
+        label.append(sid or "?", style="bold")
+        if progress is not None and progress.round_id:
+            label.append(f" {progress.round_id}", style=self.get_component_rich_style("agents--key"))
+        return label
 
     def sync(self, state: ArenaState, force: bool = False) -> None:
         """Add, relabel and remove nodes so the tree matches ``state`` (only when it changed)."""
@@ -97,7 +101,7 @@ class AgentsTree(Tree[str]):
             self._agents, self._sessions, self._groups = {MAIN: self.root}, {}, {}
         if grouped:
             for sid in state.running:  # every running scenario shows, agents or not
-                self._group_node(state, AgentNode(MAIN, MAIN, "main", sid))
+                self._group_node(state, AgentNode(MAIN, MAIN, "main", sid)).set_label(self._group_label(state, sid))
         for aid in [a for a in self._agents if a != MAIN and a not in state.agents]:
             self._agents.pop(aid).remove()
             for skey in [k for k in self._sessions if k[0] == aid]:
