@@ -280,3 +280,17 @@ async def test_screenshot_goes_into_the_run_folder_and_says_where(tmp_path: Path
         saved = sorted((tmp_path / "run").glob("screenshot-*.svg"))
         assert saved and saved[0].read_text(encoding="utf-8").startswith("<svg")
         assert any(str(saved[0]) in n.message for n in app._notifications)
+
+
+async def test_argument_column_takes_the_themes_colours() -> None:
+    for theme in ("dark", "light"):
+        app = ArenaApp(ListSource(workspace_run()), theme=theme, clock=lambda: T0)
+        async with app.run_test(size=(120, 30)) as pilot:
+            await wait_ingested(pilot, app, len(workspace_run()))
+            stream = app.screen.query_one(ToolStream)
+            line = next(line for line in app.state.stream if line.tool == "Bash")
+            text = stream._line_text(line, 100)
+            at = text.plain.index("python3")
+            style = text.get_style_at_offset(app.console, at)
+            assert style.color is not None and style.bgcolor is not None, theme
+            assert style.bgcolor == stream.rich_style.bgcolor, "no terminal-default stripes under the arguments"

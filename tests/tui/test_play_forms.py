@@ -51,6 +51,8 @@ async def test_create_subagent_form_submits_the_spec_arguments(tmp_path: Path) -
         await pilot.press("f2")
         await wait_for(pilot, lambda: isinstance(app.screen, CreateSubagentForm), "form open")
         form = app.screen
+        await pilot.pause()
+        assert app.focused is form.query_one("#name"), "the form opens in its name field"
         await pilot.press(*"chart-reader")
         form.query_one("#model_key", Select).value = "vlm"
         form.query_one("#tool-Read", Checkbox).value = True
