@@ -52,12 +52,13 @@ def so_far(scores: RunScores) -> SoFar:
     return SoFar(rounds_done, passed, scores.rounds_total, tcr, value, part.tpp, part.roc, part.wpp, part.mca)
 
 
-def status_text(state: ArenaState, now: float) -> str:
-    """``scenario 2 of 5 s_x · round q3 (3/6) 0:01:12 in round · last event 3 s ago · main gpt``.
+def status_text(state: ArenaState, now: float, compact: bool = False) -> str:
+    """``scenario 2 of 5 s_x · round q3 (3/6) · 00:01:12 in round · last event 3 s ago · main gpt``.
 
     Args:
         state: The drawn state.
         now: Current time (seconds since the epoch) for the ages; event time in replays.
+        compact: Narrow terminals: the same facts in fewer words (``2/5 s_x · q3 (3/6) · …``).
     """
     h = state.header
     parts: list[str] = []
@@ -70,9 +71,10 @@ def status_text(state: ArenaState, now: float) -> str:
             parts.append(f"{p.index}/{total} {p.scenario_id} {where}")
     elif h.scenario_id:
         index = h.scenario_ids.index(h.scenario_id) + 1 if h.scenario_id in h.scenario_ids else 0
-        parts.append(f"scenario {index} of {total} {h.scenario_id}")
+        parts.append(f"{index}/{total} {h.scenario_id}" if compact else f"scenario {index} of {total} {h.scenario_id}")
         if h.round_id:
-            parts.append(f"round {h.round_id} ({h.round_index + 1}/{h.round_count})")
+            where = f"{h.round_id} ({h.round_index + 1}/{h.round_count})"
+            parts.append(where if compact else f"round {where}")
             if h.round_started_ts and h.status == "running":
                 parts.append(f"{clock(now - h.round_started_ts)} in round")
     elif total:
@@ -80,7 +82,7 @@ def status_text(state: ArenaState, now: float) -> str:
     if h.status not in ("running", "waiting"):
         parts.insert(0, f"run {h.status}")
     if h.now_ts and h.status == "running":
-        parts.append(f"last event {age(now - h.now_ts)} ago")
+        parts.append(f"last {age(now - h.now_ts)} ago" if compact else f"last event {age(now - h.now_ts)} ago")
     if h.manager:
         parts.append(f"main {h.manager}")
     return " · ".join(parts) if parts else "waiting for the run to start"

@@ -51,7 +51,7 @@ class StatusLine(Static):
         self._state = state
         now = self.clock()
         notice = self.notice(state)
-        key = (state.versions.header, int(now), notice)
+        key = (state.versions.header, int(now), notice, self.size.width)
         if key == self._seen and not force:
             return
         self._seen = key
@@ -59,5 +59,5 @@ class StatusLine(Static):
         text = Text(no_wrap=True, overflow="ellipsis")
         if notice:
             text.append(f"⚠ STOPPED: {notice} · ")
-        text.append(status_text(state, now))
+        text.append(status_text(state, now, compact=self.size.width < 120))
         self.update(text)
