@@ -83,6 +83,7 @@ class ArenaApp(App[None]):
         self.resume_hint = resume_hint
         self.save_dir = save_dir
         self.stopping = False
+        self._quit_presses = 0
         """Quit was confirmed: the run is being stopped; the app exits when its source ends."""
         # A run in this process brings its own scoring fold: the panels read it, never a second one.
         run_fold = getattr(source, "fold", None)
@@ -134,7 +135,12 @@ class ArenaApp(App[None]):
 
     def action_request_quit(self) -> None:
         """Quit; a run still going asks first, then stops cleanly (resumable) before the app exits."""
-        if self.stopping:
+        if self.stopping:  # a run that does not stop: a second press leaves at once
+            self._quit_presses += 1
+            if self._quit_presses >= 2:
+                self.exit(return_code=130)
+            else:
+                self.notify("still stopping the run; press again to leave at once", severity="warning")
             return
         if not self.run_active:
             self.exit()
