@@ -104,6 +104,8 @@ class RunStarted(EventBase):
     simulated: list[str] = Field(default_factory=list)
     sandbox_mode: str = "bwrap"
     settings: dict[str, Any] = Field(default_factory=dict)
+    # Process id of the program writing the run, so a watcher can tell a stopped writer.
+    writer_pid: int | None = None
 
 
 class RunFinished(EventBase):

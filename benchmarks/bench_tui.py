@@ -2,9 +2,10 @@
 
 Measures: events/s through the pure reducer; events/s through the headless App fed by a
 ListSource; time to the first frame of a 100,000-event replay; key-press latency (median and
-p95) while a live source delivers 2,000 events/s.
+p95) while a live source delivers 2,000 events/s; time to list the runs of 50 stores from their
+summaries (the runs browser's first table).
 
-Run: ``.venv/bin/python benchmarks/bench_tui.py [--events 100000]``.
+Run: ``.venv/bin/python benchmarks/bench_tui.py [--events 100000] [--stores 50]``.
 """
 
 from __future__ import annotations
@@ -102,11 +103,42 @@ async def bench_key_latency(rate: int, presses: int) -> tuple[float, float, int]
     return statistics.median(latencies), latencies[int(0.95 * (len(latencies) - 1))], applied
 
 
+async def _make_stores(root: Path, count: int) -> None:
+    from arena_tui.scoring.report import write_report
+    from arena_tui.store.runs import load_run
+    from tests.tui.stored_runs import ScenarioPlan, write_run
+
+    for i in range(count):
+        out = root / f"run-{i:03d}"
+        plans = [ScenarioPlan(f"s_{j:02d}", [True, j % 3 != 0, True], ["Read"], 1) for j in range(6)]
+        await write_run(out, f"run-{i:03d}", f"model-{i % 7}", plans, ts=1_700_000_000.0 + i)
+        stored = load_run(out)
+        write_report(out, stored.scores, stored.meta)
+
+
+def bench_runs_list(stores: int) -> tuple[float, int]:
+    """Seconds to list the runs of ``stores`` output folders (best of three), and the runs found."""
+    import tempfile
+
+    from arena_tui.tui.run_list import list_runs
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        asyncio.run(_make_stores(root, stores))
+        best, found = math.inf, 0
+        for _ in range(3):
+            start = time.perf_counter()
+            found = len(list_runs(root).runs)
+            best = min(best, time.perf_counter() - start)
+    return best, found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--rate", type=int, default=2000, help="live events per second for the latency test")
     parser.add_argument("--presses", type=int, default=60)
+    parser.add_argument("--stores", type=int, default=50, help="output folders for the runs-list figure")
     args = parser.parse_args()
     print(f"machine: {platform.platform()} · python {platform.python_version()} · {os.cpu_count()} CPUs")
     print(f"textual {textual.__version__} · processor {platform.processor() or platform.machine()}")
@@ -118,6 +150,8 @@ def main() -> None:
     print(f"replay first frame:    {asyncio.run(bench_replay_first_frame(events)) * 1000:>12,.0f} ms (incl. app start)")
     median, p95, applied = asyncio.run(bench_key_latency(args.rate, args.presses))
     print(f"key latency @{args.rate}/s:  median {median:.1f} ms · p95 {p95:.1f} ms ({applied:,} events applied)")
+    seconds, found = bench_runs_list(args.stores)
+    print(f"runs list ({args.stores} stores):  {seconds * 1000:>9,.0f} ms ({found} runs, from their summaries)")
 
 
 if __name__ == "__main__":

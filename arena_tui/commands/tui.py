@@ -32,7 +32,8 @@ def run_live(plan: RunPlan, theme: str | None) -> RunOutcome | None:
 
     check_sandbox(plan.settings)  # refuse before the screen opens, not inside it
     source = RunSource(plan)
-    ArenaApp(source, mode="live", theme=theme).run()
+    hint = f"continue it with `clawarena-team resume {plan.out_dir}`"
+    ArenaApp(source, mode="live", theme=theme, resume_hint=hint, save_dir=plan.out_dir).run()
     if source.error is not None:
         raise source.error
     return source.outcome
@@ -57,7 +58,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     run_id, events = StoredEvents.load(out, args.run_id)
     if not events:
         raise BadInputError(f"run {run_id} in {out} holds no events yet")
-    ArenaApp(ReplaySource(events, speed=speed), mode="replay", theme=args.theme).run()
+    ArenaApp(ReplaySource(events, speed=speed), mode="replay", theme=args.theme, save_dir=out).run()
     return 0
 
 
@@ -66,7 +67,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     from arena_tui.tui.store_sources import StorePollSource
 
     out = _store_dir(args.output)
-    ArenaApp(StorePollSource(out, args.run_id), mode="live", theme=args.theme).run()
+    ArenaApp(StorePollSource(out, args.run_id), mode="watch", theme=args.theme, save_dir=out).run()
     return 0
 
 
@@ -87,25 +88,39 @@ def cmd_play(args: argparse.Namespace) -> int:
     out = Path(args.output) if args.output else Path("runs") / f"play-{dataset.scenarios[0].id}"
     if (out / STORE_FILENAME).exists():
         raise BadInputError(f"output folder '{out}' already holds a run", fix="choose another -o")
-    human = HumanManager()
+    scenario = dataset.scenarios[0]
+    workspace = (out / scenario.id / "workspace").resolve()
+    human = HumanManager(workspace=workspace)
     plan = RunPlan(dataset, config, settings, out, human=human)
     check_sandbox(settings)
     source = RunSource(plan)
     tools = [*settings.enabled_tools, END_ROUND]
-    scenario = dataset.scenarios[0]
-    workspace = (out / scenario.id / "workspace").resolve()
     manifest = scenario.manifest
     grantable = [
         str(workspace / p) for p in [*manifest.main_agent_accessible_paths, *manifest.main_agent_delegable_paths]
     ]
     context = PlayContext(grantable=grantable)
-    ArenaApp(source, mode="play", theme=args.theme, submit=human.submit, tools=tools, play_context=context).run()
-    if source.outcome is not None:
-        s = source.outcome.scores
-        print(
-            f"play finished: TCR {100 * s.tcr:.1f} ({s.rounds_passed}/{s.rounds_total}), SMS {100 * s.sms:.1f}; "
-            f"stored in {out}"
-        )
+    hint = f"look back at it with `clawarena-team replay {out}`"
+    app = ArenaApp(
+        source, mode="play", theme=args.theme, submit=human.submit, tools=tools, play_context=context,
+        resume_hint=hint, save_dir=out,
+    )  # fmt: skip
+    app.run()
+    if source.error is not None:
+        raise source.error
+    outcome = source.outcome
+    if outcome is None:
+        print(f"play stopped before it started; nothing was scored ({out})", file=sys.stderr)
+        return 130
+    s = outcome.scores
+    word = "interrupted" if outcome.interrupted else "finished"
+    print(
+        f"play {word}: TCR {100 * s.tcr:.1f} ({s.rounds_passed}/{s.rounds_total}), SMS {100 * s.sms:.1f}; "
+        f"report: {out / 'report.md'}"
+    )
+    if outcome.interrupted:
+        print(f"interrupted: the session is stored as interrupted; {hint}", file=sys.stderr)
+        return 130
     return 0
 
 
@@ -114,9 +129,10 @@ def cmd_browse(args: argparse.Namespace) -> int:
     from arena_tui.tui.browser_app import BrowserApp
 
     root = Path(getattr(args, "root", "."))
-    choice = BrowserApp(root, theme=os.environ.get("CATEAM_THEME")).run()
-    if choice:
+    theme = os.environ.get("CATEAM_THEME")
+    while True:  # a replay chosen in the browser comes back to the browser when it is closed
+        choice = BrowserApp(root, theme=theme).run()
+        if not choice:
+            return 0
         out, run_id = choice
-        ns = argparse.Namespace(run=str(out), run_id=run_id, speed="1", theme=None)
-        return cmd_replay(ns)
-    return 0
+        cmd_replay(argparse.Namespace(run=str(out), run_id=run_id, speed="1", theme=theme))

@@ -10,6 +10,9 @@ the check's verdict and feedback once the round is scored.
 from __future__ import annotations
 
 import asyncio
+import os
+import re
+from pathlib import Path
 from typing import Any
 
 from arena_tui import events as ev
@@ -19,6 +22,53 @@ from arena_tui.providers.toolcalls import new_call_id
 
 END_ROUND = "EndRound"
 HUMAN_NAME = "human"
+PATH_ARGS = ("file_path", "path", "notebook_path")
+"""Arguments that hold one path (resolved in the workspace when typed relative)."""
+TEXT_ARGS = ("prompt", "system_prompt")
+"""Free-text arguments in which words naming something in the workspace become workspace paths."""
+_WORD = re.compile(r"(?<![\w/.~$-])([\w.-]+(?:/[\w.-]+)*/?)")
+
+
+def resolve_in_workspace(workspace: Path | None, tool: str, args: dict[str, Any]) -> dict[str, Any]:
+    """A person's relative paths as the workspace paths the tools require (models must write them absolute).
+
+    Path arguments that are relative are joined to ``workspace``; in a prompt, a relative word that
+    names an existing file or folder of the workspace becomes its absolute path (so a simulated worker
+    finds it). Nothing is checked here: the tools still decide what is allowed.
+
+    Args:
+        workspace: The scenario's workspace folder (``None``: arguments come back unchanged).
+        tool: The tool called.
+        args: Its arguments as typed.
+    """
+    if workspace is None:
+        return args
+    root = str(workspace)
+    out = dict(args)
+    for key in PATH_ARGS:
+        value = out.get(key)
+        if isinstance(value, str) and value and not value.startswith(("/", "~")):
+            out[key] = os.path.normpath(os.path.join(root, value))
+    grants = out.get("accessible_paths")
+    if isinstance(grants, list):
+        out["accessible_paths"] = [
+            os.path.normpath(os.path.join(root, g)) if isinstance(g, str) and not g.startswith(("/", "~")) else g
+            for g in grants
+        ]
+    for key in TEXT_ARGS:
+        value = out.get(key)
+        if isinstance(value, str) and value:
+            out[key] = _WORD.sub(lambda m: _absolute_word(root, m.group(1)), value)
+    return out
+
+
+def _absolute_word(root: str, word: str) -> str:
+    if "/" not in word and "." not in word.strip("."):
+        return word  # plain words ("the", "report") are never paths
+    candidate = os.path.join(root, word.rstrip("."))
+    if not os.path.lexists(candidate) or os.path.realpath(candidate) == os.path.realpath(root):
+        return word
+    return os.path.join(root, word)
 
 
 class HumanProvider(ModelAPI):
@@ -40,13 +90,17 @@ class HumanProvider(ModelAPI):
 class HumanManager:
     """Connects the play console to the human provider and to the run's events (a bus subscriber)."""
 
-    def __init__(self, timeout_s: float = 3600.0) -> None:
+    def __init__(self, timeout_s: float = 3600.0, workspace: Path | None = None) -> None:
+        self.workspace = workspace
+        """The scenario's workspace: relative paths the person types are resolved in it."""
         self.turns: asyncio.Queue[AssistantMessage] = asyncio.Queue()
         self.timeout_s = timeout_s
         self._results: dict[str, asyncio.Future[str]] = {}
         self._round_waiters: list[asyncio.Future[str]] = []
         self.round_id: str | None = None
         self.question = ""
+        self.subagents: dict[str, str] = {}
+        """Subagent name → id (the person may call a subagent by the name they gave it)."""
 
     def provider(self) -> HumanProvider:
         return HumanProvider(self.turns)
@@ -56,6 +110,10 @@ class HumanManager:
             future = self._results.pop(event.call_id, None)
             if future is not None and not future.done():
                 future.set_result(event.output)
+        elif isinstance(event, ev.SubagentCreated):
+            self.subagents[event.name] = event.subagent_id
+        elif isinstance(event, ev.ScenarioStarted):
+            self.subagents = {}
         elif isinstance(event, ev.RoundStarted):
             self.round_id, self.question = event.round_id, event.question
         elif isinstance(event, ev.RoundScored):
@@ -79,6 +137,10 @@ class HumanManager:
             self._round_waiters.append(waiter)
             await self.turns.put(AssistantMessage(content=str(args.get("text") or "Round finished.")))
             return await asyncio.wait_for(waiter, self.timeout_s)
+        args = resolve_in_workspace(self.workspace, tool_name, args)
+        named = args.get("subagent_id")
+        if isinstance(named, str) and named in self.subagents and named not in self.subagents.values():
+            args = {**args, "subagent_id": self.subagents[named]}
         call_id = new_call_id()
         future: asyncio.Future[str] = loop.create_future()
         self._results[call_id] = future

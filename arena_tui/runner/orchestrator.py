@@ -7,6 +7,7 @@ continue, finished scenarios skipped) and ``check --gate`` (oracle or null manag
 from __future__ import annotations
 
 import asyncio
+import os
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -114,6 +115,7 @@ async def execute_run(plan: RunPlan) -> RunOutcome:
             simulated=simulated_labels(config),
             sandbox_mode=mode,
             settings=plan.settings.model_dump(mode="json"),
+            writer_pid=os.getpid(),
         )
     )
     assert isinstance(started, ev.RunStarted)

@@ -26,6 +26,8 @@ from arena_tui.scoring.compat import build_compat, paper_composite
 class PublishedScenario:
     sms: float
     finished: bool = True
+    round_ids: list[str] = field(default_factory=list)
+    """Earlier reports name no rounds: numbered from its round count where it gives one."""
 
 
 @dataclass
@@ -121,7 +123,8 @@ class PublishedScores:
             else:
                 quartet = [float(m.get(k, 0.0)) for k in _QUARTET]
                 value = float(m.get("task_success_rate", 0.0)) * sum(quartet) / 4.0
-            out[str(row.get("scenario_id"))] = PublishedScenario(value)
+            count = int(m.get("total_rounds") or row.get("total_rounds") or 0)
+            out[str(row.get("scenario_id"))] = PublishedScenario(value, round_ids=[str(i + 1) for i in range(count)])
         return out
 
 

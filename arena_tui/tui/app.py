@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import ClassVar, Literal
 
 from textual.app import App, SystemCommand
@@ -11,16 +12,18 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
+from arena_tui.scoring import ScoreFold
 from arena_tui.tui.ingest import Ingestor
 from arena_tui.tui.play import ToolSubmitter
 from arena_tui.tui.play_context import PlayContext
 from arena_tui.tui.replay import ReplaySource
+from arena_tui.tui.screens.confirm_quit import ConfirmQuit
 from arena_tui.tui.screens.run_screen import RunScreen
 from arena_tui.tui.sources import EventSource
 from arena_tui.tui.state import DEFAULT_STREAM_CAPACITY, ArenaState
-from arena_tui.tui.themes import load_themes, resolve_theme_name
+from arena_tui.tui.themes import load_themes, resolve_theme_name, save_screenshot_into
 
-Mode = Literal["live", "replay", "play"]
+Mode = Literal["live", "replay", "play", "watch"]
 
 
 class ArenaApp(App[None]):
@@ -37,10 +40,16 @@ class ArenaApp(App[None]):
         submit: Play mode: the callback that runs the human manager's tool calls.
         tools: Play mode: tool names the console offers as completions.
         play_context: Play mode: what the forms may offer (grantable paths, tool help).
+        clock: Current time for the status line's ages (``time.time``; injected by tests).
+        resume_hint: The command that continues an interrupted run (shown when quitting).
+        save_dir: Where screenshots go (the run folder; default the working directory).
     """
 
     TITLE = "ClawArena-Team"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "quit", "Quit"), Binding("ctrl+c", "quit", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "request_quit", "Quit"),
+        Binding("ctrl+c", "request_quit", show=False, priority=True),
+    ]
 
     def __init__(
         self,
@@ -54,6 +63,9 @@ class ArenaApp(App[None]):
         submit: ToolSubmitter | None = None,
         tools: Iterable[str] = (),
         play_context: PlayContext | None = None,
+        clock: Callable[[], float] = time.time,
+        resume_hint: str = "",
+        save_dir: Path | None = None,
     ) -> None:
         super().__init__()
         self.source = source
@@ -67,7 +79,17 @@ class ArenaApp(App[None]):
         self.tools = list(tools)
         self.play_context = play_context
         self.tick_s, self.frame_budget_s = tick_s, frame_budget_s
-        self.ingest = Ingestor(ArenaState(stream_capacity), self.replay)
+        self.clock = clock
+        self.resume_hint = resume_hint
+        self.save_dir = save_dir
+        self.stopping = False
+        self._quit_presses = 0
+        """Quit was confirmed: the run is being stopped; the app exits when its source ends."""
+        # A run in this process brings its own scoring fold: the panels read it, never a second one.
+        run_fold = getattr(source, "fold", None)
+        self.ingest = Ingestor(
+            ArenaState(stream_capacity, run_fold if isinstance(run_fold, ScoreFold) else None), self.replay
+        )
         self.frames = 0
         self._requested_theme = theme
         self._last_tick = 0.0
@@ -103,6 +125,48 @@ class ArenaApp(App[None]):
                 self.ingest.push(batch)
         finally:
             self.ingest.source_done = True
+            if self.stopping:
+                self.call_later(self._exit_stopped)
+
+    @property
+    def run_active(self) -> bool:
+        """A run in this process (live or play) that has not ended yet."""
+        return self.mode in ("live", "play") and hasattr(self.source, "stop") and not self.ingest.source_done
+
+    def action_request_quit(self) -> None:
+        """Quit; a run still going asks first, then stops cleanly (resumable) before the app exits."""
+        if self.stopping:  # a run that does not stop: a second press leaves at once
+            self._quit_presses += 1
+            if self._quit_presses >= 2:
+                self.exit(return_code=130)
+            else:
+                self.notify("still stopping the run; press again to leave at once", severity="warning")
+            return
+        if not self.run_active:
+            self.exit()
+            return
+        what = "the play session" if self.mode == "play" else "the run"
+
+        def answer(stop: bool | None) -> None:
+            if stop:
+                self.stop_run()
+
+        self.push_screen(ConfirmQuit(what, self.resume_hint), answer)
+
+    def stop_run(self) -> None:
+        """Stop the run in this process; the app exits once it has recorded ``interrupted`` and its report."""
+        self.stopping = True
+        self.notify("stopping the run cleanly…", timeout=30)
+        stop = getattr(self.source, "stop", None)
+        if callable(stop):
+            stop()
+        if self.ingest.source_done:
+            self._exit_stopped()
+
+    def _exit_stopped(self) -> None:
+        self.ingest.frame(0.0, 1.0)
+        self._sync(force=True)
+        self.exit(return_code=130)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A failing source is reported, never silently dropped."""
@@ -140,6 +204,17 @@ class ArenaApp(App[None]):
             yield SystemCommand("Replay: faster", "Next speed up", run.action_faster)
             yield SystemCommand("Replay: slower", "Next speed down", run.action_slower)
             yield SystemCommand("Replay: seek to round", "Pick a round to jump to", run.action_seek)
+
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str | None:
+        """The palette's Screenshot: saved into the run folder (or the working directory), path shown."""
+        written = save_screenshot_into(self, Path(path) if path else self.save_dir)
+        return str(written) if written else None
+
+    def save_screen(self) -> None:
+        """Save a screenshot (ctrl+s on the run screen)."""
+        save_screenshot_into(self, self.save_dir)
 
     def _set_theme(self, name: str) -> None:
         self.theme = name

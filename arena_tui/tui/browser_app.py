@@ -10,7 +10,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from arena_tui.tui.screens.runs_browser import RunsBrowser
-from arena_tui.tui.themes import load_themes, resolve_theme_name
+from arena_tui.tui.themes import load_themes, resolve_theme_name, save_screenshot_into
 
 OpenReplay = Callable[[Path, str], None]
 
@@ -47,6 +47,13 @@ class BrowserApp(App[tuple[Path, str] | None]):
     async def on_mount(self) -> None:
         """Show the browser."""
         await self.push_screen(RunsBrowser(self.root))
+
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str | None:
+        """The palette's Screenshot: saved into the scanned folder, path shown."""
+        written = save_screenshot_into(self, Path(path) if path else self.root)
+        return str(written) if written else None
 
     def on_runs_browser_run_chosen(self, event: RunsBrowser.RunChosen) -> None:
         """Hand the choice to the caller and exit with it."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 # The argument that best summarises a call of each tool, shown first in the stream.
@@ -19,7 +20,7 @@ def short_args(arguments: dict[str, Any] | None, width: int = 48) -> str:
     """A one-line summary of tool arguments: the telling string arguments first, then flags and numbers."""
     if not arguments:
         return ""
-    parts = [_value(arguments[key]) for key in _KEY_ARGS if key in arguments][:2]
+    parts = [relativize(_value(arguments[key])) for key in _KEY_ARGS if key in arguments][:2]
     for key, value in arguments.items():
         if len(" ".join(parts)) >= width:
             break
@@ -28,7 +29,10 @@ def short_args(arguments: dict[str, Any] | None, width: int = 48) -> str:
                 parts.append(f"--{key}")
         elif isinstance(value, int | float):
             parts.append(f"{key}={value}")
-    return one_line(" ".join(parts), width)
+    joined = " ".join(parts)
+    if len(parts) == 1 and "/" in joined and " " not in joined:
+        return cut_start(joined, width)
+    return one_line(joined, width)
 
 
 def _value(value: Any) -> str:
@@ -87,3 +91,28 @@ def bar(fraction: float, width: int) -> str:
 def pct(fraction: float) -> str:
     """A score fraction as a percentage with one decimal: ``66.7``."""
     return f"{fraction * 100:5.1f}"
+
+
+# An absolute path up to and including a run's ``workspace`` folder (``<out>/<scenario>/workspace``).
+_WORKSPACE = re.compile(r"(?<![\w.~-])/(?:[^\s'\"`/]+/)*?workspace(?=/|[\s'\"`,;:)\]}]|$)/?")
+
+
+def relativize(text: str) -> str:
+    """Workspace paths written relative to the workspace: ``/…/s_x/workspace/a/b.md`` → ``a/b.md``.
+
+    The workspace folder itself becomes ``.``; text without such a path comes back unchanged.
+    """
+    if "workspace" not in text:
+        return text
+    return _WORKSPACE.sub(lambda m: "" if m.group(0).endswith("/") and _follows(text, m.end()) else ".", text)
+
+
+def _follows(text: str, end: int) -> bool:
+    """Whether a path continues after position ``end`` (not a space, quote or the end)."""
+    return end < len(text) and text[end] not in " \t\n'\"`,;:)]}"
+
+
+def cut_start(text: str, width: int) -> str:
+    """Collapse whitespace and cut ``text`` to ``width`` cells keeping its end (paths end with the telling part)."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else "…" + flat[len(flat) - max(0, width - 1) :]

@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator, Sequence
 
 from arena_tui.events import Event
 from arena_tui.runner.orchestrator import RunOutcome, RunPlan, execute_run
+from arena_tui.scoring import ScoreFold
 
 
 class RunSource:
@@ -23,11 +24,22 @@ class RunSource:
         self.max_batch = max_batch
         self.outcome: RunOutcome | None = None
         self.error: BaseException | None = None
+        self._task: asyncio.Task[RunOutcome] | None = None
+
+    @property
+    def fold(self) -> ScoreFold:
+        """The run's one scoring fold (the screen's panels read it)."""
+        return self.plan.fold
+
+    def stop(self) -> None:
+        """Stop the run: it records ``interrupted``, writes its report and then the batches end."""
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
 
     async def _batches(self) -> AsyncIterator[Sequence[Event]]:
         queue: asyncio.Queue[Event] = asyncio.Queue()
         self.plan.subscribers = [*self.plan.subscribers, queue.put_nowait]
-        task = asyncio.create_task(execute_run(self.plan), name="benchmark-run")
+        task = self._task = asyncio.create_task(execute_run(self.plan), name="benchmark-run")
         try:
             while True:
                 getter = asyncio.ensure_future(queue.get())
@@ -43,6 +55,8 @@ class RunSource:
                     yield batch
                 if task.done() and queue.empty():
                     break
+            if task.cancelled():  # stopped before the run could record anything
+                return
             try:
                 self.outcome = task.result()
             except Exception as exc:  # shown by the app's worker handler and printed by the CLI

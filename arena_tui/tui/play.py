@@ -1,8 +1,8 @@
 """Play mode plumbing (Textual-free): the submit callback protocol and the console's command parser.
 
 A console line is ``Tool {json object}`` or ``Tool key=value ... --flag``; values are read as
-JSON where they parse (numbers, lists, ``true``) and as strings otherwise, and shell-style
-quoting keeps spaces inside one value.
+JSON where they parse (numbers, lists, ``true``) and as strings otherwise (``[a,b]`` is a list of
+two strings), and shell-style quoting keeps spaces inside one value.
 """
 
 from __future__ import annotations
@@ -67,5 +67,7 @@ def _value(text: str) -> Any:
     try:
         value = json.loads(text)
     except ValueError:
+        if text.startswith("[") and text.endswith("]"):  # [a,b] once the shell took the quotes away
+            return [item.strip().strip("'\"") for item in text[1:-1].split(",") if item.strip()]
         return text
     return value if isinstance(value, int | float | bool | list | dict) or value is None else text

@@ -12,8 +12,18 @@ from typing import Any
 
 from arena_tui import events as ev
 from arena_tui.scoring import RunScores, ScoreFold, SubagentScore
+from arena_tui.tui.formatting import relativize
 from arena_tui.tui.ring import RingBuffer
-from arena_tui.tui.state_models import AgentNode, Budget, RoundMark, RunHeader, SessionNode, StreamLine, Versions
+from arena_tui.tui.state_models import (
+    AgentNode,
+    Budget,
+    RoundMark,
+    RunHeader,
+    ScenarioProgress,
+    SessionNode,
+    StreamLine,
+    Versions,
+)
 
 MAIN = ev.MAIN_AGENT
 DEFAULT_STREAM_CAPACITY = 5000
@@ -24,9 +34,12 @@ class ArenaState:
 
     Args:
         stream_capacity: How many stream lines are kept (older ones are evicted).
+        fold: The run's own scoring fold when the run is in this process (a live run or play): the
+            run feeds it and the panels read it, so they show exactly what the report will (kept
+            rounds of a resumed run included). ``None``: the state folds the events it is given.
     """
 
-    def __init__(self, stream_capacity: int = DEFAULT_STREAM_CAPACITY) -> None:
+    def __init__(self, stream_capacity: int = DEFAULT_STREAM_CAPACITY, fold: ScoreFold | None = None) -> None:
         self.header = RunHeader()
         self.agents: dict[str, AgentNode] = {MAIN: AgentNode(MAIN, MAIN, "main")}
         self.stream: RingBuffer[StreamLine] = RingBuffer(stream_capacity)
@@ -34,7 +47,10 @@ class ArenaState:
         self.rounds: dict[str, list[str]] = {}
         self.marks: dict[tuple[str, str], RoundMark] = {}
         self.budget = Budget()
-        self.fold = ScoreFold()
+        self.fold = fold if fold is not None else ScoreFold()
+        self._own_fold = fold is None
+        self.running: dict[str, ScenarioProgress] = {}
+        """Scenarios started and not finished, in start order (several with ``-c 2``)."""
         self.versions = Versions()
         self.events_applied = 0
         self._scores: RunScores | None = None
@@ -67,7 +83,8 @@ class ArenaState:
     def apply(self, event: ev.Event) -> None:
         """Fold one event into the state (mutates in place)."""
         self.events_applied += 1
-        self.fold.apply(event)
+        if self._own_fold:
+            self.fold.apply(event)
         if event.ts > self.header.now_ts:
             self.header.now_ts = event.ts
             self.versions.header += 1
@@ -108,8 +125,21 @@ class ArenaState:
         return [None, *self.agents.keys()]
 
     def round_strip(self) -> list[RoundMark]:
-        """One mark per round of every selected scenario, in run order."""
-        return [self.marks.get((sid, rid), "pending") for sid, rids in self.rounds.items() for rid in rids]
+        """One mark per round of every selected scenario, in run order (verdicts from the scoring fold)."""
+        marks: list[RoundMark] = []
+        for sid, rids in self.rounds.items():
+            scored = self.fold.scenarios.get(sid)
+            passed = scored.passed if scored is not None else {}
+            for rid in rids:
+                if rid in passed:
+                    marks.append("pass" if passed[rid] else "fail")
+                else:
+                    marks.append("running" if self.marks.get((sid, rid)) == "running" else "pending")
+        return marks
+
+    def grouped(self) -> bool:
+        """Whether agents of more than one scenario are shown (the tree then groups them by scenario)."""
+        return len({a.scenario_id for a in self.agents.values() if a.agent_id != MAIN} | set(self.running)) > 1
 
     # --- helpers --------------------------------------------------------------------
 
@@ -123,7 +153,15 @@ class ArenaState:
 
     def _info(self, event: ev.Event, kind: Any, text: str, agent_id: str | None = None) -> None:
         aid = agent_id or event.agent_id or MAIN
-        self._push(StreamLine(ts=event.ts, agent_id=aid, agent_label=self.label(aid), kind=kind, text=text))
+        text = relativize(text)
+        label = self._who(aid, event.scenario_id)
+        self._push(StreamLine(ts=event.ts, agent_id=aid, agent_label=label, kind=kind, text=text))
+
+    def _who(self, agent_id: str, scenario_id: str | None) -> str:
+        """A stream line's agent label; with several scenarios running, main says whose it is (``main #2``)."""
+        if agent_id == MAIN and len(self.running) > 1 and scenario_id in self.running:
+            return f"main #{self.running[scenario_id].index}"
+        return self.label(agent_id)
 
     def _touch_scores(self, grants: bool = False) -> None:
         self._scores = None
@@ -143,6 +181,8 @@ class ArenaState:
         h = self.header
         h.run_id, h.manager, h.pool, h.simulated = e.run_id, e.manager, dict(e.pool), list(e.simulated)
         h.scenario_ids, h.started_ts, h.now_ts, h.status = list(e.scenario_ids), e.ts, e.ts, "running"
+        h.writer_pid = getattr(e, "writer_pid", None)
+        self.running = {}
         self.agents[MAIN].model_key = e.manager
         self.rounds = {sid: list(e.round_ids.get(sid, [])) for sid in e.scenario_ids}
         limit = e.settings.get("main_token_limit")
@@ -154,6 +194,7 @@ class ArenaState:
 
     def _run_finished(self, e: ev.RunFinished) -> None:
         self.header.status = e.status
+        self.running = {}
         self.versions.header += 1
         self._set_state(MAIN, "done")
         self._info(e, "info", f"run {e.status}" + (f": {e.reason}" if e.reason else ""))
@@ -161,13 +202,21 @@ class ArenaState:
     def _scenario_started(self, e: ev.ScenarioStarted) -> None:
         sid = e.scenario_id or ""
         self.header.scenario_id, self.header.round_count, self.header.round_index = sid, len(e.round_ids), -1
+        self.header.round_id, self.header.question = "", ""
         self.rounds[sid] = list(e.round_ids)
         for key in [k for k in self.marks if k[0] == sid]:
             del self.marks[key]
-        # The tree shows the current scenario's subagents only; old stream lines keep their labels.
+        index = self.header.scenario_ids.index(sid) + 1 if sid in self.header.scenario_ids else 0
+        self.running[sid] = ScenarioProgress(sid, index, round_count=len(e.round_ids))
+        # The tree shows the running scenarios' subagents only; old stream lines keep their labels.
         main = self.agents[MAIN]
-        main.forbidden, main.sessions, main.state = 0, {}, "idle"
-        self.agents = {MAIN: main}
+        if len(self.running) == 1:
+            main.forbidden, main.sessions, main.state = 0, {}, "idle"
+        self.agents = {
+            aid: a
+            for aid, a in self.agents.items()
+            if aid == MAIN or (a.scenario_id in self.running and a.scenario_id != sid)
+        }
         self.versions.header += 1
         self.versions.tree += 1
         self.versions.grants += 1
@@ -175,16 +224,37 @@ class ArenaState:
         self._info(e, "info", f"scenario {sid} started (attempt {e.attempt})")
 
     def _scenario_finished(self, e: ev.ScenarioFinished) -> None:
+        self.running.pop(e.scenario_id or "", None)
+        if self.running and self.header.scenario_id == e.scenario_id:
+            self._show_progress(next(reversed(self.running.values())))
+        self.versions.header += 1
         self._touch_scores()
         self._info(e, "info", f"scenario {e.scenario_id} {e.status}" + (f": {e.reason}" if e.reason else ""))
 
     def _round_started(self, e: ev.RoundStarted) -> None:
+        progress = self.running.get(e.scenario_id or "")
+        if progress is not None:
+            progress.round_id, progress.round_index, progress.round_started_ts = e.round_id, e.index, e.ts
+            self._show_progress(progress)
+            if len(self.running) > 1:  # the tree's scenario nodes name their round
+                self.versions.tree += 1
         h = self.header
-        h.round_id, h.round_index, h.question = e.round_id, e.index, e.question
+        h.round_id, h.round_index, h.question, h.round_started_ts = e.round_id, e.index, e.question, e.ts
         self.marks[(e.scenario_id or "", e.round_id)] = "running"
         self.versions.header += 1
         self._touch_scores()
         self._info(e, "round", f"round {e.round_id} started: {e.question}", MAIN)
+
+    def _show_progress(self, p: ScenarioProgress) -> None:
+        """The header follows the scenario that moved last."""
+        h = self.header
+        h.scenario_id, h.round_id, h.round_index, h.round_count = (
+            p.scenario_id,
+            p.round_id,
+            p.round_index,
+            p.round_count,
+        )
+        h.round_started_ts = p.round_started_ts
 
     def _round_finished(self, e: ev.RoundFinished) -> None:
         self._set_state(MAIN, "idle")
@@ -228,14 +298,14 @@ class ArenaState:
             if session is not None:
                 session.calls += 1
             self.versions.tree += 1
-        line = StreamLine(e.ts, aid, self.label(aid), "call", e.tool, e.call_id, e.arguments, "pending")
+        line = StreamLine(e.ts, aid, self._who(aid, e.scenario_id), "call", e.tool, e.call_id, e.arguments, "pending")
         self.calls[e.call_id] = self._push(line)
 
     def _tool_result(self, e: ev.ToolResult) -> None:
         line = self.calls.get(e.call_id)
         if line is None:
             aid = e.agent_id or MAIN
-            line = StreamLine(e.ts, aid, self.label(aid), "call", e.tool, e.call_id, None)
+            line = StreamLine(e.ts, aid, self._who(aid, e.scenario_id), "call", e.tool, e.call_id, None)
             self.calls[e.call_id] = self._push(line)
         line.outcome = "forbidden" if e.forbidden else "invalid" if e.invalid else "error" if e.is_error else "ok"
         line.duration_ms, line.output = e.duration_ms, e.output

@@ -28,11 +28,26 @@ class RunHeader:
     started_ts: float = 0.0
     now_ts: float = 0.0
     status: str = "waiting"
+    writer_pid: int | None = None
+    """Process id of the program writing the run (from ``run_started``; ``None`` when not recorded)."""
+    round_started_ts: float = 0.0
 
     @property
     def elapsed_s(self) -> float:
         """Seconds of event time since the run started (0 before it did)."""
         return max(0.0, self.now_ts - self.started_ts) if self.started_ts else 0.0
+
+
+@dataclass
+class ScenarioProgress:
+    """Where one running scenario is: its place in the run and its current round."""
+
+    scenario_id: str
+    index: int
+    round_id: str = ""
+    round_index: int = -1
+    round_count: int = 0
+    round_started_ts: float = 0.0
 
 
 @dataclass

@@ -11,8 +11,9 @@ from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import overload
 
-from arena_tui.events import Event, RunFinished, event_from_json
+from arena_tui.events import Event, RunFinished, RunStarted, event_from_json
 from arena_tui.store import StoreReader
+from arena_tui.tui.progress import pid_alive
 
 
 class StoredEvents(Sequence[Event]):
@@ -62,6 +63,8 @@ class StorePollSource:
 
     It ends after the run's ``run_finished`` event; if the writer dies without one, it keeps
     polling (the screen stays up and shows everything stored), until the user quits.
+    :attr:`stopped` says so as soon as a poll finds no new events and the writer's process
+    (``writer_pid`` of the latest ``run_started``) is gone.
     """
 
     def __init__(self, out: Path, run_id: str | None = None, interval_s: float = 0.25, batch: int = 5000) -> None:
@@ -70,6 +73,9 @@ class StorePollSource:
         self.interval_s = interval_s
         self.batch = batch
         self.last_seq = 0
+        self.writer_pid: int | None = None
+        self.stopped = ""
+        """Why the writer is known to have stopped (empty while it may still be writing)."""
 
     async def _batches(self) -> AsyncIterator[Sequence[Event]]:
         reader = await asyncio.to_thread(StoreReader, self.out)
@@ -79,11 +85,20 @@ class StorePollSource:
                 events = await asyncio.to_thread(reader.events, run_id, self.last_seq, self.batch)
                 if events:
                     self.last_seq = events[-1].seq
+                    self.stopped = ""
+                    for event in events:
+                        if isinstance(event, RunStarted):
+                            self.writer_pid = event.writer_pid
                     yield events
                     if any(isinstance(e, RunFinished) for e in events):
                         return
                     if len(events) == self.batch:
                         continue
+                elif pid_alive(self.writer_pid) is False:
+                    self.stopped = (
+                        f"the writer (pid {self.writer_pid}) stopped without finishing the run; "
+                        f"continue it with `clawarena-team resume {self.out}`"
+                    )
                 await asyncio.sleep(self.interval_s)
         finally:
             reader.close()

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
+from textual.app import App
 from textual.theme import Theme
 
 THEME_ENV = "CATEAM_THEME"
@@ -83,3 +85,21 @@ def resolve_theme_name(requested: str | None, available: dict[str, Theme] | set[
             if name in available:
                 return name
     return DEFAULT_THEME
+
+
+def save_screenshot_into(app: App[Any], folder: Path | None) -> Path | None:
+    """Write an SVG of ``app``'s screen into ``folder`` (default: the working directory) and say where.
+
+    Returns:
+        The file written, or ``None`` when it could not be written (the user is told why).
+    """
+    target = (folder or Path.cwd()).resolve()
+    name = time.strftime("screenshot-%Y%m%d-%H%M%S.svg", time.gmtime())
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        written = Path(app.save_screenshot(name, str(target)))
+    except OSError as exc:
+        app.notify(f"could not save the screenshot in {target}: {exc}", severity="error", markup=False)
+        return None
+    app.notify(f"screenshot saved: {written}", title="Screenshot", timeout=10, markup=False)
+    return written

@@ -138,3 +138,62 @@ def synthetic_run(n_events: int, rounds_per_scenario: int = 6) -> Iterator[ev.Ev
             produced += 1
             if produced >= n_events:
                 return
+
+
+WS = "/runs/out/s_ab_test/workspace"
+OTHER = "s_other"
+
+
+def workspace_run() -> list[ev.Event]:
+    """A round whose calls use absolute workspace paths, as real tools receive them."""
+    e = _Seq()
+    return [
+        e(ev.RunStarted, dataset="d", scenario_ids=[SID], scenario_id=None, round_ids={SID: ["q1"]},
+          manager="gpt-5.4", pool={"llm": "gemma-4-31b"}),
+        e(ev.ScenarioStarted, round_ids=["q1"]),
+        e(ev.RoundStarted, round_id="q1", index=0, question=f"Read {WS}/requests/brief.md first."),
+        e(ev.ToolCalled, agent_id="main", call_id="w1", tool="Read",
+          arguments={"file_path": f"{WS}/logger_exports/deep/folder/fr3_2026-03-14_minute_export.csv"}),
+        e(ev.ToolResult, agent_id="main", call_id="w1", tool="Read", output=f"{WS}/a.csv\n{WS}/b.csv",
+          duration_ms=1),
+        e(ev.ToolCalled, agent_id="main", call_id="w2", tool="Bash",
+          arguments={"command": f"python3 {WS}/tools/excursion_minutes.py {WS}/logger_exports/"}),
+        e(ev.ToolCalled, agent_id="main", call_id="w3", tool="Read", arguments={"file_path": "/etc/passwd"}),
+    ]  # fmt: skip
+
+
+def concurrent_run() -> list[ev.Event]:
+    """Two scenarios at once (``-c 2``), each with its own subagent."""
+    e = _Seq()
+    return [
+        e(ev.RunStarted, dataset="d", scenario_ids=[SID, OTHER], scenario_id=None,
+          round_ids={SID: ["q1", "q2"], OTHER: ["r1", "r2", "r3"]}, manager="gpt-5.4", pool={"llm": "m"}),
+        e(ev.ScenarioStarted, round_ids=["q1", "q2"]),
+        e(ev.ScenarioStarted, scenario_id=OTHER, round_ids=["r1", "r2", "r3"]),
+        e(ev.RoundStarted, round_id="q1", index=0, question="A?"),
+        e(ev.RoundStarted, scenario_id=OTHER, round_id="r2", index=1, question="B?"),
+        e(ev.SubagentCreated, agent_id="main", subagent_id=CHART, name="chart-reader", model_key="vlm",
+          tools=["Read"], accessible_paths=["a/"], reachable_files=["a/x"]),
+        e(ev.SubagentCreated, scenario_id=OTHER, agent_id="main", subagent_id=SLICER, name="slicer",
+          model_key="llm", tools=["Read"], accessible_paths=["b/"], reachable_files=["b/y"]),
+    ]  # fmt: skip
+
+
+def long_run_start(scenarios: int = 43, rounds: int = 6, passed: int = 3) -> list[ev.Event]:
+    """A big benchmark (``scenarios`` × ``rounds`` rounds) whose first ``passed`` rounds passed."""
+    e = _Seq()
+    ids = [f"s_{i:03d}" for i in range(scenarios)]
+    rids = [f"q{i + 1}" for i in range(rounds)]
+    out = [
+        e(ev.RunStarted, dataset="d", scenario_ids=ids, scenario_id=None, round_ids={s: rids for s in ids},
+          manager="oracle", pool={"llm": "sim"}),
+        e(ev.ScenarioStarted, scenario_id=ids[0], round_ids=rids),
+    ]  # fmt: skip
+    for i in range(passed):
+        out.append(e(ev.RoundStarted, scenario_id=ids[0], round_id=rids[i], index=i, question="?"))
+        out.append(e(ev.RoundScored, scenario_id=ids[0], round_id=rids[i], passed=True))
+    if passed < rounds:
+        out.append(e(ev.RoundStarted, scenario_id=ids[0], round_id=rids[passed], index=passed, question="next?"))
+    else:
+        out.append(e(ev.ScenarioFinished, scenario_id=ids[0], status="completed"))
+    return out

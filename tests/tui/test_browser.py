@@ -47,10 +47,12 @@ async def test_browser_lists_marks_compares_and_returns_the_chosen_run(tmp_path:
         await wait_until(pilot, lambda: browser.loaded, "runs loaded")
         table = browser.query_one(DataTable)
         assert table.row_count == 2
+        await wait_until(pilot, lambda: all(r.figures for r in browser.runs.values()), "runs without a report scored")
         first, second = _cells(table, 0), _cells(table, 1)
-        assert first[1:4] == ["2026-01-01 01:00", "run-strong", "gpt-5.4"]
-        assert second[3] == "[bold]qwen[/bold]-3"  # shown verbatim, never parsed as markup
-        assert first[6:10] == ["3/4", "75.0", "65.6", "0.4100"]
+        assert first[1:3] == ["2026-01-01 01:00", "gpt-5.4"]
+        assert second[2] == "[bold]qwen[/bold]-3"  # shown verbatim, never parsed as markup
+        assert first[3:8] == ["3/4", "75.0", "65.6", "completed", "run-strong"]
+        assert first[10] == "0.4100"
 
         await pilot.press("c")  # nothing marked: a notification, no compare view
         assert not isinstance(app.screen, CompareView)

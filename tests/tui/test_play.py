@@ -49,10 +49,9 @@ async def test_console_submits_and_shows_the_reply() -> None:
         await pilot.press("enter")
         await wait_for(pilot, lambda: bool(calls), "submit called")
         assert calls == [("Read", {"file_path": "notes.md", "quiet": True})]
-        reply = console.query_one("#console-reply")
-        await wait_for(pilot, lambda: "[bold]bar[/bold]" in str(reply.render()), "reply shown verbatim")
+        await wait_for(pilot, lambda: "exit 0\nfoo [bold]bar[/bold]" in console.shown(), "reply shown verbatim")
         await pilot.press(*"Read oops", "enter")
-        await wait_for(pilot, lambda: reply.has_class("-error"), "parse error shown")
+        await wait_for(pilot, lambda: "key=value" in console.shown("console--error"), "parse error shown")
         assert app.is_running
 
 

@@ -51,6 +51,8 @@ async def test_create_subagent_form_submits_the_spec_arguments(tmp_path: Path) -
         await pilot.press("f2")
         await wait_for(pilot, lambda: isinstance(app.screen, CreateSubagentForm), "form open")
         form = app.screen
+        await pilot.pause()
+        assert app.focused is form.query_one("#name"), "the form opens in its name field"
         await pilot.press(*"chart-reader")
         form.query_one("#model_key", Select).value = "vlm"
         form.query_one("#tool-Read", Checkbox).value = True
@@ -78,8 +80,9 @@ async def test_create_subagent_form_submits_the_spec_arguments(tmp_path: Path) -
                 },
             )
         ]
-        reply = app.screen.query_one("#console-reply")
-        await wait_for(pilot, lambda: "sub_1234abcd" in str(reply.render()), "result shown in the console")
+        console = app.screen.query_one(PlayConsole)
+        await wait_for(pilot, lambda: "sub_1234abcd" in console.shown(), "result shown in the console")
+        assert app.focused is console.query_one("#console-input"), "focus is back in the console after the form"
 
 
 async def test_create_subagent_needs_a_name_and_escape_cancels() -> None:
@@ -175,10 +178,8 @@ async def test_end_round_from_the_console_and_ctrl_e() -> None:
         await pilot.press(*"end EU total is 17", "enter")
         await wait_for(pilot, lambda: bool(calls), "EndRound submitted")
         assert calls == [("EndRound", {"text": "EU total is 17"})]
-        reply = console.query_one("#console-reply")
-        await wait_for(pilot, lambda: reply.has_class("-pass"), "verdict shown")
-        assert VERDICT in str(reply.render())
-        assert any(VERDICT in n.message for n in app._notifications)
+        await wait_for(pilot, lambda: VERDICT in console.shown("console--pass"), "verdict written into the log")
+        assert not any(VERDICT in n.message for n in app._notifications), "no toast covers the next question"
 
         await pilot.press(*"final answer 42", "ctrl+e")  # ctrl+e ends the round even inside the input
         await wait_for(pilot, lambda: len(calls) == 2, "second EndRound")
@@ -191,13 +192,15 @@ async def test_question_mark_shows_a_tools_parameters() -> None:
         await wait_ingested(pilot, app, len(sample_run()))
         console = app.screen.query_one(PlayConsole)
         console.query_one("#console-input").focus()
-        reply = console.query_one("#console-reply")
+        field = console.query_one("#console-input", Input)
         await pilot.press(*"? createsubagent", "enter")
-        assert "accessible_paths" in str(reply.render())
-        await pilot.press("ctrl+u", *"Read ?", "enter")
-        assert "file_path" in str(reply.render())
-        await pilot.press("ctrl+u", "question_mark", "enter")
-        assert "EndRound" in str(reply.render())
+        assert "accessible_paths" in console.history[-1][0] and field.value == ""
+        await pilot.press(*"Read ?", "enter")
+        assert "file_path" in console.history[-1][0] and field.value == ""
+        await pilot.press("question_mark", "enter")
+        assert "EndRound" in console.history[-1][0] and field.value == "", "? clears itself"
+        await pilot.press(*"Glob", "enter")  # the next line is not '?Glob'
+        assert "?Glob" not in console.shown()
 
 
 def test_verdicts() -> None:

@@ -46,6 +46,7 @@ async def _loaded(pilot: Pilot[Any]) -> None:
     app = pilot.app
     assert isinstance(app, BrowserApp)
     await wait_for(pilot, lambda: app.browser.loaded, "runs loaded")
+    await wait_for(pilot, lambda: all(r.figures for r in app.browser.runs.values()), "runs scored")
     await pilot.pause()
 
 
@@ -56,6 +57,14 @@ def test_runs_browser(snap_compare: Snap) -> None:
         await pilot.pause()
 
     assert snap_compare(_browser(), terminal_size=(132, 20), run_before=mark_first)
+
+
+def test_runs_browser_80x24(snap_compare: Snap) -> None:
+    assert snap_compare(_browser(), terminal_size=(80, 24), run_before=_loaded)
+
+
+def test_runs_browser_160x48(snap_compare: Snap) -> None:
+    assert snap_compare(_browser(), terminal_size=(160, 48), run_before=_loaded)
 
 
 def test_compare_view_with_heatmap(snap_compare: Snap) -> None:
@@ -77,7 +86,10 @@ def test_create_subagent_form(snap_compare: Snap) -> None:
     async def submit(tool_name: str, args: dict[str, Any]) -> str:
         return "ok"
 
-    app = ArenaApp(ListSource(sample_run()), mode="play", theme="dark", submit=submit, tools=["CreateSubagent"])
+    app = ArenaApp(
+        ListSource(sample_run()), mode="play", theme="dark", submit=submit, tools=["CreateSubagent"],
+        clock=lambda: sample_run()[-1].ts + 7,
+    )  # fmt: skip
     setattr(app, "play_context", PlayContext(grantable=[str(root / "analytics"), str(root / "sales")]))  # noqa: B010
 
     async def fill(pilot: Pilot[Any]) -> None:

@@ -58,6 +58,29 @@ def compare_rows(runs: Sequence[ComparedRun]) -> list[tuple[Text, ...]]:
     return rows
 
 
+def distinct_labels(runs: list[ComparedRun], places: list[str]) -> list[str]:
+    """A label per run that no other run shares: the manager, then its store folder, then its run id."""
+    labels = [r.label for r in runs]
+    for extra in (places, [r.run_id for r in runs], [str(i + 1) for i in range(len(runs))]):
+        counts = {label: labels.count(label) for label in labels}
+        if all(n == 1 for n in counts.values()):
+            break
+        labels = [
+            f"{label} · {x}" if counts[label] > 1 and x else label for label, x in zip(labels, extra, strict=True)
+        ]
+    return labels
+
+
+def coverage_warning(runs: Sequence[ComparedRun], labels: Sequence[str]) -> str:
+    """A warning when the runs do not cover the same rounds (their SMS are then not comparable)."""
+    # Scenario and round count: reports of the earlier release name no rounds, only count them.
+    covered = [{(sid, len(sc.round_ids)) for sid, sc in r.scores.scenarios.items()} for r in runs]
+    if all(c == covered[0] for c in covered):
+        return ""
+    sizes = ", ".join(f"{label} {sum(n for _, n in c)}" for label, c in zip(labels, covered, strict=True))
+    return f"⚠ these runs cover different rounds ({sizes}): their scores are not comparable one to one"
+
+
 class CompareView(Screen[None]):
     """Marked runs side by side.
 
@@ -72,6 +95,7 @@ class CompareView(Screen[None]):
     DEFAULT_CSS = """
     CompareView { layout: vertical; }
     CompareView #compare-title { height: 1; padding: 0 1; color: $accent; text-style: bold; }
+    CompareView #compare-warning { height: auto; padding: 0 1; color: $warning; text-style: bold; }
     CompareView #compare-table { height: auto; max-height: 50%; }
     CompareView #heatmap-box { height: 1fr; border-top: solid $primary 40%; }
     CompareView #heatmap-title { height: 1; padding: 0 1; text-style: bold; }
@@ -79,26 +103,31 @@ class CompareView(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
 
-    def __init__(self, runs: Sequence[ComparedRun]) -> None:
+    def __init__(self, runs: Sequence[ComparedRun], places: Sequence[str] = ()) -> None:
         super().__init__()
+        where = dict(zip((id(r) for r in runs), places, strict=False))
+        labels = distinct_labels(list(runs), [where.get(id(r), "") for r in runs])
+        self.labels = {id(r): label for r, label in zip(runs, labels, strict=True)}
         self.runs = ranked(list(runs))
         """The compared runs, best SMS first."""
+        self.warning = coverage_warning(self.runs, [self.labels[id(r)] for r in self.runs])
+        """Why the ranking may mislead (runs over different rounds), or empty."""
 
     def compose(self) -> ComposeResult:
         """Title, ranked table, heatmap."""
         yield Static(Text(f"Compare {len(self.runs)} runs · ranked by SMS"), id="compare-title")
+        if self.warning:
+            yield Static(Text(self.warning), id="compare-warning")
         table: DataTable[Text] = DataTable(id="compare-table", cursor_type="row", zebra_stripes=True)
         for key, label in COLUMNS:
             table.add_column(label, key=key)
-        for run, cells in zip(self.runs, compare_rows(self.runs), strict=True):
-            table.add_row(*cells, key=run.run_id)
+        for i, cells in enumerate(compare_rows(self.runs)):
+            table.add_row(*cells, key=str(i))
         yield table
         with VerticalScroll(id="heatmap-box"):
             yield Static(Text("SMS per scenario"), id="heatmap-title")
             rows = [
-                HeatmapRow(
-                    f"{r.label} · {r.run_id[:8]}", r.scores.sms, {sid: sc.sms for sid, sc in r.scores.scenarios.items()}
-                )
+                HeatmapRow(self.labels[id(r)], r.scores.sms, {sid: sc.sms for sid, sc in r.scores.scenarios.items()})
                 for r in self.runs
             ]
             yield SmsHeatmap(rows, id="heatmap")

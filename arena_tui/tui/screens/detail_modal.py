@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from arena_tui.tui.formatting import duration, full_json, time_of_day
+from arena_tui.tui.formatting import duration, full_json, relativize, time_of_day
 from arena_tui.tui.state_models import StreamLine
 
 
@@ -55,9 +55,11 @@ class DetailModal(ModalScreen[None]):
         if line.kind == "call":
             body.append(f"outcome: {line.outcome or '—'}   duration: {duration(line.duration_ms) or '—'}\n\n")
             body.append("arguments\n", style="bold")
-            body.append(full_json(line.arguments or {}) + "\n\n")
+            body.append(relativize(full_json(line.arguments or {})) + "\n\n")
             body.append("result\n", style="bold")
-            body.append(line.output if line.output else "(no result yet)" if line.outcome == "pending" else "(empty)")
+            output = relativize(line.output)
+            body.append(output if output else "(no result yet)" if line.outcome == "pending" else "(empty)")
+            body.append("\n\n(paths are shown relative to the scenario's workspace)", style="italic")
         else:
             body.append(line.text)
         with VerticalScroll():

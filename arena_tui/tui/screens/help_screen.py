@@ -12,10 +12,23 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+GLOSSARY: tuple[tuple[str, str], ...] = (
+    ("TCR", "rounds passed / rounds, pooled over every selected scenario (open rounds count as failed)"),
+    ("TPP", "per subagent: granted tools it really used / granted tools (empty grant: 0)"),
+    ("ROC", "per subagent: 0 when it only read (Read/Grep/Glob) but was granted Write, Edit or Bash; else 1"),
+    ("WPP", "per subagent: min(1, files it read or wrote / files reachable under its grant)"),
+    ("MCA", "per subagent: llm 1; vlm 1 iff it read an image or video; omni 1 iff it read audio"),
+    ("SMS", "TCR × (TPP + ROC + WPP + MCA) / 4; the four are means over subagents, then scenarios"),
+    ("MAF", "forbidden accesses by the main agent (the manager)"),
+    ("SAFt", "forbidden accesses by all subagents, in total"),
+    ("SAFa", "forbidden accesses per subagent: SAFt / number of subagents"),
+    ("so far", "the score panel's figures over the rounds that have a verdict; 'all' is the whole benchmark"),
+)
 KEYS: tuple[tuple[str, str], ...] = (
-    ("q", "quit"),
+    ("q", "quit (a live run or play asks first, then stops cleanly and stays resumable)"),
     ("?", "this help"),
-    ("ctrl+p", "command palette (themes, filters, replay controls)"),
+    ("ctrl+p", "command palette (themes, filters, replay controls, screenshot)"),
+    ("ctrl+s", "screenshot (SVG) into the run folder; the path is shown"),
     ("tab / shift+tab", "move between panels (in the play console Tab completes; shift+tab leaves)"),
     ("enter (Agents)", "select an agent: fills Grants and filters Tool calls"),
     ("enter (Tool calls)", "full arguments and result of the line under the cursor"),
@@ -34,7 +47,15 @@ PLAY_KEYS: tuple[tuple[str, str], ...] = (
     ("F2", "CreateSubagent form (name, model key, tools, grantable paths)"),
     ("F3", "RunSubagent form (subagent, new or continued session)"),
     ("F4", "Workflow form (script and JSON args)"),
-    ("ctrl+e", "End round: the console's typed text is the summary; shows the verdict"),
+    ("ctrl+e", "End round: the console's typed text is the summary; the verdict is written into the log"),
+    ("i or :", "back to the console input (after looking at other panels)"),
+    ("ctrl+o", "zoom the console: question and log take the whole screen (again: back)"),
+    ("paths", "relative to the scenario's workspace; in prompts, workspace names become workspace paths"),
+    (
+        "sim workers",
+        "read the files a prompt names (else list their grant); with Bash they run one command "
+        "written 'python3 tools/x.py …' and report what they read and ran",
+    ),
     ("tab (console)", "complete tool names, subagent ids or names, session ids, grantable paths; again: cycle"),
     ("enter (console)", "run the typed call: Tool key=value --flag  or  Tool {json}"),
     ("? / ? Tool / Tool ?", "(console) list the tools / show a tool's parameters"),
@@ -68,6 +89,8 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape", "close", "Close"),
         Binding("question_mark", "close", "Close", show=False),
         Binding("q", "close", "Close", show=False),
+        Binding("up", "scroll(-1)", show=False),
+        Binding("down", "scroll(1)", show=False),
     ]
 
     def __init__(self, replay: bool = False, play: bool | None = None) -> None:
@@ -88,8 +111,16 @@ class HelpScreen(ModalScreen[None]):
             table.add_row(Text("play"), Text("human as manager", style="italic"))
             for key, what in PLAY_KEYS:
                 table.add_row(Text(key), Text(what))
+        table.add_row("", "")
+        table.add_row(Text("glossary"), Text("the scores (SPEC §5)", style="italic"))
+        for key, what in GLOSSARY:
+            table.add_row(Text(key), Text(what))
         with VerticalScroll():
             yield Static(table)
+
+    def action_scroll(self, delta: int) -> None:
+        """Scroll the help."""
+        self.query_one(VerticalScroll).scroll_relative(y=delta, animate=False)
 
     def action_close(self) -> None:
         """Close the help."""

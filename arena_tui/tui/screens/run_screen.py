@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from typing import ClassVar, Protocol
 
@@ -29,6 +30,7 @@ from arena_tui.tui.widgets.grants_panel import GrantsPanel
 from arena_tui.tui.widgets.header_line import HeaderLine
 from arena_tui.tui.widgets.play_console import PlayConsole
 from arena_tui.tui.widgets.score_panel import ScorePanel
+from arena_tui.tui.widgets.status_line import StatusLine
 from arena_tui.tui.widgets.tool_stream import ToolStream
 from arena_tui.tui.widgets.transport_bar import TransportBar
 
@@ -68,6 +70,17 @@ class RunScreen(Screen[None]):
     RunScreen.-narrow #right { layout: grid; grid-size: 2; grid-columns: 1fr 1fr; width: 1fr; height: auto; }
     RunScreen.-narrow #right > ScorePanel { row-span: 2; }
     RunScreen.-narrow ScorePanel Digits { display: none; }
+    RunScreen.-play.-narrow #right { display: none; }
+    RunScreen.-play.-narrow #left { height: 5; }
+    RunScreen.-play.-narrow #center { min-height: 14; }
+    RunScreen.-play #center > ToolStream { min-height: 3; }
+    RunScreen.-play.-wide ScorePanel Digits { display: none; }
+    RunScreen.-play.-narrow #console-question-box { max-height: 4; }
+    RunScreen.-play.-narrow #console-log { height: 5; }
+    RunScreen.-zoom #left, RunScreen.-zoom #right, RunScreen.-zoom ToolStream { display: none; }
+    RunScreen.-zoom PlayConsole { height: 1fr; }
+    RunScreen.-play.-zoom #console-question-box { max-height: 8; }
+    RunScreen.-play.-zoom #console-log { height: 1fr; }
     """
 
     # Textual declares this as an instance attribute, so it cannot be annotated ClassVar here.
@@ -87,6 +100,9 @@ class RunScreen(Screen[None]):
         Binding("f3", "form('RunSubagent')", "Run"),
         Binding("f4", "form('Workflow')", "Workflow"),
         Binding("ctrl+e", "end_round", "End round", priority=True),
+        Binding("i,colon", "focus_console", "Console"),
+        Binding("ctrl+o", "zoom_console", "Zoom console"),
+        Binding("ctrl+s", "screenshot", "Screenshot", show=False),
     ]
 
     def __init__(
@@ -101,6 +117,7 @@ class RunScreen(Screen[None]):
         """The state last drawn (the app replaces it on a replay seek)."""
         self._ready = False
         self._question = ""
+        self._notice_no = 0
         self._panels: list[Syncable] = []
 
     def compose(self) -> ComposeResult:
@@ -108,6 +125,10 @@ class RunScreen(Screen[None]):
         yield HeaderLine(id="header")
         if self.replay is not None:
             yield TransportBar(self.replay, id="transport")
+        else:
+            clock = getattr(self.app, "clock", time.time)
+            source = getattr(self.app, "source", None)
+            yield StatusLine(clock, lambda: str(getattr(source, "stopped", "") or ""), id="status")
         with Container(id="body"):
             with Vertical(id="left"):
                 yield AgentsTree(id="agents")
@@ -124,6 +145,7 @@ class RunScreen(Screen[None]):
 
     def on_mount(self) -> None:
         """Panels exist from now on; frames before this are skipped."""
+        self._stream = self.query_one(ToolStream)
         self._panels = [
             self.query_one(HeaderLine),
             self.query_one(AgentsTree),
@@ -135,6 +157,9 @@ class RunScreen(Screen[None]):
         ]
         if self.replay is not None:
             self._panels.append(self.query_one(TransportBar))
+        else:
+            self._panels.append(self.query_one(StatusLine))
+        self.set_class(self.submit is not None, "-play")
         self._ready = True
 
     def on_unmount(self) -> None:
@@ -145,7 +170,7 @@ class RunScreen(Screen[None]):
         """Replay keys exist only in replay mode."""
         if action in {"toggle_play", "step", "faster", "slower", "seek"}:
             return self.replay is not None
-        if action in {"form", "end_round"}:
+        if action in {"form", "end_round", "focus_console", "zoom_console"}:
             return self.submit is not None
         return True
 
@@ -155,14 +180,33 @@ class RunScreen(Screen[None]):
             return
         if state is not self.state:
             self.state, force = state, True
+        stream = self._stream
+        if stream.is_attached and stream.agent_filter is not None and stream.agent_filter not in state.agents:
+            # The selected agent left with its scenario: back to all agents, Grants empty.
+            self.query_one(GrantsPanel).select(None)
+            stream.set_filter(state, None)
         for panel in self._panels:
             if panel.is_attached:  # during shutdown children go before the screen does
                 panel.sync(state, force)
-        if self.submit is not None and (force or state.header.question != self._question):
-            self._question = state.header.question
+        if self.submit is not None:
             consoles = self.query(PlayConsole)
-            if consoles:
-                consoles.first().show_question(state.header.round_id, state.header.question)
+            console = consoles.first() if consoles else None
+            if console is not None and not console.is_attached:
+                console = None
+            if console is not None and (force or state.header.question != self._question):
+                self._question = state.header.question
+                console.show_question(state.header.round_id, state.header.question)
+            if console is not None:
+                self._notices(state, console)
+
+    def _notices(self, state: ArenaState, console: PlayConsole) -> None:
+        """Play: what reaches the manager on its own (task notifications) is written into the console log."""
+        stream = state.stream
+        for no in range(max(self._notice_no, stream.first_no), stream.next_no):
+            line = stream.get(no)
+            if line is not None and line.kind == "notification" and line.agent_id == MAIN:
+                console.notice(line.text)
+        self._notice_no = stream.next_no
 
     def select_agent(self, agent_id: str | None) -> None:
         """Fill Grants with ``agent_id`` (a subagent) and filter the stream to it."""
@@ -189,6 +233,23 @@ class RunScreen(Screen[None]):
     def action_clear_filter(self) -> None:
         """Show every agent's lines."""
         self.select_agent(None)
+
+    def action_focus_console(self) -> None:
+        """Play: typing goes to the console again."""
+        consoles = self.query(PlayConsole)
+        if consoles:
+            consoles.first().focus_input()
+
+    def action_zoom_console(self) -> None:
+        """Play: the console takes the whole screen (question, long results), or gives it back."""
+        self.toggle_class("-zoom")
+        self.action_focus_console()
+
+    def action_screenshot(self) -> None:
+        """Save an SVG screenshot into the run folder (or the working directory) and say where."""
+        take = getattr(self.app, "save_screen", None)
+        if callable(take):
+            take()
 
     def action_focus_agents(self) -> None:
         """Focus the Agents tree."""
@@ -275,6 +336,7 @@ class RunScreen(Screen[None]):
         def done(call: ToolCall | None) -> None:
             if call is not None:
                 console.run_call(*call)
+            console.focus_input()
 
         self.app.push_screen(form, done)
 

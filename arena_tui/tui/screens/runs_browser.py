@@ -1,15 +1,18 @@
-"""Runs browser: every stored run under a folder in one table; mark runs to compare, Enter to replay."""
+"""Runs browser: every stored run under a folder in one table; mark runs to compare, Enter to replay.
+
+The list comes from each store's summary (:mod:`arena_tui.tui.run_list`) at once; runs without
+a current report are scored afterwards in a thread and their rows filled in.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
@@ -20,104 +23,70 @@ from textual.worker import Worker, WorkerState
 from arena_tui.errors import BadInputError
 from arena_tui.scoring.compare import ComparedRun
 from arena_tui.scoring.report import pct
-from arena_tui.store.reader import StoreReader
-from arena_tui.store.runs import StoredRun, find_stores, load_run
+from arena_tui.tui.run_list import LoadedRuns, RunSummary, list_runs, scan_runs, score
 from arena_tui.tui.screens.compare_view import CompareView
 
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("mark", "✓"),
     ("date", "date (UTC)"),
-    ("run_id", "run id"),
     ("manager", "manager"),
-    ("pool", "pool"),
-    ("scenarios", "scen."),
     ("rounds", "rounds"),
     ("TCR", "TCR"),
     ("SMS", "SMS"),
-    ("cost", "cost $"),
     ("status", "status"),
+    ("run_id", "run id"),
+    ("pool", "pool"),
+    ("scenarios", "scen."),
+    ("cost", "cost $"),
 )
+NARROW_COLUMNS = 7
+"""Below 120 columns only the first columns are shown (they fit 80 columns)."""
 MARK = "●"
 LOAD_GROUP = "runs-load"
+SCORE_GROUP = "runs-score"
+STATUS_STYLES = {"completed": "green", "running": "yellow", "interrupted": "dark_orange"}
+
+__all__ = ["COLUMNS", "LoadedRuns", "RunSummary", "RunsBrowser", "row_key", "run_cells", "scan_runs"]
 
 
-@dataclass(frozen=True)
-class LoadedRuns:
-    """What a scan of a folder found.
-
-    Args:
-        runs: Every readable run, newest first.
-        problems: One line per store or run that could not be read.
-    """
-
-    runs: list[StoredRun]
-    problems: list[str]
-
-
-def scan_runs(root: Path) -> LoadedRuns:
-    """Load and score every run of every store under ``root`` (blocking; call it from a thread).
-
-    Args:
-        root: A folder holding output folders (or one output folder).
-
-    Returns:
-        The runs, newest first, and what could not be read.
-    """
-    runs: list[StoredRun] = []
-    problems: list[str] = []
-    for out_dir in find_stores(root):
-        try:
-            reader = StoreReader(out_dir)
-            try:
-                run_ids = [r.run_id for r in reader.runs()]
-            finally:
-                reader.close()
-        except (BadInputError, OSError, ValueError) as exc:
-            problems.append(f"{out_dir}: {exc}")
-            continue
-        for run_id in run_ids:
-            try:
-                runs.append(load_run(out_dir, run_id))
-            except (BadInputError, OSError, ValueError) as exc:
-                problems.append(f"{out_dir} {run_id}: {exc}")
-    runs.sort(key=lambda r: (-r.row.created_ts, r.row.run_id))
-    return LoadedRuns(runs, problems)
-
-
-def row_key(run: StoredRun) -> str:
+def row_key(run: RunSummary) -> str:
     """The table's key for a run (unique across stores)."""
-    return f"{run.out_dir}::{run.row.run_id}"
+    return run.key
 
 
-def run_cells(run: StoredRun, marked: bool = False) -> tuple[Text, ...]:
+def run_cells(run: RunSummary, marked: bool = False, narrow: bool = False) -> tuple[Text, ...]:
     """One table row; every string is ``Text`` so model names are never read as markup.
 
     Args:
-        run: A scored stored run.
+        run: A listed run (its figures may still be missing: ``…``).
         marked: Whether the row is marked for comparison.
+        narrow: Fit 80 columns: short date, cut manager name, only the first columns.
 
     Returns:
         Cells in :data:`COLUMNS` order.
     """
-    s, row = run.scores, run.row
-    date = dt.datetime.fromtimestamp(row.created_ts, dt.UTC).strftime("%Y-%m-%d %H:%M")
+    row, f = run.row, run.figures
+    when = dt.datetime.fromtimestamp(row.created_ts, dt.UTC)
+    date = when.strftime("%m-%d %H:%M" if narrow else "%Y-%m-%d %H:%M")
+    manager = row.manager if not narrow or len(row.manager) <= 18 else row.manager[:17] + "…"
     pool = " / ".join(dict.fromkeys(row.pool.values())) or "—"
-    if s.simulated:
+    if f is not None and f.simulated:
         pool += " (sim)"
-    status_style = {"completed": "green", "running": "yellow"}.get(row.status, "red")
-    return (
+    wait = Text("…", style="dim", justify="right")
+    cells = (
         Text(MARK if marked else " ", style="bold"),
         Text(date),
+        Text(manager),
+        Text(f"{f.rounds_passed}/{f.rounds_total}", justify="right") if f else wait,
+        Text(pct(f.tcr), justify="right") if f else wait,
+        Text(pct(f.sms), style="bold", justify="right") if f else wait,
+        Text(run.status, style=STATUS_STYLES.get(run.status, "red")),
         Text(row.run_id),
-        Text(row.manager),
         Text(pool),
-        Text(str(len(s.scenarios)), justify="right"),
-        Text(f"{s.rounds_passed}/{s.rounds_total}", justify="right"),
-        Text(pct(s.tcr), justify="right"),
-        Text(pct(s.sms), style="bold", justify="right"),
-        Text(f"{s.main_cost_usd:.4f}", justify="right"),
-        Text(row.status, style=status_style),
+        Text(str(f.scenarios), justify="right") if f else wait,
+        Text(f"{f.cost_usd:.4f}", justify="right") if f else wait,
     )
+    return cells[:NARROW_COLUMNS] if narrow else cells
 
 
 class RunsBrowser(Screen[None]):
@@ -155,6 +124,20 @@ class RunsBrowser(Screen[None]):
             super().__init__()
             self.loaded = loaded
 
+    class RunScored(Message):
+        """A run without a current report was scored (its row can be filled in)."""
+
+        def __init__(self, run: RunSummary) -> None:
+            super().__init__()
+            self.run = run
+
+    class CompareReady(Message):
+        """The marked runs are scored and can be compared."""
+
+        def __init__(self, runs: list[RunSummary]) -> None:
+            super().__init__()
+            self.runs = runs
+
     class RunChosen(Message):
         """Enter was pressed on a run: replay it."""
 
@@ -165,48 +148,94 @@ class RunsBrowser(Screen[None]):
     def __init__(self, root: Path) -> None:
         super().__init__()
         self.root = root
-        self.runs: dict[str, StoredRun] = {}
+        self.runs: dict[str, RunSummary] = {}
         """Loaded runs by row key, in table order."""
         self.marked: list[str] = []
         """Row keys of the marked runs, in marking order."""
         self.loaded = False
-        """Whether a scan has completed."""
+        """Whether a scan has completed (the list is shown; some rows may still be scored)."""
+        self.narrow: bool | None = None
+        self.problems: list[str] = []
 
     def compose(self) -> ComposeResult:
         """Title, table, status line, footer."""
         yield Static(Text(f"Stored runs · {self.root}"), id="browser-title")
-        table: DataTable[Text] = DataTable(id="runs-table", cursor_type="row", zebra_stripes=True)
-        for key, label in COLUMNS:
-            table.add_column(label, key=key)
-        yield table
+        yield DataTable(id="runs-table", cursor_type="row", zebra_stripes=True)
         yield Static(Text("scanning…"), id="browser-status")
         yield Footer()
 
     def on_mount(self) -> None:
         """Start the first scan."""
         self.query_one(DataTable).focus()
+        self._columns()
         self.scan()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Show the extra columns only where they fit."""
+        if self._columns():
+            self._fill()
+
+    def _columns(self) -> bool:
+        """(Re)build the columns for the width; whether they changed."""
+        narrow = self.size.width < 120
+        if narrow == self.narrow:
+            return False
+        self.narrow = narrow
+        table = self.query_one(DataTable)
+        table.clear(columns=True)
+        for key, label in COLUMNS[:NARROW_COLUMNS] if narrow else COLUMNS:
+            table.add_column(label, key=key)
+        return True
 
     @work(thread=True, group=LOAD_GROUP, exclusive=True, exit_on_error=False, description="load stored runs")
     def scan(self) -> None:
-        """Worker: read every store off the UI thread, then hand the result to the screen."""
-        self.post_message(self.RunsLoaded(scan_runs(self.root)))
+        """Worker: list every store's runs off the UI thread, then score the ones without a report."""
+        loaded = list_runs(self.root)
+        self.post_message(self.RunsLoaded(loaded))
+        for run in loaded.runs:
+            if run.figures is None:
+                try:
+                    self.post_message(self.RunScored(score(run)))
+                except (BadInputError, OSError, ValueError) as exc:
+                    self.post_message(self.RunsLoaded(LoadedRuns([], [f"{run.out_dir} {run.row.run_id}: {exc}"])))
 
-    def on_runs_browser_runs_loaded(self, event: RunsBrowser.RunsLoaded) -> None:
-        """Fill the table (keeping marks of runs that are still there)."""
+    def _fill(self) -> None:
         table = self.query_one(DataTable)
         table.clear()
-        self.runs = {row_key(run): run for run in event.loaded.runs}
-        self.marked = [k for k in self.marked if k in self.runs]
         for key, run in self.runs.items():
-            table.add_row(*run_cells(run, key in self.marked), key=key)
+            table.add_row(*run_cells(run, key in self.marked, bool(self.narrow)), key=key)
+
+    def on_runs_browser_runs_loaded(self, event: RunsBrowser.RunsLoaded) -> None:
+        """Fill the table (keeping marks of runs that are still there); late problems are only reported."""
+        late = self.loaded and not event.loaded.runs and bool(event.loaded.problems)
+        if late:  # a run that could not be scored after the list was shown
+            self.problems += event.loaded.problems
+        else:
+            self.runs = {row_key(run): run for run in event.loaded.runs}
+            self.marked = [k for k in self.marked if k in self.runs]
+            self.problems = list(event.loaded.problems)
+            self._fill()
         self.loaded = True
-        self._status(event.loaded.problems)
+        self._status(self.problems)
         for problem in event.loaded.problems[:3]:
             self.notify(problem, title="unreadable run", severity="warning", markup=False)
 
+    def on_runs_browser_run_scored(self, event: RunsBrowser.RunScored) -> None:
+        """A row's figures arrived."""
+        key = event.run.key
+        if key not in self.runs:
+            return
+        self.runs[key] = event.run
+        table = self.query_one(DataTable)
+        cells = run_cells(event.run, key in self.marked, bool(self.narrow))
+        for (column, _label), cell in zip(COLUMNS, cells, strict=False):
+            table.update_cell(key, column, cell, update_width=True)
+        self._status(self.problems)
+
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A failed scan is shown, never swallowed."""
+        if event.state == WorkerState.ERROR and event.worker.group == SCORE_GROUP:
+            self.notify(f"cannot score the marked runs: {event.worker.error}", severity="error", markup=False)
         if event.state == WorkerState.ERROR and event.worker.group == LOAD_GROUP:
             message = f"scanning {self.root} failed: {event.worker.error}"
             self.loaded = True
@@ -218,6 +247,9 @@ class RunsBrowser(Screen[None]):
     def _status(self, problems: Sequence[str] = ()) -> None:
         stores = len({run.out_dir for run in self.runs.values()})
         text = f"{len(self.runs)} runs in {stores} stores · {len(self.marked)} marked"
+        waiting = sum(1 for run in self.runs.values() if run.figures is None)
+        if waiting:
+            text += f" · scoring {waiting} runs without a report…"
         if problems:
             text += f" · {len(problems)} unreadable"
         if not self.runs:
@@ -250,15 +282,26 @@ class RunsBrowser(Screen[None]):
         else:
             self.marked.append(key)
         self.query_one(DataTable).update_cell(key, "mark", Text(MARK if key in self.marked else " ", style="bold"))
-        self._status()
+        self._status(self.problems)
 
     def action_compare(self) -> None:
-        """Compare the marked runs (at least two)."""
+        """Compare the marked runs (at least two); they are scored first where needed."""
         if len(self.marked) < 2:
             self.notify("mark two or more runs with space, then press c", severity="warning")
             return
-        runs = [self.runs[k] for k in self.marked]
-        self.app.push_screen(CompareView([ComparedRun(r.row.manager, r.row.run_id, r.scores) for r in runs]))
+        self._score_marked([self.runs[k] for k in self.marked])
+
+    @work(thread=True, group=SCORE_GROUP, exclusive=True, exit_on_error=False, description="score marked runs")
+    def _score_marked(self, runs: list[RunSummary]) -> None:
+        self.post_message(self.CompareReady([r if r.scores is not None else score(r) for r in runs]))
+
+    def on_runs_browser_compare_ready(self, event: RunsBrowser.CompareReady) -> None:
+        """Open the compare view."""
+        compared = []
+        for r in event.runs:
+            assert r.scores is not None
+            compared.append(ComparedRun(r.row.manager, r.row.run_id, r.scores))
+        self.app.push_screen(CompareView(compared, [r.out_dir.name for r in event.runs]))
 
     def action_reload(self) -> None:
         """Scan the folder again."""

@@ -62,7 +62,30 @@ class AgentsTree(Tree[str]):
         self.root.expand()
         self._agents: dict[str, TreeNode[str]] = {MAIN: self.root}
         self._sessions: dict[tuple[str, str], TreeNode[str]] = {}
+        self._groups: dict[str, TreeNode[str]] = {}
+        self._grouped = False
         self._seen: object = None
+
+    def _group_node(self, state: ArenaState, agent: AgentNode) -> TreeNode[str]:
+        """The root, or (several scenarios at once) the agent's scenario node under it."""
+        if not self._grouped:
+            return self.root
+        sid = agent.scenario_id or ""
+        group = self._groups.get(sid)
+        if group is None:
+            group = self._groups[sid] = self.root.add(self._group_label(state, sid), data=MAIN, expand=True)
+        return group
+
+    def _group_label(self, state: ArenaState, sid: str) -> Text:
+        """``#2 s_x q3``: the scenario's number (as in the status line), id and current round."""
+        progress = state.running.get(sid)
+        label = Text(no_wrap=True, overflow="ellipsis")
+        if progress is not None:
+            label.append(f"#{progress.index} ", style=self.get_component_rich_style("agents--muted"))
+        label.append(sid or "?", style="bold")
+        if progress is not None and progress.round_id:
+            label.append(f" {progress.round_id}", style=self.get_component_rich_style("agents--key"))
+        return label
 
     def sync(self, state: ArenaState, force: bool = False) -> None:
         """Add, relabel and remove nodes so the tree matches ``state`` (only when it changed)."""
@@ -70,6 +93,15 @@ class AgentsTree(Tree[str]):
         if key == self._seen and not force:
             return
         self._seen = key
+        grouped = state.grouped()
+        wanted = {a.scenario_id or "" for a in state.agents.values() if a.agent_id != MAIN} | set(state.running)
+        if grouped != self._grouped or (grouped and set(self._groups) - wanted):
+            self._grouped = grouped
+            self.root.remove_children()
+            self._agents, self._sessions, self._groups = {MAIN: self.root}, {}, {}
+        if grouped:
+            for sid in state.running:  # every running scenario shows, agents or not
+                self._group_node(state, AgentNode(MAIN, MAIN, "main", sid)).set_label(self._group_label(state, sid))
         for aid in [a for a in self._agents if a != MAIN and a not in state.agents]:
             self._agents.pop(aid).remove()
             for skey in [k for k in self._sessions if k[0] == aid]:
@@ -77,7 +109,8 @@ class AgentsTree(Tree[str]):
         for aid, agent in state.agents.items():
             node = self._agents.get(aid)
             if node is None:
-                node = self._agents[aid] = self.root.add(self._agent_label(agent), data=aid, expand=True)
+                parent = self._group_node(state, agent)
+                node = self._agents[aid] = parent.add(self._agent_label(agent), data=aid, expand=True)
             else:
                 node.set_label(self._agent_label(agent))
             for sid, session in agent.sessions.items():

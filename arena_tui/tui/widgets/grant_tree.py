@@ -12,6 +12,8 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
+from arena_tui.tui.formatting import relativize
+
 MAX_CHILDREN = 200
 """Entries listed per folder (a huge folder is granted whole, not browsed)."""
 
@@ -53,7 +55,7 @@ class GrantTree(Tree[Path]):
 
     def _label(self, path: Path, top: bool = False) -> Text:
         mark = "☑ " if str(path) in self.granted else "☐ "
-        name = str(path) if top else path.name
+        name = relativize(str(path)) if top else path.name  # roots by their workspace path
         return Text(mark + name + ("/" if path.is_dir() else ""))
 
     def _inside_a_root(self, path: Path) -> bool:

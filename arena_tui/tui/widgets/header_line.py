@@ -1,4 +1,4 @@
-"""The one-line run header: run, models, scenario, round, elapsed event time."""
+"""The one-line run header: run, models, status, elapsed event time (scenario and round: the status line)."""
 
 from __future__ import annotations
 
@@ -40,14 +40,11 @@ class HeaderLine(Static):
         if h.manager:
             text.append(" · main ")
             text.append(h.manager, style="bold")
-        if h.pool:
-            text.append(" · pool " + " / ".join(dict.fromkeys(h.pool.values())))
-        if h.simulated:
-            text.append(" · sim " + ", ".join(h.simulated), style="italic")
-        if h.scenario_id:
-            text.append(f" · {h.scenario_id}")
-        if h.round_id:
-            text.append(f" · round {h.round_id} {h.round_index + 1}/{h.round_count}")
+        names = list(dict.fromkeys(h.pool.values()))
+        if names:
+            text.append(" · pool " + " / ".join(names[:2]) + (f" +{len(names) - 2}" if len(names) > 2 else ""))
+        if h.simulated and not all(n.startswith("sim") for n in names):
+            text.append(f" · {len(h.simulated)} simulated", style="italic")
         if h.status not in ("running", "waiting"):
             text.append(f" · {h.status}", style="bold")
         right = clock(h.elapsed_s)

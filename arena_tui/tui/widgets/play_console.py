@@ -11,20 +11,31 @@ from textual import work
 from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.notifications import SeverityLevel
 from textual.suggester import SuggestFromList
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Label, RichLog, Static
 
 from arena_tui.tui.completion import Sources, TabCompleter
-from arena_tui.tui.formatting import one_line
+from arena_tui.tui.formatting import relativize, short_args
 from arena_tui.tui.play import CommandError, ToolSubmitter, parse_command
 from arena_tui.tui.play_context import PlayContext
 from arena_tui.tui.state import MAIN, ArenaState
 from arena_tui.tui.tool_help import tool_help_for
 
 FORM_TOOLS: tuple[str, ...] = ("CreateSubagent", "RunSubagent", "Workflow")
+RESULT_LINES = 40
+"""Result lines written into the console log per call (the detail view has all of them)."""
+_RULE = re.compile(r"\b(never|must not|do not|don't|forbidden|not allowed)\b", re.IGNORECASE)
+PLAY_NOTES: tuple[str, ...] = (
+    "You are the manager. Type a tool call and press enter, e.g.  Read file_path=requests/brief.md",
+    "Paths are relative to the scenario's workspace (absolute ones work too). ? lists tools; ? Tool shows one.",
+    "Simulated workers (the 'sim' pool) read the files your RunSubagent prompt names, else list their grant; "
+    "granted Bash, they run one command written 'python3 tools/x.py …' (it ends at '.', 'and report', "
+    "'on every' or the line end) and report what they read and ran.",
+    "F2/F3/F4: CreateSubagent/RunSubagent/Workflow forms · end [summary] or ctrl+e: end the round · "
+    "i: back to this input.",
+)
 """Tools whose bare name (no arguments) opens their form."""
 END_ROUND = "EndRound"
 
@@ -68,12 +79,24 @@ class PlayConsole(Vertical):
     PlayConsole > Horizontal { height: 1; }
     PlayConsole Label { width: auto; color: $accent; padding: 0 1 0 0; }
     PlayConsole Input, PlayConsole Input:focus { border: none; height: 1; padding: 0; width: 1fr; }
-    PlayConsole #console-question { height: auto; max-height: 6; color: $accent; }
-    PlayConsole #console-reply { height: auto; max-height: 4; color: $text-muted; }
-    PlayConsole #console-reply.-error { color: $error; }
-    PlayConsole #console-reply.-pass { color: $success; text-style: bold; }
-    PlayConsole #console-reply.-fail { color: $error; text-style: bold; }
+    PlayConsole #console-question-box { height: auto; max-height: 8; background: $boost; }
+    PlayConsole #console-question { height: auto; color: $accent; }
+    PlayConsole #console-rules { height: auto; color: $warning; text-style: bold; }
+    PlayConsole #console-log { height: 10; background: $surface; scrollbar-size-vertical: 1; }
+    PlayConsole > .console--error { color: $error; }
+    PlayConsole > .console--pass { color: $success; text-style: bold; }
+    PlayConsole > .console--fail { color: $error; text-style: bold; }
+    PlayConsole > .console--muted { color: $text-muted; }
+    PlayConsole > .console--call { color: $accent; }
     """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "console--error",
+        "console--pass",
+        "console--fail",
+        "console--muted",
+        "console--call",
+    }
 
     class Submitted(Message):
         """A tool call went through the submit callback and came back with ``result``."""
@@ -110,22 +133,32 @@ class PlayConsole(Vertical):
         self.tool_help = tool_help_for(self.tools, tool_help)
         """Tool name → parameter summary shown by ``?``."""
         self.completer = TabCompleter()
+        self.history: list[tuple[str, str]] = []
+        """What the console log shows: (text, style class) per entry, oldest first."""
 
     def compose(self) -> ComposeResult:
-        """The current question, prompt, input line, reply line."""
-        yield Static("", id="console-question", markup=False)
+        """The current question (pinned, scrollable), the log of calls and results, the input line."""
+        with VerticalScroll(id="console-question-box"):
+            yield Static("", id="console-rules", markup=False)
+            yield Static("", id="console-question", markup=False)
+        yield RichLog(id="console-log", wrap=True, markup=False, highlight=False, max_lines=2000)
         with Horizontal():
             yield Label("manager ▸")
             suggester = SuggestFromList(self.tools, case_sensitive=False) if self.tools else None
             yield ConsoleInput(
                 placeholder="Tool key=value --flag   or   Tool {json}", suggester=suggester, id="console-input"
             )
-        yield Static("", id="console-reply", markup=False)
 
     def on_mount(self) -> None:
         """No blinking cursor (stable screenshots, calmer screen); typing goes to the console at once."""
         self.query_one(Input).cursor_blink = False
         self.query_one(Input).focus()
+        for note in PLAY_NOTES:
+            self._reply(note)
+
+    def focus_input(self) -> None:
+        """Typing goes to the console input again."""
+        self.query_one("#console-input", Input).focus()
 
     def completion_sources(self) -> Sources:
         """What Tab may offer now: the tools, the current scenario's subagents and sessions, grantable roots."""
@@ -156,26 +189,46 @@ class PlayConsole(Vertical):
             self._reply(result.message)
 
     def show_question(self, round_id: str, question: str) -> None:
-        """The question the person is answering, in full (the stream shows one line of it)."""
-        text = f"{round_id}: {question}" if round_id else ""
-        self.query_one("#console-question", Static).update(text)
+        """The question the person is answering, in full, with its rules pinned above it."""
+        text = f"{round_id}: {relativize(question)}" if round_id else ""
+        rules = key_rules(question)
+        self.query_one("#console-rules", Static).update(Text("rules: " + " · ".join(rules)) if rules else "")
+        self.query_one("#console-rules", Static).display = bool(rules)
+        self.query_one("#console-question", Static).update(Text(text))
+        box = self.query_one("#console-question-box", VerticalScroll)
+        box.scroll_home(animate=False)
+        if round_id:
+            self._reply(f"── round {round_id} ──", style="console--call")
 
-    def _reply(self, text: str, error: bool = False, verdict: bool | None = None) -> None:
-        reply = self.query_one("#console-reply", Static)
-        reply.set_class(error, "-error")
-        reply.set_class(verdict is True, "-pass")
-        reply.set_class(verdict is False, "-fail")
-        reply.update(Text(text))
+    def notice(self, text: str) -> None:
+        """Something that reached the manager without a call (a task notification), newlines kept."""
+        self._reply(text, style="console--call")
+
+    def _reply(
+        self, text: str, error: bool = False, verdict: bool | None = None, style: str = "console--muted"
+    ) -> None:
+        """Append ``text`` (newlines kept) to the console log."""
+        if error:
+            style = "console--error"
+        elif verdict is not None:
+            style = "console--pass" if verdict else "console--fail"
+        self.history.append((text, style))
+        del self.history[:-2000]
+        self.query_one(RichLog).write(Text(text, style=self.get_component_rich_style(style)))
+
+    def shown(self, style: str | None = None) -> str:
+        """Everything written into the console log (only lines of ``style`` when given), newline-joined."""
+        return "\n".join(text for text, kind in self.history if style is None or kind == style)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Help, end of round, a form, or a tool call."""
         event.stop()
         line = event.value.strip()
         word, _, rest = line.partition(" ")
+        event.input.value = ""
         if line == "?" or word == "?" or line.endswith(" ?"):
             self.show_help(rest.strip() if word == "?" else word)
             return
-        event.input.value = ""
         if word.lower() == "end":
             self.end_round(rest.strip())
             return
@@ -215,7 +268,7 @@ class PlayConsole(Vertical):
             tool: Tool name.
             args: Its arguments.
         """
-        self._reply(f"… {tool} running")
+        self._reply(f"manager ▸ {tool} {short_args(args, 200)}", style="console--call")
         self._run(tool, args)
 
     def take_input(self) -> str:
@@ -230,7 +283,7 @@ class PlayConsole(Vertical):
         Args:
             summary: The round's final answer text.
         """
-        self._reply("… EndRound: checking the round")
+        self._reply(f"manager ▸ end {summary}".rstrip() + "   (checking the round…)", style="console--call")
         self._end_round(summary)
 
     @work(group="play-submit", exclusive=False, exit_on_error=False, description="end the round")
@@ -241,9 +294,7 @@ class PlayConsole(Vertical):
             self._reply(f"EndRound failed: {exc}", error=True)
             return
         passed = verdict_of(result)
-        self._reply(one_line(result, 300), verdict=passed)
-        severity: SeverityLevel = "information" if passed else "error" if passed is False else "warning"
-        self.notify(result, title="Round checked", severity=severity, timeout=20, markup=False)
+        self._reply(relativize(result), verdict=passed)
         self.post_message(self.RoundEnded(result, passed))
 
     @work(group="play-submit", exclusive=False, exit_on_error=False, description="submit a tool call")
@@ -253,8 +304,20 @@ class PlayConsole(Vertical):
         except Exception as exc:  # the reply line is the place to show any tool failure
             self._reply(f"{tool} failed: {exc}", error=True)
             return
-        self._reply(f"{tool} → {one_line(result, 300)}")
+        shown = relativize(result)
+        lines = shown.splitlines() or [""]
+        if len(lines) > RESULT_LINES:
+            shown = "\n".join(
+                [*lines[:RESULT_LINES], f"… {len(lines) - RESULT_LINES} more lines (enter on the Tool calls line)"]
+            )
+        self._reply(f"{tool} → {shown}")
         self.post_message(self.Submitted(tool, result))
+
+
+def key_rules(question: str) -> list[str]:
+    """The sentences of a question that state a rule (never, must, only, do not, …), workspace-relative."""
+    sentences = re.split(r"(?<=[.!?])\s+", relativize(question))
+    return [s.strip() for s in sentences if _RULE.search(s)]
 
 
 def verdict_of(result: str) -> bool | None:

@@ -1,4 +1,10 @@
-"""Live scores: TCR, TPP, ROC, WPP, MCA, SMS in large digits, and one mark per round."""
+"""Live scores: TCR, TPP, ROC, WPP, MCA, SMS in large digits, and one mark per round.
+
+While rounds are still open the panel leads with the figures over the finished rounds
+("TCR 100.0 % of 3 rounds") and shows the whole-benchmark figures (what the report would say
+now, open rounds counted as failed) and the coverage beside them; once every round has a
+verdict both are the same and it shows the report's figures.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +16,7 @@ from textual.containers import Vertical
 from textual.widgets import Digits, Static
 
 from arena_tui.tui.formatting import pct
+from arena_tui.tui.progress import so_far
 from arena_tui.tui.state import ArenaState
 from arena_tui.tui.state_models import RoundMark
 
@@ -63,14 +70,28 @@ class ScorePanel(Vertical):
             return
         self._seen = key
         s = state.scores
+        done = so_far(s)
         lines = Text(no_wrap=True, overflow="ellipsis")
-        lines.append(f"TCR {pct(s.tcr)}   SMS {pct(s.sms)}\n")
-        lines.append(f"TPP {pct(s.tpp)}   ROC {pct(s.roc)}\n")
-        lines.append(f"WPP {pct(s.wpp)}   MCA {pct(s.mca)}")
+        if done.complete or not done.rounds_done:
+            lines.append(f"TCR {pct(s.tcr)}   SMS {pct(s.sms)}\n")
+            lines.append(f"{s.rounds_passed}/{s.rounds_total} rounds passed\n")
+            lines.append(f"TPP {pct(s.tpp)}   ROC {pct(s.roc)}\n")
+            lines.append(f"WPP {pct(s.wpp)}   MCA {pct(s.mca)}")
+            big = s.sms
+            self.border_title = "Score"
+        else:
+            lines.append(f"TCR {pct(done.tcr)} % of {done.rounds_done} rounds\n", style="bold")
+            lines.append(f"SMS {pct(done.sms)} so far\n", style="bold")
+            lines.append(f"all {s.rounds_total}: TCR {pct(s.tcr).strip()} SMS {pct(s.sms).strip()}\n")
+            lines.append(f"covered {done.rounds_done}/{done.rounds_total} ({pct(done.coverage).strip()} %)\n")
+            lines.append(f"TPP {pct(done.tpp)}   ROC {pct(done.roc)}\n")
+            lines.append(f"WPP {pct(done.wpp)}   MCA {pct(done.mca)}")
+            big = done.sms
+            self.border_title = "Score · so far"
         if not self._sms.is_attached:  # shutting down
             return
         self._lines.update(lines)
-        strip = Text(f"{s.rounds_passed}/{s.rounds_total} ", overflow="fold")
+        strip = Text(overflow="fold")
         marks = state.round_strip()
         sep = " " if len(marks) * 2 <= max(1, self.size.width - 2) else ""
         for mark in marks:
@@ -79,4 +100,4 @@ class ScorePanel(Vertical):
             strip.append(sep)
         strip.rstrip()
         self._strip.update(strip)
-        self._sms.update(f"{s.sms * 100:.1f}")
+        self._sms.update(f"{big * 100:.1f}")

@@ -51,6 +51,7 @@ class ToolStream(ScrollView, can_focus=True):
     ToolStream > .stream--time { color: $text-muted; }
     ToolStream > .stream--agent { color: $secondary; }
     ToolStream > .stream--tool { color: $accent; }
+    ToolStream > .stream--args { color: $foreground; }
     ToolStream > .stream--ok { color: $success; }
     ToolStream > .stream--error { color: $warning; }
     ToolStream > .stream--forbidden { color: $error; text-style: bold; }
@@ -60,7 +61,7 @@ class ToolStream(ScrollView, can_focus=True):
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "stream--time", "stream--agent", "stream--tool", "stream--ok", "stream--error",
+        "stream--time", "stream--agent", "stream--tool", "stream--args", "stream--ok", "stream--error",
         "stream--forbidden", "stream--pending", "stream--note", "stream--cursor",
     }  # fmt: skip
 
@@ -214,7 +215,8 @@ class ToolStream(ScrollView, can_focus=True):
 
     def _line_text(self, line: StreamLine, width: int) -> Text:
         style = self.get_component_rich_style
-        text = Text(no_wrap=True, overflow="ellipsis", end="")
+        # The widget's own colours under every cell, so the argument column follows the theme.
+        text = Text(no_wrap=True, overflow="ellipsis", end="", style=self.rich_style)
         text.append(time_of_day(line.ts) + " ", style=style("stream--time"))
         text.append(one_line(line.agent_label, 12).ljust(13), style=style("stream--agent"))
         if line.kind != "call":
@@ -225,6 +227,6 @@ class ToolStream(ScrollView, can_focus=True):
         tail = f" {glyph} {duration(line.duration_ms):>7}"
         text.append(line.tool.ljust(15), style=style("stream--tool"))
         room = max(4, width - text.cell_len - len(tail) - 1)
-        text.append(short_args(line.arguments, room).ljust(room) + " ")
+        text.append(short_args(line.arguments, room).ljust(room) + " ", style=style("stream--args"))
         text.append(tail, style=style(cls))
         return text
