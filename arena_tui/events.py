@@ -96,6 +96,8 @@ class RunStarted(EventBase):
     simulated: list[str] = Field(default_factory=list)
     sandbox_mode: str = "bwrap"
     settings: dict[str, Any] = Field(default_factory=dict)
+    # How the scenarios were chosen (tests file, -t ids, retries), so `resume` reuses it.
+    selection: dict[str, Any] = Field(default_factory=dict)
 
 
 class RunFinished(EventBase):

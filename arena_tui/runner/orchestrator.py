@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from arena_tui import events as ev
-from arena_tui.config import ModelConfig
+from arena_tui.config import ModelConfig, check_runnable
 from arena_tui.dataset.model import Dataset
 from arena_tui.errors import BadInputError
 from arena_tui.providers.human import HumanManager
@@ -27,6 +27,8 @@ from arena_tui.scoring.fold import RunScores, ScoreFold
 from arena_tui.scoring.report import write_report
 from arena_tui.settings import Settings
 from arena_tui.store import EventStore, StoreReader
+from arena_tui.store.lock import hold_output
+from arena_tui.store.schema import STORE_FILENAME, StoreError, is_disk_full, write_failed
 
 INFRA_FAILURES = ("failed", "crashed")
 
@@ -49,6 +51,8 @@ class RunPlan:
     """The run's one scoring fold; progress displays read it instead of folding again."""
     human: HumanManager | None = None
     """``play``: a person is the manager; every round waits for them."""
+    selection: dict[str, Any] = field(default_factory=dict)
+    """How the scenarios were chosen (``tests`` file, ``-t`` ids, ``retries``): stored so ``resume`` reuses it."""
 
 
 @dataclass
@@ -57,6 +61,12 @@ class RunOutcome:
     scores: RunScores
     report: dict[str, Any]
     interrupted: bool
+    statuses: dict[str, str] = field(default_factory=dict)
+    """Final status of each scenario this invocation ran (kept ones from a resume are not in it)."""
+
+    @property
+    def all_crashed(self) -> bool:
+        return bool(self.statuses) and all(s == "crashed" for s in self.statuses.values())
 
 
 def new_run_id() -> str:
@@ -87,8 +97,14 @@ def report_meta(started: ev.RunStarted) -> dict[str, Any]:
 
 async def execute_run(plan: RunPlan) -> RunOutcome:
     mode = check_sandbox(plan.settings)
+    check_runnable(plan.config, needs_main=plan.manager_override is None and plan.human is None)
     # Workspaces must have absolute paths: agents are told them and tools accept no other kind.
     plan.out_dir = plan.out_dir.resolve()
+    with hold_output(plan.out_dir):  # one writer per output folder (re-entrant: resume already holds it)
+        return await _execute_locked(plan, mode)
+
+
+async def _execute_locked(plan: RunPlan, mode: str) -> RunOutcome:
     run_id = plan.run_id or new_run_id()
     store = await EventStore.open(plan.out_dir)
     bus = ev.EventBus(run_id, start_seq=plan.start_seq)
@@ -112,6 +128,7 @@ async def execute_run(plan: RunPlan) -> RunOutcome:
             simulated=simulated_labels(config),
             sandbox_mode=mode,
             settings=plan.settings.model_dump(mode="json"),
+            selection={"retries": plan.retries, **plan.selection},
         )
     )
     assert isinstance(started, ev.RunStarted)
@@ -126,17 +143,39 @@ async def execute_run(plan: RunPlan) -> RunOutcome:
     if plan.human is not None:
         bus.subscribe(plan.human)
     interrupted = False
+    statuses: dict[str, str] = {}
+    work = asyncio.create_task(_run_all(ctx, plan, [s for s in scenarios if s.id not in plan.skip], statuses))
+
+    def stop(_error: StoreError) -> None:  # a store that cannot write stops the run, never hangs it
+        work.cancel()
+
+    store.on_failure = stop
+    failure: StoreError | None = None
     try:
-        await _run_all(ctx, plan, [s for s in scenarios if s.id not in plan.skip])
+        await work  # cancelling this task (Ctrl-C, leaving the screen) cancels the scenarios too
         bus.emit(ev.RunFinished(run_id=run_id, status="completed"))
     except (asyncio.CancelledError, KeyboardInterrupt):
         interrupted = True
-        bus.emit(ev.RunFinished(run_id=run_id, status="interrupted", reason="stopped by the user"))
+        if store.error is not None:
+            bus.emit(ev.RunFinished(run_id=run_id, status="failed", reason=store.error.message))
+        else:
+            bus.emit(ev.RunFinished(run_id=run_id, status="interrupted", reason="stopped by the user"))
+    except OSError as exc:  # the output folder's disk filled up while a scenario was being set up
+        if not is_disk_full(exc):
+            raise
+        failure = write_failed(plan.out_dir / STORE_FILENAME, exc)
     finally:
+        if not work.done():
+            work.cancel()
+            await asyncio.gather(work, return_exceptions=True)
+        store.on_failure = None
         await store.close()
+    failure = store.error or failure
+    if failure is not None:
+        raise failure
     scores = fold.result()
     report = write_report(plan.out_dir, scores, report_meta(started)) if plan.write_files else {}
-    return RunOutcome(run_id, scores, report, interrupted)
+    return RunOutcome(run_id, scores, report, interrupted, statuses)
 
 
 def _replay_stored(fold: ScoreFold, out_dir: Path, run_id: str) -> None:
@@ -149,15 +188,14 @@ def _replay_stored(fold: ScoreFold, out_dir: Path, run_id: str) -> None:
         reader.close()
 
 
-async def _run_all(ctx: ScenarioContext, plan: RunPlan, scenarios: list[Any]) -> None:
+async def _run_all(ctx: ScenarioContext, plan: RunPlan, scenarios: list[Any], statuses: dict[str, str]) -> None:
     gate = asyncio.Semaphore(plan.settings.concurrency)
-    attempts_done: dict[str, int] = {}
 
     async def one(scenario: Any) -> None:
         async with gate:
             for attempt in range(1, plan.retries + 2):
-                attempts_done[scenario.id] = attempt
                 status = await ScenarioRunner(ctx, scenario, attempt).run()
+                statuses[scenario.id] = status
                 if status not in INFRA_FAILURES:
                     return
 
