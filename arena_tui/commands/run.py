@@ -11,10 +11,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from arena_tui.config import ModelConfig, check_runnable, load_model_config
+from arena_tui.config import ModelConfig, load_model_config
 from arena_tui.dataset.loader import load_dataset
 from arena_tui.errors import BadInputError
-from arena_tui.runner.orchestrator import RunOutcome, RunPlan, execute_run
+from arena_tui.runner.orchestrator import RunOutcome, RunPlan, execute_run, preflight
 from arena_tui.runner.progress import PlainProgress
 from arena_tui.settings import Settings, load_settings
 from arena_tui.store import StoreReader
@@ -87,7 +87,7 @@ def probe(config: ModelConfig, settings: Settings) -> None:
 def _execute(plan: RunPlan, args: argparse.Namespace) -> int:
     from arena_tui.commands.tui import run_live, use_tui
 
-    check_runnable(plan.config, needs_main=plan.manager_override is None and plan.human is None)
+    preflight(plan)
     probe(plan.config, plan.settings)
     if use_tui(args) and not plan.settings.headless:
         live = run_live(plan, getattr(args, "theme", None) or plan.settings.theme)
@@ -105,14 +105,15 @@ def cmd_run(args: argparse.Namespace) -> int:
     config = model_from_args(args)
     dataset = load_dataset(Path(args.dataset), args.tests, args.scenarios)
     out = Path(args.output) if args.output else default_output(dataset.name)
+    selection = {"tests": args.tests, "scenarios": args.scenarios}
+    plan = RunPlan(dataset, config, settings, out, retries=args.retry, selection=selection)
+    preflight(plan)  # before the folder is created or locked
     with hold_output(out):
         if (out / STORE_FILENAME).exists():
             raise BadInputError(
                 f"output folder '{out}' already holds a run",
                 fix=f"choose another -o, or continue it with `clawarena-team resume {out}`",
             )
-        selection = {"tests": args.tests, "scenarios": args.scenarios}
-        plan = RunPlan(dataset, config, settings, out, retries=args.retry, selection=selection)
         return _execute(plan, args)
 
 
@@ -134,6 +135,8 @@ def cmd_resume(args: argparse.Namespace) -> int:
             start_seq = reader.max_seq(run_id)
             settings_json: dict[str, Any] = reader.run_settings(run_id)
             started = reader.last_run_started(run_id)
+            for _event in reader.iter_events(run_id):  # resume folds them all: a bad one is found now
+                pass
         finally:
             reader.close()
         if out.resolve() != old_dir.resolve():

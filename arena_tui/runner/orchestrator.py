@@ -20,6 +20,7 @@ from arena_tui.dataset.model import Dataset
 from arena_tui.errors import BadInputError
 from arena_tui.providers.human import HumanManager
 from arena_tui.providers.retry import RetryPolicy
+from arena_tui.providers.trajectory import TrajectoryError, load_trajectory
 from arena_tui.runner.providers import entry_name, simulated_labels
 from arena_tui.runner.scenario import ScenarioContext, ScenarioRunner
 from arena_tui.sandbox.bwrap import sandbox_mode
@@ -95,9 +96,32 @@ def report_meta(started: ev.RunStarted) -> dict[str, Any]:
     }
 
 
+def preflight(plan: RunPlan) -> None:
+    """Everything a scenario would only find out by crashing, checked before any starts (exit 2).
+
+    The model JSON has a manager and its trajectory files load; with the oracle manager, every
+    selected scenario's reference trajectory loads.
+    """
+    own_manager = plan.manager_override is None and plan.human is None
+    check_runnable(plan.config, needs_main=own_manager)
+    if not own_manager or plan.config.main is None or plan.config.main.provider != "oracle":
+        return
+    for scenario in plan.dataset.scenarios:
+        if scenario.id in plan.skip:
+            continue
+        try:
+            load_trajectory(scenario.solution_dir / "trajectory.json")
+        except TrajectoryError as exc:
+            raise BadInputError(
+                exc.message,
+                fix="the oracle manager replays each scenario's solution/trajectory.json: add it, or pass another "
+                "--model",
+            ) from None
+
+
 async def execute_run(plan: RunPlan) -> RunOutcome:
     mode = check_sandbox(plan.settings)
-    check_runnable(plan.config, needs_main=plan.manager_override is None and plan.human is None)
+    preflight(plan)
     # Workspaces must have absolute paths: agents are told them and tools accept no other kind.
     plan.out_dir = plan.out_dir.resolve()
     with hold_output(plan.out_dir):  # one writer per output folder (re-entrant: resume already holds it)

@@ -98,3 +98,9 @@ def hold_output(out: Path) -> Iterator[None]:
                 os.close(fd)  # closing the last descriptor releases the flock
             else:
                 _held[key] = (fd, count - 1)
+
+
+def ensure_free(out: Path) -> None:
+    """Refuse now (one line, the holder's pid) if another process holds ``out``; holds nothing after."""
+    with hold_output(out):
+        pass

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from arena_tui import events as ev
 from arena_tui.errors import BadInputError
 from arena_tui.store.schema import STORE_FILENAME, StoreError, connect, damaged_store
@@ -89,7 +91,7 @@ class StoreReader:
         if not runs:
             raise StoreError(
                 f"run store '{self.path}' holds no run yet",
-                fix="the run stopped before storing anything: start it again with `clawarena-team run`",
+                fix="if its run is just starting, wait a moment; else start it again with `clawarena-team run`",
             )
         return runs[-1].run_id
 
@@ -132,8 +134,12 @@ class StoreReader:
     def _parse(self, data: str) -> ev.Event:
         try:
             return ev.event_from_json(data)
-        except ValueError as exc:  # pydantic's ValidationError is a ValueError
-            raise damaged_store(self.path, ValueError(f"an event is not valid: {str(exc).splitlines()[0]}")) from None
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = ".".join(str(p) for p in err["loc"])
+            raise damaged_store(self.path, ValueError(f"a stored event is not valid: {where}: {err['msg']}")) from None
+        except ValueError as exc:
+            raise damaged_store(self.path, ValueError(f"a stored event is not valid: {exc}")) from None
 
     def events(self, run_id: str, after_seq: int = 0, limit: int | None = None) -> list[ev.Event]:
         return [self._parse(data) for data in self.raw_events(run_id, after_seq, limit)]
@@ -160,3 +166,19 @@ class StoreReader:
         missing = [t for t in ("runs", "scenarios", "events") if t not in tables]
         if missing:
             raise damaged_store(self.path, sqlite3.DatabaseError(f"missing tables: {', '.join(missing)}"))
+
+
+def check_readable(out: Path, run_id: str | None = None) -> str:
+    """Open ``out``'s store, find the run (the latest unless given) and touch its events: its run id.
+
+    For commands that follow a store inside the TUI (``watch``), so an unusable store is one
+    line before the screen opens.
+    """
+    reader = StoreReader(out)
+    try:
+        rid = run_id or reader.latest_run_id()
+        reader.max_seq(rid)
+        reader.raw_events(rid, 0, 1)
+        return rid
+    finally:
+        reader.close()

@@ -81,7 +81,7 @@ class EventStore:
             self._wake.set()
 
     async def flush(self) -> None:
-        """Write everything queued so far in one transaction."""
+        """Write everything queued so far in one transaction; a failed write raises (and keeps) a StoreError."""
         if not self._rows or self._conn is None or self.error is not None:
             return
         rows, self._rows = self._rows, []
@@ -98,9 +98,11 @@ class EventStore:
                 await conn.rollback()
             self._rows[:0] = rows  # never dropped: kept in memory, and the committed batches stay
             self._lifecycle[:0] = lifecycle
-            if isinstance(exc, sqlite3.Error | OSError):
-                self._fail(await self._describe(exc, rows))
-            raise
+            if not isinstance(exc, sqlite3.Error | OSError):
+                raise
+            error = await self._describe(exc, rows)
+            self._fail(error)
+            raise error from None
         self.written += len(rows)
 
     async def _describe(self, exc: BaseException, rows: list[Row]) -> StoreError:
@@ -134,7 +136,7 @@ class EventStore:
             self._wake.clear()
             try:
                 await self.flush()
-            except (sqlite3.Error, OSError):
+            except StoreError:
                 return  # recorded in self.error; the run is told through on_failure
 
     async def close(self) -> None:
@@ -147,7 +149,7 @@ class EventStore:
             self._task = None
         if self._conn is not None:
             try:
-                with contextlib.suppress(sqlite3.Error, OSError):  # a failure is recorded in self.error
+                with contextlib.suppress(StoreError):  # a failure is recorded in self.error
                     await self.flush()
             finally:
                 with contextlib.suppress(sqlite3.Error, ValueError):
