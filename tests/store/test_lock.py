@@ -128,3 +128,16 @@ def test_lock_file_planted_as_a_symlink_is_not_followed(tmp_path: Path, capsys: 
     err = capsys.readouterr().err
     assert code == 2 and LOCK_FILENAME in _one_line(err)
     assert victim.read_text() == "keep me\n"
+
+
+def test_play_and_resume_are_refused_before_anything_opens(
+    holder: tuple[subprocess.Popen[str], Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    proc, out = holder
+    play = ["play", "-d", str(DEMO), "--tests", "tests-demo.json", "-t", "s_demo_supplier_shortfall_claim"]
+    assert main([*play, "-o", str(out)]) == 2
+    assert f"in use by process {proc.pid}" in _one_line(capsys.readouterr().err)
+    (out / "arena.sqlite").write_bytes(b"")  # resume must ask for the lock before it reads or repairs anything
+    assert main(["resume", str(out), "--headless"]) == 2
+    assert f"in use by process {proc.pid}" in _one_line(capsys.readouterr().err)
+    assert (out / "arena.sqlite").read_bytes() == b""
