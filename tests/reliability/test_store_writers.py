@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sqlite3
@@ -158,6 +159,15 @@ def test_full_disk_stops_the_run_then_resume_completes_it(
     out = small_disk / "run"
     done = _cli("run", "-d", str(demo_dataset), "--model", "oracle", "-o", str(out), "--headless")
     kept = _assert_stopped_cleanly(done, out)
+    filler = small_disk / "filler"
+    with filler.open("wb", buffering=0) as fh, contextlib.suppress(OSError):  # whatever room is left: taken
+        while True:
+            fh.write(b"\0" * 4096)
+    rescored = _cli("rescore", str(out))  # reading works; writing the report does not
+    assert rescored.returncode == 2, rescored.stdout + rescored.stderr
+    line = _one_line(rescored.stderr)
+    assert f"cannot write the report into '{out}'" in line and "No space left on device" in line, line
+    filler.unlink()
     remount = ["mount", "-o", "remount,size=64m", str(small_disk)]
     assert subprocess.run(remount, capture_output=True).returncode == 0
     _resume_and_check(out, demo_dataset, kept)

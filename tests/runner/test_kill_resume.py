@@ -170,3 +170,28 @@ def test_resume_reuses_the_subset_file_and_a_new_selection_replaces_it(
     assert main(["resume", str(out), "--headless", "-t", "s_demo_treatment_room_fridge"]) == 0
     assert "1 finished scenarios kept, 0 to run" in capsys.readouterr().out
     assert sorted(_started_ids(out)) == sorted(["s_demo_treatment_room_fridge", SECOND, SECOND])
+
+
+def test_resume_into_a_new_folder_keeps_the_selection_and_the_old_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    old = tmp_path / "old"
+    dataset = demo_only(tmp_path / "demo")
+    proc = _start_run(old, "-d", str(dataset), "-t", SECOND)
+    _kill_when(proc, lambda: _second_scenario_started(old / "arena.sqlite"))
+    reader = StoreReader(old)
+    old_count = reader.count(reader.latest_run_id())
+    reader.close()
+
+    new = tmp_path / "new"
+    assert main(["resume", "-O", str(old), "-o", str(new), "--headless"]) == 0
+    assert "0 finished scenarios kept, 1 to run" in capsys.readouterr().out
+    assert _started_ids(new) == [SECOND, SECOND]
+    assert set(load_run(new).scores.scenarios) == {SECOND}
+    reader = StoreReader(old)
+    assert reader.count(reader.latest_run_id()) == old_count  # the interrupted folder is left as it was
+    reader.close()
+    assert (new / ".arena.lock").read_text().strip() == str(os.getpid())
+    # The continued run is resumable again, and a second copy into the same new folder is refused.
+    assert main(["resume", "-O", str(old), "-o", str(new), "--headless"]) == 2
+    assert "already holds a run" in capsys.readouterr().err

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -141,3 +142,44 @@ def test_play_and_resume_are_refused_before_anything_opens(
     assert main(["resume", str(out), "--headless"]) == 2
     assert f"in use by process {proc.pid}" in _one_line(capsys.readouterr().err)
     assert (out / "arena.sqlite").read_bytes() == b""
+
+
+ORPHANING_HOLDER = """
+import subprocess, sys
+from pathlib import Path
+from arena_tui.store.lock import hold_output
+with hold_output(Path(sys.argv[1])):
+    child = subprocess.Popen(["sleep", "600"], start_new_session=True, close_fds=False)
+    print(child.pid, flush=True)
+    sys.stdin.read()
+"""
+
+
+def test_a_surviving_child_of_a_killed_holder_does_not_keep_the_lock(tmp_path: Path) -> None:
+    """The lock descriptor is close-on-exec: commands the run started never inherit it."""
+    out = tmp_path / "out"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", ORPHANING_HOLDER, str(out)],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    child = int(proc.stdout.readline())
+    try:
+        with pytest.raises(OutputInUseError):
+            ensure_free(out)
+        proc.kill()
+        proc.wait(30)
+        os.kill(child, 0)  # the child is still alive…
+        ensure_free(out)  # …and the folder is free all the same
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(child, signal.SIGKILL)
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(30)
+        for stream in (proc.stdin, proc.stdout):
+            if stream is not None:
+                stream.close()
