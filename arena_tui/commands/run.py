@@ -60,10 +60,9 @@ def _print_outcome(outcome: RunOutcome, out: Path) -> int:
     if outcome.interrupted:
         print(f"interrupted: continue with `clawarena-team resume {out}`", file=sys.stderr)
         return 130
-    if outcome.all_crashed:
-        sid = next(iter(outcome.statuses))
-        reason = s.scenarios[sid].reason if sid in s.scenarios else ""
-        print(f"every scenario crashed (first: {sid}: {reason}); see {out / sid / 'sessions'}", file=sys.stderr)
+    crashed = [sc for sc in s.scenarios.values() if sc.status == "crashed"]
+    if crashed and len(crashed) == len(s.scenarios):
+        print(f"every scenario crashed (first: {crashed[0].scenario_id}: {crashed[0].reason})", file=sys.stderr)
         return 1
     return 0
 

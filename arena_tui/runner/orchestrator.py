@@ -62,12 +62,6 @@ class RunOutcome:
     scores: RunScores
     report: dict[str, Any]
     interrupted: bool
-    statuses: dict[str, str] = field(default_factory=dict)
-    """Final status of each scenario this invocation ran (kept ones from a resume are not in it)."""
-
-    @property
-    def all_crashed(self) -> bool:
-        return bool(self.statuses) and all(s == "crashed" for s in self.statuses.values())
 
 
 def new_run_id() -> str:
@@ -167,39 +161,43 @@ async def _execute_locked(plan: RunPlan, mode: str) -> RunOutcome:
     if plan.human is not None:
         bus.subscribe(plan.human)
     interrupted = False
-    statuses: dict[str, str] = {}
-    work = asyncio.create_task(_run_all(ctx, plan, [s for s in scenarios if s.id not in plan.skip], statuses))
-
-    def stop(_error: StoreError) -> None:  # a store that cannot write stops the run, never hangs it
-        work.cancel()
-
-    store.on_failure = stop
     failure: StoreError | None = None
+    store.on_failure = _cancel_current_task()  # a store that cannot write stops the run, never hangs it
     try:
-        await work  # cancelling this task (Ctrl-C, leaving the screen) cancels the scenarios too
+        await _run_all(ctx, plan, [s for s in scenarios if s.id not in plan.skip])
         bus.emit(ev.RunFinished(run_id=run_id, status="completed"))
     except (asyncio.CancelledError, KeyboardInterrupt):
         interrupted = True
-        if store.error is not None:
-            bus.emit(ev.RunFinished(run_id=run_id, status="failed", reason=store.error.message))
-        else:
-            bus.emit(ev.RunFinished(run_id=run_id, status="interrupted", reason="stopped by the user"))
+        bus.emit(_stopped(run_id, store.error))
     except OSError as exc:  # the output folder's disk filled up while a scenario was being set up
         if not is_disk_full(exc):
             raise
         failure = write_failed(plan.out_dir / STORE_FILENAME, exc)
     finally:
-        if not work.done():
-            work.cancel()
-            await asyncio.gather(work, return_exceptions=True)
-        store.on_failure = None
+        store.on_failure = None  # from here on a failure is only recorded: close() must not be cancelled
         await store.close()
     failure = store.error or failure
     if failure is not None:
         raise failure
     scores = fold.result()
     report = write_report(plan.out_dir, scores, report_meta(started)) if plan.write_files else {}
-    return RunOutcome(run_id, scores, report, interrupted, statuses)
+    return RunOutcome(run_id, scores, report, interrupted)
+
+
+def _cancel_current_task() -> Callable[[StoreError], None]:
+    task = asyncio.current_task()
+
+    def cancel(_error: StoreError) -> None:
+        if task is not None:
+            task.cancel()
+
+    return cancel
+
+
+def _stopped(run_id: str, error: StoreError | None) -> ev.RunFinished:
+    if error is not None:
+        return ev.RunFinished(run_id=run_id, status="failed", reason=error.message)
+    return ev.RunFinished(run_id=run_id, status="interrupted", reason="stopped by the user")
 
 
 def _replay_stored(fold: ScoreFold, out_dir: Path, run_id: str) -> None:
@@ -212,14 +210,15 @@ def _replay_stored(fold: ScoreFold, out_dir: Path, run_id: str) -> None:
         reader.close()
 
 
-async def _run_all(ctx: ScenarioContext, plan: RunPlan, scenarios: list[Any], statuses: dict[str, str]) -> None:
+async def _run_all(ctx: ScenarioContext, plan: RunPlan, scenarios: list[Any]) -> None:
     gate = asyncio.Semaphore(plan.settings.concurrency)
+    attempts_done: dict[str, int] = {}
 
     async def one(scenario: Any) -> None:
         async with gate:
             for attempt in range(1, plan.retries + 2):
+                attempts_done[scenario.id] = attempt
                 status = await ScenarioRunner(ctx, scenario, attempt).run()
-                statuses[scenario.id] = status
                 if status not in INFRA_FAILURES:
                     return
 
