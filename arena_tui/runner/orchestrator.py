@@ -227,5 +227,6 @@ async def _run_all(ctx: ScenarioContext, plan: RunPlan, scenarios: list[Any]) ->
         await asyncio.gather(*tasks)
     finally:
         for task in tasks:
-            task.cancel()
+            if not task.cancelling():  # a second cancel would cut short the cleanup of the first
+                task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
