@@ -150,6 +150,11 @@ async def _execute_locked(plan: RunPlan, mode: str) -> RunOutcome:
         )
     )
     assert isinstance(started, ev.RunStarted)
+    try:
+        await store.flush()  # stored before any scenario touches the folder: a second writer stops here
+    except StoreError:
+        await store.close()
+        raise
     policy = RetryPolicy(
         max_retries=plan.settings.max_retries,
         base_s=plan.settings.retry_base_s,
@@ -169,10 +174,10 @@ async def _execute_locked(plan: RunPlan, mode: str) -> RunOutcome:
     except (asyncio.CancelledError, KeyboardInterrupt):
         interrupted = True
         bus.emit(_stopped(run_id, store.error))
-    except OSError as exc:  # the output folder's disk filled up while a scenario was being set up
-        if not is_disk_full(exc):
+    except Exception as exc:  # a full disk while a scenario was set up; anything once the store has failed
+        if store.error is None and not is_disk_full(exc):
             raise
-        failure = write_failed(plan.out_dir / STORE_FILENAME, exc)
+        failure = store.error or write_failed(plan.out_dir / STORE_FILENAME, exc)
     finally:
         store.on_failure = None  # from here on a failure is only recorded: close() must not be cancelled
         await store.close()

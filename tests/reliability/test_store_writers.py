@@ -214,3 +214,69 @@ def test_injected_write_failure_stops_the_run_then_resume_completes_it(
     kept = _assert_stopped_cleanly(done, out)
     assert not (out / "report.json").exists()  # no report of a run that did not finish writing
     _resume_and_check(out, demo_dataset, kept)
+
+
+UNLOCKED_RESUME = """
+import contextlib, sys
+import arena_tui.commands.run as run_cmd
+import arena_tui.runner.orchestrator as orchestrator
+from arena_tui.cli import main
+
+# A filesystem where flock does nothing (or a copy of the program without the lock).
+run_cmd.hold_output = orchestrator.hold_output = lambda out: contextlib.nullcontext()
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_second_writer_without_the_lock_hits_a_sequence_collision_never_a_silent_loss(
+    demo_dataset: Path, tmp_path: Path
+) -> None:
+    """With the lock out of the way, two writers of one run cannot both store: one stops with exit 2.
+
+    (Their workspaces still race, so the survivor's scores are not asserted: that is what the lock is for.)
+    """
+    out = tmp_path / "run"
+    argv = ["run", "-d", str(demo_dataset), "--model", "oracle", "-o", str(out), "--headless", "-c", "1"]
+    first = subprocess.Popen(
+        [sys.executable, "-m", "arena_tui", *argv],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + HANG_GUARD_S
+        while time.monotonic() < deadline and first.poll() is None and _rounds_scored(out / "arena.sqlite") < 1:
+            time.sleep(0.01)
+        assert first.poll() is None, "the run ended before a second writer could start"
+        second = subprocess.run(
+            [sys.executable, "-c", UNLOCKED_RESUME, "resume", str(out), "--headless", "--model", "oracle"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=HANG_GUARD_S,
+        )
+        first_err = first.communicate(timeout=HANG_GUARD_S)[1]
+    finally:
+        if first.poll() is None:
+            os.killpg(first.pid, signal.SIGKILL)
+            first.wait(10)
+    TALLY["faults_injected"] += 1
+    codes = {"run": first.returncode, "resume": second.returncode}
+    errs = {"run": first_err, "resume": second.stderr}
+    collided = [who for who, err in errs.items() if "sequence collision" in err]
+    assert len(collided) == 1, (codes, errs)  # never both silently "fine", never both stopped
+    loser = collided[0]
+    assert codes[loser] == 2, (codes, errs)
+    line = _one_line(errs[loser])
+    assert str(out / "arena.sqlite") in line and "already stored" in line, line
+    reader = StoreReader(out)
+    try:
+        assert reader.integrity_ok()
+        run_id = reader.latest_run_id()
+        seqs = [e.seq for e in reader.iter_events(run_id)]
+        assert reader.max_seq(run_id) == reader.count(run_id) == len(seqs)
+    finally:
+        reader.close()
+    assert seqs == list(range(1, len(seqs) + 1)), "a gap or a doubled event in the store"
