@@ -14,10 +14,11 @@ from typing import Any
 from arena_tui.config import ModelConfig, load_model_config
 from arena_tui.dataset.loader import load_dataset
 from arena_tui.errors import BadInputError
+from arena_tui.events import RunStarted
 from arena_tui.runner.orchestrator import RunOutcome, RunPlan, execute_run, preflight
 from arena_tui.runner.progress import PlainProgress
 from arena_tui.settings import Settings, load_settings
-from arena_tui.store import StoreReader
+from arena_tui.store import RunRow, StoreReader
 from arena_tui.store.lock import LOCK_FILENAME, hold_output
 from arena_tui.store.schema import STORE_FILENAME
 
@@ -151,11 +152,11 @@ def cmd_resume(args: argparse.Namespace) -> int:
 def _resume_in(
     args: argparse.Namespace,
     out: Path,
-    run: Any,
+    run: RunRow,
     latest: dict[str, str],
     start_seq: int,
     settings_json: dict[str, Any],
-    started: Any,
+    started: RunStarted | None,
 ) -> int:
     """Continue ``run`` in ``out`` (locked): its stored selection unless the command names a new one."""
     run_id = run.run_id

@@ -46,6 +46,7 @@ class EventStore:
         self.error: StoreError | None = None
         """Set when a write failed; the writer has stopped and nothing more is written."""
         self.on_failure: Callable[[StoreError], None] | None = None
+        self._flushing = asyncio.Lock()  # the writer task and an explicit flush never share a transaction
 
     @classmethod
     async def open(cls, out_dir: Path, **kwargs: Any) -> EventStore:
@@ -82,6 +83,10 @@ class EventStore:
 
     async def flush(self) -> None:
         """Write everything queued so far in one transaction; a failed write raises (and keeps) a StoreError."""
+        async with self._flushing:
+            await self._flush()
+
+    async def _flush(self) -> None:
         if not self._rows or self._conn is None or self.error is not None:
             return
         rows, self._rows = self._rows, []
