@@ -198,12 +198,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "resume",
         help="continue an interrupted run",
-        description="Continue a run: finished scenarios are kept once, the rest re-run.",
+        description="Continue a run: finished scenarios are kept once, the rest re-run. Without -d, -t or "
+        "--tests it runs the scenarios the run was started with.",
     )
     p.add_argument("old_output", nargs="?", metavar="OUT", help="continue this output folder in place")
     _add_dataset_args(p, default=None)
     p.add_argument(
-        "--retry", type=int, default=0, metavar="N", help="retries per scenario after infrastructure failures"
+        "--retry",
+        type=int,
+        default=None,
+        metavar="N",
+        help="retries per scenario after infrastructure failures (default: as the run was started)",
     )
     p.add_argument("-c", "--concurrency", type=int, default=None, metavar="N", help="scenarios in parallel")
     p.add_argument("--unsafe-bash", action="store_true", help="run Bash without bubblewrap (recorded in the report)")

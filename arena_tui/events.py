@@ -106,6 +106,8 @@ class RunStarted(EventBase):
     settings: dict[str, Any] = Field(default_factory=dict)
     # Process id of the program writing the run, so a watcher can tell a stopped writer.
     writer_pid: int | None = None
+    # How the scenarios were chosen (tests file, -t ids, retries), so `resume` reuses it.
+    selection: dict[str, Any] = Field(default_factory=dict)
 
 
 class RunFinished(EventBase):

@@ -9,16 +9,30 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from arena_tui.errors import BadInputError
 from arena_tui.scoring.compat import build_compat, scenario_metadata
+from arena_tui.scoring.fold import RunScores
 from arena_tui.scoring.published import collect_metadata
 from arena_tui.scoring.report import SCORE_KEYS, compat_markdown, headline, pct, write_report
 from arena_tui.store.runs import find_stores, load_run, stitch
-from arena_tui.store.schema import STORE_FILENAME
+from arena_tui.store.schema import STORE_FILENAME, StoreError
+
+
+def _write(target: Path, scores: RunScores, meta: dict[str, Any], profile: str | None = None) -> dict[str, Any]:
+    """write_report, with a full or unwritable disk as one line naming the folder."""
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        return write_report(target, scores, meta, profile)
+    except OSError as exc:
+        raise BadInputError(
+            f"cannot write the report into '{target}': {exc.strerror or exc}",
+            fix="free space on that disk or pass a writable folder with -o",
+        ) from None
 
 
 def _table_line(report: dict[str, Any]) -> str:
@@ -68,7 +82,7 @@ def _earlier_report(outs: list[Path], target: Path) -> int:
 def cmd_rescore(args: argparse.Namespace) -> int:
     out = Path(args.output)
     run = load_run(out)
-    report = write_report(out, run.scores, run.meta, getattr(args, "metrics", None))
+    report = _write(out, run.scores, run.meta, getattr(args, "metrics", None))
     print(f"rescored run {run.row.run_id} from {out} (store only)")
     print(_table_line(report))
     if report["unfinished_scenarios"]:
@@ -82,7 +96,6 @@ def cmd_report(args: argparse.Namespace) -> int:
     if any(not (o / STORE_FILENAME).is_file() for o in outs):
         return _earlier_report(outs, target)
     runs = [load_run(o) for o in outs]
-    target.mkdir(parents=True, exist_ok=True)
     if len(runs) == 1:
         scores, meta = runs[0].scores, runs[0].meta
     else:
@@ -97,7 +110,7 @@ def cmd_report(args: argparse.Namespace) -> int:
             "sandbox_mode": ", ".join(sorted({r.started.sandbox_mode for r in runs})),
             "settings": runs[-1].started.settings,
         }
-    report = write_report(target, scores, meta, getattr(args, "metrics", None))
+    report = _write(target, scores, meta, getattr(args, "metrics", None))
     coverage = report["coverage"]
     print(f"report of {len(runs)} run(s) → {target / 'report.md'}")
     print(f"coverage {coverage['finished']}/{coverage['scenarios']} scenarios finished")
@@ -116,8 +129,14 @@ def cmd_runs(args: argparse.Namespace) -> int:
     columns = f"{'date (UTC)':19}  {'run id':26}  {'manager':28}  {'rounds':>7}  {'TCR':>5}  {'SMS':>5}"
     header = f"{columns}  {'cost $':>8}  status"
     print(header)
+    damaged = 0
     for out in stores:
-        run = load_run(out)
+        try:
+            run = load_run(out)
+        except StoreError as exc:  # one line per unusable store; the others are still listed
+            print(f"clawarena-team runs: error: {exc}", file=sys.stderr)
+            damaged += 1
+            continue
         s = run.scores
         date = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(run.row.created_ts))
         print(
@@ -125,4 +144,4 @@ def cmd_runs(args: argparse.Namespace) -> int:
             f"{s.rounds_passed:>3}/{s.rounds_total:<3}  {pct(s.tcr):>5}  {pct(s.sms):>5}  "
             f"{s.main_cost_usd:>8.4f}  {run.row.status}  {out}"
         )
-    return 0
+    return 2 if damaged else 0

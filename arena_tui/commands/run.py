@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import shutil
 import sys
@@ -13,10 +14,12 @@ from typing import Any
 from arena_tui.config import ModelConfig, load_model_config
 from arena_tui.dataset.loader import load_dataset
 from arena_tui.errors import BadInputError
-from arena_tui.runner.orchestrator import RunOutcome, RunPlan, execute_run
+from arena_tui.events import RunStarted
+from arena_tui.runner.orchestrator import RunOutcome, RunPlan, execute_run, preflight
 from arena_tui.runner.progress import PlainProgress
 from arena_tui.settings import Settings, load_settings
-from arena_tui.store import StoreReader
+from arena_tui.store import RunRow, StoreReader
+from arena_tui.store.lock import LOCK_FILENAME, hold_output
 from arena_tui.store.schema import STORE_FILENAME
 
 OFFLINE_DEFAULT = "oracle"
@@ -152,6 +155,7 @@ def fit_context(settings: Settings, main: int | None, pool: int | None) -> Setti
 def _execute(plan: RunPlan, args: argparse.Namespace) -> int:
     from arena_tui.commands.tui import run_live, use_tui
 
+    preflight(plan)
     plan.config, plan.settings = probe(plan.config, plan.settings)
     if use_tui(args) and not plan.settings.headless:
         live = run_live(plan, getattr(args, "theme", None) or plan.settings.theme)
@@ -170,13 +174,16 @@ def cmd_run(args: argparse.Namespace) -> int:
     config = model_from_args(args)
     dataset = load_dataset(Path(args.dataset), args.tests, args.scenarios)
     out = Path(args.output) if args.output else default_output(dataset.name)
-    if (out / STORE_FILENAME).exists():
-        raise BadInputError(
-            f"output folder '{out}' already holds a run",
-            fix=f"choose another -o, or continue it with `clawarena-team resume {out}`",
-        )
-    plan = RunPlan(dataset, config, settings, out, retries=args.retry)
-    return _execute(plan, args)
+    selection = {"tests": args.tests, "scenarios": args.scenarios}
+    plan = RunPlan(dataset, config, settings, out, retries=args.retry, selection=selection)
+    preflight(plan)  # before the folder is created or locked
+    with hold_output(out):
+        if (out / STORE_FILENAME).exists():
+            raise BadInputError(
+                f"output folder '{out}' already holds a run",
+                fix=f"choose another -o, or continue it with `clawarena-team resume {out}`",
+            )
+        return _execute(plan, args)
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
@@ -185,25 +192,52 @@ def cmd_resume(args: argparse.Namespace) -> int:
     if not old:
         raise BadInputError("resume needs the interrupted run's folder", fix="pass OUT or -O OLD_OUT")
     old_dir = Path(old)
-    reader = StoreReader(old_dir)
-    try:
-        run_id = reader.latest_run_id()
-        [run] = [r for r in reader.runs() if r.run_id == run_id]
-        latest: dict[str, str] = {}
-        for row in reader.scenarios(run_id):
-            latest[row.scenario_id] = row.status
-        start_seq = reader.max_seq(run_id)
-        settings_json: dict[str, Any] = reader.run_settings(run_id)
-    finally:
-        reader.close()
+    StoreReader(old_dir).close()  # no store there: one clear line before anything is created or locked
     out = Path(args.output) if args.output else old_dir
-    if out.resolve() != old_dir.resolve():
-        if (out / STORE_FILENAME).exists():
-            raise BadInputError(f"output folder '{out}' already holds a run", fix="choose an empty -o")
-        shutil.copytree(old_dir, out, dirs_exist_ok=True)
+    with contextlib.ExitStack() as held:
+        held.enter_context(hold_output(old_dir))  # the run may still be going: refuse instead of writing beside it
+        reader = StoreReader(old_dir)
+        try:
+            reader.check_intact()
+            run_id = reader.latest_run_id()
+            [run] = [r for r in reader.runs() if r.run_id == run_id]
+            latest = {row.scenario_id: row.status for row in reader.scenarios(run_id)}
+            start_seq = reader.max_seq(run_id)
+            settings_json: dict[str, Any] = reader.run_settings(run_id)
+            started = reader.last_run_started(run_id)
+            for _event in reader.iter_events(run_id):  # resume folds them all: a bad one is found now
+                pass
+        finally:
+            reader.close()
+        if out.resolve() != old_dir.resolve():
+            if (out / STORE_FILENAME).exists():
+                raise BadInputError(f"output folder '{out}' already holds a run", fix="choose an empty -o")
+            with hold_output(out):  # taken before the old folder is let go: nobody writes either in between
+                shutil.copytree(old_dir, out, dirs_exist_ok=True, ignore=shutil.ignore_patterns(LOCK_FILENAME))
+                held.close()
+                return _resume_in(args, out, run, latest, start_seq, settings_json, started)
+        return _resume_in(args, out, run, latest, start_seq, settings_json, started)
+
+
+def _resume_in(
+    args: argparse.Namespace,
+    out: Path,
+    run: RunRow,
+    latest: dict[str, str],
+    start_seq: int,
+    settings_json: dict[str, Any],
+    started: RunStarted | None,
+) -> int:
+    """Continue ``run`` in ``out`` (locked): its stored selection unless the command names a new one."""
+    run_id = run.run_id
     done = {sid for sid, status in latest.items() if status == "completed"}
+    stored: dict[str, Any] = dict(started.selection) if started is not None else {}
+    tests = args.tests or (None if args.dataset else stored.get("tests"))
+    only = args.scenarios
+    if only is None and not args.tests and not args.dataset and started is not None:
+        only = list(started.scenario_ids)  # the selection the run was started with, resolved
     dataset_root = Path(args.dataset) if args.dataset else Path(run.dataset)
-    dataset = load_dataset(dataset_root, args.tests, args.scenarios)
+    dataset = load_dataset(dataset_root, tests, only)
     settings = Settings.model_validate({**settings_json, **_explicit(args)})
     if not args.model and not os.environ.get("CATEAM_MODEL_JSON") and not run.manager.startswith("oracle"):
         raise BadInputError(
@@ -211,11 +245,22 @@ def cmd_resume(args: argparse.Namespace) -> int:
             fix="pass the same --model as the original run",
         )
     config = model_from_args(args)
-    print(
-        f"resuming run {run_id}: {len(done)} finished scenarios kept, "
-        f"{len([s for s in dataset.scenarios if s.id not in done])} to run"
+    retries = args.retry if args.retry is not None else int(stored.get("retries", 0))
+    todo = len([s for s in dataset.scenarios if s.id not in done])
+    kept = len(dataset.scenarios) - todo
+    print(f"resuming run {run_id}: {kept} finished scenarios kept, {todo} to run")
+    selection = {"tests": tests, "scenarios": only}
+    plan = RunPlan(
+        dataset,
+        config,
+        settings,
+        out,
+        retries=retries,
+        run_id=run_id,
+        start_seq=start_seq,
+        skip=done,
+        selection=selection,
     )
-    plan = RunPlan(dataset, config, settings, out, retries=args.retry, run_id=run_id, start_seq=start_seq, skip=done)
     return _execute(plan, args)
 
 

@@ -16,6 +16,8 @@ from arena_tui.config import load_model_config, validate_model_json
 from arena_tui.dataset.loader import load_dataset
 from arena_tui.errors import BadInputError
 from arena_tui.runner.orchestrator import RunOutcome, RunPlan, check_sandbox
+from arena_tui.store.lock import ensure_free
+from arena_tui.store.reader import check_readable
 from arena_tui.store.schema import STORE_FILENAME
 
 SPEED_NAMES = {"1": 1.0, "4": 4.0, "16": 16.0, "100": 100.0, "max": math.inf}
@@ -67,6 +69,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     from arena_tui.tui.store_sources import StorePollSource
 
     out = _store_dir(args.output)
+    check_readable(out, args.run_id)  # a damaged store is one line, before the screen opens
     ArenaApp(StorePollSource(out, args.run_id), mode="watch", theme=args.theme, save_dir=out).run()
     return 0
 
@@ -93,6 +96,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     human = HumanManager(workspace=workspace)
     plan = RunPlan(dataset, config, settings, out, human=human)
     check_sandbox(settings)
+    ensure_free(out)  # another process writing this folder: one line naming it, before the screen opens
     source = RunSource(plan)
     tools = [*settings.enabled_tools, END_ROUND]
     manifest = scenario.manifest

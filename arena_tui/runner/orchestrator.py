@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from arena_tui import events as ev
-from arena_tui.config import ModelConfig
+from arena_tui.config import ModelConfig, check_runnable
 from arena_tui.dataset.model import Dataset
 from arena_tui.errors import BadInputError
 from arena_tui.providers.human import HumanManager
 from arena_tui.providers.retry import RetryPolicy
+from arena_tui.providers.trajectory import TrajectoryError, load_trajectory
 from arena_tui.runner.providers import entry_name, simulated_labels
 from arena_tui.runner.scenario import ScenarioContext, ScenarioRunner
 from arena_tui.sandbox.bwrap import sandbox_mode
@@ -28,6 +29,8 @@ from arena_tui.scoring.fold import RunScores, ScoreFold
 from arena_tui.scoring.report import write_report
 from arena_tui.settings import Settings
 from arena_tui.store import EventStore, StoreReader
+from arena_tui.store.lock import hold_output
+from arena_tui.store.schema import STORE_FILENAME, StoreError, is_disk_full, write_failed
 
 INFRA_FAILURES = ("failed", "crashed")
 
@@ -50,6 +53,8 @@ class RunPlan:
     """The run's one scoring fold; progress displays read it instead of folding again."""
     human: HumanManager | None = None
     """``play``: a person is the manager; every round waits for them."""
+    selection: dict[str, Any] = field(default_factory=dict)
+    """How the scenarios were chosen (``tests`` file, ``-t`` ids, ``retries``): stored so ``resume`` reuses it."""
 
 
 @dataclass
@@ -88,10 +93,39 @@ def report_meta(started: ev.RunStarted) -> dict[str, Any]:
     }
 
 
+def preflight(plan: RunPlan) -> None:
+    """Everything a scenario would only find out by crashing, checked before any starts (exit 2).
+
+    The model JSON has a manager and its trajectory files load; with the oracle manager, every
+    selected scenario's reference trajectory loads.
+    """
+    own_manager = plan.manager_override is None and plan.human is None
+    check_runnable(plan.config, needs_main=own_manager)
+    if not own_manager or plan.config.main is None or plan.config.main.provider != "oracle":
+        return
+    for scenario in plan.dataset.scenarios:
+        if scenario.id in plan.skip:
+            continue
+        try:
+            load_trajectory(scenario.solution_dir / "trajectory.json")
+        except TrajectoryError as exc:
+            raise BadInputError(
+                exc.message,
+                fix="the oracle manager replays each scenario's solution/trajectory.json: add it, or pass another "
+                "--model",
+            ) from None
+
+
 async def execute_run(plan: RunPlan) -> RunOutcome:
     mode = check_sandbox(plan.settings)
+    preflight(plan)
     # Workspaces must have absolute paths: agents are told them and tools accept no other kind.
     plan.out_dir = plan.out_dir.resolve()
+    with hold_output(plan.out_dir):  # one writer per output folder (re-entrant: resume already holds it)
+        return await _execute_locked(plan, mode)
+
+
+async def _execute_locked(plan: RunPlan, mode: str) -> RunOutcome:
     run_id = plan.run_id or new_run_id()
     store = await EventStore.open(plan.out_dir)
     bus = ev.EventBus(run_id, start_seq=plan.start_seq)
@@ -116,9 +150,15 @@ async def execute_run(plan: RunPlan) -> RunOutcome:
             sandbox_mode=mode,
             settings=plan.settings.model_dump(mode="json"),
             writer_pid=os.getpid(),
+            selection={"retries": plan.retries, **plan.selection},
         )
     )
     assert isinstance(started, ev.RunStarted)
+    try:
+        await store.flush()  # stored before any scenario touches the folder: a second writer stops here
+    except StoreError:
+        await store.close()
+        raise
     policy = RetryPolicy(
         max_retries=plan.settings.max_retries,
         base_s=plan.settings.retry_base_s,
@@ -131,6 +171,8 @@ async def execute_run(plan: RunPlan) -> RunOutcome:
         bus.subscribe(plan.human)
     interrupted = False
     down = ""
+    failure: StoreError | None = None
+    store.on_failure = _cancel_current_task()  # a store that cannot write stops the run, never hangs it
     try:
         down = await _run_all(ctx, plan, [s for s in scenarios if s.id not in plan.skip])
         if down:
@@ -139,12 +181,36 @@ async def execute_run(plan: RunPlan) -> RunOutcome:
             bus.emit(ev.RunFinished(run_id=run_id, status="completed"))
     except (asyncio.CancelledError, KeyboardInterrupt):
         interrupted = True
-        bus.emit(ev.RunFinished(run_id=run_id, status="interrupted", reason="stopped by the user"))
+        bus.emit(_stopped(run_id, store.error))
+    except Exception as exc:  # a full disk while a scenario was set up; anything once the store has failed
+        if store.error is None and not is_disk_full(exc):
+            raise
+        failure = store.error or write_failed(plan.out_dir / STORE_FILENAME, exc)
     finally:
+        store.on_failure = None  # from here on a failure is only recorded: close() must not be cancelled
         await store.close()
+    failure = store.error or failure
+    if failure is not None:
+        raise failure
     scores = fold.result()
     report = write_report(plan.out_dir, scores, report_meta(started)) if plan.write_files else {}
     return RunOutcome(run_id, scores, report, interrupted, down)
+
+
+def _cancel_current_task() -> Callable[[StoreError], None]:
+    task = asyncio.current_task()
+
+    def cancel(_error: StoreError) -> None:
+        if task is not None:
+            task.cancel()
+
+    return cancel
+
+
+def _stopped(run_id: str, error: StoreError | None) -> ev.RunFinished:
+    if error is not None:
+        return ev.RunFinished(run_id=run_id, status="failed", reason=error.message)
+    return ev.RunFinished(run_id=run_id, status="interrupted", reason="stopped by the user")
 
 
 def _replay_stored(fold: ScoreFold, out_dir: Path, run_id: str) -> None:
@@ -188,6 +254,7 @@ async def _run_all(ctx: ScenarioContext, plan: RunPlan, scenarios: list[Any]) ->
         await asyncio.gather(*tasks)
     finally:
         for task in tasks:
-            task.cancel()
+            if not task.cancelling():  # a second cancel would cut short the cleanup of the first
+                task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
     return stopped_by[0] if stopped_by else ""

@@ -111,6 +111,9 @@ async def run_capped(
     except asyncio.CancelledError:
         _kill_group(proc, kill_token)
         readers.cancel()
+        readers.add_done_callback(lambda f: f.cancelled() or f.exception())  # retrieved: no "never retrieved" log
+        with contextlib.suppress(asyncio.CancelledError, TimeoutError):
+            await asyncio.wait_for(proc.wait(), 5)  # reaped now, not by a loop that may be closed by then
         raise
     # Grandchildren that kept the pipes open die with the group (or carry the token).
     _kill_group(proc, kill_token)

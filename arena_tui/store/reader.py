@@ -10,10 +10,13 @@ import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
 
 from arena_tui import events as ev
 from arena_tui.errors import BadInputError
-from arena_tui.store.schema import STORE_FILENAME, connect
+from arena_tui.store.schema import STORE_FILENAME, StoreError, connect, damaged_store
 
 
 @dataclass(frozen=True)
@@ -46,53 +49,78 @@ def store_path(out: Path) -> Path:
 
 
 class StoreReader:
-    """A read-only view of one store file."""
+    """A read-only view of one store file; any SQLite failure is one :class:`StoreError` naming the file."""
 
     def __init__(self, out: Path) -> None:
         self.path = store_path(out)
         try:
             self._conn = connect(str(self.path), readonly=True)
         except sqlite3.Error as exc:
-            raise BadInputError(f"cannot open run store '{self.path}': {exc}") from None
+            raise damaged_store(self.path, exc) from None
 
     def close(self) -> None:
         self._conn.close()
 
-    def runs(self) -> list[RunRow]:
+    def _rows(self, sql: str, params: tuple[object, ...] = ()) -> list[Any]:
         try:
-            rows = self._conn.execute(
-                "SELECT run_id, created_ts, dataset, manager, pool, status, finished_ts FROM runs ORDER BY created_ts"
-            ).fetchall()
+            return self._conn.execute(sql, params).fetchall()
         except sqlite3.OperationalError as exc:
-            if "no such table" not in str(exc):
-                raise
-            return []  # the writer has created the file but not the tables yet (a watcher came early)
-        return [RunRow(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5], r[6]) for r in rows]
+            if "no such table" in str(exc) and self._migrating():
+                return []  # the writer has created the file but not the tables yet (a watcher came early)
+            raise damaged_store(self.path, exc) from None
+        except sqlite3.DatabaseError as exc:
+            raise damaged_store(self.path, exc) from None
+
+    def _migrating(self) -> bool:
+        try:
+            return int(self._conn.execute("PRAGMA user_version").fetchone()[0]) == 0
+        except sqlite3.Error:
+            return False
+
+    def runs(self) -> list[RunRow]:
+        rows = self._rows(
+            "SELECT run_id, created_ts, dataset, manager, pool, status, finished_ts FROM runs ORDER BY created_ts"
+        )
+        try:
+            return [RunRow(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5], r[6]) for r in rows]
+        except (TypeError, ValueError) as exc:
+            raise damaged_store(self.path, exc) from None
 
     def latest_run_id(self) -> str:
         runs = self.runs()
         if not runs:
-            raise BadInputError(f"run store '{self.path}' holds no run yet")
+            raise StoreError(
+                f"run store '{self.path}' holds no run yet",
+                fix="if its run is just starting, wait a moment; else start it again with `clawarena-team run`",
+            )
         return runs[-1].run_id
 
     def run_settings(self, run_id: str) -> dict[str, object]:
-        row = self._conn.execute("SELECT settings FROM runs WHERE run_id = ?", (run_id,)).fetchone()
-        return dict(json.loads(row[0])) if row else {}
+        rows = self._rows("SELECT settings FROM runs WHERE run_id = ?", (run_id,))
+        return dict(json.loads(rows[0][0])) if rows else {}
+
+    def last_run_started(self, run_id: str) -> ev.RunStarted | None:
+        """The latest ``run_started`` of the run: what its last ``run``/``resume`` selected."""
+        rows = self._rows(
+            "SELECT data FROM events WHERE run_id = ? AND kind = 'run_started' ORDER BY seq DESC LIMIT 1", (run_id,)
+        )
+        event = self._parse(rows[0][0]) if rows else None
+        return event if isinstance(event, ev.RunStarted) else None
 
     def scenarios(self, run_id: str) -> list[ScenarioRow]:
-        rows = self._conn.execute(
+        rows = self._rows(
             "SELECT scenario_id, attempt, status, reason, first_seq, last_seq FROM scenarios "
             "WHERE run_id = ? ORDER BY first_seq",
             (run_id,),
-        ).fetchall()
+        )
         return [ScenarioRow(*r) for r in rows]
 
     def count(self, run_id: str) -> int:
-        return int(self._conn.execute("SELECT COUNT(*) FROM events WHERE run_id = ?", (run_id,)).fetchone()[0])
+        return int(self._rows("SELECT COUNT(*) FROM events WHERE run_id = ?", (run_id,))[0][0])
 
     def max_seq(self, run_id: str) -> int:
-        row = self._conn.execute("SELECT MAX(seq) FROM events WHERE run_id = ?", (run_id,)).fetchone()
-        return int(row[0] or 0)
+        rows = self._rows("SELECT MAX(seq) FROM events WHERE run_id = ?", (run_id,))
+        return int(rows[0][0] or 0) if rows else 0
 
     def raw_events(self, run_id: str, after_seq: int = 0, limit: int | None = None) -> list[str]:
         """Event JSON strings with ``seq > after_seq`` in order (cheap: no parsing)."""
@@ -101,10 +129,20 @@ class StoreReader:
         if limit is not None:
             sql += " LIMIT ?"
             params = (*params, limit)
-        return [r[0] for r in self._conn.execute(sql, params)]
+        return [r[0] for r in self._rows(sql, params)]
+
+    def _parse(self, data: str) -> ev.Event:
+        try:
+            return ev.event_from_json(data)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = ".".join(str(p) for p in err["loc"])
+            raise damaged_store(self.path, ValueError(f"a stored event is not valid: {where}: {err['msg']}")) from None
+        except ValueError as exc:
+            raise damaged_store(self.path, ValueError(f"a stored event is not valid: {exc}")) from None
 
     def events(self, run_id: str, after_seq: int = 0, limit: int | None = None) -> list[ev.Event]:
-        return [ev.event_from_json(data) for data in self.raw_events(run_id, after_seq, limit)]
+        return [self._parse(data) for data in self.raw_events(run_id, after_seq, limit)]
 
     def iter_events(self, run_id: str, batch: int = 5000) -> Iterator[ev.Event]:
         after = 0
@@ -116,4 +154,31 @@ class StoreReader:
             after = chunk[-1].seq
 
     def integrity_ok(self) -> bool:
-        return bool(self._conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok")
+        rows = self._rows("PRAGMA integrity_check")
+        return bool(rows and rows[0][0] == "ok")
+
+    def check_intact(self) -> None:
+        """Raise :class:`StoreError` unless SQLite's quick check passes and the tables exist."""
+        rows = self._rows("PRAGMA quick_check")
+        if not rows or rows[0][0] != "ok":
+            raise damaged_store(self.path, sqlite3.DatabaseError(str(rows[0][0]) if rows else "quick_check failed"))
+        tables = {r[0] for r in self._rows("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        missing = [t for t in ("runs", "scenarios", "events") if t not in tables]
+        if missing:
+            raise damaged_store(self.path, sqlite3.DatabaseError(f"missing tables: {', '.join(missing)}"))
+
+
+def check_readable(out: Path, run_id: str | None = None) -> str:
+    """Open ``out``'s store, find the run (the latest unless given) and touch its events: its run id.
+
+    For commands that follow a store inside the TUI (``watch``), so an unusable store is one
+    line before the screen opens.
+    """
+    reader = StoreReader(out)
+    try:
+        rid = run_id or reader.latest_run_id()
+        reader.max_seq(rid)
+        reader.raw_events(rid, 0, 1)
+        return rid
+    finally:
+        reader.close()

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import errno
 import sqlite3
+from pathlib import Path
+
+from arena_tui.errors import BadInputError
 
 STORE_FILENAME = "arena.sqlite"
 SCHEMA_VERSION = 1
@@ -43,6 +47,44 @@ MIGRATIONS: list[str] = [
     CREATE INDEX events_round ON events(run_id, kind, seq) WHERE kind IN ('round_started', 'scenario_started');
     """,
 ]
+
+
+class StoreError(BadInputError):
+    """A run store that cannot be read or written: damaged, not a store, or its disk is full."""
+
+
+FULL_MARKERS = ("database or disk is full", "no space left", "disk quota")
+
+
+def is_disk_full(exc: BaseException) -> bool:
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return True
+    return any(marker in str(exc).lower() for marker in FULL_MARKERS)
+
+
+def damaged_store(path: Path | str, exc: BaseException) -> StoreError:
+    """The one-line error for a store file that SQLite cannot use as a run store."""
+    if is_disk_full(exc):
+        return write_failed(path, exc)
+    if "locked" in str(exc) or "busy" in str(exc):
+        return StoreError(
+            f"run store '{path}' is locked ({exc})", fix="wait for the process writing it, then try again"
+        )
+    return StoreError(
+        f"run store '{path}' is damaged or is not a run store ({exc})",
+        fix="restore arena.sqlite from a backup, or move it aside and start again with `clawarena-team run`",
+    )
+
+
+def write_failed(path: Path | str, exc: BaseException) -> StoreError:
+    """The one-line error for a store write that failed (full disk, I/O error, a second writer)."""
+    out = Path(path).parent
+    detail = getattr(exc, "strerror", None) or str(exc)
+    if is_disk_full(exc):
+        fix = f"free space on that disk, then continue with `clawarena-team resume {out}`"
+    else:
+        fix = f"check the disk and that no other process writes {out}, then `clawarena-team resume {out}`"
+    return StoreError(f"cannot write the run store '{path}': {detail}; what was stored before is kept", fix=fix)
 
 
 def migrate(conn: sqlite3.Connection) -> None:

@@ -4,6 +4,10 @@
 flushes every ``flush_interval`` seconds or when ``max_batch`` events are waiting. The run and
 scenario tables are derived from the same events inside the same transaction, so they can
 never disagree with the event log.
+
+A write that fails (full disk, I/O error, an event whose ``seq`` is already stored) rolls its
+batch back, keeps every committed one, stops the writer and calls ``on_failure`` once; the
+error is in :attr:`EventStore.error`. Nothing is ever written over or silently skipped.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import asyncio
 import contextlib
 import json
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +24,7 @@ import aiosqlite
 
 from arena_tui import events as ev
 from arena_tui.errors import BadInputError
-from arena_tui.store.schema import STORE_FILENAME, connect
+from arena_tui.store.schema import STORE_FILENAME, StoreError, connect, damaged_store, is_disk_full, write_failed
 
 Row = tuple[str, int, str, str | None, str | None, float, str]
 
@@ -38,6 +43,10 @@ class EventStore:
         self._wake = asyncio.Event()
         self._closing = False
         self.written = 0
+        self.error: StoreError | None = None
+        """Set when a write failed; the writer has stopped and nothing more is written."""
+        self.on_failure: Callable[[StoreError], None] | None = None
+        self._flushing = asyncio.Lock()  # the writer task and an explicit flush never share a transaction
 
     @classmethod
     async def open(cls, out_dir: Path, **kwargs: Any) -> EventStore:
@@ -45,14 +54,20 @@ class EventStore:
         try:
             out_dir.mkdir(parents=True, exist_ok=True)
             connect(str(store.path)).close()  # create and migrate synchronously, once
+        except (sqlite3.DatabaseError, RuntimeError) as exc:
+            if not isinstance(exc, sqlite3.OperationalError) or "unable to open" not in str(exc):
+                raise damaged_store(store.path, exc) from None
+            raise _unwritable(out_dir, exc) from None
         except (OSError, sqlite3.Error) as exc:
-            raise BadInputError(
-                f"cannot write the output folder '{out_dir}': {exc}",
-                fix="choose a writable folder with -o (it, or its parents, must be creatable directories)",
-            ) from None
-        store._conn = await aiosqlite.connect(store.path, timeout=30)
-        await store._conn.execute("PRAGMA journal_mode = WAL")
-        await store._conn.execute("PRAGMA synchronous = NORMAL")
+            raise _unwritable(out_dir, exc) from None
+        try:
+            store._conn = await aiosqlite.connect(store.path, timeout=30)
+            await store._conn.execute("PRAGMA journal_mode = WAL")
+            await store._conn.execute("PRAGMA synchronous = NORMAL")
+        except sqlite3.Error as exc:
+            if store._conn is not None:
+                await store._conn.close()
+            raise damaged_store(store.path, exc) from None
         store._task = asyncio.create_task(store._run(), name="event-store-writer")
         return store
 
@@ -67,31 +82,67 @@ class EventStore:
             self._wake.set()
 
     async def flush(self) -> None:
-        """Write everything queued so far in one transaction."""
-        if not self._rows or self._conn is None:
+        """Write everything queued so far in one transaction; a failed write raises (and keeps) a StoreError."""
+        async with self._flushing:
+            await self._flush()
+
+    async def _flush(self) -> None:
+        if not self._rows or self._conn is None or self.error is not None:
             return
         rows, self._rows = self._rows, []
         lifecycle, self._lifecycle = self._lifecycle, []
         conn = self._conn
-        await conn.execute("BEGIN")
         try:
-            await conn.executemany("INSERT OR IGNORE INTO events VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+            await conn.execute("BEGIN")
+            await conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
             for event in lifecycle:
                 await _apply_lifecycle(conn, event)
             await conn.commit()
-        except BaseException:
-            await conn.rollback()
-            self._rows[:0] = rows  # keep them for the next attempt
+        except BaseException as exc:
+            with contextlib.suppress(sqlite3.Error, ValueError):
+                await conn.rollback()
+            self._rows[:0] = rows  # never dropped: kept in memory, and the committed batches stay
             self._lifecycle[:0] = lifecycle
-            raise
+            if not isinstance(exc, sqlite3.Error | OSError):
+                raise
+            error = await self._describe(exc, rows)
+            self._fail(error)
+            raise error from None
         self.written += len(rows)
 
+    async def _describe(self, exc: BaseException, rows: list[Row]) -> StoreError:
+        if not isinstance(exc, sqlite3.IntegrityError) or self._conn is None:
+            return write_failed(self.path, exc)
+        first = f"{rows[0][1]}–{rows[-1][1]}"
+        with contextlib.suppress(sqlite3.Error):
+            seqs = sorted({r[1] for r in rows})
+            cursor = await self._conn.execute(
+                "SELECT MIN(seq) FROM events WHERE run_id = ? AND seq BETWEEN ? AND ?", (rows[0][0], seqs[0], seqs[-1])
+            )
+            found = await cursor.fetchone()
+            first = str(found[0]) if found and found[0] is not None else first
+        return StoreError(
+            f"sequence collision in run store '{self.path}': event seq {first} of run {rows[0][0]} is already "
+            f"stored ({exc}); another process has written this run",
+            fix="let one process at a time write a run folder (run, resume and play lock it), then resume it",
+        )
+
+    def _fail(self, error: StoreError) -> None:
+        if self.error is not None:
+            return
+        self.error = error
+        if self.on_failure is not None:
+            self.on_failure(error)
+
     async def _run(self) -> None:
-        while not self._closing:
+        while not self._closing and self.error is None:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.flush_interval)
             self._wake.clear()
-            await self.flush()
+            try:
+                await self.flush()
+            except StoreError:
+                return  # recorded in self.error; the run is told through on_failure
 
     async def close(self) -> None:
         """Flush what is left and close; safe to call twice."""
@@ -102,9 +153,22 @@ class EventStore:
                 await self._task
             self._task = None
         if self._conn is not None:
-            await self.flush()
-            await self._conn.close()
-            self._conn = None
+            try:
+                with contextlib.suppress(StoreError):  # a failure is recorded in self.error
+                    await self.flush()
+            finally:
+                with contextlib.suppress(sqlite3.Error, ValueError):
+                    await self._conn.close()
+                self._conn = None
+
+
+def _unwritable(out_dir: Path, exc: BaseException) -> BadInputError:
+    if is_disk_full(exc):
+        return write_failed(out_dir / STORE_FILENAME, exc)
+    return BadInputError(
+        f"cannot write the output folder '{out_dir}': {exc}",
+        fix="choose a writable folder with -o (it, or its parents, must be creatable directories)",
+    )
 
 
 async def _apply_lifecycle(conn: aiosqlite.Connection, event: ev.Event) -> None:

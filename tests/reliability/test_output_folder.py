@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from arena_tui.cli import main
-from tests.dataset.mini_dataset import make_dataset
 from tests.reliability.common import TALLY
+from tests.runner.helpers import DEMO
 
 
 @pytest.fixture
@@ -32,14 +32,15 @@ def immutable_dir(tmp_path: Path) -> Iterator[Path]:
 
 
 def _run_cli(ds: Path, out: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
-    code = main(["run", "-d", str(ds), "--model", "oracle", "-o", str(out), "--headless", "-t", "s_beta"])
+    argv = ["run", "-d", str(ds), "--tests", "tests-demo.json", "--model", "oracle", "-o", str(out), "--headless"]
+    code = main([*argv, "-t", "s_demo_supplier_shortfall_claim"])
     captured = capsys.readouterr()
     return code, captured.err
 
 
 @pytest.mark.parametrize("shape", ["under_a_file", "is_a_file"])
 def test_unwritable_output_is_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str], shape: str) -> None:
-    ds = make_dataset(tmp_path / "ds")
+    ds = DEMO
     blocker = tmp_path / "blocker"
     blocker.write_text("not a folder\n")
     out = blocker / "run" if shape == "under_a_file" else blocker
@@ -54,7 +55,7 @@ def test_unwritable_output_is_bad_input(tmp_path: Path, capsys: pytest.CaptureFi
 
 @pytest.mark.reliability
 def test_immutable_parent_is_bad_input(tmp_path: Path, immutable_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    ds = make_dataset(tmp_path / "ds")
+    ds = DEMO
     out = immutable_dir / "run"
     code, err = _run_cli(ds, out, capsys)
     TALLY["readonly_outputs"] += 1

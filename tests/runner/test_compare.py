@@ -13,8 +13,8 @@ from tests.runner.helpers import run_plan
 
 @pytest.fixture(scope="module")
 def two_runs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    a = tmp_path_factory.mktemp("a")
-    b = tmp_path_factory.mktemp("b")
+    root = tmp_path_factory.mktemp("runs")  # its own folder: `runs` lists only these two
+    a, b = root / "a", root / "b"
     run_plan(a, only=["s_demo_supplier_shortfall_claim"])
     run_plan(b, only=["s_demo_treatment_room_fridge"])
     return a, b
