@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import sqlite3
@@ -23,7 +24,7 @@ import pytest
 
 from arena_tui.dataset.loader import load_dataset
 from arena_tui.store import StoreReader
-from arena_tui.store.runs import load_run
+from tests.dataset.mini_dataset import make_dataset
 from tests.reliability.common import TALLY, assert_nothing_lost
 from tests.runner.helpers import ROOT
 
@@ -65,11 +66,35 @@ def _selected(dataset: Path) -> dict[str, list[str]]:
     return {s.id: [r.id for r in s.rounds] for s in load_dataset(dataset, None, None).scenarios}
 
 
-def test_resume_and_second_run_are_refused_while_a_run_writes(demo_dataset: Path, tmp_path: Path) -> None:
-    out = tmp_path / "run"
-    argv = ["run", "-d", str(demo_dataset), "--model", "oracle", "-o", str(out), "--headless"]
+def _events_stored(store: Path) -> int:
+    if not store.is_file():
+        return 0
+    try:
+        conn = sqlite3.connect(f"file:{store}?mode=ro", uri=True, timeout=1)
+        try:
+            return int(conn.execute("SELECT COUNT(*) FROM events").fetchone()[0])
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return 0
+
+
+def test_resume_and_second_run_are_refused_while_a_run_writes(tmp_path: Path) -> None:
+    """The writer's manager waits in its first round until the test lets it go, so the two
+    refused processes surely ask while it writes (no race with a busy machine)."""
+    dataset, out = make_dataset(tmp_path / "ds"), (tmp_path / "run").resolve()
+    gate = out / "s_alpha" / "workspace" / "output" / "go"
+    wait = f"while [ ! -e {gate} ]; do sleep 0.05; done"
+    script = tmp_path / "manager.json"
+    turns = [
+        {"tool_calls": [{"name": "Bash", "arguments": {"command": wait, "description": "wait"}}]},
+        {"content": "ok"},
+    ]
+    script.write_text(json.dumps({"*": turns}), encoding="utf-8")
+    model = json.dumps({"main": {"provider": "scripted", "script": str(script)}, "llm": {"provider": "sim"}})
+    argv = ["run", "-d", str(dataset), "--model", model, "-o", str(out), "--headless"]
     writer = subprocess.Popen(
-        [sys.executable, "-m", "arena_tui", *argv, "-c", "1"],  # one scenario at a time: the run lasts longer
+        [sys.executable, "-m", "arena_tui", *argv, "-c", "1"],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -78,10 +103,12 @@ def test_resume_and_second_run_are_refused_while_a_run_writes(demo_dataset: Path
     )
     try:
         deadline = time.monotonic() + HANG_GUARD_S
-        while time.monotonic() < deadline and writer.poll() is None and _rounds_scored(out / "arena.sqlite") < 1:
+        while time.monotonic() < deadline and writer.poll() is None and not gate.parent.is_dir():
             time.sleep(0.01)
-        assert writer.poll() is None, "the run ended before a second process could try"
-        tries = [  # both at once, so the writer is surely still running while they ask
+        while time.monotonic() < deadline and writer.poll() is None and _events_stored(out / "arena.sqlite") < 1:
+            time.sleep(0.01)
+        assert writer.poll() is None, writer.communicate()[1]
+        tries = [
             subprocess.Popen([sys.executable, "-m", "arena_tui", *cmd], cwd=ROOT, text=True, stderr=subprocess.PIPE)
             for cmd in (["resume", str(out), "--headless"], argv)
         ]
@@ -90,7 +117,8 @@ def test_resume_and_second_run_are_refused_while_a_run_writes(demo_dataset: Path
             err = t.communicate(timeout=HANG_GUARD_S)[1]
             results.append(subprocess.CompletedProcess(t.args, t.returncode, "", err))
         resumed, second = results
-        assert writer.poll() is None, "the checks must happen while the writer is still running"
+        assert writer.poll() is None, "the writer waits for the gate, so it is still running"
+        gate.write_text("go", encoding="utf-8")  # let the writer finish its run
         writer_err = writer.communicate(timeout=HANG_GUARD_S)[1]
     finally:
         if writer.poll() is None:
@@ -100,15 +128,14 @@ def test_resume_and_second_run_are_refused_while_a_run_writes(demo_dataset: Path
         assert refused.returncode == 2, refused.stderr
         line = _one_line(refused.stderr)
         assert f"in use by process {writer.pid}" in line and str(out) in line
-    assert writer.returncode == 0, writer_err
-    report = assert_nothing_lost(out, _selected(demo_dataset), writer_err)
-    assert report["rounds_passed"] == report["rounds_total"] == 12
+    assert writer.returncode in (0, 1), writer_err  # 1: the scripted answers fail the checks
+    report = assert_nothing_lost(out, _selected(dataset), writer_err)
+    assert report["rounds_total"] == sum(len(r) for r in _selected(dataset).values())
     reader = StoreReader(out)
     [row] = reader.runs()
     statuses = [s.status for s in reader.scenarios(row.run_id)]
     reader.close()
     assert row.status == "completed" and statuses == ["completed", "completed"]
-    assert load_run(out).scores.rounds_passed == 12
 
 
 @pytest.fixture
