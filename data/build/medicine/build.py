@@ -39,7 +39,12 @@ import zipfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True  # never leave __pycache__ next to the build script
 sys.path.insert(0, HERE)
+import arc  # noqa: E402
 import cfg  # noqa: E402
+from stories import STORIES  # noqa: E402
+
+sys.path.insert(0, os.path.normpath(os.path.join(HERE, "..")))
+import sync_checks  # noqa: E402
 
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
 BUILD = os.path.normpath(os.path.join(HERE, ".."))
@@ -1454,6 +1459,13 @@ def build_scenario(c, root: str) -> dict:
     ws = os.path.join(sdir, "workspace")
     d = c["dirs"]
     t = c["tool"]
+    story = STORIES.get(sid)
+    if story:
+        c = {**c, "accessible": list(c["accessible"]), "assets": dict(c["assets"]), "files": dict(c["files"])}
+        for folder, what in story.get("folders", {}).items():
+            c["files"][f"{folder}/README.md"] = f"# {folder}/\n\nDeliverables: {what}.\n"
+            c["accessible"].append(folder)
+            c["assets"][folder] = ("deliverables", "-", "-", what)
     # static text files
     for rel, text in c["files"].items():
         write(os.path.join(ws, rel), text)
@@ -1521,6 +1533,8 @@ def build_scenario(c, root: str) -> dict:
         "rounds_ref": "questions.json",
     }
     write(os.path.join(sdir, "manifest.json"), dump(man))
+    if story:
+        return build_story(c, story, sdir, ws, man)
     R = rounds(c)
     qs = [
         {
@@ -1550,6 +1564,36 @@ def build_scenario(c, root: str) -> dict:
     write(os.path.join(sdir, "solution", "trajectory.json"), dump(solution(c, R)))
     write(os.path.join(ws, "_sandbox_hint.md"), build_hint(c, sdir, man))
     return {r["id"]: r["decoys"] for r in R}
+
+
+def build_story(c, story, sdir: str, ws: str, man: dict) -> dict:
+    """A scenario with its own arc: questions, specs for the one engine, the honest reference trajectory."""
+    R = arc.lay_out(c, story)
+    qs = [
+        {
+            "id": r["id"],
+            "type": "exec_check",
+            "question": r["question"],
+            "eval": {
+                "command": f"python3 ${{scripts}}/_check.py ${{workspace}} ${{scripts}}/{r['id']}.json",
+                "expect_exit": 0,
+                "timeout": 30,
+            },
+            "feedback": r["feedback"],
+            "update_ids": r["update_ids"],
+            "tags": r["tags"],
+        }
+        for r in R
+    ]
+    write(os.path.join(sdir, "questions.json"), dump(qs))
+    for r in R:
+        write(os.path.join(sdir, "checks", f"{r['id']}.json"), json.dumps(r["spec"], indent=2) + "\n")
+    engine = sync_checks.engine_bytes()
+    write(os.path.join(sdir, "checks", "_check.py"), engine, binary=True)
+    write(os.path.join(sdir, "checks", sync_checks.STAMP), sync_checks.stamp_text(engine))
+    write(os.path.join(sdir, "solution", "trajectory.json"), dump({r["id"]: r["turns"] for r in R}))
+    write(os.path.join(ws, "_sandbox_hint.md"), build_hint(c, sdir, man))
+    return {}
 
 
 def build(root: str, decoys_path: str) -> None:
