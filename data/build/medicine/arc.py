@@ -160,25 +160,21 @@ class Arc:
     def tally_conditions(self, path: str) -> list[dict]:
         ck, mk, grp = self.t["count_key"], self.t["max_key"], self.t["group"]
         if path.endswith(".csv"):
-            out = [{"kind": "contains", "path": path, "all": [ck, mk, *self.present]}]
-            for f in self.present:
-                out.append(
-                    {
-                        "kind": "contains",
-                        "path": path,
-                        "all": [f"{f},{self.counts[f]},{self.peaks[f]:.1f}"],
-                        "message": f"no row `{f},<{ck}>,<{mk}>` with the tool's figures",
-                    }
-                )
-            out.append(
+            rows = [
+                {"key": f, "expect": {ck: self.counts[f], mk: {"equals": self.peaks[f], "tol": 0.05}}}
+                for f in self.present
+            ]
+            rows.append({"key": "TOTAL", "expect": {ck: self.total(), mk: {"equals": self.peak(), "tol": 0.05}}})
+            return [
                 {
-                    "kind": "contains",
+                    "kind": "table",
                     "path": path,
-                    "all": [f"TOTAL,{self.total()},{self.peak():.1f}"],
-                    "message": "no TOTAL row with the tool's totals",
+                    "columns": ["export", ck, mk],
+                    "key": "export",
+                    "keys": [*self.present, "TOTAL"],
+                    "rows": rows,
                 }
-            )
-            return out
+            ]
         out = [{"kind": "json", "path": path, "key": [grp], "keys": list(self.present), "exact": True}]
         for f in self.present:
             out += [jv(path, [grp, f, ck], self.counts[f]), jv(path, [grp, f, mk], self.peaks[f], 0.05)]
@@ -190,11 +186,13 @@ class Arc:
             return f"python3 {tool} {WS}/{self.slices_dir}/*.csv"
         return f"python3 {tool} " + " ".join(f"{WS}/{self.slices_dir}/{f}" for f in files)
 
-    def tally_total_ref(self) -> dict:
+    def tally_total_ref(self) -> dict | None:
         path = self.done["tally"]["path"]
-        if path.endswith(".csv"):
+        if not path.endswith(".csv"):
+            return {"path": path, "key": [f"total_{self.t['count_key']}"]}
+        if "note" in self.done:
             return {"path": self.done["note"]["path"], "label": self.done["note"]["label"]}
-        return {"path": path, "key": [f"total_{self.t['count_key']}"]}
+        return None
 
 
 def dumps(obj) -> str:
@@ -255,6 +253,10 @@ def k_tally(a: Arc, r: dict) -> dict:
     tools = ["Read", "Bash"] if r.get("discover") == "index" else ["Bash"]
     turns = [
         turn(
+            "Checking the tally tool's usage before briefing anyone.",
+            call("Bash", command=f"python3 {WS}/{tool_rel} --help", description="tally tool usage"),
+        ),
+        turn(
             "The exports are delegate-only and too long for one context; a tally worker gets the export folder "
             "(an update may add to it) and the tally tool.",
             call(
@@ -265,7 +267,7 @@ def k_tally(a: Arc, r: dict) -> dict:
                 accessible_paths=[a.slices_dir, tool_rel],
                 system_prompt="You run the provided tally tool on CSV exports and report its output verbatim.",
             ),
-        )
+        ),
     ]
     if r.get("discover") == "index":
         turns += [
@@ -478,9 +480,9 @@ RULE_BINDS = {
         "decision": b(r" or more[^']*'([^']+)'"),
     },
     "xlsx": {
-        "rule_ref": b(r"(§\d+(?:\.\d+)*)\t\d+ or more"),
-        "threshold": b(r"§\d+(?:\.\d+)*\t(\d+) or more", "int"),
-        "decision": b(r"§\d+(?:\.\d+)*\t\d+ or more[^\t\n]*\t([^\t\n]+)"),
+        "rule_ref": b(r"(§\d+(?:\.\d+)*)(?:\t|\\t)\d+ or more"),
+        "threshold": b(r"§\d+(?:\.\d+)*(?:\t|\\t)(\d+) or more", "int"),
+        "decision": b(r"§\d+(?:\.\d+)*(?:\t|\\t)\d+ or more.*?(?:\t|\\t)(.+?)(?:\n|\\n|$)"),
     },
 }
 
@@ -668,8 +670,9 @@ def _json_body(fields: dict) -> str:
 def _agreements(a: Arc, path: str, fields: dict) -> list[dict]:
     m = a.c["media"][0]
     ck = a.t["count_key"]
+    ref = a.tally_total_ref()
     out = [
-        agree({"path": path, "key": [f"total_{ck}"]}, a.tally_total_ref()),
+        *([agree({"path": path, "key": [f"total_{ck}"]}, ref)] if ref else []),
         agree({"path": path, "key": ["decision"]}, {"path": a.done["rule"]["path"], "key": ["decision"]}),
         agree({"path": path, "key": [m["summary_key"]]}, {"path": a.done["media0"]["path"], "key": [m["summary_key"]]}),
     ]
@@ -761,9 +764,11 @@ def k_final(a: Arc, r: dict) -> dict:
             call("InspectSubagent", session_id="${session:media0}"),
             call("Grep", pattern=r["grep"], path=f"{WS}/{digest}", output_mode="content"),
         ),
-        *a.write(rpath, report),
-        *a.write(jpath, _json_body(fields)),
     ]
+    if jpath == rpath:
+        turns += a.write(rpath, report + "\n## Figures\n\n```json\n" + _json_body(fields) + "```\n")
+    else:
+        turns += [*a.write(rpath, report), *a.write(jpath, _json_body(fields))]
     conds = []
     for k, (_v, e) in fields.items():
         conds.append(
