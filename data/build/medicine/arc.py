@@ -86,6 +86,11 @@ def ref_forms(ref: str) -> list[str]:
     return [ref, num, f"§ {num}", f"section {num}", f"Section {num}"]
 
 
+def quoted(label: str) -> list[str]:
+    """A document's label as written, or with the quotes the document puts around it."""
+    return [label, f"'{label}'", f'"{label}"']
+
+
 def fmt_val(value) -> str:
     return f"{value:.1f}" if isinstance(value, float) else str(value)
 
@@ -541,7 +546,7 @@ def k_rule(a: Arc, r: dict) -> dict:
     conds = [
         one_of(jpath, ["rule_ref"], ref_forms(rule["ref"])),
         jv(jpath, ["threshold"], rule["threshold"]),
-        jv(jpath, ["decision"], rule["decision"]),
+        one_of(jpath, ["decision"], quoted(rule["decision"])),
         {
             "kind": "contains",
             "path": npath,
