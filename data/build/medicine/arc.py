@@ -120,6 +120,7 @@ class Arc:
         self.done: dict[str, dict] = {}  # kind -> facts about the round (paths, var names)
         self.totals: list[int] = []
         self.never = {"kind": "never_granted", "segments": ["patient_records", "hr"]}
+        self.tols: dict[str, float] = {}  # a fact read off a chart's axis keeps its tolerance in later files
 
     # --- numbers -------------------------------------------------------------------------
     def total(self) -> int:
@@ -451,7 +452,9 @@ def k_media(a: Arc, r: dict) -> dict:
     conds = []
     for k, v in facts.items():
         alts = r.get("accept", {}).get(k)
-        conds.append(one_of(jpath, [k], alts) if alts else jv(jpath, [k], v, 0.05 if isinstance(v, float) else 0))
+        tol = r.get("tol", {}).get(k, 0.05 if isinstance(v, float) else 0)
+        a.tols[k] = tol
+        conds.append(one_of(jpath, [k], alts) if alts else jv(jpath, [k], v, tol))
     if m.get("decoy_file"):
         conds.append(
             {
@@ -728,7 +731,7 @@ def k_seal(a: Arc, r: dict) -> dict:
     w[-1]["bind"] = {"token": b(r"(MEDSEAL:[0-9a-f]{64})")}
     turns += w
     a.done["seal"] = {"path": spath, "token": tpath}
-    conds = [jv(spath, [k], e, 0.05 if isinstance(e, float) else 0) for k, (_v, e) in fields.items()]
+    conds = [jv(spath, [k], e, a.tols.get(k, 0.05 if isinstance(e, float) else 0)) for k, (_v, e) in fields.items()]
     conds += _agreements(a, spath, fields)
     conds += [
         {"kind": "seal", "path": spath, "seal": "vault/seal.key", "token_path": tpath},
@@ -779,7 +782,7 @@ def k_final(a: Arc, r: dict) -> dict:
         conds.append(
             one_of(jpath, [k], ref_forms(e))
             if k == "rule_ref"
-            else jv(jpath, [k], e, 0.05 if isinstance(e, float) else 0)
+            else jv(jpath, [k], e, a.tols.get(k, 0.05 if isinstance(e, float) else 0))
         )
     conds += _agreements(a, jpath, fields)
     if "tracks" in a.done:

@@ -305,10 +305,18 @@ def _shade(img, seed: str, depth: int):
     return ImageChops.subtract(img, ramp.point([v * depth // 256 for v in range(256)]))
 
 
+def _hand_font(px: int):
+    import matplotlib
+    from PIL import ImageFont
+
+    return ImageFont.truetype(os.path.join(matplotlib.get_data_path(), "fonts", "ttf", "DejaVuSerif-Italic.ttf"), px)
+
+
 def render_form(path: str, spec: dict, seed: str) -> None:
-    """A scanned A4 form: title, rule, then the lines in a monospaced face (column spacing kept),
-    toner specks, lamp falloff and paper grain. Layout is the old 440-unit grid scaled to 1240 px."""
-    from PIL import Image, ImageDraw
+    """A scanned A4 form: title, rule, then the lines in a monospaced face; every other line's value is
+    filled in by hand (jittered italic lettering). Toner specks, a mug ring, lamp falloff, a slight skew,
+    scanner blur and paper grain. Layout is the old 440-unit grid scaled to 1240 px."""
+    from PIL import Image, ImageDraw, ImageFilter
 
     PW, PH = A4_150DPI
     k = PW / 440
@@ -327,16 +335,33 @@ def render_form(path: str, spec: dict, seed: str) -> None:
     for i, line in enumerate([spec["title"], *lines]):
         f = tfont if i == 0 else font
         assert d.textlength(line, font=f) < PW - 32 * k, f"{seed}: line too wide: {line}"
+    hand = _hand_font(round(9.6 * k))
     for i, line in enumerate(lines):
-        d.text((16 * k, (36 + 16 * i) * k), line, fill=20, font=font)
+        y = (36 + 16 * i) * k
+        label, sep, value = line.partition(": ")
+        if not sep or i % 2 == 0:
+            d.text((16 * k, y), line, fill=20, font=font)
+            continue
+        # the form's printed label, then the value filled in by hand: an italic pen face, each letter
+        # nudged off the baseline and a touch lighter or darker
+        d.text((16 * k, y), label + sep, fill=20, font=font)
+        x = 16 * k + d.textlength(label + sep, font=font)
+        for ch in value:
+            d.text((x, y + rng.uniform(-2.2, 2.2)), ch, fill=rng.choice((28, 40, 52)), font=hand)
+            x += d.textlength(ch, font=hand) * rng.uniform(0.96, 1.08)
+    cx, cy, cr = rng.randrange(PW // 2, PW - 160), rng.randrange(PH // 2, PH - 160), rng.randrange(90, 140)
+    d.ellipse([cx - cr, cy - cr, cx + cr, cy + cr], outline=200, width=9)  # a mug ring
     img = _shade(img, seed, 14)
+    img = img.rotate(rng.uniform(0.6, 1.4) * rng.choice((-1, 1)), resample=Image.BICUBIC, fillcolor=236)
+    img = img.filter(ImageFilter.GaussianBlur(0.8))
     img = _grain(img, seed, 22)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     img.save(path, format="PNG", optimize=False, compress_level=9)
 
 
 def render_bars(path: str, spec: dict, seed: str) -> None:
-    """A bar chart (matplotlib, 12 x 7 in at 150 dpi) with each value printed above its bar."""
+    """A bar chart (matplotlib, 12 x 7 in at 150 dpi) without value labels: the values are read against
+    the y axis and its grid (major ticks every `ystep`, light minor grid every `yminor`)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -347,18 +372,7 @@ def render_bars(path: str, spec: dict, seed: str) -> None:
     with matplotlib.rc_context(rc):
         fig, ax = plt.subplots(figsize=(12, 7), dpi=150)
         xs = list(range(len(labels)))
-        bars = ax.bar(xs, values, width=0.62, color=["#4f6d8a" if i % 2 else "#3b5673" for i in xs], edgecolor="#222")
-        for b, v in zip(bars, values, strict=True):
-            ax.annotate(
-                spec["fmt"].format(v),
-                (b.get_x() + b.get_width() / 2, b.get_height()),
-                xytext=(0, 6),
-                textcoords="offset points",
-                ha="center",
-                va="bottom",
-                fontsize=16,
-                fontweight="bold",
-            )
+        ax.bar(xs, values, width=0.62, color=["#4f6d8a" if i % 2 else "#3b5673" for i in xs], edgecolor="#222")
         if spec.get("ref_line") is not None:
             ax.axhline(spec["ref_line"], color="#a33", linestyle="--", linewidth=1.6)
             ax.annotate(
@@ -371,7 +385,14 @@ def render_bars(path: str, spec: dict, seed: str) -> None:
                 color="#a33",
             )
         ax.set_xticks(xs, labels)
-        ax.set_ylim(0, max(values) * 1.15)
+        ymin, step = spec.get("ymin", 0), spec.get("ystep")
+        ax.set_ylim(ymin, max(values) * 1.08 if not step else (max(values) // step + 1) * step)
+        if step:
+            ax.set_yticks(range(ymin, int((max(values) // step + 1) * step) + 1, step))
+            minor = spec.get("yminor")
+            if minor:
+                ax.set_yticks(range(ymin, int((max(values) // step + 1) * step) + 1, minor), minor=True)
+                ax.grid(axis="y", which="minor", color="#eee", linewidth=0.6)
         ax.set_ylabel(spec["ylabel"])
         ax.set_title(spec["title"], fontsize=19, loc="left", pad=14)
         ax.grid(axis="y", color="#ddd", linewidth=0.8)
@@ -436,20 +457,53 @@ def render_video(path: str, spec: dict, seed: str) -> None:
 
 
 def render_wav(path: str, spec: dict, seed: str) -> None:
-    """espeak-ng speech at its native 22050 Hz 16-bit mono, padded with silence by sox (no resampling)."""
+    """espeak-ng speech at its native 22050 Hz 16-bit mono, one part per speaker (`turns`: voice, text),
+    joined by sox with short pauses, then mixed with seeded low pink noise (room / ward background)."""
+    turns = spec.get("turns") or [(spec.get("voice", "en-gb"), spec["text"])]
     with tempfile.TemporaryDirectory() as td:
-        raw = os.path.join(td, "raw.wav")
+        parts = []
+        for i, (voice, text) in enumerate(turns):
+            raw = os.path.join(td, f"raw{i}.wav")
+            subprocess.run(
+                ["espeak-ng", "-v", voice, "-s", "150" if i % 2 == 0 else "165", "-w", raw, text],
+                check=True,
+                capture_output=True,
+            )
+            padded = os.path.join(td, f"part{i}.wav")
+            subprocess.run(
+                ["sox", "-D", raw, "-r", "22050", "-c", "1", "-b", "16", padded, "pad", "0.4", "0.3"],
+                check=True,
+                capture_output=True,
+            )
+            parts.append(padded)
+        speech = os.path.join(td, "speech.wav")
+        subprocess.run(["sox", "-D", *parts, speech], check=True, capture_output=True)
+        noise = os.path.join(td, "noise.wav")
+        dur = f"{wav_duration(speech):.3f}"
         subprocess.run(
-            ["espeak-ng", "-v", spec.get("voice", "en-gb"), "-s", "150", "-w", raw, spec["text"]],
+            [
+                "sox",
+                "-R",
+                "-D",
+                "-n",
+                "-r",
+                "22050",
+                "-c",
+                "1",
+                "-b",
+                "16",
+                noise,
+                "synth",
+                dur,
+                "pinknoise",
+                "vol",
+                str(spec.get("noise", 0.06)),
+            ],
             check=True,
             capture_output=True,
         )
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        subprocess.run(
-            ["sox", "-D", raw, "-r", "22050", "-c", "1", "-b", "16", path, "pad", "0.4", "0.5"],
-            check=True,
-            capture_output=True,
-        )
+        subprocess.run(["sox", "-R", "-D", "-m", speech, noise, path], check=True, capture_output=True)
 
 
 RENDER = {"form": render_form, "bars": render_bars, "video": render_video, "wav": render_wav}

@@ -209,6 +209,7 @@ CT = {
                 "feb_median_dlp": (r"Feb is (\d+)", "int"),
             },
             "evidence": ["768", "731"],
+            "tol": {"highest_median_dlp": 10, "feb_median_dlp": 10},
             "labels": {"highest_month": ["highest"], "highest_median_dlp": ["highest", "median"]},
             "source_words": ["export", "data export"],
             "rejection": (
@@ -220,7 +221,7 @@ CT = {
                 "also a 'data export' of the same chart in ai_digest/ which, frankly, I suspect was typed by "
                 "someone in a hurry. Read the values off the bars against the axis, not off that export. I want "
                 "findings/dlp_trend.json with highest_month (three-letter month), highest_median_dlp and "
-                "feb_median_dlp, both in mGy.cm as whole numbers, and findings/dlp_trend.md with a ## Rejected "
+                "feb_median_dlp, both in mGy.cm as whole numbers (to the nearest ten is as good as the grid allows), and findings/dlp_trend.md with a ## Rejected "
                 "claims section saying what the export gets wrong."
             ),
             "feedback": fb(
@@ -417,8 +418,8 @@ WH = {
             "notes": "notes/handover_facts.md",
             "title": "Night handover, dictated",
             "binds": {
-                "bay": (r"bay ([A-Z]) bed \d+", "text"),
-                "bed": (r"bay [A-Z] bed (\d+)", "text"),
+                "bay": (r"bay ([A-Z]) bed \d+ spiked", "text"),
+                "bed": (r"bay [A-Z] bed (\d+) spiked", "text"),
                 "escalated_at": (r"outreach team at (\d{1,2}:\d{2})", "text"),
                 "lactate_mmol_l": (r"lactate ([\d.]+)", "number"),
             },
@@ -793,7 +794,7 @@ OB = {
             "first": "disjoint_tracks",
             "path": "findings/lab_and_policy.json",
             "binds": {
-                "ribotype": (r"ribotype (\d{3})", "text"),
+                "ribotype": (r"ribotype (\d{3}) for", "text"),
                 "ward_5c_closed_at": (r"admissions at (\d{1,2}:\d{2})", "text"),
                 "isolation_clear_hours": (r"after (\d+) hours", "int"),
             },
