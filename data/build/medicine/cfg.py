@@ -698,7 +698,7 @@ RCA = {
             "truth": "Scanned prescription chart page 2: Chart ref MC-7731, ward 9 (cardiology). Medicine: WARFARIN, oral, "
             "Dose: 5 mg at 18:00, indication AF target INR 2-3. Prescriber: Dr. H. Lindgren (bleep 4471).",
             "facts": {
-                "chart_ref": ("MC-7731", "chart reference as printed", "MC-7781"),
+                "chart_ref": ("MC-7731", "chart reference as printed", "MC-1781"),
                 "prescribed_dose": ("5 mg", "dose as written, with unit", "50 mg"),
                 "prescriber": ("Dr. H. Lindgren", "prescriber as written", "Dr. H. Lindberg"),
             },
@@ -710,7 +710,7 @@ RCA = {
             "ask": "the chart reference, the prescribed warfarin dose and the prescriber",
             "rejection": (
                 "- ai_digest/chart_ocr_export.txt is incorrect: its dose of 50 mg is a misread of the chart.\n"
-                "- Its chart reference MC-7781 is wrong, and 'Lindberg' misreads the prescriber."
+                "- Its chart reference MC-1781 is wrong, and 'Lindberg' misreads the prescriber."
             ),
         }
     ],
@@ -774,7 +774,7 @@ RCA["files"] = {
         "packaging (per incident draft).\n"
     ),
     "ai_digest/chart_ocr_export.txt": (
-        "OCR EXPORT (automatic) of chart_scans/prescription_chart_p2.png\nChart ref: MC-7781\nMedicine: WARFARIN\n"
+        "OCR EXPORT (automatic) of chart_scans/prescription_chart_p2.png\nChart ref: MC-1781\nMedicine: WARFARIN\n"
         "Dose: 50 mg\nPrescriber: Dr. H. Lindberg\n"
     ),
     "archive/MER-2025-061_review.md": (
