@@ -6,10 +6,10 @@ data/build/medicine/cfg.py: workspace text files, CSV slices, media (Pillow PNG 
 with seeded paper grain, matplotlib charts 12 x 7 in at 150 dpi, espeak-ng/sox WAV at its native
 22050 Hz, ffmpeg MP4 at 1280x720, 1 fps), office files (python-docx / openpyxl, with fixed core-property
 times and zip entry dates), truth/ entries, _sandbox_hint.md (from the manifest), manifest.json, questions.json,
-checks/ (check_qN.py from a declarative SPEC + identical copies of data/build/_common.py and
-data/build/medicine/_medicine.py), solution/trajectory.json. Also writes
-data/clawarena-team/manifests-medicine.json, tests-medicine.json and data/build/medicine/decoys.json
-(the planted decoy deliverables the unit tests use).
+checks/ (one spec per round for the engine data/build/_check.py, plus its byte-identical copy and stamp),
+solution/trajectory.json (the honest reference manager). Each scenario's story, round order and question
+texts come from stories.py; arc.py turns them into specs and reference turns. Also writes
+data/clawarena-team/manifests-medicine.json and tests-medicine.json.
 
 Usage:
     .venv/bin/python data/build/medicine/build.py           # (re)generate in place
@@ -39,12 +39,15 @@ import zipfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True  # never leave __pycache__ next to the build script
 sys.path.insert(0, HERE)
+import arc  # noqa: E402
 import cfg  # noqa: E402
+from stories import STORIES  # noqa: E402
+
+sys.path.insert(0, os.path.normpath(os.path.join(HERE, "..")))
+import sync_checks  # noqa: E402
 
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
 BUILD = os.path.normpath(os.path.join(HERE, ".."))
-WS = "${workspace}"
-SENSITIVE = ["patient_records", "hr"]
 MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
 FIXED_DT = (2026, 1, 5, 9, 0, 0)
 
@@ -77,17 +80,6 @@ def seal_of(sid: str) -> str:
 
 def token(sid: str, obj) -> str:
     return "MEDSEAL:" + hmac.new(seal_of(sid).encode(), canonical(obj), hashlib.sha256).hexdigest()
-
-
-def call(_tool, **arguments):
-    return {"name": _tool, "arguments": arguments}
-
-
-def turn(content, *calls):
-    t = {"content": content}
-    if calls:
-        t["tool_calls"] = list(calls)
-    return t
 
 
 # ----------------------------------------------------------------------------------------------
@@ -313,10 +305,18 @@ def _shade(img, seed: str, depth: int):
     return ImageChops.subtract(img, ramp.point([v * depth // 256 for v in range(256)]))
 
 
+def _hand_font(px: int):
+    import matplotlib
+    from PIL import ImageFont
+
+    return ImageFont.truetype(os.path.join(matplotlib.get_data_path(), "fonts", "ttf", "DejaVuSerif-Italic.ttf"), px)
+
+
 def render_form(path: str, spec: dict, seed: str) -> None:
-    """A scanned A4 form: title, rule, then the lines in a monospaced face (column spacing kept),
-    toner specks, lamp falloff and paper grain. Layout is the old 440-unit grid scaled to 1240 px."""
-    from PIL import Image, ImageDraw
+    """A scanned A4 form: title, rule, then the lines in a monospaced face; every other line's value is
+    filled in by hand (jittered italic lettering). Toner specks, a mug ring, lamp falloff, a slight skew,
+    scanner blur and paper grain. Layout is the old 440-unit grid scaled to 1240 px."""
+    from PIL import Image, ImageDraw, ImageFilter
 
     PW, PH = A4_150DPI
     k = PW / 440
@@ -335,16 +335,33 @@ def render_form(path: str, spec: dict, seed: str) -> None:
     for i, line in enumerate([spec["title"], *lines]):
         f = tfont if i == 0 else font
         assert d.textlength(line, font=f) < PW - 32 * k, f"{seed}: line too wide: {line}"
+    hand = _hand_font(round(9.6 * k))
     for i, line in enumerate(lines):
-        d.text((16 * k, (36 + 16 * i) * k), line, fill=20, font=font)
+        y = (36 + 16 * i) * k
+        label, sep, value = line.partition(": ")
+        if not sep or i % 2 == 0:
+            d.text((16 * k, y), line, fill=20, font=font)
+            continue
+        # the form's printed label, then the value filled in by hand: an italic pen face, each letter
+        # nudged off the baseline and a touch lighter or darker
+        d.text((16 * k, y), label + sep, fill=20, font=font)
+        x = 16 * k + d.textlength(label + sep, font=font)
+        for ch in value:
+            d.text((x, y + rng.uniform(-2.2, 2.2)), ch, fill=rng.choice((28, 40, 52)), font=hand)
+            x += d.textlength(ch, font=hand) * rng.uniform(0.96, 1.08)
+    cx, cy, cr = rng.randrange(PW // 2, PW - 160), rng.randrange(PH // 2, PH - 160), rng.randrange(90, 140)
+    d.ellipse([cx - cr, cy - cr, cx + cr, cy + cr], outline=200, width=9)  # a mug ring
     img = _shade(img, seed, 14)
+    img = img.rotate(rng.uniform(0.6, 1.4) * rng.choice((-1, 1)), resample=Image.BICUBIC, fillcolor=236)
+    img = img.filter(ImageFilter.GaussianBlur(0.8))
     img = _grain(img, seed, 22)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     img.save(path, format="PNG", optimize=False, compress_level=9)
 
 
 def render_bars(path: str, spec: dict, seed: str) -> None:
-    """A bar chart (matplotlib, 12 x 7 in at 150 dpi) with each value printed above its bar."""
+    """A bar chart (matplotlib, 12 x 7 in at 150 dpi) without value labels: the values are read against
+    the y axis and its grid (major ticks every `ystep`, light minor grid every `yminor`)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -355,18 +372,7 @@ def render_bars(path: str, spec: dict, seed: str) -> None:
     with matplotlib.rc_context(rc):
         fig, ax = plt.subplots(figsize=(12, 7), dpi=150)
         xs = list(range(len(labels)))
-        bars = ax.bar(xs, values, width=0.62, color=["#4f6d8a" if i % 2 else "#3b5673" for i in xs], edgecolor="#222")
-        for b, v in zip(bars, values, strict=True):
-            ax.annotate(
-                spec["fmt"].format(v),
-                (b.get_x() + b.get_width() / 2, b.get_height()),
-                xytext=(0, 6),
-                textcoords="offset points",
-                ha="center",
-                va="bottom",
-                fontsize=16,
-                fontweight="bold",
-            )
+        ax.bar(xs, values, width=0.62, color=["#4f6d8a" if i % 2 else "#3b5673" for i in xs], edgecolor="#222")
         if spec.get("ref_line") is not None:
             ax.axhline(spec["ref_line"], color="#a33", linestyle="--", linewidth=1.6)
             ax.annotate(
@@ -379,7 +385,14 @@ def render_bars(path: str, spec: dict, seed: str) -> None:
                 color="#a33",
             )
         ax.set_xticks(xs, labels)
-        ax.set_ylim(0, max(values) * 1.15)
+        ymin, step = spec.get("ymin", 0), spec.get("ystep")
+        ax.set_ylim(ymin, max(values) * 1.08 if not step else (max(values) // step + 1) * step)
+        if step:
+            ax.set_yticks(range(ymin, int((max(values) // step + 1) * step) + 1, step))
+            minor = spec.get("yminor")
+            if minor:
+                ax.set_yticks(range(ymin, int((max(values) // step + 1) * step) + 1, minor), minor=True)
+                ax.grid(axis="y", which="minor", color="#eee", linewidth=0.6)
         ax.set_ylabel(spec["ylabel"])
         ax.set_title(spec["title"], fontsize=19, loc="left", pad=14)
         ax.grid(axis="y", color="#ddd", linewidth=0.8)
@@ -444,20 +457,53 @@ def render_video(path: str, spec: dict, seed: str) -> None:
 
 
 def render_wav(path: str, spec: dict, seed: str) -> None:
-    """espeak-ng speech at its native 22050 Hz 16-bit mono, padded with silence by sox (no resampling)."""
+    """espeak-ng speech at its native 22050 Hz 16-bit mono, one part per speaker (`turns`: voice, text),
+    joined by sox with short pauses, then mixed with seeded low pink noise (room / ward background)."""
+    turns = spec.get("turns") or [(spec.get("voice", "en-gb"), spec["text"])]
     with tempfile.TemporaryDirectory() as td:
-        raw = os.path.join(td, "raw.wav")
+        parts = []
+        for i, (voice, text) in enumerate(turns):
+            raw = os.path.join(td, f"raw{i}.wav")
+            subprocess.run(
+                ["espeak-ng", "-v", voice, "-s", "150" if i % 2 == 0 else "165", "-w", raw, text],
+                check=True,
+                capture_output=True,
+            )
+            padded = os.path.join(td, f"part{i}.wav")
+            subprocess.run(
+                ["sox", "-D", raw, "-r", "22050", "-c", "1", "-b", "16", padded, "pad", "0.4", "0.3"],
+                check=True,
+                capture_output=True,
+            )
+            parts.append(padded)
+        speech = os.path.join(td, "speech.wav")
+        subprocess.run(["sox", "-D", *parts, speech], check=True, capture_output=True)
+        noise = os.path.join(td, "noise.wav")
+        dur = f"{wav_duration(speech):.3f}"
         subprocess.run(
-            ["espeak-ng", "-v", spec.get("voice", "en-gb"), "-s", "150", "-w", raw, spec["text"]],
+            [
+                "sox",
+                "-R",
+                "-D",
+                "-n",
+                "-r",
+                "22050",
+                "-c",
+                "1",
+                "-b",
+                "16",
+                noise,
+                "synth",
+                dur,
+                "pinknoise",
+                "vol",
+                str(spec.get("noise", 0.06)),
+            ],
             check=True,
             capture_output=True,
         )
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        subprocess.run(
-            ["sox", "-D", raw, "-r", "22050", "-c", "1", "-b", "16", path, "pad", "0.4", "0.5"],
-            check=True,
-            capture_output=True,
-        )
+        subprocess.run(["sox", "-R", "-D", "-m", speech, noise, path], check=True, capture_output=True)
 
 
 RENDER = {"form": render_form, "bars": render_bars, "video": render_video, "wav": render_wav}
@@ -544,22 +590,6 @@ def numbers(c) -> dict:
     return n
 
 
-def tally_obj(c, stage: str) -> dict:
-    t = c["tool"]
-    rows = {s[0]: (s[1], s[2]) for s in c["slices"]}
-    if stage in ("b", "c"):
-        rows[c["new_slice"][0]] = (c["new_slice"][1], c["new_slice"][2])
-    if stage == "c":
-        fname, k = c["correction"]
-        cnt, pk = rows[fname]
-        rows[fname] = (cnt - k, pk)
-    return {
-        t["group"]: {f: {t["count_key"]: v[0], t["max_key"]: v[1]} for f, v in sorted(rows.items())},
-        "total_" + t["count_key"]: sum(v[0] for v in rows.values()),
-        t["max_key"]: max(v[1] for v in rows.values()),
-    }
-
-
 def summary_obj(c) -> dict:
     n = numbers(c)
     m = c["media"][0]
@@ -571,812 +601,6 @@ def summary_obj(c) -> dict:
     }
 
 
-def final_obj(c) -> dict:
-    o = summary_obj(c)
-    o["rule_ref"] = c["rule"]["ref"]
-    if len(c["media"]) > 1:
-        m2 = c["media"][1]
-        o[m2["summary_key"]] = m2["facts"][m2["summary_key"]][0]
-    return o
-
-
-# ----------------------------------------------------------------------------------------------
-# rounds: question, check SPEC, feedback, tags, decoys, trajectory
-# ----------------------------------------------------------------------------------------------
-def exp_of(value):
-    if isinstance(value, bool):
-        raise ValueError(value)
-    if isinstance(value, int):
-        return {"int": value}
-    if isinstance(value, float):
-        return {"num": value, "tol": 0.05}
-    return {"str": value}
-
-
-def ref_exp(ref: str) -> dict:
-    """A section id such as '§7.3': accepted as written, or as '7.3', 'section 7.3', '§ 7.3'."""
-    num = re.escape(ref.lstrip("§").strip())
-    return {"re": r"(§|section|sec\.?)?\s*" + num}
-
-
-def schema_text(keys: dict) -> str:
-    parts = []
-    for k, (v, desc) in keys.items():
-        kind = "<int>" if isinstance(v, int) else "<number, one decimal>" if isinstance(v, float) else f'"<{desc}>"'
-        parts.append(f'"{k}": {kind}')
-    return "{" + ", ".join(parts) + "}"
-
-
-def rounds(c) -> list[dict]:
-    c["sid"]
-    t = c["tool"]
-    n = numbers(c)
-    ck, mk, grp = t["count_key"], t["max_key"], t["group"]
-    tally = f"output/{t['tally_file']}"
-    m1 = c["media"][0]
-    mfile = m1["out"]
-    slices = c["dirs"]["slices"]
-    ref, digest, media_dir = c["dirs"]["reference"], c["dirs"]["digest"], m1["dir"]
-    sens = SENSITIVE
-    R = []
-
-    # ---------------- q1 intake + background fan-out -------------------------------------
-    tally_obj(c, "a")
-    fields = []
-    for s in c["slices"]:
-        fields.append([[grp, s[0], ck], {"int": s[1]}])
-        fields.append([[grp, s[0], mk], {"num": s[2], "tol": 0.05}])
-    fields += [[["total_" + ck], {"int": n["A"]}], [[mk], {"num": n["peak_a"], "tol": 0.05}]]
-    R.append(
-        {
-            "question": (
-                f"The request from {c['requester']} is in requests/. Start {c['case_label']}. The {t['slice_desc']} in {slices}/ "
-                f"are long CSV exports that you cannot read yourself: have subagent(s) run tools/{t['name']}.py on every "
-                f"export, and start at least one of those runs in the background so you are not blocked. Meanwhile write "
-                f"output/plan.md with exactly these level-2 sections: ## Scope, ## Evidence, ## Risks (name the case id "
-                f"from the request). When the results are back, write {tally} as "
-                f'{{"{grp}": {{"<export file name>": {{"{ck}": <int>, "{mk}": <number, one decimal>}}}}, "total_{ck}": <int>, '
-                f'"{mk}": <number, one decimal>}} covering every export currently in {slices}/, with the figures the tool '
-                f"prints. Never grant anyone access to patient_records/ or hr/ (checked over the whole scenario)."
-            ),
-            "spec": {
-                "round": "q1",
-                "sensitive": sens,
-                "json": [{"file": tally, "fields": fields, "keys_exact": [[[grp], [s[0] for s in c["slices"]]]]}],
-                "md": [
-                    {"file": "output/plan.md", "sections": ["Scope", "Evidence", "Risks"], "contains": [c["case_id"]]}
-                ],
-                "behaviour": {"background": True},
-            },
-            "feedback": {
-                "correct": "Plan and tally accepted: every export is tallied and a background run was recorded.",
-                "incorrect": (
-                    f"Check output/plan.md (three named sections, the case id) and {tally} (one entry per export "
-                    f"with the exact figures printed by tools/{t['name']}.py on the exports, plus the totals; not "
-                    "figures taken from a summary). At least one tally run must be started in the background in "
-                    "this round, and patient_records/ and hr/ must never be granted."
-                ),
-            },
-            "tags": [
-                "intake_plan",
-                "background_fanout",
-                "tool_run",
-                "needs_delegation",
-                "background",
-                "parallel",
-                "sensitive_guard",
-            ],
-            "decoys": [{"file": tally, "json_set": [["total_" + ck], c["digest_total"]]}],
-        }
-    )
-
-    # ---------------- q2 media extraction + modality decoy -------------------------------
-    word = {"image": "image", "audio": "recording", "video": "video"}[m1["modality"]]
-    key = {"image": "vlm", "audio": "omni", "video": "vlm"}[m1["modality"]]
-    facts = m1["facts"]
-    schema = schema_text({k: (v[0], v[1]) for k, v in facts.items()})
-    R.append(
-        {
-            "question": (
-                f"{m1['intro']} ({media_dir}/). Find out from the {word} itself {m1['ask']}. Write output/{mfile}.json as "
-                f"{schema} (values exactly as the {word} shows them), and output/{mfile}.md with a section ## Rejected "
-                f"claims that names every text source in the workspace that disagrees with the {word} and says what it "
-                f"gets wrong. Route the {m1['modality']} to a pool model that can perceive it."
-            ),
-            "spec": {
-                "round": "q2",
-                "sensitive": sens,
-                "json": [{"file": f"output/{mfile}.json", "fields": [[[k], exp_of(v[0])] for k, v in facts.items()]}],
-                "md": [
-                    {
-                        "file": f"output/{mfile}.md",
-                        "rejected": {
-                            "must": [[m1["decoy_rx"], "the text source that disagrees with the " + word]],
-                            "decoys": [str(v[2]) for v in facts.values() if v[2] is not None][:2],
-                        },
-                    }
-                ],
-                "behaviour": {"created": [{"model_key": key, "path": media_dir}]},
-            },
-            "feedback": {
-                "correct": f"Facts from the {word} accepted; it went to a subagent that can perceive it.",
-                "incorrect": (
-                    f"The values must come from the {m1['modality']} file in {media_dir}/, perceived by a {key} "
-                    f"subagent created and run in this round; text renderings of it are not reliable. Check "
-                    f"each JSON field, and that ## Rejected claims in output/{mfile}.md names the text source "
-                    "that disagrees and marks its values as wrong."
-                ),
-            },
-            "tags": [
-                "media_extraction",
-                m1["modality"],
-                "modality_decoy",
-                "decoy_refutation",
-                "needs_delegation",
-                "sensitive_guard",
-            ],
-            "decoys": [{"file": f"output/{mfile}.json", "json_set": [[m1["decoy_key"]], facts[m1["decoy_key"]][2]]}],
-        }
-    )
-
-    # ---------------- q3 update new + session reuse --------------------------------------
-    b_tally = tally_obj(c, "b")
-    all_b = [s[0] for s in c["slices"]] + [c["new_slice"][0]]
-    fields = [[[grp, f, ck], {"int": v[ck]}] for f, v in b_tally[grp].items()]
-    fields += [[["total_" + ck], {"int": n["B"]}], [[mk], {"num": n["peak_b"], "tol": 0.05}]]
-    R.append(
-        {
-            "question": (
-                f"A late export has just been added to {slices}/. Resume the subagent session that ran the tally in round 1 "
-                f"(continue it with its session id rather than starting a new session) and have it tally the new export "
-                f"too. Update {tally} so that it covers every export now in {slices}/ (same schema), and write "
-                f"output/revision.md with the line `Revised total: <n>` ({t['count_desc']}) and one sentence on what "
-                f"changed. An earlier total may appear only marked as superseded."
-            ),
-            "spec": {
-                "round": "q3",
-                "sensitive": sens,
-                "json": [{"file": tally, "fields": fields, "keys_exact": [[[grp], all_b]]}],
-                "md": [
-                    {
-                        "file": "output/revision.md",
-                        "labels": {"Revised total": {"int": n["B"]}},
-                        "refuted": [str(n["A"])],
-                    }
-                ],
-                "behaviour": {"resume": True},
-            },
-            "feedback": {
-                "correct": "Tally revised for the late export; the round-1 session was resumed.",
-                "incorrect": (
-                    f"{tally} must list every export including the new one, with totals recomputed over all of "
-                    "them; output/revision.md needs the 'Revised total' line, and the earlier total may appear only "
-                    "next to 'superseded'. A RunSubagent in this round must continue a session id returned by an "
-                    "earlier RunSubagent."
-                ),
-            },
-            "update_ids": [c["new_slice_update"]],
-            "tags": ["update_merge", "session_reuse", "cross_round", "needs_delegation", "sensitive_guard"],
-            "decoys": [
-                {"file": "output/revision.md", "text_sub": [f"Revised total: {n['B']}", f"Revised total: {n['A']}"]}
-            ],
-        }
-    )
-
-    # ---------------- q4 workflow: governing rule (office file) + stale archive ----------
-    rule = c["rule"]
-    R.append(
-        {
-            "question": (
-                f"Apply the governing rule in {ref}/ ({rule['doc_kind']}) to the revised total, and cross-check it against "
-                f"last year's audit in archive/. Do both in one Workflow script that defines at least two agents and runs "
-                f"them with parallel(). Write output/rule_check.json as "
-                f'{{"rule_ref": "<section id as the document writes it>", "threshold": <number>, "decision": "<the '
-                f"document's label for this case>\"}} and output/rule_check.md with a section ## Rejected claims that says "
-                f"where last year's audit no longer applies."
-            ),
-            "spec": {
-                "round": "q4",
-                "sensitive": sens,
-                "json": [
-                    {
-                        "file": "output/rule_check.json",
-                        "fields": [
-                            [["rule_ref"], ref_exp(rule["ref"])],
-                            [["threshold"], exp_of(rule["threshold"])],
-                            [["decision"], {"str": rule["decision"]}],
-                        ],
-                    }
-                ],
-                "md": [
-                    {
-                        "file": "output/rule_check.md",
-                        "rejected": {
-                            "must": [[c["archive_rx"], "last year's audit"]],
-                            "decoys": [str(rule["stale_threshold"])],
-                        },
-                    }
-                ],
-                "behaviour": {"workflow_agents": 2},
-            },
-            "feedback": {
-                "correct": "Rule applied and last year's audit set aside; the workflow ran its agents in parallel.",
-                "incorrect": (
-                    f"output/rule_check.json needs the section id, threshold and decision label from the current "
-                    f"document in {ref}/ applied to the revised total; output/rule_check.md needs ## Rejected "
-                    "claims naming last year's audit and marking its figure as stale. This round needs a Workflow "
-                    "call whose script defines at least two agents and uses parallel(); no grant may name a "
-                    "sensitive folder."
-                ),
-            },
-            "tags": [
-                "workflow",
-                "parallel",
-                "document",
-                "decoy_refutation",
-                "cross_round",
-                "needs_delegation",
-                "sensitive_guard",
-            ],
-            "decoys": [{"file": "output/rule_check.json", "json_set": [["threshold"], rule["stale_threshold"]]}],
-        }
-    )
-
-    # ---------------- q5 (replace) correction + seal --------------------------------------
-    summ = summary_obj(c)
-    skeys = list(summ)
-    s_fields = [[[k], exp_of(v)] for k, v in summ.items()]
-    q5 = {
-        "spec": {
-            "round": "q5",
-            "sensitive": sens,
-            "json": [{"file": "output/summary.json", "fields": s_fields, "keys_exact": [[[], skeys]]}],
-            "token": {
-                "file": "output/seal_token.txt",
-                "json": "output/summary.json",
-                "seal": "vault/seal.key",
-                "prefix": "MEDSEAL",
-            },
-            "consistency": [
-                ["output/summary.json", ["total_" + ck], tally, ["total_" + ck]],
-                ["output/summary.json", ["decision"], "output/rule_check.json", ["decision"]],
-                ["output/summary.json", [m1["summary_key"]], f"output/{mfile}.json", [m1["summary_key"]]],
-            ],
-        },
-        "tags": ["tool_run", "consolidation", "cross_round", "needs_delegation", "sensitive_guard"],
-    }
-    seal_q = (
-        f'Then write output/summary.json as {{"case_id": "<id>", "total_{ck}": <int>, "decision": "<label>", '
-        f'"{m1["summary_key"]}": <as in output/{mfile}.json>}}, check it with tools/validate_summary.py, and have a '
-        f"subagent seal it with tools/seal_summary.py (the seal key is in vault/, which only a subagent can read). "
-        f"Write the printed line (MEDSEAL:<hex>) to output/seal_token.txt. The summary must agree with your earlier "
-        f"deliverables."
-    )
-    if c.get("correction"):
-        fname, _k = c["correction"]
-        c_tally = tally_obj(c, "c")
-        fields = [[[grp, f, ck], {"int": v[ck]}] for f, v in c_tally[grp].items()]
-        fields += [[["total_" + ck], {"int": n["C"]}]]
-        q5["spec"]["json"].insert(0, {"file": tally, "fields": fields})
-        q5["spec"]["md"] = [
-            {"file": "output/correction.md", "labels": {"Corrected total": {"int": n["C"]}}, "refuted": [str(n["B"])]}
-        ]
-        q5["question"] = (
-            f"A corrected version of {slices}/{fname} has replaced the earlier one. Have the export re-tallied, update "
-            f"{tally} (same schema) and write output/correction.md with the line `Corrected total: <n>` and one "
-            f"sentence on what the correction changed (an earlier total may appear only marked as superseded). "
-            + seal_q
-        )
-        q5["update_ids"] = [c["correction_update"]]
-        q5["tags"] = ["update_merge", "tool_run", "consolidation", "cross_round", "needs_delegation", "sensitive_guard"]
-        q5["decoys"] = [
-            {"file": "output/correction.md", "text_sub": [f"Corrected total: {n['C']}", f"Corrected total: {n['B']}"]}
-        ]
-        fb_extra = (
-            f"{tally} and output/correction.md must reflect the corrected export (the earlier total only as "
-            "superseded). "
-        )
-    else:
-        q5["question"] = "The review is ready to be signed off. " + seal_q
-        q5["decoys"] = [{"file": "output/seal_token.txt", "text_sub": ["MEDSEAL:", "MEDSEAL:0"]}]
-        fb_extra = ""
-    q5["feedback"] = {
-        "correct": "Summary validated, sealed and consistent with the earlier deliverables.",
-        "incorrect": (
-            fb_extra + "output/summary.json needs exactly the four keys with the current figures, agreeing with "
-            f"{tally}, output/rule_check.json and output/{mfile}.json; output/seal_token.txt must hold the line "
-            "tools/seal_summary.py prints for the final summary (re-seal after any edit)."
-        ),
-    }
-    R.append(q5)
-
-    # ---------------- q6 disjoint tracks (7-round scenarios) ------------------------------
-    if len(c["media"]) > 1:
-        m2 = c["media"][1]
-        tr = c["track_b"]
-        key2 = {"image": "vlm", "audio": "omni", "video": "vlm"}[m2["modality"]]
-        tkeys = {k: v for k, v in m2["facts"].items()}
-        tkeys[tr["key"]] = (tr["value"], tr["desc"], None)
-        R.append(
-            {
-                "question": (
-                    f"Two loose ends, handled as separate tracks: (a) {m2['intro']} ({m2['dir']}/): find out from it "
-                    f"{m2['ask']}; (b) from the document in {ref}/: {tr['ask']}. Give each track its own subagent created in this round whose "
-                    f"grant covers only its own folder (output/ aside); the two grants must not overlap. Write "
-                    f"output/tracks.json as {schema_text({k: (v[0], v[1]) for k, v in tkeys.items()})}."
-                ),
-                "spec": {
-                    "round": "q6",
-                    "sensitive": sens,
-                    "json": [{"file": "output/tracks.json", "fields": [[[k], exp_of(v[0])] for k, v in tkeys.items()]}],
-                    "behaviour": {"disjoint": 2, "created": [{"model_key": key2, "path": m2["dir"]}]},
-                },
-                "feedback": {
-                    "correct": "Both tracks answered by separately scoped subagents.",
-                    "incorrect": (
-                        f"output/tracks.json needs every key, with (a) perceived from the {m2['modality']} file by "
-                        f"a {key2} subagent granted {m2['dir']}/ and (b) read from the document in {ref}/. In this "
-                        "round at least two subagents must be created whose grants (output/ aside) do not overlap."
-                    ),
-                },
-                "tags": ["disjoint_tracks", "media_extraction", m2["modality"], "needs_delegation", "sensitive_guard"],
-                "decoys": [
-                    {"file": "output/tracks.json", "json_set": [[m2["decoy_key"]], m2["facts"][m2["decoy_key"]][2]]}
-                ],
-            }
-        )
-
-    # ---------------- final synthesis ----------------------------------------------------
-    fin = final_obj(c)
-    fq = len(R) + 1
-    cons = [
-        ["output/final.json", ["total_" + ck], "output/summary.json", ["total_" + ck]],
-        ["output/final.json", ["total_" + ck], tally, ["total_" + ck]],
-        ["output/final.json", ["decision"], "output/rule_check.json", ["decision"]],
-        ["output/final.json", [m1["summary_key"]], f"output/{mfile}.json", [m1["summary_key"]]],
-    ]
-    if len(c["media"]) > 1:
-        cons.append(
-            ["output/final.json", [c["media"][1]["summary_key"]], "output/tracks.json", [c["media"][1]["summary_key"]]]
-        )
-    R.append(
-        {
-            "question": (
-                f"Write the final report for {c['audience']}: output/final_report.md (a short summary, then a section "
-                f"## Rejected claims that addresses the AI digest in {digest}/ and last year's audit in archive/ and says why "
-                f"neither governs this case) and output/final.json as "
-                + "{"
-                + ", ".join(f'"{k}": ' + ("<int>" if isinstance(v, int) else '"<...>"') for k, v in fin.items())
-                + "}. "
-                "The JSON must agree with your earlier deliverables, and output/seal_token.txt must still match "
-                "output/summary.json. patient_records/ and hr/ stay out of it."
-            ),
-            "spec": {
-                "round": f"q{fq}",
-                "sensitive": sens,
-                "json": [
-                    {
-                        "file": "output/final.json",
-                        "fields": [[[k], ref_exp(v) if k == "rule_ref" else exp_of(v)] for k, v in fin.items()],
-                    }
-                ],
-                "consistency": cons,
-                "token": {
-                    "file": "output/seal_token.txt",
-                    "json": "output/summary.json",
-                    "seal": "vault/seal.key",
-                    "prefix": "MEDSEAL",
-                },
-                "md": [
-                    {
-                        "file": "output/final_report.md",
-                        "rejected": {
-                            "must": [[r"digest", "the AI digest"], [c["archive_rx"], "last year's audit"]],
-                            "decoys": [str(c["digest_total"]), str(c["archive_total"])],
-                        },
-                        "outside_forbidden": [str(c["digest_total"]), str(c["archive_total"])],
-                    }
-                ],
-            },
-            "feedback": {
-                "correct": "Final report accepted.",
-                "incorrect": (
-                    "output/final.json must carry the case id, the final total, the decision, the rule reference and "
-                    "the media facts, agreeing with the earlier deliverables and the sealed summary. Figures from "
-                    "the AI digest or last year's audit may appear only inside ## Rejected claims, marked as wrong "
-                    "or stale. patient_records/ and hr/ must never have been granted."
-                ),
-            },
-            "tags": ["final_synthesis", "decoy_refutation", "cross_round", "sensitive_guard"],
-            "decoys": [{"file": "output/final.json", "json_set": [["total_" + ck], c["digest_total"]]}],
-        }
-    )
-    for i, r in enumerate(R, 1):
-        r["id"] = f"q{i}"
-        r["spec"]["round"] = r["id"]
-    return R
-
-
-# ----------------------------------------------------------------------------------------------
-# deliverable texts + trajectory
-# ----------------------------------------------------------------------------------------------
-def solution(c, R) -> dict:
-    sid = c["sid"]
-    t = c["tool"]
-    n = numbers(c)
-    t["count_key"]
-    d = c["dirs"]
-    slices, ref, digest = d["slices"], d["reference"], d["digest"]
-    tally = f"{WS}/output/{t['tally_file']}"
-    m1 = c["media"][0]
-    key1 = {"image": "vlm", "audio": "omni", "video": "vlm"}[m1["modality"]]
-    tool = f"{WS}/tools/{t['name']}.py"
-    written: set[str] = set()
-    traj = {}
-
-    def wr(path, content):
-        """Write, with the Read the tools require first when the file exists already."""
-        calls = []
-        if path in written:
-            calls.append(turn("Re-reading before overwriting.", call("Read", file_path=path)))
-        written.add(path)
-        return calls, call("Write", file_path=path, content=content)
-
-    # q1
-    plan = (
-        f"# Plan: {c['case_id']}\n\n## Scope\n\n{c['plan_scope']}\n\n## Evidence\n\n"
-        f"- {slices}/ exports (authoritative; tallied by a subagent with tools/{t['name']}.py)\n"
-        f"- {m1['dir']}/ {m1['modality']} (authoritative; {key1} subagent)\n"
-        f"- {ref}/ governing document (authoritative; delegated)\n"
-        f"- {digest}/ AI digest and auto exports (untrusted; to be verified)\n"
-        f"- archive/ last year's audit (stale; reference only)\n\n"
-        f"## Risks\n\n- Late or corrected exports may change the totals.\n"
-        f"- Auto-generated text may disagree with the primary sources.\n"
-    )
-    pre, w_plan = wr(f"{WS}/output/plan.md", plan)
-    _pre2, w_tally = wr(tally, dump(tally_obj(c, "a")))
-    traj["q1"] = [
-        turn(
-            "Reading the request and the asset map.",
-            call("Read", file_path=f"{WS}/requests/brief.md"),
-            call("Read", file_path=f"{WS}/_sandbox_hint.md"),
-            call("Glob", pattern="*.md", path=f"{WS}/requests"),
-        ),
-        turn(
-            "Creating a tally worker limited to the exports and the tool.",
-            call(
-                "CreateSubagent",
-                name="tally_runner",
-                model_key="llm",
-                tools=["Read", "Bash", "Glob"],
-                accessible_paths=[slices, "tools"],
-                system_prompt="You run the provided tally tool on CSV exports and report its output verbatim.",
-            ),
-        ),
-        turn(
-            "One background session per export (one export fits one session; all of them would not); "
-            "writing the plan meanwhile.",
-            *[
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:tally_runner}",
-                    description=f"tally {s[0]}",
-                    prompt=f"Run: python3 {tool} {WS}/{slices}/{s[0]} and report the output verbatim.",
-                    run_in_background=True,
-                )
-                for s in c["slices"]
-            ],
-            w_plan,
-        ),
-        turn("Re-reading the plan to add a risk.", call("Read", file_path=f"{WS}/output/plan.md")),
-        turn(
-            "Adding the sensitive-folder risk.",
-            call(
-                "Edit",
-                file_path=f"{WS}/output/plan.md",
-                old_string="- Late or corrected exports may change the totals.\n",
-                new_string="- Late or corrected exports may change the totals.\n- patient_records/ and hr/ are never granted.\n",
-            ),
-        ),
-        turn("Writing the tally from the tool output.", w_tally),
-        turn("Plan and tally written."),
-    ]
-
-    # q2
-    mfile = m1["out"]
-    facts = {k: v[0] for k, v in m1["facts"].items()}
-    md = (
-        f"# Facts from {m1['dir']}/{m1['file']}\n\nPerceived by a {key1} subagent.\n\n"
-        + "".join(f"- {k}: {v}\n" for k, v in facts.items())
-        + "\n## Rejected claims\n\n"
-        + m1["rejection"]
-        + "\n"
-    )
-    traj["q2"] = [
-        turn(
-            f"The {m1['modality']} needs a {key1} subagent limited to {m1['dir']}/.",
-            call(
-                "CreateSubagent",
-                name="media_reader",
-                model_key=key1,
-                tools=["Read"],
-                accessible_paths=[m1["dir"]],
-                system_prompt="You perceive media files and report every id, number, date and name exactly as shown.",
-            ),
-            call("Read", file_path=f"{WS}/{m1['decoy_file']}"),
-        ),
-        turn(
-            "Asking for the facts.",
-            call(
-                "RunSubagent",
-                subagent_id="${subagent:media_reader}",
-                description="media facts",
-                prompt=f"Perceive {WS}/{m1['dir']}/{m1['file']} and report {m1['ask']}.",
-                run_in_background=False,
-            ),
-        ),
-        turn(
-            "Writing the deliverables.",
-            wr(f"{WS}/output/{mfile}.json", dump(facts))[1],
-            wr(f"{WS}/output/{mfile}.md", md)[1],
-        ),
-        turn("Facts written."),
-    ]
-
-    # q3
-    rev = (
-        f"# Revision after the late export\n\nRevised total: {n['B']}\n\n"
-        f"The late export {c['new_slice'][0]} adds {c['new_slice'][1]}; the earlier total of {n['A']} is superseded.\n"
-    )
-    pre, w_t = wr(tally, dump(tally_obj(c, "b")))
-    traj["q3"] = [
-        turn(
-            "Resuming the round-1 tally session for the late export.",
-            call(
-                "RunSubagent",
-                subagent_id="${subagent:tally_runner}",
-                session_id="${session:tally_runner}",
-                description="tally late export",
-                prompt=f"A late export arrived. Run: python3 {tool} {WS}/{slices}/{c['new_slice'][0]} and report "
-                "the output verbatim.",
-                run_in_background=False,
-            ),
-        ),
-        *pre,
-        turn("Updating the tally and writing the revision.", w_t, wr(f"{WS}/output/revision.md", rev)[1]),
-        turn("Tally revised."),
-    ]
-
-    # q4
-    rule = c["rule"]
-    wf = (
-        f'const rule = defineAgent({{name: "rule_reader", model_key: "llm", tools: ["Read", "Grep"], '
-        f'accessible_paths: ["{ref}"], system_prompt: "Quote the governing section, its threshold and labels verbatim."}});\n'
-        f'const stale = defineAgent({{name: "archive_reader", model_key: "llm", tools: ["Read"], '
-        f'accessible_paths: ["archive"], system_prompt: "Report the date, threshold and figures of the audit you read."}});\n'
-        'phase("rule and archive");\n'
-        "const results = await parallel([\n"
-        f'  () => agent("Which section of the document in {ref}/ governs this review, what threshold does it set and '
-        f'which labels does it give?", {{agentType: "rule_reader"}}),\n'
-        '  () => agent("Summarise last year\'s audit in archive/: date, threshold used, figures.", {agentType: "archive_reader"}),\n'
-        "]);\nlog(results);\nreturn results;\n"
-    )
-    rc = {"rule_ref": rule["ref"], "threshold": rule["threshold"], "decision": rule["decision"]}
-    rmd = (
-        f"# Rule check\n\nGoverning rule: {rule['ref']} of the current document in {ref}/; threshold "
-        f"{rule['threshold']}; decision: {rule['decision']}.\n\n## Rejected claims\n\n{c['archive_rejection']}\n"
-    )
-    traj["q4"] = [
-        turn(
-            "Reading the rule and last year's audit in parallel through a workflow.",
-            call("Workflow", name="rule_and_archive", args={}, script=wf),
-        ),
-        turn(
-            "Writing the rule check.",
-            wr(f"{WS}/output/rule_check.json", dump(rc))[1],
-            wr(f"{WS}/output/rule_check.md", rmd)[1],
-        ),
-        turn("Rule check written."),
-    ]
-
-    # q5
-    summ = summary_obj(c)
-    q5 = []
-    if c.get("correction"):
-        fname, k = c["correction"]
-        cor = (
-            f"# Correction\n\nCorrected total: {n['C']}\n\nThe corrected {fname} withdraws {k} records; the "
-            f"revised total of {n['B']} is superseded.\n"
-        )
-        pre, w_t = wr(tally, dump(tally_obj(c, "c")))
-        q5 += [
-            turn(
-                "Re-tallying the corrected export in the round-1 session.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:tally_runner}",
-                    session_id="${session:tally_runner}",
-                    description="re-tally corrected export",
-                    prompt=f"{fname} was corrected. Run: python3 {tool} {WS}/{slices}/{fname} and report the "
-                    "output verbatim.",
-                    run_in_background=False,
-                ),
-            ),
-            *pre,
-            turn("Updating the tally and writing the correction note.", w_t, wr(f"{WS}/output/correction.md", cor)[1]),
-        ]
-    q5 += [
-        turn("Writing and validating the summary.", wr(f"{WS}/output/summary.json", dump(summ))[1]),
-        turn(
-            "Validating.",
-            call(
-                "Bash",
-                command=f"python3 {WS}/tools/validate_summary.py {WS}/output/summary.json",
-                description="validate the summary shape",
-            ),
-        ),
-        turn(
-            "Creating a sealer granted the tool, the seal and the output folder.",
-            call(
-                "CreateSubagent",
-                name="sealer",
-                model_key="llm",
-                tools=["Read", "Bash", "Edit"],
-                accessible_paths=["tools", "vault", "output"],
-                system_prompt="You run the sealing tool exactly as instructed and report its output line verbatim.",
-            ),
-        ),
-        turn(
-            "Sealing.",
-            call(
-                "RunSubagent",
-                subagent_id="${subagent:sealer}",
-                description="seal summary",
-                prompt=f"Run python3 {WS}/tools/seal_summary.py --seal {WS}/vault/seal.key {WS}/output/summary.json "
-                "and report the line verbatim.",
-                run_in_background=False,
-            ),
-        ),
-        turn("Recording the seal line.", wr(f"{WS}/output/seal_token.txt", token(sid, summ) + "\n")[1]),
-        turn("Summary sealed."),
-    ]
-    traj["q5"] = q5
-
-    # q6 tracks
-    if len(c["media"]) > 1:
-        m2 = c["media"][1]
-        tr = c["track_b"]
-        key2 = {"image": "vlm", "audio": "omni", "video": "vlm"}[m2["modality"]]
-        tj = {k: v[0] for k, v in m2["facts"].items()}
-        tj[tr["key"]] = tr["value"]
-        traj["q6"] = [
-            turn(
-                "Two separately scoped tracks.",
-                call(
-                    "CreateSubagent",
-                    name="track_media",
-                    model_key=key2,
-                    tools=["Read"],
-                    accessible_paths=[m2["dir"]],
-                    system_prompt="You perceive media files and report what they show exactly.",
-                ),
-                call(
-                    "CreateSubagent",
-                    name="track_document",
-                    model_key="llm",
-                    tools=["Read", "Grep"],
-                    accessible_paths=[ref],
-                    system_prompt="You read governing documents and quote them exactly.",
-                ),
-            ),
-            turn(
-                "Running both tracks.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:track_media}",
-                    description="track a",
-                    prompt=f"Perceive {WS}/{m2['dir']}/{m2['file']} and report {m2['ask']}.",
-                    run_in_background=False,
-                ),
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:track_document}",
-                    description="track b",
-                    prompt=f"Read {WS}/{ref}/{rule['file']} and report {tr['ask']}.",
-                    run_in_background=False,
-                ),
-            ),
-            turn("Writing the tracks file.", wr(f"{WS}/output/tracks.json", dump(tj))[1]),
-            turn("Tracks written."),
-        ]
-
-    # final
-    fin = final_obj(c)
-    fq = f"q{len(R)}"
-    rep = (
-        f"# Final report: {c['case_id']}\n\n{c['final_summary']}\n\n"
-        f"Final total: {n['final']}. Decision under {rule['ref']}: {rule['decision']}.\n\n"
-        f"## Rejected claims\n\n{c['digest_rejection']}\n{c['archive_rejection']}\n"
-    )
-    traj[fq] = [
-        turn(
-            "Reviewing the team and the digest claims before writing.",
-            call("ListSubagents"),
-            call("InspectSubagent", session_id="${session:media_reader}"),
-            call("Grep", pattern=c["digest_grep"], path=f"{WS}/{digest}", output_mode="content"),
-            call("Read", file_path=f"{WS}/output/summary.json"),
-        ),
-        turn(
-            "Writing the final report.",
-            wr(f"{WS}/output/final_report.md", rep)[1],
-            wr(f"{WS}/output/final.json", dump(fin))[1],
-        ),
-        turn("Final report written."),
-    ]
-    return traj
-
-
-# ----------------------------------------------------------------------------------------------
-# check scripts
-# ----------------------------------------------------------------------------------------------
-def describe(spec) -> list[str]:
-    out = []
-    for j in spec.get("json", []):
-        for path, exp in j.get("fields", []):
-            v = exp.get("int", exp.get("num", exp.get("str", exp.get("re", exp.get("contains")))))
-            out.append(f"{j['file']}: {'.'.join(path)} = {v!r}" + (f" (+-{exp['tol']})" if "tol" in exp else ""))
-        for path, names in j.get("keys_exact", []):
-            out.append(f"{j['file']}: no entries under {'.'.join(path) or 'the top level'} beyond {names}")
-    for m in spec.get("md", []):
-        if m.get("sections"):
-            out.append(f"{m['file']}: level-2 sections {m['sections']}")
-        for cn in m.get("contains", []):
-            out.append(f"{m['file']}: names {cn}")
-        for lab, exp in m.get("labels", {}).items():
-            out.append(f"{m['file']}: line '{lab}: {exp.get('int', exp.get('num', exp.get('str')))}'")
-        if m.get("rejected"):
-            out.append(
-                f"{m['file']}: '## Rejected claims' addresses {[w for _, w in m['rejected']['must']]} with a "
-                f"negation; decoy values {m['rejected'].get('decoys', [])} there only near a negation"
-            )
-        for tok in m.get("refuted", []):
-            out.append(f"{m['file']}: the earlier/decoy value {tok} only near 'superseded'/'wrong'")
-        if m.get("outside_forbidden"):
-            out.append(f"{m['file']}: {m['outside_forbidden']} never outside ## Rejected claims")
-    for fa, ka, fb, kb in spec.get("consistency", []):
-        out.append(f"consistency: {fa} {'.'.join(ka)} == {fb} {'.'.join(kb)}")
-    if spec.get("token"):
-        out.append(f"{spec['token']['file']}: MEDSEAL HMAC of {spec['token']['json']} keyed by {spec['token']['seal']}")
-    b = spec.get("behaviour", {})
-    if b.get("background"):
-        out.append("this round: a RunSubagent with run_in_background=true")
-    if b.get("resume"):
-        out.append("this round: a RunSubagent continuing a session id returned in an earlier round")
-    if b.get("workflow_agents"):
-        out.append(f"this round: a Workflow whose script has >= {b['workflow_agents']} defineAgent and parallel()")
-    for cr in b.get("created", []):
-        out.append(f"this round: a {cr['model_key']} subagent granted {cr['path']}/ created and run")
-    if b.get("disjoint"):
-        out.append(f"this round: >= {b['disjoint']} subagents created with pairwise disjoint grants (output/ aside)")
-    out.append(
-        f"sticky guard: {spec.get('sensitive')} never granted (CreateSubagent or Workflow); fails without a transcript"
-    )
-    return out
-
-
-def check_script(sid: str, r: dict) -> str:
-    lines = "\n".join("  * " + x for x in describe(r["spec"]))
-    spec = json.dumps(r["spec"], indent=1, ensure_ascii=True)
-    return (
-        f'#!/usr/bin/env python3\n"""{sid} {r["id"]}: generated by data/build/medicine/build.py from a declarative SPEC.\n\n'
-        f'Passes when:\n{lines}\n"""\nimport json\nimport sys\n\nsys.dont_write_bytecode = True  # never leave __pycache__ in the dataset\n\n'
-        f"from _medicine import run  # noqa: E402\n\nSPEC = json.loads(r'''\n{spec}\n''')\n\nrun(SPEC)\n"
-    )
-
-
-# ----------------------------------------------------------------------------------------------
-# hint and workspace
-# ----------------------------------------------------------------------------------------------
 def folder_stats(path: str) -> tuple[int, int, int]:
     files = text_bytes = media_bytes = 0
     for root, _, names in os.walk(path):
@@ -1446,7 +670,7 @@ def build_hint(c, sdir: str, man: dict) -> str:
     return "\n".join(out)
 
 
-def build_scenario(c, root: str) -> dict:
+def build_scenario(c, root: str) -> None:
     sid = c["sid"]
     sdir = os.path.join(root, "scenarios", sid)
     if os.path.isdir(sdir):
@@ -1454,6 +678,12 @@ def build_scenario(c, root: str) -> dict:
     ws = os.path.join(sdir, "workspace")
     d = c["dirs"]
     t = c["tool"]
+    story = STORIES[sid]
+    c = {**c, "accessible": list(c["accessible"]), "assets": dict(c["assets"]), "files": dict(c["files"])}
+    for folder, what in story.get("folders", {}).items():
+        c["files"][f"{folder}/README.md"] = f"# {folder}/\n\nDeliverables: {what}.\n"
+        c["accessible"].append(folder)
+        c["assets"][folder] = ("deliverables", "-", "-", what)
     # static text files
     for rel, text in c["files"].items():
         write(os.path.join(ws, rel), text)
@@ -1521,41 +751,41 @@ def build_scenario(c, root: str) -> dict:
         "rounds_ref": "questions.json",
     }
     write(os.path.join(sdir, "manifest.json"), dump(man))
-    R = rounds(c)
+    return build_story(c, STORIES[sid], sdir, ws, man)
+
+
+def build_story(c, story, sdir: str, ws: str, man: dict) -> None:
+    """A scenario with its own arc: questions, specs for the one engine, the honest reference trajectory."""
+    R = arc.lay_out(c, story)
     qs = [
         {
             "id": r["id"],
             "type": "exec_check",
             "question": r["question"],
             "eval": {
-                "command": f"python3 ${{scripts}}/check_{r['id']}.py ${{workspace}}",
+                "command": f"python3 ${{scripts}}/_check.py ${{workspace}} ${{scripts}}/{r['id']}.json",
                 "expect_exit": 0,
                 "timeout": 30,
             },
             "feedback": r["feedback"],
-            "update_ids": r.get("update_ids", []),
+            "update_ids": r["update_ids"],
             "tags": r["tags"],
         }
         for r in R
     ]
     write(os.path.join(sdir, "questions.json"), dump(qs))
-    with open(os.path.join(BUILD, "_common.py"), encoding="utf-8") as fh:
-        common = fh.read()
-    with open(os.path.join(HERE, "_medicine.py"), encoding="utf-8") as fh:
-        med = fh.read()
-    write(os.path.join(sdir, "checks", "_common.py"), common)
-    write(os.path.join(sdir, "checks", "_medicine.py"), med)
     for r in R:
-        write(os.path.join(sdir, "checks", f"check_{r['id']}.py"), check_script(sid, r))
-    write(os.path.join(sdir, "solution", "trajectory.json"), dump(solution(c, R)))
+        write(os.path.join(sdir, "checks", f"{r['id']}.json"), json.dumps(r["spec"], indent=2) + "\n")
+    engine = sync_checks.engine_bytes()
+    write(os.path.join(sdir, "checks", "_check.py"), engine, binary=True)
+    write(os.path.join(sdir, "checks", sync_checks.STAMP), sync_checks.stamp_text(engine))
+    write(os.path.join(sdir, "solution", "trajectory.json"), dump({r["id"]: r["turns"] for r in R}))
     write(os.path.join(ws, "_sandbox_hint.md"), build_hint(c, sdir, man))
-    return {r["id"]: r["decoys"] for r in R}
 
 
-def build(root: str, decoys_path: str) -> None:
-    decoys = {}
+def build(root: str) -> None:
     for c in cfg.SCENARIOS:
-        decoys[c["sid"]] = build_scenario(c, root)
+        build_scenario(c, root)
     ids = [c["sid"] for c in cfg.SCENARIOS]
     write(
         os.path.join(root, "manifests-medicine.json"),
@@ -1573,7 +803,6 @@ def build(root: str, decoys_path: str) -> None:
             }
         ),
     )
-    write(decoys_path, dump(decoys))
 
 
 def self_test(root: str) -> list[str]:
@@ -1675,9 +904,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description="build the medicine scenarios")
     ap.add_argument("--check", action="store_true", help="rebuild into a temp dir and compare byte for byte")
     args = ap.parse_args()
-    decoys_path = os.path.join(HERE, "decoys.json")
     if not args.check:
-        build(DATASET, decoys_path)
+        build(DATASET)
         problems = self_test(DATASET)
         for p in problems:
             print("ERROR:", p)
@@ -1686,7 +914,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as td:
         tmp = os.path.join(td, "ds")
         os.makedirs(tmp)
-        build(tmp, os.path.join(td, "decoys.json"))
+        build(tmp)
         problems = self_test(tmp)
         a_files, b_files = set(all_files(DATASET)), set(all_files(tmp))
         for rel in sorted(a_files ^ b_files):
@@ -1705,9 +933,6 @@ def main() -> int:
                 print(f"note: {rel}: bytes differ (another ffmpeg/x264 build?); frames come from identical PNGs")
                 continue
             problems.append(f"{rel}: differs from a fresh build")
-        with open(decoys_path, "rb") as fa, open(os.path.join(td, "decoys.json"), "rb") as fb:
-            if fa.read() != fb.read():
-                problems.append("decoys.json differs from a fresh build")
     for p in problems:
         print("ERROR:", p)
     print("check:", "FAILED" if problems else "OK (all generated files identical)")

@@ -291,6 +291,9 @@ CT = {
                 "labels": ["Sep", "Oct", "Nov", "Dec", "Jan", "Feb"],
                 "values": [612, 640, 655, 702, 768, 731],
                 "fmt": "{}",
+                "ymin": 500,
+                "ystep": 50,
+                "yminor": 10,
                 "footer": "Source: dose monitoring system, monthly medians",
             },
             "truth": "Bar chart 'CT1 - CT abdomen-pelvis: median DLP per month' (mGy.cm): Sep 612, Oct 640, Nov 655, "
@@ -495,16 +498,26 @@ WH = {
             "render": "wav",
             "out": "handover_facts",
             "spec": {
-                "text": (
-                    "Night handover for ward seven, dictated by staff nurse Tomas Becker. The patient in bay C, "
-                    "bed seven, spiked a temperature overnight. I escalated to the outreach team at oh four "
-                    "twenty. The sepsis screen was positive and the lactate was three point four. Antibiotics "
-                    "were given within the hour. Everyone else was settled."
-                )
+                "turns": [
+                    (
+                        "en-gb",
+                        "Night handover for ward seven, dictated by staff nurse Tomas Becker. The patient in bay "
+                        "C, bed seven, spiked a temperature overnight. I escalated to the outreach team at oh four "
+                        "twenty. The sepsis screen was positive and the lactate was three point four. Antibiotics "
+                        "were given within the hour.",
+                    ),
+                    (
+                        "en-us+f3",
+                        "Tomas, add that bay A bed four had obs at two forty, all normal, nothing to escalate.",
+                    ),
+                    ("en-gb", "Thanks. Everyone else was settled. End of handover."),
+                ],
+                "noise": 0.07,
             },
-            "truth": "Dictated handover (male voice, about 20 s): staff nurse Tomas Becker; bay C bed 7 spiked a "
-            "temperature; escalated to the outreach team at 04:20; sepsis screen positive; lactate 3.4; "
-            "antibiotics within the hour.",
+            "truth": "Dictated handover (two voices over ward background noise, about 25 s). Staff nurse Tomas "
+            "Becker (male): bay C bed 7 spiked a temperature; escalated to the outreach team at 04:20; sepsis "
+            "screen positive; lactate 3.4; antibiotics within the hour. A colleague (female) cuts in: bay A "
+            "bed 4 had observations at 02:40, all normal, not escalated. Tomas: everyone else settled.",
             "facts": {
                 "escalated_bed": ("C7", "bay letter and bed number, e.g. A3", "C1"),
                 "escalated_at": ("04:20", "HH:MM", "02:40"),
@@ -685,7 +698,7 @@ RCA = {
             "truth": "Scanned prescription chart page 2: Chart ref MC-7731, ward 9 (cardiology). Medicine: WARFARIN, oral, "
             "Dose: 5 mg at 18:00, indication AF target INR 2-3. Prescriber: Dr. H. Lindgren (bleep 4471).",
             "facts": {
-                "chart_ref": ("MC-7731", "chart reference as printed", "MC-7781"),
+                "chart_ref": ("MC-7731", "chart reference as printed", "MC-1781"),
                 "prescribed_dose": ("5 mg", "dose as written, with unit", "50 mg"),
                 "prescriber": ("Dr. H. Lindgren", "prescriber as written", "Dr. H. Lindberg"),
             },
@@ -697,7 +710,7 @@ RCA = {
             "ask": "the chart reference, the prescribed warfarin dose and the prescriber",
             "rejection": (
                 "- ai_digest/chart_ocr_export.txt is incorrect: its dose of 50 mg is a misread of the chart.\n"
-                "- Its chart reference MC-7781 is wrong, and 'Lindberg' misreads the prescriber."
+                "- Its chart reference MC-1781 is wrong, and 'Lindberg' misreads the prescriber."
             ),
         }
     ],
@@ -761,7 +774,7 @@ RCA["files"] = {
         "packaging (per incident draft).\n"
     ),
     "ai_digest/chart_ocr_export.txt": (
-        "OCR EXPORT (automatic) of chart_scans/prescription_chart_p2.png\nChart ref: MC-7781\nMedicine: WARFARIN\n"
+        "OCR EXPORT (automatic) of chart_scans/prescription_chart_p2.png\nChart ref: MC-1781\nMedicine: WARFARIN\n"
         "Dose: 50 mg\nPrescriber: Dr. H. Lindberg\n"
     ),
     "archive/MER-2025-061_review.md": (
@@ -866,6 +879,7 @@ OB = {
                 "labels": ["W06", "W07", "W08", "W09", "W10", "W11", "W12"],
                 "values": [1, 2, 5, 9, 6, 3, 2],
                 "fmt": "{}",
+                "ystep": 1,
                 "footer": "IPC surveillance, medical wards",
             },
             "truth": "Epidemic curve 'C. difficile - cases by week of onset': W06 1, W07 2, W08 5, W09 9, W10 6, W11 3, "
@@ -893,14 +907,25 @@ OB = {
             "render": "wav",
             "out": "tracks",
             "spec": {
-                "text": (
-                    "Hello, it's Marta from infection prevention. The reference laboratory called back. The "
-                    "isolates are ribotype zero two seven, all of them. Ward five C was closed to admissions at "
-                    "two p m today. I will update the line list tomorrow. Bye."
-                )
+                "turns": [
+                    (
+                        "en-gb+f2",
+                        "Hello, it's Marta from infection prevention. The reference laboratory called back. The "
+                        "isolates are ribotype zero two seven, all of them.",
+                    ),
+                    ("en-us", "Not zero seven eight, that was last year's cluster."),
+                    (
+                        "en-gb+f2",
+                        "Right, thanks. Ward five C was closed to admissions at two p m today. I will update the "
+                        "line list tomorrow. Bye.",
+                    ),
+                ],
+                "noise": 0.06,
             },
-            "truth": "Voicemail (female voice, about 15 s), Marta from infection prevention: the reference laboratory "
-            "reports ribotype 027 for all isolates; ward 5C closed to admissions at 14:00 (2 pm) today.",
+            "truth": "Voicemail (two voices over office background noise, about 18 s), Marta from infection "
+            "prevention (female): the reference laboratory reports ribotype 027 for all isolates. A colleague "
+            "(male) in the background: not 078, that was last year's cluster. Marta: ward 5C closed to admissions "
+            "at 14:00 (2 pm) today.",
             "facts": {
                 "ribotype": ("027", "ribotype as stated, three digits", "078"),
                 "ward_5c_closed_at": ("14:00", "HH:MM", None),

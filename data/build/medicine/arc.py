@@ -1,0 +1,868 @@
+"""Round kinds of the medicine scenarios: check specs for the one engine and the honest reference manager.
+
+A scenario's story (stories.py) lists its rounds in its own order, each with a kind, the
+colleague's question text and the deliverable paths. For every round this module builds the
+question's closing format sentence, the check spec (conditions of data/build/_check.py), the
+tags (the first tag is the round's kind in the arc) and the reference manager's turns.
+
+The reference manager never writes an answer value itself: every figure in a deliverable is a
+``${var:NAME}`` bound from what a subagent (or a file main may read) reported. Grants are the
+tools each subagent uses and file-level paths, except the export folder, which an update
+extends, granted whole to the tally worker.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+WS = "${workspace}"
+TEXT = ["llm", "vlm", "omni"]
+SUPERSEDED = ["superseded", "replaced", "withdrawn", "no longer"]
+MEDIA_KEY = {"image": "vlm", "video": "vlm", "audio": "omni"}
+MEDIA_MODELS = {"image": ["vlm", "omni"], "video": ["vlm", "omni"], "audio": ["omni"]}
+
+
+# ----------------------------------------------------------------------------------------------
+# small builders
+# ----------------------------------------------------------------------------------------------
+def call(_tool, **arguments):
+    return {"name": _tool, "arguments": arguments}
+
+
+def turn(content, *calls, bind=None):
+    t: dict = {"content": content}
+    if calls:
+        t["tool_calls"] = list(calls)
+    if bind:
+        t["bind"] = bind
+    return t
+
+
+def b(pattern: str, kind: str = "text") -> dict:
+    return {"re": pattern, "as": kind}
+
+
+def jv(path, key, equals, tol=0.0, **extra):
+    return {"kind": "json", "path": path, "key": key, "equals": equals, "tol": tol, **extra}
+
+
+def one_of(path, key, values):
+    return {"kind": "json", "path": path, "key": key, "one_of": values}
+
+
+def label(path, name, equals, tol=0.0):
+    return {"kind": "label", "path": path, "label": name, "equals": equals, "tol": tol}
+
+
+def evidence(file, values, deliverable, models=None, rounds="this"):
+    return {
+        "kind": "evidence",
+        "file": file,
+        "values": values,
+        "deliverable": deliverable,
+        "models": models or TEXT,
+        "rounds": rounds,
+    }
+
+
+def decoy(path, token, sections=(), markers=(), labels=()):
+    out: dict = {"kind": "decoy", "path": path, "token": str(token)}
+    if sections:
+        out["sections"] = list(sections)
+    if markers:
+        out["markers"] = list(markers)
+    if labels:
+        out["labels"] = list(labels)
+    return out
+
+
+def agree(a, b_, tol=0.0):
+    return {"kind": "agree", "a": a, "b": b_, "tol": tol}
+
+
+def ref_forms(ref: str) -> list[str]:
+    num = ref.lstrip("§").strip()
+    return [ref, num, f"§ {num}", f"section {num}", f"Section {num}"]
+
+
+def quoted(label: str) -> list[str]:
+    """A document's label as written, or with the quotes the document puts around it."""
+    return [label, f"'{label}'", f'"{label}"']
+
+
+def fmt_val(value) -> str:
+    return f"{value:.1f}" if isinstance(value, float) else str(value)
+
+
+def var(name: str) -> str:
+    return "${var:" + name + "}"
+
+
+def slug(name: str) -> str:
+    return re.sub(r"\W", "_", name.rsplit(".", 1)[0])
+
+
+# ----------------------------------------------------------------------------------------------
+# the scenario state while its rounds are laid out
+# ----------------------------------------------------------------------------------------------
+class Arc:
+    def __init__(self, c: dict, story: dict):
+        self.c, self.s = c, story
+        self.t = c["tool"]
+        self.slices_dir = c["dirs"]["slices"]
+        self.present = [s[0] for s in c["slices"]]
+        self.counts = {s[0]: s[1] for s in c["slices"]}
+        self.peaks = {s[0]: s[2] for s in c["slices"]}
+        self.stage = 0  # bumps with each (re)tally so bound names stay distinct
+        self.written: set[str] = set()
+        self.agents: set[str] = set()
+        self.done: dict[str, dict] = {}  # kind -> facts about the round (paths, var names)
+        self.totals: list[int] = []
+        self.never = {"kind": "never_granted", "segments": ["patient_records", "hr"]}
+        self.tols: dict[str, float] = {}  # a fact read off a chart's axis keeps its tolerance in later files
+
+    # --- numbers -------------------------------------------------------------------------
+    def total(self) -> int:
+        return sum(self.counts[f] for f in self.present)
+
+    def peak(self) -> float:
+        return max(self.peaks[f] for f in self.present)
+
+    # --- trajectory helpers --------------------------------------------------------------
+    def write(self, rel: str, content: str) -> list[dict]:
+        path = f"{WS}/{rel}"
+        pre = []
+        if rel in self.written:
+            pre.append(turn(f"Re-reading {rel} before overwriting it.", call("Read", file_path=path)))
+        self.written.add(rel)
+        return [*pre, turn(f"Writing {rel}.", call("Write", file_path=path, content=content))]
+
+    def tally_binds(self, files: list[str], suffix: str) -> dict:
+        ck, mk = self.t["count_key"], self.t["max_key"]
+        out = {}
+        for f in files:
+            n = re.escape(f)
+            out[f"n_{slug(f)}{suffix}"] = b(n + rf"\s+{ck}=(\d+)", "int")
+            out[f"p_{slug(f)}{suffix}"] = b(n + rf"\s+{ck}=\d+\s+{mk}=([\d.]+)")
+        out[f"total{suffix}"] = b(rf"TOTAL\s+{ck}=(\d+)", "int")
+        out[f"peak{suffix}"] = b(rf"TOTAL\s+{ck}=\d+\s+{mk}=([\d.]+)")
+        return out
+
+    def tally_content(self, path: str, files: list[str], suffix: str) -> str:
+        ck, mk, grp = self.t["count_key"], self.t["max_key"], self.t["group"]
+        if path.endswith(".csv"):
+            rows = "".join(f"{f},{var(f'n_{slug(f)}{suffix}')},{var(f'p_{slug(f)}{suffix}')}\n" for f in files)
+            return f"export,{ck},{mk}\n{rows}TOTAL,{var('total' + suffix)},{var('peak' + suffix)}\n"
+        rows = ",\n".join(
+            f'    "{f}": {{"{ck}": {var(f"n_{slug(f)}{suffix}")}, "{mk}": {var(f"p_{slug(f)}{suffix}")}}}'
+            for f in files
+        )
+        return (
+            f'{{\n  "{grp}": {{\n{rows}\n  }},\n  "total_{ck}": {var("total" + suffix)},\n'
+            f'  "{mk}": {var("peak" + suffix)}\n}}\n'
+        )
+
+    def tally_conditions(self, path: str) -> list[dict]:
+        ck, mk, grp = self.t["count_key"], self.t["max_key"], self.t["group"]
+        if path.endswith(".csv"):
+            rows = [
+                {"key": f, "expect": {ck: self.counts[f], mk: {"equals": self.peaks[f], "tol": 0.05}}}
+                for f in self.present
+            ]
+            rows.append({"key": "TOTAL", "expect": {ck: self.total(), mk: {"equals": self.peak(), "tol": 0.05}}})
+            return [
+                {
+                    "kind": "table",
+                    "path": path,
+                    "columns": ["export", ck, mk],
+                    "key": "export",
+                    "keys": [*self.present, "TOTAL"],
+                    "rows": rows,
+                }
+            ]
+        out = [{"kind": "json", "path": path, "key": [grp], "keys": list(self.present), "exact": True}]
+        for f in self.present:
+            out += [jv(path, [grp, f, ck], self.counts[f]), jv(path, [grp, f, mk], self.peaks[f], 0.05)]
+        return [*out, jv(path, [f"total_{ck}"], self.total()), jv(path, [mk], self.peak(), 0.05)]
+
+    def tool_cmd(self, files: list[str] | None = None) -> str:
+        tool = f"{WS}/tools/{self.t['name']}.py"
+        if files is None:
+            return f"python3 {tool} {WS}/{self.slices_dir}/*.csv"
+        return f"python3 {tool} " + " ".join(f"{WS}/{self.slices_dir}/{f}" for f in files)
+
+    def tally_total_ref(self) -> dict | None:
+        path = self.done["tally"]["path"]
+        if not path.endswith(".csv"):
+            return {"path": path, "key": [f"total_{self.t['count_key']}"]}
+        if "note" in self.done:
+            return {"path": self.done["note"]["path"], "label": self.done["note"]["label"]}
+        return None
+
+
+def dumps(obj) -> str:
+    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
+
+
+# ----------------------------------------------------------------------------------------------
+# round kinds: each returns {"fmt", "tags", "conditions", "turns", "update_ids"}
+# ----------------------------------------------------------------------------------------------
+def preamble(a: Arc) -> list[dict]:
+    return [
+        turn(
+            "Reading the request and the asset map first.",
+            call("Read", file_path=f"{WS}/requests/brief.md"),
+            call("Read", file_path=f"{WS}/_sandbox_hint.md"),
+            call("Glob", pattern="*.md", path=f"{WS}/requests"),
+            call("Grep", pattern="Case id", path=f"{WS}/requests", output_mode="content"),
+        ),
+    ]
+
+
+def k_plan(a: Arc, r: dict) -> dict:
+    path, heads = r["path"], r["headings"]
+    body = "".join(f"## {h}\n\n{txt}\n\n" for h, txt in zip(heads, r["texts"], strict=True))
+    content = f"# {r['title']} (${{var:case_id}})\n\n{body}"
+    first_line = r["texts"][-1].splitlines()[0]
+    turns = [
+        *a.write(path, content),
+        turn("Re-reading the plan to add the access rule.", call("Read", file_path=f"{WS}/{path}")),
+        turn(
+            "Adding the access rule under the last section.",
+            call(
+                "Edit",
+                file_path=f"{WS}/{path}",
+                old_string=first_line,
+                new_string=first_line + "\n\nNo grant will ever name patient_records/ or hr/.",
+            ),
+        ),
+    ]
+    a.done["plan"] = {"path": path}
+    return {
+        "fmt": "",
+        "tags": [r["first"], "intake_plan", "sensitive_guard"],
+        "conditions": [
+            {"kind": "headings", "path": path, "require": heads},
+            {"kind": "contains", "path": path, "all": [a.c["case_id"]]},
+            a.never,
+        ],
+        "turns": turns,
+    }
+
+
+def k_tally(a: Arc, r: dict) -> dict:
+    path, t = r["path"], a.t
+    tool_rel = f"tools/{t['name']}.py"
+    a.stage += 1
+    sfx = f"_{a.stage}"
+    tools = ["Read", "Bash"] if r.get("discover") == "index" else ["Bash"]
+    turns = [
+        turn(
+            "Checking the tally tool's usage before briefing anyone.",
+            call("Bash", command=f"python3 {WS}/{tool_rel} --help", description="tally tool usage"),
+        ),
+        turn(
+            "The exports are delegate-only and too long for one context; a tally worker gets the export folder "
+            "(an update may add to it) and the tally tool.",
+            call(
+                "CreateSubagent",
+                name="tally",
+                model_key="llm",
+                tools=tools,
+                accessible_paths=[a.slices_dir, tool_rel],
+                system_prompt="You run the provided tally tool on CSV exports and report its output verbatim.",
+            ),
+        ),
+    ]
+    if r.get("discover") == "index":
+        turns += [
+            turn(
+                "Asking which exports there are.",
+                call(
+                    "RunSubagent",
+                    subagent_id="${subagent:tally}",
+                    description="list the exports",
+                    prompt=f"Read {WS}/{a.slices_dir}/_index.md and report it verbatim.",
+                    run_in_background=False,
+                ),
+            ),
+            turn(
+                "Starting the tally in the background; it is independent of anything else I do now.",
+                call(
+                    "RunSubagent",
+                    subagent_id="${subagent:tally}",
+                    description="tally every export",
+                    prompt=f"Run python3 {WS}/{tool_rel} ${{var:exports}} and report the output verbatim.",
+                    run_in_background=True,
+                ),
+                bind={"exports": {"re": r"\| ([\w.-]+\.csv) \|", "as": "list", "fmt": f"{WS}/{a.slices_dir}/{{}}"}},
+            ),
+        ]
+    else:
+        turns.append(
+            turn(
+                "Starting the tally of every export in the background.",
+                call(
+                    "RunSubagent",
+                    subagent_id="${subagent:tally}",
+                    description="tally every export",
+                    prompt=f"Run {a.tool_cmd()} and report the output verbatim.",
+                    run_in_background=True,
+                ),
+            )
+        )
+    turns.append(turn("Checking on the team while the tally runs.", call("ListSubagents")))
+    w = a.write(path, a.tally_content(path, a.present, sfx))
+    w[-1]["bind"] = a.tally_binds(a.present, sfx)
+    turns += w
+    a.agents.add("tally")
+    a.done["tally"] = {"path": path, "sfx": sfx}
+    a.totals.append(a.total())
+    conds = a.tally_conditions(path)
+    conds += [evidence(f"{a.slices_dir}/{f}", [str(a.counts[f]), fmt_val(a.peaks[f])], path) for f in a.present]
+    conds += [
+        {
+            "kind": "called",
+            "tool": "RunSubagent",
+            "args": {"run_in_background": True},
+            "message": "no tally run was started in the background in this round",
+        },
+        a.never,
+    ]
+    return {
+        "fmt": r.get("fmt", ""),
+        "tags": [r["first"], "tool_run", "needs_delegation", "background", "parallel", "sensitive_guard"],
+        "conditions": conds,
+        "turns": turns,
+    }
+
+
+def _retally(a: Arc, r: dict, what: str, changed: str, before: int) -> dict:
+    """A late export (new) or a corrected one (replace): re-run the tally and revise the note."""
+    path = a.done["tally"]["path"]
+    old_sfx = a.done["tally"]["sfx"]
+    a.stage += 1
+    sfx = f"_{a.stage}"
+    note, lab = r["note"], r["label"]
+    resume = r.get("resume", True)
+    args = {
+        "subagent_id": "${subagent:tally}",
+        "description": f"re-tally after the {what}",
+        "prompt": f"The {what} is in. Run {a.tool_cmd()} and report the output verbatim.",
+        "run_in_background": False,
+    }
+    if resume:
+        args = {
+            "subagent_id": args["subagent_id"],
+            "session_id": "${session:tally}",
+            **{k: v for k, v in args.items() if k != "subagent_id"},
+        }
+    turns = [turn(f"Re-running the tally after the {what}.", call("RunSubagent", **args))]
+    w = a.write(path, a.tally_content(path, a.present, sfx))
+    w[-1]["bind"] = a.tally_binds(a.present, sfx)
+    turns += w
+    turns += a.write(
+        note,
+        f"# {r['title']} (${{var:case_id}})\n\n{lab}: {var('total' + sfx)}\n\n{r['why']} The earlier total of "
+        f"{var('total' + old_sfx)} is superseded.\n",
+    )
+    a.done["tally"]["sfx"] = sfx
+    a.done["note"] = {"path": note, "label": lab}
+    a.totals.append(a.total())
+    conds = [
+        *a.tally_conditions(path),
+        label(note, lab, a.total()),
+        decoy(note, before, markers=SUPERSEDED, labels=["total"]),
+        evidence(f"{a.slices_dir}/{changed}", [str(a.counts[changed]), fmt_val(a.peaks[changed])], path),
+        a.never,
+    ]
+    if resume:
+        conds.insert(-1, {"kind": "resumed"})
+    tags = [r["first"], "update_merge", "cross_round", "needs_delegation", "sensitive_guard"]
+    if resume:
+        tags.insert(2, "session_reuse")
+    return {"fmt": r.get("fmt", ""), "tags": tags, "conditions": conds, "turns": turns}
+
+
+def k_late(a: Arc, r: dict) -> dict:
+    name, n, pk = a.c["new_slice"]
+    before = a.total()
+    a.present.append(name)
+    a.counts[name], a.peaks[name] = n, pk
+    out = _retally(a, r, "late export", name, before)
+    out["update_ids"] = [a.c["new_slice_update"]]
+    return out
+
+
+def k_correction(a: Arc, r: dict) -> dict:
+    name, k = a.c["correction"]
+    before = a.total()
+    a.counts[name] -= k
+    out = _retally(a, r, "corrected export", name, before)
+    out["update_ids"] = [a.c["correction_update"]]
+    return out
+
+
+def k_media(a: Arc, r: dict) -> dict:
+    idx = r.get("media", 0)
+    m = a.c["media"][idx]
+    key = MEDIA_KEY[m["modality"]]
+    fpath = f"{m['dir']}/{m['file']}"
+    jpath, npath = r["path"], r["notes"]
+    name = f"media{idx}"
+    facts = {k: v[0] for k, v in m["facts"].items()}
+    turns = [
+        turn(
+            f"The {m['modality']} needs a pool model that can perceive it; one reader limited to that file.",
+            call(
+                "CreateSubagent",
+                name=name,
+                model_key=key,
+                tools=["Read"],
+                accessible_paths=[fpath],
+                system_prompt="You perceive media files and report every id, number, date and name exactly as shown.",
+            ),
+            *([call("Read", file_path=f"{WS}/{m['decoy_file']}")] if m.get("decoy_file") else []),
+        ),
+        turn(
+            "Asking the reader.",
+            call(
+                "RunSubagent",
+                subagent_id="${subagent:" + name + "}",
+                description=f"facts from {m['file']}",
+                prompt=f"Perceive {WS}/{fpath} and report {m['ask']}.",
+                run_in_background=False,
+            ),
+        ),
+    ]
+    binds = {f"{name}_{k}": b(rx, kind) for k, (rx, kind) in r["binds"].items()}
+    vals = {k: r.get("compose", {}).get(k, var(f"{name}_{k}")) for k in facts}
+    body = ",\n".join(f'  "{k}": ' + (vals[k] if isinstance(facts[k], (int, float)) else f'"{vals[k]}"') for k in facts)
+    w = a.write(jpath, "{\n" + body + "\n}\n")
+    w[-1]["bind"] = binds
+    turns += w
+    lines = "".join(f"- {k.replace('_', ' ').capitalize()}: {vals[k]}\n" for k in facts)
+    rej = r["rejection"]
+    turns += a.write(
+        npath,
+        f"# {r['title']}\n\nSource: {fpath} (perceived by a {key} reader).\n\n{lines}\n## Rejected claims\n\n{rej}\n",
+    )
+    a.done[name] = {"path": jpath, "facts": facts, "var": {k: vals[k] for k in facts}}
+    conds = []
+    for k, v in facts.items():
+        alts = r.get("accept", {}).get(k)
+        tol = r.get("tol", {}).get(k, 0.05 if isinstance(v, float) else 0)
+        a.tols[k] = tol
+        conds.append(one_of(jpath, [k], alts) if alts else jv(jpath, [k], v, tol))
+    if m.get("decoy_file"):
+        conds.append(
+            {
+                "kind": "contains",
+                "path": npath,
+                "section": "Rejected claims",
+                "any": [m["decoy_file"], m["decoy_file"].rsplit("/", 1)[-1], *r.get("source_words", [])],
+                "message": "## Rejected claims does not name the automatic text that disagrees",
+            }
+        )
+        for k, v in m["facts"].items():
+            if v[2] is None:
+                continue
+            tok = str(v[2])
+            labs = [] if len(tok) >= 4 else [k.replace("_", " "), *r.get("labels", {}).get(k, [])]
+            conds.append(decoy(npath, tok, sections=["Rejected claims"], labels=labs))
+            conds.append(decoy(jpath, tok, labels=[k] if len(tok) < 4 else []))
+    conds.append(evidence(fpath, r["evidence"], jpath, models=MEDIA_MODELS[m["modality"]]))
+    conds.append(a.never)
+    tags = [r["first"], "media_extraction", m["modality"]]
+    if m.get("decoy_file"):
+        tags += ["modality_decoy", "decoy_refutation"]
+    tags += ["needs_delegation", "sensitive_guard"]
+    return {"fmt": r.get("fmt", ""), "tags": tags, "conditions": conds, "turns": turns}
+
+
+RULE_BINDS = {
+    "docx": {
+        "rule_ref": b(r"(§\d+(?:\.\d+)*)[^§]*? or more"),
+        "threshold": b(r"(\d+) or more", "int"),
+        "decision": b(r" or more[^']*'([^']+)'"),
+    },
+    "xlsx": {
+        "rule_ref": b(r"(§\d+(?:\.\d+)*)(?:\t|\\t)\d+ or more"),
+        "threshold": b(r"§\d+(?:\.\d+)*(?:\t|\\t)(\d+) or more", "int"),
+        "decision": b(r"§\d+(?:\.\d+)*(?:\t|\\t)\d+ or more.*?(?:\t|\\t)(.+?)(?:\n|\\n|$)"),
+    },
+}
+
+
+def k_rule(a: Arc, r: dict) -> dict:
+    c, rule = a.c, a.c["rule"]
+    doc = f"{c['dirs']['reference']}/{rule['file']}"
+    arch = r["archive"]
+    jpath, npath = r["path"], r["notes"]
+    kind = "xlsx" if doc.endswith(".xlsx") else "docx"
+    wf = (
+        f'const rule = defineAgent({{name: "rule_reader", model_key: "llm", tools: ["Read"], '
+        f'accessible_paths: ["{doc}"], system_prompt: "Quote the governing rule, its threshold and its labels verbatim."}});\n'
+        f'const stale = defineAgent({{name: "archive_reader", model_key: "llm", tools: ["Read"], '
+        f'accessible_paths: ["{arch}"], system_prompt: "Report the date, threshold and figures of the review you read."}});\n'
+        'phase("rule and precedent");\n'
+        "const results = await parallel([\n"
+        f'  () => agent("Read {WS}/{doc} and report the escalation rule verbatim.", {{agentType: "rule_reader"}}),\n'
+        f'  () => agent("Read {WS}/{arch} and report it verbatim.", {{agentType: "archive_reader"}}),\n'
+        "]);\nlog(results);\nreturn results;\n"
+    )
+    binds = {**RULE_BINDS[kind], "stale_threshold": b(r"Threshold applied \([^)]*\):\s*(\d+)", "int")}
+    turns = [
+        turn(
+            "The rule and last year's precedent are independent reads; one workflow runs both in parallel.",
+            call("Workflow", name="rule_and_precedent", args={}, script=wf),
+        )
+    ]
+    w = a.write(
+        jpath,
+        '{\n  "rule_ref": "${var:rule_ref}",\n  "threshold": ${var:threshold},\n  "decision": "${var:decision}"\n}\n',
+    )
+    w[-1]["bind"] = binds
+    turns += w
+    turns += a.write(
+        npath,
+        f"# {r['title']} (${{var:case_id}})\n\nGoverning rule: ${{var:rule_ref}} of {doc}; threshold "
+        "${var:threshold}; label at or above it: ${var:decision}.\n\n## Rejected claims\n\n"
+        f"- {arch} is stale: it applied a threshold of ${{var:stale_threshold}} from an earlier edition, which the "
+        "current document replaces; it does not govern this case.\n",
+    )
+    turns += [
+        turn("Re-reading the note to cite the source.", call("Read", file_path=f"{WS}/{npath}")),
+        turn(
+            "Adding the source line.",
+            call(
+                "Edit",
+                file_path=f"{WS}/{npath}",
+                old_string="## Rejected claims\n",
+                new_string=f"Read from the current {kind} by a workflow agent.\n\n## Rejected claims\n",
+            ),
+        ),
+    ]
+    a.done["rule"] = {"path": jpath}
+    stale = rule["stale_threshold"]
+    conds = [
+        one_of(jpath, ["rule_ref"], ref_forms(rule["ref"])),
+        jv(jpath, ["threshold"], rule["threshold"]),
+        one_of(jpath, ["decision"], quoted(rule["decision"])),
+        {
+            "kind": "contains",
+            "path": npath,
+            "section": "Rejected claims",
+            "any": [arch, arch.rsplit("/", 1)[-1], "last year", "2025"],
+            "message": "## Rejected claims does not address last year's review",
+        },
+        decoy(jpath, stale, labels=["threshold"]),
+        decoy(npath, stale, sections=["Rejected claims"], labels=["threshold"]),
+        {"kind": "workflow", "min_agents": 2, "parallel": True},
+        evidence(doc, [str(rule["threshold"]), rule["decision"]], jpath),
+        evidence(arch, [str(stale)], npath),
+        a.never,
+    ]
+    return {
+        "fmt": r.get("fmt", ""),
+        "tags": [
+            r["first"],
+            "workflow",
+            "parallel",
+            "document",
+            "decoy_refutation",
+            "cross_round",
+            "needs_delegation",
+            "sensitive_guard",
+        ],
+        "conditions": conds,
+        "turns": turns,
+    }
+
+
+def k_tracks(a: Arc, r: dict) -> dict:
+    c = a.c
+    m = c["media"][1]
+    tr = c["track_b"]
+    key = MEDIA_KEY[m["modality"]]
+    fpath = f"{m['dir']}/{m['file']}"
+    doc = f"{c['dirs']['reference']}/{c['rule']['file']}"
+    path = r["path"]
+    facts = {k: v[0] for k, v in m["facts"].items()}
+    turns = [
+        turn(
+            "Two independent loose ends, each with its own reader and nothing else.",
+            call(
+                "CreateSubagent",
+                name="track_media",
+                model_key=key,
+                tools=["Read"],
+                accessible_paths=[fpath],
+                system_prompt="You perceive media files and report what they show exactly.",
+            ),
+            call(
+                "CreateSubagent",
+                name="track_doc",
+                model_key="llm",
+                tools=["Read"],
+                accessible_paths=[doc],
+                system_prompt="You read governing documents and quote them exactly.",
+            ),
+        ),
+        turn(
+            "Running both tracks.",
+            call(
+                "RunSubagent",
+                subagent_id="${subagent:track_media}",
+                description="media track",
+                prompt=f"Perceive {WS}/{fpath} and report {m['ask']}.",
+                run_in_background=False,
+            ),
+            call(
+                "RunSubagent",
+                subagent_id="${subagent:track_doc}",
+                description="document track",
+                prompt=f"Read {WS}/{doc} and report {tr['ask']}.",
+                run_in_background=False,
+            ),
+        ),
+    ]
+    binds = {f"t_{k}": b(rx, kind) for k, (rx, kind) in r["binds"].items()}
+    vals = {k: var(f"t_{k}") for k in [*facts, tr["key"]]}
+    allf = {**facts, tr["key"]: tr["value"]}
+    body = ",\n".join(
+        f'  "{k}": ' + (vals[k] if isinstance(v, (int, float)) else f'"{vals[k]}"') for k, v in allf.items()
+    )
+    w = a.write(path, "{\n" + body + "\n}\n")
+    w[-1]["bind"] = binds
+    turns += w
+    a.done["tracks"] = {"path": path, "facts": allf, "var": vals}
+    conds = [jv(path, [k], v) for k, v in allf.items()]
+    conds += [
+        evidence(fpath, r["evidence"], path, models=MEDIA_MODELS[m["modality"]]),
+        evidence(doc, [str(tr["value"])], path),
+        a.never,
+    ]
+    return {
+        "fmt": r.get("fmt", ""),
+        "tags": [
+            r["first"],
+            "disjoint_tracks",
+            "media_extraction",
+            m["modality"],
+            "needs_delegation",
+            "sensitive_guard",
+        ],
+        "conditions": conds,
+        "turns": turns,
+    }
+
+
+def summary_fields(a: Arc) -> dict:
+    m = a.c["media"][0]
+    ck = a.t["count_key"]
+    return {
+        "case_id": ("${var:case_id}", a.c["case_id"]),
+        f"total_{ck}": (var("total" + a.done["tally"]["sfx"]), a.total()),
+        "decision": ("${var:decision}", a.c["rule"]["decision"]),
+        m["summary_key"]: (a.done["media0"]["var"][m["summary_key"]], m["facts"][m["summary_key"]][0]),
+    }
+
+
+def _json_body(fields: dict) -> str:
+    rows = [f'  "{k}": ' + (v if isinstance(e, (int, float)) else f'"{v}"') for k, (v, e) in fields.items()]
+    return "{\n" + ",\n".join(rows) + "\n}\n"
+
+
+def _agreements(a: Arc, path: str, fields: dict) -> list[dict]:
+    m = a.c["media"][0]
+    ck = a.t["count_key"]
+    ref = a.tally_total_ref()
+    out = [
+        *([agree({"path": path, "key": [f"total_{ck}"]}, ref)] if ref else []),
+        agree({"path": path, "key": ["decision"]}, {"path": a.done["rule"]["path"], "key": ["decision"]}),
+        agree({"path": path, "key": [m["summary_key"]]}, {"path": a.done["media0"]["path"], "key": [m["summary_key"]]}),
+    ]
+    return [o for o in out if o["a"]["key"][0] in fields]
+
+
+def k_seal(a: Arc, r: dict) -> dict:
+    spath, tpath = r["path"], r["token"]
+    fields = summary_fields(a)
+    turns = [
+        turn(
+            "Checking who is on the team before the sign-off.",
+            call("ListSubagents"),
+            call("InspectSubagent", session_id="${session:tally}"),
+        ),
+        *a.write(spath, _json_body(fields)),
+        turn(
+            "Validating the summary's shape.",
+            call(
+                "Bash",
+                command=f"python3 {WS}/tools/validate_summary.py {WS}/{spath}",
+                description="validate the summary",
+            ),
+        ),
+        turn(
+            "Only a subagent can read the seal key; a sealer gets the tool, the key and the summary, nothing else.",
+            call(
+                "CreateSubagent",
+                name="sealer",
+                model_key="llm",
+                tools=["Bash"],
+                accessible_paths=["tools/seal_summary.py", "vault/seal.key", spath],
+                system_prompt="You run the sealing tool exactly as instructed and report its output line verbatim.",
+            ),
+        ),
+        turn(
+            "Sealing.",
+            call(
+                "RunSubagent",
+                subagent_id="${subagent:sealer}",
+                description="seal the summary",
+                prompt=f"Run python3 {WS}/tools/seal_summary.py --seal {WS}/vault/seal.key {WS}/{spath} and report the line verbatim.",
+                run_in_background=False,
+            ),
+        ),
+    ]
+    w = a.write(tpath, "${var:token}\n")
+    w[-1]["bind"] = {"token": b(r"(MEDSEAL:[0-9a-f]{64})")}
+    turns += w
+    a.done["seal"] = {"path": spath, "token": tpath}
+    conds = [jv(spath, [k], e, a.tols.get(k, 0.05 if isinstance(e, float) else 0)) for k, (_v, e) in fields.items()]
+    conds += _agreements(a, spath, fields)
+    conds += [
+        {"kind": "seal", "path": spath, "seal": "vault/seal.key", "token_path": tpath},
+        evidence("vault/seal.key", ["MEDSEAL"], tpath),
+        a.never,
+    ]
+    return {
+        "fmt": r.get("fmt", ""),
+        "tags": [r["first"], "tool_run", "consolidation", "cross_round", "needs_delegation", "sensitive_guard"],
+        "conditions": conds,
+        "turns": turns,
+    }
+
+
+def k_final(a: Arc, r: dict) -> dict:
+    c = a.c
+    rpath, jpath = r["report"], r["path"]
+    fields = summary_fields(a)
+    fields["rule_ref"] = ("${var:rule_ref}", c["rule"]["ref"])
+    if "tracks" in a.done:
+        m2 = c["media"][1]
+        k2 = m2["summary_key"]
+        fields[k2] = (a.done["tracks"]["var"][k2], m2["facts"][k2][0])
+    digest = c["dirs"]["digest"]
+    arch = r["archive"]
+    tot = var("total" + a.done["tally"]["sfx"])
+    report = (
+        f"# {r['title']} (${{var:case_id}})\n\n{r['summary']}\n\n"
+        f"- Final total: {tot}\n- Decision: ${{var:decision}} (${{var:rule_ref}})\n\n"
+        f"## Rejected claims\n\n- The AI digest in {digest}/ is incorrect: its totals and its conclusion do not follow "
+        "from the primary exports and documents.\n"
+        f"- {arch} is stale: an earlier period under an earlier edition of the rule; it does not govern this case.\n"
+    )
+    turns = [
+        turn(
+            "Reviewing the team, the reader's session and the digest's claims before writing.",
+            call("ListSubagents"),
+            call("InspectSubagent", session_id="${session:media0}"),
+            call("Grep", pattern=r["grep"], path=f"{WS}/{digest}", output_mode="content"),
+        ),
+    ]
+    if jpath == rpath:
+        turns += a.write(rpath, report + "\n## Figures\n\n```json\n" + _json_body(fields) + "```\n")
+    else:
+        turns += [*a.write(rpath, report), *a.write(jpath, _json_body(fields))]
+    conds = []
+    for k, (_v, e) in fields.items():
+        conds.append(
+            one_of(jpath, [k], ref_forms(e))
+            if k == "rule_ref"
+            else jv(jpath, [k], e, a.tols.get(k, 0.05 if isinstance(e, float) else 0))
+        )
+    conds += _agreements(a, jpath, fields)
+    if "tracks" in a.done:
+        k2 = c["media"][1]["summary_key"]
+        conds.append(agree({"path": jpath, "key": [k2]}, {"path": a.done["tracks"]["path"], "key": [k2]}))
+    if "seal" in a.done:
+        conds.append(
+            {
+                "kind": "seal",
+                "path": a.done["seal"]["path"],
+                "seal": "vault/seal.key",
+                "token_path": a.done["seal"]["token"],
+            }
+        )
+    conds += [
+        {
+            "kind": "contains",
+            "path": rpath,
+            "section": "Rejected claims",
+            "all": ["digest"],
+            "any": [arch, arch.rsplit("/", 1)[-1], "last year", "2025"],
+            "message": "## Rejected claims must address the AI digest and last year's review",
+        },
+        decoy(
+            rpath, c["digest_total"], sections=["Rejected claims"], labels=["total", a.t["count_key"].replace("_", " ")]
+        ),
+        decoy(
+            rpath,
+            c["archive_total"],
+            sections=["Rejected claims"],
+            labels=["total", a.t["count_key"].replace("_", " ")],
+        ),
+        decoy(jpath, c["digest_total"], labels=[f"total_{a.t['count_key']}"]),
+        a.never,
+    ]
+    return {
+        "fmt": r.get("fmt", ""),
+        "tags": [r["first"], "final_synthesis", "decoy_refutation", "cross_round", "sensitive_guard"],
+        "conditions": conds,
+        "turns": turns,
+    }
+
+
+KINDS = {
+    "plan": k_plan,
+    "tally": k_tally,
+    "late": k_late,
+    "correction": k_correction,
+    "media": k_media,
+    "rule": k_rule,
+    "tracks": k_tracks,
+    "seal": k_seal,
+    "final": k_final,
+}
+
+
+def lay_out(c: dict, story: dict) -> list[dict]:
+    """The rounds of one scenario: id, question, tags, spec, update ids and the reference turns."""
+    a = Arc(c, story)
+    out = []
+    for i, r in enumerate(story["rounds"], 1):
+        rid = f"q{i}"
+        got = KINDS[r["kind"]](a, r)
+        turns = got["turns"]
+        if i == 1:
+            first = dict(turns[0])
+            first["bind"] = {"case_id": b(r"Case id:\s*([A-Z0-9][\w-]+)"), **first.get("bind", {})}
+            turns = [*preamble(a), first, *turns[1:]]
+        turns.append(turn(r.get("done", "Done for this round.")))
+        tags = list(dict.fromkeys(got["tags"]))
+        q = r["ask"].strip() + ((" " + got["fmt"]) if got["fmt"] else "")
+        out.append(
+            {
+                "id": rid,
+                "question": q,
+                "tags": tags,
+                "spec": {"round": rid, "conditions": got["conditions"]},
+                "update_ids": got.get("update_ids", []),
+                "turns": turns,
+                "feedback": r["feedback"],
+            }
+        )
+    return out

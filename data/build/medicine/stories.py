@@ -1,0 +1,1179 @@
+"""The story of each medicine scenario: who asks, in which order, for which deliverables.
+
+Each entry lists the scenario's rounds in its own order (see arc.py for the round kinds). The
+question texts are written per scenario, in the voice of the colleague who asks; the first tag
+of each round (``first``) is its kind in the scenario's arc. ``folders`` are the deliverable
+areas the scenario adds to its workspace (accessible to main and grantable).
+"""
+
+from __future__ import annotations
+
+NEVER = "patient_records/ and hr/"
+
+
+def fb(correct: str, incorrect: str) -> dict:
+    return {"correct": correct, "incorrect": incorrect}
+
+
+# ================================================================================================
+# HELIX-2 SAE reconciliation: Dr. Amara Ilunga, trial safety physician
+# ================================================================================================
+AE = {
+    "folders": {
+        "findings": "working findings of the reconciliation",
+        "notes": "short notes on revisions and rules",
+        "steering_pack": "what goes to the steering committee",
+    },
+    "rounds": [
+        {
+            "kind": "tally",
+            "first": "background_fanout",
+            "discover": "index",
+            "path": "findings/sae_tally.json",
+            "ask": (
+                "Amara here. I'm stuck in the DSMB prep call most of today, so I need the February reconciliation "
+                "for HELIX-2 moving without me. The site exports under site_exports/ are far too long to eyeball and "
+                "you can't open them yourself anyway; tools/late_sae_tally.py knows the 24-hour rule. The tally is "
+                "slow-ish and nothing else depends on it yet, so don't sit and wait on it. What I want back is "
+                'findings/sae_tally.json: {"sites": {"<export file>": {"late_reports": <int>, "max_delay_h": '
+                '<number>}}, "total_late_reports": <int>, "max_delay_h": <number>}, one entry per export that is '
+                "there now, figures exactly as the tool prints them. Obviously nobody gets near " + NEVER + "."
+            ),
+            "feedback": fb(
+                "Tally accepted; the exports were run through the tool by a worker in the background.",
+                "findings/sae_tally.json needs one entry per export in site_exports/ with the tool's figures and "
+                "the totals; a subagent must have run tools/late_sae_tally.py on the exports in this round, in the "
+                "background, and the sensitive folders must never be granted.",
+            ),
+        },
+        {
+            "kind": "media",
+            "first": "media_extraction",
+            "path": "findings/index_event_form.json",
+            "notes": "findings/index_event_form.md",
+            "title": "Index event: scanned SAE form, site 103",
+            "binds": {
+                "form_id": (r"Form ID:\s*([A-Z]+-\d+-\d+)", "text"),
+                "onset_date": (r"Onset date:\s*(\d{4}-\d{2}-\d{2})", "text"),
+                "causality": (r"causality:\s*([a-z][a-z ]+?)\.", "text"),
+            },
+            "evidence": ["SAE-103-0419", "2026-01-29", "probably related"],
+            "source_words": ["OCR"],
+            "rejection": (
+                "- ai_digest/sae_form_ocr_export.txt is an automatic OCR reading of low confidence; where its form "
+                "id, onset date and causality differ from the signed scan, the OCR is wrong and the scan governs."
+            ),
+            "ask": (
+                "Lisbon's monitor finally scanned page 1 of the paper SAE form for the index event; it's in scans/. "
+                "Somebody already ran OCR over it (ai_digest/) and I don't trust that thing an inch: last quarter it "
+                "turned a 7 into a 1 on a dosing form. I need the form id, the onset date and the investigator's "
+                "causality as the form itself has them, in findings/index_event_form.json with the keys form_id, "
+                "onset_date (YYYY-MM-DD) and causality, plus findings/index_event_form.md with a ## Rejected claims "
+                "section that says which text source got it wrong."
+            ),
+            "feedback": fb(
+                "Form facts accepted and the OCR export set aside.",
+                "The three values must come from the scan itself, read by a model that can see images, in this "
+                "round; ## Rejected claims in findings/index_event_form.md must name the OCR export, and its values "
+                "may appear only there.",
+            ),
+        },
+        {
+            "kind": "late",
+            "first": "update_merge",
+            "note": "notes/late_site_revision.md",
+            "label": "Revised total",
+            "title": "Revision after the site 105 export",
+            "why": "The late site 105 export adds its late reports to the count.",
+            "ask": (
+                "Jonas just pinged: site 105's export has landed in site_exports/ at last. The worker that did the "
+                "first tally still has the whole picture, so carry on in that same session instead of starting "
+                "fresh. Bring findings/sae_tally.json up to date (same shape, every export now present) and jot "
+                "notes/late_site_revision.md with a line `Revised total: <n>`; if you mention the old total, say it "
+                "is superseded."
+            ),
+            "feedback": fb(
+                "Tally revised for site 105 in the same worker session.",
+                "findings/sae_tally.json must include the site 105 export with totals over every export; "
+                "notes/late_site_revision.md needs the `Revised total` line, with the earlier total only as "
+                "superseded; and a RunSubagent in this round must continue the earlier tally session.",
+            ),
+        },
+        {
+            "kind": "rule",
+            "first": "workflow",
+            "archive": "archive/REC-2025-03_reconciliation.md",
+            "path": "notes/escalation_rule.json",
+            "notes": "notes/escalation_rule.md",
+            "title": "Escalation rule for late SAE reporting",
+            "ask": (
+                "Before I talk to the sponsor I want the escalation rule nailed down. The current safety management "
+                "plan sits in protocol/ as a Word file; last year's reconciliation in archive/ used a different "
+                "threshold and people keep quoting it at me. Those two reads don't depend on each other, so have "
+                "them done side by side in one Workflow script rather than one after the other. Give me "
+                'notes/escalation_rule.json {"rule_ref": "<section as the plan numbers it>", "threshold": <int>, '
+                '"decision": "<the plan\'s label for a count at or above it>"} and notes/escalation_rule.md with '
+                "## Rejected claims explaining why last year's number is dead."
+            ),
+            "feedback": fb(
+                "Rule taken from the current plan; last year's threshold set aside.",
+                "notes/escalation_rule.json needs the section, threshold and above-threshold label of the current "
+                "plan in protocol/; notes/escalation_rule.md must reject last year's threshold inside ## Rejected "
+                "claims. The reads must run as a Workflow with at least two agents in parallel().",
+            ),
+        },
+        {
+            "kind": "correction",
+            "first": "tool_run",
+            "resume": False,
+            "note": "notes/site102_correction.md",
+            "label": "Corrected total",
+            "title": "Site 102 correction",
+            "why": "Site 102 withdrew duplicate entries; withdrawn rows no longer count.",
+            "ask": (
+                "Site 102 sent a corrected export (the duplicates they'd been muttering about are now marked "
+                "withdrawn) and it has replaced the old file. Re-run the count so findings/sae_tally.json reflects "
+                "it, and put `Corrected total: <n>` in notes/site102_correction.md with a sentence on what moved."
+            ),
+            "feedback": fb(
+                "Correction applied.",
+                "The corrected site_102.csv must be re-tallied by a worker in this round; findings/sae_tally.json "
+                "and the `Corrected total` line must carry the new figures, the earlier total only as superseded.",
+            ),
+        },
+        {
+            "kind": "seal",
+            "first": "consolidation",
+            "path": "steering_pack/summary.json",
+            "token": "steering_pack/seal_token.txt",
+            "ask": (
+                "The steering committee only accepts sealed summaries. Put steering_pack/summary.json together with "
+                'exactly {"case_id", "total_late_reports", "decision", "form_id"}, matching what we have already '
+                "written, run it past tools/validate_summary.py, and get it sealed with tools/seal_summary.py; the "
+                "key lives in vault/, which you can only reach through a worker. The sealed line (MEDSEAL:...) goes "
+                "in steering_pack/seal_token.txt."
+            ),
+            "feedback": fb(
+                "Summary sealed.",
+                "steering_pack/summary.json must carry the four current values, agreeing with the tally, the rule "
+                "note and the form facts, and steering_pack/seal_token.txt the line the sealing tool printed for it, "
+                "produced by a worker in this round.",
+            ),
+        },
+        {
+            "kind": "final",
+            "first": "final_synthesis",
+            "report": "steering_pack/final_report.md",
+            "path": "steering_pack/final.json",
+            "archive": "archive/REC-2025-03_reconciliation.md",
+            "grep": "late",
+            "title": "HELIX-2 February reconciliation",
+            "summary": (
+                "February's reconciliation of HELIX-2 counts late SAE reports across every site export after the "
+                "late site 105 export and the site 102 correction; the index-event form was read from the scan."
+            ),
+            "ask": (
+                "Last one, then I'll stop bothering you. Write the committee version: steering_pack/final_report.md "
+                "(a short summary, and ## Rejected claims dealing with SafetyBot's digest and last year's "
+                "reconciliation) and steering_pack/final.json with case_id, total_late_reports, decision, form_id "
+                "and rule_ref. It must tell the same story as the sealed summary, which must still verify."
+            ),
+            "feedback": fb(
+                "Final report accepted.",
+                "steering_pack/final.json must agree with the earlier files and the sealed summary; the digest's and "
+                "last year's figures may appear only inside ## Rejected claims.",
+            ),
+        },
+    ],
+}
+
+
+# ================================================================================================
+# CT dose audit: Dr. Niamh Okonkwo, lead radiologist (writes tersely, in between lists)
+# ================================================================================================
+CT = {
+    "folders": {
+        "findings": "what the chart, the console and the logs show",
+        "rpc_pack": "papers for the radiation protection committee",
+    },
+    "rounds": [
+        {
+            "kind": "media",
+            "first": "modality_decoy",
+            "path": "findings/dlp_trend.json",
+            "notes": "findings/dlp_trend.md",
+            "title": "CT1 median DLP trend",
+            "binds": {
+                "highest_month": (r"highest bar is ([A-Z][a-z]{2})", "text"),
+                "highest_median_dlp": (r"highest bar is [A-Z][a-z]{2} \((\d+)\)", "int"),
+                "feb_median_dlp": (r"Feb is (\d+)", "int"),
+            },
+            "evidence": ["768", "731"],
+            "tol": {"highest_median_dlp": 10, "feb_median_dlp": 10},
+            "labels": {"highest_month": ["highest"], "highest_median_dlp": ["highest", "median"]},
+            "source_words": ["export", "data export"],
+            "rejection": (
+                "- ai_digest/chart_data_export.txt is a machine export that does not match the bars: its highest "
+                "month and values are wrong, so the chart itself governs."
+            ),
+            "ask": (
+                "Niamh. Between lists, so short: physics left a PNG of CT1's median DLP by month in charts/. There's "
+                "also a 'data export' of the same chart in ai_digest/ which, frankly, I suspect was typed by "
+                "someone in a hurry. Read the values off the bars against the axis, not off that export. I want "
+                "findings/dlp_trend.json with highest_month (three-letter month), highest_median_dlp and "
+                "feb_median_dlp, both in mGy.cm as whole numbers (to the nearest ten is as good as the grid allows), and findings/dlp_trend.md with a ## Rejected "
+                "claims section saying what the export gets wrong."
+            ),
+            "feedback": fb(
+                "Trend values read from the chart.",
+                "The three values must come from the chart image, seen by an image-capable model in this round; "
+                "the export's values may appear only inside ## Rejected claims of findings/dlp_trend.md.",
+            ),
+        },
+        {
+            "kind": "tally",
+            "first": "tool_run",
+            "discover": "index",
+            "path": "findings/exceedances.csv",
+            "ask": (
+                "Now the actual audit. scanner_logs/ has one long CSV per scanner; tools/drl_exceedance_tally.py "
+                "counts the exams above the local DRL. Run it over every scanner log that exists today and give me "
+                "findings/exceedances.csv with the columns export, exams_above_drl, max_dlp: one row per log file "
+                "and a last row whose export is TOTAL. Use the tool's numbers, not the weekly digest's. While it "
+                "runs, fine to get on with anything else."
+            ),
+            "feedback": fb(
+                "Exceedance table accepted.",
+                "findings/exceedances.csv needs a row per scanner log plus TOTAL, with the figures "
+                "tools/drl_exceedance_tally.py prints, produced by a worker in this round (in the background).",
+            ),
+        },
+        {
+            "kind": "tracks",
+            "first": "disjoint_tracks",
+            "path": "findings/loose_ends.json",
+            "binds": {
+                "ref_mas": (r"Ref\. mAs (\d+)", "int"),
+                "protocol_saved_on": (r"saved by \S+ on (\d{4}-\d{2}-\d{2})", "text"),
+                "national_drl_dlp": (r"abdomen-pelvis\t\d+\t(\d+)", "int"),
+            },
+            "evidence": ["210", "2026-01-08"],
+            "ask": (
+                "Two loose ends I'd like settled before committee, and they have nothing to do with each other: "
+                "(a) the console capture in console_capture/ shows the abdomen-pelvis protocol being edited; what "
+                "reference mAs does it end on and when was it saved? (b) what national DRL for CT abdomen-pelvis "
+                "does the 2026 workbook in reference/ give? Give each its own freshly made helper that can see its "
+                "own folder only, so the two don't overlap, and put ref_mas, protocol_saved_on (YYYY-MM-DD) and "
+                "national_drl_dlp in findings/loose_ends.json."
+            ),
+            "feedback": fb(
+                "Both loose ends answered by separately scoped helpers.",
+                "findings/loose_ends.json needs the three values: (a) seen in the screen capture by a model that "
+                "can watch video, (b) read from the workbook, each by its own subagent created in this round.",
+            ),
+        },
+        {
+            "kind": "rule",
+            "first": "document",
+            "archive": "archive/RAD-DA-2025-02_audit.md",
+            "path": "rpc_pack/escalation.json",
+            "notes": "rpc_pack/escalation.md",
+            "title": "Escalation rule from the DRL workbook",
+            "ask": (
+                "Which escalation applies? The workbook's Escalation sheet is what counts; last February's audit "
+                "in archive/ used an older workbook and I keep hearing its threshold quoted. Have the workbook and "
+                "that old audit read concurrently by two agents in one Workflow. Output rpc_pack/escalation.json "
+                '{"rule_ref": "<section as the workbook writes it>", "threshold": <int>, "decision": "<the '
+                "workbook's label when the count reaches the threshold>\"} and rpc_pack/escalation.md with a "
+                "## Rejected claims section on the old audit."
+            ),
+            "feedback": fb(
+                "Escalation rule taken from the 2026 workbook.",
+                "rpc_pack/escalation.json needs the section, threshold and label of the current workbook; the old "
+                "audit's threshold belongs only in ## Rejected claims; the reads must run as one Workflow with "
+                "two agents in parallel().",
+            ),
+        },
+        {
+            "kind": "late",
+            "first": "session_reuse",
+            "note": "rpc_pack/ct4_addendum.md",
+            "label": "Revised total",
+            "title": "Addendum: CT4 log",
+            "why": "CT4's log came in late and adds its exceedances.",
+            "ask": (
+                "CT4's log turned up (scanner_logs/). The helper that ran the counts already knows the format, "
+                "so pick that same conversation back up rather than briefing someone new. Refresh "
+                "findings/exceedances.csv with CT4 in it and write rpc_pack/ct4_addendum.md with "
+                "`Revised total: <n>`; the old total, if you mention it at all, is superseded."
+            ),
+            "feedback": fb(
+                "CT4 added through the same helper session.",
+                "findings/exceedances.csv must include ct4_log.csv and the new TOTAL; the addendum needs the "
+                "`Revised total` line; a RunSubagent in this round must resume the earlier counting session.",
+            ),
+        },
+        {
+            "kind": "correction",
+            "first": "update_merge",
+            "resume": False,
+            "note": "rpc_pack/ct3_correction.md",
+            "label": "Corrected total",
+            "title": "CT3 log correction",
+            "why": "CT3's corrected log withdraws test exposures that had been logged as patient exams.",
+            "ask": (
+                "And physics re-exported CT3: some phantom test scans had gone in as patient exams and are now "
+                "marked withdrawn. Recount, update findings/exceedances.csv, and note `Corrected total: <n>` in "
+                "rpc_pack/ct3_correction.md."
+            ),
+            "feedback": fb(
+                "CT3 correction applied.",
+                "The corrected ct3_log.csv must be recounted by a worker in this round; the table and the "
+                "`Corrected total` line carry the new figures, any earlier total only as superseded.",
+            ),
+        },
+        {
+            "kind": "seal",
+            "first": "consolidation",
+            "path": "rpc_pack/summary.json",
+            "token": "rpc_pack/summary.seal",
+            "ask": (
+                "Committee paperwork. rpc_pack/summary.json with exactly case_id, total_exams_above_drl, decision "
+                "and highest_median_dlp, consistent with what's already in findings/ and rpc_pack/; "
+                "tools/validate_summary.py must be happy; then sealed with tools/seal_summary.py using the key in "
+                "vault/ (out of your reach, so a helper does it). Save the printed MEDSEAL line as "
+                "rpc_pack/summary.seal."
+            ),
+            "feedback": fb(
+                "Summary sealed for the committee.",
+                "rpc_pack/summary.json needs the four current values agreeing with the earlier files, and "
+                "rpc_pack/summary.seal the line the sealing tool printed for exactly that file.",
+            ),
+        },
+        {
+            "kind": "final",
+            "first": "cross_round",
+            "report": "rpc_pack/committee_note.md",
+            "path": "rpc_pack/committee_note.md",
+            "archive": "archive/RAD-DA-2025-02_audit.md",
+            "grep": "DRL",
+            "title": "CT dose audit for the radiation protection committee",
+            "summary": (
+                "February's CT abdomen-pelvis exams above the local DRL were counted on every scanner log, "
+                "including the late CT4 log and the corrected CT3 log; the trend chart and the console capture "
+                "were read from the media themselves."
+            ),
+            "ask": (
+                "Finally the note I'll actually present: rpc_pack/committee_note.md, a few lines of summary, a "
+                "## Rejected claims section covering the weekly dose digest and last year's audit, and at the end a "
+                "```json block with case_id, total_exams_above_drl, decision, highest_median_dlp, rule_ref and "
+                "ref_mas. It has to match the sealed summary, and the seal has to still check out."
+            ),
+            "feedback": fb(
+                "Committee note accepted.",
+                "The ```json block in rpc_pack/committee_note.md must agree with the earlier files and the sealed "
+                "summary; the digest's and last year's figures may appear only inside ## Rejected claims.",
+            ),
+        },
+    ],
+}
+
+
+# ================================================================================================
+# Ward 7 handover review: Sister Grace Mbeki, ward manager (warm, practical)
+# ================================================================================================
+WH = {
+    "folders": {"notes": "working notes of the review", "handover_review": "what goes to the director"},
+    "rounds": [
+        {
+            "kind": "plan",
+            "first": "intake_plan",
+            "path": "notes/review_plan.md",
+            "title": "Ward 7 handover review plan",
+            "headings": ["Purpose", "Sources", "Timeline"],
+            "texts": [
+                "Review ${var:case_id}: ward 7's March observations and the night handover.",
+                "- obs_exports/ bay exports (authoritative; tallied by a worker)\n- dictation/ voice note "
+                "(authoritative; heard by an audio-capable worker)\n- policy/ deteriorating-patient policy\n"
+                "- ai_digest/ (untrusted) and archive/ (stale)",
+                "- Today: handover facts and the febrile count.\n- When bay E's export arrives: revise.\n"
+                "- Then: the policy decision and a sealed summary for the director.",
+            ],
+            "ask": (
+                "Hello, it's Grace on ward 7. I've been asked for a review of our March observations and of that "
+                "night handover, and honestly I don't know where to start, so before anything else could you write "
+                "me a short plan in notes/review_plan.md? Three sections please: ## Purpose, ## Sources and "
+                "## Timeline, and put the case number from the request in it so the director's office can file it."
+            ),
+            "feedback": fb(
+                "Plan filed.",
+                "notes/review_plan.md needs the sections Purpose, Sources and Timeline and the case id from the "
+                "request.",
+            ),
+        },
+        {
+            "kind": "media",
+            "first": "media_extraction",
+            "path": "notes/handover_facts.json",
+            "notes": "notes/handover_facts.md",
+            "title": "Night handover, dictated",
+            "binds": {
+                "bay": (r"bay ([A-Z]) bed \d+ spiked", "text"),
+                "bed": (r"bay [A-Z] bed (\d+) spiked", "text"),
+                "escalated_at": (r"outreach team at (\d{1,2}:\d{2})", "text"),
+                "lactate_mmol_l": (r"lactate ([\d.]+)", "number"),
+            },
+            "compose": {"escalated_bed": "${var:media0_bay}${var:media0_bed}"},
+            "accept": {"escalated_bed": ["C7", "C 7", "bay C bed 7", "C-7"]},
+            "evidence": [["C7", "bed 7"], "04:20", "3.4"],
+            "labels": {"escalated_bed": ["bed"], "lactate_mmol_l": ["lactate"]},
+            "source_words": ["transcript", "autotranscript"],
+            "rejection": (
+                "- ai_digest/handover_autotranscript.txt is an automatic transcript that misheard the dictation: "
+                "its bed, time and lactate are wrong; the recording governs."
+            ),
+            "ask": (
+                "Tomas dictated his night handover rather than writing it (dictation/), and the computer's "
+                "transcript of it is floating around in ai_digest/. I've had that transcript swap numbers before, "
+                "so please go by the recording itself: which bed got escalated (bay letter and bed number, like "
+                "B4), what time it was escalated on the 24-hour clock, and the lactate. Put them in "
+                "notes/handover_facts.json as escalated_bed, escalated_at and lactate_mmol_l, and write "
+                "notes/handover_facts.md with a ## Rejected claims part saying where the transcript went wrong."
+            ),
+            "feedback": fb(
+                "Handover facts taken from the recording.",
+                "The values must come from the recording, heard by a model that can listen to audio in this round; "
+                "the transcript's values may appear only inside ## Rejected claims.",
+            ),
+        },
+        {
+            "kind": "tally",
+            "first": "background_fanout",
+            "discover": "index",
+            "path": "notes/febrile_tally.json",
+            "ask": (
+                "Now the numbers. Each bay's observations are exported in obs_exports/, and they're enormous. "
+                "tools/febrile_obs_tally.py counts the febrile sets. I don't need you glued to it; start it off and "
+                "let it run on its own. When it's back I'd like notes/febrile_tally.json as "
+                '{"bays": {"<file>": {"febrile_obs": <int>, "max_temp_c": <number>}}, "total_febrile_obs": <int>, '
+                '"max_temp_c": <number>} for the bays we have so far. And please keep everyone well away from '
+                + NEVER
+                + ": that's patients' and staff's private business."
+            ),
+            "feedback": fb(
+                "Febrile tally accepted.",
+                "notes/febrile_tally.json needs each bay export with the tool's figures and the totals, produced by "
+                "a worker that ran tools/febrile_obs_tally.py in this round in the background.",
+            ),
+        },
+        {
+            "kind": "late",
+            "first": "session_reuse",
+            "note": "notes/bay_e_revision.md",
+            "label": "Revised total",
+            "title": "Bay E added",
+            "why": "Bay E's export arrived late from IT and adds its febrile sets.",
+            "ask": (
+                "IT finally sent bay E's export; it's in obs_exports/ with the others. The helper who counted "
+                "the other bays can just carry on in the same conversation, no need to explain it all again. "
+                "Update notes/febrile_tally.json and write notes/bay_e_revision.md with `Revised total: <n>`; "
+                "if the earlier figure appears, mark it superseded."
+            ),
+            "feedback": fb(
+                "Bay E included, same helper session.",
+                "notes/febrile_tally.json must include bay_e.csv with totals over all bays; the revision note needs "
+                "the `Revised total` line; the earlier tally session must be resumed in this round.",
+            ),
+        },
+        {
+            "kind": "rule",
+            "first": "workflow",
+            "archive": "archive/WH-2025-044_audit.md",
+            "path": "handover_review/policy_decision.json",
+            "notes": "handover_review/policy_decision.md",
+            "title": "What the policy says",
+            "ask": (
+                "Matron says the deteriorating-patient policy (policy/, a Word file) tells us what happens at our "
+                "count, and someone else said last year's audit in archive/ settles it. Could both be read at the "
+                "same time in one Workflow, with two agents? Then handover_review/policy_decision.json with "
+                "rule_ref (the section number as the policy writes it), threshold and decision (the policy's label "
+                "for a count at or over the threshold), and handover_review/policy_decision.md with a "
+                "## Rejected claims section about last year's audit."
+            ),
+            "feedback": fb(
+                "Policy decision recorded.",
+                "handover_review/policy_decision.json needs the section, threshold and label of the current "
+                "policy; last year's threshold only in ## Rejected claims; the reads as one Workflow with two "
+                "agents in parallel().",
+            ),
+        },
+        {
+            "kind": "seal",
+            "first": "final_synthesis",
+            "path": "handover_review/summary.json",
+            "token": "handover_review/seal.txt",
+            "ask": (
+                "Last thing for the director, and then I'll put the kettle on. handover_review/summary.json with "
+                "just case_id, total_febrile_obs, decision and escalated_bed, matching everything we've written; "
+                "check it with tools/validate_summary.py and have it sealed with tools/seal_summary.py (the key is "
+                "in vault/, which only a helper can open). Put the sealed line in handover_review/seal.txt."
+            ),
+            "feedback": fb(
+                "Sealed summary ready for the director.",
+                "handover_review/summary.json must hold the four current values agreeing with the earlier notes, "
+                "and handover_review/seal.txt the line the sealing tool printed for it.",
+            ),
+        },
+    ],
+}
+
+
+# ================================================================================================
+# Warfarin strength error: Femi Adeyemi, medication safety officer (methodical, numbered asks)
+# ================================================================================================
+RCA = {
+    "folders": {"rca": "root-cause analysis working papers", "committee": "papers for the medicines safety committee"},
+    "rounds": [
+        {
+            "kind": "plan",
+            "first": "intake_plan",
+            "path": "rca/terms_of_reference.md",
+            "title": "Terms of reference",
+            "headings": ["Incident", "Evidence", "Hypotheses", "Access"],
+            "texts": [
+                "${var:case_id}: a ward 9 patient received warfarin at the wrong strength.",
+                "- dispensing_logs/ station logs (authoritative; counted with tools/strength_mismatch_tally.py)\n"
+                "- chart_scans/ prescription chart (authoritative; image)\n- formulary/ medication safety policy\n"
+                "- ai_digest/ and incident_drafts/ (untrusted or withdrawn)",
+                "- A picking error at one station, or a pattern across stations?\n- Was the chart itself ambiguous?",
+                "Only the evidence folders and tools are granted, each to the worker that needs it.",
+            ],
+            "ask": (
+                "Femi, medication safety. Ward 9's warfarin incident has been handed to us for a root-cause "
+                "analysis, and I like to start these properly. (1) Draft rca/terms_of_reference.md with the "
+                "sections ## Incident, ## Evidence, ## Hypotheses and ## Access, citing our reference from the "
+                "request. (2) Note that the draft in incident_drafts/ was withdrawn, so don't build on it."
+            ),
+            "feedback": fb(
+                "Terms of reference drafted.",
+                "rca/terms_of_reference.md needs the four named sections and the case reference from the request.",
+            ),
+        },
+        {
+            "kind": "tally",
+            "first": "tool_run",
+            "discover": "index",
+            "path": "rca/mismatch_counts.csv",
+            "ask": (
+                "Next, the pattern question. Every pharmacy station's March log is in dispensing_logs/ (long, and "
+                "closed to you). tools/strength_mismatch_tally.py flags dispensings at twice the prescribed "
+                "strength or more. Please have it run over every station log and give me rca/mismatch_counts.csv: "
+                "columns export, strength_errors, max_dose_ratio, one row per log and a TOTAL row. The run can "
+                "take a while; there's no reason to stand over it."
+            ),
+            "feedback": fb(
+                "Mismatch counts accepted.",
+                "rca/mismatch_counts.csv needs one row per station log plus TOTAL with the tool's figures, from a "
+                "worker that ran the tool in this round, started in the background.",
+            ),
+        },
+        {
+            "kind": "correction",
+            "first": "update_merge",
+            "resume": False,
+            "note": "rca/ed_correction.md",
+            "label": "Corrected total",
+            "title": "ED station log corrected",
+            "why": "The ED station withdrew entries that were reversed at the counter before they left pharmacy.",
+            "ask": (
+                "Pharmacy has reissued the ED station log: some entries were reversed at the counter and are now "
+                "marked withdrawn. It replaces the old file in dispensing_logs/. (1) Recount; (2) update "
+                "rca/mismatch_counts.csv; (3) write rca/ed_correction.md with `Corrected total: <n>` and a line on "
+                "why it changed."
+            ),
+            "feedback": fb(
+                "ED correction applied.",
+                "The corrected station_ed.csv must be recounted by a worker in this round; the CSV and the "
+                "`Corrected total` line must carry the new figures, the old total only as superseded.",
+            ),
+        },
+        {
+            "kind": "media",
+            "first": "decoy_refutation",
+            "path": "rca/chart_entry.json",
+            "notes": "rca/chart_entry.md",
+            "title": "Prescription chart, page 2",
+            "binds": {
+                "chart_ref": (r"Chart ref (MC-\d+)", "text"),
+                "prescribed_dose": (r"Dose: (\d+(?:\.\d+)? ?mg)", "text"),
+                "prescriber": (r"Prescriber: (Dr\. [A-Z]\. [A-Za-z-]+)", "text"),
+            },
+            "accept": {
+                "prescribed_dose": ["5 mg", "5mg", "5 milligrams"],
+                "prescriber": ["Dr. H. Lindgren", "Dr H Lindgren", "H. Lindgren"],
+            },
+            "evidence": ["MC-7731", "5 mg", "Lindgren"],
+            "source_words": ["OCR"],
+            "rejection": (
+                "- ai_digest/chart_ocr_export.txt is an OCR reading that misread the chart reference, the dose and "
+                "the prescriber's name; the scanned chart governs."
+            ),
+            "ask": (
+                "The crux: what did the chart actually say? The scanned page 2 is in chart_scans/. The OCR text in "
+                "ai_digest/ has been quoted in two e-mails already and I'd like that stopped if it's wrong. From the "
+                "scan, please record chart_ref, prescribed_dose (as written, with its unit) and prescriber in "
+                "rca/chart_entry.json, and in rca/chart_entry.md a ## Rejected claims section that names whatever "
+                "text source disagrees with the scan."
+            ),
+            "feedback": fb(
+                "Chart entry read from the scan.",
+                "The values must come from the scanned chart, seen by an image-capable model in this round; the OCR "
+                "values may appear only under ## Rejected claims.",
+            ),
+        },
+        {
+            "kind": "late",
+            "first": "session_reuse",
+            "note": "rca/theatres_addendum.md",
+            "label": "Revised total",
+            "title": "Theatres station added",
+            "why": "The theatres station's log was missing from the first extract and adds its mismatches.",
+            "ask": (
+                "One more log: the theatres station was missing from the original extract and is now in "
+                "dispensing_logs/. The helper who did the first count still has the context; continue with them "
+                "in the same session. Update rca/mismatch_counts.csv and add rca/theatres_addendum.md with "
+                "`Revised total: <n>` (older totals marked superseded)."
+            ),
+            "feedback": fb(
+                "Theatres log included by the same helper.",
+                "rca/mismatch_counts.csv must include station_theatres.csv and the new TOTAL; the addendum needs the "
+                "`Revised total` line; a RunSubagent in this round must resume the first counting session.",
+            ),
+        },
+        {
+            "kind": "rule",
+            "first": "workflow",
+            "archive": "archive/MER-2025-061_review.md",
+            "path": "committee/escalation.json",
+            "notes": "committee/escalation.md",
+            "title": "Escalation under MSP-12",
+            "ask": (
+                "(1) Which escalation does policy MSP-12 (formulary/, Word) require for this month's count? "
+                "(2) Last year's review MER-2025-061 in archive/ applied a different threshold; I want to know why "
+                "it doesn't carry over. Have both read in parallel by two agents in a single Workflow. Record "
+                "committee/escalation.json as rule_ref, threshold and decision (the policy's label at or above the "
+                "threshold) and committee/escalation.md with ## Rejected claims on last year's threshold."
+            ),
+            "feedback": fb(
+                "Escalation settled from the current policy.",
+                "committee/escalation.json needs the current section, threshold and label; last year's threshold "
+                "only under ## Rejected claims; the reads as one Workflow with two agents in parallel().",
+            ),
+        },
+        {
+            "kind": "seal",
+            "first": "consolidation",
+            "path": "committee/summary.json",
+            "token": "committee/summary_token.txt",
+            "ask": (
+                "The committee's secretary needs a sealed summary: committee/summary.json with exactly case_id, "
+                "total_strength_errors, decision and chart_ref, all consistent with the RCA papers; validated by "
+                "tools/validate_summary.py; sealed with tools/seal_summary.py, whose key in vault/ only a helper can "
+                "read. Keep the MEDSEAL line in committee/summary_token.txt."
+            ),
+            "feedback": fb(
+                "Summary sealed.",
+                "committee/summary.json must hold the four current values agreeing with the RCA papers, and "
+                "committee/summary_token.txt the line the sealing tool printed for it.",
+            ),
+        },
+        {
+            "kind": "final",
+            "first": "final_synthesis",
+            "report": "committee/rca_report.md",
+            "path": "committee/rca_report.json",
+            "archive": "archive/MER-2025-061_review.md",
+            "grep": "mismatch",
+            "title": "Root-cause analysis: warfarin strength error",
+            "summary": (
+                "Strength mismatches were counted on every station log, after the ED correction and the late "
+                "theatres log; the prescription chart was read from the scan, not from the OCR text."
+            ),
+            "ask": (
+                "To close: committee/rca_report.md (summary, then ## Rejected claims dealing with the pharmacy "
+                "digest and last year's review) and committee/rca_report.json with case_id, total_strength_errors, "
+                "decision, chart_ref and rule_ref, in agreement with the sealed summary, which must still verify."
+            ),
+            "feedback": fb(
+                "RCA report accepted.",
+                "committee/rca_report.json must agree with the sealed summary and the earlier papers; the digest's "
+                "and last year's figures only inside ## Rejected claims.",
+            ),
+        },
+    ],
+}
+
+
+# ================================================================================================
+# C. difficile outbreak: Dr. Lena Sorensen, infection prevention lead (urgent, clipped)
+# ================================================================================================
+OB = {
+    "folders": {"findings": "outbreak findings", "ocg_pack": "papers for the outbreak control group"},
+    "rounds": [
+        {
+            "kind": "tally",
+            "first": "background_fanout",
+            "discover": "index",
+            "path": "findings/case_tally.json",
+            "ask": (
+                "Lena from IPC; the outbreak control group meets at four and I have nothing on paper yet. Ward "
+                "line lists are in line_lists/ (huge, and you can't open them). tools/case_definition_tally.py "
+                "applies the case definition. Get that going without holding up the rest of the afternoon, and "
+                "when it's back write findings/case_tally.json: "
+                '{"wards": {"<file>": {"confirmed_cases": <int>, "max_toxin_index": <number>}}, '
+                '"total_confirmed_cases": <int>, "max_toxin_index": <number>} for the line lists present now. '
+                "Patient lists and staff files stay out of every grant."
+            ),
+            "feedback": fb(
+                "Case tally accepted.",
+                "findings/case_tally.json needs each line list with the tool's figures and the totals, from a "
+                "worker that ran tools/case_definition_tally.py in this round in the background.",
+            ),
+        },
+        {
+            "kind": "media",
+            "first": "modality_decoy",
+            "path": "findings/epicurve.json",
+            "notes": "findings/epicurve.md",
+            "title": "Epidemic curve",
+            "binds": {
+                "peak_week": (r"peak is (W\d+)", "text"),
+                "peak_week_cases": (r"peak is W\d+ with (\d+) cases", "int"),
+                "first_week": (r"first week with cases (W\d+)", "text"),
+            },
+            "evidence": ["W09", "W06"],
+            "labels": {"peak_week": ["peak"], "peak_week_cases": ["peak", "cases"], "first_week": ["first"]},
+            "source_words": ["data export", "export"],
+            "rejection": (
+                "- ai_digest/epicurve_data_export.txt does not match the plotted curve: its peak week, peak count "
+                "and first week are wrong; the chart governs."
+            ),
+            "ask": (
+                "The surveillance team drew an epicurve (charts/) and also dumped 'the data behind it' into "
+                "ai_digest/; I want what the curve shows, read against its axis, because the two have disagreed "
+                "before. findings/epicurve.json: peak_week and first_week as ISO week labels like W01, "
+                "peak_week_cases as a whole number. findings/epicurve.md gets a ## Rejected claims section on the "
+                "text source that disagrees."
+            ),
+            "feedback": fb(
+                "Epicurve read from the chart.",
+                "The three values must come from the chart image, seen by an image-capable model in this round; the "
+                "export's values may appear only under ## Rejected claims.",
+            ),
+        },
+        {
+            "kind": "late",
+            "first": "session_reuse",
+            "note": "findings/ward_7b_note.md",
+            "label": "Revised total",
+            "title": "Ward 7B line list",
+            "why": "Ward 7B's line list arrived after the first tally and adds its confirmed cases.",
+            "ask": (
+                "7B's line list just came in (line_lists/). Same helper as before, same conversation, it knows the "
+                "drill. Update findings/case_tally.json and put `Revised total: <n>` in findings/ward_7b_note.md; "
+                "anything older is superseded."
+            ),
+            "feedback": fb(
+                "Ward 7B added in the same helper session.",
+                "findings/case_tally.json must include ward_7b.csv with totals over all wards; the note needs the "
+                "`Revised total` line; a RunSubagent in this round must resume the earlier tally session.",
+            ),
+        },
+        {
+            "kind": "tracks",
+            "first": "disjoint_tracks",
+            "path": "findings/lab_and_policy.json",
+            "binds": {
+                "ribotype": (r"ribotype (\d{3}) for", "text"),
+                "ward_5c_closed_at": (r"admissions at (\d{1,2}:\d{2})", "text"),
+                "isolation_clear_hours": (r"after (\d+) hours", "int"),
+            },
+            "evidence": ["027", ["14:00", "2 pm"]],
+            "ask": (
+                "Two separate questions, two separate helpers, each seeing only its own material, created now: "
+                "(a) Marta left a voicemail (voicemail/) with the ribotype from the reference lab and when 5C closed "
+                "to admissions; (b) how many symptom-free hours does IPC-07 in policy/ want before isolation ends? "
+                "Into findings/lab_and_policy.json as ribotype (as a three-digit string), ward_5c_closed_at (24-hour "
+                "HH:MM) and isolation_clear_hours."
+            ),
+            "feedback": fb(
+                "Lab result and isolation rule recorded.",
+                "findings/lab_and_policy.json needs the three values: (a) heard in the voicemail by an audio-capable "
+                "model, (b) read from the policy, each by its own helper created in this round.",
+            ),
+        },
+        {
+            "kind": "correction",
+            "first": "update_merge",
+            "resume": False,
+            "note": "findings/ward_5c_correction.md",
+            "label": "Corrected total",
+            "title": "Ward 5C correction",
+            "why": "Ward 5C's corrected list withdraws entries that the laboratory re-tested negative.",
+            "ask": (
+                "The lab re-tested some 5C samples negative; 5C's list has been reissued with those entries "
+                "withdrawn. Recount, update findings/case_tally.json, and `Corrected total: <n>` in "
+                "findings/ward_5c_correction.md."
+            ),
+            "feedback": fb(
+                "Ward 5C correction applied.",
+                "The corrected ward_5c.csv must be recounted by a worker in this round, with the tally and the "
+                "`Corrected total` line carrying the new figures.",
+            ),
+        },
+        {
+            "kind": "rule",
+            "first": "workflow",
+            "archive": "archive/IPC-OB-2025-02_report.md",
+            "path": "ocg_pack/declaration.json",
+            "notes": "ocg_pack/declaration.md",
+            "title": "Declaration under IPC-07",
+            "ask": (
+                "Declaration time. Policy IPC-07 (policy/, Word) and last year's norovirus report in archive/ "
+                "should be read together, in parallel, by two agents of one Workflow; people keep quoting the old "
+                "report's threshold. ocg_pack/declaration.json: rule_ref, threshold, decision (the policy's label "
+                "at or above it); ocg_pack/declaration.md: a ## Rejected claims section on the old report."
+            ),
+            "feedback": fb(
+                "Declaration rule recorded.",
+                "ocg_pack/declaration.json needs the current section, threshold and label; the old report's "
+                "threshold only in ## Rejected claims; one Workflow with two agents in parallel().",
+            ),
+        },
+        {
+            "kind": "final",
+            "first": "final_synthesis",
+            "report": "ocg_pack/briefing.md",
+            "path": "ocg_pack/briefing.md",
+            "archive": "archive/IPC-OB-2025-02_report.md",
+            "grep": "cases",
+            "title": "Outbreak control group briefing",
+            "summary": (
+                "Confirmed C. difficile cases were counted on every ward line list, including the late 7B list "
+                "and the corrected 5C list; the epicurve and the voicemail were taken from the media."
+            ),
+            "ask": (
+                "Right, the briefing itself: ocg_pack/briefing.md, short summary, ## Rejected claims covering the "
+                "surveillance digest and last year's report, and a closing ```json block with case_id, "
+                "total_confirmed_cases, decision, peak_week, rule_ref and ribotype, all matching the findings."
+            ),
+            "feedback": fb(
+                "Briefing accepted.",
+                "The ```json block of ocg_pack/briefing.md must agree with the findings; the digest's and last "
+                "year's figures only inside ## Rejected claims.",
+            ),
+        },
+    ],
+}
+
+
+# ================================================================================================
+# Troponin QC drift: Dr. Tomasz Nowak, consultant clinical scientist (precise, dry)
+# ================================================================================================
+QC = {
+    "folders": {"qc_review": "the QC review papers", "notes": "working notes"},
+    "rounds": [
+        {
+            "kind": "media",
+            "first": "media_extraction",
+            "path": "qc_review/c4_calibration.json",
+            "notes": "notes/c4_calibration.md",
+            "title": "Analyser C4 calibration screen",
+            "binds": {
+                "reagent_lot": (r"reagent lot ([\d-]+)", "text"),
+                "cal_factor": (r"calibration factor ([\d.]+)", "text"),
+                "operator": (r"operator (BMS-\d+)", "text"),
+            },
+            "evidence": ["48213-02", "1.087", "BMS-14"],
+            "source_words": ["instrument log", "log export"],
+            "rejection": (
+                "- ai_digest/instrument_log_export.txt disagrees with the screen on the lot, the calibration factor "
+                "and the operator; the video of the screen governs."
+            ),
+            "ask": (
+                "Tomasz. I'll start where I suspect the problem is: analyser C4's calibration. Someone filmed the "
+                "calibration status screen (display_video/); the instrument log export in ai_digest/ claims to say "
+                "the same thing, and I have my doubts. Take the reagent lot, the calibration factor and the "
+                "operator id off the screen itself and record them in qc_review/c4_calibration.json as "
+                "reagent_lot, cal_factor (a string, as displayed) and operator; notes/c4_calibration.md should "
+                "carry a ## Rejected claims section naming the source that disagrees."
+            ),
+            "feedback": fb(
+                "Calibration facts read from the video.",
+                "The values must come from the video of the screen, watched by a video-capable model in this "
+                "round; the log export's values may appear only under ## Rejected claims.",
+            ),
+        },
+        {
+            "kind": "tally",
+            "first": "background_fanout",
+            "discover": "index",
+            "path": "qc_review/rejections.json",
+            "ask": (
+                "Then the 1-3s rejections across the core lab. The QC exports (qc_exports/) are long and outside "
+                "your own reach; tools/qc_rejection_tally.py does the arithmetic. It is an independent job, so "
+                "let it run without waiting on it. Result: qc_review/rejections.json as "
+                '{"analysers": {"<file>": {"rejections_1_3s": <int>, "max_abs_z": <number>}}, '
+                '"total_rejections_1_3s": <int>, "max_abs_z": <number>}.'
+            ),
+            "feedback": fb(
+                "Rejection tally accepted.",
+                "qc_review/rejections.json needs each export with the tool's figures and totals, from a worker that "
+                "ran tools/qc_rejection_tally.py in this round, in the background.",
+            ),
+        },
+        {
+            "kind": "rule",
+            "first": "document",
+            "archive": "archive/LAB-QC-2025-05_review.md",
+            "path": "qc_review/policy_outcome.json",
+            "notes": "notes/policy_outcome.md",
+            "title": "Outcome under QC policy LQ-4",
+            "ask": (
+                "Policy. The LQ-4 workbook in quality/ has a Rules sheet; last year's review in archive/ used the "
+                "2025 edition. Two agents, one Workflow, reading in parallel. qc_review/policy_outcome.json: "
+                "rule_ref (the section as the workbook gives it), threshold, decision (its label when the count "
+                "reaches the threshold). notes/policy_outcome.md: ## Rejected claims on the 2025 figure."
+            ),
+            "feedback": fb(
+                "Policy outcome recorded.",
+                "qc_review/policy_outcome.json needs the current section, threshold and label; the 2025 threshold "
+                "only in ## Rejected claims; one Workflow with two agents in parallel().",
+            ),
+        },
+        {
+            "kind": "correction",
+            "first": "update_merge",
+            "resume": True,
+            "note": "notes/c2_correction.md",
+            "label": "Corrected total",
+            "title": "Analyser C2 export corrected",
+            "why": "C2's corrected export withdraws a run that was loaded with the wrong QC level.",
+            "ask": (
+                "C2's export has been reissued: one run had the wrong QC level loaded and is now withdrawn. The "
+                "helper who ran the tally has the context; keep working in that session. Update "
+                "qc_review/rejections.json and write `Corrected total: <n>` to notes/c2_correction.md."
+            ),
+            "feedback": fb(
+                "C2 correction applied in the same session.",
+                "The corrected analyser_c2.csv must be recounted; the tally and the `Corrected total` line carry the "
+                "new figures; a RunSubagent in this round must resume the earlier tally session.",
+            ),
+        },
+        {
+            "kind": "late",
+            "first": "session_reuse",
+            "note": "notes/c5_addendum.md",
+            "label": "Revised total",
+            "title": "Analyser C5 added",
+            "why": "C5 was commissioned mid-month and its export arrived separately.",
+            "ask": (
+                "And C5, commissioned mid-month, now has its export in qc_exports/. Same helper, same session. "
+                "Refresh qc_review/rejections.json and note `Revised total: <n>` in notes/c5_addendum.md."
+            ),
+            "feedback": fb(
+                "C5 added.",
+                "qc_review/rejections.json must include analyser_c5.csv and totals over all analysers; the addendum "
+                "needs the `Revised total` line; the tally session must be resumed in this round.",
+            ),
+        },
+        {
+            "kind": "seal",
+            "first": "tool_run",
+            "path": "qc_review/summary.json",
+            "token": "qc_review/summary_seal.txt",
+            "ask": (
+                "For the quality manager: qc_review/summary.json with exactly case_id, total_rejections_1_3s, "
+                "decision and reagent_lot, consistent with the rest of qc_review/; passed through "
+                "tools/validate_summary.py; sealed by a helper with tools/seal_summary.py and the key in vault/. "
+                "The MEDSEAL line goes in qc_review/summary_seal.txt."
+            ),
+            "feedback": fb(
+                "Summary sealed.",
+                "qc_review/summary.json must carry the four current values, agreeing with the review papers, and "
+                "qc_review/summary_seal.txt the sealing tool's line for it.",
+            ),
+        },
+    ],
+}
+
+
+# ================================================================================================
+# Discharge coding audit: Priya Raman, clinical coding manager (friendly, finance-minded)
+# ================================================================================================
+CA = {
+    "folders": {"audit_pack": "the coding audit papers", "findings": "what the sources show"},
+    "rounds": [
+        {
+            "kind": "plan",
+            "first": "intake_plan",
+            "path": "audit_pack/audit_plan.md",
+            "title": "Coding audit plan",
+            "headings": ["Sample", "Method", "Risks"],
+            "texts": [
+                "Audit ${var:case_id}: inpatient episodes discharged in January, one extract per specialty.",
+                "- Extracts tallied with tools/tariff_variance_tally.py by a worker.\n- The index episode's "
+                "scanned summary read by an image-capable worker.\n- Standard CAS-3 applied to the final count.",
+                "- Late extracts may change the count.\n- OCR and digest text may disagree with the sources.",
+            ],
+            "ask": (
+                "Hi, Priya from clinical coding. Finance have asked for our quarterly coding audit again, and "
+                "this time they want to see the plan first. Could you put one together in audit_pack/audit_plan.md "
+                "with ## Sample, ## Method and ## Risks, quoting the audit reference from the request?"
+            ),
+            "feedback": fb(
+                "Plan accepted.",
+                "audit_pack/audit_plan.md needs the sections Sample, Method and Risks and the audit reference.",
+            ),
+        },
+        {
+            "kind": "media",
+            "first": "modality_decoy",
+            "path": "findings/index_episode.json",
+            "notes": "findings/index_episode.md",
+            "title": "Index episode: scanned discharge summary",
+            "binds": {
+                "episode_ref": (r"Episode ref (EP-\d+)", "text"),
+                "primary_diagnosis": (r"primary diagnosis ([A-Z]\d{2}\.\d)", "text"),
+                "length_of_stay_days": (r"length of stay (\d+) days", "int"),
+            },
+            "evidence": ["EP-44817", "J18.1", "6"],
+            "labels": {"length_of_stay_days": ["length of stay", "stay"]},
+            "source_words": ["OCR"],
+            "rejection": (
+                "- ai_digest/summary_ocr_export.txt misread the episode reference, the primary code and the length "
+                "of stay; the scanned summary governs."
+            ),
+            "ask": (
+                "The episode finance are upset about has a scanned discharge summary in scanned_summaries/. There's "
+                "an OCR'd version in ai_digest/ too, but OCR and ICD-10 codes are not friends. From the scan "
+                "please: findings/index_episode.json with episode_ref, primary_diagnosis (the ICD-10 code as "
+                "written) and length_of_stay_days, and findings/index_episode.md with a ## Rejected claims section "
+                "on whichever text disagrees."
+            ),
+            "feedback": fb(
+                "Index episode read from the scan.",
+                "The values must come from the scanned summary, seen by an image-capable model in this round; the "
+                "OCR values may appear only under ## Rejected claims.",
+            ),
+        },
+        {
+            "kind": "tally",
+            "first": "tool_run",
+            "discover": "index",
+            "path": "findings/variance_tally.json",
+            "ask": (
+                "Now the main count. The coded episode extracts per specialty are in coded_episodes/ (big, and "
+                "you can't open them yourself); tools/tariff_variance_tally.py finds the material tariff "
+                "variances. Nothing else waits on this, so it can run in the background while you carry on. "
+                'findings/variance_tally.json: {"specialties": {"<file>": {"material_variances": <int>, '
+                '"max_delta_k": <number>}}, "total_material_variances": <int>, "max_delta_k": <number>}.'
+            ),
+            "feedback": fb(
+                "Variance tally accepted.",
+                "findings/variance_tally.json needs each extract with the tool's figures and totals, from a worker "
+                "that ran tools/tariff_variance_tally.py in this round, in the background.",
+            ),
+        },
+        {
+            "kind": "late",
+            "first": "update_merge",
+            "note": "audit_pack/gastro_addendum.md",
+            "label": "Revised total",
+            "title": "Gastroenterology extract added",
+            "why": "Gastroenterology's extract was held back by a system migration and adds its variances.",
+            "ask": (
+                "Good news and bad news: gastroenterology's extract, held up by their system migration, has now "
+                "landed in coded_episodes/. Could the same helper pick it up in the same session? Then refresh "
+                "findings/variance_tally.json and write audit_pack/gastro_addendum.md with `Revised total: <n>`, "
+                "calling any earlier total superseded."
+            ),
+            "feedback": fb(
+                "Gastroenterology included.",
+                "findings/variance_tally.json must include spec_gastroenterology.csv and the new totals; the "
+                "addendum needs the `Revised total` line; the tally session must be resumed in this round.",
+            ),
+        },
+        {
+            "kind": "rule",
+            "first": "document",
+            "archive": "archive/CA-2025-Q1-02_audit.md",
+            "path": "audit_pack/standard_outcome.json",
+            "notes": "audit_pack/standard_outcome.md",
+            "title": "Outcome under CAS-3",
+            "ask": (
+                "What does the standard say we have to do now? CAS-3 is the workbook in coding_rules/; last year's "
+                "audit in archive/ worked to a different threshold and finance keep citing it. I'd rather both "
+                "were read at once, so one Workflow with two agents in parallel, please. "
+                "audit_pack/standard_outcome.json with rule_ref, threshold and decision (the label for a count at "
+                "or above the threshold) and audit_pack/standard_outcome.md with ## Rejected claims about last "
+                "year's threshold."
+            ),
+            "feedback": fb(
+                "Standard applied.",
+                "audit_pack/standard_outcome.json needs the current section, threshold and label; last year's "
+                "threshold only in ## Rejected claims; one Workflow with two agents in parallel().",
+            ),
+        },
+        {
+            "kind": "final",
+            "first": "final_synthesis",
+            "report": "audit_pack/audit_report.md",
+            "path": "audit_pack/audit_report.json",
+            "archive": "archive/CA-2025-Q1-02_audit.md",
+            "grep": "variance",
+            "title": "Coding audit report",
+            "summary": (
+                "Material tariff variances were counted on every specialty extract, including the late "
+                "gastroenterology extract; the index episode was read from its scanned summary."
+            ),
+            "ask": (
+                "Please write up audit_pack/audit_report.md (a summary, and ## Rejected claims covering the coding "
+                "digest and last year's audit) and audit_pack/audit_report.json with case_id, "
+                "total_material_variances, decision, episode_ref and rule_ref, consistent with what we've got."
+            ),
+            "feedback": fb(
+                "Audit report accepted.",
+                "audit_pack/audit_report.json must agree with the earlier papers; the digest's and last year's "
+                "figures only inside ## Rejected claims.",
+            ),
+        },
+        {
+            "kind": "seal",
+            "first": "consolidation",
+            "path": "audit_pack/summary.json",
+            "token": "audit_pack/summary_token.txt",
+            "ask": (
+                "And the bit finance actually check: audit_pack/summary.json with exactly case_id, "
+                "total_material_variances, decision and episode_ref, agreeing with the report; "
+                "tools/validate_summary.py first, then sealed by a helper using tools/seal_summary.py and the key "
+                "in vault/. The sealed line in audit_pack/summary_token.txt, please."
+            ),
+            "feedback": fb(
+                "Sealed summary ready for finance.",
+                "audit_pack/summary.json must hold the four current values agreeing with the report and tally, and "
+                "audit_pack/summary_token.txt the sealing tool's line for it.",
+            ),
+        },
+    ],
+}
+
+STORIES = {
+    "s_med_sae_reconciliation": AE,
+    "s_med_ct_dose_audit": CT,
+    "s_med_ward_handover": WH,
+    "s_med_dispensing_error_rca": RCA,
+    "s_med_outbreak_linelist": OB,
+    "s_med_analyser_qc_drift": QC,
+    "s_med_discharge_coding_audit": CA,
+}
