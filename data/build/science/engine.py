@@ -102,7 +102,7 @@ TALLY_TOOL = '''#!/usr/bin/env python3
 """{title}: tally {count} per {noun} file.
 
 Usage:
-    python3 tools/{tool} FILE.csv [FILE.csv ...] [--json]
+    python3 tools/{tool} FILE.csv [FILE.csv ...] [--json] [--decide "N|LABEL_IF_TOTAL_AT_LEAST_N|OTHER_LABEL"]
 
 A row counts when {cond}. For each file the tool prints the number of counted rows
 ({count}) and the largest {max_col} among the counted rows ({maxl}), then a TOTAL line.
@@ -127,6 +127,11 @@ def tally(path):
 
 def main(argv):
     as_json = "--json" in argv
+    rule = None
+    if "--decide" in argv:  # --decide "N|LABEL_AT_OR_ABOVE|LABEL_BELOW": apply a threshold rule to the total
+        i = argv.index("--decide")
+        rule = argv[i + 1].split("|")
+        argv = argv[:i] + argv[i + 2 :]
     files = [a for a in argv if a != "--json"]
     if not files:
         print(__doc__)
@@ -138,12 +143,17 @@ def main(argv):
     peaks = [b for _, b in res.values() if b is not None]
     peak = max(peaks) if peaks else None
     if as_json:
-        print(json.dumps({{"slices": {{k: {{"{count}": n, "{maxl}": b}} for k, (n, b) in sorted(res.items())}},
-                          "total_{count}": total, "{maxl}": peak}}, indent=2))
+        out = {{"slices": {{k: {{"{count}": n, "{maxl}": b}} for k, (n, b) in sorted(res.items())}},
+               "total_{count}": total, "{maxl}": peak}}
+        if rule:
+            out["decision"] = rule[1] if total >= int(rule[0]) else rule[2]
+        print(json.dumps(out, indent=2))
     else:
         for k, (n, b) in sorted(res.items()):
             print(f"{{k}}  {count}={{n}}  {maxl}={{b}}")
         print(f"TOTAL  {count}={{total}}  {maxl}={{peak}}")
+        if rule:
+            print("DECISION  " + (rule[1] if total >= int(rule[0]) else rule[2]))
     return 0
 
 
