@@ -43,6 +43,21 @@ def turn(content, *calls, bind=None):
     return t
 
 
+# How thoroughly each team works (what a subagent reads besides the evidence itself): the slice
+# runner opens the folder index, the media / document readers open their folder's index, the
+# sealer reads the tool, seal and record before running it. Different per scenario, so the
+# reference scores differ too.
+THOROUGH = {
+    "s_sci_seismic_swarm_catalogue": {"media_idx"},
+    "s_sci_transect_cameratrap": {"media_idx", "doc_idx"},
+    "s_sci_notebook_retraction": {"sealer_read"},
+    "s_sci_startracker_observing_log": {"sealer_read", "media_idx"},
+    "s_sci_plate_reader_assay": {"sealer_read", "media_idx", "doc_idx"},
+    "s_sci_climate_homogenisation": {"sealer_read", "media_idx", "doc_idx"},
+    "s_sci_grant_metrics_report": {"slice_idx"},
+    "s_sci_detector_calibration_drift": {"media_idx", "doc_idx"},
+    "s_sci_soil_interlab_comparison": {"slice_idx", "media_idx"},
+}
 TAB = r"(?:\\t|\t)"  # a tab, raw or JSON-escaped (a Workflow result arrives as JSON)
 DOC_BINDS = {  # where a fact sits in a document whose wording differs from the deliverable's label
     "s_sci_seismic_swarm_catalogue": {
@@ -132,6 +147,9 @@ class SpecBuilder(engine.Builder):
         self.add_round(rid, question, ok, bad, tags, [], turns, decoys, update_ids)
         self.rounds[-1]["eval"]["command"] = CHECK.replace("{rid}", rid)
         self.specs[rid] = spec(rid, *conds, self.never())
+
+    def has(self, flag: str) -> bool:
+        return flag in THOROUGH.get(self.c["id"], set())
 
     def tv(self) -> str:
         """The scenario title as written by the manager: the request id comes from the request it read."""
@@ -234,7 +252,7 @@ class SpecBuilder(engine.Builder):
         runner = {
             "name": "tally_runner",
             "model_key": "llm",
-            "tools": ["Bash"],
+            "tools": ["Read", "Bash"] if self.has("slice_idx") else ["Bash"],
             "accessible_paths": [sl["dir"], f"{self.d('tools')}/{c['tool']}"],
             "system_prompt": "You run the provided tally tool on the files you are given and report its output verbatim.",
         }
@@ -261,7 +279,10 @@ class SpecBuilder(engine.Builder):
                     "RunSubagent",
                     subagent_id="${subagent:tally_runner}",
                     description="tally all slices",
-                    prompt=f"Run {self.tool_cmd()} and report the output verbatim.",
+                    prompt=(
+                        f"Check {WS}/{sl['dir']}/_index.md lists every file, then r" if self.has("slice_idx") else "R"
+                    )
+                    + f"un {self.tool_cmd()} and report the output verbatim.",
                     run_in_background=True,
                 ),
                 call("Write", file_path=f"{WS}/{out}/plan.md", content=plan),
@@ -314,6 +335,9 @@ class SpecBuilder(engine.Builder):
                 accept[k] = {"equals": v, "tol": 0.005 if isinstance(v, float) else 0}
         return binds, accept
 
+    def media_idx(self) -> str:
+        return os.path.dirname(self.c["media"]["file"]) + "/_index.md"
+
     def media_value(self, k, v):
         spoken = self.c["media"].get("spoken", {}).get(k)
         shown = str(v).lower() if isinstance(v, bool) else fmt(v)
@@ -341,7 +365,7 @@ class SpecBuilder(engine.Builder):
             "name": "media_reader",
             "model_key": m["keys"][0],
             "tools": ["Read"],
-            "accessible_paths": [m["file"]],
+            "accessible_paths": [m["file"], *([self.media_idx()] if self.has("media_idx") else [])],
             "system_prompt": "You perceive media files and report exactly what they show or say, with every number, id and time.",
         }
         body = "{\n" + ",\n".join(f'  "{k}": {jslot(v, "m_" + k)}' for k, v in m["fields"].items()) + "\n}\n"
@@ -364,7 +388,8 @@ class SpecBuilder(engine.Builder):
                     "RunSubagent",
                     subagent_id="${subagent:media_reader}",
                     description=f"read the {m['noun']}",
-                    prompt=f"Open {WS}/{m['file']}. {m['prompt']}",
+                    prompt=(f"Look at {WS}/{self.media_idx()} first. " if self.has("media_idx") else "")
+                    + f"Open {WS}/{m['file']}. {m['prompt']}",
                     run_in_background=False,
                 ),
             ),
@@ -526,10 +551,11 @@ class SpecBuilder(engine.Builder):
             {"kind": "workflow", "min_agents": 2, "parallel": True},
             *evid,
         ]  # fmt: skip
-        reads = " ".join(f"{WS}/{p}" for p in doc["read"].split(" and "))
+        doc_files = doc["read"].split(" and ") + ([f"{docdir}/_index.md"] if self.has("doc_idx") else [])
+        reads = " ".join(f"{WS}/{p}" for p in doc_files)
         script = (
             f'const ref = defineAgent({{name: "doc_reader", model_key: "llm", tools: ["Read"], accessible_paths: '
-            f"{engine.json.dumps(doc['read'].split(' and '))},\n"
+            f"{engine.json.dumps(doc_files)},\n"
             f'  system_prompt: "Quote the figures and clauses you are asked about exactly as the document states them."}});\n'
             f'const old = defineAgent({{name: "archive_reader", model_key: "llm", tools: ["Read"], accessible_paths: '
             f"{engine.json.dumps(arch_files)},\n"
@@ -623,7 +649,7 @@ class SpecBuilder(engine.Builder):
         sealer = {
             "name": "sealer",
             "model_key": "llm",
-            "tools": ["Bash"],
+            "tools": ["Read", "Bash"] if self.has("sealer_read") else ["Bash"],
             "accessible_paths": [f"{self.d('tools')}/{c['seal_tool']}", vault, sf],
             "system_prompt": "You run the sealing tool exactly as instructed and report the line it prints verbatim.",
         }
