@@ -58,6 +58,20 @@ THOROUGH = {
     "s_sci_detector_calibration_drift": {"media_idx", "doc_idx"},
     "s_sci_soil_interlab_comparison": {"slice_idx", "media_idx"},
 }
+# What each round is mainly about in each scenario (its first tag), so every scenario has its own arc.
+LEAD = {
+    "s_sci_seismic_swarm_catalogue": {"intake_plan": "background_fanout", "final_synthesis": "decoy_refutation"},
+    "s_sci_transect_cameratrap": {"media_extraction": "image", "tool_run": "cross_round"},
+    "s_sci_notebook_retraction": {"media_extraction": "audio", "update_new": "session_reuse", "workflow": "document"},
+    "s_sci_startracker_observing_log": {"media_extraction": "video", "workflow": "disjoint_tracks"},
+    "s_sci_plate_reader_assay": {"intake_plan": "tool_run", "final_synthesis": "cross_round"},
+    "s_sci_climate_homogenisation": {"media_extraction": "modality_decoy", "update_new": "session_reuse", "workflow": "parallel"},
+    "s_sci_grant_metrics_report": {"intake_plan": "background_fanout", "media_extraction": "image", "workflow": "document",
+                                   "final_synthesis": "decoy_refutation"},
+    "s_sci_detector_calibration_drift": {"media_extraction": "video", "update_rep": "cross_round", "workflow": "disjoint_tracks"},
+    "s_sci_soil_interlab_comparison": {"media_extraction": "image", "workflow": "parallel", "tool_run": "cross_round",
+                                       "final_synthesis": "decoy_refutation"},
+}  # fmt: skip
 TAB = r"(?:\\t|\t)"  # a tab, raw or JSON-escaped (a Workflow result arrives as JSON)
 DOC_BINDS = {  # where a fact sits in a document whose wording differs from the deliverable's label
     "s_sci_seismic_swarm_catalogue": {
@@ -144,6 +158,11 @@ class SpecBuilder(engine.Builder):
 
     # plumbing ----------------------------------------------------------------------
     def add_spec_round(self, rid, question, ok, bad, tags, conds, turns, decoys, update_ids=()):
+        kind = tags[0] if tags[0] != "update_merge" else "update_new" if "session_reuse" in tags else "update_rep"
+        lead = LEAD.get(self.c["id"], {}).get(kind)
+        if lead:
+            assert lead in tags, (self.c["id"], rid, lead)
+            tags = [lead, *[t for t in tags if t != lead]]
         self.add_round(rid, question, ok, bad, tags, [], turns, decoys, update_ids)
         self.rounds[-1]["eval"]["command"] = CHECK.replace("{rid}", rid)
         self.specs[rid] = spec(rid, *conds, self.never())
