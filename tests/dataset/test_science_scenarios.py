@@ -160,11 +160,11 @@ def test_planted_decoys_fail(sid, tmp_path):
 def test_stale_and_digest_figures_outside_rejected_claims_fail(sid, tmp_path):
     ws = final_workspace(sid, tmp_path)
     fin = final_round(sid)
-    report = ws / "output" / "final_report.md"
-    text = report.read_text(encoding="utf-8")
-    head, _sep, rest = text.partition("## Rejected claims")
     bad = [c for c in specs(sid)[fin]["conditions"] if c["kind"] == "decoy"]
     assert bad, sid
+    report = ws / bad[0]["path"]
+    text = report.read_text(encoding="utf-8")
+    head, _sep, rest = text.partition("## Rejected claims")
     for c in bad:
         word = " ".join(c.get("labels", [])[:1])
         report.write_text(head + f"\nThe {word} figure is {c['token']}.\n\n## Rejected claims" + rest, encoding="utf-8")
@@ -235,7 +235,7 @@ def test_sensitive_grant_fails_every_later_round(sid, tmp_path):
 def test_media_sent_to_a_text_model_fails(sid, tmp_path):
     ws = final_workspace(sid, tmp_path)
     qs = json.loads((DATASET / "scenarios" / sid / "questions.json").read_text(encoding="utf-8"))
-    media = next(q["id"] for q in qs if q["tags"][0] == "media_extraction")
+    media = next(q["id"] for q in qs if "media_extraction" in q["tags"])
     assert run_check(sid, media, ws).returncode == 0
 
     def blind(args):

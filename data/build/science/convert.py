@@ -72,6 +72,12 @@ LEAD = {
     "s_sci_soil_interlab_comparison": {"media_extraction": "image", "workflow": "parallel", "tool_run": "cross_round",
                                        "final_synthesis": "decoy_refutation"},
 }  # fmt: skip
+# Scenarios whose final report carries its summary as a fenced JSON block, in a folder of its own.
+FENCED = {
+    "s_sci_notebook_retraction": "findings",
+    "s_sci_climate_homogenisation": "notes",
+    "s_sci_soil_interlab_comparison": "ilc_report",
+}
 TAB = r"(?:\\t|\t)"  # a tab, raw or JSON-escaped (a Workflow result arrives as JSON)
 DOC_BINDS = {  # where a fact sits in a document whose wording differs from the deliverable's label
     "s_sci_seismic_swarm_catalogue": {
@@ -153,8 +159,24 @@ def short_labels(c: dict) -> list[str]:
 
 class SpecBuilder(engine.Builder):
     def __init__(self, c: dict):
+        folder = FENCED.get(c["id"])
+        if folder:
+            c = {**c, "accessible": [*c["accessible"], folder]}
+            c["assets"] = {**c["assets"], folder: ("deliverables", "-", "-", "the final report goes here")}
         super().__init__(c)
         self.specs: dict[str, dict] = {}
+
+    def build_workspace(self):
+        super().build_workspace()
+        folder = FENCED.get(self.c["id"])
+        if folder:
+            self.w(f"{folder}/README.md", "The final report of this review is filed here.\n")
+
+    def final_paths(self) -> tuple[str, str]:
+        folder = FENCED.get(self.c["id"])
+        if folder:
+            return f"{folder}/final_report.md", f"{folder}/final_report.md"
+        return f"{self.d('out')}/final_summary.json", f"{self.d('out')}/final_report.md"
 
     # plumbing ----------------------------------------------------------------------
     def add_spec_round(self, rid, question, ok, bad, tags, conds, turns, decoys, update_ids=()):
@@ -709,13 +731,18 @@ class SpecBuilder(engine.Builder):
     def r_final(self, rid):
         c, sl, m, doc, s = self.c, self.c["slice"], self.c["media"], self.c["doc"], self.c["status"]
         summ = self.summary()
-        fj, fm = f"{self.d('out')}/final_summary.json", f"{self.d('out')}/final_report.md"
+        fj, fm = self.final_paths()
         keys = ", ".join(f'"{k}"' for k in [*summ, "seal_token"])
+        where = (
+            f"end it with one ```json fenced block holding exactly the keys {keys}"
+            if fj == fm
+            else f"alongside it, {fj} with exactly the keys {keys}"
+        )
         q = (
             f"{c['final_ask']} {fm} should read as a proper summary (a few paragraphs), then a ## Rejected claims "
             f"section dealing with the auto-generated digest in {self.d('digest')}/ and the earlier material in "
-            f"{self.d('archive')}/. Alongside, {fj} with exactly the keys {keys} (seal_token: the hex from "
-            f"{c['token_out']}). It all has to square with what you delivered earlier."
+            f"{self.d('archive')}/; {where} (seal_token: the hex from {c['token_out']}). It all has to square with "
+            f"what you delivered earlier."
         )
         arch_files = sorted(r for r in c["other_files"] if r.startswith(self.d("archive") + "/"))
         dig_files = sorted(r for r in c["other_files"] if r.startswith(self.d("digest") + "/"))
@@ -771,13 +798,24 @@ class SpecBuilder(engine.Builder):
             ),
             turn(
                 "Writing the final report and summary.",
-                call("Write", file_path=f"{WS}/{fm}", content=report),
-                call("Write", file_path=f"{WS}/{fj}", content=final),
+                *(
+                    [call("Write", file_path=f"{WS}/{fm}", content=report + "\n```json\n" + final + "```\n")]
+                    if fj == fm
+                    else [
+                        call("Write", file_path=f"{WS}/{fm}", content=report),
+                        call("Write", file_path=f"{WS}/{fj}", content=final),
+                    ]
+                ),
                 bind={"seal_hex": b(re.escape(c["seal_prefix"]) + r":([0-9a-f]{64})")},
             ),
             turn("Final report written."),
         ]
-        decoys = [{"file": fj, "json": ["total_" + sl["count"], c["digest_total"]]}]
+        key, tot = "total_" + sl["count"], summ["total_" + sl["count"]]
+        decoys = (
+            [{"file": fj, "sub": [f'"{key}": {tot}', f'"{key}": {c["digest_total"]}']}]
+            if fj == fm
+            else [{"file": fj, "json": [key, c["digest_total"]]}]
+        )
         ok = "Final report accepted."
         bad = (
             f"{fj} must carry the latest figures and the seal token, consistent with the earlier deliverables; "
