@@ -801,9 +801,6 @@ class SpecBuilder(engine.Builder):
     def build(self) -> dict:
         res = super().build()
         files = res["files"]
-        for rid in list(files):
-            if rid.startswith("checks/"):
-                del files[rid]
         for rid, sp in self.specs.items():
             files[f"checks/{rid}.json"] = dump(sp)
         return res
