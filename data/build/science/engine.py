@@ -16,6 +16,7 @@ import os
 import random
 import subprocess
 import tempfile
+import wave
 import zipfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -295,9 +296,21 @@ def png_panel(
         d.text(P(12, y), line, fill=fg, font=font)
         y += 14
     img = _texture(img, seed, amp=amp)
+    img = _handheld(img, seed, bg)
     buf = io.BytesIO()
     img.save(buf, format="PNG", optimize=False, compress_level=9)
     return buf.getvalue()
+
+
+def _handheld(img, seed: str, bg: int):
+    """A photo or scan as it really comes in: a slight skew, a little focus blur, sensor noise."""
+    from PIL import Image, ImageFilter
+
+    rng = random.Random(f"handheld-{seed}")
+    img = img.rotate(rng.uniform(-2.5, 2.5), resample=Image.BICUBIC, expand=False, fillcolor=bg)
+    img = img.filter(ImageFilter.GaussianBlur(radius=rng.uniform(0.8, 1.4)))
+    noise = Image.frombytes("L", img.size, rng.randbytes(img.size[0] * img.size[1]))
+    return Image.blend(img, noise, rng.uniform(0.05, 0.08))
 
 
 def png_chart(series: list[tuple[str, list[float]]], title: str, xlabel: str, ylabel: str, notes: list[str]) -> bytes:
@@ -335,8 +348,27 @@ def wav_speech(text: str, voice: str = "en-gb", wpm: int = 150) -> bytes:
             check=True,
             capture_output=True,
         )
-        with open(out, "rb") as fh:
-            return fh.read()
+        return _room_noise(out, text)
+
+
+def _room_noise(path: str, seed: str) -> bytes:
+    """Mix a mains hum and seeded background hiss under the speech (pure Python, deterministic)."""
+    import array
+    import math
+
+    with wave.open(path, "rb") as w:
+        params = w.getparams()
+        pcm = array.array("h", w.readframes(w.getnframes()))
+    rng = random.Random(f"room-{seed}")
+    rate = params.framerate
+    for i in range(len(pcm)):
+        v = pcm[i] + rng.gauss(0, 420) + 260 * math.sin(2 * math.pi * 50 * i / rate)
+        pcm[i] = max(-32768, min(32767, int(v)))
+    buf = io.BytesIO()
+    with wave.open(buf, "wb") as w:
+        w.setparams(params)
+        w.writeframes(pcm.tobytes())
+    return buf.getvalue()
 
 
 def mp4_frames(frames: list[list[str]], seed: str) -> bytes:
