@@ -245,3 +245,36 @@ def test_media_sent_to_a_text_model_fails(sid, tmp_path):
     rewrite_calls(ws, "CreateSubagent", blind)
     r = run_check(sid, media, ws)
     assert r.returncode == 1 and "evidence" in r.stdout, r.stdout
+
+
+def tables_of(sid: str) -> list[dict]:
+    return [c for sp in specs(sid).values() for c in sp["conditions"] if c["kind"] == "table"]
+
+
+def test_some_scenarios_file_a_table():
+    assert len([sid for sid in SCI if tables_of(sid)]) >= 3
+
+
+@pytest.mark.parametrize("sid", [sid for sid in SCI if tables_of(sid)])
+def test_per_file_table_fails_for_a_wrong_row(sid, tmp_path):
+    tables = tables_of(sid)
+    ws = final_workspace(sid, tmp_path)
+    cond = tables[0]
+    spec = tmp_path / "table.json"
+    spec.write_text(json.dumps({"round": "t", "conditions": [cond]}), encoding="utf-8")
+    engine = DATASET / "scenarios" / sid / "checks" / "_check.py"
+
+    def check() -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, str(engine), str(ws), str(spec)], capture_output=True, text=True)
+
+    assert check().returncode == 0
+    p = ws / cond["path"]
+    lines = p.read_text(encoding="utf-8").splitlines()
+    first = lines[1].split(",")
+    first[1] = str(int(first[1]) + 3)
+    p.write_text("\n".join([lines[0], ",".join(first), *lines[2:]]) + "\n", encoding="utf-8")
+    r = check()
+    assert r.returncode == 1 and "FAIL:" in r.stdout, r.stdout
+    p.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")  # a file's row dropped
+    r = check()
+    assert r.returncode == 1 and "no row" in r.stdout, r.stdout

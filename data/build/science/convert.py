@@ -79,6 +79,8 @@ FENCED = {
     "s_sci_climate_homogenisation": "notes",
     "s_sci_soil_interlab_comparison": "ilc_report",
 }
+# Scenarios that also file the per-file figures as a CSV table when the late file arrives.
+CSV_TABLE = {"s_sci_seismic_swarm_catalogue", "s_sci_startracker_observing_log", "s_sci_detector_calibration_drift"}
 TAB = r"(?:\\t|\t)"  # a tab, raw or JSON-escaped (a Workflow result arrives as JSON)
 DOC_BINDS = {  # where a fact sits in a document whose wording differs from the deliverable's label
     "s_sci_seismic_swarm_catalogue": {
@@ -479,6 +481,25 @@ class SpecBuilder(engine.Builder):
             turn("Tally and status revised."),
         ]
 
+    def csv_path(self) -> str:
+        return f"{self.d('out')}/{self.c['slice']['count']}_by_file.csv"
+
+    def csv_parts(self, rid: str, stage: dict) -> tuple[str, dict, dict]:
+        """The CSV the manager writes (from per-file binds on the tool's JSON), the binds, the table condition."""
+        sl = self.c["slice"]
+        head = f"file,{sl['count']},{sl['maxl']}\n"
+        binds, rows, expect = {}, [], []
+        for i, f in enumerate(sorted(stage)):
+            anchor = r'--- stdout ---.*?"' + re.escape(f) + r'": \{\s*"' + re.escape(sl["count"]) + r'": '
+            binds[f"c{i}_{rid}"] = b(anchor + r"(\d+)", "int")
+            binds[f"x{i}_{rid}"] = b(anchor + r'\d+,\s*"' + re.escape(sl["maxl"]) + r'": ([-\d.]+)', "number")
+            rows.append(f"{f},${{var:c{i}_{rid}}},${{var:x{i}_{rid}}}\n")
+            n, mx = stage[f]
+            expect.append({"key": f, "expect": {sl["count"]: n, sl["maxl"]: {"equals": float(mx), "tol": 0.005}}})
+        cond = {"kind": "table", "path": self.csv_path(), "columns": ["file", sl["count"], sl["maxl"]], "key": "file",
+                "keys": sorted(stage), "rows": expect}  # fmt: skip
+        return head + "".join(rows), binds, cond
+
     def r_update_new(self, rid):
         c, sl, s = self.c, self.c["slice"], self.c["status"]
         st0, st1 = self.t["stages"][0], self.t["stages"][1]
@@ -491,6 +512,17 @@ class SpecBuilder(engine.Builder):
         conds = [*self.tally_conds(st1), *self.status_conds(1, old), {"kind": "resumed"},
                  *self.slice_evidence([nf], st1)]  # fmt: skip
         turns = self.retally_turns(rid, "A new file arrived.", True, [tally], "_" + self.tally_rid, s["note_new"])
+        if self.c["id"] in CSV_TABLE:
+            body, binds, cond = self.csv_parts(rid, st1)
+            q += f" Also file the per-file figures as a table, {self.csv_path()}, columns file, {sl['count']}, {sl['maxl']}."
+            conds.append(cond)
+            turns[-1:-1] = [
+                turn(
+                    "Filing the per-file table from the same output.",
+                    call("Write", file_path=f"{WS}/{self.csv_path()}", content=body),
+                    bind=binds,
+                )
+            ]
         self.status_rid = rid
         tot1 = engine.tally_json(c, st1)["total_" + sl["count"]]
         decoys = [{"file": s["out"], "sub": [f"{s['total_label']}: {tot1}", f"{s['total_label']}: {old}"]}]
