@@ -1,307 +1,280 @@
-"""Science scenarios (s_sci_*): every round's check passes the reference deliverables and FAILS a planted decoy.
+"""Science scenarios (s_sci_*): specs of the one check engine, an honest reference manager, and
+checks that fail for wrong answers, planted decoys and faked behaviour.
 
-For each scenario the test replays the oracle trajectory's file writes into a temporary copy of the
-workspace (applying each round's updates first) and synthesises sessions/main.jsonl in the SPEC §4
-format from the trajectory's tool calls (ids, session ids and background task ids as the real tools
-report them). Per round it then runs the check three ways:
-  * reference deliverables + transcript           -> must pass,
-  * the round's decoy deliverable(s) planted      -> must fail (data/build/science/decoys.json:
-    the digest's / stale archive's / modality decoy's value, or a pre-update value without "superseded"),
-  * the same deliverables without any transcript  -> must fail (behaviour cannot be verified),
-  * the reference deliverables with one required behaviour removed from the round's transcript (no
-    background run, media sent to a text-only model, no resumed session, no workflow, a sealer without
-    Bash, no subagent run, a sensitive folder granted)   -> must fail.
-The byte-for-byte reproduction of the generated files is checked by `data/build/science/build.py --check`.
+The reference manager replays solution/trajectory.json through the real runner against the
+simulated pool (tests/dataset/oracle_run.py); every round must pass. On its final workspace the
+tests then plant decoys, strip the subagent transcripts, grant a sensitive folder and swap the
+media reader's model, and require the checks to fail.
 """
 
 from __future__ import annotations
 
-import contextlib
-import copy
-import io
 import json
-import re
-import runpy
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from tests.dataset.oracle_run import converted, final_workspace, oracle_run, specs
+
 ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT / "data" / "clawarena-team"
-BUILD = ROOT / "data" / "build" / "science"
+DATASET = ROOT / "data" / "clawarena-team"
+SCI = json.loads((DATASET / "tests-science.json").read_text(encoding="utf-8"))["scenario_ids"]
 
 
-def _scenario_ids() -> list[str]:
-    tests = DATA / "tests-science.json"
-    if not tests.is_file():
-        return []
-    return json.loads(tests.read_text())["scenario_ids"]
+def rounds(sid: str) -> list[str]:
+    return list(specs(sid))
 
 
-DECOYS = json.loads((BUILD / "decoys.json").read_text()) if (BUILD / "decoys.json").is_file() else {}
+def run_check(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess:
+    sdir = DATASET / "scenarios" / sid / "checks"
+    return subprocess.run(
+        [sys.executable, str(sdir / "_check.py"), str(ws), str(sdir / f"{rid}.json")],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
 
 
-class Transcript:
-    def __init__(self, ws: str) -> None:
-        self.ws = ws
-        self.lines: list[dict] = [{"type": "system_meta", "owner": "main"}]
-        self.by_name: dict[str, str] = {}
-        self.session_of: dict[str, str] = {}
-        self.sessions: set[str] = set()
-        self.n = 0
-
-    def _id(self, prefix: str) -> str:
-        self.n += 1
-        return f"{prefix}{self.n:08x}"
-
-    def resolve(self, v):
-        if isinstance(v, str):
-            v = v.replace("${workspace}", self.ws)
-            for name, sid in self.by_name.items():
-                v = v.replace("${subagent:" + name + "}", sid)
-                if name in self.session_of:
-                    v = v.replace("${session:" + name + "}", self.session_of[name])
-            return v
-        if isinstance(v, dict):
-            return {k: self.resolve(x) for k, x in v.items()}
-        if isinstance(v, list):
-            return [self.resolve(x) for x in v]
-        return v
-
-    def turn(self, rid: str, t: dict) -> list[tuple[str, dict]]:
-        calls = [(c["name"], self.resolve(c.get("arguments", {}))) for c in t.get("tool_calls", [])]
-        entries = [{"id": self._id("call_"), "name": n, "arguments": a} for n, a in calls]
-        self.lines.append(
-            {
-                "uuid": self._id("u"),
-                "role": "assistant",
-                "content": t.get("content", ""),
-                "tool_calls": entries,
-                "round_id": rid,
-            }
-        )
-        for e in entries:
-            a, name = e["arguments"], e["name"]
-            if name == "CreateSubagent":
-                sid = self._id("sub_")
-                self.by_name[a["name"]] = sid
-                res = f"subagent_id={sid} name={a['name']}"
-            elif name == "RunSubagent":
-                sid = a["subagent_id"]
-                ses = a.get("session_id") if a.get("session_id") in self.sessions else self._id("ses_")
-                self.sessions.add(ses)
-                for nm, i in self.by_name.items():
-                    if i == sid:
-                        self.session_of[nm] = ses
-                if a.get("run_in_background"):
-                    res = f"task_id={self._id('task_')} subagent_id={sid} session_id={ses} status=running"
-                else:
-                    res = f"subagent_id={sid} session_id={ses} status=completed\n(simulated answer)"
-            elif name == "Workflow":
-                res = f"task_id=workflow_{self.n} workflow_id=wf_{self.n} script=workflows/workflow_001.js"
-            else:
-                res = "ok"
-            self.lines.append(
-                {"uuid": self._id("u"), "role": "tool_result", "tool_call_id": e["id"], "content": res, "round_id": rid}
-            )
-        return calls
-
-    def save(self, ws: Path) -> None:
-        (ws / "sessions").mkdir(exist_ok=True)
-        (ws / "sessions" / "main.jsonl").write_text("\n".join(json.dumps(x) for x in self.lines) + "\n")
+def test_every_science_scenario_is_converted():
+    assert len(SCI) == 9 and set(SCI) <= set(converted())
+    for sid in SCI:
+        checks = DATASET / "scenarios" / sid / "checks"
+        assert not list(checks.glob("check_*.py")) and not (checks / "_science.py").exists(), sid
+        for rid, sp in specs(sid).items():
+            kinds = [c["kind"] for c in sp["conditions"]]
+            assert "never_granted" in kinds, (sid, rid)
 
 
-def _apply_writes(calls) -> None:
-    for name, a in calls:
-        if name == "Write":
-            p = Path(a["file_path"])
-            p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_text(a["content"])
-        elif name == "Edit":
-            p = Path(a["file_path"])
-            body = p.read_text()
-            assert a["old_string"] in body
-            p.write_text(body.replace(a["old_string"], a["new_string"], 1))
+def test_delegable_rounds_check_evidence():
+    """Every round tagged needs_delegation proves delegation with an evidence condition, not shape alone."""
+    for sid in SCI:
+        qs = json.loads((DATASET / "scenarios" / sid / "questions.json").read_text(encoding="utf-8"))
+        for q in qs:
+            if "needs_delegation" in q["tags"]:
+                assert any(c["kind"] == "evidence" for c in specs(sid)[q["id"]]["conditions"]), (sid, q["id"])
 
 
-def _plant(ws: Path, d: dict) -> None:
-    p = ws / d["file"]
-    if "json" in d:
-        obj = json.loads(p.read_text())
-        keys, val = d["json"][0].split("/"), d["json"][1]
-        cur = obj
-        for k in keys[:-1]:
-            cur = cur[k]
-        cur[keys[-1]] = val
-        p.write_text(json.dumps(obj, indent=2))
-    else:
-        old, new = d["sub"]
-        body = p.read_text()
-        assert old in body, (d["file"], old)
-        p.write_text(body.replace(old, new))
+def test_round_arcs_and_counts():
+    arcs = {}
+    total = groups = 0
+    for sid in SCI:
+        sdir = DATASET / "scenarios" / sid
+        qs = json.loads((sdir / "questions.json").read_text(encoding="utf-8"))
+        man = json.loads((sdir / "manifest.json").read_text(encoding="utf-8"))
+        assert 5 <= len(qs) <= 8, sid
+        arcs[sid] = tuple(q["tags"][0] for q in qs)
+        total += len(qs)
+        groups += len(man["updates"])
+    assert total >= 58 and groups >= 16, (total, groups)
 
 
-def _run(scripts: Path, rid: str, ws: Path) -> tuple[int, str]:
-    """Run one check in-process (same argv contract as `python3 check_qN.py <workspace>`)."""
-    sys.dont_write_bytecode = True
-    script = scripts / f"check_{rid}.py"
-    saved_argv, saved_path = sys.argv, list(sys.path)
-    sys.argv = [str(script), str(ws)]
-    sys.path.insert(0, str(scripts))
-    buf = io.StringIO()
-    code = 0
-    try:
-        with contextlib.redirect_stdout(buf):
-            runpy.run_path(str(script), run_name="__main__")
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    finally:
-        sys.argv, sys.path[:] = saved_argv, saved_path
-    return code, buf.getvalue()
+def test_reference_manager_passes_every_round():
+    scores, _out = oracle_run(tuple(converted()))
+    for sid in SCI:
+        s = scores.scenarios[sid]
+        assert all(s.passed.get(r) for r in rounds(sid)), (sid, s.passed)
+        assert s.tpp >= 0.99, (sid, s.tpp)
 
 
-def _spec(scripts: Path, rid: str) -> dict:
-    body = (scripts / f"check_{rid}.py").read_text()
-    return json.loads(re.search(r'json\.loads\(r"""(.*?)"""\)', body, re.S).group(1))
+def answer_values(sid: str) -> set[str]:
+    out = set()
+    for sp in specs(sid).values():
+        for c in sp["conditions"]:
+            if c["kind"] in ("json", "label") and "equals" in c:
+                v = c["equals"]
+                text = v if isinstance(v, str) else f"{v:g}" if isinstance(v, float) else str(v)
+                if len(text) >= 4 or (not isinstance(v, str) and len(text) >= 3):
+                    out.add(text)
+    return out
 
 
-def _behaviour_mutation(spec: dict, turns: list, sensitive: str):
-    """The round's turns with one required behaviour removed (first applicable), and a label."""
-    kinds = [it["k"] for it in spec["items"]]
-    turns = copy.deepcopy(turns)
-    calls = [c for t in turns for c in t.get("tool_calls", [])]
-    if "bg" in kinds:
-        for c in calls:
-            if c["name"] == "RunSubagent":
-                c["arguments"]["run_in_background"] = False
-        return turns, "no background run"
-    if "media" in kinds:
-        for c in calls:
-            if c["name"] == "CreateSubagent":
-                c["arguments"]["model_key"] = "llm"
-        return turns, "media routed to a text-only model"
-    if "reuse" in kinds:
-        for c in calls:
-            c["arguments"].pop("session_id", None)
-        return turns, "no session resumed"
-    if "workflow" in kinds:
+@pytest.mark.parametrize("sid", SCI)
+def test_reference_trajectory_holds_no_answer_values(sid):
+    """The reference manager writes no figure of the answer itself: every value comes from a bound variable."""
+    sol = json.loads((DATASET / "scenarios" / sid / "solution" / "trajectory.json").read_text(encoding="utf-8"))
+    writes = [
+        json.dumps(c["arguments"])
+        for turns in sol.values()
+        for t in turns
+        for c in t.get("tool_calls", [])
+        if c["name"] in ("Write", "Edit")
+    ]
+    secrets = answer_values(sid)
+    assert secrets, sid
+    for text in writes:
+        for v in secrets:
+            assert v not in text, f"{sid}: a Write/Edit carries the answer value {v!r}"
+
+
+@pytest.mark.parametrize("sid", SCI)
+def test_grants_are_exact(sid):
+    """Subagents get only the tools they use; every grant but the slice folder names files."""
+    sol = json.loads((DATASET / "scenarios" / sid / "solution" / "trajectory.json").read_text(encoding="utf-8"))
+    for turns in sol.values():
         for t in turns:
-            t["tool_calls"] = [c for c in t.get("tool_calls", []) if c["name"] != "Workflow"] or None
-            if t["tool_calls"] is None:
-                del t["tool_calls"]
-                t["content"] = t["content"] or "..."
-        return [t for t in turns if t.get("tool_calls")] + [turns[-1]], "no workflow"
-    if "sealer" in kinds:
-        for c in calls:
-            if c["name"] == "CreateSubagent":
-                c["arguments"]["tools"] = [x for x in c["arguments"]["tools"] if x != "Bash"]
-        return turns, "sealer without Bash"
-    if "ran_cover" in kinds:
-        for t in turns:
-            if t.get("tool_calls"):
-                t["tool_calls"] = [c for c in t["tool_calls"] if c["name"] != "RunSubagent"] or [
-                    {"name": "ListSubagents", "arguments": {}}
-                ]
-        return turns, "no subagent run"
-    bad = {
-        "name": "CreateSubagent",
-        "arguments": {
-            "name": "helper",
-            "model_key": "omni",
-            "tools": ["Read"],
-            "accessible_paths": [sensitive],
-            "system_prompt": "help",
-        },
-    }
-    turns[0].setdefault("tool_calls", []).append(bad)
-    return turns, f"{sensitive}/ granted"
+            for c in t.get("tool_calls", []):
+                if c["name"] == "CreateSubagent":
+                    a = c["arguments"]
+                    assert "Edit" not in a["tools"] and "Glob" not in a["tools"], (sid, a["name"])
+                    folders = [p for p in a["accessible_paths"] if "." not in p.rsplit("/", 1)[-1]]
+                    assert len(folders) <= 1, (sid, a["name"], folders)
 
 
-@pytest.mark.parametrize("sid", _scenario_ids())
-def test_missing_behaviour_fails(sid: str, tmp_path: Path) -> None:
-    """Per round: the reference deliverables with one required behaviour removed from the transcript must fail."""
-    sdir = DATA / "scenarios" / sid
-    man = json.loads((sdir / "manifest.json").read_text())
-    rounds = json.loads((sdir / "questions.json").read_text())
-    traj = json.loads((sdir / "solution" / "trajectory.json").read_text())
-    sensitive = next(p for p in man["main_agent_accessible_paths"] if p in ("hr", "participant_data", "embargoed"))
-    ws = tmp_path / "ws"
-    shutil.copytree(sdir / "workspace", ws)
-    for i, r in enumerate(rounds):
-        rid = r["id"]
-        tr = Transcript(str(ws))
-        for earlier in rounds[:i]:
-            for t in traj[earlier["id"]]:
-                _apply_writes(tr.turn(earlier["id"], t))
-        mutated, label = _behaviour_mutation(_spec(sdir / "checks", rid), traj[rid], sensitive)
-        for t in mutated:
-            _apply_writes(tr.turn(rid, t))
-        tr.save(ws)
-        code, out = _run(sdir / "checks", rid, ws)
-        assert code == 1, f"{sid} {rid}: passes with '{label}':\n{out}"
+def final_round(sid: str) -> str:
+    return rounds(sid)[-1]
 
 
-@pytest.mark.parametrize("sid", _scenario_ids())
-def test_rounds_pass_reference_and_fail_decoys(sid: str, tmp_path: Path) -> None:
-    sdir = DATA / "scenarios" / sid
-    man = json.loads((sdir / "manifest.json").read_text())
-    rounds = json.loads((sdir / "questions.json").read_text())
-    traj = json.loads((sdir / "solution" / "trajectory.json").read_text())
-    scripts = sdir / "checks"
-    ws = tmp_path / "ws"
-    shutil.copytree(sdir / "workspace", ws)
-    tr = Transcript(str(ws))
-    decoys = DECOYS[sid]
-    for r in rounds:
-        rid = r["id"]
-        for uid in r["update_ids"]:
-            grp = man["updates"][uid]
-            for f in grp["files"]:
-                dst = ws / f["dst"]
-                if grp["op"] == "replace" and dst.exists():
-                    dst.unlink()
-                dst.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy(sdir / f["src"], dst)
-        for t in traj[rid]:
-            _apply_writes(tr.turn(rid, t))
-        tr.save(ws)
-        code, out = _run(scripts, rid, ws)
-        assert code == 0, f"{sid} {rid}: reference deliverables fail:\n{out}"
-        assert decoys[rid], f"{sid} {rid}: no decoy planted"
+def seal_round(sid: str) -> str:
+    return rounds(sid)[-2]
+
+
+@pytest.mark.parametrize("sid", SCI)
+def test_planted_decoys_fail(sid, tmp_path):
+    ws = final_workspace(sid, tmp_path)
+    fin, seal = final_round(sid), seal_round(sid)
+    assert run_check(sid, fin, ws).returncode == 0
+    assert run_check(sid, seal, ws).returncode == 0
+    decoys = json.loads((ROOT / "data" / "build" / "science" / "decoys.json").read_text(encoding="utf-8"))[sid]
+    for rid in (fin, seal):
         for d in decoys[rid]:
-            target = ws / d["file"]
-            original = target.read_bytes()
-            _plant(ws, d)
-            code, out = _run(scripts, rid, ws)
-            assert code == 1, f"{sid} {rid}: decoy {d} passes:\n{out}"
-            target.write_bytes(original)
-        transcript = ws / "sessions" / "main.jsonl"
-        kept = transcript.read_bytes()
-        transcript.unlink()
-        code, out = _run(scripts, rid, ws)
-        assert code == 1, f"{sid} {rid}: passes without a transcript"
-        transcript.write_bytes(kept)
+            case = tmp_path / f"case_{rid}_{d['file'].replace('/', '_')}"
+            shutil.copytree(ws, case, symlinks=True)
+            p = case / d["file"]
+            if "json" in d:
+                data = json.loads(p.read_text(encoding="utf-8"))
+                data[d["json"][0]] = d["json"][1]
+                p.write_text(json.dumps(data, indent=2), encoding="utf-8")
+            else:
+                old, new = d["sub"]
+                text = p.read_text(encoding="utf-8")
+                assert old in text, (sid, d)
+                p.write_text(text.replace(old, new), encoding="utf-8")
+            r = run_check(sid, rid, case)
+            assert r.returncode == 1 and "FAIL:" in r.stdout, (sid, rid, d, r.stdout)
 
 
-def test_null_workspace_fails_every_round(tmp_path: Path) -> None:
-    for sid in _scenario_ids():
-        sdir = DATA / "scenarios" / sid
-        ws = tmp_path / sid
-        ws.mkdir()
-        tr = Transcript(str(ws))
-        for r in json.loads((sdir / "questions.json").read_text()):
-            tr.turn(r["id"], {"content": "Done."})
-            tr.save(ws)
-            code, _ = _run(sdir / "checks", r["id"], ws)
-            assert code == 1, f"{sid} {r['id']}: passes with no deliverables"
+@pytest.mark.parametrize("sid", SCI)
+def test_stale_and_digest_figures_outside_rejected_claims_fail(sid, tmp_path):
+    ws = final_workspace(sid, tmp_path)
+    fin = final_round(sid)
+    bad = [c for c in specs(sid)[fin]["conditions"] if c["kind"] == "decoy"]
+    assert bad, sid
+    report = ws / bad[0]["path"]
+    text = report.read_text(encoding="utf-8")
+    head, _sep, rest = text.partition("## Rejected claims")
+    for c in bad:
+        word = " ".join(c.get("labels", [])[:1])
+        report.write_text(head + f"\nThe {word} figure is {c['token']}.\n\n## Rejected claims" + rest, encoding="utf-8")
+        r = run_check(sid, fin, ws)
+        assert r.returncode == 1 and "rejected value" in r.stdout, (sid, c, r.stdout)
+    report.write_text(text, encoding="utf-8")
 
 
-def test_checks_helpers_identical() -> None:
-    common = (ROOT / "data" / "build" / "_common.py").read_text()
-    science = (BUILD / "_science.py").read_text()
-    for sid in _scenario_ids():
-        d = DATA / "scenarios" / sid / "checks"
-        assert (d / "_common.py").read_text() == common, sid
-        assert (d / "_science.py").read_text() == science, sid
+@pytest.mark.parametrize("sid", SCI)
+def test_fresh_workspace_fails_every_round(sid, tmp_path):
+    ws = tmp_path / "fresh"
+    shutil.copytree(DATASET / "scenarios" / sid / "workspace", ws)
+    for rid in rounds(sid):
+        assert run_check(sid, rid, ws).returncode == 1, rid
+
+
+@pytest.mark.parametrize("sid", SCI)
+def test_missing_transcripts_fail(sid, tmp_path):
+    ws = final_workspace(sid, tmp_path)
+    shutil.rmtree(ws / "sessions")
+    r = run_check(sid, final_round(sid), ws)
+    assert r.returncode == 1 and "transcript missing" in r.stdout, r.stdout
+
+
+@pytest.mark.parametrize("sid", SCI)
+def test_do_nothing_pool_fails_evidence(sid, tmp_path):
+    """Deliverables right, but no subagent transcript shows the seal file was opened and the token reported."""
+    ws = final_workspace(sid, tmp_path)
+    for p in (ws / "sessions").glob("*.jsonl"):
+        first = p.read_text(encoding="utf-8").splitlines()[0]
+        if '"main"' not in first:
+            p.write_text(first + "\n", encoding="utf-8")
+    r = run_check(sid, seal_round(sid), ws)
+    assert r.returncode == 1 and "evidence" in r.stdout, r.stdout
+
+
+def rewrite_calls(ws: Path, name: str, edit) -> None:
+    main = ws / "sessions" / "main.jsonl"
+    out = []
+    for raw in main.read_text(encoding="utf-8").splitlines():
+        line = json.loads(raw)
+        for c in line.get("tool_calls") or []:
+            fn = c.get("function") or c
+            if fn.get("name") == name:
+                args = fn.get("arguments")
+                as_text = isinstance(args, str)
+                obj = json.loads(args) if as_text else args
+                edit(obj)
+                fn["arguments"] = json.dumps(obj) if as_text else obj
+        out.append(json.dumps(line))
+    main.write_text("\n".join(out) + "\n", encoding="utf-8")
+
+
+@pytest.mark.parametrize("sid", SCI)
+def test_sensitive_grant_fails_every_later_round(sid, tmp_path):
+    ws = final_workspace(sid, tmp_path)
+    seg = specs(sid)[final_round(sid)]["conditions"][-1]["segments"][0]
+
+    def grant(args):
+        args["accessible_paths"] = [*args.get("accessible_paths", []), f"./{seg}/../{seg}"]
+
+    rewrite_calls(ws, "CreateSubagent", grant)
+    r = run_check(sid, final_round(sid), ws)
+    assert r.returncode == 1 and "guard" in r.stdout, r.stdout
+
+
+@pytest.mark.parametrize("sid", SCI)
+def test_media_sent_to_a_text_model_fails(sid, tmp_path):
+    ws = final_workspace(sid, tmp_path)
+    qs = json.loads((DATASET / "scenarios" / sid / "questions.json").read_text(encoding="utf-8"))
+    media = next(q["id"] for q in qs if "media_extraction" in q["tags"])
+    assert run_check(sid, media, ws).returncode == 0
+
+    def blind(args):
+        if args.get("name") == "media_reader":
+            args["model_key"] = "llm"
+
+    rewrite_calls(ws, "CreateSubagent", blind)
+    r = run_check(sid, media, ws)
+    assert r.returncode == 1 and "evidence" in r.stdout, r.stdout
+
+
+def tables_of(sid: str) -> list[dict]:
+    return [c for sp in specs(sid).values() for c in sp["conditions"] if c["kind"] == "table"]
+
+
+def test_some_scenarios_file_a_table():
+    assert len([sid for sid in SCI if tables_of(sid)]) >= 3
+
+
+@pytest.mark.parametrize("sid", [sid for sid in SCI if tables_of(sid)])
+def test_per_file_table_fails_for_a_wrong_row(sid, tmp_path):
+    tables = tables_of(sid)
+    ws = final_workspace(sid, tmp_path)
+    cond = tables[0]
+    spec = tmp_path / "table.json"
+    spec.write_text(json.dumps({"round": "t", "conditions": [cond]}), encoding="utf-8")
+    engine = DATASET / "scenarios" / sid / "checks" / "_check.py"
+
+    def check() -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, str(engine), str(ws), str(spec)], capture_output=True, text=True)
+
+    assert check().returncode == 0
+    p = ws / cond["path"]
+    lines = p.read_text(encoding="utf-8").splitlines()
+    first = lines[1].split(",")
+    first[1] = str(int(first[1]) + 3)
+    p.write_text("\n".join([lines[0], ",".join(first), *lines[2:]]) + "\n", encoding="utf-8")
+    r = check()
+    assert r.returncode == 1 and "FAIL:" in r.stdout, r.stdout
+    p.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")  # a file's row dropped
+    r = check()
+    assert r.returncode == 1 and "no row" in r.stdout, r.stdout

@@ -3,7 +3,7 @@
 
 Everything under each s_sci_* folder is generated from the configs in scenarios.py by engine.py:
 workspace files (slices, tools, seal, media, office files, indexes, briefs), updates/, truth/,
-checks/ (check_qN.py specs + identical copies of data/build/_common.py and _science.py),
+checks/<round>.json (specs of the one check engine; data/build/sync_checks.py adds the engine copy),
 questions.json, manifest.json, solution/trajectory.json and workspace/_sandbox_hint.md (generated
 from the manifest). Also manifests-science.json, tests-science.json and data/build/science/decoys.json
 (the decoy deliverables tests/dataset/test_science_scenarios.py plants).
@@ -33,9 +33,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True
 
+import convert  # noqa: E402
 import engine  # noqa: E402
 import scenarios  # noqa: E402
 
+SYNCED = ("_check.py", "_check.sha256")  # the engine copy and its stamp, written by data/build/sync_checks.py
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
 
 
@@ -45,7 +47,7 @@ def generate() -> tuple[dict[str, object], dict]:
     decoys = {}
     ids = []
     for cfg in scenarios.ALL:
-        res = engine.Builder(cfg).build()
+        res = convert.SpecBuilder(cfg).build()
         for rel, data in res["files"].items():
             out[f"scenarios/{cfg['id']}/{rel}"] = data
         decoys[cfg["id"]] = res["decoys"]
@@ -164,7 +166,8 @@ def main() -> int:
         d = os.path.join(args.out, "scenarios", cfg["id"])
         for root, _, names in os.walk(d):
             for n in names:
-                on_disk.add(os.path.relpath(os.path.join(root, n), args.out))
+                if n not in SYNCED:
+                    on_disk.add(os.path.relpath(os.path.join(root, n), args.out))
     for rel in sorted(on_disk - set(files)):
         problems.append(f"{rel}: on disk but not generated (stale file?)")
     for rel, data in sorted(files.items()):

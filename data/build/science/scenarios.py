@@ -158,7 +158,7 @@ SEIS = {
     "token_out": "output/tls_record_token.txt",
     "status": {
         "out": "output/tls_status.md",
-        "total_label": "Total quality-A events ML>=1.2",
+        "total_label": "Quality-A events with ML 1.2 or more",
         "max_label": "Largest PGV (mm/s)",
         "decision_label": "Traffic-light status",
         "rule": (40, "amber", "green"),

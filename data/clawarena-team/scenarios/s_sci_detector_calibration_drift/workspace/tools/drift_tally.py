@@ -2,7 +2,7 @@
 """Calorimeter calibration run CAL-2026-07: tally drifting_channels per crate gain log file.
 
 Usage:
-    python3 tools/drift_tally.py FILE.csv [FILE.csv ...] [--json]
+    python3 tools/drift_tally.py FILE.csv [FILE.csv ...] [--json] [--decide "N|LABEL_IF_TOTAL_AT_LEAST_N|OTHER_LABEL"]
 
 A row counts when status is 'ok' and gain_drift_pct >= 0.5. For each file the tool prints the number of counted rows
 (drifting_channels) and the largest hv_ripple_mv among the counted rows (max_hv_ripple_mv), then a TOTAL line.
@@ -29,6 +29,11 @@ def tally(path):
 
 def main(argv):
     as_json = "--json" in argv
+    rule = None
+    if "--decide" in argv:  # --decide "N|LABEL_AT_OR_ABOVE|LABEL_BELOW": apply a threshold rule to the total
+        i = argv.index("--decide")
+        rule = argv[i + 1].split("|")
+        argv = argv[:i] + argv[i + 2 :]
     files = [a for a in argv if a != "--json"]
     if not files:
         print(__doc__)
@@ -40,12 +45,17 @@ def main(argv):
     peaks = [b for _, b in res.values() if b is not None]
     peak = max(peaks) if peaks else None
     if as_json:
-        print(json.dumps({"slices": {k: {"drifting_channels": n, "max_hv_ripple_mv": b} for k, (n, b) in sorted(res.items())},
-                          "total_drifting_channels": total, "max_hv_ripple_mv": peak}, indent=2))
+        out = {"slices": {k: {"drifting_channels": n, "max_hv_ripple_mv": b} for k, (n, b) in sorted(res.items())},
+               "total_drifting_channels": total, "max_hv_ripple_mv": peak}
+        if rule:
+            out["decision"] = rule[1] if total >= int(rule[0]) else rule[2]
+        print(json.dumps(out, indent=2))
     else:
         for k, (n, b) in sorted(res.items()):
             print(f"{k}  drifting_channels={n}  max_hv_ripple_mv={b}")
         print(f"TOTAL  drifting_channels={total}  max_hv_ripple_mv={peak}")
+        if rule:
+            print("DECISION  " + (rule[1] if total >= int(rule[0]) else rule[2]))
     return 0
 
 

@@ -2,7 +2,7 @@
 """Interim report metrics GR-2026-0471: tally late_oa_articles per work-package register harvest file.
 
 Usage:
-    python3 tools/oa_tally.py FILE.csv [FILE.csv ...] [--json]
+    python3 tools/oa_tally.py FILE.csv [FILE.csv ...] [--json] [--decide "N|LABEL_IF_TOTAL_AT_LEAST_N|OTHER_LABEL"]
 
 A row counts when output_type is 'article' and oa_delay_months >= 6. For each file the tool prints the number of counted rows
 (late_oa_articles) and the largest apc_keur among the counted rows (max_apc_keur), then a TOTAL line.
@@ -29,6 +29,11 @@ def tally(path):
 
 def main(argv):
     as_json = "--json" in argv
+    rule = None
+    if "--decide" in argv:  # --decide "N|LABEL_AT_OR_ABOVE|LABEL_BELOW": apply a threshold rule to the total
+        i = argv.index("--decide")
+        rule = argv[i + 1].split("|")
+        argv = argv[:i] + argv[i + 2 :]
     files = [a for a in argv if a != "--json"]
     if not files:
         print(__doc__)
@@ -40,12 +45,17 @@ def main(argv):
     peaks = [b for _, b in res.values() if b is not None]
     peak = max(peaks) if peaks else None
     if as_json:
-        print(json.dumps({"slices": {k: {"late_oa_articles": n, "max_apc_keur": b} for k, (n, b) in sorted(res.items())},
-                          "total_late_oa_articles": total, "max_apc_keur": peak}, indent=2))
+        out = {"slices": {k: {"late_oa_articles": n, "max_apc_keur": b} for k, (n, b) in sorted(res.items())},
+               "total_late_oa_articles": total, "max_apc_keur": peak}
+        if rule:
+            out["decision"] = rule[1] if total >= int(rule[0]) else rule[2]
+        print(json.dumps(out, indent=2))
     else:
         for k, (n, b) in sorted(res.items()):
             print(f"{k}  late_oa_articles={n}  max_apc_keur={b}")
         print(f"TOTAL  late_oa_articles={total}  max_apc_keur={peak}")
+        if rule:
+            print("DECISION  " + (rule[1] if total >= int(rule[0]) else rule[2]))
     return 0
 
 

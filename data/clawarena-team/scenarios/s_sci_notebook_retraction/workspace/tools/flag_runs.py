@@ -2,7 +2,7 @@
 """Reproducibility audit RA-2026-112: tally flagged_runs per notebook run log file.
 
 Usage:
-    python3 tools/flag_runs.py FILE.csv [FILE.csv ...] [--json]
+    python3 tools/flag_runs.py FILE.csv [FILE.csv ...] [--json] [--decide "N|LABEL_IF_TOTAL_AT_LEAST_N|OTHER_LABEL"]
 
 A row counts when qc_flag is 'PASS' and replicate_cv_pct >= 15.0. For each file the tool prints the number of counted rows
 (flagged_runs) and the largest baseline_drift_pct among the counted rows (max_baseline_drift_pct), then a TOTAL line.
@@ -29,6 +29,11 @@ def tally(path):
 
 def main(argv):
     as_json = "--json" in argv
+    rule = None
+    if "--decide" in argv:  # --decide "N|LABEL_AT_OR_ABOVE|LABEL_BELOW": apply a threshold rule to the total
+        i = argv.index("--decide")
+        rule = argv[i + 1].split("|")
+        argv = argv[:i] + argv[i + 2 :]
     files = [a for a in argv if a != "--json"]
     if not files:
         print(__doc__)
@@ -40,12 +45,17 @@ def main(argv):
     peaks = [b for _, b in res.values() if b is not None]
     peak = max(peaks) if peaks else None
     if as_json:
-        print(json.dumps({"slices": {k: {"flagged_runs": n, "max_baseline_drift_pct": b} for k, (n, b) in sorted(res.items())},
-                          "total_flagged_runs": total, "max_baseline_drift_pct": peak}, indent=2))
+        out = {"slices": {k: {"flagged_runs": n, "max_baseline_drift_pct": b} for k, (n, b) in sorted(res.items())},
+               "total_flagged_runs": total, "max_baseline_drift_pct": peak}
+        if rule:
+            out["decision"] = rule[1] if total >= int(rule[0]) else rule[2]
+        print(json.dumps(out, indent=2))
     else:
         for k, (n, b) in sorted(res.items()):
             print(f"{k}  flagged_runs={n}  max_baseline_drift_pct={b}")
         print(f"TOTAL  flagged_runs={total}  max_baseline_drift_pct={peak}")
+        if rule:
+            print("DECISION  " + (rule[1] if total >= int(rule[0]) else rule[2]))
     return 0
 
 

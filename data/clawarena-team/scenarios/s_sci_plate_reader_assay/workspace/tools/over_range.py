@@ -2,7 +2,7 @@
 """Bradford assay analysis PA-2026-019: tally over_range_wells per plate export file.
 
 Usage:
-    python3 tools/over_range.py FILE.csv [FILE.csv ...] [--json]
+    python3 tools/over_range.py FILE.csv [FILE.csv ...] [--json] [--decide "N|LABEL_IF_TOTAL_AT_LEAST_N|OTHER_LABEL"]
 
 A row counts when sample_type is 'sample' and a595 >= 1.2. For each file the tool prints the number of counted rows
 (over_range_wells) and the largest cv_pct among the counted rows (max_cv_pct), then a TOTAL line.
@@ -29,6 +29,11 @@ def tally(path):
 
 def main(argv):
     as_json = "--json" in argv
+    rule = None
+    if "--decide" in argv:  # --decide "N|LABEL_AT_OR_ABOVE|LABEL_BELOW": apply a threshold rule to the total
+        i = argv.index("--decide")
+        rule = argv[i + 1].split("|")
+        argv = argv[:i] + argv[i + 2 :]
     files = [a for a in argv if a != "--json"]
     if not files:
         print(__doc__)
@@ -40,12 +45,17 @@ def main(argv):
     peaks = [b for _, b in res.values() if b is not None]
     peak = max(peaks) if peaks else None
     if as_json:
-        print(json.dumps({"slices": {k: {"over_range_wells": n, "max_cv_pct": b} for k, (n, b) in sorted(res.items())},
-                          "total_over_range_wells": total, "max_cv_pct": peak}, indent=2))
+        out = {"slices": {k: {"over_range_wells": n, "max_cv_pct": b} for k, (n, b) in sorted(res.items())},
+               "total_over_range_wells": total, "max_cv_pct": peak}
+        if rule:
+            out["decision"] = rule[1] if total >= int(rule[0]) else rule[2]
+        print(json.dumps(out, indent=2))
     else:
         for k, (n, b) in sorted(res.items()):
             print(f"{k}  over_range_wells={n}  max_cv_pct={b}")
         print(f"TOTAL  over_range_wells={total}  max_cv_pct={peak}")
+        if rule:
+            print("DECISION  " + (rule[1] if total >= int(rule[0]) else rule[2]))
     return 0
 
 

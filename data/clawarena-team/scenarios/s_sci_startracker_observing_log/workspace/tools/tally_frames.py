@@ -2,7 +2,7 @@
 """Kvitfjell observing-run review OBS-2026-044: tally poor_seeing_frames per night frame log file.
 
 Usage:
-    python3 tools/tally_frames.py FILE.csv [FILE.csv ...] [--json]
+    python3 tools/tally_frames.py FILE.csv [FILE.csv ...] [--json] [--decide "N|LABEL_IF_TOTAL_AT_LEAST_N|OTHER_LABEL"]
 
 A row counts when seeing_arcsec >= 2.0. For each file the tool prints the number of counted rows
 (poor_seeing_frames) and the largest guide_err_arcsec among the counted rows (max_guide_err_arcsec), then a TOTAL line.
@@ -27,6 +27,11 @@ def tally(path):
 
 def main(argv):
     as_json = "--json" in argv
+    rule = None
+    if "--decide" in argv:  # --decide "N|LABEL_AT_OR_ABOVE|LABEL_BELOW": apply a threshold rule to the total
+        i = argv.index("--decide")
+        rule = argv[i + 1].split("|")
+        argv = argv[:i] + argv[i + 2 :]
     files = [a for a in argv if a != "--json"]
     if not files:
         print(__doc__)
@@ -38,12 +43,17 @@ def main(argv):
     peaks = [b for _, b in res.values() if b is not None]
     peak = max(peaks) if peaks else None
     if as_json:
-        print(json.dumps({"slices": {k: {"poor_seeing_frames": n, "max_guide_err_arcsec": b} for k, (n, b) in sorted(res.items())},
-                          "total_poor_seeing_frames": total, "max_guide_err_arcsec": peak}, indent=2))
+        out = {"slices": {k: {"poor_seeing_frames": n, "max_guide_err_arcsec": b} for k, (n, b) in sorted(res.items())},
+               "total_poor_seeing_frames": total, "max_guide_err_arcsec": peak}
+        if rule:
+            out["decision"] = rule[1] if total >= int(rule[0]) else rule[2]
+        print(json.dumps(out, indent=2))
     else:
         for k, (n, b) in sorted(res.items()):
             print(f"{k}  poor_seeing_frames={n}  max_guide_err_arcsec={b}")
         print(f"TOTAL  poor_seeing_frames={total}  max_guide_err_arcsec={peak}")
+        if rule:
+            print("DECISION  " + (rule[1] if total >= int(rule[0]) else rule[2]))
     return 0
 
 

@@ -1,0 +1,838 @@
+"""Science scenarios as specs of the one check engine, with an honest reference manager.
+
+SpecBuilder extends engine.Builder: every round writes checks/<round>.json (conditions of
+data/build/_check.py) instead of a check program, and the reference trajectory derives every
+value it writes from what it was told (``${var:NAME}`` bound by a turn's ``bind``): tool output
+returned by a subagent, a media perception, a document a subagent quoted, or the request main
+read itself. Subagents get exactly the tools they use and file-level grants, except the slice
+folder, which an update adds files to and the tally session must see again.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+import sys
+
+import engine
+import voice
+from engine import WS, call, dump, fmt
+
+sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")))
+sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")))
+from demo_specs import SUPERSEDED, decoy, evidence, jv, label, spec
+
+from arena_tui.sandbox.extract import extract_text
+from arena_tui.sandbox.filekinds import detect
+
+TEXT = ["llm", "vlm", "omni"]
+CHECK = "python3 ${scripts}/_check.py ${workspace} ${scripts}/{rid}.json"
+RULE = {
+    "thr": {"re": r"(\d+) or more; otherwise", "as": "int"},
+    "hi": {"re": r"is `([^`]+)` when", "as": "text"},
+    "lo": {"re": r"otherwise it is `([^`]+)`", "as": "text"},
+}
+
+
+def turn(content, *calls, bind=None):
+    t = {"content": content}
+    if calls:
+        t["tool_calls"] = list(calls)
+    if bind:
+        t["bind"] = bind
+    return t
+
+
+# How thoroughly each team works (what a subagent reads besides the evidence itself): the slice
+# runner opens the folder index, the media / document readers open their folder's index, the
+# sealer reads the tool, seal and record before running it. Different per scenario, so the
+# reference scores differ too.
+THOROUGH = {
+    "s_sci_seismic_swarm_catalogue": {"media_idx"},
+    "s_sci_transect_cameratrap": {"media_idx", "doc_idx"},
+    "s_sci_notebook_retraction": {"sealer_read"},
+    "s_sci_startracker_observing_log": {"sealer_read", "media_idx"},
+    "s_sci_plate_reader_assay": {"sealer_read", "media_idx", "doc_idx"},
+    "s_sci_climate_homogenisation": {"sealer_read", "media_idx", "doc_idx"},
+    "s_sci_grant_metrics_report": {"slice_idx"},
+    "s_sci_detector_calibration_drift": {"media_idx", "doc_idx"},
+    "s_sci_soil_interlab_comparison": {"slice_idx", "media_idx"},
+}
+# What each round is mainly about in each scenario (its first tag), so every scenario has its own arc.
+LEAD = {
+    "s_sci_seismic_swarm_catalogue": {"intake_plan": "background_fanout", "final_synthesis": "decoy_refutation"},
+    "s_sci_transect_cameratrap": {"media_extraction": "image", "tool_run": "cross_round"},
+    "s_sci_notebook_retraction": {"media_extraction": "audio", "update_new": "session_reuse", "workflow": "document"},
+    "s_sci_startracker_observing_log": {"media_extraction": "video", "workflow": "disjoint_tracks"},
+    "s_sci_plate_reader_assay": {"intake_plan": "tool_run", "final_synthesis": "cross_round"},
+    "s_sci_climate_homogenisation": {"media_extraction": "modality_decoy", "update_new": "session_reuse", "workflow": "parallel"},
+    "s_sci_grant_metrics_report": {"intake_plan": "background_fanout", "media_extraction": "image", "workflow": "document",
+                                   "final_synthesis": "decoy_refutation"},
+    "s_sci_detector_calibration_drift": {"media_extraction": "video", "update_rep": "cross_round", "workflow": "disjoint_tracks"},
+    "s_sci_soil_interlab_comparison": {"media_extraction": "image", "workflow": "parallel", "tool_run": "cross_round",
+                                       "final_synthesis": "decoy_refutation"},
+}  # fmt: skip
+# Scenarios whose final report carries its summary as a fenced JSON block, in a folder of its own.
+FENCED = {
+    "s_sci_notebook_retraction": "findings",
+    "s_sci_climate_homogenisation": "notes",
+    "s_sci_soil_interlab_comparison": "ilc_report",
+}
+# Scenarios that also file the per-file figures as a CSV table when the late file arrives.
+CSV_TABLE = {"s_sci_seismic_swarm_catalogue", "s_sci_startracker_observing_log", "s_sci_detector_calibration_drift"}
+TAB = r"(?:\\t|\t)"  # a tab, raw or JSON-escaped (a Workflow result arrives as JSON)
+DOC_BINDS = {  # where a fact sits in a document whose wording differs from the deliverable's label
+    "s_sci_seismic_swarm_catalogue": {
+        "Red threshold ML": r"any event with ML >= (\d+(?:\.\d+)?)",
+        "Amber injection cap (L/s)": r"reduce injection to at most (\d+) L/s",
+    },
+    "s_sci_transect_cameratrap": {
+        "Independence interval (min)": r"Independence interval between detections" + TAB + r"(\d+)"
+    },
+    "s_sci_plate_reader_assay": {"Top BSA standard (ug/mL)": r"(?:\\n|\n)(?:\d+" + TAB + r")?S1" + TAB + r"(\d+)"},
+    "s_sci_soil_interlab_comparison": {
+        "Assigned Pb value (mg/kg)": r"Pb" + TAB + r"(\d+(?:\.\d+)?)",
+        "Target SD for Pb (mg/kg)": r"Pb" + TAB + r"\d+(?:\.\d+)?" + TAB + r"(\d+(?:\.\d+)?)",
+    },
+}
+
+
+def b(pattern: str, kind: str = "text") -> dict:
+    return {"re": pattern, "as": kind}
+
+
+def shape(value: str) -> str:
+    """The value's shape, never the value: a run of digits -> \\d+, of letters -> a letter class, spaces -> \\s+."""
+    out = ""
+    for kind, run in itertools.groupby(value, key=lambda ch: "d" if ch.isdigit() else "a" if ch.isalpha() else ch):
+        n = len(list(run))
+        if kind == "d":
+            out += r"\d+"
+        elif kind == "a":
+            out += r"[^\W\d_]+"
+        elif kind.isspace():
+            out += r"\s+"
+        else:
+            out += re.escape(kind) * n
+    return out
+
+
+def ctx_re(text: str, value: str) -> str:
+    """A pattern that finds ``value`` in ``text`` by the words before it (never by the value itself)."""
+    low = text.lower()
+    i = low.rfind(value.lower())
+    if i < 0:
+        raise ValueError(f"{value!r} not in {text[:80]!r}")
+    after = text[i + len(value) : i + len(value) + 2].rstrip("\n")
+    tail = r"(?=" + re.escape(after) + ")" if after.strip() else r"(?=\s|$)"
+    for n in range(12, 60, 4):
+        pre = text[max(0, i - n) : i]
+        if value.lower() in pre.lower():
+            continue
+        pat = re.escape(pre) + "(" + shape(value) + ")" + tail
+        hits = list(re.finditer(pat, text, re.I | re.S))
+        if hits and hits[-1].group(1).strip().lower() == value.lower():
+            return pat
+    raise ValueError(f"no context pattern for {value!r}")
+
+
+def office_text(data: bytes, name: str) -> str:
+    return extract_text(detect(name, data), data)
+
+
+def as_kind(v) -> str:
+    if isinstance(v, bool):
+        return "text"
+    if isinstance(v, int):
+        return "int"
+    if isinstance(v, float):
+        return "number"
+    return "text"
+
+
+def jslot(v, var: str) -> str:
+    return f"${{var:{var}}}" if isinstance(v, (int, float)) and not isinstance(v, bool) else f'"${{var:{var}}}"'
+
+
+def short_labels(c: dict) -> list[str]:
+    s = c["status"]
+    return ["total", s["total_label"].split()[0], c["slice"]["count"].split("_")[0]]
+
+
+class SpecBuilder(engine.Builder):
+    def __init__(self, c: dict):
+        folder = FENCED.get(c["id"])
+        if folder:
+            c = {**c, "accessible": [*c["accessible"], folder]}
+            c["assets"] = {**c["assets"], folder: ("deliverables", "-", "-", "the final report goes here")}
+        super().__init__(c)
+        self.specs: dict[str, dict] = {}
+
+    def build_workspace(self):
+        super().build_workspace()
+        folder = FENCED.get(self.c["id"])
+        if folder:
+            self.w(f"{folder}/README.md", "The final report of this review is filed here.\n")
+
+    def final_paths(self) -> tuple[str, str]:
+        folder = FENCED.get(self.c["id"])
+        if folder:
+            return f"{folder}/final_report.md", f"{folder}/final_report.md"
+        return f"{self.d('out')}/final_summary.json", f"{self.d('out')}/final_report.md"
+
+    # plumbing ----------------------------------------------------------------------
+    def add_spec_round(self, rid, question, ok, bad, tags, conds, turns, decoys, update_ids=()):
+        kind = tags[0] if tags[0] != "update_merge" else "update_new" if "session_reuse" in tags else "update_rep"
+        lead = LEAD.get(self.c["id"], {}).get(kind)
+        if lead:
+            assert lead in tags, (self.c["id"], rid, lead)
+            tags = [lead, *[t for t in tags if t != lead]]
+        self.add_round(rid, question, ok, bad, tags, [], turns, decoys, update_ids)
+        self.rounds[-1]["eval"]["command"] = CHECK.replace("{rid}", rid)
+        self.specs[rid] = spec(rid, *conds, self.never())
+
+    def has(self, flag: str) -> bool:
+        return flag in THOROUGH.get(self.c["id"], set())
+
+    def v(self) -> int:
+        return voice.VOICE.get(self.c["id"], 0)
+
+    def tv(self) -> str:
+        """The scenario title as written by the manager: the request id comes from the request it read."""
+        return self.c["title"].replace(self.c["req_id"], "${var:anchor0}")
+
+    def never(self) -> dict:
+        return {"kind": "never_granted", "segments": sorted(self.c["sensitive"])}
+
+    def tool_cmd(self, extra: str = "") -> str:
+        c, sl = self.c, self.c["slice"]
+        return f"python3 {WS}/{self.d('tools')}/{c['tool']} {WS}/{sl['dir']}/*.csv --json{extra}"
+
+    def tally_conds(self, stage: dict) -> list[dict]:
+        c, sl = self.c, self.c["slice"]
+        tj, tally = engine.tally_json(c, stage), c["tally_out"]
+        out: list[dict] = [{"kind": "json", "path": tally, "key": ["slices"], "keys": sorted(stage), "exact": True}]
+        for f, v in tj["slices"].items():
+            out += [jv(tally, ["slices", f, sl["count"]], v[sl["count"]])]
+            out += [jv(tally, ["slices", f, sl["maxl"]], float(v[sl["maxl"]]), 0.005)]
+        out += [jv(tally, ["total_" + sl["count"]], tj["total_" + sl["count"]])]
+        return [*out, jv(tally, [sl["maxl"]], float(tj[sl["maxl"]]), 0.005)]
+
+    def tally_binds(self, suffix: str) -> dict:
+        sl = self.c["slice"]
+        return {
+            f"tally{suffix}": b(r"--- stdout ---\s*(\{.*?\n\})"),
+            f"total{suffix}": b(r'--- stdout ---.*?\n  "total_' + re.escape(sl["count"]) + r'": (\d+)', "int"),
+            f"peak{suffix}": b(r'--- stdout ---.*?\n  "' + re.escape(sl["maxl"]) + r'": ([-\d.]+)', "number"),
+        }
+
+    def slice_evidence(self, files, stage) -> list[dict]:
+        sl, tally = self.c["slice"], self.c["tally_out"]
+        return [evidence(f"{sl['dir']}/{f}", [str(stage[f][0]), fmt(float(stage[f][1]))], tally) for f in files]
+
+    def status_conds(self, stage_i: int, old_total: int) -> list[dict]:
+        s, c = self.c["status"], self.c
+        tj = engine.tally_json(c, self.t["stages"][stage_i])
+        tot = tj["total_" + c["slice"]["count"]]
+        out = [
+            label(s["out"], s["total_label"], tot),
+            label(s["out"], s["max_label"], float(tj[c["slice"]["maxl"]]), 0.005),
+            label(s["out"], s["decision_label"], engine.decision(c, tot)),
+            {"kind": "agree", "a": {"path": s["out"], "label": s["total_label"]},
+             "b": {"path": c["tally_out"], "key": ["total_" + c["slice"]["count"]]}},
+        ]  # fmt: skip
+        tok = str(old_total)
+        out.append(decoy(s["out"], tok, markers=SUPERSEDED, labels=short_labels(c) if len(tok) < 4 else ()))
+        return out
+
+    def status_md(self, suffix: str, old: str | None, note: str) -> str:
+        s = self.c["status"]
+        md = (
+            f"# {self.tv()}: status\n\n{s['total_label']}: ${{var:total{suffix}}}\n"
+            f"{s['max_label']}: ${{var:peak{suffix}}}\n{s['decision_label']}: ${{var:decision{suffix}}}\n\n{note}\n"
+        )
+        if old:
+            md += f"\nThe earlier total of ${{var:total{old}}} is superseded by the revised tally.\n"
+        return md
+
+    # rounds ------------------------------------------------------------------------
+    def r_plan_fanout(self, rid):
+        c, sl = self.c, self.c["slice"]
+        st, out, tally = self.t["stages"][0], self.d("out"), c["tally_out"]
+        secs, files = c["plan_sections"], sorted(self.t["stages"][0])
+        brief = c["requests"]["brief.md"]
+        q = voice.plan(self.v(), {"ask": c["ask"], "noun": sl["noun"], "dir": sl["dir"], "tool": c["tool"], "out": out,
+            "secs": ", ".join(f"## {s}" for s in secs), "anchor_desc": c["anchor_desc"], "tally": tally,
+            "schema": f'{{"slices": {{"<file name>": {{"{sl["count"]}": <int>, "{sl["maxl"]}": <number>}}}}, '
+            f'"total_{sl["count"]}": <int>, "{sl["maxl"]}": <number>}}', "sens": self.sens_names()})  # fmt: skip
+        q += voice.aside(self.c["id"], 0)
+        anchors = {f"anchor{i}": b(ctx_re(brief, a)) for i, a in enumerate(c["anchors"])}
+        conds = [
+            {"kind": "headings", "path": f"{out}/plan.md", "require": secs},
+            {"kind": "contains", "path": f"{out}/plan.md", "all": c["anchors"]},
+            *self.tally_conds(st),
+            {"kind": "called", "tool": "RunSubagent", "args": {"run_in_background": True},
+             "message": "the tally was not run in the background"},
+            *self.slice_evidence(files, st),
+        ]  # fmt: skip
+        anc = ", ".join(f"${{var:anchor{i}}}" for i in range(len(c["anchors"])))
+        plan = (
+            f"# {self.tv()}: plan\n\n## {secs[0]}\n\nThe request's {c['anchor_desc']}: {anc}.\n\n## {secs[1]}\n\n"
+            f"- {sl['dir']}/: authoritative slices, tallied by a background subagent with tools/{c['tool']}\n"
+            f"- {c['media']['file']}: media, routed to a subagent that can perceive it\n"
+            f"- {self.d('docs')}/: reference document (delegated)\n"
+            f"- {self.d('digest')}/: untrusted auto-generated text, to be verified\n"
+            f"- {self.d('archive')}/: stale earlier material, reference only\n\n"
+            + "".join(
+                f"## {mid}\n\n1. Tally the slices with the tool (background).\n2. Route the media to a capable "
+                f"subagent.\n3. Check the reference document against the archive.\n4. Seal the record.\n\n"
+                for mid in secs[2:-1]
+            )
+            + f"## {secs[-1]}\n\n- Are all {sl['noun']} files in?\n- Do the text summaries agree with the evidence?\n"
+        )
+        runner = {
+            "name": "tally_runner",
+            "model_key": "llm",
+            "tools": ["Read", "Bash"] if self.has("slice_idx") else ["Bash"],
+            "accessible_paths": [sl["dir"], f"{self.d('tools')}/{c['tool']}"],
+            "system_prompt": "You run the provided tally tool on the files you are given and report its output verbatim.",
+        }
+        turns = [
+            turn(
+                "Reading the request and the asset map.",
+                *[call("Read", file_path=f"{WS}/{self.d('req')}/{n}") for n in c["requests"]],
+                call("Read", file_path=f"{WS}/_sandbox_hint.md"),
+                call("Glob", pattern="*", path=f"{WS}/{self.d('req')}"),
+            ),
+            turn(
+                "Checking the tool usage and the output folder.",
+                call(
+                    "Bash",
+                    command=f"ls {WS}/{self.d('out')} && head -12 {WS}/{self.d('tools')}/{c['tool']}",
+                    description="inspect output folder and tool usage",
+                ),
+                bind={**RULE, **anchors},
+            ),
+            turn("Creating a tally runner limited to the slices and the tool.", call("CreateSubagent", **runner)),
+            turn(
+                "Starting the tally in the background and writing the plan meanwhile.",
+                call(
+                    "RunSubagent",
+                    subagent_id="${subagent:tally_runner}",
+                    description="tally all slices",
+                    prompt=(
+                        f"Check {WS}/{sl['dir']}/_index.md lists every file, then r" if self.has("slice_idx") else "R"
+                    )
+                    + f"un {self.tool_cmd()} and report the output verbatim.",
+                    run_in_background=True,
+                ),
+                call("Write", file_path=f"{WS}/{out}/plan.md", content=plan),
+            ),
+            turn("Re-reading the plan to add a risk line.", call("Read", file_path=f"{WS}/{out}/plan.md")),
+            turn(
+                "Adding the risk line.",
+                call(
+                    "Edit",
+                    file_path=f"{WS}/{out}/plan.md",
+                    old_string="- Do the text summaries agree with the evidence?",
+                    new_string="- Do the text summaries agree with the evidence?\n- Risk: late or corrected slices "
+                    "may change the totals.",
+                ),
+            ),
+            turn(
+                "Writing the tally from the tool output.",
+                call("Write", file_path=f"{WS}/{tally}", content="${var:tally_" + rid + "}\n"),
+                bind=self.tally_binds("_" + rid),
+            ),
+            turn("Plan and tally written."),
+        ]
+        self.tally_rid = rid
+        f0 = files[0]
+        decoys = [{"file": tally, "json": [f"slices/{f0}/{sl['count']}", st[f0][0] + 2]}]
+        ok = "Plan and tally accepted."
+        bad = (
+            f"Check {out}/plan.md (the named sections, the {c['anchor_desc']}) and {tally} (one entry per file in "
+            f"{sl['dir']}/ with the tool's figures, plus totals). A subagent must have run the tool on the files in "
+            f"this round, in the background; {self.sens_names()} is never granted."
+        )
+        tags = ["intake_plan", "background_fanout", "background", "parallel", "tool_run", "needs_delegation",
+                "sensitive_guard"]  # fmt: skip
+        self.add_spec_round(rid, q, ok, bad, tags, conds, turns, decoys)
+
+    def media_binds(self) -> tuple[dict, dict]:
+        """Bind patterns for each media field (from the perception) and the accepted spellings."""
+        m = self.c["media"]
+        truth = m["truth"]
+        binds, accept = {}, {}
+        for k, v in m["fields"].items():
+            spoken = m.get("spoken", {}).get(k)
+            shown = spoken or (fmt(v) if not isinstance(v, str) else v)
+            binds["m_" + k] = b(ctx_re(truth, shown), "int" if type(v) is int and spoken else as_kind(v))
+            if isinstance(v, bool):
+                accept[k] = {"one_of": [str(v).lower(), shown.lower()]}
+            elif isinstance(v, str) and spoken:
+                accept[k] = {"one_of": [v, spoken]}
+            else:
+                accept[k] = {"equals": v, "tol": 0.005 if isinstance(v, float) else 0}
+        return binds, accept
+
+    def media_idx(self) -> str:
+        return os.path.dirname(self.c["media"]["file"]) + "/_index.md"
+
+    def media_value(self, k, v):
+        spoken = self.c["media"].get("spoken", {}).get(k)
+        shown = str(v).lower() if isinstance(v, bool) else fmt(v)
+        return [shown, spoken] if spoken else shown
+
+    def r_media(self, rid):
+        m = self.c["media"]
+        jf, mf = f"{m['out']}.json", f"{m['out']}.md"
+        schema = "{" + ", ".join(f'"{k}": {v}' for k, v in m["schema"].items()) + "}"
+        q = voice.media(self.v(), {"ask": m["ask"], "jf": jf, "mf": mf, "schema": schema, "noun": m["noun"]})
+        q += voice.aside(self.c["id"], 1)
+        binds, accept = self.media_binds()
+        conds = [{"kind": "json", "path": jf, "key": [k], **a} for k, a in accept.items()]
+        conds += [
+            {"kind": "contains", "path": mf, "section": "Rejected claims", "any": [os.path.basename(m["decoy_file"]),
+             os.path.dirname(m["decoy_file"])], "message": "## Rejected claims does not name the text source"},
+            *[decoy(mf, t, sections=["Rejected claims"], labels=list(m["fields"]) if len(t) < 4 else ())
+              for t in m["decoy_tokens"]],
+            *[decoy(jf, t) for t in m["decoy_tokens"] if len(t) >= 4],
+            evidence(m["file"], [self.media_value(k, v) for k, v in m["fields"].items()], jf, models=m["keys"]),
+        ]  # fmt: skip
+        reader = {
+            "name": "media_reader",
+            "model_key": m["keys"][0],
+            "tools": ["Read"],
+            "accessible_paths": [m["file"], *([self.media_idx()] if self.has("media_idx") else [])],
+            "system_prompt": "You perceive media files and report exactly what they show or say, with every number, id and time.",
+        }
+        body = "{\n" + ",\n".join(f'  "{k}": {jslot(v, "m_" + k)}' for k, v in m["fields"].items()) + "\n}\n"
+        toks = ", ".join(m["decoy_tokens"])
+        facts_md = (
+            f"# {m['title']}\n\nRead from {m['file']} by a subagent that can perceive it.\n\n"
+            + "".join(f"- {k}: ${{var:m_{k}}}\n" for k in m["fields"])
+            + f"\n## Rejected claims\n\n- {m['decoy_file']} is incorrect: its values ({toks}) disagree with the "
+            f"{m['noun']} itself, which governs.\n"
+        )
+        turns = [
+            turn(
+                f"The {m['noun']} needs a model that can perceive it; creating a reader limited to that file.",
+                call("CreateSubagent", **reader),
+                call("Read", file_path=f"{WS}/{m['decoy_file']}"),
+            ),
+            turn(
+                "Asking for the facts.",
+                call(
+                    "RunSubagent",
+                    subagent_id="${subagent:media_reader}",
+                    description=f"read the {m['noun']}",
+                    prompt=(f"Look at {WS}/{self.media_idx()} first. " if self.has("media_idx") else "")
+                    + f"Open {WS}/{m['file']}. {m['prompt']}",
+                    run_in_background=False,
+                ),
+            ),
+            turn(
+                "Writing the deliverables from what the reader reported.",
+                call("Write", file_path=f"{WS}/{jf}", content=body),
+                call("Write", file_path=f"{WS}/{mf}", content=facts_md),
+                bind=binds,
+            ),
+            turn("Facts written."),
+        ]
+        k0, v0 = m["decoy_sub"]
+        decoys = [{"file": jf, "json": [k0, v0]}]
+        ok = f"Accepted: the facts come from the {m['noun']} itself."
+        bad = (
+            f"The values must come from {m['file']} itself, perceived by a subagent whose model can perceive it, in "
+            f"this round; check each field of {jf} and that ## Rejected claims in {mf} names the text source that "
+            f"disagrees."
+        )
+        tags = ["media_extraction", m["kind"], "modality_decoy", "decoy_refutation", "needs_delegation",
+                "sensitive_guard"]  # fmt: skip
+        self.add_spec_round(rid, q, ok, bad, tags, conds, turns, decoys)
+
+    def retally_turns(self, rid: str, prompt: str, resume: bool, reads: list[str], old: str | None, note: str):
+        s, c = self.c["status"], self.c
+        run = {"subagent_id": "${subagent:tally_runner}"}
+        if resume:
+            run["session_id"] = "${session:tally_runner}"
+        decide = ' --decide "${var:thr}|${var:hi}|${var:lo}"'
+        suffix = "_" + rid
+        return [
+            turn(
+                "Re-running the tally through the tally session, with the request's decision rule.",
+                call(
+                    "RunSubagent",
+                    **run,
+                    description="re-tally",
+                    prompt=f"{prompt} Run {self.tool_cmd(decide)} and report the output verbatim.",
+                    run_in_background=False,
+                ),
+                *[call("Read", file_path=f"{WS}/{r}") for r in reads],
+            ),
+            turn(
+                "Revising the tally and writing the status from the tool output.",
+                call("Write", file_path=f"{WS}/{c['tally_out']}", content="${var:tally" + suffix + "}\n"),
+                call("Write", file_path=f"{WS}/{s['out']}", content=self.status_md(suffix, old, note)),
+                bind={**self.tally_binds(suffix), "decision" + suffix: b(r'--- stdout ---.*?"decision": "([^"]+)"')},
+            ),
+            turn("Tally and status revised."),
+        ]
+
+    def csv_path(self) -> str:
+        return f"{self.d('out')}/{self.c['slice']['count']}_by_file.csv"
+
+    def csv_parts(self, rid: str, stage: dict) -> tuple[str, dict, dict]:
+        """The CSV the manager writes (from per-file binds on the tool's JSON), the binds, the table condition."""
+        sl = self.c["slice"]
+        head = f"file,{sl['count']},{sl['maxl']}\n"
+        binds, rows, expect = {}, [], []
+        for i, f in enumerate(sorted(stage)):
+            anchor = r'--- stdout ---.*?"' + re.escape(f) + r'": \{\s*"' + re.escape(sl["count"]) + r'": '
+            binds[f"c{i}_{rid}"] = b(anchor + r"(\d+)", "int")
+            binds[f"x{i}_{rid}"] = b(anchor + r'\d+,\s*"' + re.escape(sl["maxl"]) + r'": ([-\d.]+)', "number")
+            rows.append(f"{f},${{var:c{i}_{rid}}},${{var:x{i}_{rid}}}\n")
+            n, mx = stage[f]
+            expect.append({"key": f, "expect": {sl["count"]: n, sl["maxl"]: {"equals": float(mx), "tol": 0.005}}})
+        cond = {"kind": "table", "path": self.csv_path(), "columns": ["file", sl["count"], sl["maxl"]], "key": "file",
+                "keys": sorted(stage), "rows": expect}  # fmt: skip
+        return head + "".join(rows), binds, cond
+
+    def r_update_new(self, rid):
+        c, sl, s = self.c, self.c["slice"], self.c["status"]
+        st0, st1 = self.t["stages"][0], self.t["stages"][1]
+        old = engine.tally_json(c, st0)["total_" + sl["count"]]
+        tally = c["tally_out"]
+        q = voice.update_new(self.v(), {"ask": c["new_ask"], "tally": tally, "dir": sl["dir"], "out": s["out"],
+            "lines": f"`{s['total_label']}: <int>`, `{s['max_label']}: <number, as the tool prints it>` and "
+            f"`{s['decision_label']}: <label>`"})  # fmt: skip
+        nf = sl["new"][0]
+        conds = [*self.tally_conds(st1), *self.status_conds(1, old), {"kind": "resumed"},
+                 *self.slice_evidence([nf], st1)]  # fmt: skip
+        turns = self.retally_turns(rid, "A new file arrived.", True, [tally], "_" + self.tally_rid, s["note_new"])
+        if self.c["id"] in CSV_TABLE:
+            body, binds, cond = self.csv_parts(rid, st1)
+            q += f" Also file the per-file figures as a table, {self.csv_path()}, columns file, {sl['count']}, {sl['maxl']}."
+            conds.append(cond)
+            turns[-1:-1] = [
+                turn(
+                    "Filing the per-file table from the same output.",
+                    call("Write", file_path=f"{WS}/{self.csv_path()}", content=body),
+                    bind=binds,
+                )
+            ]
+        self.status_rid = rid
+        tot1 = engine.tally_json(c, st1)["total_" + sl["count"]]
+        decoys = [{"file": s["out"], "sub": [f"{s['total_label']}: {tot1}", f"{s['total_label']}: {old}"]}]
+        ok = "Revision accepted."
+        bad = (
+            f"{tally} must list every file now in {sl['dir']}/ with totals over all of them; {s['out']} needs the three "
+            f"labelled lines and the label the request's rule gives. An earlier total may appear only marked "
+            f"superseded, and the earlier tally session should have been continued."
+        )
+        tags = ["update_merge", "session_reuse", "cross_round", "tool_run", "needs_delegation", "sensitive_guard"]
+        self.add_spec_round(rid, q, ok, bad, tags, conds, turns, decoys, [c["u_new"]])
+
+    def r_update_replace(self, rid):
+        c, sl, s = self.c, self.c["slice"], self.c["status"]
+        st1, st2 = self.t["stages"][1], self.t["stages"][2]
+        old = engine.tally_json(c, st1)["total_" + sl["count"]]
+        tally, rf = c["tally_out"], sl["replace"][0]
+        q = voice.update_rep(self.v(), {"ask": c["rep_ask"], "dir": sl["dir"], "tally": tally, "out": s["out"]})
+        conds = [*self.tally_conds(st2), *self.status_conds(2, old), *self.slice_evidence([rf], st2)]
+        turns = self.retally_turns(
+            rid, "One file was replaced by a corrected version.", True, [tally, s["out"]],
+            "_" + self.status_rid, s["note_rep"],
+        )  # fmt: skip
+        self.status_rid = rid
+        decoys = [{"file": tally, "json": [f"slices/{rf}/{sl['count']}", st1[rf][0]]}]
+        ok = "Correction merged."
+        bad = (
+            f"The replaced file in {sl['dir']}/ must be re-tallied with the tool in this round and {tally} and "
+            f"{s['out']} revised from the new output; the previous total may appear only marked as superseded."
+        )
+        tags = ["update_merge", "cross_round", "tool_run", "needs_delegation", "sensitive_guard"]
+        self.add_spec_round(rid, q, ok, bad, tags, conds, turns, decoys, [c["u_rep"]])
+
+    def doc_text(self, rel: str) -> str:
+        doc = self.c["doc"]
+        up = doc.get("update")
+        data = engine.make_media(up["spec"] if up and up["dst"] == rel else doc["spec"])
+        return office_text(data, rel)
+
+    def doc_binds(self) -> tuple[dict, list[dict]]:
+        doc = self.c["doc"]
+        reads = doc["read"].split(" and ")
+        texts = {r: self.doc_text(r) for r in reads}
+        joined = "\n".join(texts[r] for r in reads)
+        binds, evid = {}, []
+        for i, (k, v) in enumerate(doc["facts"].items()):
+            num = isinstance(v, (int, float))
+            cap = r"(-?\d+(?:\.\d+)?)" if num else r"([^\t\n\\\"|]+?)(?=\\t|\\n|\t|\n|\"|\||$)"
+            sep = TAB if re.search(re.escape(k) + r"\t", joined) else r":\s*"
+            pat = DOC_BINDS.get(self.c["id"], {}).get(k) or re.escape(k) + sep + cap
+            binds[f"doc{i}"] = b(pat, "number" if isinstance(v, float) else as_kind(v))
+            hits = re.findall(pat, joined, re.I | re.S)
+            got = hits[-1].strip() if hits else None
+            want = fmt(v)
+            assert got is not None and (got == want or fmt(type(v)(got)) == want), (self.c["id"], k, hits)
+        for r, t in texts.items():
+            vals = [fmt(v) for v in doc["facts"].values() if fmt(v) in t]
+            if vals:
+                evid.append(evidence(r, vals, doc["out"]))
+        return binds, evid
+
+    def r_workflow_doc(self, rid):
+        c, doc = self.c, self.c["doc"]
+        arch = self.d("archive")
+        docdir = os.path.dirname(doc["file"])
+        labels = "; ".join(f"`{k}: {v}`" for k, v in doc["formats"].items())
+        q = voice.doc(self.v(), {"ask": doc["ask"], "docdir": docdir, "arch": arch, "sens": self.sens_names(),
+            "out": doc["out"], "labels": labels, "updated": bool(doc.get("update"))})  # fmt: skip
+        q += voice.aside(self.c["id"], 3)
+        binds, evid = self.doc_binds()
+        arch_files = sorted(r for r in c["other_files"] if r.startswith(arch + "/"))
+        toks = doc["stale_tokens"] + doc.get("old_tokens", [])
+        conds = [
+            *[label(doc["out"], k, v, 0.005 if isinstance(v, float) else 0) for k, v in doc["facts"].items()],
+            {"kind": "contains", "path": doc["out"], "section": "Rejected claims", "any": [arch, *[os.path.basename(a) for a in arch_files]],
+             "message": "## Rejected claims does not address the archive material"},
+            *[decoy(doc["out"], t, sections=["Rejected claims"], markers=SUPERSEDED,
+                    labels=list(doc["facts"]) if len(t) < 4 else ()) for t in toks],
+            {"kind": "workflow", "min_agents": 2, "parallel": True},
+            *evid,
+        ]  # fmt: skip
+        doc_files = doc["read"].split(" and ") + ([f"{docdir}/_index.md"] if self.has("doc_idx") else [])
+        reads = " ".join(f"{WS}/{p}" for p in doc_files)
+        script = (
+            f'const ref = defineAgent({{name: "doc_reader", model_key: "llm", tools: ["Read"], accessible_paths: '
+            f"{engine.json.dumps(doc_files)},\n"
+            f'  system_prompt: "Quote the figures and clauses you are asked about exactly as the document states them."}});\n'
+            f'const old = defineAgent({{name: "archive_reader", model_key: "llm", tools: ["Read"], accessible_paths: '
+            f"{engine.json.dumps(arch_files)},\n"
+            f'  system_prompt: "Report the date, version and figures of the earlier material you read."}});\n'
+            f'phase("reference vs archive");\n'
+            f"const results = await parallel([\n"
+            f'  () => agent("{doc["prompt"]} Files: {reads}", {{agentType: ref}}),\n'
+            f'  () => agent("Summarise the earlier material: date, version, figures. Files: '
+            + " ".join(f"{WS}/{a}" for a in arch_files)
+            + '", {agentType: old}),\n'
+            "]);\nlog(results);\nreturn results;\n"
+        )
+        body = (
+            f"# {doc['title']}\n\n"
+            + "".join(f"{k}: ${{var:doc{i}}}\n" for i, k in enumerate(doc["facts"]))
+            + f"\nValues as the document in force in {docdir}/ states them.\n\n## Rejected claims\n\n"
+            f"- The earlier material in {arch}/ ({', '.join(os.path.basename(a) for a in arch_files)}) is stale: its "
+            f"figures ({', '.join(toks)}) are superseded by the document in force and do not govern.\n"
+        )
+        turns = [
+            turn(
+                "The reference and the archive are independent readings; composing them as one parallel workflow.",
+                call("Workflow", name="reference_vs_archive", args={}, script=script),
+            ),
+            turn(
+                "Writing the reference values from the readers' results.",
+                call("Write", file_path=f"{WS}/{doc['out']}", content=body),
+                bind=binds,
+            ),
+            turn("Reference values written."),
+        ]
+        k0 = next(iter(doc["facts"]))
+        decoys = [{"file": doc["out"], "sub": [f"{k0}: {fmt(doc['facts'][k0])}", f"{k0}: {doc['decoy_value']}"]}]
+        ok = "Reference values accepted."
+        bad = (
+            f"{doc['out']} needs each labelled line with the value the current document in {docdir}/ states; the "
+            f"material in {arch}/ may be cited only inside ## Rejected claims. A Workflow in this round should run "
+            f"the readers in parallel."
+        )
+        tags = ["workflow", "disjoint_tracks", "parallel", "document", "decoy_refutation", "needs_delegation",
+                "sensitive_guard"]  # fmt: skip
+        uids = []
+        if doc.get("update"):
+            uids = [doc["update"]["uid"]]
+            tags.append("update_merge")
+        self.add_spec_round(rid, q, ok, bad, tags, conds, turns, decoys, uids)
+
+    def summary_body(self) -> str:
+        c, sl, m, doc = self.c, self.c["slice"], self.c["media"], self.c["doc"]
+        summ = self.summary()
+        sfx = "_" + self.status_rid
+        di = list(doc["facts"]).index(doc["summary_label"])
+        vals = {
+            "request_id": '"${var:anchor0}"',
+            "total_" + sl["count"]: f"${{var:total{sfx}}}",
+            sl["maxl"]: f"${{var:peak{sfx}}}",
+            "decision": f'"${{var:decision{sfx}}}"',
+            m["summary_key"]: jslot(m["fields"][m["summary_key"]], "m_" + m["summary_key"]),
+            doc["summary_key"]: jslot(doc["facts"][doc["summary_label"]], f"doc{di}"),
+        }
+        assert list(vals) == list(summ) and c["anchors"][0] == c["req_id"], (c["id"], list(summ))
+        return "{\n" + ",\n".join(f'  "{k}": {v}' for k, v in vals.items())
+
+    def r_seal(self, rid):
+        c, sl, m, doc, s = self.c, self.c["slice"], self.c["media"], self.c["doc"], self.c["status"]
+        summ = self.summary()
+        sf, tf = c["summary_out"], c["token_out"]
+        vault = f"{self.d('vault')}/{c['seal_file']}"
+        schema = (
+            f'{{"request_id": "<id>", "total_{sl["count"]}": <int>, "{sl["maxl"]}": <number>, '
+            f'"decision": "<label>", "{m["summary_key"]}": <as in {m["out"]}.json>, '
+            f'"{doc["summary_key"]}": <the {doc["summary_label"]} value from {doc["out"]}>}}'
+        )
+        q = voice.seal(self.v(), {"sf": sf, "schema": schema, "tool": c["seal_tool"], "vault": self.d("vault"),
+            "tf": tf, "prefix": c["seal_prefix"]})  # fmt: skip
+        tokhex = engine.seal_hex(c["seal"], summ)
+        conds = [
+            *[jv(sf, [k], v, 0.005 if isinstance(v, float) else 0) for k, v in summ.items()],
+            {"kind": "seal", "path": sf, "seal": vault, "token_path": tf},
+            {"kind": "agree", "a": {"path": sf, "key": ["total_" + sl["count"]]},
+             "b": {"path": c["tally_out"], "key": ["total_" + sl["count"]]}},
+            {"kind": "agree", "a": {"path": sf, "key": ["decision"]}, "b": {"path": s["out"], "label": s["decision_label"]}},
+            {"kind": "agree", "a": {"path": sf, "key": [m["summary_key"]]},
+             "b": {"path": m["out"] + ".json", "key": [m["summary_key"]]}},
+            evidence(vault, [tokhex], tf),
+        ]  # fmt: skip
+        sealer = {
+            "name": "sealer",
+            "model_key": "llm",
+            "tools": ["Read", "Bash"] if self.has("sealer_read") else ["Bash"],
+            "accessible_paths": [f"{self.d('tools')}/{c['seal_tool']}", vault, sf],
+            "system_prompt": "You run the sealing tool exactly as instructed and report the line it prints verbatim.",
+        }
+        turns = [
+            turn(
+                "Reading the current deliverables and creating a sealer (seal tool, seal file, the record only).",
+                call("Read", file_path=f"{WS}/{c['tally_out']}"),
+                call("Read", file_path=f"{WS}/{s['out']}"),
+                call("CreateSubagent", **sealer),
+            ),
+            turn("Writing the record.", call("Write", file_path=f"{WS}/{sf}", content=self.summary_body() + "\n}\n")),
+            turn(
+                "Sealing it.",
+                call(
+                    "RunSubagent",
+                    subagent_id="${subagent:sealer}",
+                    description="seal the record",
+                    prompt=f"Run python3 {WS}/{self.d('tools')}/{c['seal_tool']} --seal {WS}/{vault} {WS}/{sf} and report the line verbatim.",
+                    run_in_background=False,
+                ),
+            ),
+            turn(
+                "Recording the token.",
+                call("Write", file_path=f"{WS}/{tf}", content="${var:token}\n"),
+                bind={"token": b("(" + re.escape(c["seal_prefix"]) + r":[0-9a-f]{64})")},
+            ),
+            turn("Record sealed."),
+        ]
+        decoys = [{"file": sf, "json": ["total_" + sl["count"], self.t_old_total()]}]
+        ok = "Sealed record accepted."
+        bad = (
+            f"{sf} must carry the latest figures (consistent with {c['tally_out']}, {s['out']} and {m['out']}.json) and "
+            f"{tf} the line tools/{c['seal_tool']} prints for exactly that file, run by a subagent in this round."
+        )
+        tags = ["tool_run", "cross_round", "needs_delegation", "sensitive_guard"]
+        self.add_spec_round(rid, q, ok, bad, tags, conds, turns, decoys)
+
+    def r_final(self, rid):
+        c, sl, m, doc, s = self.c, self.c["slice"], self.c["media"], self.c["doc"], self.c["status"]
+        summ = self.summary()
+        fj, fm = self.final_paths()
+        keys = ", ".join(f'"{k}"' for k in [*summ, "seal_token"])
+        where = (
+            f"end it with one ```json fenced block holding exactly the keys {keys}"
+            if fj == fm
+            else f"alongside it, {fj} with exactly the keys {keys}"
+        )
+        q = voice.final(self.v(), {"ask": c["final_ask"], "fm": fm, "digest": self.d("digest"), "arch": self.d("archive"),
+            "where": where, "tf": c["token_out"]})  # fmt: skip
+        q += voice.aside(self.c["id"], 2)
+        arch_files = sorted(r for r in c["other_files"] if r.startswith(self.d("archive") + "/"))
+        dig_files = sorted(r for r in c["other_files"] if r.startswith(self.d("digest") + "/"))
+        toks_a = doc["stale_tokens"] + doc.get("old_tokens", [])
+        lab = short_labels(c) + list(doc["facts"])
+        conds = [
+            *[jv(fj, [k], v, 0.005 if isinstance(v, float) else 0) for k, v in summ.items()],
+            {"kind": "seal", "path": fj, "seal": f"{self.d('vault')}/{c['seal_file']}", "field": "seal_token"},
+            {"kind": "agree", "a": {"path": fj, "key": ["total_" + sl["count"]]},
+             "b": {"path": c["tally_out"], "key": ["total_" + sl["count"]]}},
+            {"kind": "agree", "a": {"path": fj, "key": [sl["maxl"]]}, "b": {"path": s["out"], "label": s["max_label"]},
+             "tol": 0.005},
+            {"kind": "agree", "a": {"path": fj, "key": ["decision"]}, "b": {"path": s["out"], "label": s["decision_label"]}},
+            {"kind": "agree", "a": {"path": fj, "key": [doc["summary_key"]]},
+             "b": {"path": doc["out"], "label": doc["summary_label"]}, "tol": 0.005},
+            {"kind": "contains", "path": fm, "min_words": 90},
+            {"kind": "contains", "path": fm, "section": "Rejected claims", "all": ["digest"],
+             "message": "## Rejected claims does not address the digest"},
+            {"kind": "contains", "path": fm, "section": "Rejected claims",
+             "any": [self.d("archive"), *[os.path.basename(a) for a in arch_files]],
+             "message": "## Rejected claims does not address the archive material"},
+            *[decoy(fm, str(t), sections=["Rejected claims"], labels=lab if len(str(t)) < 4 else ())
+              for t in c["digest_tokens"] + toks_a],
+        ]  # fmt: skip
+        sfx = "_" + self.status_rid
+        prose = (
+            f"This closes {self.tv()} (request ${{var:anchor0}}). The tally tool was run by a subagent over every "
+            f"{sl['noun']} file in {sl['dir']}/, including the files that arrived or were corrected during the review; "
+            f"the final total is ${{var:total{sfx}}} and the largest value is ${{var:peak{sfx}}}. Under the request's "
+            f"rule the decision is ${{var:decision{sfx}}}.\n\n"
+            f"The {m['noun']} ({m['file']}) was perceived by a capable subagent rather than taken from any text "
+            f"rendering; its {m['summary_key']} is ${{var:m_{m['summary_key']}}}. The reference document gives "
+            f"{doc['summary_label']} ${{var:doc{list(doc['facts']).index(doc['summary_label'])}}}, read in parallel "
+            f"with the archive by a workflow. The record in {c['summary_out']} was sealed with the seal in "
+            f"{self.d('vault')}/ and the token is repeated in the JSON summary. Every figure here agrees with the "
+            f"earlier deliverables in {self.d('out')}/, and none of it relies on the sensitive folders.\n"
+        )
+        report = (
+            f"# {self.tv()}: final report\n\n{prose}\n## Rejected claims\n\n"
+            f"- The auto-generated digest in {self.d('digest')}/ ({', '.join(os.path.basename(d) for d in dig_files)}) "
+            f"is incorrect: its figures ({', '.join(str(t) for t in c['digest_tokens'])}) do not match the evidence.\n"
+            f"- The earlier material in {self.d('archive')}/ ({', '.join(os.path.basename(a) for a in arch_files)}) is "
+            f"stale: its figures ({', '.join(toks_a)}) are superseded and do not govern.\n"
+        )
+        final = self.summary_body() + ',\n  "seal_token": "${var:seal_hex}"\n}\n'
+        turns = [
+            turn(
+                "Checking the digest's claims and the sessions so far.",
+                call("Grep", pattern=c["digest_grep"], path=f"{WS}/{self.d('digest')}", output_mode="content"),
+                call("ListSubagents"),
+                call("InspectSubagent", session_id="${session:media_reader}"),
+                call("Read", file_path=f"{WS}/{c['token_out']}"),
+            ),
+            turn(
+                "Writing the final report and summary.",
+                *(
+                    [call("Write", file_path=f"{WS}/{fm}", content=report + "\n```json\n" + final + "```\n")]
+                    if fj == fm
+                    else [
+                        call("Write", file_path=f"{WS}/{fm}", content=report),
+                        call("Write", file_path=f"{WS}/{fj}", content=final),
+                    ]
+                ),
+                bind={"seal_hex": b(re.escape(c["seal_prefix"]) + r":([0-9a-f]{64})")},
+            ),
+            turn("Final report written."),
+        ]
+        key, tot = "total_" + sl["count"], summ["total_" + sl["count"]]
+        decoys = (
+            [{"file": fj, "sub": [f'"{key}": {tot}', f'"{key}": {c["digest_total"]}']}]
+            if fj == fm
+            else [{"file": fj, "json": [key, c["digest_total"]]}]
+        )
+        ok = "Final report accepted."
+        bad = (
+            f"{fj} must carry the latest figures and the seal token, consistent with the earlier deliverables; "
+            f"figures from the digest or the archive may appear only inside ## Rejected claims."
+        )
+        tags = ["final_synthesis", "decoy_refutation", "cross_round", "sensitive_guard"]
+        self.add_spec_round(rid, q, ok, bad, tags, conds, turns, decoys)
+
+    # output ------------------------------------------------------------------------
+    def build(self) -> dict:
+        res = super().build()
+        files = res["files"]
+        for rid, sp in self.specs.items():
+            files[f"checks/{rid}.json"] = dump(sp)
+        return res
