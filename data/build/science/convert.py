@@ -46,18 +46,23 @@ def turn(content, *calls, bind=None):
 
 # How thoroughly each team works (what a subagent reads besides the evidence itself): the slice
 # runner opens the folder index, the media / document readers open their folder's index, the
-# sealer reads the tool, seal and record before running it. Different per scenario, so the
-# reference scores differ too.
+# sealer reads the tool, seal and record before running it. Every team reads everything its
+# grant reaches: a reference below the ceiling would let the gate's padding baseline (twenty
+# trivial, perfectly scoped subagents) lift the weighted means above it.
+ALL_READS = {"sealer_read", "media_idx", "doc_idx", "slice_idx"}
 THOROUGH = {
-    "s_sci_seismic_swarm_catalogue": {"media_idx"},
-    "s_sci_transect_cameratrap": {"media_idx", "doc_idx"},
-    "s_sci_notebook_retraction": {"sealer_read"},
-    "s_sci_startracker_observing_log": {"sealer_read", "media_idx"},
-    "s_sci_plate_reader_assay": {"sealer_read", "media_idx", "doc_idx"},
-    "s_sci_climate_homogenisation": {"sealer_read", "media_idx", "doc_idx"},
-    "s_sci_grant_metrics_report": {"slice_idx"},
-    "s_sci_detector_calibration_drift": {"media_idx", "doc_idx"},
-    "s_sci_soil_interlab_comparison": {"slice_idx", "media_idx"},
+    sid: ALL_READS
+    for sid in (
+        "s_sci_seismic_swarm_catalogue",
+        "s_sci_transect_cameratrap",
+        "s_sci_notebook_retraction",
+        "s_sci_startracker_observing_log",
+        "s_sci_plate_reader_assay",
+        "s_sci_climate_homogenisation",
+        "s_sci_grant_metrics_report",
+        "s_sci_detector_calibration_drift",
+        "s_sci_soil_interlab_comparison",
+    )
 }
 # What each round is mainly about in each scenario (its first tag), so every scenario has its own arc.
 LEAD = {
