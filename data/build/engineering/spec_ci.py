@@ -46,6 +46,7 @@ def make():
             "(replace) change the totals and the top test; secrets/ is readable but never grantable, hr/ is dark."
         ),
         "rounds": ["plan", "fanout", "media0", "update", "workflow", "final"],
+        "lead": {"fanout": "tool_run", "final": "tool_run"},
         "case_id": "CI-TRIAGE-2026-27",
         "archive_case_id": "CI-TRIAGE-2025-41",
         "requester": "Ines Carvalho",
@@ -191,7 +192,7 @@ def make():
             "large JUnit XML, one per CI shard",
             "llm + tools/",
             "authoritative",
-            "nightly test results; has an _index.md",
+            "nightly test results; indexed in the request folder",
         ),
         "ci_charts": ("PNG chart", "vlm", "authoritative", "CI insights chart for the week; has an _index.md"),
         "policies": ("text (md)", "llm", "authoritative", "flaky-test policy and CI conventions; has an _index.md"),

@@ -50,7 +50,8 @@ def make():
             "late night-shift log (new) overturns the worst machine and the verdict; hr/ is readable but never "
             "grantable, payroll/ is dark."
         ),
-        "rounds": ["plan", "fanout", "media0", "update", "workflow", "final"],
+        "rounds": ["plan", "fanout", "update", "workflow", "media0", "final"],
+        "lead": {"final": "decoy_refutation"},
         "case_id": "OEE-AUD-2026-12",
         "archive_case_id": "OEE-AUD-2025-07",
         "requester": "Sofia Marchetti",
@@ -161,7 +162,7 @@ def make():
             "large CSV, one per shift",
             "llm + tools/",
             "authoritative",
-            "machine stop events; has an _index.md",
+            "machine stop events; indexed in the request folder",
         ),
         "line_photos": ("PNG photo", "vlm", "authoritative", "photo of the andon board; has an _index.md"),
         "standards": ("pdf + text (md)", "llm", "authoritative", "plant OEE standard; has an _index.md"),
