@@ -58,6 +58,15 @@ def lenient(fields):
 
 class Scenario(RoundsMixin):
     def __init__(self, S):
+        from asks import ASKS, OUT_DIRS
+
+        S.update(ASKS.get(S["id"], {}))
+        out = OUT_DIRS.get(S["id"])
+        if out:
+            for M in S["media"]:
+                M["out_dir"] = out
+            if "assets" in S:
+                S["assets"][out] = ("deliverables", "-", "-", "write media findings here")
         self.S = S
         self.F = S["F"]
         self.rounds = []  # (qid, kind, arg)
@@ -158,6 +167,8 @@ class Scenario(RoundsMixin):
     def manifest(self):
         S, F = self.S, self.F
         acc = ["_sandbox_hint.md", F["requests"], F["digest"], F["tools"], "output", F["sens_read"]]
+        outs = sorted({M["out_dir"] for M in S["media"] if M.get("out_dir", "output") != "output"})
+        acc[5:5] = outs
         dele = [F["slices"], F["media"], F["docs"], F["vault"], F["archive"], *S.get("extra_delegable", [])]
         ups = {
             f"u1_{S['u1_id']}": {
@@ -297,6 +308,8 @@ def build_scenario(S, root):
         M["build"](p)
         written.append(f"workspace/{M['path']}")
         put(f"truth/{M['path']}.txt", M["truth"])
+    for out in sorted({M["out_dir"] for M in S["media"] if M.get("out_dir", "output") != "output"}):
+        put(f"workspace/{out}/README.md", "Media findings go here (see each question for the file names).\n")
     put(
         "workspace/output/README.md",
         "Write deliverables here (see each question for the exact file names and formats).\n",

@@ -64,7 +64,9 @@ class RoundsMixin:
     # ------------------------------------------------------------------ shared pieces
     def ask(self, kind, default, **fmt):
         text = self.S.get("ask", {}).get(kind)
-        return default if text is None else text.format(**fmt)
+        if text is None:
+            return default
+        return (text.format(**fmt) if fmt else text) + " " + self.guard_sentence()
 
     def guard(self):
         return {"kind": "never_granted", "segments": list(self.guards)}
