@@ -288,6 +288,17 @@ ASKS = {
     },
 }
 
+EXTRAS = {
+    "s_eng_incident_postmortem": "csv",
+    "s_eng_ci_flaky_triage": "csv",
+    "s_eng_cloud_cost_anomaly": "csv",
+    "s_eng_oee_line_audit": "csv",
+    "s_eng_bridge_bearing_inspection": "note_json",
+    "s_eng_firmware_release_readiness": "note_json",
+    "s_eng_pump_vibration_survey": "note_json",
+    "s_eng_change_advisory_review": "note_json",
+}
+
 OUT_DIRS = {
     "s_eng_incident_postmortem": "findings",
     "s_eng_bridge_bearing_inspection": "findings",

@@ -58,9 +58,10 @@ def lenient(fields):
 
 class Scenario(RoundsMixin):
     def __init__(self, S):
-        from asks import ASKS, OUT_DIRS
+        from asks import ASKS, EXTRAS, OUT_DIRS
 
         S.update(ASKS.get(S["id"], {}))
+        S["extra"] = EXTRAS.get(S["id"])
         out = OUT_DIRS.get(S["id"])
         if out:
             for M in S["media"]:

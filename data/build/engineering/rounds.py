@@ -418,6 +418,9 @@ class RoundsMixin:
             f"Top {S['key_name']} now: ${{var:top1}}\n\nThe late file {S['u1_file']['name']} was tallied in the "
             "resumed session; the earlier total is superseded.\n"
         )
+        extra_writes, extra_spec, extra_q = self.update_extras(files)
+        if extra_q:
+            q = q.replace(self.guard_sentence(), extra_q + " " + self.guard_sentence())
         turns = [
             turn("Finding the tally session from the fan-out.", call("ListSubagents")),
             turn("Inspecting it before resuming.", call("InspectSubagent", session_id="${session:tally_a}")),
@@ -435,7 +438,8 @@ class RoundsMixin:
             bindturn(
                 "Updating the tally, the note and the plan.",
                 call("Write", file_path=f"{WS}/{self.tally_path}", content=self.tally_doc(files, 1)),
-                call("Write", file_path=f"{WS}/output/revision_note.md", content=note),
+                call("Write", file_path=f"{WS}/output/revision_note.md", content=note + self.note_block()),
+                *extra_writes,
                 call(
                     "Edit",
                     file_path=f"{WS}/output/plan.md",
@@ -462,6 +466,7 @@ class RoundsMixin:
                 "message": "output/plan.md does not mention the late file",
             },
             {"kind": "resumed"},
+            *extra_spec,
             *self.file_evidence(1, [S["u1_file"]], self.tally_path),
         ]
         tags = ["update_merge", "session_reuse", "cross_round", "needs_delegation", "tool_run"]
@@ -763,3 +768,51 @@ class RoundsMixin:
             )
         tags = ["final_synthesis", "cross_round", "decoy_refutation", "tool_run", "sensitive_guard"]
         return q, tags, spec, turns, []
+
+    def note_block(self):
+        if self.S.get("extra") != "note_json":
+            return ""
+        return (
+            '\n```json\n{"total_now": ${var:total1}, "previous_total": ${var:total0}, "top_now": "${var:top1}"}\n```\n'
+        )
+
+    def update_extras(self, files):
+        """A per-file CSV beside the tally, or a fenced JSON block in the revision note (per scenario)."""
+        S, kind = self.S, self.S.get("extra")
+        t1 = self.tallies()[1]
+        if kind == "csv":
+            path = f"output/{S['tally_name']}_by_file.csv"
+            rows = "".join(
+                f"{f['name']},${{var:c1_{i}}},${{var:p1_{i}}},${{var:t1_{i}}}\n" for i, f in enumerate(files)
+            )
+            body = f"file,{self.ck},{self.pk},{self.tk}\n" + rows
+            spec = {
+                "kind": "table",
+                "path": path,
+                "columns": ["file", self.ck, self.pk, self.tk],
+                "key": "file",
+                "keys": sorted(t1["files"]),
+                "tol": 0.05,
+                "rows": [
+                    {"key": n, "expect": {self.ck: st[self.ck], self.pk: st[self.pk], self.tk: st[self.tk]}}
+                    for n, st in sorted(t1["files"].items())
+                ],
+            }
+            q = (
+                f"Also leave {path} for the spreadsheet people: header `file,{self.ck},{self.pk},{self.tk}`, one row "
+                "per file."
+            )
+            return [call("Write", file_path=f"{WS}/{path}", content=body)], [spec], q
+        if kind == "note_json":
+            old = self.tallies()[0][f"total_{self.ck}"]
+            spec = [
+                jv("output/revision_note.md", ["total_now"], t1[f"total_{self.ck}"]),
+                jv("output/revision_note.md", ["previous_total"], old),
+                jv("output/revision_note.md", ["top_now"], t1[self.tk]),
+            ]
+            q = (
+                "End the note with a ```json block holding total_now, previous_total and top_now so the dashboard "
+                "can pick it up."
+            )
+            return [], spec, q
+        return [], [], ""
