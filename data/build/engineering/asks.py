@@ -132,7 +132,7 @@ ASKS = {
             "output/request_summary.md with `Requested by:` and `Due:` the way my note has them. Afterwards "
             "output/timeout_tally.json: {schema}.",
             "media0": "The CI insights chart (ci_charts/flake_rate_week27.png) shows the daily flaky rate. The bars "
-            "aren't labelled, so the values have to be read against the axis. The CSV export next to the bot is known "
+            "aren't labelled, so the values have to be read against the axis gridlines (a quarter point either way is fine). The CSV export next to the bot is known "
             'to be shifted by a day. I want findings/chart_facts.json = {"peak_flake_rate_pct": <number, one decimal>, '
             '"peak_date": "YYYY-MM-DD", "worst_pool": <string>} and findings/chart_facts.md with ## Rejected claims on '
             "the export.",

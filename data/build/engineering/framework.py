@@ -475,6 +475,23 @@ def build_wav(path, text, voice="en-us", speed=150, rate=22050):
     add_noise_bed(path, os.path.basename(path))
 
 
+def build_dialogue_wav(path, turns, speed=150):
+    """Several speakers in turn: turns = [(espeak voice, pitch, text), ...], joined with short pauses (sox),
+    then one room-noise bed over the whole call (deterministic)."""
+    with tempfile.TemporaryDirectory() as td:
+        parts = []
+        for i, (voice, pitch, text) in enumerate(turns):
+            raw, part = os.path.join(td, f"r{i}.wav"), os.path.join(td, f"p{i}.wav")
+            subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-p", str(pitch), "-a", "120", "-w", raw, text],
+                           check=True, capture_output=True)  # fmt: skip
+            subprocess.run(["sox", "-D", raw, "-r", "22050", "-c", "1", "-b", "16", part, "pad", "0.3", "0.4"],
+                           check=True, capture_output=True)  # fmt: skip
+            parts.append(part)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        subprocess.run(["sox", "-D", *parts, path], check=True, capture_output=True)
+    add_noise_bed(path, os.path.basename(path), level=70)
+
+
 def build_mp4(path, frames_png):
     with tempfile.TemporaryDirectory() as td:
         for i, data in enumerate(frames_png):

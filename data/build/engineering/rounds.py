@@ -392,7 +392,7 @@ class RoundsMixin:
         said = []
         for f in M["fields"]:
             spoken = M.get("binds", {}).get(f[0], (None, f[2]))[1]
-            alts = [fnum(f[2]), *M.get("alternatives", {}).get(f[0], [])]
+            alts = [fnum(f[2]), *M.get("alternatives", {}).get(f[0], []), *M.get("said", {}).get(f[0], [])]
             said.append(alts + ([str(spoken)] if str(spoken) not in alts else []))
         spec.append(evidence(M["path"], said, f"{out}/{stem}.json", MODELS_FOR[M["kind"]]))
         self.deliverable_of[stem] = f"{out}/{stem}.json"
