@@ -798,9 +798,9 @@ class RoundsMixin:
                     for n, st in sorted(t1["files"].items())
                 ],
             }
-            q = (
-                f"Also leave {path} for the spreadsheet people: header `file,{self.ck},{self.pk},{self.tk}`, one row "
-                "per file."
+            header = f"file,{self.ck},{self.pk},{self.tk}"
+            q = S.get("extra_ask", "Also write {path} with the header `{header}`, one row per file.").format(
+                path=path, header=header
             )
             return [call("Write", file_path=f"{WS}/{path}", content=body)], [spec], q
         if kind == "note_json":
@@ -810,9 +810,6 @@ class RoundsMixin:
                 jv("output/revision_note.md", ["previous_total"], old),
                 jv("output/revision_note.md", ["top_now"], t1[self.tk]),
             ]
-            q = (
-                "End the note with a ```json block holding total_now, previous_total and top_now so the dashboard "
-                "can pick it up."
-            )
+            q = S.get("extra_ask", "End the note with a ```json block holding total_now, previous_total and top_now.")
             return [], spec, q
         return [], [], ""
