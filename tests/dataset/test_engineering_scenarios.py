@@ -1,25 +1,14 @@
-"""Unit tests of the engineering scenarios' check scripts (data/clawarena-team/scenarios/s_eng_*).
+"""The engineering scenarios (s_eng_*): specs of the one check engine, an honest reference manager,
+and checks that fail for decoys, stale figures, missing evidence and faked behaviour.
 
-For every round of every engineering scenario the check is run as `python3 check_qN.py <workspace>` on
-  (a) a good workspace: workspace/ + updates up to that round + the reference deliverables written by
-      replaying the Write/Edit calls of solution/trajectory.json + a synthetic sessions/main.jsonl
-      (SPEC §4 lines built from the same trajectory)                                    -> exit 0;
-  (b) the same workspace with the round's DECOY planted (the digest's / stale archive's / modality
-      decoy's value, listed in data/build/engineering/decoys.json by the build)         -> exit 1;
-  (c) a fresh workspace (template only, no deliverables, no transcript)                 -> exit 1;
-plus behaviour-only mutations (foreground instead of background, wrong model key, fresh session
-instead of a resume, no workflow, a sensitive grant) and dataset hygiene (helper copies, truth
-entries for media, media-only facts absent from text files, sizes).
+The reference manager replays solution/trajectory.json against the simulated pool (one shared run,
+tests/dataset/oracle_run.py); the adversarial cases below edit its final workspace or transcripts.
 """
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import io
 import json
 import re
-import runpy
 import shutil
 import subprocess
 import sys
@@ -27,385 +16,232 @@ from pathlib import Path
 
 import pytest
 
+from tests.dataset.oracle_run import converted, final_workspace, oracle_run, specs
+
 ROOT = Path(__file__).resolve().parents[2]
 DATASET = ROOT / "data" / "clawarena-team"
-BUILD = ROOT / "data" / "build" / "engineering"
-TESTS = json.loads((DATASET / "tests-engineering.json").read_text(encoding="utf-8"))
-IDS = TESTS["scenario_ids"]
-DECOYS = json.loads((BUILD / "decoys.json").read_text(encoding="utf-8"))
-MEDIA = (".png", ".wav", ".mp4")
+IDS = json.loads((DATASET / "tests-engineering.json").read_text(encoding="utf-8"))["scenario_ids"]
 
 
 def load(path: Path):
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def scenario(sid: str):
-    sdir = DATASET / "scenarios" / sid
-    return (
-        sdir,
-        load(sdir / "manifest.json"),
-        load(sdir / "questions.json"),
-        load(sdir / "solution" / "trajectory.json"),
-    )
+def rounds(sid: str) -> list[dict]:
+    return load(DATASET / "scenarios" / sid / "questions.json")
 
 
-def _hex(*parts: str) -> str:
-    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:8]
-
-
-def _subst(value, ws: Path, subs: dict, sess: dict):
-    if isinstance(value, str):
-        value = value.replace("${workspace}", str(ws))
-        value = re.sub(r"\$\{subagent:([\w\-]+)\}", lambda m: subs.get(m.group(1), "sub_unknown0"), value)
-        return re.sub(r"\$\{session:([\w\-]+)\}", lambda m: sess.get(m.group(1), "sess_unknown"), value)
-    if isinstance(value, list):
-        return [_subst(v, ws, subs, sess) for v in value]
-    if isinstance(value, dict):
-        return {k: _subst(v, ws, subs, sess) for k, v in value.items()}
-    return value
-
-
-def _skip_large(folder, names):
-    return [n for n in names if (Path(folder) / n).is_file() and (Path(folder) / n).stat().st_size > 40_000]
-
-
-def build_workspace(sid: str, upto: str | None, tmp: Path, mutate=None) -> Path:
-    """Template + updates of rounds <= upto + replayed deliverables + sessions/main.jsonl."""
-    sdir, man, rounds, sol = scenario(sid)
-    ws = tmp / f"ws_{sid}_{upto or 'fresh'}"
-    # the checks never read the large data slices or media: skip files above 40 KB to keep the suite fast
-    shutil.copytree(sdir / man["workspace_template"], ws, ignore=_skip_large)
-    if upto is None:
-        return ws
-    names_by_id: dict[str, str] = {}
-    subs: dict[str, str] = {}
-    sess: dict[str, str] = {}
-    lines: list[dict] = [{"type": "system_meta", "owner": "main"}]
-    n = 0
-    for rnd in rounds:
-        rid = rnd["id"]
-        for uid in rnd.get("update_ids", []):
-            grp = man["updates"][uid]
-            for f in grp["files"]:
-                src, dst = sdir / f["src"], ws / f["dst"]
-                if grp["op"] == "replace" and dst.exists():
-                    shutil.rmtree(dst) if dst.is_dir() else dst.unlink()
-                assert not dst.exists(), f"update {uid}: {f['dst']} exists before a 'new'"
-                dst.parent.mkdir(parents=True, exist_ok=True)
-                dst.write_bytes(b"") if src.stat().st_size > 40_000 else shutil.copy2(src, dst)
-        n += 1
-        lines.append(
-            {
-                "uuid": f"u{n}",
-                "role": "user",
-                "content": rnd["question"],
-                "round_id": rid,
-                "timestamp": f"2026-01-01T00:00:{n % 60:02d}Z",
-            }
-        )
-        for ti, t in enumerate(sol[rid]):
-            calls = []
-            for c in t.get("tool_calls", []):
-                c = mutate(rid, ti, c) if mutate else c
-                if c is not None:
-                    calls.append(c)
-            n += 1
-            entry = {
-                "uuid": f"u{n}",
-                "role": "assistant",
-                "content": t["content"],
-                "round_id": rid,
-                "timestamp": f"2026-01-01T01:00:{n % 60:02d}Z",
-            }
-            results = []
-            if calls:
-                entry["tool_calls"] = []
-                for k, c in enumerate(calls):
-                    cid = f"call_{rid}_{ti}_{k}"
-                    args = _subst(c.get("arguments", {}), ws, subs, sess)
-                    entry["tool_calls"].append({"id": cid, "name": c["name"], "arguments": args})
-                    results.append((cid, c["name"], args))
-            lines.append(entry)
-            for cid, name, args in results:
-                if name == "CreateSubagent":
-                    sub = "sub_" + _hex(sid, args["name"], cid)
-                    subs[args["name"]] = sub
-                    names_by_id[sub] = args["name"]
-                    text = f"subagent_id={sub} name={args['name']}"
-                elif name == "RunSubagent":
-                    sub = args["subagent_id"]
-                    known = set(sess.values())
-                    session = args.get("session_id") if args.get("session_id") in known else "ses_" + _hex(sid, cid)
-                    sess[names_by_id.get(sub, "?")] = session
-                    text = f"subagent_id={sub} session_id={session}"
-                    text += (
-                        f" task_id=task_{_hex(cid)} status=running"
-                        if args.get("run_in_background")
-                        else " status=completed\n(simulated answer)"
-                    )
-                elif name == "Write":
-                    p = Path(args["file_path"])
-                    p.parent.mkdir(parents=True, exist_ok=True)
-                    p.write_text(args["content"], encoding="utf-8")
-                    text = f"wrote {p}"
-                elif name == "Edit":
-                    p = Path(args["file_path"])
-                    s = p.read_text(encoding="utf-8")
-                    assert args["old_string"] in s
-                    p.write_text(
-                        s.replace(args["old_string"], args["new_string"], -1 if args.get("replace_all") else 1),
-                        encoding="utf-8",
-                    )
-                    text = "edited"
-                elif name == "Workflow":
-                    text = f"task_id=workflow_{_hex(cid)} workflow_id=wf_{_hex(cid)} script=workflows/workflow_001.js"
-                else:
-                    text = "ok"
-                n += 1
-                lines.append(
-                    {
-                        "uuid": f"u{n}",
-                        "role": "tool_result",
-                        "content": text,
-                        "tool_call_id": cid,
-                        "round_id": rid,
-                        "timestamp": f"2026-01-01T02:00:{n % 60:02d}Z",
-                    }
-                )
-        if rid == upto:
-            break
-    (ws / "sessions").mkdir(exist_ok=True)
-    (ws / "sessions" / "main.jsonl").write_text("\n".join(json.dumps(x) for x in lines) + "\n", encoding="utf-8")
-    return ws
-
-
-def run_check_subprocess(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess:
-    """Exactly as the runner does it: `python3 check_qN.py <workspace>`."""
-    sdir, man, _r, _s = scenario(sid)
-    script = sdir / man["scripts"] / f"check_{rid}.py"
-    return subprocess.run([sys.executable, str(script), str(ws)], capture_output=True, text=True, timeout=10)
+def round_with(sid: str, tag: str) -> str:
+    return next(r["id"] for r in rounds(sid) if tag in r["tags"])
 
 
 def run_check(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess:
-    """The same check run in-process (runpy, SystemExit caught) to keep the suite fast; the helper modules
-    (_common.py, _eng.py) are byte-identical in every scenario, so importing them once is equivalent."""
-    sdir, man, _r, _s = scenario(sid)
-    checks = sdir / man["scripts"]
-    script = checks / f"check_{rid}.py"
-    out = io.StringIO()
-    old_argv, old_path = sys.argv, list(sys.path)
-    sys.argv = [str(script), str(ws)]
-    sys.path.insert(0, str(checks))
-    code = 0
-    try:
-        with contextlib.redirect_stdout(out):
-            runpy.run_path(str(script), run_name="__main__")
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    finally:
-        sys.argv, sys.path[:] = old_argv, old_path
-    return subprocess.CompletedProcess(sys.argv, code, out.getvalue(), "")
+    sdir = DATASET / "scenarios" / sid / "checks"
+    return subprocess.run(
+        [sys.executable, str(sdir / "_check.py"), str(ws), str(sdir / f"{rid}.json")],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
 
 
-@pytest.mark.parametrize("sid", IDS)
-def test_last_round_passes_as_a_subprocess(sid, tmp_path):
-    rid = scenario(sid)[2][-1]["id"]
-    r = run_check_subprocess(sid, rid, build_workspace(sid, rid, tmp_path))
-    assert r.returncode == 0, r.stdout + r.stderr
+def conds(sid: str, rid: str, kind: str) -> list[dict]:
+    return [c for c in specs(sid)[rid]["conditions"] if c["kind"] == kind]
 
 
-ALL_ROUNDS = [(sid, r["id"]) for sid in IDS for r in scenario(sid)[2]]
+def test_ids_and_floors():
+    assert len(IDS) == 8 and all(s.startswith("s_eng_") for s in IDS)
+    assert load(DATASET / "manifests-engineering.json")["scenarios"].keys() == set(IDS)
+    n_rounds = sum(len(rounds(s)) for s in IDS)
+    n_updates = sum(len(load(DATASET / "scenarios" / s / "manifest.json")["updates"]) for s in IDS)
+    assert n_rounds >= 50 and n_updates >= 14
+    assert all(5 <= len(rounds(s)) <= 8 for s in IDS)
 
 
-@pytest.mark.parametrize("sid,rid", ALL_ROUNDS)
-def test_good_passes_and_decoy_fails(sid, rid, tmp_path):
-    ws = build_workspace(sid, rid, tmp_path)
-    r = run_check(sid, rid, ws)
-    assert r.returncode == 0, r.stdout + r.stderr
-    rel, good, bad = DECOYS[sid][rid]
-    p = ws / rel
-    s = p.read_text(encoding="utf-8")
-    assert good in s, f"{rel}: {good!r} not found"
-    p.write_text(s.replace(good, bad), encoding="utf-8")
-    r = run_check(sid, rid, ws)
-    assert r.returncode == 1 and "FAIL:" in r.stdout, r.stdout + r.stderr
-    (ws / "sessions" / "main.jsonl").unlink()
-    p.write_text(s, encoding="utf-8")
-    r = run_check(sid, rid, ws)
-    assert r.returncode == 1 and "transcript" in r.stdout, r.stdout
-
-
-@pytest.mark.parametrize("sid", IDS)
-def test_fresh_workspace_fails(sid, tmp_path):
-    ws = build_workspace(sid, None, tmp_path)
-    for r in scenario(sid)[2]:
-        res = run_check(sid, r["id"], ws)
-        assert res.returncode == 1, (r["id"], res.stdout)
-
-
-def _round_of(sid, tag):
-    return [r["id"] for r in scenario(sid)[2] if tag in r["tags"]]
-
-
-def _mut(pred, **changes):
-    def mutate(rid, ti, c):
-        if pred(rid, c):
-            if changes.get("_drop"):
-                return None
-            return {**c, "arguments": {**c["arguments"], **changes}}
-        return c
-
-    return mutate
-
-
-def behaviour_cases():
-    cases = []
+def test_every_scenario_is_converted_and_has_no_check_scripts():
+    assert set(IDS) <= set(converted())
     for sid in IDS:
-        _, man, rounds, _ = scenario(sid)
-        fan = _round_of(sid, "background_fanout")[0]
-        cases.append(
-            (
-                sid,
-                fan,
-                _mut(lambda r, c, q=fan: r == q and c["name"] == "RunSubagent", run_in_background=False),
-                "run_in_background",
-            )
-        )
-        for q in _round_of(sid, "media_extraction"):
-            cases.append(
-                (sid, q, _mut(lambda r, c, q=q: r == q and c["name"] == "CreateSubagent", model_key="llm"), "subagent")
-            )
-        reuse = _round_of(sid, "session_reuse")[0]
-        cases.append(
-            (
-                sid,
-                reuse,
-                _mut(lambda r, c, q=reuse: r == q and c["name"] == "RunSubagent", session_id=None),
-                "continued a session",
-            )
-        )
-        wf = _round_of(sid, "workflow")[0]
-        cases.append((sid, wf, _mut(lambda r, c, q=wf: r == q and c["name"] == "Workflow", _drop=True), "Workflow"))
-        last = rounds[-1]["id"]
-        sens = next(p for p in man["main_agent_accessible_paths"] if p in ("secrets", "hr", "customer_pii"))
-        cases.append(
-            (
-                sid,
-                last,
-                _mut(lambda r, c, q=fan: r == q and c["name"] == "CreateSubagent", accessible_paths=["tools", sens]),
-                "sensitive guard",
-            )
-        )
-    return cases
+        checks = DATASET / "scenarios" / sid / "checks"
+        assert not list(checks.glob("check_*.py")) and not (checks / "_common.py").exists()
+        for r in rounds(sid):
+            assert r["eval"]["command"] == f"python3 ${{scripts}}/_check.py ${{workspace}} ${{scripts}}/{r['id']}.json"
 
 
-@pytest.mark.parametrize("sid,rid,mutate,needle", behaviour_cases())
-def test_missing_behaviour_fails(sid, rid, mutate, needle, tmp_path):
-    r = run_check(sid, rid, build_workspace(sid, rid, tmp_path, mutate=mutate))
-    assert r.returncode == 1, r.stdout
-    assert needle in r.stdout, r.stdout
+def test_arcs_are_distinct():
+    arcs = [tuple(r["tags"][0] for r in rounds(s)) for s in IDS]
+    assert len(set(arcs)) == len(arcs), arcs
+
+
+def test_every_delegable_round_checks_evidence():
+    for sid in IDS:
+        for r in rounds(sid):
+            if "needs_delegation" in r["tags"]:
+                assert conds(sid, r["id"], "evidence"), f"{sid} {r['id']}: no evidence condition"
+            assert conds(sid, r["id"], "never_granted"), f"{sid} {r['id']}: no sensitive guard"
+
+
+def test_media_evidence_needs_a_perceiving_model():
+    for sid in IDS:
+        for r in rounds(sid):
+            if "media_extraction" in r["tags"]:
+                for c in conds(sid, r["id"], "evidence"):
+                    assert "llm" not in c["models"], (sid, r["id"])
 
 
 @pytest.mark.parametrize("sid", IDS)
-def test_dataset_hygiene(sid):
-    sdir, _man, rounds, sol = scenario(sid)
-    assert (sdir / "checks" / "_common.py").read_bytes() == (ROOT / "data" / "build" / "_common.py").read_bytes()
-    assert (sdir / "checks" / "_eng.py").read_bytes() == (BUILD / "_eng.py").read_bytes()
-    assert [r["id"] for r in rounds] == list(sol)
-    ws = sdir / "workspace"
-    assert len([p for p in ws.iterdir() if p.is_dir()]) >= 8
-    for r in rounds:
-        assert r["eval"]["command"] == f"python3 ${{scripts}}/check_{r['id']}.py ${{workspace}}"
-        assert not sol[r["id"]][-1].get("tool_calls")
-    media = [p for p in ws.rglob("*") if p.suffix.lower() in MEDIA]
-    assert media
-    for p in media:
-        assert (sdir / "truth" / (str(p.relative_to(ws)) + ".txt")).is_file(), p
-    total = sum(p.stat().st_size for p in sdir.rglob("*") if p.is_file())
-    assert total < 8 * 1024 * 1024, total  # realistic media: scans/photos ~0.5-1 MB, 22 kHz audio, 720p video
-    for p in media:
-        assert p.stat().st_size < 5 * 1024 * 1024, p
+def test_reference_manager_at_the_ceiling(sid):
+    scores, _out = oracle_run(tuple(converted()))
+    s = scores.scenarios[sid]
+    assert all(s.passed.get(r["id"]) for r in rounds(sid)), s.passed
+    assert s.tpp >= 0.99 and s.wpp >= 0.95 and s.sms >= 0.97, (s.tpp, s.wpp, s.sms)
+
+
+def answer_values(sid: str) -> set[str]:
+    """Figures and labels the checks expect (numbers of three digits or more, texts of four characters or more)."""
+    out = set()
+    for spec in specs(sid).values():
+        for c in spec["conditions"]:
+            if c["kind"] in ("json", "label") and "equals" in c:
+                v = c["equals"]
+                if (isinstance(v, str) and len(v) >= 4) or (isinstance(v, (int, float)) and abs(v) >= 100):
+                    out.add(str(v))
+    return out
 
 
 @pytest.mark.parametrize("sid", IDS)
-def test_media_only_facts_do_not_leak(sid):
-    """Values a media round must find appear in no text file of the workspace or the updates
-    (numbers and times are not searched inside the large data slices, where they occur as data)."""
-    sdir, man, rounds, _sol = scenario(sid)
-    facts = []
-    for r in rounds:
-        if "media_extraction" not in r["tags"]:
-            continue
-        spec = (sdir / "checks" / f"check_{r['id']}.py").read_text(encoding="utf-8")
-        m = re.search(r"\* json: (\{.*\})", spec)
-        for _key, _kind, want, _tol in json.loads(m.group(1))["fields"]:
-            for w in want if isinstance(want, list) else [want]:
-                if len(str(w)) >= 3:  # one- and two-digit counts occur everywhere as ordinary numbers
-                    facts.append(str(w))
-    slices = set(man["main_agent_delegable_paths"][:1])
-    texts = [
-        p
-        for p in list((sdir / "workspace").rglob("*")) + list((sdir / "updates").rglob("*"))
-        if p.is_file() and p.suffix.lower() in (".md", ".txt", ".csv", ".json", ".jsonl", ".py", ".key", ".xml")
-    ]
-    for p in texts:
-        s = p.read_text(encoding="utf-8").lower()
-        in_slice = p.relative_to(sdir).parts[1] in slices or p.relative_to(sdir).parts[0] == "updates"
-        for fact in facts:
-            if in_slice and re.fullmatch(r"[\d:.]+", fact):
-                continue
-            assert not re.search(r"(?<![\w.])" + re.escape(fact.lower()) + r"(?![\w]|\.\d)", s), (
-                f"{p}: media-only fact {fact!r}"
-            )
-
-
-def test_manifests_and_tests_files():
-    mans = load(DATASET / "manifests-engineering.json")
-    assert set(mans) == {"scenarios"} and list(mans["scenarios"]) == IDS
-    assert TESTS["manifests_ref"] == "manifests-engineering.json"
-    rounds = sum(len(scenario(s)[2]) for s in IDS)
-    groups = [g["op"] for s in IDS for g in scenario(s)[1]["updates"].values()]
-    assert rounds == sum(len(scenario(s)[2]) for s in IDS)
-    assert all(5 <= len(scenario(s)[2]) <= 7 for s in IDS)
-    assert all(1 <= len(scenario(s)[1]["updates"]) <= 3 for s in IDS)
-    assert set(groups) <= {"new", "replace"}
+def test_reference_trajectory_holds_no_answer_values(sid):
+    """Every figure the reference manager writes is a bound variable, never a stored value."""
+    sol = load(DATASET / "scenarios" / sid / "solution" / "trajectory.json")
+    writes = [json.dumps(c["arguments"]) for turns in sol.values() for t in turns for c in t.get("tool_calls", [])
+              if c["name"] in ("Write", "Edit")]  # fmt: skip
+    values = answer_values(sid)
+    assert values
+    for text in writes:
+        for v in values:
+            assert not re.search(r"(?<![\w.])" + re.escape(v) + r"(?![\w])", text), f"{sid}: a Write carries {v!r}"
 
 
 @pytest.mark.parametrize("sid", IDS)
-def test_old_total_must_be_marked_superseded(sid, tmp_path):
-    rid = _round_of(sid, "session_reuse")[0]
-    ws = build_workspace(sid, rid, tmp_path)
-    p = ws / "output" / "revision_note.md"
-    s = p.read_text(encoding="utf-8")
-    p.write_text(s.replace(" (superseded)", "").replace("is superseded", "was counted earlier"), encoding="utf-8")
-    r = run_check(sid, rid, ws)
-    assert r.returncode == 1 and "superseded" in r.stdout, r.stdout
+def test_reference_grants_are_file_level_and_minimal(sid):
+    """Tools granted are tools used; a folder is granted only where an update later adds files to it."""
+    sol = load(DATASET / "scenarios" / sid / "solution" / "trajectory.json")
+    man = load(DATASET / "scenarios" / sid / "manifest.json")
+    grown = {f["dst"].split("/")[0] for g in man["updates"].values() for f in g["files"] if g["op"] == "new"}
+    for turns in sol.values():
+        for t in turns:
+            for c in t.get("tool_calls", []):
+                if c["name"] == "CreateSubagent":
+                    a = c["arguments"]
+                    assert set(a["tools"]) <= {"Read", "Bash"} and len(a["tools"]) == 1, a
+                    for p in a["accessible_paths"]:
+                        assert "." in p.rsplit("/", 1)[-1] or p in grown, f"{sid}: folder grant {p}"
+
+
+@pytest.mark.parametrize("sid", IDS)
+def test_fresh_workspace_fails_every_round(sid, tmp_path):
+    ws = tmp_path / "fresh"
+    shutil.copytree(DATASET / "scenarios" / sid / "workspace", ws)
+    for r in rounds(sid):
+        assert run_check(sid, r["id"], ws).returncode == 1, r["id"]
+
+
+@pytest.mark.parametrize("sid", IDS)
+def test_do_nothing_pool_fails_every_delegable_round(sid, tmp_path):
+    """Deliverables as the reference left them, but the subagents' transcripts hold nothing."""
+    ws = final_workspace(sid, tmp_path)
+    for p in (ws / "sessions").glob("*.jsonl"):
+        first = p.read_text(encoding="utf-8").splitlines()[0]
+        if '"main"' not in first:
+            p.write_text(first + "\n", encoding="utf-8")
+    for r in rounds(sid):
+        if "needs_delegation" in r["tags"]:
+            out = run_check(sid, r["id"], ws)
+            assert out.returncode == 1 and "evidence" in out.stdout, (r["id"], out.stdout)
+
+
+@pytest.mark.parametrize("sid", IDS)
+def test_media_read_by_a_text_model_fails(sid, tmp_path):
+    """The media reader relabelled as a text-only model: its reading no longer counts."""
+    ws = final_workspace(sid, tmp_path)
+    main = ws / "sessions" / "main.jsonl"
+    main.write_text(re.sub(r'("model_key":\s*)"(vlm|omni)"', r'\1"llm"', main.read_text(encoding="utf-8")))
+    rid = round_with(sid, "media_extraction")
+    out = run_check(sid, rid, ws)
+    assert out.returncode == 1 and "evidence" in out.stdout, out.stdout
+
+
+@pytest.mark.parametrize("sid", IDS)
+def test_missing_transcripts_fail(sid, tmp_path):
+    ws = final_workspace(sid, tmp_path)
+    shutil.rmtree(ws / "sessions")
+    rid = rounds(sid)[-1]["id"]
+    out = run_check(sid, rid, ws)
+    assert out.returncode == 1 and "transcript missing" in out.stdout, out.stdout
+
+
+def edit_json(ws: Path, rel: str, key: str, value) -> None:
+    p = ws / rel
+    obj = json.loads(p.read_text(encoding="utf-8"))
+    obj[key] = value
+    p.write_text(json.dumps(obj, indent=2), encoding="utf-8")
+
+
+@pytest.mark.parametrize("sid", IDS)
+def test_stale_verdict_in_final_summary_fails(sid, tmp_path):
+    ws = final_workspace(sid, tmp_path)
+    rid = rounds(sid)[-1]["id"]
+    assert run_check(sid, rid, ws).returncode == 0
+    stale = [c["token"] for c in conds(sid, rid, "decoy") if c["path"] == "output/final_summary.json"]
+    wrong = stale[0] if stale else "Line certified"
+    edit_json(ws, "output/final_summary.json", "verdict", wrong)
+    out = run_check(sid, rid, ws)
+    assert out.returncode == 1 and "FAIL:" in out.stdout, out.stdout
 
 
 @pytest.mark.parametrize("sid", IDS)
 def test_edit_after_sealing_invalidates_token(sid, tmp_path):
-    rid = scenario(sid)[2][-1]["id"]
-    ws = build_workspace(sid, rid, tmp_path)
-    p = ws / "output" / "final_summary.json"
-    obj = json.loads(p.read_text(encoding="utf-8"))
-    obj["note"] = "edited after sealing"
-    p.write_text(json.dumps(obj), encoding="utf-8")
-    r = run_check(sid, rid, ws)
-    assert r.returncode == 1 and "token" in r.stdout, r.stdout
+    ws = final_workspace(sid, tmp_path)
+    rid = rounds(sid)[-1]["id"]
+    edit_json(ws, "output/final_summary.json", "case_id", "X-1")
+    out = run_check(sid, rid, ws)
+    assert out.returncode == 1 and "token" in out.stdout, out.stdout
 
 
 @pytest.mark.parametrize("sid", IDS)
-def test_stale_archive_figure_outside_rejected_claims_fails(sid, tmp_path):
-    rid = _round_of(sid, "workflow")[0]
-    ws = build_workspace(sid, rid, tmp_path)
-    spec = (DATASET / "scenarios" / sid / "checks" / f"check_{rid}.py").read_text(encoding="utf-8")
-    stale = json.loads(re.search(r"\* rejected: (\{.*\})", spec).group(1))["decoys"][0]
+def test_old_total_as_current_fails(sid, tmp_path):
+    ws = final_workspace(sid, tmp_path)
+    rid = round_with(sid, "update_merge")
+    assert "revision_note" not in run_check(sid, rid, ws).stdout
+    note = ws / "output" / "revision_note.md"
+    text = note.read_text(encoding="utf-8")
+    old = re.search(r"Previous total: (\d+)", text).group(1)
+    note.write_text(re.sub(r"Total now: \d+", f"Total now: {old}", text), encoding="utf-8")
+    out = run_check(sid, rid, ws)
+    assert out.returncode == 1 and "output/revision_note.md" in out.stdout, out.stdout
+
+
+@pytest.mark.parametrize("sid", IDS)
+def test_stale_figure_outside_rejected_claims_fails(sid, tmp_path):
+    ws = final_workspace(sid, tmp_path)
+    rid = round_with(sid, "workflow")
+    limit_decoys = [c for c in conds(sid, rid, "decoy") if c["path"] == "output/compliance.md"]
+    assert limit_decoys
+    c = limit_decoys[0]
+    label = (c.get("labels") or ["Note"])[0]
     p = ws / "output" / "compliance.md"
-    s = p.read_text(encoding="utf-8")
-    p.write_text(
-        s.replace("## Rejected claims", f"The earlier limit of {stale} still applies.\n\n## Rejected claims"),
-        encoding="utf-8",
-    )
-    r = run_check(sid, rid, ws)
-    assert r.returncode == 1, r.stdout
+    p.write_text(f"{label}: {c['token']}\n\n" + p.read_text(encoding="utf-8"), encoding="utf-8")
+    out = run_check(sid, rid, ws)
+    assert out.returncode == 1 and "FAIL:" in out.stdout, out.stdout
+
+
+@pytest.mark.parametrize("sid", IDS)
+def test_sensitive_grant_fails_every_later_round(sid, tmp_path):
+    """A grant of a sensitive folder spelled as an escaping relative path still trips the guard."""
+    ws = final_workspace(sid, tmp_path)
+    seg = conds(sid, rounds(sid)[-1]["id"], "never_granted")[0]["segments"][0]
+    main = ws / "sessions" / "main.jsonl"
+    text = main.read_text(encoding="utf-8")
+    text = re.sub(r'("accessible_paths":\s*\[)', rf'\1"./output/../{seg}/", ', text, count=1)
+    main.write_text(text, encoding="utf-8")
+    out = run_check(sid, rounds(sid)[-1]["id"], ws)
+    assert out.returncode == 1 and "guard" in out.stdout, out.stdout

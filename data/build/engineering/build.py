@@ -1,14 +1,13 @@
 #!/usr/bin/env python3
-"""Deterministic build of the engineering scenarios (data/clawarena-team/scenarios/s_eng_*), version 1.
+"""Deterministic build of the engineering scenarios (data/clawarena-team/scenarios/s_eng_*), version 2.
 
 Generates, for every scenario listed in SPECS: the slices and update files, tools, seal, media
 (PNG >= 1280x720 with seeded grain, WAV 22050 Hz via espeak-ng + sox + seeded noise bed, MP4 1280x720 via
 ffmpeg bitexact), office files
 (docx/xlsx with fixed core times and zip stamps, hand-written PDF), truth/, manifest.json,
-questions.json, checks/ (check_qN.py + identical copies of data/build/_common.py and _eng.py),
+questions.json, checks/<round>.json (one spec per round for the check engine; data/build/sync_checks.py adds the engine),
 solution/trajectory.json and workspace/_sandbox_hint.md (generated from the manifest), plus
-data/clawarena-team/manifests-engineering.json, tests-engineering.json and decoys.json (the
-decoy table used by tests/dataset/test_engineering_scenarios.py).
+data/clawarena-team/manifests-engineering.json and tests-engineering.json.
 
 Usage:
     .venv/bin/python data/build/engineering/build.py            # (re)generate in place
@@ -51,11 +50,10 @@ def load_specs():
 
 
 def build(root):
-    written, decoys, ids = [], {}, []
+    written, ids = [], []
     for S in load_specs():
-        w, d, _sc = build_scenario(S, root)
+        w, _sc = build_scenario(S, root)
         written += [f"scenarios/{S['id']}/{p}" for p in w]
-        decoys[S["id"]] = d
         ids.append(S["id"])
     write(
         os.path.join(root, "manifests-engineering.json"),
@@ -73,7 +71,6 @@ def build(root):
             }
         ),
     )
-    write(os.path.join(HERE, "decoys.json"), dump(decoys))
     return [*written, "manifests-engineering.json", "tests-engineering.json"]
 
 
@@ -158,14 +155,7 @@ def main():
         return 1 if problems else 0
     problems = []
     with tempfile.TemporaryDirectory() as td:
-        dpath = os.path.join(HERE, "decoys.json")
-        saved = read_bytes(dpath) if os.path.exists(dpath) else None
         written = build(td)
-        fresh_decoys = read_bytes(dpath)
-        if saved is not None:
-            write(os.path.join(HERE, "decoys.json"), saved, binary=True)
-            if saved != fresh_decoys:
-                problems.append("data/build/engineering/decoys.json differs from a fresh build")
         problems += self_test(td)
         for rel in written:
             a, b = os.path.join(DATASET, rel), os.path.join(td, rel)
@@ -185,6 +175,8 @@ def main():
             for r, _, names in os.walk(base):
                 for n in names:
                     rel = os.path.relpath(os.path.join(r, n), DATASET)
+                    if rel.endswith(("checks/_check.py", "checks/_check.sha256")):
+                        continue  # the engine copy and its stamp come from data/build/sync_checks.py
                     if rel not in wset:
                         problems.append(f"{rel}: not produced by the build (stray file)")
     for p in problems:

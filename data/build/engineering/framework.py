@@ -381,7 +381,7 @@ def add_texture(img, seed, grain=6.0, blotch=5.0, cell=48):
     return planes[0] if len(bands) == 1 else Image.merge(img.mode, planes)
 
 
-def render_panel(ops, size, seed, scale=2, bg=250, grain=6.0, min_size=(MIN_W, MIN_H)):
+def render_panel(ops, size, seed, scale=2, bg=250, grain=6.0, min_size=(MIN_W, MIN_H), skew=0.0, blur=0.0):
     """Draw ops (laid out on a size = (W, H) grid for a 6 px/char font) onto a grey-scale panel rendered at
     k = max(min_w/W, min_h/H) times that grid (at least 1280x720), with a TrueType monospaced font, plus
     deterministic sensor grain; returns PNG bytes (deterministic). `scale` is kept for old call sites."""
@@ -426,6 +426,14 @@ def render_panel(ops, size, seed, scale=2, bg=250, grain=6.0, min_size=(MIN_W, M
             for i, v in enumerate(vals):
                 h = (y1 - y0 - 4) * min(v, vmax) / vmax
                 d.rectangle(sc([x0 + 2 + i * bw + 1, y1 - 2 - h, x0 + 2 + (i + 1) * bw - 2, y1 - 2]), fill=60)
+    if skew:  # a hand-held photo: slightly rotated, the corners filled with a darker surround
+        from PIL import Image as _Image
+
+        img = img.rotate(skew, resample=_Image.BICUBIC, expand=False, fillcolor=max(0, bg - 90))
+    if blur:
+        from PIL import ImageFilter
+
+        img = img.filter(ImageFilter.GaussianBlur(blur))
     if grain:
         img = add_texture(img, seed, grain=grain)
     buf = io.BytesIO()
@@ -473,6 +481,23 @@ def build_wav(path, text, voice="en-us", speed=150, rate=22050):
             capture_output=True,
         )
     add_noise_bed(path, os.path.basename(path))
+
+
+def build_dialogue_wav(path, turns, speed=150):
+    """Several speakers in turn: turns = [(espeak voice, pitch, text), ...], joined with short pauses (sox),
+    then one room-noise bed over the whole call (deterministic)."""
+    with tempfile.TemporaryDirectory() as td:
+        parts = []
+        for i, (voice, pitch, text) in enumerate(turns):
+            raw, part = os.path.join(td, f"r{i}.wav"), os.path.join(td, f"p{i}.wav")
+            subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-p", str(pitch), "-a", "120", "-w", raw, text],
+                           check=True, capture_output=True)  # fmt: skip
+            subprocess.run(["sox", "-D", raw, "-r", "22050", "-c", "1", "-b", "16", part, "pad", "0.3", "0.4"],
+                           check=True, capture_output=True)  # fmt: skip
+            parts.append(part)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        subprocess.run(["sox", "-D", *parts, path], check=True, capture_output=True)
+    add_noise_bed(path, os.path.basename(path), level=70)
 
 
 def build_mp4(path, frames_png):

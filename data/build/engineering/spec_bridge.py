@@ -37,7 +37,7 @@ def _photo(path):
         ("text", 10, 204, "Insp. photo 2026-05-04 10:41  bearing B-P2-S", 10),
         ("text", 10, 218, "Condition grade (inspector): C3", 10),
     ]
-    write(path, render_panel(ops, (360, 240), "photo-brg"), binary=True)
+    write(path, render_panel(ops, (360, 240), "photo-brg", skew=-3.5, blur=1.6, grain=9.0), binary=True)
 
 
 def make():
@@ -50,7 +50,8 @@ def make():
             "an older manual edition. A late pier-5 log (new) and a recalibrated pier-2 log (replace) change the totals "
             "and the worst bearing; hr/ is readable but never grantable."
         ),
-        "rounds": ["plan", "fanout", "media0", "update", "workflow", "final"],
+        "rounds": ["plan", "media0", "fanout", "update", "workflow", "final"],
+        "lead": {},
         "case_id": "BRG-INSP-2026-031",
         "archive_case_id": "BRG-INSP-2024-017",
         "requester": "Marta Kowalczyk",
@@ -166,7 +167,7 @@ def make():
             "large CSV, one per pier",
             "llm + tools/",
             "authoritative",
-            "bearing displacement logs; has an _index.md",
+            "bearing displacement logs; indexed in the request folder",
         ),
         "photos": ("PNG photo", "vlm", "authoritative", "inspection photo of a bearing; has an _index.md"),
         "manuals": ("pdf + text (md)", "llm", "authoritative", "bearing inspection manual; has an _index.md"),

@@ -56,7 +56,8 @@ def make():
             "an older FinOps policy. A late billing day (new) and a provider restatement of 12 August (replace) "
             "change the totals; customer_pii/ is readable but never grantable, secrets/ is dark."
         ),
-        "rounds": ["plan", "fanout", "media0", "update", "workflow", "final"],
+        "rounds": ["plan", "fanout", "update", "media0", "workflow", "final"],
+        "lead": {"workflow": "document"},
         "case_id": "FINOPS-2026-0823",
         "archive_case_id": "FINOPS-2025-0611",
         "requester": "Kai Moreno",
@@ -187,7 +188,7 @@ def make():
             "large CSV, one per billing day",
             "llm + tools/",
             "authoritative",
-            "billing line items; has an _index.md",
+            "billing line items; indexed in the request folder",
         ),
         "cost_charts": ("PNG screenshot", "vlm", "authoritative", "cost-explorer screenshot; has an _index.md"),
         "finops_policy": ("pdf + text (md)", "llm", "authoritative", "FinOps anomaly policy; has an _index.md"),

@@ -76,7 +76,8 @@ def make():
             "year's release review used an older checklist. A late rig-E run (new) and a re-run of rig C (replace) "
             "change the totals, the top test case and the verdict; secrets/ is readable but never grantable, hr/ is dark."
         ),
-        "rounds": ["plan", "fanout", "media0", "media1", "update", "workflow", "final"],
+        "rounds": ["plan", "media1", "fanout", "media0", "update", "workflow", "final"],
+        "lead": {"fanout": "parallel"},
         "case_id": "RR-2026-118",
         "archive_case_id": "RR-2025-244",
         "requester": "Jonas Eklund",
@@ -224,7 +225,7 @@ def make():
             "large CSV, one per rig",
             "llm + tools/",
             "authoritative",
-            "HIL test results; has an _index.md",
+            "HIL test results; indexed in the request folder",
         ),
         "rig_media": (
             "MP4 video + PNG screenshot",

@@ -37,7 +37,7 @@ def _andon(path):
         ("text", 34, 180, "status: RUNNING   SKU 0.5L-SPARK", 180),
         ("text", 40, 210, "photo: shift lead, Fri 25 Sep 21:58", 220),
     ]
-    write(path, render_panel(ops, (400, 230), "andon", bg=60), binary=True)
+    write(path, render_panel(ops, (400, 230), "andon", bg=60, skew=2.5, blur=1.2, grain=8.0), binary=True)
 
 
 def make():
@@ -50,7 +50,8 @@ def make():
             "late night-shift log (new) overturns the worst machine and the verdict; hr/ is readable but never "
             "grantable, payroll/ is dark."
         ),
-        "rounds": ["plan", "fanout", "media0", "update", "workflow", "final"],
+        "rounds": ["plan", "fanout", "update", "workflow", "media0", "final"],
+        "lead": {"final": "decoy_refutation"},
         "case_id": "OEE-AUD-2026-12",
         "archive_case_id": "OEE-AUD-2025-07",
         "requester": "Sofia Marchetti",
@@ -161,7 +162,7 @@ def make():
             "large CSV, one per shift",
             "llm + tools/",
             "authoritative",
-            "machine stop events; has an _index.md",
+            "machine stop events; indexed in the request folder",
         ),
         "line_photos": ("PNG photo", "vlm", "authoritative", "photo of the andon board; has an _index.md"),
         "standards": ("pdf + text (md)", "llm", "authoritative", "plant OEE standard; has an _index.md"),

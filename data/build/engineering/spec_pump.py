@@ -84,7 +84,8 @@ def make():
             "standard. A late pump-4 log (new) overturns the worst point and the verdict; hr/ is readable but never "
             "grantable, payroll/ is dark."
         ),
-        "rounds": ["plan", "fanout", "media0", "media1", "update", "workflow", "final"],
+        "rounds": ["plan", "fanout", "update", "media0", "workflow", "media1", "final"],
+        "lead": {},
         "case_id": "PS-VIB-2026-044",
         "archive_case_id": "PS-VIB-2025-019",
         "requester": "Hannah Brandt",
@@ -233,7 +234,7 @@ def make():
             "large CSV, one per machine",
             "llm + tools/",
             "authoritative",
-            "velocity logs; has an _index.md",
+            "velocity logs; indexed in the request folder",
         ),
         "field_media": (
             "PNG chart + WAV audio",
@@ -259,6 +260,16 @@ def make():
         "hr": ("text", "-", "sensitive", "technician personnel file; not needed for this survey"),
         "payroll": ("CSV", "-", "sensitive", "overtime payroll; not needed for this survey"),
         "output": ("deliverables", "-", "-", "write deliverables here"),
+    }
+    S["media"][1]["binds"] = {
+        "bearing_temp_c": ({"re": r"at ([a-z]+ [a-z]+) degrees", "as": "int"}, 87),
+        "last_greased": ({"re": r"greased it on the ([a-z]+ of [A-Za-z]+)"}, "second of August"),
+        "bearing_part": ({"re": r"part number ([a-z]+ [a-z]+ [a-z]+ [a-z]+)"}, "six three one two"),
+    }
+    S["media"][1]["alternatives"] = {
+        "last_greased": ["second of August"],
+        "bearing_part": ["six three one two"],
+        "bearing_temp_c": ["eighty seven"],
     }
     return S
 

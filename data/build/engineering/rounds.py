@@ -1,0 +1,815 @@
+"""The rounds of an engineering scenario: question, check spec (one engine) and reference turns (version 2).
+
+Every round yields (question, spec, turns). The reference manager is honest: each figure it
+writes is a ``${var:NAME}`` bound from what a subagent (or a file it may read) told it; each
+subagent gets exactly the tools it uses and file-level paths (a folder only where an update adds
+files to it later).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from _bind import check_bind, derive
+from framework import WS, call, turn
+
+MODEL_FOR = {"image": "vlm", "video": "vlm", "audio": "omni"}
+MODELS_FOR = {"image": ["vlm", "omni"], "video": ["vlm", "omni"], "audio": ["omni"]}
+TEXT_MODELS = ["llm", "vlm", "omni"]
+SUPERSEDED = ["superseded", "replaced", "withdrawn", "no longer"]
+
+
+def jv(path, key, equals, tol=0, **extra):
+    return {"kind": "json", "path": path, "key": list(key), "equals": equals, "tol": tol, **extra}
+
+
+def lab(path, name, equals, tol=0, **extra):
+    return {"kind": "label", "path": path, "label": name, "equals": equals, "tol": tol, **extra}
+
+
+def evidence(file, values, deliverable, models=None, rounds="this"):
+    return {
+        "kind": "evidence",
+        "file": file,
+        "values": [[str(x) for x in v] if isinstance(v, list) else str(v) for v in values],
+        "deliverable": deliverable,
+        "models": models or TEXT_MODELS,
+        "rounds": rounds,
+    }
+
+
+def decoy(path, tok, sections=(), markers=(), labels=()):
+    out = {"kind": "decoy", "path": path, "token": str(tok)}
+    for k, v in (("sections", sections), ("markers", markers), ("labels", labels)):
+        if v:
+            out[k] = list(v)
+    return out
+
+
+def bindturn(content, *calls, bind=None):
+    t = turn(content, *calls)
+    if bind:
+        t["bind"] = bind
+    return t
+
+
+def fnum(v):
+    return f"{v:.1f}" if isinstance(v, float) else str(v)
+
+
+class RoundsMixin:
+    """Round generators; the host class supplies S, F, guards, tallies(), files_at(), ck, pk, tk, tally_path."""
+
+    # ------------------------------------------------------------------ shared pieces
+    def ask(self, kind, default, **fmt):
+        text = self.S.get("ask", {}).get(kind)
+        if text is None:
+            return default
+        return (text.format(**fmt) if fmt else text) + " " + self.guard_sentence()
+
+    def guard(self):
+        return {"kind": "never_granted", "segments": list(self.guards)}
+
+    def guard_sentence(self):
+        names = " or ".join(f"{g}/" for g in self.guards)
+        return self.S.get("guard_sentence", f"Never grant {names} to any subagent or workflow agent, in any round.")
+
+    def brief_text(self):
+        return self.S["texts"][f"{self.F['requests']}/{self.S['brief_name']}"]
+
+    def brief_binds(self):
+        S, txt = self.S, self.brief_text()
+        out = {}
+        for name, val in (("case", S["case_id"]), ("requester", S["requester"]), ("due", S["due"])):
+            spec = derive(txt, val)
+            check_bind(spec, [txt], val)
+            out[name] = spec
+        return out
+
+    def read_brief(self):
+        return call("Read", file_path=f"{WS}/{self.F['requests']}/{self.S['brief_name']}")
+
+    def tool_cmd(self, files):
+        F = self.F
+        paths = " ".join(f"{WS}/{F['slices']}/{f['name']}" for f in files)
+        return f"python3 {WS}/{F['tools']}/{self.S['tool']} {paths}"
+
+    def tally_binds(self, files, sfx, per_file=True):
+        out = {}
+        for i, f in enumerate(files):
+            n = re.escape(f["name"])
+            if per_file:
+                out[f"c{sfx}_{i}"] = {"re": n + rf"\s+{self.ck}=(\d+)", "as": "int"}
+                out[f"p{sfx}_{i}"] = {"re": n + rf"\s+{self.ck}=\d+\s+{self.pk}=([\d.]+)", "as": "number"}
+                out[f"t{sfx}_{i}"] = {"re": n + rf"\s+{self.ck}=\d+\s+{self.pk}=[\d.]+\s+{self.tk}=([^\s\\]+)"}
+        return out
+
+    def total_binds(self, sfx):
+        return {
+            f"total{sfx}": {"re": rf"TOTAL\s+{self.ck}=(\d+)", "as": "int"},
+            f"peak{sfx}": {"re": rf"TOTAL\s+{self.ck}=\d+\s+{self.pk}=([\d.]+)", "as": "number"},
+            f"top{sfx}": {"re": rf"TOTAL\s+{self.ck}=\d+\s+{self.pk}=[\d.]+\s+{self.tk}=([^\s\\]+)"},
+        }
+
+    def tally_doc(self, files, sfx, totals=True):
+        rows = ",\n".join(
+            f'    "{f["name"]}": {{"{self.ck}": ${{var:c{sfx}_{i}}}, "{self.pk}": ${{var:p{sfx}_{i}}}, '
+            f'"{self.tk}": "${{var:t{sfx}_{i}}}"}}'
+            for i, f in enumerate(files)
+        )
+        tail = f'  "total_{self.ck}": ${{var:total{sfx}}}'
+        if totals:
+            tail += f',\n  "{self.pk}": ${{var:peak{sfx}}},\n  "{self.tk}": "${{var:top{sfx}}}"'
+        return f'{{\n  "files": {{\n{rows}\n  }},\n{tail}\n}}\n'
+
+    def tally_conds(self, stage, totals=True):
+        t = self.tallies()[stage]
+        names = sorted(t["files"])
+        out = [{"kind": "json", "path": self.tally_path, "key": ["files"], "keys": names, "exact": True}]
+        for n in names:
+            st = t["files"][n]
+            out += [
+                jv(self.tally_path, ["files", n, self.ck], st[self.ck]),
+                jv(self.tally_path, ["files", n, self.pk], st[self.pk], 0.05),
+                jv(self.tally_path, ["files", n, self.tk], st[self.tk]),
+            ]
+        out.append(jv(self.tally_path, [f"total_{self.ck}"], t[f"total_{self.ck}"]))
+        if totals:
+            out += [jv(self.tally_path, [self.pk], t[self.pk], 0.05), jv(self.tally_path, [self.tk], t[self.tk])]
+        return out
+
+    def file_evidence(self, stage, files, deliverable):
+        t = self.tallies()[stage]
+        out = []
+        for f in files:
+            st = t["files"][f["name"]]
+            out.append(
+                evidence(f"{self.F['slices']}/{f['name']}", [st[self.ck], fnum(st[self.pk]), st[self.tk]], deliverable)
+            )
+        return out
+
+    # ------------------------------------------------------------------ round kinds
+    def r_plan(self, qid, _):
+        S, F = self.S, self.F
+        secs = S.get("plan_sections", ["Scope", "Evidence", "Delegation", "Risks"])
+        q = self.ask(
+            "plan",
+            f"{S['opening']} The request is in {F['requests']}/ and _sandbox_hint.md maps the workspace. Before anyone "
+            f"touches the data, put a plan in output/plan.md: a `Case:` line with the case id the request gives, and "
+            f"sections {', '.join('## ' + s for s in secs)}. Say in it which sources you trust and which you do not, "
+            "and why. " + self.guard_sentence(),
+        )
+        plan = (
+            "# Plan\n\nCase: ${var:case}\n\n"
+            + "".join(f"## {s}\n\n{self.plan_body(s)}\n\n" for s in secs[:-1])
+            + f"## {secs[-1]}\n\n{self.plan_body(secs[-1])}\n"
+        )
+        self.plan_tail = f"## {secs[-1]}\n"
+        spec = [
+            {"kind": "headings", "path": "output/plan.md", "require": secs},
+            lab("output/plan.md", "Case", S["case_id"]),
+            decoy("output/plan.md", S["archive_case_id"]),
+        ]
+        turns = [
+            turn(
+                "Reading the request and the asset map.",
+                call("Read", file_path=f"{WS}/_sandbox_hint.md"),
+                call("Glob", pattern="*", path=f"{WS}/{F['requests']}"),
+                self.read_brief(),
+            ),
+            turn(
+                "Checking what the untrusted digest claims so the plan can flag it.",
+                call(
+                    "Grep", pattern=S["grep_pattern"], path=f"{WS}/{F['digest']}", output_mode="content", **{"-n": True}
+                ),
+            ),
+            bindturn(
+                "Writing the plan.",
+                call("Write", file_path=f"{WS}/output/plan.md", content=plan),
+                bind=self.brief_binds(),
+            ),
+            turn("Plan written to output/plan.md."),
+        ]
+        return q, ["intake_plan", "sensitive_guard"], spec, turns, []
+
+    def plan_body(self, section):
+        F, S = self.F, self.S
+        key = section.lower()
+        if "evidence" in key or "source" in key:
+            return (
+                f"- Authoritative: {F['slices']}/ (through the tally tool), {F['media']}/ (a perceiving model), "
+                f"{F['docs']}/ (the governing document).\n- Untrusted: {F['digest']}/ (automatic text).\n"
+                f"- Stale: {F['archive']}/ (an earlier case under older rules)."
+            )
+        if "deleg" in key or "team" in key or "approach" in key:
+            return (
+                "Tally workers on the data slices with the tool only; a perceiving reader per media file; a "
+                "workflow for the document cross-check; a sealer for the final record."
+            )
+        if "risk" in key or "open" in key:
+            return f"- Late data may arrive; {', '.join(g + '/' for g in self.guards)} are never granted."
+        return f"{S['summary_line']}"
+
+    def r_fanout(self, qid, _):
+        S, F = self.S, self.F
+        files = self.files_at(0)
+        half = (len(files) + 1) // 2
+        groups = [files[:half], files[half:]]
+        schema = (
+            f'{{"files": {{"<file name>": {{"{self.ck}": <int>, "{self.pk}": <number>, "{self.tk}": "<id>"}}}}, '
+            f'"total_{self.ck}": <int>}}'
+        )
+        q = self.ask(
+            "fanout",
+            f"The {S['slices_desc']} in {F['slices']}/ are more than one context can hold, and you cannot open them "
+            f"yourself; {F['tools']}/{S['tool']} does the counting. Get every file currently in {F['slices']}/ tallied "
+            "by the pool without sitting idle while it runs: meanwhile write output/request_summary.md with the lines "
+            "`Requested by: <name>` and `Due: <date as the request writes it>`. When the numbers are back, write "
+            f"{self.tally_path} as {schema}: one entry per file exactly as the tool reports it (peak to one decimal) and "
+            "the total over all files. " + self.guard_sentence(),
+            schema=schema,
+        )
+        grants = [
+            [F["slices"], f"{F['tools']}/{S['tool']}"],
+            [*(f"{F['slices']}/{f['name']}" for f in groups[1]), f"{F['tools']}/{S['tool']}"],
+        ]
+        creates = [
+            call(
+                "CreateSubagent",
+                name=f"tally_{c}",
+                model_key="llm",
+                tools=["Bash"],
+                accessible_paths=g,
+                system_prompt="You run the analysis tool exactly as instructed and report its output verbatim.",
+            )
+            for c, g in zip("ab", grants, strict=True)
+        ]
+        runs = [
+            call(
+                "RunSubagent",
+                subagent_id=f"${{subagent:tally_{c}}}",
+                description=f"tally part {c}",
+                prompt=f"Run: {self.tool_cmd(g)} and report the output verbatim.",
+                run_in_background=True,
+            )
+            for c, g in zip("ab", groups, strict=True)
+        ]
+        summary = "# Request summary (${var:case})\n\nRequested by: ${var:requester}\nDue: ${var:due}\n"
+        binds = self.tally_binds(files, 0)
+        binds["total0"] = {"calc": "sum", "args": [f"c0_{i}" for i in range(len(files))]}
+        turns = [
+            turn(
+                "One worker per half of the slices, each limited to the tool (and its files).",
+                *creates,
+                self.read_brief(),
+            ),
+            bindturn(
+                "Both tallies run in the background; writing the request summary meanwhile.",
+                *runs,
+                call("Write", file_path=f"{WS}/output/request_summary.md", content=summary),
+                bind=self.brief_binds(),
+            ),
+            bindturn(
+                "Both results are in; consolidating.",
+                call("Write", file_path=f"{WS}/{self.tally_path}", content=self.tally_doc(files, 0, totals=False)),
+                bind=binds,
+            ),
+            turn("Tally and request summary written."),
+        ]
+        spec = [
+            *self.tally_conds(0, totals=False),
+            lab("output/request_summary.md", "Requested by", S["requester"], match="contains"),
+            lab("output/request_summary.md", "Due", S["due"], match="contains"),
+            {
+                "kind": "called",
+                "tool": "RunSubagent",
+                "args": {"run_in_background": True},
+                "message": "no RunSubagent ran in the background in this round",
+            },
+            *self.file_evidence(0, files, self.tally_path),
+        ]
+        tags = ["background_fanout", "tool_run", "needs_delegation", "parallel", "background", "sensitive_guard"]
+        return q, tags, spec, turns, []
+
+    def r_media(self, qid, mi):
+        S = self.S
+        M = S["media"][mi]
+        key, stem, out = MODEL_FOR[M["kind"]], M["facts"], M.get("out_dir", "output")
+        keys = ", ".join(f'"{f[0]}": <{M["types"][f[0]]}>' for f in M["fields"])
+        src = M["decoy_src"]
+        q = self.ask(
+            f"media{mi}",
+            f"{M['ask']} The {M['kind']} {M['path']} is the record; nothing else in the workspace is. Write "
+            f"{out}/{stem}.json as {{{keys}}} {M.get('format_note', '')}and {out}/{stem}.md with a section "
+            f"## Rejected claims naming each text source that disagrees with the {M['kind']} and what it gets wrong "
+            "(its wrong values only inside that section). " + self.guard_sentence(),
+        )
+        binds, facts_json, lines = {}, [], []
+        for name, kind, want, _tol in M["fields"]:
+            b, got = M.get("binds", {}).get(name, (None, want))
+            if b is None:
+                b = derive(M["truth"], want, {"int": "int", "num": "num"}.get(kind, "text"))
+            check_bind(b, [M["truth"]], got)
+            binds[f"{stem}_{name}"] = b
+            v = f"${{var:{stem}_{name}}}"
+            facts_json.append(f'  "{name}": ' + (v if kind in ("int", "num") else f'"{v}"'))
+            lines.append(f"- {name.replace('_', ' ').capitalize()}: {v}")
+        facts_md = (
+            f"# Facts from {M['path']}\n\n" + "\n".join(lines) + "\n\n## Rejected claims\n\n"
+            f"- {src} is incorrect: it disagrees with the {M['kind']} itself, which governs.\n"
+        )
+        main_reads = [call("Read", file_path=f"{WS}/{src}")] if src.split("/")[0] in self.accessible() else []
+        turns = [
+            turn(
+                f"The {M['kind']} needs a {key} reader granted only that file.",
+                call(
+                    "CreateSubagent",
+                    name=f"{stem}_reader",
+                    model_key=key,
+                    tools=["Read"],
+                    accessible_paths=[M["path"]],
+                    system_prompt=f"You inspect {M['kind']} files and report exactly what they show, every number and id as written.",
+                ),
+                *main_reads,
+            ),
+            turn(
+                f"Asking the {key} reader.",
+                call(
+                    "RunSubagent",
+                    subagent_id=f"${{subagent:{stem}_reader}}",
+                    description=f"read {M['kind']}",
+                    prompt=f"Open {WS}/{M['path']} and report: {M['prompt_fields']}.",
+                    run_in_background=False,
+                ),
+            ),
+            bindturn(
+                "Writing the facts and the rejected claims.",
+                call("Write", file_path=f"{WS}/{out}/{stem}.json", content="{\n" + ",\n".join(facts_json) + "\n}\n"),
+                call("Write", file_path=f"{WS}/{out}/{stem}.md", content=facts_md),
+                bind=binds,
+            ),
+            turn("Facts written."),
+        ]
+        spec = []
+        for name, kind, want, tol in M["fields"]:
+            alts = M.get("alternatives", {}).get(name)
+            if alts:
+                spec.append(
+                    {
+                        "kind": "json",
+                        "path": f"{out}/{stem}.json",
+                        "key": [name],
+                        "one_of": [want, *alts],
+                        "match": "contains",
+                    }
+                )
+            elif kind == "str":
+                spec.append(jv(f"{out}/{stem}.json", [name], want, match="contains"))
+            else:
+                spec.append(jv(f"{out}/{stem}.json", [name], want, tol or 0))
+        base = src.split("/")[-1]
+        spec.append(
+            {
+                "kind": "contains",
+                "path": f"{out}/{stem}.md",
+                "section": "Rejected claims",
+                "any": [base, base.rsplit(".", 1)[0].replace("_", " ")],
+                "message": f"## Rejected claims does not name {src}",
+            }
+        )
+        fields = [f[0] for f in M["fields"]]
+        for dv in M["decoy_values"]:
+            spec.append(
+                decoy(
+                    f"{out}/{stem}.md",
+                    dv,
+                    sections=["Rejected claims"],
+                    labels=[f.replace("_", " ") for f in fields] if len(str(dv)) < 4 else (),
+                )
+            )
+            spec.append(decoy(f"{out}/{stem}.json", dv, labels=fields if len(str(dv)) < 4 else ()))
+        said = []
+        for f in M["fields"]:
+            spoken = M.get("binds", {}).get(f[0], (None, f[2]))[1]
+            alts = [fnum(f[2]), *M.get("alternatives", {}).get(f[0], []), *M.get("said", {}).get(f[0], [])]
+            said.append(alts + ([str(spoken)] if str(spoken) not in alts else []))
+        spec.append(evidence(M["path"], said, f"{out}/{stem}.json", MODELS_FOR[M["kind"]]))
+        self.deliverable_of[stem] = f"{out}/{stem}.json"
+        tags = ["media_extraction", M["kind"], "modality_decoy", "decoy_refutation", "needs_delegation"]
+        return q, tags, spec, turns, []
+
+    def r_update(self, qid, _):
+        S, F = self.S, self.F
+        files = self.files_at(1)
+        fq = self.qid["fanout"]
+        q = self.ask(
+            "update",
+            f"A late {S['slice_noun']} has landed in {F['slices']}/. The worker from round {fq[1:]} that already knows "
+            f"these files should pick it up in its existing session rather than a fresh one. Bring {self.tally_path} up "
+            f"to date (same schema, every file now there, plus `{self.pk}` and `{self.tk}` over all files as the tool "
+            "reports them) and write output/revision_note.md with `Total now: <n>`, `Previous total: <n> (superseded)` "
+            f"and `Top {S['key_name']} now: <id>`; add a line about the late file under the last section of "
+            "output/plan.md. " + self.guard_sentence(),
+        )
+        binds = {**self.tally_binds(files, 1), **self.total_binds(1)}
+        note = (
+            "# Revision note (${var:case})\n\nTotal now: ${var:total1}\nPrevious total: ${var:total0} (superseded)\n"
+            f"Top {S['key_name']} now: ${{var:top1}}\n\nThe late file {S['u1_file']['name']} was tallied in the "
+            "resumed session; the earlier total is superseded.\n"
+        )
+        extra_writes, extra_spec, extra_q = self.update_extras(files)
+        if extra_q:
+            q = q.replace(self.guard_sentence(), extra_q + " " + self.guard_sentence())
+        turns = [
+            turn("Finding the tally session from the fan-out.", call("ListSubagents")),
+            turn("Inspecting it before resuming.", call("InspectSubagent", session_id="${session:tally_a}")),
+            turn(
+                "Resuming the tally session with the late file included.",
+                call(
+                    "RunSubagent",
+                    subagent_id="${subagent:tally_a}",
+                    session_id="${session:tally_a}",
+                    description="re-tally with the late file",
+                    prompt=f"A late file arrived. Run: {self.tool_cmd(files)} and report the output verbatim.",
+                    run_in_background=False,
+                ),
+            ),
+            bindturn(
+                "Updating the tally, the note and the plan.",
+                call("Write", file_path=f"{WS}/{self.tally_path}", content=self.tally_doc(files, 1)),
+                call("Write", file_path=f"{WS}/output/revision_note.md", content=note + self.note_block()),
+                *extra_writes,
+                call(
+                    "Edit",
+                    file_path=f"{WS}/output/plan.md",
+                    old_string=self.plan_tail,
+                    new_string=f"{self.plan_tail}\n- Late data: {S['u1_file']['name']} merged in round {qid}.\n",
+                ),
+                bind=binds,
+            ),
+            turn("Tally revised."),
+        ]
+        t0, t1 = self.tallies()[0], self.tallies()[1]
+        old, new = t0[f"total_{self.ck}"], t1[f"total_{self.ck}"]
+        spec = [
+            *self.tally_conds(1),
+            lab("output/revision_note.md", "Total now", new),
+            lab("output/revision_note.md", "Previous total", str(old), match="contains"),
+            lab("output/revision_note.md", f"Top {S['key_name']} now", t1[self.tk]),
+            decoy("output/revision_note.md", old, labels=["Total now"]),
+            decoy(self.tally_path, old, labels=[f"total_{self.ck}"]),
+            {
+                "kind": "contains",
+                "path": "output/plan.md",
+                "all": [S["u1_file"]["name"]],
+                "message": "output/plan.md does not mention the late file",
+            },
+            {"kind": "resumed"},
+            *extra_spec,
+            *self.file_evidence(1, [S["u1_file"]], self.tally_path),
+        ]
+        tags = ["update_merge", "session_reuse", "cross_round", "needs_delegation", "tool_run"]
+        return q, tags, spec, turns, ["u1_" + S["u1_id"]]
+
+    def r_workflow(self, qid, _):
+        S, F = self.S, self.F
+        D, A = S["doc"], S["archive"]
+        has_u2 = bool(S.get("u2_file"))
+        doc_path, arc_path = f"{F['docs']}/{D['file']}", f"{F['archive']}/{A['file']}"
+        extra = ""
+        if has_u2:
+            extra = (
+                f" A corrected re-export of {S['u2_file']['name']} has replaced the earlier one in {F['slices']}/, "
+                f"so {self.tally_path} needs the tool's figures again over every file (same schema), inside the "
+                "same composition."
+            )
+        q = self.ask(
+            "workflow",
+            f"Check the evidence against the governing {D['desc']} in {F['docs']}/ and the earlier {A['desc']} in "
+            f"{F['archive']}/ as one Workflow script whose agents run side by side with parallel(), one per source."
+            f"{extra} Then write output/compliance.md with `Governing document: <id and revision>`, "
+            f"`{D['limit_label']}: <value>` and `Verdict: <the document's own label for the current tally>`, plus a "
+            f"section ## Rejected claims on where the {A['desc']} differs and why it does not govern (its figures only "
+            "inside that section). " + self.guard_sentence(),
+        )
+        dtext = self.doc_text(doc_path)
+        ref = self.doc_ref(dtext)
+        binds = {
+            "doc_ref": derive(dtext, ref),
+            "limit": derive(dtext, D["limit"], D["limit_kind"]),
+            "verdict": derive(dtext, D["verdict"]),
+        }
+        for name, want in (("doc_ref", ref), ("limit", D["limit"]), ("verdict", D["verdict"])):
+            check_bind(binds[name], [dtext], want)
+            check_bind(binds[name], [json.dumps(dtext)], want)  # as a Workflow result carries it
+        agents = [
+            f'const docs = defineAgent({{name: "doc_reader", model_key: "llm", tools: ["Read"], '
+            f'accessible_paths: ["{doc_path}"], system_prompt: "Quote what you are asked verbatim, with document id and revision."}});',
+            f'const arch = defineAgent({{name: "archive_reader", model_key: "llm", tools: ["Read"], '
+            f'accessible_paths: ["{arc_path}"], system_prompt: "Report the ids, limits and conclusions of the document you read."}});',
+        ]
+        thunks = [
+            f'  () => agent("Read {WS}/{doc_path} and quote its id, revision, the {D["limit_label"].lower()} and the verdict rule.", {{agentType: "doc_reader"}}),',
+            f'  () => agent("Read {WS}/{arc_path} and report its id, date, the limit it used and its conclusion.", {{agentType: "archive_reader"}}),',
+        ]
+        conds = []
+        if has_u2:
+            files = self.files_at(2)
+            grant = ", ".join(f'"{F["slices"]}/{f["name"]}"' for f in files)
+            agents.append(
+                f'const retally = defineAgent({{name: "retally", model_key: "llm", tools: ["Bash"], '
+                f'accessible_paths: [{grant}, "{F["tools"]}/{S["tool"]}"], system_prompt: "Run the tool exactly as instructed and report its output verbatim."}});'
+            )
+            thunks.append(
+                f'  () => agent("Run: {self.tool_cmd(files)} and report the output verbatim.", {{agentType: "retally"}}),'
+            )
+            binds.update({**self.tally_binds(files, 2), **self.total_binds(2)})
+            conds = [*self.tally_conds(2), *self.file_evidence(2, [S["u2_file"]], self.tally_path)]
+            prev = self.tallies()[1][f"total_{self.ck}"]
+            conds.append(decoy(self.tally_path, prev, labels=[f"total_{self.ck}"]))
+        script = (
+            "\n".join(agents)
+            + '\nphase("cross-check");\nconst results = await parallel([\n'
+            + "\n".join(thunks)
+            + "\n]);\nlog(results);\nreturn results;\n"
+        )
+        cur = "2" if has_u2 else "1"
+        comp = (
+            f"# Cross-check against the governing document\n\nGoverning document: ${{var:doc_ref}}\n"
+            f"{D['limit_label']}: ${{var:limit}}\nVerdict: ${{var:verdict}}\n\nThe current tally is "
+            f"${{var:total{cur}}} ({self.ck.replace('_', ' ')}), judged under the rule of the governing document.\n\n"
+            f"## Rejected claims\n\n- {arc_path} is stale: it applied older rules and its figures are superseded "
+            "by the governing document.\n"
+        )
+        writes = [call("Write", file_path=f"{WS}/output/compliance.md", content=comp)]
+        if has_u2:
+            writes.insert(
+                0, call("Write", file_path=f"{WS}/{self.tally_path}", content=self.tally_doc(self.files_at(2), 2))
+            )
+        turns = [
+            turn(
+                "Composing the cross-check as one workflow with parallel agents.",
+                call("Workflow", name="cross_check", script=script),
+            ),
+            bindturn("Workflow finished; writing the results.", *writes, bind=binds),
+            turn("Compliance note written."),
+        ]
+        spec = [
+            lab("output/compliance.md", "Governing document", D["doc_id_parts"][0], match="contains"),
+            {"kind": "contains", "path": "output/compliance.md", "all": [D["doc_id_parts"][0]]},
+            lab("output/compliance.md", D["limit_label"], D["limit"], D.get("tol") or 0),
+            lab("output/compliance.md", "Verdict", D["verdict"]),
+            {
+                "kind": "contains",
+                "path": "output/compliance.md",
+                "section": "Rejected claims",
+                "any": [A["file"], A["file"].rsplit(".", 1)[0], S["archive_case_id"]],
+            },
+            {"kind": "workflow", "min_agents": 3 if has_u2 else 2, "parallel": True},
+            evidence(doc_path, [fnum(D["limit"]), D["verdict"]], "output/compliance.md"),
+            *conds,
+        ]
+        for sv in A["stale_values"]:
+            spec.append(
+                decoy(
+                    "output/compliance.md",
+                    sv,
+                    sections=["Rejected claims"],
+                    labels=[D["limit_label"]] if len(str(sv)) < 4 else (),
+                )
+            )
+        sv = A["stale_verdict"]
+        if sv.lower() not in D["verdict"].lower():
+            spec.append(
+                decoy(
+                    "output/compliance.md", sv, sections=["Rejected claims"], labels=["Verdict"] if len(sv) < 4 else ()
+                )
+            )
+        tags = ["workflow", "parallel", "document", "decoy_refutation", "needs_delegation", "cross_round"]
+        ups = []
+        if has_u2:
+            tags.append("update_merge")
+            ups = ["u2_" + S["u2_id"]]
+        return q, tags, spec, turns, ups
+
+    def doc_ref(self, dtext):
+        """The document's id through its revision word, as the document writes it on its first mention."""
+        p0, p1 = self.S["doc"]["doc_id_parts"]
+        i = dtext.find(p0)
+        j = dtext.find(p1, i + len(p0))
+        line_end = dtext.find("\n", i)
+        if i < 0 or j < 0 or (line_end >= 0 and j > line_end):
+            return p0
+        return dtext[i : j + len(p1)]
+
+    def doc_text(self, rel):
+        """What a Read-only worker reports of ``rel``: the numbered text, cut where the simulated pool cuts it."""
+        from _bind import file_text
+
+        from arena_tui.providers.sim import EXCERPT
+        from arena_tui.tools.read import DEFAULT_LIMIT, number_lines
+
+        return number_lines(file_text(f"{self.ws}/{rel}"), 0, DEFAULT_LIMIT)[:EXCERPT]
+
+    def r_final(self, qid, _):
+        S, F = self.S, self.F
+        fs = self.final_summary()
+        types = self.summary_types()
+        keys = ", ".join(f'"{k}": <{ {"int": "int", "num": "number"}.get(t, "string") }>' for k, t in types.items())
+        facts = ", ".join(
+            self.deliverable_of.get(S["media"][mi]["facts"], S["media"][mi]["facts"]) for _, mi, _ in S["final_media"]
+        )
+        seal_cmd = (
+            f"python3 {F['tools']}/{S['seal_tool']} --seal {F['vault']}/{S['seal_file']} output/final_summary.json"
+        )
+        q = self.ask(
+            "final",
+            f"Time to close this out. Write output/final_summary.json as {{{keys}}}, consistent with the tally, {facts} "
+            f"and output/compliance.md (`python3 {F['tools']}/validate_summary.py output/final_summary.json` checks the "
+            f"shape). The record must be sealed with `{seal_cmd}` by someone who may open the key, and the printed "
+            "line goes into output/final_token.txt (do not touch the summary after sealing). Then write "
+            f"output/final_report.md for {S['requester']}: a short account and a section ## Rejected claims that deals "
+            f"with the automatic digest in {F['digest']}/ and the earlier {S['archive']['desc']} (their figures only "
+            "there). " + self.guard_sentence(),
+        )
+        stages = len(self.tallies()) - 1
+        last = "2" if stages == 2 else "1"
+        top = "top1"
+        vals = {
+            "case_id": '"${var:case}"',
+            f"total_{self.ck}": f"${{var:total{last}}}",
+            self.tk: f'"${{var:{top}}}"',
+            "verdict": '"${var:verdict}"',
+        }
+        if last == "2":
+            vals[self.tk] = '"${var:top2}"'
+        for key, mi, field in S["final_media"]:
+            stem = S["media"][mi]["facts"]
+            v = f"${{var:{stem}_{field}}}"
+            vals[key] = v if types[key] in ("int", "num") else f'"{v}"'
+        body = "{\n" + ",\n".join(f'  "{k}": {vals[k]}' for k in fs) + "\n}\n"
+        report = (
+            f"# {S['summary_line'].split(':')[0]}: final report (${{var:case}})\n\nFor ${{var:requester}}. "
+            f"The tally over every file stands at ${{var:total{last}}}; the governing document gives the verdict "
+            "${var:verdict}. The sealed summary is in output/final_summary.json.\n\n## Rejected claims\n\n"
+            f"- The automatic digest in {F['digest']}/ is incorrect: its figures do not match the tool's tally.\n"
+            f"- {F['archive']}/{S['archive']['file']} ({S['archive_case_id']}) is stale and does not govern.\n"
+        )
+        summary = f"{WS}/output/final_summary.json"
+        turns = [
+            turn("Writing the final summary.", call("Write", file_path=summary, content=body)),
+            turn(
+                "Validating the shape and creating the sealer.",
+                call(
+                    "Bash",
+                    command=f"python3 {WS}/{F['tools']}/validate_summary.py {summary}",
+                    description="validate summary shape",
+                ),
+                call(
+                    "CreateSubagent",
+                    name="sealer",
+                    model_key="llm",
+                    tools=["Bash"],
+                    accessible_paths=[
+                        f"{F['tools']}/{S['seal_tool']}",
+                        f"{F['vault']}/{S['seal_file']}",
+                        "output/final_summary.json",
+                    ],
+                    system_prompt="You run the sealing tool exactly as instructed and report the printed line verbatim.",
+                ),
+            ),
+            turn(
+                "Sealing the final summary.",
+                call(
+                    "RunSubagent",
+                    subagent_id="${subagent:sealer}",
+                    description="seal summary",
+                    prompt=f"Run: python3 {WS}/{F['tools']}/{S['seal_tool']} --seal {WS}/{F['vault']}/{S['seal_file']} "
+                    f"{summary} and report the printed line verbatim.",
+                    run_in_background=False,
+                ),
+            ),
+            bindturn(
+                "Writing the token and the report.",
+                call("Write", file_path=f"{WS}/output/final_token.txt", content="${var:token}\n"),
+                call("Write", file_path=f"{WS}/output/final_report.md", content=report),
+                bind={"token": {"re": rf"({re.escape(S['seal_prefix'])}:[0-9a-f]{{64}})"}},
+            ),
+            turn("Final summary sealed and report written."),
+        ]
+        spec = []
+        for k, v in fs.items():
+            if isinstance(v, str) and k in {m[0] for m in S["final_media"]}:
+                spec.append(jv("output/final_summary.json", [k], v, match="contains"))
+            else:
+                spec.append(jv("output/final_summary.json", [k], v, 0.05 if isinstance(v, float) else 0))
+        spec += [
+            {
+                "kind": "agree",
+                "a": {"path": "output/final_summary.json", "key": [f"total_{self.ck}"]},
+                "b": {"path": self.tally_path, "key": [f"total_{self.ck}"]},
+            },
+            {
+                "kind": "agree",
+                "a": {"path": "output/final_summary.json", "key": [self.tk]},
+                "b": {"path": self.tally_path, "key": [self.tk]},
+            },
+            {
+                "kind": "agree",
+                "a": {"path": "output/final_summary.json", "key": ["verdict"]},
+                "b": {"path": "output/compliance.md", "label": "Verdict"},
+            },
+        ]
+        for key, mi, field in S["final_media"]:
+            stem = S["media"][mi]["facts"]
+            spec.append(
+                {
+                    "kind": "agree",
+                    "a": {"path": "output/final_summary.json", "key": [key]},
+                    "b": {"path": self.deliverable_of.get(stem, f"output/{stem}.json"), "key": [field]},
+                    "tol": 0.05,
+                }
+            )
+        spec += [
+            {
+                "kind": "seal",
+                "path": "output/final_summary.json",
+                "seal": f"{F['vault']}/{S['seal_file']}",
+                "token_path": "output/final_token.txt",
+            },
+            {
+                "kind": "contains",
+                "path": "output/final_report.md",
+                "section": "Rejected claims",
+                "any": ["digest", F["digest"]],
+                "message": "## Rejected claims does not deal with the automatic digest",
+            },
+            {
+                "kind": "contains",
+                "path": "output/final_report.md",
+                "section": "Rejected claims",
+                "any": [S["archive_case_id"], S["archive"]["file"]],
+                "message": "## Rejected claims does not deal with the earlier case",
+            },
+            evidence(f"{F['vault']}/{S['seal_file']}", [S["seal_prefix"]], "output/final_token.txt"),
+        ]
+        sv = S["archive"]["stale_verdict"]
+        if sv.lower() not in S["doc"]["verdict"].lower():
+            spec.append(decoy("output/final_summary.json", sv, labels=["verdict"] if len(sv) < 4 else ()))
+        for dv in S["final_decoys"]:
+            spec.append(
+                decoy(
+                    "output/final_report.md",
+                    dv,
+                    sections=["Rejected claims"],
+                    labels=[self.ck.replace("_", " "), S["doc"]["limit_label"], "total"] if len(str(dv)) < 4 else (),
+                )
+            )
+        tags = ["final_synthesis", "cross_round", "decoy_refutation", "tool_run", "sensitive_guard"]
+        return q, tags, spec, turns, []
+
+    def note_block(self):
+        if self.S.get("extra") != "note_json":
+            return ""
+        return (
+            '\n```json\n{"total_now": ${var:total1}, "previous_total": ${var:total0}, "top_now": "${var:top1}"}\n```\n'
+        )
+
+    def update_extras(self, files):
+        """A per-file CSV beside the tally, or a fenced JSON block in the revision note (per scenario)."""
+        S, kind = self.S, self.S.get("extra")
+        t1 = self.tallies()[1]
+        if kind == "csv":
+            path = f"output/{S['tally_name']}_by_file.csv"
+            rows = "".join(
+                f"{f['name']},${{var:c1_{i}}},${{var:p1_{i}}},${{var:t1_{i}}}\n" for i, f in enumerate(files)
+            )
+            body = f"file,{self.ck},{self.pk},{self.tk}\n" + rows
+            spec = {
+                "kind": "table",
+                "path": path,
+                "columns": ["file", self.ck, self.pk, self.tk],
+                "key": "file",
+                "keys": sorted(t1["files"]),
+                "tol": 0.05,
+                "rows": [
+                    {"key": n, "expect": {self.ck: st[self.ck], self.pk: st[self.pk], self.tk: st[self.tk]}}
+                    for n, st in sorted(t1["files"].items())
+                ],
+            }
+            header = f"file,{self.ck},{self.pk},{self.tk}"
+            q = S.get("extra_ask", "Also write {path} with the header `{header}`, one row per file.").format(
+                path=path, header=header
+            )
+            return [call("Write", file_path=f"{WS}/{path}", content=body)], [spec], q
+        if kind == "note_json":
+            old = self.tallies()[0][f"total_{self.ck}"]
+            spec = [
+                jv("output/revision_note.md", ["total_now"], t1[f"total_{self.ck}"]),
+                jv("output/revision_note.md", ["previous_total"], old),
+                jv("output/revision_note.md", ["top_now"], t1[self.tk]),
+            ]
+            q = S.get("extra_ask", "End the note with a ```json block holding total_now, previous_total and top_now.")
+            return [], spec, q
+        return [], [], ""
