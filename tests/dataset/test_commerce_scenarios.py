@@ -1,8 +1,10 @@
 """Unit tests of the commerce scenarios' checks (data/clawarena-team/scenarios/s_com_*).
 
-For every scenario the reference trajectory is replayed offline, without the runner: its Write/Edit
-calls are applied to a copy of the workspace (updates applied at their rounds) and a synthetic
-sessions/main.jsonl (SPEC §4 format, with round_id, subagent and session ids in the results) is
+Scenarios checked by the one engine (checks/<round>.json) are tested at the end of this file
+through the reference manager's real run (tests/dataset/oracle_run.py). For every scenario
+still checked by its own check_qN.py scripts the reference trajectory is replayed offline,
+without the runner: its Write/Edit calls are applied to a copy of the workspace (updates applied
+at their rounds) and a synthetic sessions/main.jsonl (SPEC §4 format, with round_id, subagent and session ids in the results) is
 written. Then, for EVERY round:
   * the good state passes the round's check;
   * the planted decoy (data/build/commerce/testdata/<id>.json: the digest's / stale archive's /
@@ -24,16 +26,28 @@ from pathlib import Path
 
 import pytest
 
+from tests.dataset.oracle_run import converted, final_workspace, oracle_run
+
 ROOT = Path(__file__).resolve().parents[2]
 DATASET = ROOT / "data" / "clawarena-team"
 TESTDATA = ROOT / "data" / "build" / "commerce" / "testdata"
 TESTS = DATASET / "tests-commerce.json"
 
 
-def _ids() -> list[str]:
+def _all_ids() -> list[str]:
     if not TESTS.is_file():
         return []
     return json.loads(TESTS.read_text())["scenario_ids"]
+
+
+def _converted_ids() -> list[str]:
+    """Commerce scenarios checked by the one engine (their checks carry the engine stamp)."""
+    return [i for i in _all_ids() if (DATASET / "scenarios" / i / "checks" / "_check.sha256").is_file()]
+
+
+def _ids() -> list[str]:
+    """Commerce scenarios still checked by their own check_qN.py scripts."""
+    return [i for i in _all_ids() if i not in _converted_ids()]
 
 
 def _rounds() -> list[tuple[str, str]]:
@@ -175,6 +189,7 @@ def _check(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess:
     return subprocess.CompletedProcess(sys.argv, code, buf.getvalue(), "")
 
 
+@pytest.mark.skipif(not _ids(), reason="every commerce scenario is checked by the engine")
 def test_check_runs_as_a_script():
     """One real subprocess run, as the runner does it (the rest run in-process for speed)."""
     sid = _ids()[0]
@@ -263,3 +278,141 @@ def test_media_realistic_sizes(sid):
         assert p.stat().st_size < 5 * 1024 * 1024, p
     total = sum(p.stat().st_size for p in sdir.rglob("*") if p.is_file())
     assert total < 8 * 1024 * 1024, total
+
+
+# ---------------------------------------------------------------------------------------------
+# scenarios checked by the one engine: the reference manager through the real runner
+# ---------------------------------------------------------------------------------------------
+def _testdata(sid: str) -> dict:
+    return json.loads((TESTDATA / f"{sid}.json").read_text(encoding="utf-8"))
+
+
+def _questions(sid: str) -> list[dict]:
+    return json.loads((DATASET / "scenarios" / sid / "questions.json").read_text(encoding="utf-8"))
+
+
+def _engine(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess:
+    checks = DATASET / "scenarios" / sid / "checks"
+    return subprocess.run(
+        [sys.executable, str(checks / "_check.py"), str(ws), str(checks / f"{rid}.json")],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+
+
+def _edit_main(ws: Path, edit) -> None:
+    main = ws / "sessions" / "main.jsonl"
+    lines = [json.dumps(edit(json.loads(line))) for line in main.read_text(encoding="utf-8").splitlines()]
+    main.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+CONVERTED = _converted_ids()
+
+
+@pytest.mark.skipif(not CONVERTED, reason="no commerce scenario is checked by the engine yet")
+def test_reference_manager_passes_every_round_at_the_ceiling():
+    scores, _out = oracle_run(tuple(converted()))
+    for sid in CONVERTED:
+        s = scores.scenarios[sid]
+        rounds = [q["id"] for q in _questions(sid)]
+        assert [s.passed.get(r) for r in rounds] == [True] * len(rounds), (sid, s.passed)
+        assert s.tpp >= 0.99 and s.wpp >= 0.95 and s.sms >= 0.97, (sid, s.tpp, s.wpp, s.sms)
+
+
+@pytest.mark.parametrize("sid", CONVERTED)
+def test_arc_rounds_and_checks_are_specs(sid):
+    qs = _questions(sid)
+    assert 5 <= len(qs) <= 8
+    checks = DATASET / "scenarios" / sid / "checks"
+    assert not list(checks.glob("check_*.py")) and not (checks / "_common.py").exists()
+    for q in qs:
+        assert q["eval"]["command"] == f"python3 ${{scripts}}/_check.py ${{workspace}} ${{scripts}}/{q['id']}.json"
+        spec = json.loads((checks / f"{q['id']}.json").read_text(encoding="utf-8"))
+        kinds = [c["kind"] for c in spec["conditions"]]
+        if "needs_delegation" in q["tags"]:
+            assert "evidence" in kinds, (sid, q["id"], "a delegable round without evidence of delegation")
+        assert "never_granted" in kinds, (sid, q["id"])
+
+
+@pytest.mark.parametrize("sid", CONVERTED)
+def test_reference_trajectory_holds_no_answer_values(sid):
+    secrets = _testdata(sid)["secrets"]
+    assert secrets
+    sol = json.loads((DATASET / "scenarios" / sid / "solution" / "trajectory.json").read_text(encoding="utf-8"))
+    for turns in sol.values():
+        for t in turns:
+            for c in t.get("tool_calls", []):
+                if c["name"] in ("Write", "Edit"):
+                    text = json.dumps(c["arguments"])
+                    for value in secrets:
+                        assert value not in text, f"{sid}: a Write/Edit carries the answer value {value!r}"
+
+
+@pytest.mark.parametrize("sid", CONVERTED)
+def test_planted_decoys_fail(sid, tmp_path):
+    decoys = _testdata(sid)["decoys"]
+    assert decoys
+    ws = final_workspace(sid, tmp_path)
+    for rid, planted in decoys.items():
+        assert _engine(sid, rid, ws).returncode == 0, (sid, rid)
+        for d in planted:
+            p = ws / d["file"]
+            good = p.read_text(encoding="utf-8")
+            assert d["old"] in good, (sid, d)
+            p.write_text(good.replace(d["old"], d["new"], 1), encoding="utf-8")
+            r = _engine(sid, rid, ws)
+            p.write_text(good, encoding="utf-8")
+            assert r.returncode == 1 and "FAIL:" in r.stdout, (sid, rid, d, r.stdout)
+
+
+@pytest.mark.parametrize("sid", CONVERTED)
+def test_fresh_workspace_fails_every_round(sid, tmp_path):
+    ws = tmp_path / "fresh"
+    shutil.copytree(DATASET / "scenarios" / sid / "workspace", ws)
+    for q in _questions(sid):
+        assert _engine(sid, q["id"], ws).returncode == 1, (sid, q["id"])
+
+
+@pytest.mark.parametrize("sid", CONVERTED)
+def test_do_nothing_pool_fails_every_delegable_round(sid, tmp_path):
+    """Right deliverables, but the subagent transcripts show nothing opened: evidence fails."""
+    ws = final_workspace(sid, tmp_path)
+    for p in (ws / "sessions").glob("*.jsonl"):
+        first = p.read_text(encoding="utf-8").splitlines()[0]
+        if '"main"' not in first:
+            p.write_text(first + "\n", encoding="utf-8")
+    for q in _questions(sid):
+        if "needs_delegation" in q["tags"]:
+            r = _engine(sid, q["id"], ws)
+            assert r.returncode == 1 and "evidence" in r.stdout, (sid, q["id"], r.stdout)
+
+
+@pytest.mark.parametrize("sid", CONVERTED)
+def test_sensitive_grant_in_any_spelling_fails(sid, tmp_path):
+    """A grant that reaches a sensitive folder by a path built at run time fails every later round."""
+    ws = final_workspace(sid, tmp_path)
+    last = _questions(sid)[-1]["id"]
+    spec = json.loads((DATASET / "scenarios" / sid / "checks" / f"{last}.json").read_text(encoding="utf-8"))
+    seg = next(c for c in spec["conditions"] if c["kind"] == "never_granted")["segments"][0]
+    done = []
+
+    def widen(obj):
+        for c in obj.get("tool_calls") or []:
+            if c["name"] == "CreateSubagent" and not done:
+                c["arguments"]["accessible_paths"] = [*c["arguments"]["accessible_paths"], f"./tools/../{seg}/"]
+                done.append(1)
+        return obj
+
+    _edit_main(ws, widen)
+    assert done
+    r = _engine(sid, last, ws)
+    assert r.returncode == 1 and "FAIL:" in r.stdout, r.stdout
+
+
+@pytest.mark.parametrize("sid", CONVERTED)
+def test_missing_main_transcript_fails_the_last_round(sid, tmp_path):
+    ws = final_workspace(sid, tmp_path)
+    (ws / "sessions" / "main.jsonl").unlink()
+    r = _engine(sid, _questions(sid)[-1]["id"], ws)
+    assert r.returncode == 1, r.stdout

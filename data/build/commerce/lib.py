@@ -190,9 +190,12 @@ def bar_chart(
     ymax: float,
     footer: str,
     scale: int = 3,
+    value_labels: bool = True,
+    step: float = 2,
 ) -> bytes:
-    """Grouped bar chart with value labels on top of each bar: a dashboard screenshot (440x280 layout grid
-    rendered at `scale`x, i.e. 1320x840, TrueType mono font, light seeded screen-capture grain)."""
+    """Grouped bar chart: a dashboard screenshot (440x280 layout grid rendered at `scale`x, i.e. 1320x840,
+    TrueType mono font, light seeded screen-capture grain). With value_labels the value is printed on top
+    of each bar; without, the values must be read against the axis (ticks and gridlines every `step`)."""
     from PIL import Image
 
     W, H = 440, 280
@@ -203,10 +206,11 @@ def bar_chart(
     x0, y0, x1, y1 = 50, 50, W - 20, H - 50
     d.line([x0, y0, x0, y1], fill=(60, 60, 60))
     d.line([x0, y1, x1, y1], fill=(60, 60, 60))
-    for k in range(0, int(ymax) + 1, 2):
+    for i in range(round(ymax / step) + 1):
+        k = i * step
         y = y1 - (y1 - y0) * k / ymax
         d.line([x0 - 3, y, x0, y], fill=(60, 60, 60))
-        d.text((x0 - 22, y - 5), f"{k}", fill=(60, 60, 60))
+        d.text((x0 - 22, y - 5), f"{k:g}", fill=(60, 60, 60))
         d.line([x0 + 1, y, x1, y], fill=(230, 230, 230))
     colors = [(70, 110, 170), (220, 140, 50), (90, 160, 90), (160, 80, 140)]
     gw = (x1 - x0) / len(groups)
@@ -216,7 +220,8 @@ def bar_chart(
             bx = x0 + gi * gw + gw * 0.15 + bi * bw
             by = y1 - (y1 - y0) * val / ymax
             d.rectangle([bx, by, bx + bw - 4, y1 - 1], fill=colors[bi % 4])
-            d.text((bx + 2, by - 12), f"{val:.2f}", fill=(10, 10, 10))
+            if value_labels:
+                d.text((bx + 2, by - 12), f"{val:.2f}", fill=(10, 10, 10))
         d.text((x0 + gi * gw + gw * 0.35, y1 + 6), gname, fill=(20, 20, 20))
     lx = x0 + 10
     for bi, (bname, _) in enumerate(groups[0][1]):
@@ -633,6 +638,13 @@ def write_scenario(root: str, sc: dict, testdata_dir: str) -> None:
         "rounds_ref": "questions.json",
     }
     write(os.path.join(d, "manifest.json"), dump(manifest))
+    if sc.get("converted"):
+        _write_converted(d, sc)
+        write(
+            os.path.join(testdata_dir, f"{sid}.json"),
+            dump({"scenario_id": sid, "secrets": sc.get("secrets", []), "decoys": sc.get("decoys", {})}),
+        )
+        return
     questions, specs = [], {}
     for r in sc["rounds"]:
         questions.append(
@@ -666,6 +678,41 @@ def write_scenario(root: str, sc: dict, testdata_dir: str) -> None:
         os.path.join(testdata_dir, f"{sid}.json"),
         dump({"scenario_id": sid, "decoys": {r["id"]: r["decoys"] for r in sc["rounds"]}}),
     )
+
+
+ENGINE = os.path.join(BUILD, "_check.py")
+
+
+def _write_converted(d: str, sc: dict) -> None:
+    """A scenario checked by the one engine: checks/<round>.json specs, the engine copy and its stamp."""
+    questions = []
+    for r in sc["rounds"]:
+        rid = r["id"]
+        questions.append(
+            {
+                "id": rid,
+                "type": "exec_check",
+                "question": r["question"],
+                "eval": {
+                    "command": f"python3 ${{scripts}}/_check.py ${{workspace}} ${{scripts}}/{rid}.json",
+                    "expect_exit": 0,
+                    "timeout": 30,
+                },
+                "feedback": {"correct": r["correct"], "incorrect": r["incorrect"]},
+                "update_ids": r.get("update_ids", []),
+                "tags": r["tags"],
+            }
+        )
+        write(os.path.join(d, "checks", f"{rid}.json"), dump({"round": rid, "conditions": r["conditions"]}))
+    write(os.path.join(d, "questions.json"), dump(questions))
+    with open(ENGINE, "rb") as fh:
+        engine = fh.read()
+    write(os.path.join(d, "checks", "_check.py"), engine)
+    write(os.path.join(d, "checks", "_check.sha256"), f"{hashlib.sha256(engine).hexdigest()}  _check.py\n")
+    for rel, txt in sc["truth"].items():
+        write(os.path.join(d, "truth", rel + ".txt"), txt)
+    write(os.path.join(d, "solution", "trajectory.json"), dump(sc["trajectory"]))
+    write(os.path.join(d, "workspace", "_sandbox_hint.md"), build_hint(d, sc["assets"]))
 
 
 def leak_problems(root: str, sc: dict) -> list[str]:
