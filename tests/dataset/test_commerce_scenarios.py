@@ -4,8 +4,8 @@ Scenarios checked by the one engine (checks/<round>.json) are tested at the end 
 through the reference manager's real run (tests/dataset/oracle_run.py). For every scenario
 still checked by its own check_qN.py scripts the reference trajectory is replayed offline,
 without the runner: its Write/Edit calls are applied to a copy of the workspace (updates applied
-at their rounds) and a synthetic sessions/main.jsonl (SPEC §4 format, with round_id, subagent and session ids in the results) is
-written. Then, for EVERY round:
+at their rounds) and a synthetic sessions/main.jsonl (SPEC §4 format, with round_id, subagent and
+session ids in the results) is written. Then, for EVERY round:
   * the good state passes the round's check;
   * the planted decoy (data/build/commerce/testdata/<id>.json: the digest's / stale archive's /
     modality decoy's wrong value, or a missing behaviour) fails it;
