@@ -9,6 +9,7 @@ from __future__ import annotations
 
 TEXT = ["llm", "vlm", "omni"]
 IMAGE = ["vlm", "omni"]
+VIDEO = ["vlm"]
 AUDIO = ["omni"]
 WS = "${workspace}"
 
