@@ -703,7 +703,9 @@ Suspend when the INAD rate exceeds {THRESH_ARCHIVE} %.
         ),
         turn(
             "Validating the JSON before sealing, then sealing.",
-            call("Bash", command=f"python3 -m json.tool {WS}/{decision_json}", description="validate the decision JSON"),
+            call(
+                "Bash", command=f"python3 -m json.tool {WS}/{decision_json}", description="validate the decision JSON"
+            ),
             run("sealer", "seal decision", f"Run {seal_cmd} and report the printed line."),
         ),
         turn(
