@@ -480,7 +480,7 @@ Suspend when the INAD rate exceeds {THRESH_ARCHIVE} %.
             run(
                 "metrics_a",
                 "weeks 23-24",
-                f"Read {WS}/orders/_index.md, then run python3 {metrics} {WS}/{half[0][0]} {WS}/{half[0][1]} and report the output verbatim.",
+                f"Run python3 {metrics} {WS}/{half[0][0]} {WS}/{half[0][1]} and report the output verbatim.",
                 True,
             ),
             run(
