@@ -876,7 +876,7 @@ responded on day 12 with the courier's proof of delivery. Won.
             "correct": "Dispute pack sealed.",
             "incorrect": "The pack must agree with the case update and the window note, and the token must seal the "
             "final file.",
-            "tags": ["final_synthesis", "tool_run", "cross_round", "sensitive_guard"],
+            "tags": ["tool_run", "final_synthesis", "cross_round", "sensitive_guard"],
             "conditions": q6_conds,
         },
     ]

@@ -744,7 +744,7 @@ Agents may offer a goodwill refund of up to {ARCHIVE_LIMIT} % without approval.
             "correct": "Review sealed.",
             "incorrect": "The review must agree with the counts, the root cause note and the goodwill check; the token "
             "must seal the final file.",
-            "tags": ["final_synthesis", "tool_run", "cross_round", "sensitive_guard"],
+            "tags": ["tool_run", "final_synthesis", "cross_round", "sensitive_guard"],
             "conditions": q6_conds,
         },
     ]
@@ -756,7 +756,7 @@ Agents may offer a goodwill refund of up to {ARCHIVE_LIMIT} % without approval.
     }
     truth = {
         f"calls/{c}.wav": (
-            f"Call recording under 30 s, two voices (agent Ola and a customer) over line noise. Order {v['order_id']} "
+            f"Call recording under 30 s over line noise; agent Ola and the customer speak in turn. Order {v['order_id']} "
             f"(spoken '{spoken[v['order_id']]}'). Problem: {problems[c]}. Agent's promise: "
             + (
                 "a fifteen percent refund right away and collection of the damaged armrest"

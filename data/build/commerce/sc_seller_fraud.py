@@ -840,7 +840,7 @@ Suspend when the INAD rate exceeds {THRESH_ARCHIVE} %.
             "correct": "Decision sealed.",
             "incorrect": "The sealed file must agree with the metrics note and the decision; the token must seal the "
             "final file.",
-            "tags": ["final_synthesis", "tool_run", "cross_round", "sensitive_guard"],
+            "tags": ["tool_run", "final_synthesis", "cross_round", "sensitive_guard"],
             "conditions": q7_conds,
         },
     ]
@@ -868,7 +868,7 @@ Suspend when the INAD rate exceeds {THRESH_ARCHIVE} %.
         "trajectory": traj,
         "truth": {
             buyer_png: (
-                "Photo of an earbuds box on a beige surface (buyer upload, claim C-4471), slightly skewed, with sensor "
+                "Photo of an earbuds box on a beige surface (buyer upload, claim C-4471), with sensor "
                 f"grain. Printed on the box: '{PHOTO['brand_as_printed']}' (capital I instead of lower-case l), 'Model "
                 f"{PHOTO['model_as_printed']}', and a white label 'SN {PHOTO['buyer_serial']}'.\n"
             ),
