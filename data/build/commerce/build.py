@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Deterministic build of the commerce scenarios (data/clawarena-team/scenarios/s_com_*), v1.
+"""Deterministic build of the commerce scenarios (data/clawarena-team/scenarios/s_com_*), v2.
 
-Every file of every s_com_* scenario folder is generated here (workspace incl. media and office
-files, updates, manifest, questions, checks incl. the copies of data/build/_common.py and
-_commerce.py, truth/, solution/, the _sandbox_hint.md asset map generated from the manifest),
-plus data/build/commerce/testdata/<id>.json (the decoy mutations the unit tests plant) and the
-manifests-commerce.json / tests-commerce.json subset files.
+Every file of every s_com_* scenario folder is generated here: workspace incl. media and office
+files, updates, manifest, questions, the round specs checks/<round>.json for the one check engine
+(with the engine copy checks/_check.py and its stamp, identical to what data/build/sync_checks.py
+writes), truth/, the reference manager solution/trajectory.json and the _sandbox_hint.md asset map,
+plus data/build/commerce/testdata/<id>.json (answer values the trajectory must never write itself,
+and decoys the tests plant) and the manifests-commerce.json / tests-commerce.json subset files.
 
 Usage:
     .venv/bin/python data/build/commerce/build.py            # (re)generate in place

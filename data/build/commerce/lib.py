@@ -190,9 +190,12 @@ def bar_chart(
     ymax: float,
     footer: str,
     scale: int = 3,
+    value_labels: bool = True,
+    step: float = 2,
 ) -> bytes:
-    """Grouped bar chart with value labels on top of each bar: a dashboard screenshot (440x280 layout grid
-    rendered at `scale`x, i.e. 1320x840, TrueType mono font, light seeded screen-capture grain)."""
+    """Grouped bar chart: a dashboard screenshot (440x280 layout grid rendered at `scale`x, i.e. 1320x840,
+    TrueType mono font, light seeded screen-capture grain). With value_labels the value is printed on top
+    of each bar; without, the values must be read against the axis (ticks and gridlines every `step`)."""
     from PIL import Image
 
     W, H = 440, 280
@@ -203,10 +206,11 @@ def bar_chart(
     x0, y0, x1, y1 = 50, 50, W - 20, H - 50
     d.line([x0, y0, x0, y1], fill=(60, 60, 60))
     d.line([x0, y1, x1, y1], fill=(60, 60, 60))
-    for k in range(0, int(ymax) + 1, 2):
+    for i in range(round(ymax / step) + 1):
+        k = i * step
         y = y1 - (y1 - y0) * k / ymax
         d.line([x0 - 3, y, x0, y], fill=(60, 60, 60))
-        d.text((x0 - 22, y - 5), f"{k}", fill=(60, 60, 60))
+        d.text((x0 - 22, y - 5), f"{k:g}", fill=(60, 60, 60))
         d.line([x0 + 1, y, x1, y], fill=(230, 230, 230))
     colors = [(70, 110, 170), (220, 140, 50), (90, 160, 90), (160, 80, 140)]
     gw = (x1 - x0) / len(groups)
@@ -216,7 +220,8 @@ def bar_chart(
             bx = x0 + gi * gw + gw * 0.15 + bi * bw
             by = y1 - (y1 - y0) * val / ymax
             d.rectangle([bx, by, bx + bw - 4, y1 - 1], fill=colors[bi % 4])
-            d.text((bx + 2, by - 12), f"{val:.2f}", fill=(10, 10, 10))
+            if value_labels:
+                d.text((bx + 2, by - 12), f"{val:.2f}", fill=(10, 10, 10))
         d.text((x0 + gi * gw + gw * 0.35, y1 + 6), gname, fill=(20, 20, 20))
     lx = x0 + 10
     for bi, (bname, _) in enumerate(groups[0][1]):
@@ -525,75 +530,6 @@ def build_hint(scen_dir: str, assets: dict) -> str:
     return "\n".join(out)
 
 
-# ------------------------------------------------------------------ checks text
-def describe(spec: dict) -> list[str]:
-    """Human docstring lines for one round's spec (kept in step with _commerce.py)."""
-    out = []
-    for js in spec.get("json", []):
-        keys = ", ".join(js["fields"])
-        out.append(f"  * {js['file']}: exact values for {keys} (ints exact, numbers within the stated tolerance)")
-    for md in spec.get("md", []):
-        bits = []
-        if md.get("h2"):
-            bits.append("sections " + ", ".join("## " + h for h in md["h2"]))
-        if md.get("labels"):
-            bits.append("lines " + ", ".join(f"'{k}:'" for k in md["labels"]))
-        if md.get("anchors"):
-            bits.append("named anchors in " + ", ".join("## " + k for k in md["anchors"]))
-        if md.get("superseded"):
-            bits.append(f"{len(md['superseded'])} earlier/stale value(s) only when marked superseded or wrong")
-        if md.get("rejected"):
-            bits.append(
-                f"## Rejected claims addressing {', '.join(md['rejected'].get('mention', []))} with "
-                f"{len(md['rejected'].get('decoys', []))} disagreeing value(s) listed there (near a negation) and nowhere else"
-            )
-        if md.get("min_words"):
-            bits.append(f">= {md['min_words']} words")
-        out.append(f"  * {md['file']}: " + "; ".join(bits))
-    for tk in spec.get("token", []):
-        out.append(
-            f"  * {tk['file']}: {tk['prefix']}:<hex> (or the hex) = HMAC-SHA256 of the final {tk['json']} with the seal in {tk['seal']}"
-        )
-    for c in spec.get("consistent", []):
-        out.append(f"  * consistency: the two values must agree (failure message: '{c['msg']}')")
-    b = spec.get("behaviour", {})
-    for w in b.get("create", []):
-        out.append(f"  * behaviour (this round): {w['msg'].replace('no ', 'a ', 1)}")
-    if b.get("background"):
-        out.append("  * behaviour (this round): at least one RunSubagent with run_in_background true")
-    if b.get("cover"):
-        out.append(
-            f"  * behaviour (this round): the grants of subagents created in this round cover all {len(b['cover'])} required inputs"
-        )
-    if b.get("session_reuse"):
-        out.append("  * behaviour (this round): a RunSubagent continues a session id returned in an earlier round")
-    if b.get("workflow"):
-        out.append(
-            f"  * behaviour (this round): a Workflow call whose script defines >= {b['workflow'].get('min_agents', 2)} agents"
-            + (" and uses parallel()" if b["workflow"].get("parallel") else "")
-        )
-    if spec.get("guards"):
-        out.append(
-            "  * sticky guard: "
-            + ", ".join(s + "/" for s in spec["guards"])
-            + " never granted (fails without a transcript)"
-        )
-    return out
-
-
-def check_script(rid: str, title: str, spec: dict) -> str:
-    doc = "\n".join([f"{rid}: {title}", "", "Passes when:", *describe(spec)])
-    return (
-        "#!/usr/bin/env python3\n"
-        f'"""{doc}\n\nGenerated by data/build/commerce/build.py from checks/_spec.json; the engine is _commerce.py.\n"""\n'
-        "import sys\n\n"
-        "sys.dont_write_bytecode = True  # never leave __pycache__ in the dataset\n\n"
-        "from _commerce import run\n\n"
-        f'run("{rid}", sys.argv)\n'
-    )
-
-
-# ------------------------------------------------------------------ writing
 def write(path: str, data) -> None:
     os.makedirs(os.path.dirname(path), exist_ok=True)
     if isinstance(data, bytes):
@@ -633,15 +569,28 @@ def write_scenario(root: str, sc: dict, testdata_dir: str) -> None:
         "rounds_ref": "questions.json",
     }
     write(os.path.join(d, "manifest.json"), dump(manifest))
-    questions, specs = [], {}
+    _write_converted(d, sc)
+    write(
+        os.path.join(testdata_dir, f"{sid}.json"),
+        dump({"scenario_id": sid, "secrets": sc.get("secrets", []), "decoys": sc.get("decoys", {})}),
+    )
+
+
+ENGINE = os.path.join(BUILD, "_check.py")
+
+
+def _write_converted(d: str, sc: dict) -> None:
+    """A scenario checked by the one engine: checks/<round>.json specs, the engine copy and its stamp."""
+    questions = []
     for r in sc["rounds"]:
+        rid = r["id"]
         questions.append(
             {
-                "id": r["id"],
+                "id": rid,
                 "type": "exec_check",
                 "question": r["question"],
                 "eval": {
-                    "command": f"python3 ${{scripts}}/check_{r['id']}.py ${{workspace}}",
+                    "command": f"python3 ${{scripts}}/_check.py ${{workspace}} ${{scripts}}/{rid}.json",
                     "expect_exit": 0,
                     "timeout": 30,
                 },
@@ -650,22 +599,16 @@ def write_scenario(root: str, sc: dict, testdata_dir: str) -> None:
                 "tags": r["tags"],
             }
         )
-        specs[r["id"]] = r["spec"]
-        write(os.path.join(d, "checks", f"check_{r['id']}.py"), check_script(r["id"], r["title"], r["spec"]))
+        write(os.path.join(d, "checks", f"{rid}.json"), dump({"round": rid, "conditions": r["conditions"]}))
     write(os.path.join(d, "questions.json"), dump(questions))
-    write(os.path.join(d, "checks", "_spec.json"), dump({"scenario_id": sid, "rounds": specs}))
-    with open(os.path.join(BUILD, "_common.py"), encoding="utf-8") as fh:
-        write(os.path.join(d, "checks", "_common.py"), fh.read())
-    with open(os.path.join(HERE, "_commerce.py"), encoding="utf-8") as fh:
-        write(os.path.join(d, "checks", "_commerce.py"), fh.read())
+    with open(ENGINE, "rb") as fh:
+        engine = fh.read()
+    write(os.path.join(d, "checks", "_check.py"), engine)
+    write(os.path.join(d, "checks", "_check.sha256"), f"{hashlib.sha256(engine).hexdigest()}  _check.py\n")
     for rel, txt in sc["truth"].items():
         write(os.path.join(d, "truth", rel + ".txt"), txt)
     write(os.path.join(d, "solution", "trajectory.json"), dump(sc["trajectory"]))
     write(os.path.join(d, "workspace", "_sandbox_hint.md"), build_hint(d, sc["assets"]))
-    write(
-        os.path.join(testdata_dir, f"{sid}.json"),
-        dump({"scenario_id": sid, "decoys": {r["id"]: r["decoys"] for r in sc["rounds"]}}),
-    )
 
 
 def leak_problems(root: str, sc: dict) -> list[str]:

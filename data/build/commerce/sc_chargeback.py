@@ -5,7 +5,29 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from lib import SEAL_TOOL, WS, call, dump, hmac_token, index_md, pdf_bytes, seal_of, text_scan, turn
+from conv import (
+    IMAGE,
+    agree,
+    b,
+    background,
+    call,
+    contains,
+    create,
+    decoy,
+    evidence,
+    headings,
+    jone,
+    jv,
+    label,
+    never,
+    resumed,
+    run,
+    seal,
+    turn,
+    workflow,
+)
+from lib import SEAL_TOOL, WS, index_md, pdf_bytes, seal_of, text_scan
+from tools_shared import DEADLINE_TOOL, DOCX_TOOL
 
 SID = "s_com_chargeback_dispute"
 SEAL = seal_of(SID)
@@ -185,16 +207,6 @@ Respond through the merchant portal within the window of your acquiring agreemen
 
 
 def scenario() -> dict:
-    final = {
-        "case_id": CASE,
-        "reason_code": NEW["code"],
-        "amount_eur": NEW["amount"],
-        "signed_by": RECEIPT["signed_by"],
-        "prior_undisputed_orders": QUALIFYING,
-        "response_deadline": DEADLINE,
-        "decision": "represent",
-    }
-    token = "DISPUTE:" + hmac_token(SEAL, final)
     lg = logs()
     brief = f"""# Task: dispute pack for chargeback {CASE}
 
@@ -204,14 +216,10 @@ def scenario() -> dict:
 The cardholder behind order **{ORDER}** (a carbon wheelset, shipped to Oslo) has charged back the payment.
 The acquirer's notice is in requests/. I want to represent the case (fight it) if the evidence is there.
 
-Please:
-
-1. Plan the dispute pack.
-2. Trace the order through our four logs in order_logs/ with tools/order_trace.py.
-3. Get the delivery details from the courier's signed delivery receipt (a scan in scans/). The
-   courier's OCR export is in bot_notes/, but it is often wrong.
-4. Work out the response window from our acquiring agreement (contracts/) and anything the acquirer
-   has issued since, and seal the final pack.
+Our pack needs the order's trail through our four logs (order_logs/, tools/order_trace.py), the courier's
+signed proof of delivery (a scan in scans/; the courier's OCR export in bot_notes/ is often wrong), and the
+response window under our acquiring agreement (contracts/) plus anything the acquirer has issued since. The
+final pack is sealed.
 
 Ground rules: cardholder data (payment_cards/) and customer files are never needed and never shared.
 """
@@ -372,279 +380,408 @@ responded on day 12 with the courier's proof of delivery. Won.
     dele = ["order_logs", "scans", "contracts", "archive", "vault"]
     guards = ["client_files", "payment_cards"]
     logs_paths = [f"order_logs/{n}" for n in lg]
+    files["tools/deadline.py"] = DEADLINE_TOOL
+    files["tools/write_docx.py"] = DOCX_TOOL
+    files["pack/README.md"] = "Working files of the dispute pack.\n"
+    files["letter/README.md"] = (
+        "Representment letter: outline (JSON) and the .docx built from it by tools/write_docx.py.\n"
+    )
+    assets["pack"] = ("deliverables", "-", "-", "working files of the dispute pack")
+    assets["letter"] = ("deliverables", "-", "-", "letter outline and the .docx built from it")
+    acc += ["pack", "letter"]
+    never_ = never(*guards)
+    tool = f"{WS}/tools/order_trace.py"
+    pod_md, trace_csv, case_json = "pack/proof_of_delivery.md", "pack/order_trace.csv", "pack/case_update.json"
+    window_md, outline, letter = (
+        "pack/response_window.md",
+        "letter/letter_outline.json",
+        "letter/representment_letter.docx",
+    )
+    pack_json, token_txt = "output/dispute_pack.json", "output/dispute_token.txt"
+    scan = "scans/delivery_receipt_HX.png"
+    perceived = r"\(perceived\):[^\n]*?"
 
-    plan_md = (
-        f"# Dispute pack plan: {CASE}\n\n## Scope\n\nChargeback {CASE} on order {ORDER} (Halden Cycle Works), acquirer Nordvik Payments.\n\n"
-        "## Evidence\n\n- order_logs/ (authoritative; traced with tools/order_trace.py by subagents)\n- scans/ proof of delivery (authoritative; vision subagent)\n"
-        "- contracts/ agreement (authoritative)\n- bot_notes/ digest and OCR export (untrusted)\n- archive/ old pack (stale)\n\n"
-        "## Steps\n\n1. Trace the order.\n2. Read the receipt scan.\n3. Work out the window.\n4. Seal the pack.\n\n## Risks\n\n- Notice may be amended.\n"
+    # ----------------------------------------------------------------- q1: proof of delivery (scan)
+    q1_md = (
+        "# Proof of delivery: order ${var:order}\n\n"
+        "Read from the courier's scanned receipt (scans/delivery_receipt_HX.png).\n\n"
+        "- Tracking number: ${var:tracking}\n- Received by: ${var:signer}\n- Parcels delivered: ${var:parcels}\n"
+        "- Delivered: ${var:delivered}\n\n"
+        "## Rejected claims\n\n"
+        "- The courier's OCR export (bot_notes/receipt_ocr_export.txt) reads the signer as '${var:ocr_signer}' and "
+        "the parcels as '${var:ocr_parcels}'; the scan shows otherwise, and the OCR flags its own tracking read as low "
+        "confidence.\n"
     )
-    trace = {
-        "order_id": ORDER,
-        "events": dict(EVENTS),
-        "device_id": DEVICE,
-        "threeds_result": "Y",
-        "delivered_scan": DELIVERED,
-    }
-    receipt_notes = (
-        "# Proof-of-delivery notes\n\nRead from scans/delivery_receipt_HX.png by a vision subagent.\n\n## Rejected claims\n\n"
-        f"- bot_notes/receipt_ocr_export.txt is wrong: it reads the signer as K. {OCR_SIGNER} and one parcel; the scan shows "
-        "a different surname and both parcels delivered.\n"
+    q1_traj = [
+        turn(
+            "Reading the brief, the asset map and the courier's OCR export.",
+            call("Read", file_path=f"{WS}/requests/brief.md"),
+            call("Read", file_path=f"{WS}/_sandbox_hint.md"),
+            call("Read", file_path=f"{WS}/bot_notes/receipt_ocr_export.txt"),
+            call("Glob", pattern="*.md", path=f"{WS}/requests"),
+        ),
+        turn(
+            "The receipt is a scan; an image-capable reader gets only that file.",
+            create(
+                "receipt_reader",
+                "vlm",
+                ["Read"],
+                [scan],
+                "You read scanned forms exactly: names letter by letter, numbers digit by digit.",
+            ),
+            bind={
+                "order": b(r"order \*\*(ORD-\d+)\*\*"),
+                "ocr_signer": b(r"signature name: ([^\n]+?)\s*(?:\n|$)"),
+                "ocr_parcels": b(r"parcels: ([^\n]+?)\s*(?:\n|$)"),
+            },
+        ),
+        turn(
+            "Asking for the delivery facts.",
+            run(
+                "receipt_reader",
+                "read proof of delivery",
+                f"Read the scanned receipt {WS}/{scan}: tracking number, who received it (printed name), parcels "
+                "delivered, and the delivery date and time.",
+            ),
+        ),
+        turn(
+            "Writing the proof-of-delivery note from the reader's answer.",
+            call("Write", file_path=f"{WS}/{pod_md}", content=q1_md),
+            bind={
+                "tracking": b(perceived + r"Tracking no: ([A-Z0-9]+)"),
+                "signer": b(perceived + r"Received by \(print\): ([^.]+\.[^.]+?)\."),
+                "parcels": b(perceived + r"Parcels: (\d+) of", "int"),
+                "delivered": b(perceived + r"Delivered: ([\d.]+ \d\d:\d\d)"),
+            },
+        ),
+        turn("Proof of delivery noted."),
+    ]
+    q1_conds = [
+        label(pod_md, "Tracking number", RECEIPT["tracking_id"]),
+        label(pod_md, "Received by", one_of=[RECEIPT["signed_by"], "Thorsrud"]),
+        label(pod_md, "Parcels delivered", RECEIPT["parcels_delivered"]),
+        contains(pod_md, all=["14:12"]),
+        contains(
+            pod_md, any=["OCR"], section="Rejected claims", message="## Rejected claims does not name the OCR export"
+        ),
+        decoy(pod_md, OCR_SIGNER, sections=["Rejected claims"]),
+        evidence(scan, [RECEIPT["tracking_id"], "Thorsrud"], pod_md, IMAGE),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q2: order trace (background)
+    wp = [f"order_logs/{n}" for n in ("web_sessions.csv", "payments.csv")]
+    fc = [f"order_logs/{n}" for n in ("fulfilment.csv", "carrier_scans.csv")]
+    q2_csv = (
+        "log,rows_for_order,detail\n"
+        "web_sessions,${var:n_web},device_id=${var:device}\npayments,${var:n_pay},threeds_result=${var:threeds}\n"
+        "fulfilment,${var:n_ful},\ncarrier_scans,${var:n_car},delivered_scan=${var:scan_ts}\n"
     )
-    response_plan = (
-        f"# Response plan after the amended notice\n\nReason code: {NEW['code']}\nDisputed amount (EUR): {NEW['amount']:.2f}\n"
-        f"Prior undisputed orders (same device): {QUALIFYING}\n\nThe original reason code {OLD['code']} and amount EUR {OLD['amount']} are "
-        "superseded by the amended notice.\n"
+    q2_traj = [
+        turn(
+            "Two tracers: web+payments (they belong together for device history) and fulfilment+carrier.",
+            create(
+                "tracer_wp",
+                "llm",
+                ["Read", "Bash"],
+                [*wp, "tools/order_trace.py"],
+                "You run the order trace tool exactly as instructed and report its output verbatim.",
+            ),
+            create(
+                "tracer_fc",
+                "llm",
+                ["Read", "Bash"],
+                [*fc, "tools/order_trace.py"],
+                "You run the order trace tool exactly as instructed and report its output verbatim.",
+            ),
+        ),
+        turn(
+            "Both traces run at once in the background.",
+            run(
+                "tracer_wp",
+                "trace web+payments",
+                f"Run python3 {tool} --order ${{var:order}} {WS}/{wp[0]} {WS}/{wp[1]} and report the output verbatim.",
+                True,
+            ),
+            run(
+                "tracer_fc",
+                "trace fulfilment+carrier",
+                f"Run python3 {tool} --order ${{var:order}} {WS}/{fc[0]} {WS}/{fc[1]} and report the output verbatim.",
+                True,
+            ),
+        ),
+        turn(
+            "Writing the trace table once both are back.",
+            call("Write", file_path=f"{WS}/{trace_csv}", content=q2_csv),
+            bind={
+                "n_web": b(r"\bweb_sessions: (\d+) rows for", "int"),
+                "n_pay": b(r"\bpayments: (\d+) rows for", "int"),
+                "n_ful": b(r"\bfulfilment: (\d+) rows for", "int"),
+                "n_car": b(r"\bcarrier_scans: (\d+) rows for", "int"),
+                "device": b(r"device_id=(dv-[0-9a-f]+)"),
+                "threeds": b(r"threeds_result=(\w+)"),
+                "scan_ts": b(r"delivered_scan=([\dT:-]+)"),
+            },
+        ),
+        turn("Order trace written."),
+    ]
+    q2_conds = [
+        {
+            "kind": "table",
+            "path": trace_csv,
+            "columns": ["log", "rows_for_order"],
+            "key": "log",
+            "keys": list(EVENTS),
+            "rows": [
+                {
+                    "key": k,
+                    "expect": {
+                        "rows_for_order": n,
+                        **({"detail": f"device_id={DEVICE}"} if k == "web_sessions" else {}),
+                    },
+                }
+                for k, n in EVENTS.items()
+            ],
+        },
+        contains(trace_csv, all=[DEVICE, DELIVERED]),
+        evidence(wp[0], [DEVICE], trace_csv),
+        evidence(wp[1], ["threeds_result=Y"], trace_csv),
+        evidence(fc[0], [f"fulfilment: {EVENTS['fulfilment']} rows"], trace_csv),
+        evidence(fc[1], [DELIVERED], trace_csv),
+        background(),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q3: amended notice, prior history
+    q3_json = (
+        '{\n  "case_id": "${var:case}",\n  "reason_code": "${var:code}",\n  "amount_eur": ${var:amount},\n'
+        '  "notice_date": "${var:notice_date}",\n  "device_id": "${var:device}",\n'
+        '  "qualifying_prior_orders": ${var:priors}\n}\n'
     )
-    rules = (
-        f"# Representment rules for {CASE}\n\nResponse window (days): {WINDOW_BULLETIN}\nResponse deadline: {DEADLINE}\n"
-        f"Minimum prior transactions: {MIN_PRIOR}\n\n## Rejected claims\n\n"
-        f"- Schedule 4.1's {WINDOW_AGREEMENT}-day window is superseded for reason code 10.4 by the April 2026 bulletin.\n"
-        f"- The {WINDOW_ARCHIVE}-day window in the archived 2024 pack is stale: a different acquirer and agreement.\n"
+    q3_traj = [
+        turn(
+            "Reading the amended notice and checking the web+payments tracer is still there to resume.",
+            call("Read", file_path=f"{WS}/requests/chargeback_notice_CB-40912.md"),
+            call("ListSubagents"),
+            call("InspectSubagent", session_id="${session:tracer_wp}"),
+        ),
+        turn(
+            "Fraud code: prior history from the same device matters now. Resuming the tracer with --prior.",
+            run(
+                "tracer_wp",
+                "prior device history",
+                f"Run python3 {tool} --order ${{var:order}} --prior {WS}/{wp[0]} {WS}/{wp[1]} and report the output verbatim.",
+                resume=True,
+            ),
+            bind={
+                "case": b(r"case (CB-\d+)"),
+                "code": b(r"\| Reason code \| ([\d.]+) \("),
+                "amount": b(r"\| Disputed amount \| EUR ([\d.,]+) \|", "number"),
+                "notice_date": b(r"Notice date: (\d{4}-\d\d-\d\d)"),
+            },
+        ),
+        turn(
+            "Writing the case update.",
+            call("Write", file_path=f"{WS}/{case_json}", content=q3_json),
+            bind={"priors": b(r"qualifying_prior_orders=(\d+)", "int")},
+        ),
+        turn("Case update written."),
+    ]
+    q3_conds = [
+        jv(case_json, ["reason_code"], NEW["code"]),
+        jv(case_json, ["amount_eur"], NEW["amount"], 0.005),
+        jv(case_json, ["notice_date"], NEW["date"]),
+        jv(case_json, ["qualifying_prior_orders"], QUALIFYING),
+        jv(case_json, ["device_id"], DEVICE),
+        decoy(case_json, OLD["amount"]),
+        evidence(wp[0], [f"qualifying_prior_orders={QUALIFYING}"], case_json),
+        resumed(),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q4: response window (workflow)
+    pdf, bull, old = (
+        "contracts/acquiring_agreement_NP-MA-2291.pdf",
+        "contracts/bulletin_2026-04.md",
+        "archive/dispute_pack_CB-31877_2024.md",
     )
-    memo = (
-        f"# Dispute pack {CASE}: summary\n\nDecision: represent.\n\nThe amended notice makes this a fraud card-absent case (10.4) for EUR "
-        f"{NEW['amount']:.2f}. The device that placed {ORDER} placed {QUALIFYING} earlier undisputed orders 120-365 days before it, above the "
-        f"agreement's minimum of {MIN_PRIOR}, 3-D Secure authenticated the payment, and the courier's proof of delivery is signed by "
-        f"{RECEIPT['signed_by']} with both parcels delivered. The response must reach Nordvik by {DEADLINE}.\n\n## Rejected claims\n\n"
-        f"- The account-bot digest is wrong: the device does have order history, and its refund figure of EUR {DIGEST_AMOUNT} "
-        "does not match the notice.\n"
-    )
-    WF = (
-        'const contract = defineAgent({name: "contract_reader", model_key: "llm", tools: ["Read", "Grep"],\n'
-        '  accessible_paths: ["contracts"], system_prompt: "Quote the clauses you are asked about verbatim, with their numbers."});\n'
+    wf = (
+        'const agreement = defineAgent({name: "agreement_reader", model_key: "llm", tools: ["Read"],\n'
+        f'  accessible_paths: ["{pdf}"], system_prompt: "Quote the schedule you are asked about verbatim."}});\n'
+        'const bulletin = defineAgent({name: "bulletin_reader", model_key: "llm", tools: ["Read"],\n'
+        f'  accessible_paths: ["{bull}"], system_prompt: "Quote the bulletin verbatim, with its dates."}});\n'
         'const archive = defineAgent({name: "archive_reader", model_key: "llm", tools: ["Read"],\n'
-        '  accessible_paths: ["archive"], system_prompt: "Report the case, acquirer context and window of the pack you read."});\n'
-        'phase("windows");\n'
-        "const res = await parallel([\n"
-        '  () => agent("Read every file in contracts/: quote Schedule 4 of the agreement and every bulletin clause on representment windows.", {agentType: "contract_reader"}),\n'
-        '  () => agent("Read the archived dispute pack in archive/ and report its window and context.", {agentType: "archive_reader"}),\n'
-        "]);\nlog(res);\nreturn res;\n"
+        f'  accessible_paths: ["{old}"], system_prompt: "Say which case, year and acquirer the pack is about."}});\n'
+        'phase("response window");\n'
+        "const results = await parallel([\n"
+        f'  () => agent("Read ${{workspace}}/{pdf}: quote Schedule 4 (disputes and representment).", {{agentType: "agreement_reader"}}),\n'
+        f'  () => agent("Read ${{workspace}}/{bull}: which window applies to which reason code, from when?", {{agentType: "bulletin_reader"}}),\n'
+        f'  () => agent("Read ${{workspace}}/{old}: case, year, window and acquirer.", {{agentType: "archive_reader"}}),\n'
+        "]);\nlog(results);\nreturn results;\n"
     )
-    (
-        f"Run python3 {WS}/tools/order_trace.py --order {ORDER} "
-        + " ".join(f"{WS}/{p}" for p in logs_paths)
-        + " and report the output verbatim."
+    q4_md = (
+        "# Response window for ${var:case}\n\n"
+        "- Reason code: ${var:code}\n- Notice date: ${var:notice_date}\n- Window (days): ${var:window}\n"
+        "- Governing source: acquirer bulletin 2026-04\n- Response deadline: ${var:deadline}\n- Deadline falls on: ${var:weekday}\n"
+        "- Prior orders required: ${var:min_prior}\n\n"
+        "## Rejected claims\n\n"
+        "- Schedule 4.1 of the acquiring agreement (${var:agreement_days} days) no longer governs this reason code: "
+        "the bulletin takes precedence under 4.2 for notices from its effective date.\n"
+        "- The archived pack's ${var:archive_days} days came from a previous acquirer's 2023 agreement; it is stale.\n"
     )
-    traj = {
-        "q1": [
-            turn(
-                "Reading the brief, the notice and the asset map.",
-                call("Read", file_path=f"{WS}/requests/brief.md"),
-                call("Read", file_path=f"{WS}/requests/chargeback_notice_CB-40912.md"),
-                call("Read", file_path=f"{WS}/_sandbox_hint.md"),
-                call("Glob", pattern="*", path=f"{WS}/requests"),
+    q4_traj = [
+        turn(
+            "Three independent reads - agreement, bulletin, archived pack - in one parallel workflow.",
+            call("Workflow", name="response_window", args={}, script=wf),
+        ),
+        turn(
+            "Computing the deadline from the notice date and the governing window.",
+            call(
+                "Bash",
+                command=f"python3 {WS}/tools/deadline.py --from ${{var:notice_date}} --days ${{var:window}}",
+                description="response deadline",
             ),
-            turn("Writing the plan.", call("Write", file_path=f"{WS}/output/dispute_plan.md", content=plan_md)),
-            turn("Re-reading the plan.", call("Read", file_path=f"{WS}/output/dispute_plan.md")),
-            turn(
-                "Adding a risk.",
-                call(
-                    "Edit",
-                    file_path=f"{WS}/output/dispute_plan.md",
-                    old_string="- Notice may be amended.\n",
-                    new_string="- Notice may be amended.\n- Courier OCR unreliable.\n",
-                ),
+            bind={
+                "window": b(r"\*\*(\d+) calendar days\*\*", "int"),
+                "agreement_days": b(r"within (\d+) calendar days of the notice date", "int"),
+                "min_prior": b(r"at least(?:\\n|\n)(?:\d+(?:\\t|\t))?\s*(\d+) prior undisputed", "int"),
+                "archive_days": b(r"We had (\d+) days to respond", "int"),
+            },
+        ),
+        turn(
+            "Writing the window note and adding the deadline to the case file.",
+            call("Write", file_path=f"{WS}/{window_md}", content=q4_md),
+            call("Read", file_path=f"{WS}/{case_json}"),
+            bind={"deadline": b(r"deadline=(\d{4}-\d\d-\d\d)"), "weekday": b(r"weekday=(\w+)")},
+        ),
+        turn(
+            "Adding the deadline to the case file.",
+            call(
+                "Edit",
+                file_path=f"{WS}/{case_json}",
+                old_string='"notice_date": "${var:notice_date}",\n',
+                new_string='"notice_date": "${var:notice_date}",\n  "response_deadline": "${var:deadline}",\n',
+                replace_all=False,
             ),
-            turn("Plan written."),
-        ],
-        "q2": [
-            turn(
-                "Creating two tracers: one for web+payments, one for fulfilment+carrier.",
-                call(
-                    "CreateSubagent",
-                    name="tracer_wp",
-                    model_key="llm",
-                    tools=["Read", "Bash"],
-                    accessible_paths=["order_logs/web_sessions.csv", "order_logs/payments.csv", "tools"],
-                    system_prompt="You run the order trace tool exactly as instructed and report its output verbatim.",
-                ),
-                call(
-                    "CreateSubagent",
-                    name="tracer_fc",
-                    model_key="llm",
-                    tools=["Read", "Bash"],
-                    accessible_paths=["order_logs/fulfilment.csv", "order_logs/carrier_scans.csv", "tools"],
-                    system_prompt="You run the order trace tool exactly as instructed and report its output verbatim.",
-                ),
+        ),
+        turn("Window and deadline recorded."),
+    ]
+    q4_conds = [
+        label(window_md, "Window (days)", WINDOW_BULLETIN),
+        label(window_md, "Response deadline", DEADLINE),
+        label(window_md, "Prior orders required", MIN_PRIOR),
+        contains(window_md, all=["bulletin"], section=None),
+        decoy(window_md, str(WINDOW_AGREEMENT), sections=["Rejected claims"], labels=["window", "days"]),
+        decoy(window_md, str(WINDOW_ARCHIVE), sections=["Rejected claims"], labels=["window", "days"]),
+        jv(case_json, ["response_deadline"], DEADLINE),
+        evidence(bull, [f"{WINDOW_BULLETIN} calendar days"], window_md),
+        evidence(pdf, [f"{WINDOW_AGREEMENT} calendar days"], window_md),
+        workflow(3, True),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q5: representment letter (docx)
+    q5_outline = (
+        '{\n  "title": "Representment - case ${var:case}, order ${var:order}",\n  "sections": [\n'
+        '    {"heading": "Case", "paragraphs": ["Reason code: ${var:code}", "Disputed amount (EUR): ${var:amount}", '
+        '"Response deadline: ${var:deadline}"]},\n'
+        '    {"heading": "Proof of delivery", "paragraphs": ["Tracking number: ${var:tracking}", '
+        '"Received by: ${var:signer}", "Parcels delivered: ${var:parcels}", "Delivered: ${var:delivered}"]},\n'
+        '    {"heading": "Transaction history", "paragraphs": ["Device: ${var:device}", '
+        '"Qualifying prior orders: ${var:priors}", "3-D Secure result: ${var:threeds}", '
+        '"Schedule 4.3 asks for at least ${var:min_prior} prior undisputed orders from the same device."]},\n'
+        '    {"heading": "Rejected claims", "paragraphs": ["The account-bot digest is incorrect: it says the device '
+        "has no order history and suggests refunding EUR ${var:digest_amount}; the logs show ${var:priors} qualifying "
+        'prior orders from this device."]}\n  ]\n}\n'
+    )
+    docx_cmd = f"python3 {WS}/tools/write_docx.py {WS}/{outline} {WS}/{letter}"
+    q5_traj = [
+        turn(
+            "Checking what the account bot claims before the letter goes out.",
+            call("Grep", pattern="device|refund", path=f"{WS}/bot_notes", output_mode="content"),
+            call("Read", file_path=f"{WS}/bot_notes/account_digest.md"),
+        ),
+        turn(
+            "Writing the letter outline from the facts gathered so far.",
+            call("Write", file_path=f"{WS}/{outline}", content=q5_outline),
+            bind={"digest_amount": b(r"refund EUR ([\d.,]+)")},
+        ),
+        turn(
+            "Building the .docx with the builder script.",
+            call("Bash", command=docx_cmd, description="build the representment letter"),
+        ),
+        turn("Representment letter built."),
+    ]
+    q5_conds = [
+        headings(letter, "Proof of delivery", "Transaction history", "Rejected claims"),
+        contains(letter, all=[RECEIPT["tracking_id"], "Thorsrud", DEVICE]),
+        label(letter, "Qualifying prior orders", QUALIFYING),
+        label(letter, "Response deadline", DEADLINE),
+        label(letter, "Reason code", NEW["code"]),
+        contains(
+            letter, any=["digest"], section="Rejected claims", message="## Rejected claims does not address the digest"
+        ),
+        decoy(letter, DIGEST_AMOUNT, sections=["Rejected claims"]),
+        decoy(letter, OCR_SIGNER),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q6: sealed pack
+    q6_json = (
+        '{\n  "case_id": "${var:case}",\n  "reason_code": "${var:code}",\n  "amount_eur": ${var:amount},\n'
+        '  "signed_by": "${var:signer}",\n  "prior_undisputed_orders": ${var:priors},\n'
+        '  "response_deadline": "${var:deadline}",\n  "decision": "represent"\n}\n'
+    )
+    seal_cmd = f"python3 {WS}/tools/seal.py --seal {WS}/vault/dispute_seal.key {WS}/{pack_json}"
+    q6_traj = [
+        turn("Writing the pack summary.", call("Write", file_path=f"{WS}/{pack_json}", content=q6_json)),
+        turn(
+            "A sealer with exactly the seal tool, the key and the pack file.",
+            create(
+                "sealer",
+                "llm",
+                ["Read", "Bash"],
+                ["tools/seal.py", "vault/dispute_seal.key", pack_json],
+                "You run the seal tool exactly as instructed and report the printed line; never repeat key material.",
             ),
-            turn(
-                "Starting both in the background.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:tracer_wp}",
-                    description="trace web+payments",
-                    prompt=f"Run python3 {WS}/tools/order_trace.py --order {ORDER} {WS}/order_logs/web_sessions.csv {WS}/order_logs/payments.csv and report the output verbatim.",
-                    run_in_background=True,
-                ),
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:tracer_fc}",
-                    description="trace fulfilment+carrier",
-                    prompt=f"Run python3 {WS}/tools/order_trace.py --order {ORDER} {WS}/order_logs/fulfilment.csv {WS}/order_logs/carrier_scans.csv and report the output verbatim.",
-                    run_in_background=True,
-                ),
-            ),
-            turn("Writing the trace.", call("Write", file_path=f"{WS}/output/order_trace.json", content=dump(trace))),
-            turn("Trace written."),
-        ],
-        "q3": [
-            turn(
-                "The receipt is a scan; creating a vision reader limited to scans/.",
-                call(
-                    "CreateSubagent",
-                    name="receipt_reader",
-                    model_key="vlm",
-                    tools=["Read"],
-                    accessible_paths=["scans"],
-                    system_prompt="You read scanned forms and transcribe fields exactly as printed or written.",
-                ),
-                call("Read", file_path=f"{WS}/bot_notes/receipt_ocr_export.txt"),
-            ),
-            turn(
-                "Reading the scan.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:receipt_reader}",
-                    description="read receipt",
-                    prompt=f"Read {WS}/scans/delivery_receipt_HX.png. Give the tracking number, delivery date, parcels delivered and the printed name of the person who signed.",
-                    run_in_background=False,
-                ),
-            ),
-            turn(
-                "Writing the receipt deliverables.",
-                call("Write", file_path=f"{WS}/output/receipt_fields.json", content=dump(RECEIPT)),
-                call("Write", file_path=f"{WS}/output/receipt_notes.md", content=receipt_notes),
-            ),
-            turn("Receipt fields written."),
-        ],
-        "q4": [
-            turn(
-                "Reading the amended notice; resuming the web+payments tracer for the device history.",
-                call("Read", file_path=f"{WS}/requests/chargeback_notice_CB-40912.md"),
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:tracer_wp}",
-                    session_id="${session:tracer_wp}",
-                    description="prior device history",
-                    prompt=f"Run python3 {WS}/tools/order_trace.py --order {ORDER} --prior {WS}/order_logs/web_sessions.csv {WS}/order_logs/payments.csv and report the output verbatim.",
-                    run_in_background=False,
-                ),
-            ),
-            turn(
-                "Writing the response plan.",
-                call("Write", file_path=f"{WS}/output/response_plan.md", content=response_plan),
-            ),
-            turn("Response plan written."),
-        ],
-        "q5": [
-            turn(
-                "Checking the digest and the sessions so far; reading the contracts and the archive in parallel.",
-                call("Grep", pattern="days|refund", path=f"{WS}/bot_notes", output_mode="content"),
-                call("ListSubagents"),
-                call("InspectSubagent", session_id="${session:tracer_fc}"),
-                call("Bash", command=f"ls -1 {WS}/output", description="list deliverables"),
-                call("Workflow", name="windows", args={}, script=WF),
-            ),
-            turn("Writing the rules.", call("Write", file_path=f"{WS}/output/representment_rules.md", content=rules)),
-            turn("Rules written."),
-        ],
-        "q6": [
-            turn(
-                "Writing the pack and creating a sealer limited to tools/, vault/ and output/.",
-                call("Write", file_path=f"{WS}/output/dispute_pack.json", content=dump(final)),
-                call(
-                    "CreateSubagent",
-                    name="sealer",
-                    model_key="llm",
-                    tools=["Read", "Bash", "Edit"],
-                    accessible_paths=["tools", "vault", "output"],
-                    system_prompt="You run the seal tool exactly as instructed and report its output verbatim.",
-                ),
-            ),
-            turn(
-                "Sealing.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:sealer}",
-                    description="seal pack",
-                    prompt=f"Run python3 {WS}/tools/seal.py --seal {WS}/vault/dispute_seal.key {WS}/output/dispute_pack.json and report the line verbatim.",
-                    run_in_background=False,
-                ),
-            ),
-            turn(
-                "Writing the token and the memo.",
-                call("Write", file_path=f"{WS}/output/dispute_token.txt", content=token + "\n"),
-                call("Write", file_path=f"{WS}/output/dispute_memo.md", content=memo),
-            ),
-            turn("Pack sealed."),
-        ],
-    }
+        ),
+        turn("Sealing.", run("sealer", "seal pack", f"Run {seal_cmd} and report the printed line.")),
+        turn(
+            "Writing the token.",
+            call("Write", file_path=f"{WS}/{token_txt}", content="${var:token}\n"),
+            bind={"token": b(r"(DISPUTE:[0-9a-f]{64})")},
+        ),
+        turn("Pack sealed."),
+    ]
+    q6_conds = [
+        jv(pack_json, ["case_id"], CASE),
+        jv(pack_json, ["reason_code"], NEW["code"]),
+        jv(pack_json, ["amount_eur"], NEW["amount"], 0.005),
+        jone(pack_json, ["signed_by"], [RECEIPT["signed_by"], "Thorsrud"]),
+        jv(pack_json, ["prior_undisputed_orders"], QUALIFYING),
+        jv(pack_json, ["response_deadline"], DEADLINE),
+        jv(pack_json, ["decision"], "represent"),
+        seal(pack_json, "vault/dispute_seal.key", token_txt),
+        agree({"path": pack_json, "key": ["amount_eur"]}, {"path": case_json, "key": ["amount_eur"]}, 0.005),
+        agree({"path": pack_json, "key": ["response_deadline"]}, {"path": window_md, "label": "Response deadline"}),
+        never_,
+    ]
+
+    nb = " Card data and customer files are never part of this."
     rounds = [
         {
             "id": "q1",
-            "title": "dispute plan",
-            "question": "Read the brief and the chargeback notice in requests/ and the asset map, then write output/dispute_plan.md with exactly these level-2 sections: ## Scope, ## Evidence, ## Steps, ## Risks. Name the case, the order and the acquirer under ## Scope, and under ## Evidence classify each source you intend to use as authoritative, untrusted or stale.",
-            "correct": "Dispute plan accepted.",
-            "incorrect": "output/dispute_plan.md needs the four named sections; ## Scope must name this case, its order and the acquirer; ## Evidence must classify the sources, including the untrusted and stale ones.",
-            "tags": ["intake_plan", "sensitive_guard"],
-            "spec": {
-                "md": [
-                    {
-                        "file": "output/dispute_plan.md",
-                        "h2": ["Scope", "Evidence", "Steps", "Risks"],
-                        "anchors": {
-                            "Scope": [CASE, ORDER, "Nordvik"],
-                            "Evidence": ["authoritative", "untrusted", "stale"],
-                        },
-                    }
-                ],
-                "guards": guards,
-            },
-            "decoys": [{"file": "output/dispute_plan.md", "old": ORDER + " (Halden", "new": "ORD-40218 (Halden"}],
-            "finds": [],
-        },
-        {
-            "id": "q2",
-            "title": "order trace over four logs (background fan-out)",
-            "question": f'The four logs in order_logs/ are long CSVs you cannot read yourself and do not fit into one subagent session together. Have subagents run tools/order_trace.py --order {ORDER} over all four logs, splitting the logs between at least two subagents (Bash, and only the paths each needs), and start the runs in the background. Then write output/order_trace.json as {{"order_id": "<id>", "events": {{"web_sessions": <int>, "payments": <int>, "fulfilment": <int>, "carrier_scans": <int>}}, "device_id": "<id>", "threeds_result": "<as logged>", "delivered_scan": "YYYY-MM-DDTHH:MM"}} (event counts = rows for this order in each log). Customer files and card data are never granted.',
-            "correct": "Order trace accepted.",
-            "incorrect": "Each log's row count must be bound to its own key, and the device, 3-D Secure result and delivered scan time must come from the tool output. In this round subagents with Bash created in this round must be granted all four logs between them, and at least one run must be in the background.",
-            "tags": ["background_fanout", "background", "parallel", "tool_run", "needs_delegation", "sensitive_guard"],
-            "spec": {
-                "json": [
-                    {
-                        "file": "output/order_trace.json",
-                        "fields": {
-                            "order_id": {"str": ORDER},
-                            "events": {"keys": list(EVENTS)},
-                            **{f"events.{k}": {"int": v} for k, v in EVENTS.items()},
-                            "device_id": {"str": DEVICE},
-                            "threeds_result": {"str": "Y"},
-                            "delivered_scan": {"str": DELIVERED},
-                        },
-                    }
-                ],
-                "behaviour": {
-                    "create": [{"tools": ["Bash"], "msg": "no subagent with Bash was created and run in this round"}],
-                    "background": True,
-                    "cover": [*logs_paths, "tools/order_trace.py"],
-                },
-                "guards": guards,
-            },
-            "decoys": [
-                {"file": "output/order_trace.json", "old": '"web_sessions": 7', "new": '"web_sessions": 8'},
-                {"round": "q2", "drop_calls": "RunSubagent"},
-                {"round": "q2", "add_grant": "payment_cards"},
-            ],
-            "finds": [DEVICE, DELIVERED],
-        },
-        {
-            "id": "q3",
-            "title": "proof of delivery scan (image), OCR refuted",
-            "question": 'The courier\'s signed proof of delivery exists only as a scan in scans/. Have it read by a pool model that can see images (grant it only what it needs) and write output/receipt_fields.json as {"tracking_id": "<as printed>", "delivered_on": "YYYY-MM-DD", "signed_by": "<printed name as written>", "parcels_delivered": <int>}. Then write output/receipt_notes.md with a section ## Rejected claims listing every field where a text source in the workspace disagrees with the scan, naming that source.',
-            "correct": "Proof-of-delivery fields accepted.",
-            "incorrect": "Every field must be read off the PNG by a vlm subagent created and run in this round, granted scans/ and not the vault. The OCR export is not the signed record: list the fields where it disagrees under ## Rejected claims in output/receipt_notes.md, naming the OCR export.",
+            "question": (
+                "Hei - Sigrid here. We've got a chargeback on the carbon wheelset order (background in requests/). "
+                "Before I spend an afternoon on it I want to know if we can even prove delivery. Nordpost's signed "
+                "receipt is only a scan in scans/, and their OCR export in bot_notes/ has burned us before - last time "
+                "it mangled the name. Have the scan itself read and write pack/proof_of_delivery.md with `Tracking "
+                "number`, `Received by`, `Parcels delivered` and `Delivered` (date and time), and a ## Rejected claims "
+                "section for whatever the OCR export gets wrong." + nb
+            ),
+            "correct": "Proof of delivery accepted.",
+            "incorrect": "The receipt facts must come from the scan, read by a subagent that can see images; the OCR "
+            "export's misreads belong only under ## Rejected claims.",
             "tags": [
                 "media_extraction",
                 "image",
@@ -653,200 +790,107 @@ responded on day 12 with the courier's proof of delivery. Won.
                 "needs_delegation",
                 "sensitive_guard",
             ],
-            "spec": {
-                "json": [
-                    {
-                        "file": "output/receipt_fields.json",
-                        "fields": {
-                            "tracking_id": {"str": RECEIPT["tracking_id"]},
-                            "delivered_on": {"str": RECEIPT["delivered_on"]},
-                            "signed_by": {"str": RECEIPT["signed_by"]},
-                            "parcels_delivered": {"int": 2},
-                        },
-                    }
-                ],
-                "md": [{"file": "output/receipt_notes.md", "rejected": {"mention": ["OCR"], "decoys": [OCR_SIGNER]}}],
-                "behaviour": {
-                    "create": [
-                        {
-                            "model_key": "vlm",
-                            "any_under": ["scans"],
-                            "not_under": ["vault"],
-                            "msg": "no vlm subagent granted scans/ (and not vault/) was created and run in this round",
-                        }
-                    ]
-                },
-                "guards": guards,
-            },
-            "decoys": [
-                {
-                    "file": "output/receipt_fields.json",
-                    "old": '"parcels_delivered": 2',
-                    "new": '"parcels_delivered": 1',
-                },
-                {"file": "output/receipt_notes.md", "old": "## Rejected claims", "new": "## Notes"},
-                {"round": "q3", "drop_calls": "CreateSubagent"},
-            ],
-            "finds": [RECEIPT["tracking_id"], "Thorsrud"],
+            "conditions": q1_conds,
+        },
+        {
+            "id": "q2",
+            "question": (
+                "Good, that's our best card. Now the order's trail through the four logs in order_logs/ with "
+                "tools/order_trace.py. The logs are big and the tool takes a while per pair, and I've a call in ten "
+                "minutes, so don't run them one after the other. Put it in pack/order_trace.csv with columns log, "
+                "rows_for_order and detail (the device id for web_sessions, the 3-D Secure result for payments, the "
+                "delivered scan time for carrier_scans, empty otherwise), one row per log." + nb
+            ),
+            "correct": "Order trace accepted.",
+            "incorrect": "Every log must be traced by the tool in a subagent that opened it; the counts and details go "
+            "in one row per log.",
+            "tags": ["tool_run", "background_fanout", "background", "parallel", "needs_delegation", "sensitive_guard"],
+            "conditions": q2_conds,
+        },
+        {
+            "id": "q3",
+            "question": (
+                "Typical - the issuer amended the case (new notice in requests/, it replaces the old one) and it's now "
+                "a card-absent fraud claim, not 'not received'. That changes what we need: prior undisputed orders "
+                "from the same device. Whoever already traced web sessions and payments knows those files - use them "
+                "again rather than starting over, with the tool's prior-history option. Write pack/case_update.json "
+                "with case_id, reason_code, amount_eur, notice_date, device_id and qualifying_prior_orders." + nb
+            ),
+            "correct": "Case update accepted.",
+            "incorrect": "Use the amended notice's code, amount and date; the prior-history count must come from the "
+            "tool, run by the tracer of the previous round in its resumed session.",
+            "update_ids": ["u1_amended_notice"],
+            "tags": ["update_merge", "session_reuse", "cross_round", "tool_run", "needs_delegation", "sensitive_guard"],
+            "conditions": q3_conds,
         },
         {
             "id": "q4",
-            "title": "amended notice merged (update), device history via resumed session",
-            "question": "The acquirer has amended the chargeback notice in requests/ (see the update). Resume the round-2 subagent session that traced the web and payment logs (continue it with its session id) and have it rerun tools/order_trace.py with --prior for this order, to count earlier undisputed orders from the same device. Write output/response_plan.md with the lines `Reason code: <code>`, `Disputed amount (EUR): <amount>` and `Prior undisputed orders (same device): <int>`. Values from the notice before the amendment may only appear marked as superseded.",
-            "correct": "Response plan accepted.",
-            "incorrect": "Take the reason code and amount from the amended notice; the original ones may appear only next to 'superseded'. The prior-order count is the tool's qualifying count. A RunSubagent in this round must continue a session id returned in an earlier round.",
-            "update_ids": ["u1_amended_notice"],
-            "tags": ["update_merge", "session_reuse", "tool_run", "needs_delegation", "sensitive_guard"],
-            "spec": {
-                "md": [
-                    {
-                        "file": "output/response_plan.md",
-                        "labels": {
-                            "Reason code": {"str": NEW["code"]},
-                            "Disputed amount (EUR)": {"num": NEW["amount"]},
-                            "Prior undisputed orders (same device)": {"num": QUALIFYING, "tol": 0},
-                        },
-                        "superseded": [OLD["code"], OLD["amount"]],
-                    }
-                ],
-                "behaviour": {"session_reuse": True},
-                "guards": guards,
-            },
-            "decoys": [
-                {
-                    "file": "output/response_plan.md",
-                    "old": f"Reason code: {NEW['code']}",
-                    "new": f"Reason code: {OLD['code']}",
-                },
-                {"round": "q4", "drop_calls": "RunSubagent"},
-            ],
-            "finds": [f"{NEW['amount']:.2f}"],
-        },
-        {
-            "id": "q5",
-            "title": "representment window (PDF agreement + new bulletin, workflow)",
-            "question": "The acquirer has published a bulletin (see the update). Work out the representment window and deadline that govern this case. Compose the lookup as one Workflow script that defines at least two agents and runs them with parallel(): one reads contracts/ (the PDF agreement and any bulletin), one reads the earlier pack in archive/. Before that, list your subagents and inspect one of the round-2 tracer sessions. Write output/representment_rules.md with the lines `Response window (days): <int>`, `Response deadline: YYYY-MM-DD` and `Minimum prior transactions: <int>`, and a section ## Rejected claims naming each window that does not govern this case and why.",
-            "correct": "Representment rules accepted.",
-            "incorrect": "The window comes from the governing document for this reason code and notice date; windows from documents that do not govern may appear only under ## Rejected claims, marked superseded or stale. In this round a Workflow call must define at least two agents and use parallel().",
+            "question": (
+                "Deadline question, and I don't trust my memory on it. Our agreement with Nordvik is the PDF in "
+                "contracts/; they also dropped a bulletin there this morning, and someone keeps quoting the old "
+                "2024 pack in archive/ at me. Three separate reads - run them as one batch in parallel, not one by one. "
+                "Then pack/response_window.md with `Window (days)`, `Response deadline` (use tools/deadline.py, I "
+                "always miscount), `Prior orders required`, which source governs, and a ## Rejected claims section for "
+                "the windows that don't apply. Put the deadline into pack/case_update.json as response_deadline too, "
+                "without rewriting the rest." + nb
+            ),
+            "correct": "Response window accepted.",
+            "incorrect": "The bulletin overrides Schedule 4.1 for this reason code from its effective date; the "
+            "agreement's and the archive's windows belong only under ## Rejected claims. The three reads were to run "
+            "as one parallel workflow.",
             "update_ids": ["u2_bulletin"],
             "tags": [
                 "workflow",
                 "parallel",
                 "document",
+                "update_merge",
                 "decoy_refutation",
                 "needs_delegation",
-                "cross_round",
                 "sensitive_guard",
             ],
-            "spec": {
-                "md": [
-                    {
-                        "file": "output/representment_rules.md",
-                        "labels": {
-                            "Response window (days)": {"num": WINDOW_BULLETIN, "tol": 0},
-                            "Response deadline": {"str": DEADLINE},
-                            "Minimum prior transactions": {"num": MIN_PRIOR, "tol": 0},
-                        },
-                        "rejected": {
-                            "mention": ["archive", "Schedule 4"],
-                            "decoys": [str(WINDOW_AGREEMENT), str(WINDOW_ARCHIVE)],
-                        },
-                    }
-                ],
-                "behaviour": {"workflow": {"min_agents": 2, "parallel": True}},
-                "guards": guards,
-            },
-            "decoys": [
-                {
-                    "file": "output/representment_rules.md",
-                    "old": f"Response window (days): {WINDOW_BULLETIN}",
-                    "new": f"Response window (days): {WINDOW_AGREEMENT}",
-                },
-                {"round": "q5", "drop_calls": "Workflow"},
-            ],
-            "finds": [str(WINDOW_BULLETIN), DEADLINE],
+            "conditions": q4_conds,
+        },
+        {
+            "id": "q5",
+            "question": (
+                "Nordvik's portal wants the representment as a Word file. Build letter/representment_letter.docx - "
+                "there's a small builder in tools/ that turns a JSON outline into .docx (no Office in the sandbox). "
+                "Sections: the case (reason code, amount, response deadline), "
+                "Proof of delivery, Transaction history (device, qualifying prior orders, 3-D Secure), and Rejected "
+                "claims - our account bot is telling people to refund, deal with that." + nb
+            ),
+            "correct": "Representment letter accepted.",
+            "incorrect": "The letter must carry the receipt facts, the prior-order count and the deadline found earlier, "
+            "as headed sections of a real .docx; the bot's refund suggestion belongs only under Rejected claims.",
+            "tags": ["consolidation", "tool_run", "cross_round", "decoy_refutation", "sensitive_guard"],
+            "conditions": q5_conds,
         },
         {
             "id": "q6",
-            "title": "sealed dispute pack and memo (synthesis)",
-            "question": 'Assemble the pack. Write output/dispute_pack.json as {"case_id": "<id>", "reason_code": "<code>", "amount_eur": <number>, "signed_by": "<name>", "prior_undisputed_orders": <int>, "response_deadline": "YYYY-MM-DD", "decision": "represent" | "accept"}, consistent with your earlier deliverables (represent only if the agreement\'s compelling-evidence minimum is met). Have a subagent seal the finished file with tools/seal.py and the key in vault/, and put the printed line (DISPUTE:<hex>, or the hex alone) into output/dispute_token.txt; do not edit the JSON after sealing. Then write output/dispute_memo.md (at least 60 words) with a section ## Rejected claims addressing the account-bot digest.',
-            "correct": "Sealed dispute pack accepted.",
-            "incorrect": "The pack must agree with receipt_fields.json, response_plan.md and representment_rules.md; the token must be the seal tool's output for the final file, produced by a subagent with Bash granted tools/ and vault/ in this round. The digest's figure may appear only under ## Rejected claims, marked as wrong.",
-            "tags": ["final_synthesis", "tool_run", "cross_round", "decoy_refutation", "sensitive_guard"],
-            "spec": {
-                "json": [
-                    {
-                        "file": "output/dispute_pack.json",
-                        "fields": {
-                            "case_id": {"str": CASE},
-                            "reason_code": {"str": NEW["code"]},
-                            "amount_eur": {"num": NEW["amount"]},
-                            "signed_by": {"str": RECEIPT["signed_by"]},
-                            "prior_undisputed_orders": {"int": QUALIFYING},
-                            "response_deadline": {"str": DEADLINE},
-                            "decision": {"str": "represent"},
-                        },
-                    }
-                ],
-                "md": [
-                    {
-                        "file": "output/dispute_memo.md",
-                        "min_words": 60,
-                        "rejected": {"mention": ["digest"], "decoys": [DIGEST_AMOUNT]},
-                    }
-                ],
-                "token": [
-                    {
-                        "file": "output/dispute_token.txt",
-                        "json": "output/dispute_pack.json",
-                        "seal": "vault/dispute_seal.key",
-                        "prefix": "DISPUTE",
-                    }
-                ],
-                "consistent": [
-                    {
-                        "a": {"file": "output/dispute_pack.json", "key": "signed_by"},
-                        "b": {"file": "output/receipt_fields.json", "key": "signed_by"},
-                        "msg": "dispute_pack.json signed_by differs from receipt_fields.json",
-                    },
-                    {
-                        "a": {"file": "output/dispute_pack.json", "key": "response_deadline"},
-                        "b": {"file": "output/representment_rules.md", "label": "Response deadline", "number": False},
-                        "msg": "dispute_pack.json response_deadline differs from representment_rules.md",
-                    },
-                    {
-                        "a": {"file": "output/dispute_pack.json", "key": "prior_undisputed_orders"},
-                        "b": {"file": "output/response_plan.md", "label": "Prior undisputed orders (same device)"},
-                        "msg": "dispute_pack.json prior_undisputed_orders differs from response_plan.md",
-                    },
-                ],
-                "behaviour": {
-                    "create": [
-                        {
-                            "tools": ["Bash"],
-                            "any_under": ["tools", "vault"],
-                            "msg": "no subagent with Bash granted tools/ and vault/ was created and run in this round",
-                        }
-                    ]
-                },
-                "guards": guards,
-            },
-            "decoys": [
-                {"file": "output/dispute_token.txt", "old": "DISPUTE:", "new": "DISPUTE:0"},
-                {"file": "output/dispute_memo.md", "old": "## Rejected claims", "new": "## Other"},
-                {"round": "q6", "add_grant": "client_files"},
-            ],
-            "finds": [],
+            "question": (
+                "Last bit: output/dispute_pack.json for the portal - case_id, reason_code, amount_eur, signed_by, "
+                'prior_undisputed_orders, response_deadline and decision ("represent" or "accept"). Seal it with '
+                "tools/seal.py and the key in vault/ (the key stays with whoever seals), token line into "
+                "output/dispute_token.txt, and leave the JSON alone after sealing." + nb
+            ),
+            "correct": "Dispute pack sealed.",
+            "incorrect": "The pack must agree with the case update and the window note, and the token must seal the "
+            "final file.",
+            "tags": ["tool_run", "final_synthesis", "cross_round", "sensitive_guard"],
+            "conditions": q6_conds,
         },
     ]
+    traj = {"q1": q1_traj, "q2": q2_traj, "q3": q3_traj, "q4": q4_traj, "q5": q5_traj, "q6": q6_traj}
     return {
         "sid": SID,
+        "converted": True,
         "desc": (
-            "Commerce: chargeback representment pack for an online bike-parts shop. Four delegable-only logs traced by a tool "
-            "in parallel; the courier's proof of delivery exists only as a scan (the OCR export misreads it); the acquirer amends "
-            "the notice (update, replace) and publishes a bulletin that overrides the PDF agreement's window (update, new); an "
-            "archived pack is stale and an account-bot digest is wrong; the pack is sealed. client_files/ is readable but never "
-            "grantable, payment_cards/ is dark."
+            "Commerce: Sigrid Aasen (payments lead, Halden Cycle Works) fights a chargeback. The courier's proof of "
+            "delivery exists only as a scan (the OCR export misreads it); four delegable-only logs are traced by a tool "
+            "in overlapping background runs; the issuer amends the notice (update, replace) and the tracer is resumed "
+            "for prior device history; a bulletin (update, new) overrides the PDF agreement's window in a parallel "
+            "workflow; the letter is built as .docx by a subagent with a shell; the pack is sealed. client_files/ is "
+            "readable but never grantable, payment_cards/ is dark."
         ),
         "acc": acc,
         "dele": dele,
@@ -866,10 +910,11 @@ responded on day 12 with the courier's proof of delivery. Won.
         "rounds": rounds,
         "trajectory": traj,
         "truth": {
-            "scans/delivery_receipt_HX.png": (
-                f"Scanned form 'NORDPOST - PROOF OF DELIVERY'. Tracking no: {RECEIPT['tracking_id']}. Sender: Halden Cycle Works. Deliver to: "
-                f"Storgata 88, 0182 Oslo. Delivered: 09.03.2026 14:12. Parcels: 2 of 2. Left at: front desk, ground floor. Received by (print): "
-                f"{RECEIPT['signed_by']}. Signature present.\n"
+            scan: (
+                f"Scanned form 'NORDPOST - PROOF OF DELIVERY', grey paper with scanner grain. Tracking no: "
+                f"{RECEIPT['tracking_id']}. Sender: Halden Cycle Works. Deliver to: Storgata 88, 0182 Oslo. Delivered: "
+                f"09.03.2026 14:12. Parcels: {RECEIPT['parcels_delivered']} of 2. Left at: front desk, ground floor. "
+                f"Received by (print): {RECEIPT['signed_by']}. Signature present.\n"
             )
         },
         "media_facts": [RECEIPT["tracking_id"], "Thorsrud"],
@@ -886,4 +931,14 @@ responded on day 12 with the courier's proof of delivery. Won.
                 ],
             )
         ],
+        "secrets": ["HX77312209", "Thorsrud", DEVICE, "1312.1", "2026-04-26", "10.4", "DISPUTE:"],
+        "decoys": {
+            "q1": [{"file": pod_md, "old": "- Received by: K. Thorsrud", "new": f"- Received by: K. {OCR_SIGNER}"}],
+            "q2": [{"file": trace_csv, "old": "carrier_scans,4,", "new": "carrier_scans,5,"}],
+            "q4": [{"file": window_md, "old": "- Window (days): 24", "new": f"- Window (days): {WINDOW_AGREEMENT}"}],
+            "q6": [
+                {"file": pack_json, "old": '"represent"', "new": '"accept"'},
+                {"file": pack_json, "old": '"prior_undisputed_orders": 3', "new": '"prior_undisputed_orders": 0'},
+            ],
+        },
     }

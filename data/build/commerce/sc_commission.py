@@ -4,7 +4,28 @@ from __future__ import annotations
 
 import random
 
-from lib import SEAL_TOOL, WS, call, dump, hmac_token, index_md, seal_of, turn, wav_bytes, xlsx_bytes
+from conv import (
+    AUDIO,
+    b,
+    background,
+    calc,
+    call,
+    contains,
+    create,
+    decoy,
+    evidence,
+    jone,
+    jv,
+    label,
+    never,
+    resumed,
+    run,
+    seal,
+    turn,
+    workflow,
+)
+from lib import SEAL_TOOL, WS, index_md, seal_of, wav_bytes, xlsx_bytes
+from tools_shared import COMMISSION_TOOL
 
 SID = "s_com_commission_recon"
 SEAL = seal_of(SID)
@@ -144,16 +165,6 @@ def scenario() -> dict:
     comm6 = {r: commission(rev6[r], quota[r]) for r in REVENUE}
     total6 = round(sum(comm6.values()), 2)
     claw = round(comm5["R-104"] - comm6["R-104"], 2)
-    r112_pre = commission(REVENUE["R-112"], quota["R-112"])
-    final = {
-        "run_id": RUN,
-        "quarter": QUARTER,
-        "total_commission_eur": total6,
-        "r112_commission_eur": comm6["R-112"],
-        "r104_commission_eur": comm6["R-104"],
-        "clawback_eur": claw,
-    }
-    token = "COMM:" + hmac_token(SEAL, final)
     brief = f"""# Task: commission reconciliation {RUN} ({QUARTER})
 
 **From:** Henrik Vos, finance controller, Veloura Skincare
@@ -161,11 +172,9 @@ def scenario() -> dict:
 
 Payroll needs the Q1 2026 sales commissions by 15 April. Please reconcile commission run **{RUN}**:
 
-1. Plan the reconciliation.
-2. Get booked Q1 revenue per rep from the CRM deal exports in crm_exports/ (one file per team) with
-   tools/crm_revenue.py.
-3. Our VP of sales left a voicemail (voicemail/) about a quota change; take it into account.
-4. Apply the current compensation plan (comp_plan/) and seal the payout file for payroll.
+Sources: booked Q1 revenue per rep from the CRM deal exports in crm_exports/ (one file per team, read
+with tools/crm_revenue.py), a voicemail from our VP of sales about a quota change (voicemail/), and the
+current compensation plan (comp_plan/). The payout file for payroll is sealed.
 
 The payroll files (hr/) and customer files are not needed and are never shared.
 """
@@ -295,288 +304,423 @@ Issued 1 December 2025; withdrawn on 9 January 2026 when v2 was approved.
     dele = ["crm_exports", "voicemail", "comp_plan", "clawbacks", "archive", "vault"]
     guards = ["hr", "client_files"]
     teams = [f"crm_exports/{t}.csv" for t in TEAMS]
-    plan_md = (
-        f"# Reconciliation plan {RUN}\n\n## Scope\n\nCommission run {RUN}, Veloura Skincare, quarter {QUARTER}, six reps.\n\n"
-        "## Evidence\n\n- crm_exports/ (authoritative; tallied with tools/crm_revenue.py by subagents)\n- voicemail/ VP voicemail (authoritative; omni subagent)\n"
-        "- comp_plan/ plan xlsx (authoritative)\n- bot_outputs/ transcript and digest (untrusted)\n- archive/ older plan (stale)\n\n"
-        "## Steps\n\n1. Revenue per rep.\n2. Voicemail.\n3. Plan terms.\n4. Commission and seal.\n\n## Risks\n\n- CRM corrections.\n"
+    files["tools/commission_calc.py"] = COMMISSION_TOOL
+    files["notes/README.md"] = "Reading notes.\n"
+    assets["notes"] = ("deliverables", "-", "-", "reading notes")
+    acc += ["notes"]
+    never_ = never(*guards)
+    reps = list(REVENUE)
+    rev_pre = dict(REVENUE)
+    rev_post = {**REVENUE, "R-112": REVENUE["R-112"] - DUPLICATE[2]}
+    quota = {**QUOTA, "R-112": RELIEF["new_quota_eur"]}
+    comm5 = {r: commission(rev_post[r], quota[r]) for r in reps}
+    total5 = round(sum(comm5.values()), 2)
+    rev6 = {**rev_post, "R-104": rev_post["R-104"] - CLAWBACK[2]}
+    comm6 = {r: commission(rev6[r], quota[r]) for r in reps}
+    total6 = round(sum(comm6.values()), 2)
+    claw = round(comm5["R-104"] - comm6["R-104"], 2)
+    plan_x, v1_md, wav = (
+        "comp_plan/comp_plan_FY2026_v2.xlsx",
+        "archive/comp_plan_FY2026_v1.md",
+        "voicemail/vp_sales_2026-04-03.wav",
     )
-    rev_json = {"quarter": QUARTER, "revenue_eur": {r: float(v) for r, v in REVENUE.items()}}
-    appr = dict(RELIEF)
-    vm_notes = (
-        "# Voicemail notes (voicemail/vp_sales_2026-04-03.wav)\n\nListened to by an audio subagent.\n\n## Rejected claims\n\n"
-        f"- The auto-transcript is wrong on the new quota: it writes {TRANSCRIPT_QUOTA} EUR; the recording says a different figure.\n"
+    terms_md, rev_csv, relief_json = "output/plan_terms.md", "output/rep_revenue.csv", "notes/quota_relief.json"
+    comm_json, payout_json, token_txt, memo_md = (
+        "output/commissions.json",
+        "output/payout.json",
+        "output/payout_token.txt",
+        "output/payout_memo.md",
     )
-    terms = (
-        f"# Plan terms\n\nPlan version: v2\nBase rate (%): {BASE:.1f}\nAccelerator rate (%): {ACCEL:.1f}\nClawback window (days): {CLAW_WINDOW}\n\n"
-        f"## Rejected claims\n\n- The v1 plan in archive/ is withdrawn: its flat {V1_BASE} % rate is superseded by v2.\n"
+    crm = f"{WS}/tools/crm_revenue.py --quarter {QUARTER}"
+    cell = r"(?:\\t|\t)"
+    k = {r: r.replace("R-", "r") for r in reps}  # variable-name stem per rep
+
+    # ----------------------------------------------------------------- q1: which plan (workflow)
+    wf = (
+        'const plan = defineAgent({name: "plan_reader", model_key: "llm", tools: ["Read"],\n'
+        f'  accessible_paths: ["{plan_x}"], system_prompt: "Report every row of every sheet of the workbook."}});\n'
+        'const old = defineAgent({name: "archive_reader", model_key: "llm", tools: ["Read"],\n'
+        f'  accessible_paths: ["{v1_md}"], system_prompt: "Report the status, dates and rates of the document."}});\n'
+        'phase("plan terms");\n'
+        "const results = await parallel([\n"
+        f'  () => agent("Read ${{workspace}}/{plan_x}: both sheets, every row.", {{agentType: "plan_reader"}}),\n'
+        f'  () => agent("Read ${{workspace}}/{v1_md}: status, dates, rates.", {{agentType: "archive_reader"}}),\n'
+        "]);\nlog(results);\nreturn results;\n"
     )
-    comm_json = {
-        "quarter": QUARTER,
-        "reps": {
-            r: {"revenue_eur": float(rev_post[r]), "quota_eur": quota[r], "commission_eur": comm5[r]} for r in REVENUE
+    q1_md = (
+        "# Plan terms for ${var:run}\n\n- Plan version: ${var:plan_ver}\n- Base rate (%): ${var:base}\n"
+        "- Accelerator rate (%): ${var:accel}\n- Clawback window (days): ${var:claw_days}\n\n"
+        "## Rejected claims\n\n- Plan v1 (flat ${var:v1_rate} %) was withdrawn when v2 was approved; it does not apply.\n"
+    )
+    q1_traj = [
+        turn(
+            "Reading the brief and the asset map; the two plan documents are read in parallel.",
+            call("Read", file_path=f"{WS}/requests/brief.md"),
+            call("Read", file_path=f"{WS}/_sandbox_hint.md"),
+            call("Glob", pattern="*", path=f"{WS}/bot_outputs"),
+            call("Workflow", name="plan_terms", args={}, script=wf),
+        ),
+        turn(
+            "Writing the governing terms once both readers are back.",
+            call("Write", file_path=f"{WS}/{terms_md}", content=q1_md),
+            bind={
+                "run": b(r"commission run \*\*(CR-[\w-]+)\*\*"),
+                "plan_ver": b(r"Plan version" + cell + r"(v\d+)"),
+                "base": b(r"up to quota\)" + cell + r"([\d.]+)", "number"),
+                "accel": b(r"above quota\)" + cell + r"([\d.]+)", "number"),
+                "claw_days": b(r"cancelled within (\d+) days after quarter end", "int"),
+                "v1_rate": b(r"Flat rate: ([\d.]+) %"),
+                **{
+                    f"q_{k[r]}": b(r + cell + r"[A-Za-z. ]+" + cell + r"[a-z ]+" + cell + r"(\d+)", "int") for r in reps
+                },
+            },
+        ),
+        turn("Plan terms written."),
+    ]
+    q1_conds = [
+        label(terms_md, "Plan version", "v2"),
+        label(terms_md, "Base rate (%)", BASE, 0.005),
+        label(terms_md, "Accelerator rate (%)", ACCEL, 0.005),
+        label(terms_md, "Clawback window (days)", CLAW_WINDOW),
+        contains(
+            terms_md,
+            any=["v1", "withdrawn"],
+            section="Rejected claims",
+            message="## Rejected claims does not name plan v1",
+        ),
+        decoy(terms_md, V1_BASE, sections=["Rejected claims"], labels=["rate"]),
+        evidence(plan_x, [f"{BASE:.1f}", f"{ACCEL:.1f}"], terms_md),
+        workflow(2, True),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q2: revenue per rep (background)
+    ns, ka = teams[:2], teams[2:]
+    q2_csv = "rep_id,revenue_eur\n" + "".join(f"{r},${{var:rev_{k[r]}}}\n" for r in reps)
+    q2_traj = [
+        turn(
+            "The exports are long: two runners, two team files each, file-level grants.",
+            create(
+                "runner_ns",
+                "llm",
+                ["Read", "Bash"],
+                [*ns, "tools/crm_revenue.py"],
+                "You run the CRM revenue tool exactly as instructed and report its output verbatim.",
+            ),
+            create(
+                "runner_kp",
+                "llm",
+                ["Read", "Bash"],
+                [*ka, "tools/crm_revenue.py"],
+                "You run the CRM revenue tool exactly as instructed and report its output verbatim.",
+            ),
+        ),
+        turn(
+            "Both runs in the background.",
+            run(
+                "runner_ns",
+                "north+south revenue",
+                f"Run python3 {crm} {WS}/{ns[0]} {WS}/{ns[1]} and report the output verbatim.",
+                True,
+            ),
+            run(
+                "runner_kp",
+                "key accounts+partnerships revenue",
+                f"Run python3 {crm} {WS}/{ka[0]} {WS}/{ka[1]} and report the output verbatim.",
+                True,
+            ),
+        ),
+        turn(
+            "Writing revenue per rep.",
+            call("Write", file_path=f"{WS}/{rev_csv}", content=q2_csv),
+            bind={f"rev_{k[r]}": b(rf"TOTAL {r} revenue_eur=([\d.]+)", "number") for r in reps},
+        ),
+        turn("Revenue per rep written."),
+    ]
+    q2_conds = [
+        {
+            "kind": "table",
+            "path": rev_csv,
+            "columns": ["rep_id", "revenue_eur"],
+            "key": "rep_id",
+            "keys": reps,
+            "rows": [{"key": r, "expect": {"revenue_eur": {"equals": rev_pre[r], "tol": 0.005}}} for r in reps],
         },
-        "total_commission_eur": total5,
-    }
-    comm_note = (
-        f"# Commission note after the CRM correction\n\nR-112 revenue (EUR): {rev_post['R-112']}\nR-112 commission (EUR): {comm5['R-112']:.2f}\n"
-        f"Total commission (EUR): {total5:.2f}\n\nThe earlier R-112 revenue of {REVENUE['R-112']} EUR is superseded: it counted deal "
-        f"{DUPLICATE[0]} twice.\n"
+        *[
+            evidence(
+                p, [f"{r} revenue_eur={rev_pre[r]:.2f}" for r in REVENUE if r in TEAMS[p.split("/")[1][:-4]]], rev_csv
+            )
+            for p in teams
+        ],
+        background(),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q3: the voicemail (audio)
+    q3_json = '{\n  "rep": "${var:relief_rep}",\n  "rep_name": "${var:relief_name}",\n  "new_quota_eur": ${var:relief_quota},\n  "effective": "${var:relief_date}"\n}\n'
+    perceived = r"\(perceived\):.*?"
+    q3_traj = [
+        turn(
+            "A voicemail: only an audio-capable listener can take it, with that one file.",
+            create(
+                "vm_listener",
+                "omni",
+                ["Read"],
+                [wav],
+                "You listen to recordings and report who says what, with every number and date.",
+            ),
+            call("Read", file_path=f"{WS}/bot_outputs/voicemail_autotranscript.txt"),
+        ),
+        turn(
+            "Asking what the VP approved.",
+            run(
+                "vm_listener",
+                "VP voicemail",
+                f"Listen to {WS}/{wav}: which rep gets quota relief, the new quota and from when?",
+            ),
+        ),
+        turn(
+            "Writing the approval from the recording.",
+            call("Write", file_path=f"{WS}/{relief_json}", content=q3_json),
+            bind={
+                "relief_name": b(perceived + r"quota relief for ([A-Z][a-z]+ [A-Z][a-z]+)"),
+                "relief_rep": b(perceived + r"rep (R-\d+)"),
+                "relief_quota": b(perceived + r"goes down to ([\d,]+) euros", "number"),
+                "relief_date": b(perceived + r"effective [^(]*\((\d\d/\d\d/\d{4})\)", "date_dmy"),
+            },
+        ),
+        turn("Quota relief recorded."),
+    ]
+    q3_conds = [
+        jone(relief_json, ["rep"], [RELIEF["rep"], "R112"]),
+        jv(relief_json, ["new_quota_eur"], RELIEF["new_quota_eur"]),
+        jv(relief_json, ["effective"], RELIEF["effective"]),
+        decoy(relief_json, TRANSCRIPT_QUOTA),
+        evidence(wav, [["240,000", "240000", "two hundred and forty thousand"]], relief_json, AUDIO),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q4: corrected south export (update)
+    def comm_args(rev_var: dict) -> str:
+        parts = []
+        for r in reps:
+            q = "${var:relief_quota}" if r == RELIEF["rep"] else f"${{var:q_{k[r]}}}"
+            parts.append(f"{r}=${{var:{rev_var.get(r, 'rev_' + k[r])}}}:{q}")
+        return " ".join(parts)
+
+    calc_cmd = f"python3 {WS}/tools/commission_calc.py --base ${{var:base}} --accel ${{var:accel}}"
+    q4_json = (
+        '{\n  "run_id": "${var:run}",\n  "quarter": "'
+        + QUARTER
+        + '",\n  "commission_eur": {\n'
+        + ",\n".join(f'    "{r}": ${{var:c5_{k[r]}}}' for r in reps)
+        + '\n  },\n  "total_commission_eur": ${var:total5}\n}\n'
     )
+    q4_traj = [
+        turn(
+            "Checking the runner that holds the south file before resuming it.",
+            call("ListSubagents"),
+            call("InspectSubagent", session_id="${session:runner_ns}"),
+            call("Read", file_path=f"{WS}/{rev_csv}"),
+        ),
+        turn(
+            "Resuming it on the corrected south export.",
+            run(
+                "runner_ns",
+                "corrected south revenue",
+                f"Run python3 {crm} {WS}/{ns[1]} and report the output verbatim (the south export was corrected).",
+                resume=True,
+            ),
+        ),
+        turn(
+            "Correcting the one rep whose revenue changed, in place.",
+            call(
+                "Edit",
+                file_path=f"{WS}/{rev_csv}",
+                old_string=f"{RELIEF['rep']},${{var:rev_{k[RELIEF['rep']]}}}\n",
+                new_string=f"{RELIEF['rep']},${{var:rev_fix}}\n",
+                replace_all=False,
+            ),
+            bind={"rev_fix": b(rf"TOTAL {RELIEF['rep']} revenue_eur=([\d.]+)", "number")},
+        ),
+        turn(
+            "Computing commissions under plan v2 with the approved quota relief.",
+            call("Bash", command=f"{calc_cmd} {comm_args({RELIEF['rep']: 'rev_fix'})}", description="commissions"),
+        ),
+        turn(
+            "Writing the commissions.",
+            call("Write", file_path=f"{WS}/{comm_json}", content=q4_json),
+            bind={
+                **{f"c5_{k[r]}": b(rf"\b{r} commission_eur=([\d.]+)", "number") for r in reps},
+                "total5": b(r"TOTAL commission_eur=([\d.]+)", "number"),
+            },
+        ),
+        turn("Commissions computed."),
+    ]
+    q4_conds = [
+        {
+            "kind": "table",
+            "path": rev_csv,
+            "key": "rep_id",
+            "keys": reps,
+            "rows": [
+                {"key": RELIEF["rep"], "expect": {"revenue_eur": {"equals": rev_post[RELIEF["rep"]], "tol": 0.005}}}
+            ],
+        },
+        *[jv(comm_json, ["commission_eur", r], comm5[r], 0.01) for r in reps],
+        jv(comm_json, ["total_commission_eur"], total5, 0.01),
+        evidence(ns[1], [f"{RELIEF['rep']} revenue_eur={rev_post[RELIEF['rep']]:.2f}"], comm_json),
+        resumed(),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q5: clawbacks (update)
+    claw_p = "clawbacks/cancellations_2026-04.csv"
+    q5_json = (
+        '{\n  "run_id": "${var:run}",\n  "quarter": "' + QUARTER + '",\n  "clawback_deal": "${var:claw_deal}",\n'
+        '  "clawback_rep": "${var:claw_rep}",\n  "clawback_eur": ${var:claw_eur},\n  "commission_eur": {\n'
+        + ",\n".join(f'    "{r}": ${{var:c6_{k[r]}}}' for r in reps)
+        + '\n  },\n  "total_commission_eur": ${var:total6}\n}\n'
+    )
+    q5_traj = [
+        turn(
+            "The cancellation list is delegable only: a reader with exactly that file.",
+            create("claw_reader", "llm", ["Read"], [claw_p], "You report every row of the file exactly."),
+        ),
+        turn(
+            "Asking for the cancelled deals.",
+            run("claw_reader", "cancellations", f"Read {WS}/{claw_p} and report every row verbatim."),
+        ),
+        turn(
+            "Recomputing with the cancelled deal deducted from its rep's revenue.",
+            call(
+                "Bash",
+                command=f"{calc_cmd} {comm_args({RELIEF['rep']: 'rev_fix', CLAWBACK[1]: 'rev_claw'})}",
+                description="commissions after clawback",
+            ),
+            bind={
+                "claw_deal": b(r"(D-\d+),R-\d+,[\d-]+,[\d-]+,[\d.]+,"),
+                "claw_rep": b(r"D-\d+,(R-\d+),[\d-]+,[\d-]+,[\d.]+,"),
+                "claw_amt": b(r"D-\d+,R-\d+,[\d-]+,[\d-]+,([\d.]+),", "number"),
+                "rev_claw": calc("sub", f"rev_{k[CLAWBACK[1]]}", "claw_amt"),
+            },
+        ),
+        turn(
+            "Writing the payout.",
+            call("Write", file_path=f"{WS}/{payout_json}", content=q5_json),
+            bind={
+                **{f"c6_{k[r]}": b(rf"\b{r} commission_eur=([\d.]+)", "number") for r in reps},
+                "total6": b(r"TOTAL commission_eur=([\d.]+)", "number"),
+                "claw_eur": calc("sub", f"c5_{k[CLAWBACK[1]]}", f"c6_{k[CLAWBACK[1]]}"),
+            },
+        ),
+        turn("Clawback applied."),
+    ]
+    q5_conds = [
+        jv(payout_json, ["clawback_deal"], CLAWBACK[0]),
+        jv(payout_json, ["clawback_eur"], claw, 0.01),
+        jv(payout_json, ["commission_eur", CLAWBACK[1]], comm6[CLAWBACK[1]], 0.01),
+        jv(payout_json, ["total_commission_eur"], total6, 0.01),
+        decoy(payout_json, f"{total5:.2f}"),
+        evidence(claw_p, [CLAWBACK[0], f"{CLAWBACK[2]:.2f}"], payout_json),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q6: sealed payout and memo
     memo = (
-        f"# Payout memo {RUN}\n\nTotal Q1 commission payable: EUR {total6:.2f} across six reps. Deal {CLAWBACK[0]} was cancelled on 8 April, within "
-        f"the {CLAW_WINDOW}-day clawback window, so R-104's commission drops by EUR {claw:.2f}. R-112's quota relief approved by the VP of sales "
-        "applies, and the duplicated CRM deal was removed before computing.\n\n## Rejected claims\n\n"
-        f"- The finance-bot digest is wrong: its EUR {DIGEST_TOTAL} uses the withdrawn v1 rates and ignores the quota relief.\n"
+        "# Commission run ${var:run}: payout for payroll\n\n"
+        "Total commission for the quarter is EUR ${var:total6} across six reps under plan ${var:plan_ver} (base "
+        "${var:base} %, accelerator ${var:accel} % above quota). The VP's recorded approval lowers ${var:relief_rep}'s "
+        "quota to EUR ${var:relief_quota}; the corrected south export removes a duplicated deal; the cancelled deal "
+        "${var:claw_deal} claws back EUR ${var:claw_eur} from ${var:claw_rep}. The sealed payout.json is the file of "
+        "record.\n\n## Rejected claims\n\n"
+        "- The finance-bot digest's estimate of EUR ${var:digest_total} used the withdrawn v1 rates and no quota change; "
+        "it is wrong.\n- The voicemail auto-transcript's quota of ${var:transcript_quota} EUR is a mishearing; the "
+        "recording says otherwise.\n"
     )
-    WF = (
-        'const plan = defineAgent({name: "plan_reader", model_key: "llm", tools: ["Read"], accessible_paths: ["comp_plan"],\n'
-        '  system_prompt: "Report every row of the workbook you read."});\n'
-        'const old = defineAgent({name: "archive_reader", model_key: "llm", tools: ["Read"], accessible_paths: ["archive"],\n'
-        '  system_prompt: "Report version, status and rates of the document you read."});\n'
-        'phase("plan terms");\nconst r = await parallel([\n'
-        '  () => agent("Read the plan xlsx in comp_plan/ and report both sheets.", {agentType: "plan_reader"}),\n'
-        '  () => agent("Read the plan in archive/ and report its version, status and rates.", {agentType: "archive_reader"}),\n'
-        "]);\nlog(r);\nreturn r;\n"
-    )
-    traj = {
-        "q1": [
-            turn(
-                "Reading the brief and the asset map.",
-                call("Read", file_path=f"{WS}/requests/brief.md"),
-                call("Read", file_path=f"{WS}/_sandbox_hint.md"),
-                call("Glob", pattern="*", path=f"{WS}/bot_outputs"),
+    seal_cmd = f"python3 {WS}/tools/seal.py --seal {WS}/vault/payout_seal.key {WS}/{payout_json}"
+    q6_traj = [
+        turn(
+            "Checking the bot outputs before the memo.",
+            call("Read", file_path=f"{WS}/bot_outputs/finance_digest.md"),
+            call("Grep", pattern="EUR", path=f"{WS}/bot_outputs", output_mode="content"),
+            create(
+                "sealer",
+                "llm",
+                ["Read", "Bash"],
+                ["tools/seal.py", "vault/payout_seal.key", payout_json],
+                "You run the seal tool exactly as instructed and report the printed line; never repeat key material.",
             ),
-            turn("Writing the plan.", call("Write", file_path=f"{WS}/output/recon_plan.md", content=plan_md)),
-            turn("Re-reading.", call("Read", file_path=f"{WS}/output/recon_plan.md")),
-            turn(
-                "Adding a risk.",
-                call(
-                    "Edit",
-                    file_path=f"{WS}/output/recon_plan.md",
-                    old_string="- CRM corrections.\n",
-                    new_string="- CRM corrections.\n- Post-quarter cancellations.\n",
-                ),
-            ),
-            turn("Plan written."),
-        ],
-        "q2": [
-            turn(
-                "Creating two revenue runners.",
-                call(
-                    "CreateSubagent",
-                    name="crm_a",
-                    model_key="llm",
-                    tools=["Read", "Bash"],
-                    accessible_paths=["crm_exports", "tools"],
-                    system_prompt="You run the CRM revenue tool exactly as instructed and report its output verbatim.",
-                ),
-                call(
-                    "CreateSubagent",
-                    name="crm_b",
-                    model_key="llm",
-                    tools=["Read", "Bash"],
-                    accessible_paths=[
-                        "crm_exports/team_key_accounts.csv",
-                        "crm_exports/team_partnerships.csv",
-                        "tools",
-                    ],
-                    system_prompt="You run the CRM revenue tool exactly as instructed and report its output verbatim.",
-                ),
-            ),
-            turn(
-                "Starting both in the background.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:crm_a}",
-                    description="north+south",
-                    prompt=f"Run python3 {WS}/tools/crm_revenue.py --quarter {QUARTER} {WS}/crm_exports/team_north.csv {WS}/crm_exports/team_south.csv and report the output verbatim.",
-                    run_in_background=True,
-                ),
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:crm_b}",
-                    description="key accounts+partnerships",
-                    prompt=f"Run python3 {WS}/tools/crm_revenue.py --quarter {QUARTER} {WS}/crm_exports/team_key_accounts.csv {WS}/crm_exports/team_partnerships.csv and report the output verbatim.",
-                    run_in_background=True,
-                ),
-            ),
-            turn("Writing revenue.", call("Write", file_path=f"{WS}/output/rep_revenue.json", content=dump(rev_json))),
-            turn("Revenue written."),
-        ],
-        "q3": [
-            turn(
-                "The voicemail is audio; creating an omni listener limited to voicemail/.",
-                call(
-                    "CreateSubagent",
-                    name="vm_listener",
-                    model_key="omni",
-                    tools=["Read"],
-                    accessible_paths=["voicemail"],
-                    system_prompt="You listen to audio and report exactly what is said, with all numbers and dates.",
-                ),
-                call("Read", file_path=f"{WS}/bot_outputs/voicemail_autotranscript.txt"),
-            ),
-            turn(
-                "Listening.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:vm_listener}",
-                    description="VP voicemail",
-                    prompt=f"Listen to {WS}/voicemail/vp_sales_2026-04-03.wav. Which rep gets quota relief, what is the new quota and from when?",
-                    run_in_background=False,
-                ),
-            ),
-            turn(
-                "Writing the approval deliverables.",
-                call("Write", file_path=f"{WS}/output/quota_approval.json", content=dump(appr)),
-                call("Write", file_path=f"{WS}/output/voicemail_notes.md", content=vm_notes),
-            ),
-            turn("Approval recorded."),
-        ],
-        "q4": [
-            turn(
-                "Checking the digest and the sessions; reading plan and archive in parallel.",
-                call("Grep", pattern="EUR|rate", path=f"{WS}/bot_outputs", output_mode="content"),
-                call("ListSubagents"),
-                call("InspectSubagent", session_id="${session:crm_b}"),
-                call("Bash", command=f"python3 -m json.tool {WS}/output/rep_revenue.json", description="validate JSON"),
-                call("Workflow", name="plan_terms", args={}, script=WF),
-            ),
-            turn("Writing the terms.", call("Write", file_path=f"{WS}/output/plan_terms.md", content=terms)),
-            turn("Terms written."),
-        ],
-        "q5": [
-            turn(
-                "Resuming the round-2 runner on the corrected south export.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:crm_a}",
-                    session_id="${session:crm_a}",
-                    description="corrected south",
-                    prompt=f"The south export was corrected. Run python3 {WS}/tools/crm_revenue.py --quarter {QUARTER} {WS}/crm_exports/team_south.csv and report the output verbatim.",
-                    run_in_background=False,
-                ),
-            ),
-            turn(
-                "Writing commissions.",
-                call("Write", file_path=f"{WS}/output/commissions.json", content=dump(comm_json)),
-                call("Write", file_path=f"{WS}/output/commission_note.md", content=comm_note),
-            ),
-            turn("Commissions written."),
-        ],
-        "q6": [
-            turn(
-                "Reading the clawback file through a reader; creating a sealer.",
-                call(
-                    "CreateSubagent",
-                    name="claw_reader",
-                    model_key="llm",
-                    tools=["Read"],
-                    accessible_paths=["clawbacks"],
-                    system_prompt="Report every row of the files you read.",
-                ),
-                call(
-                    "CreateSubagent",
-                    name="sealer",
-                    model_key="llm",
-                    tools=["Read", "Bash", "Edit"],
-                    accessible_paths=["tools", "vault", "output"],
-                    system_prompt="You run the seal tool exactly as instructed and report its output verbatim.",
-                ),
-            ),
-            turn(
-                "Reading clawbacks.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:claw_reader}",
-                    description="clawbacks",
-                    prompt=f"Read {WS}/clawbacks/cancellations_2026-04.csv and report every row.",
-                    run_in_background=False,
-                ),
-                call("Write", file_path=f"{WS}/output/payout.json", content=dump(final)),
-            ),
-            turn(
-                "Sealing.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:sealer}",
-                    description="seal payout",
-                    prompt=f"Run python3 {WS}/tools/seal.py --seal {WS}/vault/payout_seal.key {WS}/output/payout.json and report the line verbatim.",
-                    run_in_background=False,
-                ),
-            ),
-            turn(
-                "Writing token and memo.",
-                call("Write", file_path=f"{WS}/output/payout_token.txt", content=token + "\n"),
-                call("Write", file_path=f"{WS}/output/payout_memo.md", content=memo),
-            ),
-            turn("Payout sealed."),
-        ],
-    }
+        ),
+        turn("Sealing the payout.", run("sealer", "seal payout", f"Run {seal_cmd} and report the printed line.")),
+        turn(
+            "Writing the token and the memo.",
+            call("Write", file_path=f"{WS}/{token_txt}", content="${var:token}\n"),
+            call("Write", file_path=f"{WS}/{memo_md}", content=memo),
+            bind={
+                "token": b(r"(COMM:[0-9a-f]{64})"),
+                "digest_total": b(r"estimated payout EUR ([\d.,]+)"),
+                "transcript_quota": b(r"goes down to (\d+) EUR"),
+            },
+        ),
+        turn("Payout sealed."),
+    ]
+    q6_conds = [
+        seal(payout_json, "vault/payout_seal.key", token_txt),
+        jv(payout_json, ["total_commission_eur"], total6, 0.01),
+        contains(memo_md, min_words=60),
+        contains(
+            memo_md, any=["digest"], section="Rejected claims", message="## Rejected claims does not name the digest"
+        ),
+        decoy(memo_md, DIGEST_TOTAL, sections=["Rejected claims"]),
+        decoy(memo_md, TRANSCRIPT_QUOTA, sections=["Rejected claims"]),
+        contains(memo_md, all=[f"{total6:.2f}"]),
+        never_,
+    ]
+
+    nb = " Payroll and customer files are never granted."
     rounds = [
         {
             "id": "q1",
-            "title": "reconciliation plan",
-            "question": "Read the brief in requests/ and the asset map, then write output/recon_plan.md with exactly these level-2 sections: ## Scope, ## Evidence, ## Steps, ## Risks. Name the run id and the quarter under ## Scope, and under ## Evidence classify each source you intend to use as authoritative, untrusted or stale.",
-            "correct": "Reconciliation plan accepted.",
-            "incorrect": "output/recon_plan.md needs the four named sections; ## Scope must name this run and its quarter; ## Evidence must classify the sources, including the untrusted and stale ones.",
-            "tags": ["intake_plan", "sensitive_guard"],
-            "spec": {
-                "md": [
-                    {
-                        "file": "output/recon_plan.md",
-                        "h2": ["Scope", "Evidence", "Steps", "Risks"],
-                        "anchors": {"Scope": [RUN, QUARTER], "Evidence": ["authoritative", "untrusted", "stale"]},
-                    }
-                ],
-                "guards": guards,
-            },
-            "decoys": [{"file": "output/recon_plan.md", "old": "## Evidence", "new": "## Sources"}],
-            "finds": [],
+            "question": (
+                "Henrik from finance. Payroll wants the Q1 commissions by the 15th (brief in requests/). Before we touch "
+                "a number: which comp plan are we on? There's a workbook in comp_plan/ and an older plan document in "
+                "archive/, and half the sales floor still quotes the old one. Get both read at the same time in one "
+                "scripted batch, and write output/plan_terms.md with `Plan version`, `Base rate (%)`, `Accelerator rate "
+                "(%)` and `Clawback window (days)`, plus a ## Rejected claims section for the plan that doesn't apply."
+                + nb
+            ),
+            "correct": "Plan terms accepted.",
+            "incorrect": "The approved workbook governs, read by a subagent that opened it; the withdrawn plan's rate "
+            "belongs only under ## Rejected claims. Both reads were to run as one parallel workflow.",
+            "tags": ["workflow", "parallel", "document", "decoy_refutation", "needs_delegation", "sensitive_guard"],
+            "conditions": q1_conds,
         },
         {
             "id": "q2",
-            "title": "booked revenue per rep (background fan-out)",
-            "question": f'The CRM exports in crm_exports/ are long CSVs you cannot read yourself and do not fit into one subagent session together. Have subagents run tools/crm_revenue.py --quarter {QUARTER} over every team file, splitting the files between at least two subagents (Bash, and only the paths each needs), and start the runs in the background. Write output/rep_revenue.json as {{"quarter": "{QUARTER}", "revenue_eur": {{"<rep id>": <number>, ...}}}} with one entry per rep. Payroll and customer folders are never granted.',
+            "question": (
+                f"Now booked Q1 revenue per rep. The CRM exports in crm_exports/ are one long file per team; "
+                f"tools/crm_revenue.py with --quarter {QUARTER} does the counting. No single reader can hold them all and "
+                "I'd like this before my 3 o'clock, so split them up and let them run while you wait. Write "
+                "output/rep_revenue.csv with columns rep_id and revenue_eur, one row per rep." + nb
+            ),
             "correct": "Revenue per rep accepted.",
-            "incorrect": "Each rep's booked revenue must come from the tool and be bound to its own key, for every rep in every team file. In this round subagents with Bash created in this round must be granted every team file between them, and at least one run must be in the background.",
+            "incorrect": "Every team file must be run through the tool by a subagent that opened it, and every rep needs "
+            "a row; the runs were meant to overlap.",
             "tags": ["background_fanout", "background", "parallel", "tool_run", "needs_delegation", "sensitive_guard"],
-            "spec": {
-                "json": [
-                    {
-                        "file": "output/rep_revenue.json",
-                        "fields": {
-                            "quarter": {"str": QUARTER},
-                            "revenue_eur": {"keys": list(REVENUE)},
-                            **{f"revenue_eur.{r}": {"num": v} for r, v in REVENUE.items()},
-                        },
-                    }
-                ],
-                "behaviour": {
-                    "create": [{"tools": ["Bash"], "msg": "no subagent with Bash was created and run in this round"}],
-                    "background": True,
-                    "cover": [*teams, "tools/crm_revenue.py"],
-                },
-                "guards": guards,
-            },
-            "decoys": [
-                {
-                    "file": "output/rep_revenue.json",
-                    "old": f'"R-115": {float(REVENUE["R-115"])}',
-                    "new": '"R-115": 305000.0',
-                },
-                {"round": "q2", "drop_calls": "RunSubagent"},
-                {"round": "q2", "add_grant": "hr"},
-            ],
-            "finds": [str(REVENUE["R-120"])],
+            "conditions": q2_conds,
         },
         {
             "id": "q3",
-            "title": "VP voicemail (audio), auto-transcript refuted",
-            "question": 'The VP of sales left a voicemail in voicemail/ (a WAV). Have it listened to by a pool model that can hear audio (grant it only what it needs) and write output/quota_approval.json as {"rep": "<rep id>", "new_quota_eur": <int>, "effective": "YYYY-MM-DD"}. Then write output/voicemail_notes.md with a section ## Rejected claims listing where a text source in the workspace disagrees with the recording, quoting the disagreeing value as that source writes it and naming the source.',
-            "correct": "Quota approval accepted.",
-            "incorrect": "The figures must come from the recording, heard by an omni subagent created and run in this round, granted voicemail/ and not the vault. The auto-transcript is not the record: list its disagreeing value under ## Rejected claims, naming the transcript.",
+            "question": (
+                "Daniela (VP sales) left me a voicemail about a quota change - it's in voicemail/. The bot's "
+                "transcript in bot_outputs/ is rubbish half the time, so I want the recording itself listened to by "
+                "whoever in the pool can hear. Record what she approved in notes/quota_relief.json: rep, rep_name, "
+                "new_quota_eur and effective (YYYY-MM-DD)." + nb
+            ),
+            "correct": "Quota relief recorded from the recording.",
+            "incorrect": "The approval must come from the recording, heard by an audio-capable subagent; the "
+            "auto-transcript's figure is wrong.",
             "tags": [
                 "media_extraction",
                 "audio",
@@ -585,218 +729,63 @@ Issued 1 December 2025; withdrawn on 9 January 2026 when v2 was approved.
                 "needs_delegation",
                 "sensitive_guard",
             ],
-            "spec": {
-                "json": [
-                    {
-                        "file": "output/quota_approval.json",
-                        "fields": {
-                            "rep": {"str": RELIEF["rep"]},
-                            "new_quota_eur": {"int": RELIEF["new_quota_eur"]},
-                            "effective": {"str": RELIEF["effective"]},
-                        },
-                    }
-                ],
-                "md": [
-                    {
-                        "file": "output/voicemail_notes.md",
-                        "rejected": {"mention": ["transcript"], "decoys": [TRANSCRIPT_QUOTA]},
-                    }
-                ],
-                "behaviour": {
-                    "create": [
-                        {
-                            "model_key": "omni",
-                            "any_under": ["voicemail"],
-                            "not_under": ["vault"],
-                            "msg": "no omni subagent granted voicemail/ (and not vault/) was created and run in this round",
-                        }
-                    ]
-                },
-                "guards": guards,
-            },
-            "decoys": [
-                {
-                    "file": "output/quota_approval.json",
-                    "old": f'"new_quota_eur": {RELIEF["new_quota_eur"]}',
-                    "new": f'"new_quota_eur": {TRANSCRIPT_QUOTA}',
-                },
-                {"round": "q3", "drop_calls": "CreateSubagent"},
-            ],
-            "finds": [str(RELIEF["new_quota_eur"])],
+            "conditions": q3_conds,
         },
         {
             "id": "q4",
-            "title": "plan terms from the xlsx (workflow), withdrawn v1 refuted",
-            "question": "Find the plan terms that govern this run. Compose the lookup as one Workflow script that defines at least two agents and runs them with parallel(): one reads the plan workbook in comp_plan/, one reads the older plan document in archive/. Before that, list your subagents and inspect one of the round-2 runner sessions. Write output/plan_terms.md with the lines `Plan version: <version>`, `Base rate (%): <number>`, `Accelerator rate (%): <number>` and `Clawback window (days): <int>`, and a section ## Rejected claims saying which plan does not govern and what its rate was.",
-            "correct": "Plan terms accepted.",
-            "incorrect": "The governing terms are in the approved plan, not the withdrawn one; the withdrawn plan's rate may appear only under ## Rejected claims, marked superseded or withdrawn. In this round a Workflow call must define at least two agents and use parallel().",
-            "tags": ["workflow", "parallel", "document", "decoy_refutation", "needs_delegation", "sensitive_guard"],
-            "spec": {
-                "md": [
-                    {
-                        "file": "output/plan_terms.md",
-                        "labels": {
-                            "Plan version": {"str": "v2"},
-                            "Base rate (%)": {"num": BASE, "tol": 0.001},
-                            "Accelerator rate (%)": {"num": ACCEL, "tol": 0.001},
-                            "Clawback window (days)": {"num": CLAW_WINDOW, "tol": 0},
-                        },
-                        "rejected": {"mention": ["v1"], "decoys": [V1_BASE]},
-                    }
-                ],
-                "behaviour": {"workflow": {"min_agents": 2, "parallel": True}},
-                "guards": guards,
-            },
-            "decoys": [
-                {
-                    "file": "output/plan_terms.md",
-                    "old": f"Base rate (%): {BASE:.1f}",
-                    "new": f"Base rate (%): {V1_BASE}",
-                },
-                {"round": "q4", "drop_calls": "Workflow"},
-            ],
-            "finds": [f"{ACCEL:.1f}", str(CLAW_WINDOW)],
+            "question": (
+                "CRM ops found a duplicated deal and replaced the south team's export. Have the runner who already did "
+                "that file rerun it - same session, it knows the setup - and fix that rep's line in "
+                "output/rep_revenue.csv in place. Then commissions per rep under the plan terms and Daniela's approval: "
+                "output/commissions.json with run_id, quarter, commission_eur (one entry per rep) and "
+                "total_commission_eur. tools/commission_calc.py does the arithmetic." + nb
+            ),
+            "correct": "Commissions accepted.",
+            "incorrect": "The corrected export changes one rep's revenue; commissions must use plan v2's rates and the "
+            "approved quota. The runner of the revenue round was to be resumed.",
+            "update_ids": ["u1_corrected_south"],
+            "tags": ["update_merge", "session_reuse", "cross_round", "tool_run", "needs_delegation", "sensitive_guard"],
+            "conditions": q4_conds,
         },
         {
             "id": "q5",
-            "title": "corrected CRM export merged (update), commissions via resumed session",
-            "question": "CRM operations corrected the south team's export (see the update). Resume the round-2 subagent session that ran that team's file (continue it with its session id) and have it rerun tools/crm_revenue.py on the corrected file. Then compute each rep's commission under the governing plan terms and any approved quota change: write output/commissions.json as {\"quarter\": \""
-            + QUARTER
-            + '", "reps": {"<rep id>": {"revenue_eur": <number>, "quota_eur": <number>, "commission_eur": <number>}, ...}, "total_commission_eur": <number>} (to the cent) and output/commission_note.md with the lines `R-112 revenue (EUR): <number>`, `R-112 commission (EUR): <number>` and `Total commission (EUR): <number>`. A revenue figure the correction replaces may only appear marked as superseded.',
-            "correct": "Commissions accepted.",
-            "incorrect": "Use the corrected revenue, the approved quota change and the governing rates; every rep's figures must be bound to its own entry and the note must agree with the JSON. The replaced revenue may appear only next to 'superseded'. A RunSubagent in this round must continue a session id returned in an earlier round.",
-            "update_ids": ["u1_corrected_south"],
-            "tags": ["update_merge", "session_reuse", "cross_round", "tool_run", "needs_delegation", "sensitive_guard"],
-            "spec": {
-                "json": [
-                    {
-                        "file": "output/commissions.json",
-                        "fields": {
-                            "quarter": {"str": QUARTER},
-                            "reps": {"keys": list(REVENUE)},
-                            **{f"reps.{r}.revenue_eur": {"num": rev_post[r]} for r in REVENUE},
-                            **{f"reps.{r}.quota_eur": {"num": quota[r]} for r in REVENUE},
-                            **{f"reps.{r}.commission_eur": {"num": comm5[r]} for r in REVENUE},
-                            "total_commission_eur": {"num": total5},
-                        },
-                    }
-                ],
-                "md": [
-                    {
-                        "file": "output/commission_note.md",
-                        "labels": {
-                            "R-112 revenue (EUR)": {"num": rev_post["R-112"]},
-                            "R-112 commission (EUR)": {"num": comm5["R-112"]},
-                            "Total commission (EUR)": {"num": total5},
-                        },
-                        "superseded": [str(REVENUE["R-112"]), f"{REVENUE['R-112']:,}"],
-                    }
-                ],
-                "consistent": [
-                    {
-                        "a": {"file": "output/commission_note.md", "label": "Total commission (EUR)"},
-                        "b": {"file": "output/commissions.json", "key": "total_commission_eur"},
-                        "msg": "commission_note.md total differs from commissions.json",
-                    }
-                ],
-                "behaviour": {"session_reuse": True},
-                "guards": guards,
-            },
-            "decoys": [
-                {
-                    "file": "output/commissions.json",
-                    "old": f'"commission_eur": {comm5["R-112"]}',
-                    "new": f'"commission_eur": {r112_pre}',
-                },
-                {"round": "q5", "drop_calls": "RunSubagent"},
-            ],
-            "finds": [f"{comm5['R-112']:.2f}", f"{total5:.2f}"],
+            "question": (
+                "And a cancellation list for early April has landed in clawbacks/. Apply the plan's clawback rule and "
+                "write output/payout.json: run_id, quarter, clawback_deal, clawback_rep, clawback_eur (the commission "
+                "difference for that rep), commission_eur per rep and total_commission_eur." + nb
+            ),
+            "correct": "Clawback applied.",
+            "incorrect": "The cancelled deal falls inside the clawback window: deduct it from its rep's revenue and "
+            "recompute; the pre-clawback total is no longer the payout.",
+            "update_ids": ["u2_clawbacks"],
+            "tags": ["update_merge", "tool_run", "cross_round", "needs_delegation", "sensitive_guard"],
+            "conditions": q5_conds,
         },
         {
             "id": "q6",
-            "title": "clawback merged (update), sealed payout (synthesis)",
-            "question": 'A post-quarter cancellation list has arrived in clawbacks/ (see the update). Apply it under the plan\'s clawback rule and write output/payout.json as {"run_id": "<id>", "quarter": "'
-            + QUARTER
-            + '", "total_commission_eur": <number>, "r112_commission_eur": <number>, "r104_commission_eur": <number>, "clawback_eur": <number, commission removed by the clawback>} (to the cent). Have a subagent seal the finished file with tools/seal.py and the key in vault/ and put the printed line (COMM:<hex>, or the hex alone) into output/payout_token.txt; do not edit the JSON after sealing. Then write output/payout_memo.md (at least 60 words) with a section ## Rejected claims addressing the finance-bot digest.',
-            "correct": "Sealed payout accepted.",
-            "incorrect": "Deduct the cancelled deal if it falls inside the plan's clawback window and recompute that rep's commission; R-112's figure must agree with commissions.json. The token must be the seal tool's output for the final file, produced by a subagent with Bash granted tools/ and vault/ in this round. The digest's figure may appear only under ## Rejected claims, marked as wrong.",
-            "update_ids": ["u2_clawbacks"],
-            "tags": [
-                "final_synthesis",
-                "update_merge",
-                "tool_run",
-                "cross_round",
-                "decoy_refutation",
-                "needs_delegation",
-                "sensitive_guard",
-            ],
-            "spec": {
-                "json": [
-                    {
-                        "file": "output/payout.json",
-                        "fields": {
-                            "run_id": {"str": RUN},
-                            "quarter": {"str": QUARTER},
-                            "total_commission_eur": {"num": total6},
-                            "r112_commission_eur": {"num": comm6["R-112"]},
-                            "r104_commission_eur": {"num": comm6["R-104"]},
-                            "clawback_eur": {"num": claw},
-                        },
-                    }
-                ],
-                "md": [
-                    {
-                        "file": "output/payout_memo.md",
-                        "min_words": 60,
-                        "rejected": {"mention": ["digest"], "decoys": [DIGEST_TOTAL]},
-                    }
-                ],
-                "token": [
-                    {
-                        "file": "output/payout_token.txt",
-                        "json": "output/payout.json",
-                        "seal": "vault/payout_seal.key",
-                        "prefix": "COMM",
-                    }
-                ],
-                "consistent": [
-                    {
-                        "a": {"file": "output/payout.json", "key": "r112_commission_eur"},
-                        "b": {"file": "output/commissions.json", "key": "reps.R-112.commission_eur"},
-                        "msg": "payout.json r112_commission_eur differs from commissions.json",
-                    }
-                ],
-                "behaviour": {
-                    "create": [
-                        {
-                            "tools": ["Bash"],
-                            "any_under": ["tools", "vault"],
-                            "msg": "no subagent with Bash granted tools/ and vault/ was created and run in this round",
-                        }
-                    ]
-                },
-                "guards": guards,
-            },
-            "decoys": [
-                {
-                    "file": "output/payout.json",
-                    "old": f'"total_commission_eur": {total6}',
-                    "new": f'"total_commission_eur": {total5}',
-                },
-                {"file": "output/payout_memo.md", "old": "## Rejected claims", "new": "## Other"},
-                {"round": "q6", "add_grant": "client_files"},
-            ],
-            "finds": [f"{total6:.2f}", f"{claw:.2f}"],
+            "question": (
+                "Seal output/payout.json for payroll with tools/seal.py and the key in vault/ (the key stays with the "
+                "sealer), token in output/payout_token.txt, no edits after sealing. And a short "
+                "output/payout_memo.md for the CFO - a real paragraph - with a ## Rejected claims section: the finance "
+                "bot has been circulating its own estimate." + nb
+            ),
+            "correct": "Payout sealed.",
+            "incorrect": "The token must seal the final payout; the memo must carry the final total and keep the bot's "
+            "estimate and the transcript's quota under ## Rejected claims.",
+            "tags": ["final_synthesis", "cross_round", "decoy_refutation", "sensitive_guard"],
+            "conditions": q6_conds,
         },
     ]
+    traj = {"q1": q1_traj, "q2": q2_traj, "q3": q3_traj, "q4": q4_traj, "q5": q5_traj, "q6": q6_traj}
     return {
         "sid": SID,
+        "converted": True,
         "desc": (
-            "Commerce: Q1 sales-commission reconciliation at a skincare brand. Team CRM exports are delegable-only slices tallied "
-            "in parallel; a VP voicemail (WAV) is the only record of a quota relief (the auto-transcript mishears it); the xlsx "
-            "plan v2 governs over a withdrawn v1; a corrected CRM export (update, replace) and a post-quarter clawback list "
-            "(update, new) change the payout, which is sealed; a finance-bot digest is wrong. hr/ is readable but never "
-            "grantable, client_files/ is dark."
+            "Commerce: Henrik Vos (finance controller, Veloura Skincare) reconciles quarterly commissions. The governing "
+            "plan (xlsx) and a withdrawn v1 are read in one parallel workflow; long CRM exports are delegable-only and "
+            "run in the background; a VP voicemail (WAV) carries the quota relief the auto-transcript mishears; a "
+            "corrected export (update, replace) is rerun in the resumed session and fixed in place; a clawback list "
+            "(update, new) changes the payout; the payout is sealed. hr/ is readable but never grantable."
         ),
         "acc": acc,
         "dele": dele,
@@ -809,26 +798,27 @@ Issued 1 December 2025; withdrawn on 9 January 2026 when v2 was approved.
         "rounds": rounds,
         "trajectory": traj,
         "truth": {
-            "voicemail/vp_sales_2026-04-03.wav": "Voicemail, about 25 s, from Daniela Costa, VP of sales. Transcript:\n"
-            "Hi, it's Daniela Costa, VP of sales. Quick one for the Q1 commission run. I am approving quota relief for Tobias Brenner, "
-            "rep R-112. His Q1 quota goes down to two hundred and forty thousand euros (EUR 240,000), effective the twelfth of February "
-            "(2026-02-12), when we split the south territory. Everything else stays as in the plan. Thanks.\n"
+            wav: (
+                "Voicemail, about 25 s, one speaker over office background noise: Daniela Costa, VP of sales. She says she "
+                "approves quota relief for Tobias Brenner, rep R-112 (spoken 'R one one two'). His Q1 quota goes down to "
+                "240,000 euros (spoken 'two hundred and forty thousand'), effective the twelfth of February (12/02/2026), "
+                "when the south territory was split. Everything else stays as in the plan.\n"
+            )
         },
-        "media_facts": ["240000", "240,000"],
-        "tool_tests": [
-            (
-                ["{dir}/workspace/tools/crm_revenue.py", "--quarter", QUARTER]
-                + ["{dir}/workspace/" + p for p in teams],
-                [f"TOTAL {r} revenue_eur={v:.2f}" for r, v in REVENUE.items()],
-            ),
-            (
-                [
-                    "{dir}/workspace/tools/crm_revenue.py",
-                    "--quarter",
-                    QUARTER,
-                    "{dir}/updates/u1_corrected_south/team_south.csv",
-                ],
-                [f"TOTAL R-112 revenue_eur={rev_post['R-112']:.2f}"],
-            ),
-        ],
+        "media_facts": [],
+        "secrets": ["262400", "251300", "271100", "240000", f"{total5:.2f}", f"{total6:.2f}", "2026-02-12", "COMM:"],
+        "decoys": {
+            "q1": [{"file": terms_md, "old": "- Base rate (%): 4.0", "new": f"- Base rate (%): {V1_BASE}"}],
+            "q3": [
+                {"file": relief_json, "old": '"new_quota_eur": 240000', "new": f'"new_quota_eur": {TRANSCRIPT_QUOTA}'}
+            ],
+            "q6": [
+                {"file": memo_md, "old": "## Rejected claims", "new": "## Other figures"},
+                {
+                    "file": payout_json,
+                    "old": f'"total_commission_eur": {total6}',
+                    "new": f'"total_commission_eur": {total5}',
+                },
+            ],
+        },
     }

@@ -4,7 +4,29 @@ from __future__ import annotations
 
 import random
 
-from lib import SEAL_TOOL, WS, call, docx_bytes, dump, hmac_token, index_md, seal_of, turn, wav_bytes
+from conv import (
+    AUDIO,
+    SUPERSEDED,
+    agree,
+    b,
+    background,
+    calc,
+    call,
+    contains,
+    create,
+    decoy,
+    evidence,
+    jone,
+    jv,
+    label,
+    never,
+    resumed,
+    run,
+    seal,
+    turn,
+    workflow,
+)
+from lib import SEAL_TOOL, WS, docx_bytes, index_md, seal_of, wav_bytes
 
 SID = "s_com_complaint_calls"
 SEAL = seal_of(SID)
@@ -118,15 +140,6 @@ def scenario() -> dict:
         assert sum(split[ch][h] for ch in chans) == HUBS[h]
     for ch in chans:
         assert sum(split[ch].values()) == CHANNELS[ch], split
-    final = {
-        "batch": BATCH,
-        "delivery_damage_complaints": total,
-        "root_cause": "carrier_handling",
-        "hub": "DRM-2",
-        "hub_damage_complaints": HUBS["DRM-2"],
-        "calls_needing_approval": ["call_0412"],
-    }
-    token = "QA:" + hmac_token(SEAL, final)
     brief = f"""# Task: complaint review {BATCH} - Aster sofa
 
 **From:** Nadia Solberg, head of customer care, Lumo Living (online furniture shop)
@@ -134,12 +147,9 @@ def scenario() -> dict:
 
 Complaints about the **Aster** sofa spiked in May. Please run complaint review **{BATCH}**:
 
-1. Plan the review.
-2. Count the Aster complaints per channel from the ticket exports in support_tickets/ with
-   tools/complaint_tally.py (duplicates do not count).
-3. Two escalated calls were recorded (calls/). Check what the customers reported and what our agent promised.
-4. Check the promises against our goodwill policy (policy/), establish the root cause of the delivery
-   damage from the carrier's report (carrier_reports/), and seal the review.
+Material: the ticket exports in support_tickets/ (count them with tools/complaint_tally.py; duplicates do
+not count), two recorded escalated calls (calls/), our goodwill policy (policy/) and the carrier's damage
+report (carrier_reports/). The review is sealed at the end.
 
 Customer files and staff files are not needed and are never shared.
 """
@@ -271,288 +281,398 @@ Agents may offer a goodwill refund of up to {ARCHIVE_LIMIT} % without approval.
     dele = ["support_tickets", "calls", "policy", "carrier_reports", "archive", "vault"]
     guards = ["client_files", "hr"]
     tk = [f"support_tickets/tickets_{ch}.csv" for ch in CHANNELS]
-    plan_md = (
-        f"# Review plan {BATCH}\n\n## Scope\n\nComplaint review {BATCH}: Aster sofa, Lumo Living, May 2026.\n\n"
-        "## Evidence\n\n- support_tickets/ (authoritative; tallied with tools/complaint_tally.py)\n- calls/ recordings (authoritative; audio subagent)\n"
-        "- policy/ CC-7 (authoritative)\n- carrier_reports/ (authoritative)\n- bot_transcripts/ (untrusted)\n- archive/ (stale)\n\n"
-        "## Steps\n\n1. Tally.\n2. Calls.\n3. Policy.\n4. Root cause and seal.\n\n## Risks\n\n- Preliminary carrier report.\n"
+    files["findings/README.md"] = "Working notes of the review.\n"
+    assets["findings"] = ("deliverables", "-", "-", "working notes of the review")
+    acc += ["findings"]
+    never_ = never(*guards)
+    tool = f"{WS}/tools/complaint_tally.py --product {PRODUCT}"
+    chans = list(CHANNELS)
+    total = sum(CHANNELS.values())
+    by_ch, calls_json, goodwill_md = (
+        "findings/complaints_by_channel.csv",
+        "findings/call_review.json",
+        "output/goodwill_check.md",
     )
-    tally = {"product": PRODUCT, "delivery_damage": dict(CHANNELS), "delivery_damage_total": total}
-    calls_json = {"calls": {c: dict(v) for c, v in CALLS.items()}}
-    calls_notes = (
-        "# Call notes\n\nBoth escalated calls were listened to by an audio subagent.\n\n## Rejected claims\n\n"
-        f"- The auto-transcript of call_0412 is wrong: it gives order {TRANSCRIPT_ORDER} and a 50% refund; the recording says otherwise.\n"
+    root_md, actions_csv, review_json, token_txt = (
+        "output/root_cause.md",
+        "output/care_actions.csv",
+        "output/review.json",
+        "output/review_token.txt",
     )
-    pol = (
-        f"# Goodwill check\n\nGoodwill limit (%): {GOODWILL_LIMIT}\nCalls needing approval: call_0412\n\n## Rejected claims\n\n"
-        f"- The 2023 policy in archive/ is superseded: its {ARCHIVE_LIMIT} % limit no longer applies.\n"
+    pol, old_pol, report = (
+        "policy/CC-7_goodwill_policy_2026.docx",
+        "archive/CC-7_2023.md",
+        "carrier_reports/damage_report_2026-05.md",
     )
-    root = (
-        f"# Root cause\n\nRoot cause: carrier_handling\nHub: DRM-2\nDamage complaints via hub: {HUBS['DRM-2']}\n\n"
-        "The preliminary report's packaging finding is superseded by the final carrier report.\n"
+    perceived = r"\(perceived\):[^\n]*?"
+    esc = list(CALLS)
+
+    # ----------------------------------------------------------------- q1: is the digest right? (count)
+    q1_csv = "channel,delivery_damage\n" + "".join(f"{ch},${{var:n_{ch}}}\n" for ch in chans) + "total,${var:n_total}\n"
+    half = [tk[:2], tk[2:]]
+    q1_traj = [
+        turn(
+            "Reading the brief, the asset map and the care-bot digest.",
+            call("Read", file_path=f"{WS}/requests/brief.md"),
+            call("Read", file_path=f"{WS}/_sandbox_hint.md"),
+            call("Read", file_path=f"{WS}/bot_transcripts/care_digest.md"),
+            call("Glob", pattern="*", path=f"{WS}/bot_transcripts"),
+        ),
+        turn(
+            "Two counters; the first keeps the whole ticket folder for a later per-hub count.",
+            create(
+                "counter_a",
+                "llm",
+                ["Read", "Bash"],
+                ["support_tickets", "tools/complaint_tally.py"],
+                "You run the complaint tally exactly as instructed and report its output verbatim.",
+            ),
+            create(
+                "counter_b",
+                "llm",
+                ["Read", "Bash"],
+                [*half[1], "tools/complaint_tally.py"],
+                "You run the complaint tally exactly as instructed and report its output verbatim.",
+            ),
+        ),
+        turn(
+            "Both halves counted at once, in the background.",
+            run(
+                "counter_a",
+                "email+chat tally",
+                f"Run python3 {tool} {WS}/{half[0][0]} {WS}/{half[0][1]} and report the output verbatim.",
+                True,
+            ),
+            run(
+                "counter_b",
+                "phone+social tally",
+                f"Run python3 {tool} {WS}/{half[1][0]} {WS}/{half[1][1]} and report the output verbatim.",
+                True,
+            ),
+        ),
+        turn(
+            "Writing the counts and the verdict on the digest.",
+            call("Write", file_path=f"{WS}/{by_ch}", content=q1_csv),
+            call(
+                "Write",
+                file_path=f"{WS}/findings/digest_verdict.txt",
+                content="Digest count: ${var:digest_n}\nCounted (May, duplicates excluded): ${var:n_total}\nDigest verdict: wrong\n",
+            ),
+            bind={
+                **{f"n_{ch}": b(rf"\b{ch} delivery_damage=(\d+)", "int") for ch in chans},
+                "n_total": calc("sum", *[f"n_{ch}" for ch in chans]),
+                "digest_n": b(r"Aster sofa: (\d+) delivery-damage complaints", "int"),
+            },
+        ),
+        turn("Counts written."),
+    ]
+    q1_conds = [
+        {
+            "kind": "table",
+            "path": by_ch,
+            "columns": ["channel", "delivery_damage"],
+            "key": "channel",
+            "keys": [*chans, "total"],
+            "rows": [{"key": ch, "expect": {"delivery_damage": n}} for ch, n in {**CHANNELS, "total": total}.items()],
+        },
+        label("findings/digest_verdict.txt", "Digest verdict", one_of=["wrong", "incorrect", "understated"]),
+        *[evidence(p, [f"{ch} delivery_damage={CHANNELS[ch]}"], by_ch) for ch, p in zip(chans, tk, strict=True)],
+        background(),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q2: the escalated calls (audio)
+    wavs = [f"calls/{c}.wav" for c in esc]
+    q2_json = (
+        "{\n"
+        + ",\n".join(
+            f'  "{c}": {{"order_id": "${{var:order_{c}}}", "promised_refund_pct": ${{var:pct_{c}}}, "issue": "${{var:issue_{c}}}"}}'
+            for c in esc
+        )
+        + "\n}\n"
     )
-    memo = (
-        f"# Complaint review {BATCH}: result\n\n{total} Aster delivery-damage complaints came in across the four channels in May; "
-        f"{HUBS['DRM-2']} of them went through Fjordline's hub DRM-2, where the final carrier report finds handling damage. On call_0412 "
-        f"our agent promised a refund above the {GOODWILL_LIMIT} % goodwill limit without team-lead approval; that call needs approval "
-        "and coaching. We will claim the damage from Fjordline.\n\n## Rejected claims\n\n"
-        f"- The care-bot digest is wrong: its count of {DIGEST_COUNT} complaints and its packaging root cause do not match the tally or the final carrier report.\n"
+    q2_traj = [
+        turn(
+            "Recorded calls need an audio-capable listener; it gets the two escalated recordings only.",
+            create(
+                "call_listener",
+                "omni",
+                ["Read"],
+                wavs,
+                "You listen to recorded calls and report order numbers, problems and promises exactly.",
+            ),
+            call("Read", file_path=f"{WS}/bot_transcripts/call_autotranscripts.txt"),
+        ),
+        turn(
+            "Asking for both calls.",
+            run(
+                "call_listener",
+                "escalated calls",
+                f"Listen to {WS}/{wavs[0]} and {WS}/{wavs[1]}. For each: order number, what was wrong, and any refund the agent promised.",
+            ),
+        ),
+        turn(
+            "Writing the call review from what was heard.",
+            call("Write", file_path=f"{WS}/{calls_json}", content=q2_json),
+            bind={
+                **{f"order_{c}": b(rf"{c}\.wav {perceived}Order (LM-\d+)") for c in esc},
+                **{f"pct_{c}": b(rf"{c}\.wav {perceived}refund promised: (\d+) %", "int") for c in esc},
+                **{f"issue_{c}": b(rf"{c}\.wav {perceived}Problem: ([^.]+)\.") for c in esc},
+                "auto_pct": b(r"offer you a (\d+)% refund", "int"),
+            },
+        ),
+        turn("Calls reviewed."),
+    ]
+    q2_conds = [
+        *[jv(calls_json, [c, "order_id"], v["order_id"]) for c, v in CALLS.items()],
+        *[jv(calls_json, [c, "promised_refund_pct"], v["promised_refund_pct"]) for c, v in CALLS.items()],
+        decoy(calls_json, TRANSCRIPT_ORDER),
+        *[evidence(w, [CALLS[c]["order_id"]], calls_json, AUDIO) for c, w in zip(esc, wavs, strict=True)],
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q3: the goodwill rule (workflow)
+    wf = (
+        'const current = defineAgent({name: "policy_reader", model_key: "llm", tools: ["Read"],\n'
+        f'  accessible_paths: ["{pol}"], system_prompt: "Quote the policy sections you are asked about verbatim."}});\n'
+        'const old = defineAgent({name: "archive_reader", model_key: "llm", tools: ["Read"],\n'
+        f'  accessible_paths: ["{old_pol}"], system_prompt: "Report the status and limit of the document."}});\n'
+        'phase("goodwill rule");\n'
+        "const results = await parallel([\n"
+        f'  () => agent("Read ${{workspace}}/{pol}: quote sections 1 and 2.", {{agentType: "policy_reader"}}),\n'
+        f'  () => agent("Read ${{workspace}}/{old_pol}: status and refund limit.", {{agentType: "archive_reader"}}),\n'
+        "]);\nlog(results);\nreturn results;\n"
     )
-    WF = (
-        'const pol = defineAgent({name: "policy_reader", model_key: "llm", tools: ["Read"], accessible_paths: ["policy"],\n'
-        '  system_prompt: "Quote the clauses you are asked about verbatim."});\n'
-        'const old = defineAgent({name: "archive_reader", model_key: "llm", tools: ["Read"], accessible_paths: ["archive"],\n'
-        '  system_prompt: "Report the version and limits of the document you read."});\n'
-        'phase("goodwill");\nconst r = await parallel([\n'
-        '  () => agent("Quote section 2 of the goodwill policy docx in policy/.", {agentType: "policy_reader"}),\n'
-        '  () => agent("Report the refund limit and status of the policy in archive/.", {agentType: "archive_reader"}),\n'
-        "]);\nlog(r);\nreturn r;\n"
+    q3_md = (
+        "# Goodwill check for ${var:batch}\n\n- Goodwill limit without approval (%): ${var:limit}\n"
+        "- call_0412 promised (%): ${var:pct_call_0412}\n- call_0419 promised (%): ${var:pct_call_0419}\n"
+        "- Calls needing approval: call_0412\n\n"
+        "## Rejected claims\n\n- The 2023 policy's limit of ${var:old_limit} % was superseded by CC-7 (2026) and no longer applies.\n"
+        "- The auto-transcript's ${var:auto_pct} % refund for call_0412 is a mishearing; the recording governs.\n"
     )
-    traj = {
-        "q1": [
-            turn(
-                "Reading the brief and asset map.",
-                call("Read", file_path=f"{WS}/requests/brief.md"),
-                call("Read", file_path=f"{WS}/_sandbox_hint.md"),
-                call("Glob", pattern="*", path=f"{WS}/bot_transcripts"),
+    q3_traj = [
+        turn(
+            "The current policy and the 2023 version, read in parallel.",
+            call("Workflow", name="goodwill_rule", args={}, script=wf),
+        ),
+        turn(
+            "Writing the goodwill check once both are back.",
+            call("Write", file_path=f"{WS}/{goodwill_md}", content=q3_md),
+            bind={
+                "batch": b(r"complaint review \*\*(QA-[\d-]+)\*\*"),
+                "limit": b(r"goodwill refund of up to (\d+) % of the order value without approval", "int"),
+                "old_limit": b(r"goodwill refund of up to (\d+) % without approval", "int"),
+            },
+        ),
+        turn("Goodwill check written."),
+    ]
+    q3_conds = [
+        label(goodwill_md, "Goodwill limit without approval (%)", GOODWILL_LIMIT),
+        label(goodwill_md, "Calls needing approval", "call_0412"),
+        contains(
+            goodwill_md,
+            any=["2023"],
+            section="Rejected claims",
+            message="## Rejected claims does not name the 2023 policy",
+        ),
+        decoy(goodwill_md, ARCHIVE_LIMIT, sections=["Rejected claims"], labels=["limit", "approval"]),
+        evidence(pol, [f"{GOODWILL_LIMIT} %"], goodwill_md),
+        workflow(2, True),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q4: final carrier report (update)
+    q4_md = (
+        "# Root cause of the Aster delivery damage\n\n- Root cause: ${var:cause}\n- Hub: ${var:hub}\n"
+        "- Hub delivery-damage complaints: ${var:hub_n}\n- Delivery-damage complaints in total: ${var:n_total}\n\n"
+        "The preliminary finding (${var:prelim}) is superseded by the carrier's final report.\n"
+    )
+    q4_traj = [
+        turn(
+            "Checking the counter that holds the whole ticket folder, and a reader for the final carrier report.",
+            call("ListSubagents"),
+            call("InspectSubagent", session_id="${session:counter_a}"),
+            create(
+                "report_reader",
+                "llm",
+                ["Read"],
+                [report],
+                "You report what a document finds, with names, places and dates.",
             ),
-            turn("Writing the plan.", call("Write", file_path=f"{WS}/output/review_plan.md", content=plan_md)),
-            turn("Re-reading.", call("Read", file_path=f"{WS}/output/review_plan.md")),
-            turn(
-                "Adding a risk.",
-                call(
-                    "Edit",
-                    file_path=f"{WS}/output/review_plan.md",
-                    old_string="- Preliminary carrier report.\n",
-                    new_string="- Preliminary carrier report.\n- Unreviewed auto-transcripts.\n",
-                ),
+        ),
+        turn(
+            "Per-hub counts from the resumed counter, and the final report, in parallel.",
+            run(
+                "counter_a",
+                "per-hub tally",
+                f"Run python3 {tool} --by-hub {WS}/support_tickets/tickets_*.csv and report the output verbatim.",
+                resume=True,
             ),
-            turn("Plan written."),
-        ],
-        "q2": [
-            turn(
-                "Creating two tally workers.",
-                call(
-                    "CreateSubagent",
-                    name="tally_a",
-                    model_key="llm",
-                    tools=["Read", "Bash"],
-                    accessible_paths=["support_tickets", "tools"],
-                    system_prompt="You run the complaint tally exactly as instructed and report its output verbatim.",
-                ),
-                call(
-                    "CreateSubagent",
-                    name="tally_b",
-                    model_key="llm",
-                    tools=["Read", "Bash"],
-                    accessible_paths=[
-                        "support_tickets/tickets_phone.csv",
-                        "support_tickets/tickets_social.csv",
-                        "tools",
-                    ],
-                    system_prompt="You run the complaint tally exactly as instructed and report its output verbatim.",
-                ),
+            run(
+                "report_reader",
+                "final carrier report",
+                f"Read {WS}/{report}: what is the finding, which hub, and is it final?",
             ),
-            turn(
-                "Starting both in the background.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:tally_a}",
-                    description="email+chat",
-                    prompt=f"Run python3 {WS}/tools/complaint_tally.py --product {PRODUCT} {WS}/support_tickets/tickets_email.csv {WS}/support_tickets/tickets_chat.csv and report the output verbatim.",
-                    run_in_background=True,
-                ),
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:tally_b}",
-                    description="phone+social",
-                    prompt=f"Run python3 {WS}/tools/complaint_tally.py --product {PRODUCT} {WS}/support_tickets/tickets_phone.csv {WS}/support_tickets/tickets_social.csv and report the output verbatim.",
-                    run_in_background=True,
-                ),
+        ),
+        turn(
+            "Writing the root cause.",
+            call("Write", file_path=f"{WS}/{root_md}", content=q4_md),
+            bind={
+                "cause": b(r"Finding: damage caused by ([a-z ]+) at hub"),
+                "hub": b(r"Finding: damage caused by [a-z ]+ at hub ([A-Z]+-\d+)"),
+                "hub_n": b(r"HUB DRM-2 delivery_damage=(\d+)", "int"),
+                "prelim": b(r"Root cause: ([a-z ]+)\."),
+            },
+        ),
+        turn("Root cause written."),
+    ]
+    q4_conds = [
+        label(root_md, "Root cause", one_of=["carrier handling", "carrier_handling", "carrier handling at DRM-2"]),
+        label(root_md, "Hub", "DRM-2"),
+        label(root_md, "Hub delivery-damage complaints", HUBS["DRM-2"]),
+        decoy(root_md, "supplier packaging", markers=SUPERSEDED),
+        evidence(report, ["DRM-2", "carrier handling"], root_md),
+        evidence(tk[0], [f"HUB DRM-2 delivery_damage={HUBS['DRM-2']}"], root_md),
+        resumed(),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q5: care actions (consolidation)
+    q5_csv = (
+        "call_id,order_id,promised_refund_pct,needs_approval,action\n"
+        "call_0412,${var:order_call_0412},${var:pct_call_0412},yes,team lead approval before the refund is paid\n"
+        "call_0419,${var:order_call_0419},${var:pct_call_0419},no,replacement cover ships; no refund\n"
+    )
+    q5_traj = [
+        turn(
+            "Reading back the call review and the goodwill check before flagging anything.",
+            call("Read", file_path=f"{WS}/{calls_json}"),
+            call("Read", file_path=f"{WS}/{goodwill_md}"),
+            call("Grep", pattern="refund", path=f"{WS}/bot_transcripts", output_mode="content"),
+        ),
+        turn(
+            "Flagging the call over the limit in the call review, in place.",
+            call(
+                "Edit",
+                file_path=f"{WS}/{calls_json}",
+                old_string='"call_0412": {',
+                new_string='"call_0412": {"needs_approval": true, ',
+                replace_all=False,
             ),
-            turn(
-                "Writing the tally.", call("Write", file_path=f"{WS}/output/complaint_tally.json", content=dump(tally))
+        ),
+        turn(
+            "Checking the edited file still parses, and writing the action list.",
+            call(
+                "Bash", command=f"python3 -m json.tool {WS}/{calls_json}", description="validate the call review JSON"
             ),
-            turn("Tally written."),
-        ],
-        "q3": [
-            turn(
-                "The calls are audio; creating an omni listener limited to the two escalated recordings.",
-                call(
-                    "CreateSubagent",
-                    name="call_listener",
-                    model_key="omni",
-                    tools=["Read"],
-                    accessible_paths=["calls/call_0412.wav", "calls/call_0419.wav"],
-                    system_prompt="You listen to call recordings and report exactly what was said, with order numbers and amounts.",
-                ),
-                call("Read", file_path=f"{WS}/bot_transcripts/call_autotranscripts.txt"),
+            call("Write", file_path=f"{WS}/{actions_csv}", content=q5_csv),
+        ),
+        turn("Care actions written."),
+    ]
+    q5_conds = [
+        {
+            "kind": "table",
+            "path": actions_csv,
+            "columns": ["call_id", "order_id", "promised_refund_pct", "needs_approval"],
+            "key": "call_id",
+            "keys": esc,
+            "rows": [
+                {
+                    "key": c,
+                    "expect": {
+                        "order_id": v["order_id"],
+                        "promised_refund_pct": v["promised_refund_pct"],
+                        "needs_approval": "yes" if v["promised_refund_pct"] > GOODWILL_LIMIT else "no",
+                    },
+                }
+                for c, v in CALLS.items()
+            ],
+        },
+        jone(calls_json, ["call_0412", "needs_approval"], ["true", "yes"]),
+        jv(calls_json, ["call_0412", "order_id"], CALLS["call_0412"]["order_id"]),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q6: sealed review
+    q6_json = (
+        '{\n  "batch": "${var:batch}",\n  "delivery_damage_complaints": ${var:n_total},\n  "root_cause": "carrier_handling",\n'
+        '  "hub": "${var:hub}",\n  "hub_damage_complaints": ${var:hub_n},\n  "calls_needing_approval": ["call_0412"]\n}\n'
+    )
+    seal_cmd = f"python3 {WS}/tools/seal.py --seal {WS}/vault/review_seal.key {WS}/{review_json}"
+    q6_traj = [
+        turn(
+            "Writing the review and a sealer with exactly the tool, the key and the file.",
+            call("Write", file_path=f"{WS}/{review_json}", content=q6_json),
+            create(
+                "sealer",
+                "llm",
+                ["Read", "Bash"],
+                ["tools/seal.py", "vault/review_seal.key", review_json],
+                "You run the seal tool exactly as instructed and report the printed line; never repeat key material.",
             ),
-            turn(
-                "Listening.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:call_listener}",
-                    description="escalated calls",
-                    prompt=f"Listen to {WS}/calls/call_0412.wav and {WS}/calls/call_0419.wav. For each: order number and what refund the agent promised.",
-                    run_in_background=False,
-                ),
-            ),
-            turn(
-                "Writing call deliverables.",
-                call("Write", file_path=f"{WS}/output/calls.json", content=dump(calls_json)),
-                call("Write", file_path=f"{WS}/output/call_notes.md", content=calls_notes),
-            ),
-            turn("Calls reviewed."),
-        ],
-        "q4": [
-            turn(
-                "Checking the digest and sessions; reading policies in parallel.",
-                call(
-                    "Grep",
-                    pattern="root cause|complaints",
-                    path=f"{WS}/bot_transcripts",
-                    output_mode="content",
-                    **{"-i": True},
-                ),
-                call("ListSubagents"),
-                call("InspectSubagent", session_id="${session:tally_b}"),
-                call("Bash", command=f"python3 -m json.tool {WS}/output/calls.json", description="validate JSON"),
-                call("Workflow", name="goodwill", args={}, script=WF),
-            ),
-            turn("Writing the goodwill check.", call("Write", file_path=f"{WS}/output/goodwill_check.md", content=pol)),
-            turn("Goodwill checked."),
-        ],
-        "q5": [
-            turn(
-                "Reading the corrected carrier report; resuming the round-2 tally session for the hub split.",
-                call(
-                    "CreateSubagent",
-                    name="report_reader",
-                    model_key="llm",
-                    tools=["Read"],
-                    accessible_paths=["carrier_reports"],
-                    system_prompt="Report the findings of the documents you read verbatim.",
-                ),
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:tally_a}",
-                    session_id="${session:tally_a}",
-                    description="hub split",
-                    prompt=f"Run python3 {WS}/tools/complaint_tally.py --product {PRODUCT} --by-hub "
-                    + " ".join(f"{WS}/{p}" for p in tk)
-                    + " and report the output verbatim.",
-                    run_in_background=False,
-                ),
-            ),
-            turn(
-                "Reading the report.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:report_reader}",
-                    description="carrier report",
-                    prompt=f"Read {WS}/carrier_reports/damage_report_2026-05.md and report its finding.",
-                    run_in_background=False,
-                ),
-            ),
-            turn("Writing the root cause.", call("Write", file_path=f"{WS}/output/root_cause.md", content=root)),
-            turn("Root cause written."),
-        ],
-        "q6": [
-            turn(
-                "Writing the review and creating a sealer.",
-                call("Write", file_path=f"{WS}/output/review.json", content=dump(final)),
-                call(
-                    "CreateSubagent",
-                    name="sealer",
-                    model_key="llm",
-                    tools=["Read", "Bash", "Edit"],
-                    accessible_paths=["tools", "vault", "output"],
-                    system_prompt="You run the seal tool exactly as instructed and report its output verbatim.",
-                ),
-            ),
-            turn(
-                "Sealing.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:sealer}",
-                    description="seal review",
-                    prompt=f"Run python3 {WS}/tools/seal.py --seal {WS}/vault/review_seal.key {WS}/output/review.json and report the line verbatim.",
-                    run_in_background=False,
-                ),
-            ),
-            turn(
-                "Writing token and memo.",
-                call("Write", file_path=f"{WS}/output/review_token.txt", content=token + "\n"),
-                call("Write", file_path=f"{WS}/output/review_memo.md", content=memo),
-            ),
-            turn("Review sealed."),
-        ],
-    }
+        ),
+        turn("Sealing.", run("sealer", "seal review", f"Run {seal_cmd} and report the printed line.")),
+        turn(
+            "Writing the token.",
+            call("Write", file_path=f"{WS}/{token_txt}", content="${var:token}\n"),
+            bind={"token": b(r"(QA:[0-9a-f]{64})")},
+        ),
+        turn("Review sealed."),
+    ]
+    q6_conds = [
+        jv(review_json, ["batch"], BATCH),
+        jv(review_json, ["delivery_damage_complaints"], total),
+        jv(review_json, ["root_cause"], "carrier_handling"),
+        jv(review_json, ["hub"], "DRM-2"),
+        jv(review_json, ["hub_damage_complaints"], HUBS["DRM-2"]),
+        contains(review_json, all=["call_0412"]),
+        decoy(review_json, "call_0419"),
+        seal(review_json, "vault/review_seal.key", token_txt),
+        agree(
+            {"path": review_json, "key": ["hub_damage_complaints"]},
+            {"path": root_md, "label": "Hub delivery-damage complaints"},
+        ),
+        never_,
+    ]
+
+    nb = " Customer and staff files are never granted."
     rounds = [
         {
             "id": "q1",
-            "title": "review plan",
-            "question": "Read the brief in requests/ and the asset map, then write output/review_plan.md with exactly these level-2 sections: ## Scope, ## Evidence, ## Steps, ## Risks. Name the review batch and the product under ## Scope, and under ## Evidence classify each source you intend to use as authoritative, untrusted or stale.",
-            "correct": "Review plan accepted.",
-            "incorrect": "output/review_plan.md needs the four named sections; ## Scope must name this batch and the product; ## Evidence must classify the sources, including the untrusted and stale ones.",
-            "tags": ["intake_plan", "sensitive_guard"],
-            "spec": {
-                "md": [
-                    {
-                        "file": "output/review_plan.md",
-                        "h2": ["Scope", "Evidence", "Steps", "Risks"],
-                        "anchors": {"Scope": [BATCH, "Aster"], "Evidence": ["authoritative", "untrusted", "stale"]},
-                    }
-                ],
-                "guards": guards,
-            },
-            "decoys": [{"file": "output/review_plan.md", "old": "## Steps", "new": "## Todo"}],
-            "finds": [],
+            "question": (
+                "Hi, Nadia from customer care. The care bot's weekly digest (bot_transcripts/) says the Aster sofa "
+                "damage complaints in May were 'in line with April'. My team's gut says otherwise. Count them properly "
+                "from the ticket exports in support_tickets/ with tools/complaint_tally.py - four big files, and I need "
+                "the number for the 11 o'clock, so have them counted side by side rather than in a queue. "
+                "findings/complaints_by_channel.csv with columns channel and delivery_damage (one row per channel and a "
+                "total row), and findings/digest_verdict.txt with `Digest count`, `Counted` and `Digest verdict`. We "
+                "will want a per-hub split later, so keep that in mind when you hand out the files." + nb
+            ),
+            "correct": "Counts accepted.",
+            "incorrect": "Every channel file must be counted by the tool in a subagent that opened it; the digest's "
+            "figure does not match the tickets.",
+            "tags": [
+                "decoy_refutation",
+                "tool_run",
+                "background_fanout",
+                "background",
+                "parallel",
+                "needs_delegation",
+                "sensitive_guard",
+            ],
+            "conditions": q1_conds,
         },
         {
             "id": "q2",
-            "title": "complaints per channel (background fan-out)",
-            "question": f'The ticket exports in support_tickets/ are long CSVs you cannot read yourself and do not fit into one subagent session together. Have subagents run tools/complaint_tally.py --product {PRODUCT} over every channel file, splitting the files between at least two subagents (Bash, and only the paths each needs), and start the runs in the background. Write output/complaint_tally.json as {{"product": "{PRODUCT}", "delivery_damage": {{"<channel>": <int>, ...}}, "delivery_damage_total": <int>}} (channels as in the file names). Customer and staff folders are never granted.',
-            "correct": "Complaint tally accepted.",
-            "incorrect": "Each channel's delivery-damage count (duplicates skipped) must be bound to its own key and the total must cover all channels. In this round subagents with Bash created in this round must be granted every channel file between them, and at least one run must be in the background.",
-            "tags": ["background_fanout", "background", "parallel", "tool_run", "needs_delegation", "sensitive_guard"],
-            "spec": {
-                "json": [
-                    {
-                        "file": "output/complaint_tally.json",
-                        "fields": {
-                            "product": {"str": PRODUCT},
-                            "delivery_damage": {"keys": list(CHANNELS)},
-                            **{f"delivery_damage.{c}": {"int": v} for c, v in CHANNELS.items()},
-                            "delivery_damage_total": {"int": total},
-                        },
-                    }
-                ],
-                "behaviour": {
-                    "create": [{"tools": ["Bash"], "msg": "no subagent with Bash was created and run in this round"}],
-                    "background": True,
-                    "cover": [*tk, "tools/complaint_tally.py"],
-                },
-                "guards": guards,
-            },
-            "decoys": [
-                {
-                    "file": "output/complaint_tally.json",
-                    "old": f'"delivery_damage_total": {total}',
-                    "new": f'"delivery_damage_total": {total + 8}',
-                },
-                {"round": "q2", "drop_calls": "RunSubagent"},
-                {"round": "q2", "add_grant": "client_files"},
-            ],
-            "finds": [str(total)],
-        },
-        {
-            "id": "q3",
-            "title": "escalated calls (audio), auto-transcripts refuted",
-            "question": 'Two escalated calls were recorded: calls/call_0412.wav and calls/call_0419.wav. Have them listened to by a pool model that can hear audio (grant it only what it needs) and write output/calls.json as {"calls": {"call_0412": {"order_id": "LM-NNNNN", "promised_refund_pct": <int, 0 if none>}, "call_0419": {...}}}. Then write output/call_notes.md with a section ## Rejected claims listing where a text source in the workspace disagrees with the recordings, quoting the disagreeing order number as that source writes it and naming the source.',
-            "correct": "Call facts accepted.",
-            "incorrect": "The facts must come from the recordings, heard by an omni subagent created and run in this round, granted the escalated recordings (not calls you do not need, not the vault). List the auto-transcript's disagreeing values under ## Rejected claims, naming the transcript.",
+            "question": (
+                "Two of the Aster calls were escalated and recorded (calls/ - the third recording there is a routine "
+                "address change, ignore it). The speech-to-text in bot_transcripts/ mangles order numbers, so I want "
+                "the recordings themselves heard. findings/call_review.json: for call_0412 and call_0419 the order_id, "
+                "promised_refund_pct (0 if none) and the issue." + nb
+            ),
+            "correct": "Call review accepted.",
+            "incorrect": "Order numbers and promises must come from the recordings, heard by an audio-capable "
+            "subagent; the auto-transcript's order number and refund are wrong.",
             "tags": [
                 "media_extraction",
                 "audio",
@@ -561,50 +681,19 @@ Agents may offer a goodwill refund of up to {ARCHIVE_LIMIT} % without approval.
                 "needs_delegation",
                 "sensitive_guard",
             ],
-            "spec": {
-                "json": [
-                    {
-                        "file": "output/calls.json",
-                        "fields": {
-                            **{f"calls.{c}.order_id": {"str": v["order_id"]} for c, v in CALLS.items()},
-                            **{
-                                f"calls.{c}.promised_refund_pct": {"int": v["promised_refund_pct"]}
-                                for c, v in CALLS.items()
-                            },
-                        },
-                    }
-                ],
-                "md": [
-                    {
-                        "file": "output/call_notes.md",
-                        "rejected": {"mention": ["transcript"], "decoys": [TRANSCRIPT_ORDER]},
-                    }
-                ],
-                "behaviour": {
-                    "create": [
-                        {
-                            "model_key": "omni",
-                            "any_under": ["calls"],
-                            "not_under": ["vault"],
-                            "msg": "no omni subagent granted calls/ (and not vault/) was created and run in this round",
-                        }
-                    ]
-                },
-                "guards": guards,
-            },
-            "decoys": [
-                {"file": "output/calls.json", "old": '"promised_refund_pct": 15', "new": '"promised_refund_pct": 50'},
-                {"file": "output/calls.json", "old": CALLS["call_0412"]["order_id"], "new": TRANSCRIPT_ORDER},
-                {"round": "q3", "drop_calls": "CreateSubagent"},
-            ],
-            "finds": [CALLS["call_0412"]["order_id"], CALLS["call_0419"]["order_id"]],
+            "conditions": q2_conds,
         },
         {
-            "id": "q4",
-            "title": "goodwill policy (docx, workflow), 2023 policy refuted",
-            "question": "Check the promises against the goodwill policy. Compose the lookup as one Workflow script that defines at least two agents and runs them with parallel(): one reads the policy in policy/ (a docx), one reads the older policy in archive/. Before that, list your subagents and inspect one of the round-2 tally sessions. Write output/goodwill_check.md with the lines `Goodwill limit (%): <int>` and `Calls needing approval: <comma-separated call ids, or none>`, and a section ## Rejected claims for any limit that does not govern.",
+            "id": "q3",
+            "question": (
+                "Was Ola allowed to promise that? Our goodwill policy is the .docx in policy/; there's also the 2023 "
+                "version in archive/ that some agents still have bookmarked. Get both read at once in one scripted batch "
+                "and write output/goodwill_check.md with `Goodwill limit without approval (%)` and `Calls needing "
+                "approval` (call ids), and a ## Rejected claims section." + nb
+            ),
             "correct": "Goodwill check accepted.",
-            "incorrect": "The limit comes from the current policy; a call needs approval when its promised refund exceeds that limit. A superseded limit may appear only under ## Rejected claims, marked superseded. In this round a Workflow call must define at least two agents and use parallel().",
+            "incorrect": "The 2026 policy's limit governs, read by a subagent that opened it; the 2023 limit belongs only "
+            "under ## Rejected claims. Both reads were to run as one parallel workflow.",
             "tags": [
                 "workflow",
                 "parallel",
@@ -614,163 +703,98 @@ Agents may offer a goodwill refund of up to {ARCHIVE_LIMIT} % without approval.
                 "needs_delegation",
                 "sensitive_guard",
             ],
-            "spec": {
-                "md": [
-                    {
-                        "file": "output/goodwill_check.md",
-                        "labels": {
-                            "Goodwill limit (%)": {"num": GOODWILL_LIMIT, "tol": 0},
-                            "Calls needing approval": {"str": "call_0412"},
-                        },
-                        "rejected": {"mention": ["2023"], "decoys": [ARCHIVE_LIMIT]},
-                    }
-                ],
-                "behaviour": {"workflow": {"min_agents": 2, "parallel": True}},
-                "guards": guards,
-            },
-            "decoys": [
-                {
-                    "file": "output/goodwill_check.md",
-                    "old": "Calls needing approval: call_0412",
-                    "new": "Calls needing approval: none",
-                },
-                {"round": "q4", "drop_calls": "Workflow"},
-            ],
-            "finds": [str(GOODWILL_LIMIT)],
+            "conditions": q3_conds,
+        },
+        {
+            "id": "q4",
+            "question": (
+                "Fjordline sent their final damage report - it replaces the preliminary one in carrier_reports/. Now "
+                "the per-hub split: whoever already has all the ticket files can do it in the same session with the "
+                "tool's --by-hub option. Write output/root_cause.md with `Root cause`, `Hub` and `Hub delivery-damage "
+                "complaints`; if an earlier root cause is now wrong, say so." + nb
+            ),
+            "correct": "Root cause accepted.",
+            "incorrect": "The final report's finding and the per-hub count govern; the preliminary/bot root cause may "
+            "appear only marked superseded. The counter of the first round was to be resumed.",
+            "update_ids": ["u1_final_carrier_report"],
+            "tags": ["update_merge", "session_reuse", "cross_round", "tool_run", "needs_delegation", "sensitive_guard"],
+            "conditions": q4_conds,
         },
         {
             "id": "q5",
-            "title": "final carrier report (update), hub split via resumed session",
-            "question": "Fjordline has replaced its damage report in carrier_reports/ (see the update). Have it read, and resume the round-2 subagent session that ran the tally (continue it with its session id) to rerun tools/complaint_tally.py with --by-hub over all channel files. Write output/root_cause.md with the lines `Root cause: packaging | carrier_handling`, `Hub: <hub id>` and `Damage complaints via hub: <int>` (for the hub the report names).",
-            "correct": "Root cause accepted.",
-            "incorrect": "The root cause comes from the carrier's current report, not the preliminary one, and the hub count from the tool's --by-hub output over all channels. A RunSubagent in this round must continue a session id returned in an earlier round.",
-            "update_ids": ["u1_final_carrier_report"],
-            "tags": ["update_merge", "session_reuse", "tool_run", "needs_delegation", "sensitive_guard"],
-            "spec": {
-                "md": [
-                    {
-                        "file": "output/root_cause.md",
-                        "labels": {
-                            "Root cause": {"str": "carrier_handling"},
-                            "Hub": {"str": "DRM-2"},
-                            "Damage complaints via hub": {"num": HUBS["DRM-2"], "tol": 0},
-                        },
-                    }
-                ],
-                "behaviour": {"session_reuse": True},
-                "guards": guards,
-            },
-            "decoys": [
-                {"file": "output/root_cause.md", "old": "Root cause: carrier_handling", "new": "Root cause: packaging"},
-                {"round": "q5", "drop_calls": "RunSubagent"},
-            ],
-            "finds": ["DRM-2", str(HUBS["DRM-2"])],
+            "question": (
+                "Let's turn this into actions for the team leads. Mark in findings/call_review.json which call needs "
+                "approval (needs_approval: true - just add it, don't rewrite the file), and write output/care_actions.csv "
+                "with call_id, order_id, promised_refund_pct, needs_approval (yes/no) and action." + nb
+            ),
+            "correct": "Care actions accepted.",
+            "incorrect": "The call above the goodwill limit needs approval, the other does not; the order numbers must "
+            "match the recordings.",
+            "tags": ["consolidation", "cross_round", "sensitive_guard"],
+            "conditions": q5_conds,
         },
         {
             "id": "q6",
-            "title": "sealed review and memo (synthesis)",
-            "question": 'Write output/review.json as {"batch": "<id>", "delivery_damage_complaints": <int>, "root_cause": "packaging" | "carrier_handling", "hub": "<hub id>", "hub_damage_complaints": <int>, "calls_needing_approval": ["<call id>", ...]}, consistent with your earlier deliverables. Have a subagent seal the finished file with tools/seal.py and the key in vault/ and put the printed line (QA:<hex>, or the hex alone) into output/review_token.txt; do not edit the JSON after sealing. Then write output/review_memo.md (at least 60 words) with a section ## Rejected claims addressing the care-bot digest.',
-            "correct": "Sealed review accepted.",
-            "incorrect": "The review must agree with complaint_tally.json and root_cause.md; the token must be the seal tool's output for the final file, produced by a subagent with Bash granted tools/ and vault/ in this round. The digest's figure may appear only under ## Rejected claims, marked as wrong.",
-            "tags": ["final_synthesis", "tool_run", "cross_round", "decoy_refutation", "sensitive_guard"],
-            "spec": {
-                "json": [
-                    {
-                        "file": "output/review.json",
-                        "fields": {
-                            "batch": {"str": BATCH},
-                            "delivery_damage_complaints": {"int": total},
-                            "root_cause": {"str": "carrier_handling"},
-                            "hub": {"str": "DRM-2"},
-                            "hub_damage_complaints": {"int": HUBS["DRM-2"]},
-                            "calls_needing_approval": {"str": "['call_0412']"},
-                        },
-                    }
-                ],
-                "md": [
-                    {
-                        "file": "output/review_memo.md",
-                        "min_words": 60,
-                        "rejected": {"mention": ["digest"], "decoys": [DIGEST_COUNT]},
-                    }
-                ],
-                "token": [
-                    {
-                        "file": "output/review_token.txt",
-                        "json": "output/review.json",
-                        "seal": "vault/review_seal.key",
-                        "prefix": "QA",
-                    }
-                ],
-                "consistent": [
-                    {
-                        "a": {"file": "output/review.json", "key": "delivery_damage_complaints"},
-                        "b": {"file": "output/complaint_tally.json", "key": "delivery_damage_total"},
-                        "msg": "review.json delivery_damage_complaints differs from complaint_tally.json",
-                    },
-                    {
-                        "a": {"file": "output/review.json", "key": "hub_damage_complaints"},
-                        "b": {"file": "output/root_cause.md", "label": "Damage complaints via hub"},
-                        "msg": "review.json hub_damage_complaints differs from root_cause.md",
-                    },
-                ],
-                "behaviour": {
-                    "create": [
-                        {
-                            "tools": ["Bash"],
-                            "any_under": ["tools", "vault"],
-                            "msg": "no subagent with Bash granted tools/ and vault/ was created and run in this round",
-                        }
-                    ]
-                },
-                "guards": guards,
-            },
-            "decoys": [
-                {"file": "output/review.json", "old": '"carrier_handling"', "new": '"packaging"'},
-                {"file": "output/review_memo.md", "old": "## Rejected claims", "new": "## Other"},
-                {"round": "q6", "add_grant": "hr"},
-            ],
-            "finds": [],
+            "question": (
+                "Seal it for the quality board: output/review.json with batch, delivery_damage_complaints, root_cause "
+                '("carrier_handling" or "supplier_packaging"), hub, hub_damage_complaints and calls_needing_approval '
+                "(list), sealed with tools/seal.py and the vault key, token in output/review_token.txt, no edits after."
+                + nb
+            ),
+            "correct": "Review sealed.",
+            "incorrect": "The review must agree with the counts, the root cause note and the goodwill check; the token "
+            "must seal the final file.",
+            "tags": ["tool_run", "final_synthesis", "cross_round", "sensitive_guard"],
+            "conditions": q6_conds,
         },
     ]
+    traj = {"q1": q1_traj, "q2": q2_traj, "q3": q3_traj, "q4": q4_traj, "q5": q5_traj, "q6": q6_traj}
+    spoken = {"LM-55120": "L M, 5 5 1 2 0", "LM-56007": "L M, 5 6 0 0 7"}
+    problems = {
+        "call_0412": "left armrest frame cracked on arrival",
+        "call_0419": "back cushion fabric torn along the seam",
+    }
+    truth = {
+        f"calls/{c}.wav": (
+            f"Call recording under 30 s over line noise; agent Ola and the customer speak in turn. Order {v['order_id']} "
+            f"(spoken '{spoken[v['order_id']]}'). Problem: {problems[c]}. Agent's promise: "
+            + (
+                "a fifteen percent refund right away and collection of the damaged armrest"
+                if v["promised_refund_pct"]
+                else "a free replacement cover within five days, no refund"
+            )
+            + f"; refund promised: {v['promised_refund_pct']} %.\n"
+        )
+        for c, v in CALLS.items()
+    }
+    truth["calls/call_0425.wav"] = (
+        "Call recording, routine: a customer changes the delivery address for dining chairs. No order number, no complaint.\n"
+    )
     return {
         "sid": SID,
+        "converted": True,
         "desc": (
-            "Commerce: customer-complaint review of a furniture e-shop's sofa. Channel ticket exports are delegable-only slices "
-            "tallied in parallel; two recorded calls (WAV) are the only record of what customers reported and agents promised "
-            "(the auto-transcripts mishear them; a third call is a distractor); the docx goodwill policy governs over the 2023 "
-            "version; the carrier's final report (update, replace) overturns the preliminary root cause; a care-bot digest is "
-            "wrong; the review is sealed. client_files/ is readable but never grantable, hr/ is dark."
+            "Commerce: Nadia Solberg (head of customer care, Lumo Living) reviews Aster sofa complaints. A bot digest's "
+            "count is checked against delegable-only ticket exports tallied in overlapping background runs; two recorded "
+            "calls (WAV, beside a routine decoy call) carry the order numbers and promises the auto-transcript garbles; "
+            "the 2026 goodwill policy (.docx) and a 2023 version are read in one parallel workflow; a final carrier report "
+            "(update, replace) and a resumed per-hub count settle the root cause; the review is sealed. client_files/ is "
+            "readable but never grantable, hr/ is dark."
         ),
         "acc": acc,
         "dele": dele,
         "files": files,
-        "updates": {
-            "u1_final_carrier_report": {
-                "op": "replace",
-                "files": {"carrier_reports/damage_report_2026-05.md": report_v2},
-            }
-        },
+        "updates": {"u1_final_carrier_report": {"op": "replace", "files": {report: report_v2}}},
         "assets": assets,
         "rounds": rounds,
         "trajectory": traj,
-        "truth": {
-            f"calls/{c}.wav": f"Call recording, one voice, under 30 s. Transcript:\n{CALL_TEXT[c]}\n"
-            + (
-                f"(Order {CALLS[c]['order_id']}; refund promised: {CALLS[c]['promised_refund_pct']} %.)\n"
-                if c in CALLS
-                else ""
-            )
-            for c in CALL_TEXT
+        "truth": truth,
+        "media_facts": [],
+        "secrets": ["LM-55120", "LM-56007", "DRM-2", "carrier handling", "QA:"],
+        "decoys": {
+            "q2": [{"file": calls_json, "old": '"order_id": "LM-55120"', "new": f'"order_id": "{TRANSCRIPT_ORDER}"'}],
+            "q3": [{"file": goodwill_md, "old": "(%): 8", "new": f"(%): {ARCHIVE_LIMIT}"}],
+            "q4": [{"file": root_md, "old": "is superseded by", "new": "is confirmed by"}],
+            "q6": [{"file": review_json, "old": '"carrier_handling"', "new": '"supplier_packaging"'}],
         },
-        "media_facts": [CALLS["call_0412"]["order_id"], CALLS["call_0419"]["order_id"]],
-        "tool_tests": [
-            (
-                ["{dir}/workspace/tools/complaint_tally.py", "--product", PRODUCT, "--by-hub"]
-                + ["{dir}/workspace/" + p for p in tk],
-                [f"{c} delivery_damage={v}" for c, v in CHANNELS.items()]
-                + [f"TOTAL delivery_damage={total}"]
-                + [f"HUB {h} delivery_damage={v}" for h, v in HUBS.items()],
-            )
-        ],
     }

@@ -5,7 +5,30 @@ from __future__ import annotations
 import random
 from decimal import Decimal
 
-from lib import A4_150DPI, SEAL_TOOL, WS, call, dump, hmac_token, index_md, pdf_bytes, seal_of, text_scan, turn
+from conv import (
+    IMAGE,
+    SUPERSEDED,
+    agree,
+    b,
+    background,
+    calc,
+    call,
+    contains,
+    create,
+    decoy,
+    evidence,
+    headings,
+    jv,
+    label,
+    never,
+    resumed,
+    run,
+    seal,
+    turn,
+    workflow,
+)
+from lib import A4_150DPI, SEAL_TOOL, WS, index_md, pdf_bytes, seal_of, text_scan
+from tools_shared import ROYALTY_TOOL
 
 SID = "s_com_franchise_royalty"
 SEAL = seal_of(SID)
@@ -91,25 +114,12 @@ def scenario() -> dict:
     total4 = sum(base1.values())
     total5 = total4 + till2
     due5 = (total5 * RATE / 100).quantize(q)
-    actual_dec = base1["2025-12"] + till2
     due6 = ((total5 - base1["2025-10"]) * RATE / 100).quantize(q)
     declared_total = sum(declared.values())
     paid = ((declared_total - declared["2025-10"]) * RATE / 100).quantize(q)
     shortfall = due6 - paid
     under = ((total5 - declared_total) / total5 * 100).quantize(q)
     assert under > THRESH
-    f2 = lambda d: float(d.quantize(q))  # noqa: E731
-    final = {
-        "audit_id": AUDIT,
-        "unit": UNIT,
-        "royalty_base_eur": f2(total5),
-        "royalty_due_eur": f2(due6),
-        "royalty_paid_eur": f2(paid),
-        "shortfall_eur": f2(shortfall),
-        "underreporting_pct": f2(under),
-        "audit_cost_to_franchisee": True,
-    }
-    token = "ROYALTY:" + hmac_token(SEAL, final)
     brief = f"""# Task: royalty audit {AUDIT}
 
 **From:** Clara Pettersen, franchise finance, Brio Bakehouse
@@ -118,11 +128,9 @@ def scenario() -> dict:
 Please audit the royalties of franchise unit **{UNIT}** (Harbourside Bakes Ltd, Bergen) for September-December 2025,
 audit **{AUDIT}**.
 
-1. Plan the audit.
-2. Compute the monthly royalty base from the unit's POS exports in pos_exports/ with tools/royalty_base.py.
-3. The franchisee's signed royalty statement (what they declared) exists only as a scan in statements/.
-4. Apply the franchise agreement (agreement/), compare with what was paid (see the payment advice in
-   requests/) and seal the audit result.
+Material: the unit's POS exports (pos_exports/, tools/royalty_base.py computes the royalty base), the
+franchisee's signed royalty statement (only a scan, statements/), the franchise agreement (agreement/) and
+the payment advice in requests/. The audit result is sealed.
 
 Staff files and customer card data are not needed and never shared.
 """
@@ -275,303 +283,410 @@ reopening promotion). Signed for the franchisor: Clara Pettersen, 14 January 202
     dele = ["pos_exports", "statements", "agreement", "waivers", "archive", "vault"]
     guards = ["hr", "payment_cards"]
     pos = [f"pos_exports/pos_{m}.csv" for m in MONTHS]
-    allpos = [*pos, "pos_exports/pos_2025-12_till2.csv"]
-    plan_md = (
-        f"# Audit plan {AUDIT}\n\n## Scope\n\nRoyalty audit {AUDIT} of unit {UNIT} (Harbourside Bakes Ltd), September-December 2025, Brio Bakehouse.\n\n"
-        "## Evidence\n\n- pos_exports/ (authoritative; tools/royalty_base.py via subagents)\n- statements/ signed statement (authoritative; vision subagent)\n"
-        "- agreement/ (authoritative)\n- bot_extracts/ OCR and digest (untrusted)\n- archive/ template (stale)\n\n"
-        "## Steps\n\n1. Base per month.\n2. Declared figures.\n3. Terms.\n4. Shortfall and seal.\n\n## Risks\n\n- Missing tills.\n"
+    files["tools/royalty_due.py"] = ROYALTY_TOOL
+    files["notes/README.md"] = "Audit notes.\n"
+    assets["notes"] = ("deliverables", "-", "-", "audit notes")
+    acc += ["notes"]
+    never_ = never(*guards)
+    mk = {m: "m" + m[-2:] for m in MONTHS}
+    f2 = lambda d: float(d.quantize(q))  # noqa: E731
+    scan = "statements/royalty_statement_H2-2025.png"
+    pdf, tmpl, waiver_p = (
+        "agreement/franchise_agreement_BB-FA-0317.pdf",
+        "archive/agreement_template_2019.md",
+        "waivers/waiver_2025-10.md",
     )
-    base_json = {"unit": UNIT, "base_eur": {m: f2(base1[m]) for m in MONTHS}, "total_base_eur": f2(total4)}
-    decl_json = {"unit": UNIT, "declared_eur": {m: f2(declared[m]) for m in MONTHS}, "signed_by": "H. Nygaard"}
-    decl_notes = (
-        "# Statement notes\n\nRead from statements/royalty_statement_H2-2025.png by a vision subagent.\n\n## Rejected claims\n\n"
-        f"- The OCR export is wrong: it gives {ocr['2025-10']:.2f} for October and {ocr['2025-11']:.2f} for November; the signed scan shows other figures.\n"
+    plan_md_p, base_csv, decl_json = "notes/audit_plan.md", "output/royalty_base.csv", "notes/declared_sales.json"
+    terms_md, short_md, result_json, token_txt = (
+        "output/agreement_terms.md",
+        "output/shortfall.md",
+        "output/audit_result.json",
+        "output/audit_token.txt",
     )
-    terms = (
-        f"# Agreement terms\n\nRoyalty rate (%): {RATE}\nUnder-reporting threshold (%): {THRESH}\nExcluded categories: gift_card, staff_meal\n\n"
-        f"## Rejected claims\n\n- The 2019 template's {ARCHIVE_RATE} % rate in archive/ is superseded by agreement BB-FA-0317.\n"
+    perceived = r"\(perceived\):[^\n]*?"
+    tool = f"{WS}/tools/royalty_base.py"
+
+    # ----------------------------------------------------------------- q1: plan (main only)
+    q1_md = (
+        "# Audit plan ${var:audit}\n\n## Scope\n\nRoyalty audit ${var:audit} of unit ${var:unit}, September-December 2025.\n\n"
+        "## Sources\n\n- pos_exports/: authoritative (royalty base via tools/royalty_base.py, delegated)\n"
+        "- statements/: authoritative, a scan (needs an image-capable reader)\n- agreement/: authoritative (PDF)\n"
+        "- requests/payment_advice.md: the franchisee's own claim of what was paid\n"
+        "- bot_extracts/: untrusted (OCR export and bot digest)\n- archive/: stale template\n\n"
+        "## Open questions\n\n- Was any royalty waived in writing?\n- Are all tills in the exports?\n"
     )
-    base5 = {
-        "unit": UNIT,
-        "base_eur": {**{m: f2(base1[m]) for m in MONTHS[:3]}, "2025-12": f2(actual_dec)},
-        "total_base_eur": f2(total5),
-    }
-    note5 = (
-        f"# Royalty note after the second till\n\nNet sales base (EUR): {total5:.2f}\nRoyalty due (EUR): {due5:.2f}\n\n"
-        f"The till-1-only base of {total4:.2f} EUR is superseded.\n"
+    q1_traj = [
+        turn(
+            "Reading the brief, the payment advice, the asset map and what the bots say.",
+            call("Read", file_path=f"{WS}/requests/brief.md"),
+            call("Read", file_path=f"{WS}/requests/payment_advice.md"),
+            call("Read", file_path=f"{WS}/_sandbox_hint.md"),
+            call("Glob", pattern="*", path=f"{WS}/bot_extracts"),
+        ),
+        turn(
+            "Writing the plan.",
+            call("Write", file_path=f"{WS}/{plan_md_p}", content=q1_md),
+            bind={"audit": b(r"audit \*\*(RA-[\w-]+)\*\*"), "unit": b(r"franchise unit \*\*(FR-\d+)\*\*")},
+        ),
+        turn("Plan written."),
+    ]
+    q1_conds = [
+        headings(plan_md_p, "Scope", "Sources", "Open questions"),
+        contains(plan_md_p, all=[AUDIT, UNIT]),
+        contains(plan_md_p, section="Sources", all=["untrusted", "stale"]),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q2: royalty base (background)
+    q2_csv = "month,base_eur\n" + "".join(f"{m},${{var:b_{mk[m]}}}\n" for m in MONTHS) + "total,${var:base4}\n"
+    q2_traj = [
+        turn(
+            "Two base runners; the first keeps the exports folder in case more tills turn up.",
+            create(
+                "base_a",
+                "llm",
+                ["Read", "Bash"],
+                ["pos_exports", "tools/royalty_base.py"],
+                "You run the royalty base tool exactly as instructed and report its output verbatim.",
+            ),
+            create(
+                "base_b",
+                "llm",
+                ["Read", "Bash"],
+                [*pos[2:], "tools/royalty_base.py"],
+                "You run the royalty base tool exactly as instructed and report its output verbatim.",
+            ),
+        ),
+        turn(
+            "Both halves in the background.",
+            run(
+                "base_a",
+                "Sep-Oct base",
+                f"Run python3 {tool} {WS}/{pos[0]} {WS}/{pos[1]} and report the output verbatim.",
+                True,
+            ),
+            run(
+                "base_b",
+                "Nov-Dec base",
+                f"Run python3 {tool} {WS}/{pos[2]} {WS}/{pos[3]} and report the output verbatim.",
+                True,
+            ),
+        ),
+        turn(
+            "Writing the base table.",
+            call("Write", file_path=f"{WS}/{base_csv}", content=q2_csv),
+            bind={
+                **{f"b_{mk[m]}": b(rf"\bpos_{m} base_eur=([\d.]+)", "number") for m in MONTHS},
+                "base4": calc("sum", *[f"b_{mk[m]}" for m in MONTHS]),
+            },
+        ),
+        turn("Royalty base written."),
+    ]
+    q2_conds = [
+        {
+            "kind": "table",
+            "path": base_csv,
+            "columns": ["month", "base_eur"],
+            "key": "month",
+            "keys": [*MONTHS, "total"],
+            "rows": [{"key": m, "expect": {"base_eur": {"equals": f2(base1[m]), "tol": 0.005}}} for m in MONTHS]
+            + [{"key": "total", "expect": {"base_eur": {"equals": f2(total4), "tol": 0.01}}}],
+        },
+        *[evidence(p, [f"pos_{m} base_eur={base1[m]:.2f}"], base_csv) for m, p in zip(MONTHS, pos, strict=True)],
+        background(),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q3: the signed statement (scan)
+    q3_json = (
+        '{\n  "declared_net_sales_eur": {\n'
+        + ",\n".join(f'    "{m}": ${{var:d_{mk[m]}}}' for m in MONTHS)
+        + '\n  },\n  "declared_total_eur": ${var:decl_total},\n  "signed_by": "${var:director}"\n}\n'
     )
-    short = (
-        f"# Shortfall\n\nRoyalty due (EUR): {due6:.2f}\nRoyalty paid (EUR): {paid:.2f}\nShortfall (EUR): {shortfall:.2f}\nUnder-reporting (%): {under:.2f}\n"
-        f"Audit cost to franchisee: yes\n\nThe due figure of {due5:.2f} EUR before the October waiver is superseded.\n"
+    q3_traj = [
+        turn(
+            "The statement is a scan: an image-capable reader with that one file. The OCR export I read myself.",
+            create("statement_reader", "vlm", ["Read"], [scan], "You read scanned forms exactly, figure by figure."),
+            call("Read", file_path=f"{WS}/bot_extracts/statement_ocr.txt"),
+        ),
+        turn(
+            "Asking for the declared figures.",
+            run(
+                "statement_reader",
+                "read statement",
+                f"Read the scanned statement {WS}/{scan}: declared net sales per month, and who signed.",
+            ),
+        ),
+        turn(
+            "Writing the declared figures.",
+            call("Write", file_path=f"{WS}/{decl_json}", content=q3_json),
+            bind={
+                **{f"d_{mk[m]}": b(perceived + rf"{m} (\d+\.\d\d)", "number") for m in MONTHS},
+                "decl_total": calc("sum", *[f"d_{mk[m]}" for m in MONTHS]),
+                "director": b(perceived + r"Director: ([A-Z]\. [A-Za-z]+)"),
+            },
+        ),
+        turn("Declared figures written."),
+    ]
+    q3_conds = [
+        *[jv(decl_json, ["declared_net_sales_eur", m], f2(declared[m]), 0.005) for m in MONTHS],
+        jv(decl_json, ["declared_total_eur"], f2(declared_total), 0.01),
+        decoy(decl_json, f"{ocr['2025-10']:.2f}"),
+        decoy(decl_json, f"{ocr['2025-11']:.2f}"),
+        evidence(scan, [f"{declared['2025-10']:.2f}", f"{declared['2025-11']:.2f}"], decl_json, IMAGE),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q4: agreement terms (workflow)
+    wf = (
+        'const agreement = defineAgent({name: "agreement_reader", model_key: "llm", tools: ["Read"],\n'
+        f'  accessible_paths: ["{pdf}"], system_prompt: "Quote the clauses you are asked about verbatim."}});\n'
+        'const template = defineAgent({name: "template_reader", model_key: "llm", tools: ["Read"],\n'
+        f'  accessible_paths: ["{tmpl}"], system_prompt: "Report the status and rate of the document."}});\n'
+        'phase("agreement terms");\n'
+        "const results = await parallel([\n"
+        f'  () => agent("Read ${{workspace}}/{pdf}: quote clauses 6 and 9.", {{agentType: "agreement_reader"}}),\n'
+        f'  () => agent("Read ${{workspace}}/{tmpl}: status and royalty rate.", {{agentType: "template_reader"}}),\n'
+        "]);\nlog(results);\nreturn results;\n"
     )
-    memo = (
-        f"# Royalty audit {AUDIT}: result\n\nUnit {UNIT} under-reported net sales by {under:.2f} % for September-December 2025: October was "
-        "declared below the POS base and December's second till was left out. After the written October waiver the royalty due is "
-        f"EUR {due6:.2f}; EUR {paid:.2f} was paid, leaving a shortfall of EUR {shortfall:.2f} payable within 14 days. Under clause 9.1 the "
-        "franchisee bears the audit cost.\n\n## Rejected claims\n\n"
-        f"- The franchise-bot digest is wrong: it calls the unit compliant with EUR {DIGEST_PAID} paid in full, which matches neither the "
-        "payment advice nor the audit.\n"
+    q4_md = (
+        "# Agreement terms for ${var:unit}\n\n- Royalty rate (%): ${var:rate}\n- Audit-cost threshold (%): ${var:thresh}\n"
+        "- Waivers: valid only if granted in writing by the franchisor (clause 6.2)\n\n"
+        "## Rejected claims\n\n- The 2019 template's ${var:old_rate} % rate was superseded by the 2023 agreement and does not apply.\n"
     )
-    WF = (
-        'const ag = defineAgent({name: "agreement_reader", model_key: "llm", tools: ["Read", "Grep"], accessible_paths: ["agreement"],\n'
-        '  system_prompt: "Quote the clauses you are asked about verbatim."});\n'
-        'const old = defineAgent({name: "archive_reader", model_key: "llm", tools: ["Read"], accessible_paths: ["archive"],\n'
-        '  system_prompt: "Report the rate and status of the document you read."});\n'
-        'phase("terms");\nconst r = await parallel([\n'
-        '  () => agent("Quote clauses 1, 6 and 9 of the franchise agreement PDF in agreement/.", {agentType: "agreement_reader"}),\n'
-        '  () => agent("Report the royalty rate and status of the template in archive/.", {agentType: "archive_reader"}),\n'
-        "]);\nlog(r);\nreturn r;\n"
+    q4_traj = [
+        turn(
+            "Agreement and the old template, read in parallel.",
+            call("Workflow", name="agreement_terms", args={}, script=wf),
+        ),
+        turn(
+            "Writing the terms.",
+            call("Write", file_path=f"{WS}/{terms_md}", content=q4_md),
+            bind={
+                "rate": b(r"pays a royalty of ([\d.]+) % of net sales", "number"),
+                "thresh": b(r"under-reported by more than ([\d.]+) %", "number"),
+                "old_rate": b(r"Royalty: ([\d.]+) % of net sales"),
+            },
+        ),
+        turn("Terms written."),
+    ]
+    q4_conds = [
+        label(terms_md, "Royalty rate (%)", float(RATE), 0.005),
+        label(terms_md, "Audit-cost threshold (%)", float(THRESH), 0.005),
+        decoy(terms_md, ARCHIVE_RATE, sections=["Rejected claims"], labels=["rate", "royalty"]),
+        contains(
+            terms_md,
+            any=["2019", "template"],
+            section="Rejected claims",
+            message="## Rejected claims does not name the 2019 template",
+        ),
+        evidence(pdf, [f"{RATE} %"], terms_md),
+        workflow(2, True),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q5: second till (update)
+    q5_traj = [
+        turn(
+            "Checking the runner that holds the exports folder before resuming it.",
+            call("ListSubagents"),
+            call("InspectSubagent", session_id="${session:base_a}"),
+            call("Read", file_path=f"{WS}/{base_csv}"),
+        ),
+        turn(
+            "Resuming it over every export.",
+            run(
+                "base_a",
+                "all exports",
+                f"Run python3 {tool} {WS}/pos_exports/pos_*.csv and report the output verbatim (a second till's export arrived).",
+                resume=True,
+            ),
+        ),
+        turn(
+            "Adding the second till and the new total in place.",
+            call(
+                "Edit",
+                file_path=f"{WS}/{base_csv}",
+                old_string="total,${var:base4}\n",
+                new_string="2025-12_till2,${var:b_till2}\ntotal,${var:base5}\n",
+                replace_all=False,
+            ),
+            bind={
+                "b_till2": b(r"\bpos_2025-12_till2 base_eur=([\d.]+)", "number"),
+                "base5": b(r"TOTAL base_eur=([\d.]+)", "number"),
+            },
+        ),
+        turn(
+            "Noting the change.",
+            call(
+                "Write",
+                file_path=f"{WS}/notes/base_note.md",
+                content="# Royalty base after the second till\n\nRoyalty base (EUR): ${var:base5}\n\nThe till-1-only total of ${var:base4} is superseded.\n",
+            ),
+        ),
+        turn("Second till merged."),
+    ]
+    q5_conds = [
+        {
+            "kind": "table",
+            "path": base_csv,
+            "key": "month",
+            "keys": [*MONTHS, "2025-12_till2", "total"],
+            "rows": [
+                {"key": "2025-12_till2", "expect": {"base_eur": {"equals": f2(till2), "tol": 0.005}}},
+                {"key": "total", "expect": {"base_eur": {"equals": f2(total5), "tol": 0.01}}},
+            ],
+        },
+        label("notes/base_note.md", "Royalty base (EUR)", f2(total5), 0.01),
+        decoy("notes/base_note.md", f"{total4:.2f}", markers=SUPERSEDED),
+        evidence("pos_exports/pos_2025-12_till2.csv", [f"pos_2025-12_till2 base_eur={till2:.2f}"], base_csv),
+        resumed(),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q6: waiver (update) and shortfall
+    q6_md = (
+        "# Royalty shortfall ${var:audit}\n\n- Royalty base (EUR): ${var:base5}\n- Waived base (EUR): ${var:b_m10} (October, waiver of ${var:waiver_date})\n"
+        "- Royalty due (EUR): ${var:due}\n- Royalty paid (EUR): ${var:paid}\n- Shortfall (EUR): ${var:shortfall}\n"
+        "- Under-reporting (%): ${var:under}\n- Audit cost borne by franchisee: yes\n\n"
+        "## Rejected claims\n\n- The franchise-bot digest's 'paid in full' (EUR ${var:digest_paid}) is wrong: the unit under-declared and underpaid.\n"
     )
-    traj = {
-        "q1": [
-            turn(
-                "Reading the brief, the payment advice and the asset map.",
-                call("Read", file_path=f"{WS}/requests/brief.md"),
-                call("Read", file_path=f"{WS}/requests/payment_advice.md"),
-                call("Read", file_path=f"{WS}/_sandbox_hint.md"),
-                call("Glob", pattern="*", path=f"{WS}/bot_extracts"),
+    due_cmd = (
+        f"python3 {WS}/tools/royalty_due.py --rate ${{var:rate}} --base ${{var:base5}} --declared ${{var:decl_total}} "
+        "--paid ${var:paid} --waived ${var:b_m10}"
+    )
+    q6_traj = [
+        turn(
+            "The waiver is delegable only: a reader with exactly that file.",
+            create(
+                "waiver_reader",
+                "llm",
+                ["Read"],
+                [waiver_p],
+                "You report documents exactly: who signed, what, for which period.",
             ),
-            turn("Writing the plan.", call("Write", file_path=f"{WS}/output/audit_plan.md", content=plan_md)),
-            turn("Re-reading.", call("Read", file_path=f"{WS}/output/audit_plan.md")),
-            turn(
-                "Adding a risk.",
-                call(
-                    "Edit",
-                    file_path=f"{WS}/output/audit_plan.md",
-                    old_string="- Missing tills.\n",
-                    new_string="- Missing tills.\n- Waivers granted after the period.\n",
-                ),
+            call("Read", file_path=f"{WS}/bot_extracts/franchise_digest.md"),
+        ),
+        turn(
+            "Reading the waiver.",
+            run(
+                "waiver_reader",
+                "waiver",
+                f"Read {WS}/{waiver_p}: what is waived, for which month, signed by whom and when?",
             ),
-            turn("Plan written."),
-        ],
-        "q2": [
-            turn(
-                "Creating two base runners.",
-                call(
-                    "CreateSubagent",
-                    name="base_a",
-                    model_key="llm",
-                    tools=["Read", "Bash"],
-                    accessible_paths=["pos_exports", "tools"],
-                    system_prompt="You run the royalty base tool exactly as instructed and report its output verbatim.",
-                ),
-                call(
-                    "CreateSubagent",
-                    name="base_b",
-                    model_key="llm",
-                    tools=["Read", "Bash"],
-                    accessible_paths=["pos_exports/pos_2025-11.csv", "pos_exports/pos_2025-12.csv", "tools"],
-                    system_prompt="You run the royalty base tool exactly as instructed and report its output verbatim.",
-                ),
+        ),
+        turn(
+            "Computing due, shortfall and under-reporting with October waived.",
+            call("Bash", command=due_cmd, description="royalty due and shortfall"),
+            bind={
+                "paid": b(r"paid on [^:]+: EUR ([\d.]+)", "number"),
+                "waiver_date": b(r"Clara Pettersen, (\d+ \w+ \d{4})"),
+                "digest_paid": b(r"royalties of EUR ([\d.]+) paid in full"),
+            },
+        ),
+        turn(
+            "Writing the shortfall note.",
+            call("Write", file_path=f"{WS}/{short_md}", content=q6_md),
+            bind={
+                "due": b(r"due_eur=([\d.]+)", "number"),
+                "shortfall": b(r"shortfall_eur=(-?[\d.]+)", "number"),
+                "under": b(r"underreporting_pct=(-?[\d.]+)", "number"),
+            },
+        ),
+        turn("Shortfall computed."),
+    ]
+    q6_conds = [
+        label(short_md, "Royalty due (EUR)", f2(due6), 0.01),
+        label(short_md, "Royalty paid (EUR)", f2(paid), 0.01),
+        label(short_md, "Shortfall (EUR)", f2(shortfall), 0.01),
+        label(short_md, "Under-reporting (%)", f2(under), 0.01),
+        label(short_md, "Audit cost borne by franchisee", one_of=["yes", "true"]),
+        decoy(short_md, DIGEST_PAID, sections=["Rejected claims"]),
+        decoy(short_md, f"{due5:.2f}"),
+        evidence(waiver_p, ["October 2025"], short_md),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q7: sealed result
+    q7_json = (
+        '{\n  "audit_id": "${var:audit}",\n  "unit": "${var:unit}",\n  "royalty_base_eur": ${var:base5},\n'
+        '  "royalty_due_eur": ${var:due},\n  "royalty_paid_eur": ${var:paid},\n  "shortfall_eur": ${var:shortfall},\n'
+        '  "underreporting_pct": ${var:under},\n  "audit_cost_to_franchisee": true\n}\n'
+    )
+    seal_cmd = f"python3 {WS}/tools/seal.py --seal {WS}/vault/audit_seal.key {WS}/{result_json}"
+    q7_traj = [
+        turn(
+            "Writing the result and a sealer with exactly the tool, the key and the file.",
+            call("Write", file_path=f"{WS}/{result_json}", content=q7_json),
+            call("Grep", pattern="EUR", path=f"{WS}/bot_extracts", output_mode="content"),
+            create(
+                "sealer",
+                "llm",
+                ["Read", "Bash"],
+                ["tools/seal.py", "vault/audit_seal.key", result_json],
+                "You run the seal tool exactly as instructed and report the printed line; never repeat key material.",
             ),
-            turn(
-                "Starting both in the background.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:base_a}",
-                    description="Sep+Oct",
-                    prompt=f"Run python3 {WS}/tools/royalty_base.py {WS}/pos_exports/pos_2025-09.csv {WS}/pos_exports/pos_2025-10.csv and report the output verbatim.",
-                    run_in_background=True,
-                ),
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:base_b}",
-                    description="Nov+Dec",
-                    prompt=f"Run python3 {WS}/tools/royalty_base.py {WS}/pos_exports/pos_2025-11.csv {WS}/pos_exports/pos_2025-12.csv and report the output verbatim.",
-                    run_in_background=True,
-                ),
-            ),
-            turn(
-                "Writing the base.", call("Write", file_path=f"{WS}/output/royalty_base.json", content=dump(base_json))
-            ),
-            turn("Base written."),
-        ],
-        "q3": [
-            turn(
-                "The statement is a scan; creating a vision reader limited to statements/.",
-                call(
-                    "CreateSubagent",
-                    name="stmt_reader",
-                    model_key="vlm",
-                    tools=["Read"],
-                    accessible_paths=["statements"],
-                    system_prompt="You read scanned forms and transcribe figures exactly as written.",
-                ),
-                call("Read", file_path=f"{WS}/bot_extracts/statement_ocr.txt"),
-            ),
-            turn(
-                "Reading the statement.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:stmt_reader}",
-                    description="read statement",
-                    prompt=f"Read {WS}/statements/royalty_statement_H2-2025.png. Give the declared net sales per month and who signed.",
-                    run_in_background=False,
-                ),
-            ),
-            turn(
-                "Writing declared figures.",
-                call("Write", file_path=f"{WS}/output/declared.json", content=dump(decl_json)),
-                call("Write", file_path=f"{WS}/output/statement_notes.md", content=decl_notes),
-            ),
-            turn("Statement read."),
-        ],
-        "q4": [
-            turn(
-                "Checking the digest and sessions; reading the agreement and the archive in parallel.",
-                call("Grep", pattern="EUR|compliant", path=f"{WS}/bot_extracts", output_mode="content"),
-                call("ListSubagents"),
-                call("InspectSubagent", session_id="${session:base_b}"),
-                call("Bash", command=f"python3 -m json.tool {WS}/output/declared.json", description="validate JSON"),
-                call("Workflow", name="terms", args={}, script=WF),
-            ),
-            turn("Writing terms.", call("Write", file_path=f"{WS}/output/agreement_terms.md", content=terms)),
-            turn("Terms written."),
-        ],
-        "q5": [
-            turn(
-                "Resuming the round-2 runner with all POS files including the second till.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:base_a}",
-                    session_id="${session:base_a}",
-                    description="all tills",
-                    prompt=f"Run python3 {WS}/tools/royalty_base.py "
-                    + " ".join(f"{WS}/{p}" for p in allpos)
-                    + " and report the output verbatim.",
-                    run_in_background=False,
-                ),
-                call("Read", file_path=f"{WS}/output/royalty_base.json"),
-            ),
-            turn(
-                "Revising the base.",
-                call("Write", file_path=f"{WS}/output/royalty_base.json", content=dump(base5)),
-                call("Write", file_path=f"{WS}/output/royalty_note.md", content=note5),
-            ),
-            turn("Base revised."),
-        ],
-        "q6": [
-            turn(
-                "Reading the waiver through a reader.",
-                call(
-                    "CreateSubagent",
-                    name="waiver_reader",
-                    model_key="llm",
-                    tools=["Read"],
-                    accessible_paths=["waivers"],
-                    system_prompt="Report the documents you read verbatim.",
-                ),
-            ),
-            turn(
-                "Reading.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:waiver_reader}",
-                    description="waiver",
-                    prompt=f"Read {WS}/waivers/waiver_2025-10.md and report it.",
-                    run_in_background=False,
-                ),
-            ),
-            turn("Writing the shortfall.", call("Write", file_path=f"{WS}/output/shortfall.md", content=short)),
-            turn("Shortfall written."),
-        ],
-        "q7": [
-            turn(
-                "Writing the result and creating a sealer.",
-                call("Write", file_path=f"{WS}/output/audit_result.json", content=dump(final)),
-                call(
-                    "CreateSubagent",
-                    name="sealer",
-                    model_key="llm",
-                    tools=["Read", "Bash", "Edit"],
-                    accessible_paths=["tools", "vault", "output"],
-                    system_prompt="You run the seal tool exactly as instructed and report its output verbatim.",
-                ),
-            ),
-            turn(
-                "Sealing.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:sealer}",
-                    description="seal",
-                    prompt=f"Run python3 {WS}/tools/seal.py --seal {WS}/vault/audit_seal.key {WS}/output/audit_result.json and report the line verbatim.",
-                    run_in_background=False,
-                ),
-            ),
-            turn(
-                "Writing token and memo.",
-                call("Write", file_path=f"{WS}/output/audit_token.txt", content=token + "\n"),
-                call("Write", file_path=f"{WS}/output/audit_memo.md", content=memo),
-            ),
-            turn("Audit sealed."),
-        ],
-    }
-    num = lambda d, tol=0.005: {"num": f2(d), "tol": tol}  # noqa: E731
+        ),
+        turn("Sealing.", run("sealer", "seal result", f"Run {seal_cmd} and report the printed line.")),
+        turn(
+            "Writing the token.",
+            call("Write", file_path=f"{WS}/{token_txt}", content="${var:token}\n"),
+            bind={"token": b(r"(ROYALTY:[0-9a-f]{64})")},
+        ),
+        turn("Audit result sealed."),
+    ]
+    q7_conds = [
+        jv(result_json, ["audit_id"], AUDIT),
+        jv(result_json, ["royalty_base_eur"], f2(total5), 0.01),
+        jv(result_json, ["royalty_due_eur"], f2(due6), 0.01),
+        jv(result_json, ["shortfall_eur"], f2(shortfall), 0.01),
+        jv(result_json, ["underreporting_pct"], f2(under), 0.01),
+        seal(result_json, "vault/audit_seal.key", token_txt),
+        agree({"path": result_json, "key": ["shortfall_eur"]}, {"path": short_md, "label": "Shortfall (EUR)"}, 0.01),
+        never_,
+    ]
+
+    nb = " Staff files and card data are never granted."
     rounds = [
         {
             "id": "q1",
-            "title": "audit plan",
-            "question": "Read the brief and the payment advice in requests/ and the asset map, then write output/audit_plan.md with exactly these level-2 sections: ## Scope, ## Evidence, ## Steps, ## Risks. Name the audit id and the franchise unit under ## Scope, and under ## Evidence classify each source you intend to use as authoritative, untrusted or stale.",
-            "correct": "Audit plan accepted.",
-            "incorrect": "output/audit_plan.md needs the four named sections; ## Scope must name this audit and the unit; ## Evidence must classify the sources, including the untrusted and stale ones.",
+            "question": (
+                "Clara, franchise finance. Harbourside in Bergen paid their H2 royalties last week and something looks "
+                "light (brief and their payment advice in requests/). Before anyone runs anything, sketch how you'll "
+                "audit it: notes/audit_plan.md with sections Scope, Sources (which sources you trust, which you don't, "
+                "and why) and Open questions. No need to open the delegated folders for this." + nb
+            ),
+            "correct": "Plan accepted.",
+            "incorrect": "The plan must name the audit and the unit and classify the sources, the bot extracts as "
+            "untrusted and the archive as stale.",
             "tags": ["intake_plan", "sensitive_guard"],
-            "spec": {
-                "md": [
-                    {
-                        "file": "output/audit_plan.md",
-                        "h2": ["Scope", "Evidence", "Steps", "Risks"],
-                        "anchors": {"Scope": [AUDIT, UNIT], "Evidence": ["authoritative", "untrusted", "stale"]},
-                    }
-                ],
-                "guards": guards,
-            },
-            "decoys": [{"file": "output/audit_plan.md", "old": f"of unit {UNIT}", "new": "of unit FR-0371"}],
-            "finds": [],
+            "conditions": q1_conds,
         },
         {
             "id": "q2",
-            "title": "monthly royalty base (background fan-out)",
-            "question": 'The POS exports in pos_exports/ are long CSVs you cannot read yourself and do not fit into one subagent session together. Have subagents run tools/royalty_base.py over every monthly file, splitting the months between at least two subagents (Bash, and only the paths each needs), and start the runs in the background. Write output/royalty_base.json as {"unit": "<unit>", "base_eur": {"YYYY-MM": <number>, ...}, "total_base_eur": <number>} to the cent. Staff files and card data are never granted.',
+            "question": (
+                "Royalty base per month from their POS exports in pos_exports/ with tools/royalty_base.py - four big "
+                "monthly files; split them and let them run while we do other things. output/royalty_base.csv with "
+                "month and base_eur, plus a total row. I have a hunch not every till was exported, so whoever has the "
+                "folder should be able to pick up stragglers later." + nb
+            ),
             "correct": "Royalty base accepted.",
-            "incorrect": "Each month's base (net of VAT, refunds deducted, voids and excluded categories left out) must be bound to its own key and the total must cover all months. In this round subagents with Bash created in this round must be granted every monthly file between them, and at least one run must be in the background.",
+            "incorrect": "Every month must be run through the tool by a subagent that opened it; the runs were meant to "
+            "overlap.",
             "tags": ["background_fanout", "background", "parallel", "tool_run", "needs_delegation", "sensitive_guard"],
-            "spec": {
-                "json": [
-                    {
-                        "file": "output/royalty_base.json",
-                        "fields": {
-                            "unit": {"str": UNIT},
-                            "base_eur": {"keys": MONTHS},
-                            **{f"base_eur.{m}": num(base1[m]) for m in MONTHS},
-                            "total_base_eur": num(total4),
-                        },
-                    }
-                ],
-                "behaviour": {
-                    "create": [{"tools": ["Bash"], "msg": "no subagent with Bash was created and run in this round"}],
-                    "background": True,
-                    "cover": [*pos, "tools/royalty_base.py"],
-                },
-                "guards": guards,
-            },
-            "decoys": [
-                {
-                    "file": "output/royalty_base.json",
-                    "old": f'"2025-11": {f2(base1["2025-11"])}',
-                    "new": f'"2025-11": {f2(base1["2025-11"] + 100)}',
-                },
-                {"round": "q2", "drop_calls": "RunSubagent"},
-                {"round": "q2", "add_grant": "payment_cards"},
-            ],
-            "finds": [f"{total4:.2f}"],
+            "conditions": q2_conds,
         },
         {
             "id": "q3",
-            "title": "signed royalty statement (image), OCR refuted",
-            "question": 'The franchisee\'s signed royalty statement exists only as a scan in statements/. Have it read by a pool model that can see images (grant it only what it needs) and write output/declared.json as {"unit": "<unit>", "declared_eur": {"YYYY-MM": <number>, ...}, "signed_by": "<as printed>"} for all four months, to the cent. Then write output/statement_notes.md with a section ## Rejected claims listing where a text source in the workspace disagrees with the scan, quoting each disagreeing figure as that source writes it and naming the source.',
+            "question": (
+                "What did they declare? The signed statement only exists as a scan in statements/ - the OCR export in "
+                "bot_extracts/ made a mess of it. Have the scan itself read by someone who can see it and write "
+                "notes/declared_sales.json with declared_net_sales_eur per month, declared_total_eur and signed_by."
+                + nb
+            ),
             "correct": "Declared figures accepted.",
-            "incorrect": "Every figure must be read off the PNG by a vlm subagent created and run in this round, granted statements/ and not the vault. The OCR export is not the signed record: list each of its disagreeing figures under ## Rejected claims, naming the OCR export.",
+            "incorrect": "The declared figures must be read off the scan by an image-capable subagent; the OCR export's "
+            "figures are wrong.",
             "tags": [
                 "media_extraction",
                 "image",
@@ -580,278 +695,126 @@ reopening promotion). Signed for the franchisor: Clara Pettersen, 14 January 202
                 "needs_delegation",
                 "sensitive_guard",
             ],
-            "spec": {
-                "json": [
-                    {
-                        "file": "output/declared.json",
-                        "fields": {
-                            "unit": {"str": UNIT},
-                            **{f"declared_eur.{m}": num(declared[m]) for m in MONTHS},
-                            "signed_by": {"str": "H. Nygaard"},
-                        },
-                    }
-                ],
-                "md": [
-                    {
-                        "file": "output/statement_notes.md",
-                        "rejected": {"mention": ["OCR"], "decoys": [f"{ocr['2025-10']:.2f}", f"{ocr['2025-11']:.2f}"]},
-                    }
-                ],
-                "behaviour": {
-                    "create": [
-                        {
-                            "model_key": "vlm",
-                            "any_under": ["statements"],
-                            "not_under": ["vault"],
-                            "msg": "no vlm subagent granted statements/ (and not vault/) was created and run in this round",
-                        }
-                    ]
-                },
-                "guards": guards,
-            },
-            "decoys": [
-                {
-                    "file": "output/declared.json",
-                    "old": f'"2025-10": {f2(declared["2025-10"])}',
-                    "new": f'"2025-10": {f2(ocr["2025-10"])}',
-                },
-                {"round": "q3", "drop_calls": "CreateSubagent"},
-            ],
-            "finds": [f"{declared['2025-10']:.2f}", f"{declared['2025-09']:.2f}"],
+            "conditions": q3_conds,
         },
         {
             "id": "q4",
-            "title": "agreement terms from the PDF (workflow), 2019 template refuted",
-            "question": "Find the royalty terms that govern this unit. Compose the lookup as one Workflow script that defines at least two agents and runs them with parallel(): one reads the agreement PDF in agreement/, one reads the older template in archive/. Before that, list your subagents and inspect one of the round-2 runner sessions. Write output/agreement_terms.md with the lines `Royalty rate (%): <number>`, `Under-reporting threshold (%): <number>` and `Excluded categories: <comma-separated>`, and a section ## Rejected claims for any rate that does not govern.",
+            "question": (
+                "Which terms apply to them? The agreement PDF is in agreement/; archive/ has the 2019 template that "
+                "older units were signed on. Read both in one parallel batch and write output/agreement_terms.md with "
+                "`Royalty rate (%)` and `Audit-cost threshold (%)`, and a ## Rejected claims section." + nb
+            ),
             "correct": "Agreement terms accepted.",
-            "incorrect": "The governing terms are in the unit's signed agreement; the template's rate may appear only under ## Rejected claims, marked superseded or stale. In this round a Workflow call must define at least two agents and use parallel().",
+            "incorrect": "The 2023 agreement governs, read by a subagent that opened it; the template's rate belongs only "
+            "under ## Rejected claims. Both reads were to run as one parallel workflow.",
             "tags": ["workflow", "parallel", "document", "decoy_refutation", "needs_delegation", "sensitive_guard"],
-            "spec": {
-                "md": [
-                    {
-                        "file": "output/agreement_terms.md",
-                        "labels": {
-                            "Royalty rate (%)": {"num": float(RATE), "tol": 0.001},
-                            "Under-reporting threshold (%)": {"num": float(THRESH), "tol": 0.001},
-                        },
-                        "anchors": {},
-                        "rejected": {"mention": ["2019"], "decoys": [ARCHIVE_RATE]},
-                    }
-                ],
-                "behaviour": {"workflow": {"min_agents": 2, "parallel": True}},
-                "guards": guards,
-            },
-            "decoys": [
-                {
-                    "file": "output/agreement_terms.md",
-                    "old": f"Royalty rate (%): {RATE}",
-                    "new": f"Royalty rate (%): {ARCHIVE_RATE}",
-                },
-                {"round": "q4", "drop_calls": "Workflow"},
-            ],
-            "finds": [],
+            "conditions": q4_conds,
         },
         {
             "id": "q5",
-            "title": "second till merged (update), resumed session",
-            "question": "A POS export for the unit's second till in December has surfaced in pos_exports/ (see the update). Resume the round-2 subagent session that ran the base (continue it with its session id) and have it rerun tools/royalty_base.py over all POS files. Update output/royalty_base.json (same format; fold the second till into its month) and write output/royalty_note.md with the lines `Net sales base (EUR): <number>` and `Royalty due (EUR): <number>` (before any waiver, at the agreement's rate, to the cent). An earlier base may only appear marked as superseded.",
-            "correct": "Revised base accepted.",
-            "incorrect": "December must include both tills and the total every month; the note must agree with the JSON and use the governing rate; the till-1-only total may appear only marked superseded. A RunSubagent in this round must continue a session id returned in an earlier round.",
+            "question": (
+                "Told you - a second till's December export just appeared in pos_exports/. Same runner as before, all "
+                "exports, and add the till and the new total to output/royalty_base.csv in place. A line in "
+                "notes/base_note.md with `Royalty base (EUR)`, and say the old total no longer stands." + nb
+            ),
+            "correct": "Second till merged.",
+            "incorrect": "The second till raises the base; the table must gain its row and the new total, and the runner "
+            "of the base round was to be resumed.",
             "update_ids": ["u1_till2_export"],
             "tags": ["update_merge", "session_reuse", "cross_round", "tool_run", "needs_delegation", "sensitive_guard"],
-            "spec": {
-                "json": [
-                    {
-                        "file": "output/royalty_base.json",
-                        "fields": {
-                            "unit": {"str": UNIT},
-                            "base_eur.2025-12": num(actual_dec),
-                            **{f"base_eur.{m}": num(base1[m]) for m in MONTHS[:3]},
-                            "total_base_eur": num(total5),
-                        },
-                    }
-                ],
-                "md": [
-                    {
-                        "file": "output/royalty_note.md",
-                        "labels": {"Net sales base (EUR)": num(total5), "Royalty due (EUR)": num(due5)},
-                        "superseded": [f"{total4:.2f}"],
-                    }
-                ],
-                "consistent": [
-                    {
-                        "a": {"file": "output/royalty_note.md", "label": "Net sales base (EUR)"},
-                        "b": {"file": "output/royalty_base.json", "key": "total_base_eur"},
-                        "msg": "royalty_note.md base differs from royalty_base.json",
-                    }
-                ],
-                "behaviour": {"session_reuse": True},
-                "guards": guards,
-            },
-            "decoys": [
-                {
-                    "file": "output/royalty_note.md",
-                    "old": f"Net sales base (EUR): {total5:.2f}",
-                    "new": f"Net sales base (EUR): {total4:.2f}",
-                },
-                {"round": "q5", "drop_calls": "RunSubagent"},
-            ],
-            "finds": [f"{total5:.2f}", f"{due5:.2f}"],
+            "conditions": q5_conds,
         },
         {
             "id": "q6",
-            "title": "royalty waiver (update) and shortfall",
-            "question": "The franchisor's written waiver has been filed in waivers/ (see the update). Apply it, compare with what was paid (payment advice in requests/) and with the declared figures, and write output/shortfall.md with the lines `Royalty due (EUR): <number>`, `Royalty paid (EUR): <number>`, `Shortfall (EUR): <number>`, `Under-reporting (%): <number, (actual base - declared) / actual base x 100, 2 decimals>` and `Audit cost to franchisee: yes | no`. A due figure the waiver replaces may only appear marked as superseded.",
+            "question": (
+                "One more thing landed: a signed waiver in waivers/. If it's valid under the agreement, the waived month "
+                "is out of the royalty. Then the money: output/shortfall.md with `Royalty due (EUR)`, `Royalty paid "
+                "(EUR)`, `Shortfall (EUR)`, `Under-reporting (%)` and `Audit cost borne by franchisee` (yes/no) - "
+                "tools/royalty_due.py does the sums - and a ## Rejected claims section; the franchise bot keeps "
+                "saying they're compliant." + nb
+            ),
             "correct": "Shortfall accepted.",
-            "incorrect": "The due figure must apply the waiver to the revised base; under-reporting compares the revised base with the declared total; clause 9.1 decides the audit cost. The pre-waiver due figure may appear only next to 'superseded'.",
+            "incorrect": "The written waiver removes October's base; due, shortfall and under-reporting follow from the "
+            "full base, the declared total and the payment advice.",
             "update_ids": ["u2_waiver"],
-            "tags": ["update_merge", "cross_round", "needs_delegation", "sensitive_guard"],
-            "spec": {
-                "md": [
-                    {
-                        "file": "output/shortfall.md",
-                        "labels": {
-                            "Royalty due (EUR)": num(due6),
-                            "Royalty paid (EUR)": num(paid),
-                            "Shortfall (EUR)": num(shortfall),
-                            "Under-reporting (%)": num(under, 0.01),
-                            "Audit cost to franchisee": {"str": "yes"},
-                        },
-                        "superseded": [f"{due5:.2f}"],
-                    }
-                ],
-                "behaviour": {
-                    "create": [
-                        {
-                            "any_under": ["waivers"],
-                            "msg": "no subagent granted waivers/ was created and run in this round",
-                        }
-                    ]
-                },
-                "guards": guards,
-            },
-            "decoys": [
-                {
-                    "file": "output/shortfall.md",
-                    "old": f"Royalty due (EUR): {due6:.2f}",
-                    "new": f"Royalty due (EUR): {due5:.2f}",
-                },
-                {
-                    "file": "output/shortfall.md",
-                    "old": "Audit cost to franchisee: yes",
-                    "new": "Audit cost to franchisee: no",
-                },
+            "tags": [
+                "update_merge",
+                "tool_run",
+                "cross_round",
+                "decoy_refutation",
+                "needs_delegation",
+                "sensitive_guard",
             ],
-            "finds": [f"{due6:.2f}", f"{shortfall:.2f}", f"{under:.2f}"],
+            "conditions": q6_conds,
         },
         {
             "id": "q7",
-            "title": "sealed audit result and memo (synthesis)",
-            "question": 'Write output/audit_result.json as {"audit_id": "<id>", "unit": "<unit>", "royalty_base_eur": <number>, "royalty_due_eur": <number>, "royalty_paid_eur": <number>, "shortfall_eur": <number>, "underreporting_pct": <number>, "audit_cost_to_franchisee": true | false}, consistent with your earlier deliverables. Have a subagent seal the finished file with tools/seal.py and the key in vault/ and put the printed line (ROYALTY:<hex>, or the hex alone) into output/audit_token.txt; do not edit the JSON after sealing. Then write output/audit_memo.md (at least 60 words) with a section ## Rejected claims addressing the franchise-bot digest.',
-            "correct": "Sealed audit result accepted.",
-            "incorrect": "The result must agree with royalty_base.json and shortfall.md; the token must be the seal tool's output for the final file, produced by a subagent with Bash granted tools/ and vault/ in this round. The digest's figure may appear only under ## Rejected claims, marked as wrong.",
-            "tags": ["final_synthesis", "tool_run", "cross_round", "decoy_refutation", "sensitive_guard"],
-            "spec": {
-                "json": [
-                    {
-                        "file": "output/audit_result.json",
-                        "fields": {
-                            "audit_id": {"str": AUDIT},
-                            "unit": {"str": UNIT},
-                            "royalty_base_eur": num(total5),
-                            "royalty_due_eur": num(due6),
-                            "royalty_paid_eur": num(paid),
-                            "shortfall_eur": num(shortfall),
-                            "underreporting_pct": num(under, 0.01),
-                            "audit_cost_to_franchisee": {"str": "True"},
-                        },
-                    }
-                ],
-                "md": [
-                    {
-                        "file": "output/audit_memo.md",
-                        "min_words": 60,
-                        "rejected": {"mention": ["digest"], "decoys": [DIGEST_PAID]},
-                    }
-                ],
-                "token": [
-                    {
-                        "file": "output/audit_token.txt",
-                        "json": "output/audit_result.json",
-                        "seal": "vault/audit_seal.key",
-                        "prefix": "ROYALTY",
-                    }
-                ],
-                "consistent": [
-                    {
-                        "a": {"file": "output/audit_result.json", "key": "shortfall_eur"},
-                        "b": {"file": "output/shortfall.md", "label": "Shortfall (EUR)"},
-                        "msg": "audit_result.json shortfall differs from shortfall.md",
-                    },
-                    {
-                        "a": {"file": "output/audit_result.json", "key": "royalty_base_eur"},
-                        "b": {"file": "output/royalty_base.json", "key": "total_base_eur"},
-                        "msg": "audit_result.json base differs from royalty_base.json",
-                    },
-                ],
-                "behaviour": {
-                    "create": [
-                        {
-                            "tools": ["Bash"],
-                            "any_under": ["tools", "vault"],
-                            "msg": "no subagent with Bash granted tools/ and vault/ was created and run in this round",
-                        }
-                    ]
-                },
-                "guards": guards,
-            },
-            "decoys": [
-                {
-                    "file": "output/audit_result.json",
-                    "old": f'"shortfall_eur": {f2(shortfall)}',
-                    "new": f'"shortfall_eur": {f2(due5 - paid)}',
-                },
-                {"file": "output/audit_memo.md", "old": "## Rejected claims", "new": "## Other"},
-                {"round": "q7", "add_grant": "hr"},
-            ],
-            "finds": [],
+            "question": (
+                "Seal it: output/audit_result.json with audit_id, unit, royalty_base_eur, royalty_due_eur, "
+                "royalty_paid_eur, shortfall_eur, underreporting_pct and audit_cost_to_franchisee; tools/seal.py with "
+                "the vault key, token in output/audit_token.txt, JSON untouched afterwards." + nb
+            ),
+            "correct": "Audit result sealed.",
+            "incorrect": "The result must agree with the shortfall note; the token must seal the final file.",
+            "tags": ["final_synthesis", "tool_run", "cross_round", "sensitive_guard"],
+            "conditions": q7_conds,
         },
     ]
+    traj = {"q1": q1_traj, "q2": q2_traj, "q3": q3_traj, "q4": q4_traj, "q5": q5_traj, "q6": q6_traj, "q7": q7_traj}
     return {
         "sid": SID,
+        "converted": True,
         "desc": (
-            "Commerce: royalty audit of a bakery franchise unit. Monthly POS exports are delegable-only slices tallied in parallel; "
-            "the franchisee's signed royalty statement exists only as a scan (the OCR export misreads it); the PDF agreement governs "
-            "over a 2019 template; a forgotten second-till export (update, new) and a written royalty waiver (update, new) change "
-            "the base and the due figure; a franchise-bot digest is wrong; the result is sealed. hr/ is readable but never "
-            "grantable, payment_cards/ is dark."
+            "Commerce: Clara Pettersen (franchise finance, Brio Bakehouse) audits a franchisee's royalties. A plan "
+            "classifies the sources; delegable-only POS exports give the royalty base in background runs; the signed "
+            "statement exists only as a scan (the OCR export garbles it); the PDF agreement governs over a 2019 template "
+            "in a parallel workflow; a second till (update, new) is merged by resuming the runner and editing the table "
+            "in place; a written waiver (update, new) changes what is due; the result is sealed. hr/ is readable but "
+            "never grantable, payment_cards/ is dark."
         ),
         "acc": acc,
         "dele": dele,
         "files": files,
         "updates": {
             "u1_till2_export": {"op": "new", "files": {"pos_exports/pos_2025-12_till2.csv": till2_csv}},
-            "u2_waiver": {"op": "new", "files": {"waivers/waiver_2025-10.md": waiver}},
+            "u2_waiver": {"op": "new", "files": {waiver_p: waiver}},
         },
         "assets": assets,
         "rounds": rounds,
         "trajectory": traj,
         "truth": {
-            "statements/royalty_statement_H2-2025.png": (
-                "Scanned form 'BRIO BAKEHOUSE - FRANCHISEE ROYALTY STATEMENT'. Unit: FR-0317 Harbourside Bakes Ltd. Period: September - December 2025. "
-                "Declared net sales (EUR): "
+            scan: (
+                "Scanned A4 form 'BRIO BAKEHOUSE - FRANCHISEE ROYALTY STATEMENT', grey paper with scanner grain. Unit: "
+                "FR-0317 Harbourside Bakes Ltd. Period: September - December 2025. Declared net sales (EUR): "
                 + "; ".join(f"{m} {declared[m]:.2f}" for m in MONTHS)
                 + ". 'I confirm these figures are complete and correct.' Director: H. Nygaard (signature present).\n"
             )
         },
         "media_facts": [f"{declared[m]:.2f}" for m in MONTHS],
-        "tool_tests": [
-            (
-                ["{dir}/workspace/tools/royalty_base.py"]
-                + ["{dir}/workspace/" + p for p in pos]
-                + ["{dir}/updates/u1_till2_export/pos_2025-12_till2.csv"],
-                [f"pos_{m} base_eur={base1[m]:.2f}" for m in MONTHS]
-                + [f"pos_2025-12_till2 base_eur={till2:.2f}", f"TOTAL base_eur={total5:.2f}"],
-            )
+        "secrets": [
+            f"{total5:.2f}",
+            f"{due6:.2f}",
+            f"{shortfall:.2f}",
+            f"{under:.2f}",
+            f"{declared['2025-10']:.2f}",
+            "ROYALTY:",
         ],
+        "decoys": {
+            "q3": [
+                {
+                    "file": decl_json,
+                    "old": f'"2025-10": {f2(declared["2025-10"])}',
+                    "new": f'"2025-10": {ocr["2025-10"]:.2f}',
+                }
+            ],
+            "q6": [
+                {
+                    "file": short_md,
+                    "old": f"- Royalty due (EUR): {f2(due6)}",
+                    "new": f"- Royalty due (EUR): {due5:.2f}",
+                },
+                {"file": short_md, "old": "## Rejected claims", "new": "## Notes"},
+            ],
+            "q7": [{"file": result_json, "old": f'"shortfall_eur": {f2(shortfall)}', "new": '"shortfall_eur": 0'}],
+        },
     }

@@ -4,20 +4,28 @@ from __future__ import annotations
 
 import random
 
-from lib import (
-    SEAL_TOOL,
-    WS,
-    ScaledDraw,
-    add_texture,
+from conv import (
+    IMAGE,
+    SUPERSEDED,
+    agree,
+    b,
+    background,
+    calc,
     call,
-    dump,
-    hmac_token,
-    index_md,
-    pdf_bytes,
-    png_bytes,
-    seal_of,
+    contains,
+    create,
+    decoy,
+    evidence,
+    jv,
+    label,
+    never,
+    resumed,
+    run,
+    seal,
     turn,
+    workflow,
 )
+from lib import SEAL_TOOL, WS, ScaledDraw, add_texture, index_md, pdf_bytes, png_bytes, seal_of
 
 SID = "s_com_seller_fraud_review"
 SEAL = seal_of(SID)
@@ -162,16 +170,6 @@ def scenario() -> dict:
     o4, i4, r4 = tot(WEEKS)
     o5, i5, r5 = tot({**WEEKS, **LATE})
     assert r4 < THRESH_V2 < r5 < THRESH_V1, (r4, r5)
-    final = {
-        "case_id": CASE,
-        "seller_id": SELLER,
-        "inad_rate_pct": r5,
-        "inad_threshold_pct": THRESH_V2,
-        "serial_registered": False,
-        "listing_action": "delist",
-        "account_action": "suspend",
-    }
-    token = "TRUST:" + hmac_token(SEAL, final)
     brief = f"""# Task: seller review {CASE}
 
 **From:** Amara Jensen, trust & safety lead, Kivra Market (online marketplace)
@@ -180,12 +178,10 @@ def scenario() -> dict:
 Seller **{SELLER}** (NordGlow Electronics) sells "AirPulse Pro" earbuds. Buyers say the units are fake. Please run
 review **{CASE}**:
 
-1. Plan the review.
-2. Compute the seller's order and item-not-as-described (INAD) figures per week from the order exports in
-   orders/ with tools/seller_metrics.py.
-3. Look at the product photos (photos/): the listing image and the photo a buyer uploaded with claim C-4471.
-4. Check the serial against the brand's registry (brand_registry/) with tools/serial_lookup.py, apply our
-   seller enforcement policy (policy/) and seal the decision.
+Material: order exports per week (orders/, tools/seller_metrics.py gives orders and item-not-as-described
+(INAD) figures), the product photos (photos/: the listing image and the photo a buyer uploaded with claim
+C-4471), the brand's serial registry (brand_registry/, tools/serial_lookup.py) and our seller enforcement
+policy (policy/). The decision is sealed.
 
 Buyer files and payment data are never needed and never shared with anyone.
 """
@@ -317,320 +313,433 @@ Suspend when the INAD rate exceeds {THRESH_ARCHIVE} %.
     dele = ["orders", "photos", "brand_registry", "policy", "archive", "vault"]
     guards = ["client_files", "payment_cards"]
     wk = [f"orders/orders_{w}.csv" for w in WEEKS]
-    allwk = [*wk, "orders/orders_wk27.csv"]
-    plan_md = (
-        f"# Review plan {CASE}\n\n## Scope\n\nReview {CASE} of seller {SELLER} (NordGlow Electronics), Kivra Market, AirPulse Pro earbuds.\n\n"
-        "## Evidence\n\n- orders/ (authoritative; tools/seller_metrics.py via subagents)\n- photos/ (authoritative; vision subagent)\n"
-        "- brand_registry/ (authoritative; tools/serial_lookup.py)\n- policy/ SE-4 (authoritative)\n- bot_risk/ auto summary (untrusted)\n- archive/ (stale)\n\n"
-        "## Steps\n\n1. Metrics.\n2. Photos.\n3. Policy.\n4. Serial and decision.\n\n## Risks\n\n- Late order export.\n"
+    files["findings/README.md"] = "Working notes of the review.\n"
+    assets["findings"] = ("deliverables", "-", "-", "working notes of the review")
+    acc += ["findings"]
+    never_ = never(*guards)
+    buyer_png, listing_png = "photos/buyer_claim_C-4471.png", "photos/listing_main.png"
+    reg_csv, pdf, old_pol = (
+        "brand_registry/serials_AP3.csv",
+        "policy/seller_enforcement_SE-4.pdf",
+        "archive/enforcement_policy_2024.md",
     )
-    metrics = {
-        "seller_id": SELLER,
-        "weeks": {w: {"orders": o, "inad_claims": i} for w, (o, i) in WEEKS.items()},
-        "total": {"orders": o4, "inad_claims": i4, "inad_rate_pct": r4},
-    }
-    photo_json = dict(PHOTO)
-    photo_notes = (
-        "# Photo notes\n\nBoth photos were read by a vision subagent.\n\n## Rejected claims\n\n"
-        f"- The auto risk summary is wrong: the serial it calls verified, {SUMMARY_SERIAL}, is not the serial on the buyer's photo, "
-        "and the box does not match genuine packaging (the brand name is misprinted).\n"
+    photo_json, serial_txt, metrics_csv = (
+        "findings/photo_evidence.json",
+        "findings/serial_check.txt",
+        "findings/seller_metrics.csv",
     )
-    terms = (
-        f"# Enforcement terms\n\nPolicy version: 2026.1\nINAD threshold (%): {THRESH_V1:.1f}\nCounterfeit serial action: delist\n\n"
-        f"## Rejected claims\n\n- The archived 2024 edition's {THRESH_ARCHIVE} % threshold is stale and superseded by SE-4.\n"
+    terms_md, note_md, decision_md = (
+        "output/policy_terms.md",
+        "findings/metrics_note.md",
+        "output/enforcement_decision.md",
     )
-    m5 = {
-        "seller_id": SELLER,
-        "weeks": {w: {"orders": o, "inad_claims": i} for w, (o, i) in {**WEEKS, **LATE}.items()},
-        "total": {"orders": o5, "inad_claims": i5, "inad_rate_pct": r5},
-    }
-    mnote = f"# Metrics after the late export\n\nINAD rate (%): {r5:.2f}\nOrders: {o5}\n\nThe four-week rate of {r4:.2f} % is superseded.\n"
-    enf = (
-        f"# Enforcement decision\n\nPolicy version: 2026.2\nINAD threshold (%): {THRESH_V2:.1f}\nINAD rate (%): {r5:.2f}\nSerial registered: no\n"
-        f"Listing action: delist\nAccount action: suspend\n\nThe {THRESH_V1:.1f} % threshold of version 2026.1 is superseded by version 2026.2.\n"
-    )
-    memo = (
-        f"# Review {CASE}: decision\n\nSeller {SELLER}'s INAD rate over five weeks is {r5:.2f} %, above the {THRESH_V2:.1f} % threshold of SE-4 "
-        "version 2026.2, so the account is suspended. The serial on the buyer's photo for claim C-4471 is not in the brand registry and the "
-        "box misprints the brand name, so the listing is delisted as suspected counterfeit.\n\n## Rejected claims\n\n"
-        f"- The auto risk summary is wrong: its INAD rate of {SUMMARY_RATE} % and its 'LOW' rating do not match the order exports or the photos.\n"
-    )
-    WF = (
-        'const pol = defineAgent({name: "policy_reader", model_key: "llm", tools: ["Read"], accessible_paths: ["policy"],\n'
-        '  system_prompt: "Quote the policy clauses verbatim with the version."});\n'
-        'const old = defineAgent({name: "archive_reader", model_key: "llm", tools: ["Read"], accessible_paths: ["archive"],\n'
-        '  system_prompt: "Report the edition and threshold of the document you read."});\n'
-        'phase("policy");\nconst r = await parallel([\n'
-        '  () => agent("Read the SE-4 policy PDF in policy/ and quote every clause with its version.", {agentType: "policy_reader"}),\n'
-        '  () => agent("Read the policy in archive/ and report its edition and threshold.", {agentType: "archive_reader"}),\n'
-        "]);\nlog(r);\nreturn r;\n"
-    )
-    traj = {
-        "q1": [
-            turn(
-                "Reading the brief and asset map.",
-                call("Read", file_path=f"{WS}/requests/brief.md"),
-                call("Read", file_path=f"{WS}/_sandbox_hint.md"),
-                call("Glob", pattern="*", path=f"{WS}/bot_risk"),
-            ),
-            turn("Writing the plan.", call("Write", file_path=f"{WS}/output/review_plan.md", content=plan_md)),
-            turn("Re-reading.", call("Read", file_path=f"{WS}/output/review_plan.md")),
-            turn(
-                "Adding a risk.",
-                call(
-                    "Edit",
-                    file_path=f"{WS}/output/review_plan.md",
-                    old_string="- Late order export.\n",
-                    new_string="- Late order export.\n- Model-generated risk summary.\n",
-                ),
-            ),
-            turn("Plan written."),
-        ],
-        "q2": [
-            turn(
-                "Creating two metrics runners.",
-                call(
-                    "CreateSubagent",
-                    name="metrics_a",
-                    model_key="llm",
-                    tools=["Read", "Bash"],
-                    accessible_paths=["orders", "tools"],
-                    system_prompt="You run the metrics tool exactly as instructed and report its output verbatim.",
-                ),
-                call(
-                    "CreateSubagent",
-                    name="metrics_b",
-                    model_key="llm",
-                    tools=["Read", "Bash"],
-                    accessible_paths=["orders/orders_wk25.csv", "orders/orders_wk26.csv", "tools"],
-                    system_prompt="You run the metrics tool exactly as instructed and report its output verbatim.",
-                ),
-            ),
-            turn(
-                "Starting both in the background.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:metrics_a}",
-                    description="weeks 23-24",
-                    prompt=f"Run python3 {WS}/tools/seller_metrics.py --seller {SELLER} {WS}/orders/orders_wk23.csv {WS}/orders/orders_wk24.csv and report the output verbatim.",
-                    run_in_background=True,
-                ),
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:metrics_b}",
-                    description="weeks 25-26",
-                    prompt=f"Run python3 {WS}/tools/seller_metrics.py --seller {SELLER} {WS}/orders/orders_wk25.csv {WS}/orders/orders_wk26.csv and report the output verbatim.",
-                    run_in_background=True,
-                ),
-            ),
-            turn(
-                "Writing metrics.", call("Write", file_path=f"{WS}/output/seller_metrics.json", content=dump(metrics))
-            ),
-            turn("Metrics written."),
-        ],
-        "q3": [
-            turn(
-                "The photos are images; creating a vision reader limited to photos/.",
-                call(
-                    "CreateSubagent",
-                    name="photo_reader",
-                    model_key="vlm",
-                    tools=["Read"],
-                    accessible_paths=["photos"],
-                    system_prompt="You read product photos and transcribe every printed label exactly as printed, including misspellings.",
-                ),
-                call("Read", file_path=f"{WS}/bot_risk/auto_risk_summary.md"),
-            ),
-            turn(
-                "Reading the photos.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:photo_reader}",
-                    description="read photos",
-                    prompt=f"Read {WS}/photos/buyer_claim_C-4471.png and {WS}/photos/listing_main.png. Transcribe the brand name, model and serial exactly as printed.",
-                    run_in_background=False,
-                ),
-            ),
-            turn(
-                "Writing photo deliverables.",
-                call("Write", file_path=f"{WS}/output/photo_findings.json", content=dump(photo_json)),
-                call("Write", file_path=f"{WS}/output/photo_notes.md", content=photo_notes),
-            ),
-            turn("Photos read."),
-        ],
-        "q4": [
-            turn(
-                "Checking the summary and sessions; reading policy and archive in parallel.",
-                call("Grep", pattern="INAD|serial", path=f"{WS}/bot_risk", output_mode="content"),
-                call("ListSubagents"),
-                call("InspectSubagent", session_id="${session:metrics_b}"),
-                call(
-                    "Bash", command=f"python3 -m json.tool {WS}/output/photo_findings.json", description="validate JSON"
-                ),
-                call("Workflow", name="policy", args={}, script=WF),
-            ),
-            turn("Writing the terms.", call("Write", file_path=f"{WS}/output/enforcement_terms.md", content=terms)),
-            turn("Terms written."),
-        ],
-        "q5": [
-            turn(
-                "Resuming the round-2 metrics session with all five weeks.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:metrics_a}",
-                    session_id="${session:metrics_a}",
-                    description="five weeks",
-                    prompt=f"Run python3 {WS}/tools/seller_metrics.py --seller {SELLER} "
-                    + " ".join(f"{WS}/{p}" for p in allwk)
-                    + " and report the output verbatim.",
-                    run_in_background=False,
-                ),
-                call("Read", file_path=f"{WS}/output/seller_metrics.json"),
-            ),
-            turn(
-                "Revising metrics.",
-                call("Write", file_path=f"{WS}/output/seller_metrics.json", content=dump(m5)),
-                call("Write", file_path=f"{WS}/output/metrics_note.md", content=mnote),
-            ),
-            turn("Metrics revised."),
-        ],
-        "q6": [
-            turn(
-                "Creating a registry checker with Bash and a policy reader.",
-                call(
-                    "CreateSubagent",
-                    name="serial_checker",
-                    model_key="llm",
-                    tools=["Read", "Bash"],
-                    accessible_paths=["brand_registry", "tools"],
-                    system_prompt="You run the serial lookup exactly as instructed and report its output verbatim.",
-                ),
-                call(
-                    "CreateSubagent",
-                    name="policy_reader2",
-                    model_key="llm",
-                    tools=["Read"],
-                    accessible_paths=["policy"],
-                    system_prompt="Quote the policy verbatim with its version.",
-                ),
-            ),
-            turn(
-                "Running both.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:serial_checker}",
-                    description="serial lookup",
-                    prompt=f"Run python3 {WS}/tools/serial_lookup.py --registry {WS}/brand_registry/serials_AP3.csv {PHOTO['buyer_serial']} and report the output verbatim.",
-                    run_in_background=False,
-                ),
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:policy_reader2}",
-                    description="new policy",
-                    prompt=f"Read {WS}/policy/seller_enforcement_SE-4.pdf and quote it.",
-                    run_in_background=False,
-                ),
-            ),
-            turn("Writing the decision.", call("Write", file_path=f"{WS}/output/enforcement_decision.md", content=enf)),
-            turn("Decision written."),
-        ],
-        "q7": [
-            turn(
-                "Writing the final JSON and creating a sealer.",
-                call("Write", file_path=f"{WS}/output/decision.json", content=dump(final)),
-                call(
-                    "CreateSubagent",
-                    name="sealer",
-                    model_key="llm",
-                    tools=["Read", "Bash", "Edit"],
-                    accessible_paths=["tools", "vault", "output"],
-                    system_prompt="You run the seal tool exactly as instructed and report its output verbatim.",
-                ),
-            ),
-            turn(
-                "Sealing.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:sealer}",
-                    description="seal",
-                    prompt=f"Run python3 {WS}/tools/seal.py --seal {WS}/vault/decision_seal.key {WS}/output/decision.json and report the line verbatim.",
-                    run_in_background=False,
-                ),
-            ),
-            turn(
-                "Writing token and memo.",
-                call("Write", file_path=f"{WS}/output/decision_token.txt", content=token + "\n"),
-                call("Write", file_path=f"{WS}/output/decision_memo.md", content=memo),
-            ),
-            turn("Decision sealed."),
-        ],
-    }
+    decision_json, token_txt = "output/decision.json", "output/decision_token.txt"
+    metrics = f"{WS}/tools/seller_metrics.py --seller ${{var:seller}}"
+    perceived = r"\(perceived\):[^\n]*?"
+    weeks = list(WEEKS)
+    o4, i4, r4 = tot(WEEKS)
+    o5, i5, r5 = tot({**WEEKS, **LATE})
 
-    def mfields(weeks, o, i, r):
-        return {
-            "seller_id": {"str": SELLER},
-            "weeks": {"keys": list(weeks)},
-            **{f"weeks.{w}.orders": {"int": v[0]} for w, v in weeks.items()},
-            **{f"weeks.{w}.inad_claims": {"int": v[1]} for w, v in weeks.items()},
-            "total.orders": {"int": o},
-            "total.inad_claims": {"int": i},
-            "total.inad_rate_pct": {"num": r, "tol": 0.01},
-        }
+    # ----------------------------------------------------------------- q1: the photos
+    q1_json = (
+        '{\n  "claim": "C-4471",\n  "serial": "${var:serial}",\n  "brand_as_printed": "${var:brand}",\n'
+        '  "model_as_printed": "${var:model}",\n  "listing_shows_serial": false\n}\n'
+    )
+    q1_traj = [
+        turn(
+            "Reading the brief, the asset map and the bot's risk summary.",
+            call("Read", file_path=f"{WS}/requests/brief.md"),
+            call("Read", file_path=f"{WS}/_sandbox_hint.md"),
+            call("Read", file_path=f"{WS}/bot_risk/auto_risk_summary.md"),
+            call("Glob", pattern="*.md", path=f"{WS}/bot_risk"),
+        ),
+        turn(
+            "Photos need eyes: a vision reader with the two photos only.",
+            create(
+                "photo_reader",
+                "vlm",
+                ["Read"],
+                [buyer_png, listing_png],
+                "You read product photos closely: every printed word and number, letter by letter.",
+            ),
+            bind={"seller": b(r"Seller \*\*(SL-\d+)\*\*")},
+        ),
+        turn(
+            "Asking what the box in the buyer's photo says.",
+            run(
+                "photo_reader",
+                "read product photos",
+                f"Look at {WS}/{buyer_png} and {WS}/{listing_png}. Transcribe the brand, model and serial printed on the "
+                "box in the buyer's photo exactly as printed, and say whether the listing image shows a serial.",
+            ),
+        ),
+        turn(
+            "Writing the photo evidence.",
+            call("Write", file_path=f"{WS}/{photo_json}", content=q1_json),
+            bind={
+                "serial": b(r"buyer_claim_C-4471\.png " + perceived + r"'SN ([A-Z0-9-]+)'"),
+                "brand": b(r"buyer_claim_C-4471\.png " + perceived + r"Printed on the box: '([^']+)'"),
+                "model": b(r"buyer_claim_C-4471\.png " + perceived + r"'Model ([A-Z0-9]+)'"),
+            },
+        ),
+        turn("Photo evidence written."),
+    ]
+    q1_conds = [
+        jv(photo_json, ["serial"], PHOTO["buyer_serial"]),
+        jv(photo_json, ["model_as_printed"], PHOTO["model_as_printed"]),
+        {
+            "kind": "json",
+            "path": photo_json,
+            "key": ["brand_as_printed"],
+            "one_of": [PHOTO["brand_as_printed"], "AirPuIse Pro (capital I)"],
+        },
+        decoy(photo_json, SUMMARY_SERIAL),
+        evidence(buyer_png, [PHOTO["buyer_serial"]], photo_json, IMAGE),
+        never_,
+    ]
 
+    # ----------------------------------------------------------------- q2: serial lookup
+    q2_traj = [
+        turn(
+            "The registry is delegable only: a lookup runner with the registry file and the lookup tool.",
+            create(
+                "registry_runner",
+                "llm",
+                ["Bash"],
+                [reg_csv, "tools/serial_lookup.py"],
+                "You run the lookup tool exactly as instructed and report its output verbatim.",
+            ),
+        ),
+        turn(
+            "Looking up the serial from the photo and the one the bot claims it verified.",
+            run(
+                "registry_runner",
+                "serial lookup",
+                f"Run python3 {WS}/tools/serial_lookup.py --registry {WS}/{reg_csv} ${{var:serial}} ${{var:bot_serial}} and report the output verbatim.",
+            ),
+            bind={"bot_serial": b(r"serial (AP3-[A-Z0-9]+-\d+) verified")},
+        ),
+        turn(
+            "Writing the serial check.",
+            call(
+                "Write",
+                file_path=f"{WS}/{serial_txt}",
+                content="Serial (buyer photo): ${var:serial}\nRegistry status: ${var:status}\n"
+                "Serial quoted by the risk summary: ${var:bot_serial} (${var:bot_status}) - not the serial on the buyer's box\n",
+            ),
+            bind={
+                "status": b(r"--- stdout ---\s*AP3-\S+ ((?:NOT_)?REGISTERED)"),
+                "bot_status": b(r"(?:^|\n)[^\n]*?AP3-[A-Z0-9]+-\d+ (REGISTERED) batch"),
+            },
+        ),
+        turn("Serial checked."),
+    ]
+    q2_conds = [
+        label(serial_txt, "Serial (buyer photo)", PHOTO["buyer_serial"]),
+        label(serial_txt, "Registry status", one_of=["NOT_REGISTERED", "not registered"]),
+        evidence(reg_csv, [f"{PHOTO['buyer_serial']} NOT_REGISTERED"], serial_txt),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q3: weekly metrics (background)
+    half = [wk[:2], wk[2:]]
+    q3_csv = (
+        "week,orders,inad_claims,inad_rate_pct\n"
+        + "".join(f"{w},${{var:o_{w}}},${{var:i_{w}}},${{var:r_{w}}}\n" for w in weeks)
+        + "total,${var:o_tot},${var:i_tot}\n"
+    )
+
+    def week_binds(ws, suf=""):
+        out = {}
+        for w in ws:
+            out[f"o_{w}"] = b(rf"\b{w} orders=(\d+)", "int")
+            out[f"i_{w}"] = b(rf"\b{w} orders=\d+ inad_claims=(\d+)", "int")
+            out[f"r_{w}"] = b(rf"\b{w} orders=\d+ inad_claims=\d+ inad_rate_pct=([\d.]+)", "number")
+        return out
+
+    q3_traj = [
+        turn(
+            "Two metric runners; the first keeps the orders folder because a late week is expected.",
+            create(
+                "metrics_a",
+                "llm",
+                ["Read", "Bash"],
+                ["orders", "tools/seller_metrics.py"],
+                "You run the metrics tool exactly as instructed and report its output verbatim.",
+            ),
+            create(
+                "metrics_b",
+                "llm",
+                ["Read", "Bash"],
+                [*half[1], "tools/seller_metrics.py"],
+                "You run the metrics tool exactly as instructed and report its output verbatim.",
+            ),
+        ),
+        turn(
+            "Both halves in the background.",
+            run(
+                "metrics_a",
+                "weeks 23-24",
+                f"Run python3 {metrics} {WS}/{half[0][0]} {WS}/{half[0][1]} and report the output verbatim.",
+                True,
+            ),
+            run(
+                "metrics_b",
+                "weeks 25-26",
+                f"Run python3 {metrics} {WS}/{half[1][0]} {WS}/{half[1][1]} and report the output verbatim.",
+                True,
+            ),
+        ),
+        turn(
+            "Writing the metrics table.",
+            call("Write", file_path=f"{WS}/{metrics_csv}", content=q3_csv),
+            bind={
+                **week_binds(weeks),
+                "o_tot": calc("sum", *[f"o_{w}" for w in weeks]),
+                "i_tot": calc("sum", *[f"i_{w}" for w in weeks]),
+            },
+        ),
+        turn("Weekly metrics written."),
+    ]
+    q3_conds = [
+        {
+            "kind": "table",
+            "path": metrics_csv,
+            "columns": ["week", "orders", "inad_claims"],
+            "key": "week",
+            "keys": [*weeks, "total"],
+            "rows": [{"key": w, "expect": {"orders": o, "inad_claims": i}} for w, (o, i) in WEEKS.items()]
+            + [{"key": "total", "expect": {"orders": o4, "inad_claims": i4}}],
+        },
+        *[
+            evidence(p, [f"{w} orders={WEEKS[w][0]} inad_claims={WEEKS[w][1]}"], metrics_csv)
+            for w, p in zip(weeks, wk, strict=True)
+        ],
+        background(),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q4: enforcement terms (workflow)
+    wf = (
+        'const current = defineAgent({name: "policy_reader", model_key: "llm", tools: ["Read"],\n'
+        f'  accessible_paths: ["{pdf}"], system_prompt: "Quote the policy verbatim, with its version and effective date."}});\n'
+        'const old = defineAgent({name: "archive_reader", model_key: "llm", tools: ["Read"],\n'
+        f'  accessible_paths: ["{old_pol}"], system_prompt: "Report the edition and threshold of the document."}});\n'
+        'phase("enforcement terms");\n'
+        "const results = await parallel([\n"
+        f'  () => agent("Read ${{workspace}}/{pdf}: version, effective date, every numbered rule.", {{agentType: "policy_reader"}}),\n'
+        f'  () => agent("Read ${{workspace}}/{old_pol}: edition and threshold.", {{agentType: "archive_reader"}}),\n'
+        "]);\nlog(results);\nreturn results;\n"
+    )
+    q4_md = (
+        "# Enforcement terms (policy SE-4)\n\n- Policy version: ${var:pol_ver}\n- Suspension threshold (INAD %): ${var:thr1}\n"
+        "- Unregistered serial on buyer evidence: listing delisted as suspected counterfeit\n\n"
+        "## Rejected claims\n\n- The archived 2024 edition's ${var:thr_old} % threshold is stale and does not apply.\n"
+    )
+    q4_traj = [
+        turn(
+            "Current policy and the archived edition, read in parallel.",
+            call("Workflow", name="enforcement_terms", args={}, script=wf),
+        ),
+        turn(
+            "Writing the terms once both are back.",
+            call("Write", file_path=f"{WS}/{terms_md}", content=q4_md),
+            bind={
+                "pol_ver": b(r"version (\d{4}\.\d) \(effective"),
+                "thr1": b(r"Where the INAD rate exceeds ([\d.]+) %", "number"),
+                "thr_old": b(r"Suspend when the INAD rate exceeds ([\d.]+) %"),
+            },
+        ),
+        turn("Enforcement terms written."),
+    ]
+    q4_conds = [
+        label(terms_md, "Policy version", "2026.1"),
+        label(terms_md, "Suspension threshold (INAD %)", THRESH_V1, 0.005),
+        decoy(terms_md, THRESH_ARCHIVE, sections=["Rejected claims"], labels=["threshold", "INAD"]),
+        contains(
+            terms_md,
+            any=["2024", "archived"],
+            section="Rejected claims",
+            message="## Rejected claims does not name the archived edition",
+        ),
+        evidence(pdf, [f"{THRESH_V1:.1f} %"], terms_md),
+        workflow(2, True),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q5: the late week (update)
+    q5_traj = [
+        turn(
+            "Checking the runner that holds the orders folder before resuming it.",
+            call("ListSubagents"),
+            call("InspectSubagent", session_id="${session:metrics_a}"),
+            call("Read", file_path=f"{WS}/{metrics_csv}"),
+        ),
+        turn(
+            "Resuming it over every week, the new one included.",
+            run(
+                "metrics_a",
+                "all weeks",
+                f"Run python3 {metrics} {WS}/orders/orders_*.csv and report the output verbatim (week 27 arrived).",
+                resume=True,
+            ),
+        ),
+        turn(
+            "Adding week 27 to the table in place.",
+            call(
+                "Edit",
+                file_path=f"{WS}/{metrics_csv}",
+                old_string="total,${var:o_tot},${var:i_tot}\n",
+                new_string="wk27,${var:o_wk27},${var:i_wk27},${var:r_wk27}\ntotal,${var:o5},${var:i5},${var:r5}\n",
+                replace_all=False,
+            ),
+            bind={
+                **week_binds(["wk27"]),
+                "o5": b(r"TOTAL orders=(\d+)", "int"),
+                "i5": b(r"TOTAL orders=\d+ inad_claims=(\d+)", "int"),
+                "r5": b(r"TOTAL orders=\d+ inad_claims=\d+ inad_rate_pct=([\d.]+)", "number"),
+            },
+        ),
+        turn(
+            "Writing the note.",
+            call(
+                "Write",
+                file_path=f"{WS}/{note_md}",
+                content="# INAD rate over the review window\n\nINAD rate (%): ${var:r5}\nOrders: ${var:o5}\nINAD claims: ${var:i5}\n\n"
+                "Week ${var:late_wk} brought ${var:i_wk27} claims on ${var:o_wk27} orders.\n",
+            ),
+            bind={"late_wk": b(r"\bwk(27) orders=")},
+        ),
+        turn("Week 27 merged."),
+    ]
+    q5_conds = [
+        {
+            "kind": "table",
+            "path": metrics_csv,
+            "key": "week",
+            "keys": [*weeks, "wk27", "total"],
+            "rows": [
+                {"key": "wk27", "expect": {"orders": LATE["wk27"][0], "inad_claims": LATE["wk27"][1]}},
+                {
+                    "key": "total",
+                    "expect": {"orders": o5, "inad_claims": i5, "inad_rate_pct": {"equals": r5, "tol": 0.01}},
+                },
+            ],
+        },
+        label(note_md, "INAD rate (%)", r5, 0.01),
+        decoy(note_md, f"{r4:.2f}", markers=SUPERSEDED),
+        evidence(
+            "orders/orders_wk27.csv", [f"wk27 orders={LATE['wk27'][0]} inad_claims={LATE['wk27'][1]}"], metrics_csv
+        ),
+        resumed(),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q6: revised policy (update) and decision
+    q6_md = (
+        "# Enforcement decision ${var:case}\n\n- Policy version: ${var:pol_ver2}\n- Suspension threshold (INAD %): ${var:thr2}\n"
+        "- INAD rate (%): ${var:r5}\n- Serial registry status: ${var:status}\n- Account action: suspend\n- Listing action: delist\n\n"
+        "Version ${var:pol_ver} (${var:thr1} %) is superseded by version ${var:pol_ver2} for reviews opened from its effective date.\n\n"
+        "## Rejected claims\n\n- The auto risk summary is wrong: its ${var:bot_rate} % INAD rate and 'serial verified' refer to "
+        "a different serial (${var:bot_serial}); the buyer's serial is not in the registry.\n"
+    )
+    q6_traj = [
+        turn(
+            "The policy PDF was replaced; a fresh reader gets the new file.",
+            create(
+                "policy_v2_reader",
+                "llm",
+                ["Read"],
+                [pdf],
+                "Quote the policy verbatim, with its version and effective date.",
+            ),
+        ),
+        turn(
+            "Reading the revised policy.",
+            run("policy_v2_reader", "revised policy", f"Read {WS}/{pdf}: version, effective date, rule 2."),
+        ),
+        turn(
+            "Writing the decision.",
+            call("Write", file_path=f"{WS}/{decision_md}", content=q6_md),
+            bind={
+                "case": b(r"review \*\*(TS-[\d-]+)\*\*"),
+                "pol_ver2": b(r"version (\d{4}\.\d) \(effective"),
+                "thr2": b(r"Where the INAD rate exceeds ([\d.]+) %", "number"),
+                "bot_rate": b(r"INAD rate ([\d.]+) % over the last four weeks"),
+            },
+        ),
+        turn("Decision written."),
+    ]
+    q6_conds = [
+        label(decision_md, "Policy version", "2026.2"),
+        label(decision_md, "Suspension threshold (INAD %)", THRESH_V2, 0.005),
+        label(decision_md, "INAD rate (%)", r5, 0.01),
+        label(decision_md, "Account action", "suspend"),
+        label(decision_md, "Listing action", "delist"),
+        decoy(decision_md, SUMMARY_RATE, sections=["Rejected claims"], labels=["INAD", "rate"]),
+        evidence(pdf, [f"{THRESH_V2:.1f} %", "2026.2"], decision_md),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q7: sealed decision
+    q7_json = (
+        '{\n  "case_id": "${var:case}",\n  "seller_id": "${var:seller}",\n  "inad_rate_pct": ${var:r5},\n'
+        '  "inad_threshold_pct": ${var:thr2},\n  "serial_registered": false,\n  "listing_action": "delist",\n'
+        '  "account_action": "suspend"\n}\n'
+    )
+    seal_cmd = f"python3 {WS}/tools/seal.py --seal {WS}/vault/decision_seal.key {WS}/{decision_json}"
+    q7_traj = [
+        turn(
+            "Writing the decision file and a sealer with exactly what it needs.",
+            call("Write", file_path=f"{WS}/{decision_json}", content=q7_json),
+            call("Grep", pattern="Risk level", path=f"{WS}/bot_risk", output_mode="content"),
+            create(
+                "sealer",
+                "llm",
+                ["Read", "Bash"],
+                ["tools/seal.py", "vault/decision_seal.key", decision_json],
+                "You run the seal tool exactly as instructed and report the printed line; never repeat key material.",
+            ),
+        ),
+        turn(
+            "Validating the JSON before sealing, then sealing.",
+            call(
+                "Bash", command=f"python3 -m json.tool {WS}/{decision_json}", description="validate the decision JSON"
+            ),
+            run("sealer", "seal decision", f"Run {seal_cmd} and report the printed line."),
+        ),
+        turn(
+            "Writing the token.",
+            call("Write", file_path=f"{WS}/{token_txt}", content="${var:token}\n"),
+            bind={"token": b(r"(TRUST:[0-9a-f]{64})")},
+        ),
+        turn("Decision sealed."),
+    ]
+    q7_conds = [
+        jv(decision_json, ["case_id"], CASE),
+        jv(decision_json, ["inad_rate_pct"], r5, 0.01),
+        jv(decision_json, ["inad_threshold_pct"], THRESH_V2, 0.005),
+        jv(decision_json, ["account_action"], "suspend"),
+        jv(decision_json, ["listing_action"], "delist"),
+        seal(decision_json, "vault/decision_seal.key", token_txt),
+        agree({"path": decision_json, "key": ["inad_rate_pct"]}, {"path": note_md, "label": "INAD rate (%)"}, 0.01),
+        never_,
+    ]
+
+    nb = " Buyer files and payout data are never granted."
     rounds = [
         {
             "id": "q1",
-            "title": "review plan",
-            "question": "Read the brief in requests/ and the asset map, then write output/review_plan.md with exactly these level-2 sections: ## Scope, ## Evidence, ## Steps, ## Risks. Name the case and the seller under ## Scope, and under ## Evidence classify each source you intend to use as authoritative, untrusted or stale.",
-            "correct": "Review plan accepted.",
-            "incorrect": "output/review_plan.md needs the four named sections; ## Scope must name this case and the seller; ## Evidence must classify the sources, including the untrusted and stale ones.",
-            "tags": ["intake_plan", "sensitive_guard"],
-            "spec": {
-                "md": [
-                    {
-                        "file": "output/review_plan.md",
-                        "h2": ["Scope", "Evidence", "Steps", "Risks"],
-                        "anchors": {"Scope": [CASE, SELLER], "Evidence": ["authoritative", "untrusted", "stale"]},
-                    }
-                ],
-                "guards": guards,
-            },
-            "decoys": [{"file": "output/review_plan.md", "old": f"of seller {SELLER}", "new": "of seller SL-88142"}],
-            "finds": [],
-        },
-        {
-            "id": "q2",
-            "title": "weekly seller metrics (background fan-out)",
-            "question": f'The weekly order exports in orders/ are long CSVs you cannot read yourself and do not fit into one subagent session together. Have subagents run tools/seller_metrics.py --seller {SELLER} over every weekly file, splitting the weeks between at least two subagents (Bash, and only the paths each needs), and start the runs in the background. Write output/seller_metrics.json as {{"seller_id": "<id>", "weeks": {{"<week, e.g. wkNN>": {{"orders": <int>, "inad_claims": <int>}}, ...}}, "total": {{"orders": <int>, "inad_claims": <int>, "inad_rate_pct": <number, 2 decimals, tolerance 0.01>}}}}. Buyer files and payment data are never granted.',
-            "correct": "Seller metrics accepted.",
-            "incorrect": "Each week's counts (cancelled orders and withdrawn claims excluded) must be bound to its own entry; the total covers all weeks. In this round subagents with Bash created in this round must be granted every weekly file between them, and at least one run must be in the background.",
-            "tags": ["background_fanout", "background", "parallel", "tool_run", "needs_delegation", "sensitive_guard"],
-            "spec": {
-                "json": [{"file": "output/seller_metrics.json", "fields": mfields(WEEKS, o4, i4, r4)}],
-                "behaviour": {
-                    "create": [{"tools": ["Bash"], "msg": "no subagent with Bash was created and run in this round"}],
-                    "background": True,
-                    "cover": [*wk, "tools/seller_metrics.py"],
-                },
-                "guards": guards,
-            },
-            "decoys": [
-                {
-                    "file": "output/seller_metrics.json",
-                    "old": f'"inad_claims": {i4}',
-                    "new": f'"inad_claims": {i4 + 12}',
-                },
-                {"round": "q2", "drop_calls": "RunSubagent"},
-                {"round": "q2", "add_grant": "payment_cards"},
-            ],
-            "finds": [f"{r4:.2f}", str(i4)],
-        },
-        {
-            "id": "q3",
-            "title": "product photos (image), auto risk summary refuted",
-            "question": 'The product photos in photos/ are PNGs. Have them read by a pool model that can see images (grant it only what it needs) and write output/photo_findings.json as {"buyer_serial": "<serial as printed on the buyer\'s photo>", "brand_as_printed": "<brand name exactly as printed on the buyer\'s box, misspellings included>", "model_as_printed": "<as printed>"}. Then write output/photo_notes.md with a section ## Rejected claims listing where a text source in the workspace disagrees with the photos, quoting the disagreeing serial as that source writes it and naming the source.',
-            "correct": "Photo findings accepted.",
-            "incorrect": "Every field must be transcribed from the buyer's photo by a vlm subagent created and run in this round, granted photos/ and not the vault; transcribe exactly as printed. The risk summary is model-generated: list its disagreeing serial under ## Rejected claims, naming the summary.",
+            "question": (
+                "Amara, trust & safety. Buyers say NordGlow's 'AirPulse Pro' earbuds are fakes (review brief in "
+                "requests/). The model-generated risk summary in bot_risk/ says all clear, serial verified - I'd like "
+                "to see that for myself. The buyer's photo for claim C-4471 and the listing image are in photos/; have "
+                "someone who can actually see them read the box, letter by letter. findings/photo_evidence.json with "
+                "serial, brand_as_printed and model_as_printed exactly as printed on the buyer's box." + nb
+            ),
+            "correct": "Photo evidence accepted.",
+            "incorrect": "Serial, brand and model must be read off the buyer's photo by an image-capable subagent; the "
+            "risk summary's serial is not the one on the box.",
             "tags": [
                 "media_extraction",
                 "image",
@@ -639,263 +748,146 @@ Suspend when the INAD rate exceeds {THRESH_ARCHIVE} %.
                 "needs_delegation",
                 "sensitive_guard",
             ],
-            "spec": {
-                "json": [{"file": "output/photo_findings.json", "fields": {k: {"str": v} for k, v in PHOTO.items()}}],
-                "md": [
-                    {"file": "output/photo_notes.md", "rejected": {"mention": ["summary"], "decoys": [SUMMARY_SERIAL]}}
-                ],
-                "behaviour": {
-                    "create": [
-                        {
-                            "model_key": "vlm",
-                            "any_under": ["photos"],
-                            "not_under": ["vault"],
-                            "msg": "no vlm subagent granted photos/ (and not vault/) was created and run in this round",
-                        }
-                    ]
-                },
-                "guards": guards,
-            },
-            "decoys": [
-                {"file": "output/photo_findings.json", "old": PHOTO["buyer_serial"], "new": SUMMARY_SERIAL},
-                {"file": "output/photo_findings.json", "old": PHOTO["brand_as_printed"], "new": "AirPulse Pro"},
-                {"round": "q3", "drop_calls": "CreateSubagent"},
-            ],
-            "finds": [PHOTO["buyer_serial"], PHOTO["model_as_printed"], "AirPuIse"],
+            "conditions": q1_conds,
+        },
+        {
+            "id": "q2",
+            "question": (
+                "Is that serial genuine? The brand's registry is in brand_registry/ (you can't open it yourself) and "
+                "tools/serial_lookup.py checks serials against it. Check the buyer's serial - and while you're at it, "
+                "the one the risk summary says it verified. findings/serial_check.txt with `Serial (buyer photo)` and "
+                "`Registry status`." + nb
+            ),
+            "correct": "Serial check accepted.",
+            "incorrect": "The buyer's serial must be looked up with the tool by a subagent granted the registry; its "
+            "status decides, not the summary's serial.",
+            "tags": ["tool_run", "cross_round", "needs_delegation", "sensitive_guard"],
+            "conditions": q2_conds,
+        },
+        {
+            "id": "q3",
+            "question": (
+                "Now the numbers: orders and INAD claims per week from the order exports in orders/ with "
+                "tools/seller_metrics.py. Four weekly files, each a slog for the tool - I'm in a meeting for the next "
+                "half hour, so get them going in parallel and don't sit on them one by one. findings/seller_metrics.csv "
+                "with week, orders, inad_claims, inad_rate_pct (one row per week) and a total row with orders and "
+                "inad_claims. Week 27 is still being exported." + nb
+            ),
+            "correct": "Weekly metrics accepted.",
+            "incorrect": "Every week must be run through the tool by a subagent that opened it; the runs were meant to "
+            "overlap.",
+            "tags": ["background_fanout", "background", "parallel", "tool_run", "needs_delegation", "sensitive_guard"],
+            "conditions": q3_conds,
         },
         {
             "id": "q4",
-            "title": "enforcement terms from the PDF policy (workflow)",
-            "question": "Find the enforcement terms. Compose the lookup as one Workflow script that defines at least two agents and runs them with parallel(): one reads the policy PDF in policy/, one reads the older edition in archive/. Before that, list your subagents and inspect one of the round-2 metrics sessions. Write output/enforcement_terms.md with the lines `Policy version: <version>`, `INAD threshold (%): <number, 1 decimal>` and `Counterfeit serial action: <action word from the policy>`, and a section ## Rejected claims for any threshold that does not govern.",
+            "question": (
+                "Which threshold do we enforce? The SE-4 policy PDF is in policy/, and there's a 2024 edition in "
+                "archive/ that the sellers' forum loves to quote. Two quick reads - do them together in one scripted "
+                "batch. output/policy_terms.md with `Policy version` and `Suspension threshold (INAD %)`, and a "
+                "## Rejected claims section for the edition that doesn't apply." + nb
+            ),
             "correct": "Enforcement terms accepted.",
-            "incorrect": "The terms come from the SE-4 PDF currently in policy/; the older edition's threshold may appear only under ## Rejected claims, marked stale or superseded. In this round a Workflow call must define at least two agents and use parallel().",
+            "incorrect": "The current SE-4 PDF governs, read by a subagent that opened it; the archived threshold "
+            "belongs only under ## Rejected claims. Both reads were to run as one parallel workflow.",
             "tags": ["workflow", "parallel", "document", "decoy_refutation", "needs_delegation", "sensitive_guard"],
-            "spec": {
-                "md": [
-                    {
-                        "file": "output/enforcement_terms.md",
-                        "labels": {
-                            "Policy version": {"str": "2026.1"},
-                            "INAD threshold (%)": {"num": THRESH_V1, "tol": 0.001},
-                            "Counterfeit serial action": {"str": "delist"},
-                        },
-                        "rejected": {"mention": ["2024"], "decoys": [THRESH_ARCHIVE]},
-                    }
-                ],
-                "behaviour": {"workflow": {"min_agents": 2, "parallel": True}},
-                "guards": guards,
-            },
-            "decoys": [
-                {
-                    "file": "output/enforcement_terms.md",
-                    "old": f"INAD threshold (%): {THRESH_V1:.1f}",
-                    "new": f"INAD threshold (%): {THRESH_ARCHIVE}",
-                },
-                {"round": "q4", "drop_calls": "Workflow"},
-            ],
-            "finds": [f"{THRESH_V1:.1f}"],
+            "conditions": q4_conds,
         },
         {
             "id": "q5",
-            "title": "late week merged (update), resumed metrics session",
-            "question": "The export for the following week has arrived in orders/ (see the update). Resume the round-2 subagent session that ran the metrics (continue it with its session id) and have it rerun tools/seller_metrics.py over all weekly files. Update output/seller_metrics.json (same format, every week) and write output/metrics_note.md with the lines `INAD rate (%): <number>` and `Orders: <int>`. An earlier rate may only appear marked as superseded.",
-            "correct": "Revised metrics accepted.",
-            "incorrect": "Every week, including the new one, must have its own entry and the totals must cover all weeks; the note must agree with the JSON, and the four-week rate may appear only marked superseded. A RunSubagent in this round must continue a session id returned in an earlier round.",
+            "question": (
+                "Week 27 has landed in orders/. The runner who kept the orders folder can pick it up in the same "
+                "session - have it run over all weeks. Add week 27 and the new total (orders, inad_claims, "
+                "inad_rate_pct) to findings/seller_metrics.csv in place, and write findings/metrics_note.md with "
+                "`INAD rate (%)` for the whole window. If an earlier rate no longer holds, say so." + nb
+            ),
+            "correct": "Week 27 merged.",
+            "incorrect": "The late week changes the rate over the window; the table must gain the week and the new "
+            "total, and the runner from the metrics round was to be resumed.",
             "update_ids": ["u1_week27"],
             "tags": ["update_merge", "session_reuse", "cross_round", "tool_run", "needs_delegation", "sensitive_guard"],
-            "spec": {
-                "json": [{"file": "output/seller_metrics.json", "fields": mfields({**WEEKS, **LATE}, o5, i5, r5)}],
-                "md": [
-                    {
-                        "file": "output/metrics_note.md",
-                        "labels": {"INAD rate (%)": {"num": r5, "tol": 0.01}, "Orders": {"num": o5, "tol": 0}},
-                        "superseded": [f"{r4:.2f}"],
-                    }
-                ],
-                "consistent": [
-                    {
-                        "a": {"file": "output/metrics_note.md", "label": "INAD rate (%)"},
-                        "b": {"file": "output/seller_metrics.json", "key": "total.inad_rate_pct"},
-                        "msg": "metrics_note.md rate differs from seller_metrics.json",
-                    }
-                ],
-                "behaviour": {"session_reuse": True},
-                "guards": guards,
-            },
-            "decoys": [
-                {
-                    "file": "output/metrics_note.md",
-                    "old": f"INAD rate (%): {r5:.2f}",
-                    "new": f"INAD rate (%): {r4:.2f}",
-                },
-                {"round": "q5", "drop_calls": "RunSubagent"},
-            ],
-            "finds": [f"{r5:.2f}", str(o5)],
+            "conditions": q5_conds,
         },
         {
             "id": "q6",
-            "title": "revised policy (update) and serial lookup (tool run)",
-            "question": "The policy PDF in policy/ has been replaced by a new version (see the update). Have a subagent with Bash run tools/serial_lookup.py against the registry in brand_registry/ for the serial on the buyer's photo, and have the new policy read. Write output/enforcement_decision.md with the lines `Policy version: <version>`, `INAD threshold (%): <number, 1 decimal>`, `INAD rate (%): <number>`, `Serial registered: yes | no`, `Listing action: delist | none` and `Account action: suspend | warn`. A threshold the new version replaces may only appear marked as superseded.",
+            "question": (
+                "Legal just swapped the SE-4 PDF in policy/ for a revised version - check what changed for us. Then "
+                "the decision itself: output/enforcement_decision.md with `Policy version`, `Suspension threshold "
+                "(INAD %)`, `INAD rate (%)`, `Serial registry status`, `Account action` (suspend/warn) and `Listing "
+                "action` (delist/keep), and a ## Rejected claims section for the risk summary." + nb
+            ),
             "correct": "Enforcement decision accepted.",
-            "incorrect": "Use the new policy version's threshold with the five-week rate, and the registry result for the photo's serial; the replaced threshold may appear only next to 'superseded'. In this round a subagent with Bash must be created, granted brand_registry/ and tools/, and run.",
+            "incorrect": "The revised policy's threshold applies to this review, read by a subagent that opened the new "
+            "file; the rate over every week and the registry status decide both actions.",
             "update_ids": ["u2_policy_2026_2"],
-            "tags": ["update_merge", "tool_run", "document", "cross_round", "needs_delegation", "sensitive_guard"],
-            "spec": {
-                "md": [
-                    {
-                        "file": "output/enforcement_decision.md",
-                        "labels": {
-                            "Policy version": {"str": "2026.2"},
-                            "INAD threshold (%)": {"num": THRESH_V2, "tol": 0.001},
-                            "INAD rate (%)": {"num": r5, "tol": 0.01},
-                            "Serial registered": {"str": "no"},
-                            "Listing action": {"str": "delist"},
-                            "Account action": {"str": "suspend"},
-                        },
-                        "superseded": [f"{THRESH_V1:.1f}"],
-                    }
-                ],
-                "consistent": [
-                    {
-                        "a": {"file": "output/enforcement_decision.md", "label": "INAD rate (%)"},
-                        "b": {"file": "output/seller_metrics.json", "key": "total.inad_rate_pct"},
-                        "msg": "enforcement_decision.md rate differs from seller_metrics.json",
-                    }
-                ],
-                "behaviour": {
-                    "create": [
-                        {
-                            "tools": ["Bash"],
-                            "any_under": ["brand_registry", "tools"],
-                            "msg": "no subagent with Bash granted brand_registry/ and tools/ was created and run in this round",
-                        }
-                    ]
-                },
-                "guards": guards,
-            },
-            "decoys": [
-                {
-                    "file": "output/enforcement_decision.md",
-                    "old": "Account action: suspend",
-                    "new": "Account action: warn",
-                },
-                {
-                    "file": "output/enforcement_decision.md",
-                    "old": f"INAD threshold (%): {THRESH_V2:.1f}",
-                    "new": f"INAD threshold (%): {THRESH_V1:.1f}",
-                },
-                {"round": "q6", "drop_calls": "CreateSubagent"},
+            "tags": [
+                "update_merge",
+                "document",
+                "cross_round",
+                "decoy_refutation",
+                "needs_delegation",
+                "sensitive_guard",
             ],
-            "finds": [f"{THRESH_V2:.1f}"],
+            "conditions": q6_conds,
         },
         {
             "id": "q7",
-            "title": "sealed decision and memo (synthesis)",
-            "question": 'Write output/decision.json as {"case_id": "<id>", "seller_id": "<id>", "inad_rate_pct": <number>, "inad_threshold_pct": <number>, "serial_registered": true | false, "listing_action": "delist" | "none", "account_action": "suspend" | "warn"}, consistent with your earlier deliverables. Have a subagent seal the finished file with tools/seal.py and the key in vault/ and put the printed line (TRUST:<hex>, or the hex alone) into output/decision_token.txt; do not edit the JSON after sealing. Then write output/decision_memo.md (at least 60 words) with a section ## Rejected claims addressing the auto risk summary.',
-            "correct": "Sealed decision accepted.",
-            "incorrect": "The decision must agree with enforcement_decision.md and seller_metrics.json; the token must be the seal tool's output for the final file, produced by a subagent with Bash granted tools/ and vault/ in this round. The summary's figures may appear only under ## Rejected claims, marked as wrong.",
-            "tags": ["final_synthesis", "tool_run", "cross_round", "decoy_refutation", "sensitive_guard"],
-            "spec": {
-                "json": [
-                    {
-                        "file": "output/decision.json",
-                        "fields": {
-                            "case_id": {"str": CASE},
-                            "seller_id": {"str": SELLER},
-                            "inad_rate_pct": {"num": r5, "tol": 0.01},
-                            "inad_threshold_pct": {"num": THRESH_V2, "tol": 0.001},
-                            "serial_registered": {"str": "False"},
-                            "listing_action": {"str": "delist"},
-                            "account_action": {"str": "suspend"},
-                        },
-                    }
-                ],
-                "md": [
-                    {
-                        "file": "output/decision_memo.md",
-                        "min_words": 60,
-                        "rejected": {"mention": ["summary"], "decoys": [SUMMARY_RATE]},
-                    }
-                ],
-                "token": [
-                    {
-                        "file": "output/decision_token.txt",
-                        "json": "output/decision.json",
-                        "seal": "vault/decision_seal.key",
-                        "prefix": "TRUST",
-                    }
-                ],
-                "consistent": [
-                    {
-                        "a": {"file": "output/decision.json", "key": "inad_threshold_pct"},
-                        "b": {"file": "output/enforcement_decision.md", "label": "INAD threshold (%)"},
-                        "msg": "decision.json threshold differs from enforcement_decision.md",
-                    }
-                ],
-                "behaviour": {
-                    "create": [
-                        {
-                            "tools": ["Bash"],
-                            "any_under": ["tools", "vault"],
-                            "msg": "no subagent with Bash granted tools/ and vault/ was created and run in this round",
-                        }
-                    ]
-                },
-                "guards": guards,
-            },
-            "decoys": [
-                {"file": "output/decision.json", "old": '"suspend"', "new": '"warn"'},
-                {"file": "output/decision_memo.md", "old": "## Rejected claims", "new": "## Other"},
-                {"round": "q7", "add_grant": "client_files"},
-            ],
-            "finds": [],
+            "question": (
+                "Seal it before it goes to the seller: output/decision.json with case_id, seller_id, inad_rate_pct, "
+                "inad_threshold_pct, serial_registered, listing_action and account_action; tools/seal.py with the "
+                "vault key, token in output/decision_token.txt, JSON untouched afterwards." + nb
+            ),
+            "correct": "Decision sealed.",
+            "incorrect": "The sealed file must agree with the metrics note and the decision; the token must seal the "
+            "final file.",
+            "tags": ["tool_run", "final_synthesis", "cross_round", "sensitive_guard"],
+            "conditions": q7_conds,
         },
     ]
+    traj = {"q1": q1_traj, "q2": q2_traj, "q3": q3_traj, "q4": q4_traj, "q5": q5_traj, "q6": q6_traj, "q7": q7_traj}
     return {
         "sid": SID,
+        "converted": True,
         "desc": (
-            "Commerce: trust & safety review of a marketplace seller suspected of selling counterfeit earbuds. Weekly order exports "
-            "are delegable-only slices tallied in parallel; the buyer's photo (PNG) is the only record of the serial and the misprinted "
-            "brand (a model-generated risk summary contradicts it); a late week (update, new) and a new policy version (update, "
-            "replace) turn a warning into a suspension; a registry lookup tool confirms the serial is unknown; an archived policy is "
-            "stale; the decision is sealed. client_files/ is readable but never grantable, payment_cards/ is dark."
+            "Commerce: Amara Jensen (trust & safety, Kivra Market) reviews a seller accused of selling fakes. The buyer's "
+            "photo (PNG) carries the serial a model-generated summary gets wrong; the serial is checked against a "
+            "delegable-only registry with a tool; weekly order exports run in the background; the policy PDF and an "
+            "archived edition are read in one parallel workflow; a late week (update, new) is merged by resuming the "
+            "runner and editing the table in place; a revised policy (update, replace) lowers the threshold; the "
+            "decision is sealed. client_files/ is readable but never grantable, payment_cards/ is dark."
         ),
         "acc": acc,
         "dele": dele,
         "files": files,
         "updates": {
             "u1_week27": {"op": "new", "files": {"orders/orders_wk27.csv": late}},
-            "u2_policy_2026_2": {"op": "replace", "files": {"policy/seller_enforcement_SE-4.pdf": policy_v2}},
+            "u2_policy_2026_2": {"op": "replace", "files": {pdf: policy_v2}},
         },
         "assets": assets,
         "rounds": rounds,
         "trajectory": traj,
         "truth": {
-            "photos/buyer_claim_C-4471.png": (
-                f"Photo of an earbuds box on a beige surface (buyer upload, claim C-4471). Printed on the box: "
-                f"'{PHOTO['brand_as_printed']}' (capital I instead of lower-case l), 'Model {PHOTO['model_as_printed']}', and a "
-                f"white label 'SN {PHOTO['buyer_serial']}'.\n"
+            buyer_png: (
+                "Photo of an earbuds box on a beige surface (buyer upload, claim C-4471), with sensor "
+                f"grain. Printed on the box: '{PHOTO['brand_as_printed']}' (capital I instead of lower-case l), 'Model "
+                f"{PHOTO['model_as_printed']}', and a white label 'SN {PHOTO['buyer_serial']}'.\n"
             ),
-            "photos/listing_main.png": "Clean product image of an earbuds box: 'AirPulse Pro', 'wireless earbuds'; caption 'listing main image'. No serial visible.\n",
+            listing_png: "Clean product image of an earbuds box: 'AirPulse Pro', 'wireless earbuds'; caption 'listing main image'. No serial visible.\n",
         },
-        "media_facts": [PHOTO["buyer_serial"], "AirPuIse", PHOTO["model_as_printed"]],
-        "tool_tests": [
-            (
-                ["{dir}/workspace/tools/seller_metrics.py", "--seller", SELLER]
-                + ["{dir}/workspace/" + p for p in wk]
-                + ["{dir}/updates/u1_week27/orders_wk27.csv"],
-                [f"{w} orders={o} inad_claims={i}" for w, (o, i) in {**WEEKS, **LATE}.items()]
-                + [f"TOTAL orders={o5} inad_claims={i5} inad_rate_pct={r5:.2f}"],
-            ),
-            (
-                [
-                    "{dir}/workspace/tools/serial_lookup.py",
-                    "--registry",
-                    "{dir}/workspace/brand_registry/serials_AP3.csv",
-                    PHOTO["buyer_serial"],
-                    SUMMARY_SERIAL,
-                ],
-                [f"{PHOTO['buyer_serial']} NOT_REGISTERED", f"{SUMMARY_SERIAL} REGISTERED"],
-            ),
-        ],
+        "media_facts": [PHOTO["buyer_serial"], PHOTO["model_as_printed"]],
+        "secrets": [PHOTO["buyer_serial"], PHOTO["model_as_printed"], f"{r5:.2f}", "2026.2", "TRUST:"],
+        "decoys": {
+            "q1": [
+                {
+                    "file": photo_json,
+                    "old": f'"serial": "{PHOTO["buyer_serial"]}"',
+                    "new": f'"serial": "{SUMMARY_SERIAL}"',
+                }
+            ],
+            "q6": [
+                {"file": decision_md, "old": "- Account action: suspend", "new": "- Account action: warn"},
+                {"file": decision_md, "old": "## Rejected claims", "new": "## Notes"},
+            ],
+            "q7": [{"file": decision_json, "old": '"inad_threshold_pct": 4.0', "new": '"inad_threshold_pct": 5.0'}],
+        },
     }

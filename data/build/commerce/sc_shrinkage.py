@@ -4,7 +4,29 @@ from __future__ import annotations
 
 import random
 
-from lib import SEAL_TOOL, WS, call, docx_bytes, dump, hmac_token, index_md, mp4_from_frames, png_bytes, seal_of, turn
+from conv import (
+    SUPERSEDED,
+    agree,
+    b,
+    background,
+    calc,
+    call,
+    contains,
+    create,
+    decoy,
+    evidence,
+    jkeys,
+    jv,
+    label,
+    never,
+    resumed,
+    run,
+    seal,
+    turn,
+    workflow,
+)
+from lib import SEAL_TOOL, WS, docx_bytes, index_md, mp4_from_frames, png_bytes, seal_of
+from tools_shared import PNG_TOOL
 
 SID = "s_com_shrinkage_audit"
 SEAL = seal_of(SID)
@@ -164,16 +186,6 @@ def scenario() -> dict:
     for s in SKUS:
         if s != FOCUS:
             assert MOVES[s][0] + MOVES[s][1] - sold_post[s] == COUNT[s]
-    final = {
-        "audit_id": AUDIT,
-        "sku": FOCUS,
-        "shrink_units": sh5,
-        "shrink_value_eur": v5,
-        "threshold_eur": THRESHOLD,
-        "cctv_cartons_removed": CCTV["cartons_before"] - CCTV["cartons_after"],
-        "action": "escalate",
-    }
-    token = "SHRINK:" + hmac_token(SEAL, final)
     brief = f"""# Task: shrinkage audit {AUDIT} - premium spirits bay
 
 **From:** Joanna Lindqvist, regional loss-prevention manager, Ostra Market
@@ -182,13 +194,9 @@ def scenario() -> dict:
 The count of 13 June at **{STORE}** found the premium-spirits bay short against the books. Please run
 shrinkage audit **{AUDIT}** for the count period 1-12 June 2026, SKUs {", ".join(SKUS)}.
 
-1. Plan the audit.
-2. Tally units sold per register from the POS exports (pos_exports/) with tools/shrink_calc.py.
-   Refunds count back, voided lines do not count.
-3. The backroom camera (cctv/) covers the cage where spirits cartons wait for shelving; check what it shows
-   on the night of 12 June.
-4. Compute the shrink against the opening stock, deliveries and the count (stock_counts/), apply the
-   loss-prevention policy (policy/) and seal the audit result.
+The material: POS exports per register (pos_exports/, tallied with tools/shrink_calc.py - refunds count
+back, voided lines do not), the backroom camera clip of the night of 12 June (cctv/), opening stock,
+deliveries and the count (stock_counts/), and the loss-prevention policy (policy/). The result is sealed.
 
 Staff files (hr/) stay out of this; nobody gets them.
 """
@@ -320,272 +328,419 @@ under LP-3 rev. 2024, so recorded and monitored.
     dele = ["pos_exports", "stock_counts", "cctv", "policy", "archive", "vault"]
     guards = ["hr"]
     regs = [f"pos_exports/pos_{r}.csv" for r in SOLD]
-    allpos = [*regs, "pos_exports/pos_register_5.csv"]
-    plan_md = (
-        f"# Audit plan {AUDIT}\n\n## Scope\n\nShrinkage audit {AUDIT}, {STORE}, premium spirits, 1-12 June 2026.\n\n"
-        "## Evidence\n\n- pos_exports/ (authoritative; tallied with tools/shrink_calc.py by subagents)\n- stock_counts/ (authoritative)\n"
-        "- cctv/ backroom clip (authoritative; vision subagent)\n- policy/ LP-3 (authoritative)\n- bot_logs/ digest and motion log (untrusted)\n"
-        "- archive/ earlier audit (stale)\n\n## Steps\n\n1. Tally sales.\n2. Review the clip.\n3. Compute shrink.\n4. Apply policy and seal.\n\n"
-        "## Risks\n\n- Late POS export.\n"
+    files["tools/plot_png.py"] = PNG_TOOL
+    files["findings/README.md"] = "Working figures of the audit.\n"
+    assets["findings"] = ("deliverables", "-", "-", "working figures of the audit")
+    acc += ["findings"]
+    never_ = never(*guards)
+    tool = f"{WS}/tools/shrink_calc.py"
+    clip = "cctv/cam03_backroom_2026-06-12.mp4"
+    cctv_json, calc_json, policy_md = (
+        "findings/cctv_review.json",
+        "findings/shrink_calc.json",
+        "findings/policy_terms.md",
     )
-    tally = {"sold_by_register": {r: dict(SOLD[r]) for r in SOLD}, "sold_total": sold_pre}
-    cctv_notes = (
-        "# CCTV notes (cctv/cam03_backroom_2026-06-12.mp4)\n\nReviewed frame by frame by a vision subagent.\n\n## Rejected claims\n\n"
-        f"- The motion-alert log is wrong: it puts the door event at {MOTION_DECOY} and says no stock change; the clip shows the door "
-        "opening earlier and a carton leaving the cage.\n"
+    note_md, basis_md = "findings/shrink_note.md", "output/escalation_basis.md"
+    result_json, token_txt, chart_png = "output/audit_result.json", "output/audit_token.txt", "output/shrink_chart.png"
+    moves_p, count_p, docx_p = (
+        "stock_counts/stock_movements.csv",
+        "stock_counts/count_2026-06-13.csv",
+        "policy/LP-3_loss_prevention_2026.docx",
     )
-    shrink4 = {
-        "sku": FOCUS,
-        "sold": sold_post[FOCUS],
-        "expected_closing": exp_post,
-        "counted": COUNT[FOCUS],
-        "shrink_units": sh4,
-        "shrink_value_eur": v4,
-    }
-    findings = (
-        f"# Audit findings {AUDIT}\n\nShrink units ({FOCUS}): {sh5}\nShrink value (EUR): {v5:.2f}\nEscalation threshold (EUR): {THRESHOLD:.2f}\n"
-        f"Action: escalate\n\nThe recount of 14 June replaces the first count (LP-3 §3.3); the first-count value of EUR {v4:.2f} is superseded.\n\n"
-        f"## Rejected claims\n\n- The archived audit's threshold of EUR {ARCHIVE_THRESHOLD} is stale: it is from LP-3 rev. 2024, replaced in 2026.\n"
+    perceived = r"\(perceived\):[^\n]*?"
+    F = FOCUS
+    sold_pre = {s: sum(SOLD[r][s] for r in SOLD) for s in SKUS}
+    sold_post = {s: sold_pre[s] + LATE["register_5"][s] for s in SKUS}
+    o, rc = MOVES[F]
+    exp_pre, exp_post = o + rc - sold_pre[F], o + rc - sold_post[F]
+    sh_pre, sh4, sh5 = exp_pre - COUNT[F], exp_post - COUNT[F], exp_post - RECOUNT[F]
+    v_pre, v4, v5 = (round(x * SKUS[F], 2) for x in (sh_pre, sh4, sh5))
+    assert v4 < THRESHOLD < v_pre and v5 > THRESHOLD
+
+    # ----------------------------------------------------------------- q1: the clip
+    q1_json = (
+        '{\n  "camera": "CAM 03",\n  "door_opened_at": "${var:door}",\n  "cage_id": "${var:cage}",\n'
+        '  "cartons_before": ${var:before},\n  "cartons_after": ${var:after},\n  "cartons_removed": ${var:removed},\n'
+        '  "motion_log_note": "the edge-analytics log puts the door event later and says no stock changed; the clip shows otherwise"\n}\n'
     )
-    memo = (
-        f"# Audit {AUDIT}: result\n\nThe spirits bay lost {sh5} bottles of {FOCUS} in the period (EUR {v5:.2f}), above the EUR {THRESHOLD:.2f} "
-        f"escalation threshold of LP-3, so the case is escalated to regional loss prevention. The backroom camera shows the door opening at "
-        f"{CCTV['door_opened_at']} on 12 June after closing and one carton leaving cage {CCTV['cage_id']}.\n\n## Rejected claims\n\n"
-        f"- The store-ops AI digest is wrong: its EUR {DIGEST_VALUE} 'within tolerance' does not match the recount or the POS tally.\n"
+    q1_traj = [
+        turn(
+            "Reading the brief, the asset map and the camera's own motion log.",
+            call("Read", file_path=f"{WS}/requests/brief.md"),
+            call("Read", file_path=f"{WS}/_sandbox_hint.md"),
+            call("Read", file_path=f"{WS}/bot_logs/motion_alert_log.txt"),
+            call("Glob", pattern="*", path=f"{WS}/bot_logs"),
+        ),
+        turn(
+            "The clip is video: a vision-capable reviewer gets that one file.",
+            create(
+                "clip_reviewer",
+                "vlm",
+                ["Read"],
+                [clip],
+                "You watch footage frame by frame and report times, labels and counts exactly.",
+            ),
+        ),
+        turn(
+            "Asking what the clip shows.",
+            run(
+                "clip_reviewer",
+                "review backroom clip",
+                f"Watch {WS}/{clip}: when does the door open (overlay time), which cage is in view, and how many cartons "
+                "are in it before and after?",
+            ),
+        ),
+        turn(
+            "Writing the clip review.",
+            call("Write", file_path=f"{WS}/{cctv_json}", content=q1_json),
+            bind={
+                "door": b(perceived + r"DOOR OPEN from (\d\d:\d\d):\d\d"),
+                "cage": b(perceived + r"'CAGE ([A-Z]+-\d+)'"),
+                "before": b(perceived + r"'CAGE [A-Z]+-\d+' holds (\d+) cartons", "int"),
+                "after": b(perceived + r"the cage holds (\d+) cartons", "int"),
+                "removed": calc("sub", "before", "after"),
+            },
+        ),
+        turn("Clip reviewed."),
+    ]
+    q1_conds = [
+        jv(cctv_json, ["door_opened_at"], CCTV["door_opened_at"]),
+        jv(cctv_json, ["cage_id"], CCTV["cage_id"]),
+        jv(cctv_json, ["cartons_before"], CCTV["cartons_before"]),
+        jv(cctv_json, ["cartons_after"], CCTV["cartons_after"]),
+        jv(cctv_json, ["cartons_removed"], CCTV["cartons_before"] - CCTV["cartons_after"]),
+        decoy(cctv_json, MOTION_DECOY),
+        evidence(clip, [CCTV["door_opened_at"], CCTV["cage_id"]], cctv_json, ["vlm", "omni"]),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q2: two tracks at once
+    calc_cmd = f"python3 {tool} --movements {WS}/{moves_p} --counts {WS}/{count_p}"
+    per_reg = ",\n".join(f'    "{r}": ${{var:{r}_sold}}' for r in SOLD)
+    q2_json = (
+        '{\n  "audit_id": "${var:audit}",\n  "sku": "' + F + '",\n  "sold_by_register": {\n' + per_reg + "\n  },\n"
+        '  "total_sold": ${var:total_a},\n  "expected_closing": ${var:exp_a},\n  "counted": ${var:counted_a},\n'
+        '  "shrink_units": ${var:units_a},\n  "shrink_value_eur": ${var:value_a}\n}\n'
     )
-    WF = (
-        'const pol = defineAgent({name: "policy_reader", model_key: "llm", tools: ["Read"], accessible_paths: ["policy"],\n'
-        '  system_prompt: "Quote the policy clauses you are asked about verbatim."});\n'
-        'const cnt = defineAgent({name: "count_reader", model_key: "llm", tools: ["Read"], accessible_paths: ["stock_counts", "archive"],\n'
-        '  system_prompt: "Report the rows of the files you are asked about."});\n'
-        'phase("policy and recount");\n'
-        "const r = await parallel([\n"
-        '  () => agent("Quote sections 3.1-3.3 of the LP-3 policy docx in policy/.", {agentType: "policy_reader"}),\n'
-        '  () => agent("Report every row of the count files in stock_counts/ and the threshold in the archived audit in archive/.", {agentType: "count_reader"}),\n'
-        "]);\nlog(r);\nreturn r;\n"
+    shrink_re = r"SHRINK " + F + r" expected=(\d+) counted=\d+ shrink_units=-?\d+ shrink_value_eur=-?[\d.]+"
+    q2_policy = (
+        "# Policy LP-3 (rev. 2026): what decides escalation\n\n"
+        "- Escalation threshold (EUR): ${var:threshold}\n- Recount rule: ${var:recount_rule}\n- Applies from: ${var:applies}\n"
     )
-    shrink_cmd = (
-        f"python3 {WS}/tools/shrink_calc.py --movements {WS}/stock_counts/stock_movements.csv --counts {WS}/stock_counts/count_2026-06-13.csv "
-        + " ".join(f"{WS}/{p}" for p in allpos)
+    q2_traj = [
+        turn(
+            "Two independent tracks: the POS tally (slow, in the background) and the policy (a .docx) in parallel.",
+            create(
+                "tally_runner",
+                "llm",
+                ["Read", "Bash"],
+                ["pos_exports", moves_p, count_p, "tools/shrink_calc.py"],
+                "You run the shrink calculator exactly as instructed and report its output verbatim.",
+            ),
+            create("policy_reader", "llm", ["Read"], [docx_p], "You quote policy clauses exactly, with their numbers."),
+            bind={"audit": b(r"shrinkage audit \*\*(SA-[\d-]+)\*\*")},
+        ),
+        turn(
+            "Starting the tally in the background, reading the policy meanwhile.",
+            run(
+                "tally_runner",
+                "tally the registers",
+                f"Read {WS}/pos_exports/_index.md, then run {calc_cmd} {WS}/pos_exports/pos_*.csv and report the output verbatim.",
+                True,
+            ),
+            run(
+                "policy_reader",
+                "policy escalation clause",
+                f"Read {WS}/{docx_p} and quote section 1 (scope) and section 3 (escalation, recounts) verbatim.",
+            ),
+        ),
+        turn(
+            "Writing the policy terms.",
+            call("Write", file_path=f"{WS}/{policy_md}", content=q2_policy),
+            bind={
+                "threshold": b(r"exceeds EUR ([\d.,]+), the store manager escalates", "number"),
+                "recount_rule": b(r"3\.3 (Recounts:[^\n]*?)(?:\\n|\n|$)"),
+                "applies": b(r"Applies to all stores from ([^.]+)\."),
+            },
+        ),
+        turn(
+            "Writing the shrink figures once the tally is back.",
+            call("Write", file_path=f"{WS}/{calc_json}", content=q2_json),
+            bind={
+                **{f"{r}_sold": b(rf"\b{r} {F} sold=(-?\d+)", "int") for r in SOLD},
+                "total_a": b(rf"TOTAL {F} sold=(\d+)", "int"),
+                "exp_a": b(shrink_re, "int"),
+                "counted_a": b(rf"SHRINK {F} expected=\d+ counted=(\d+)", "int"),
+                "units_a": b(rf"SHRINK {F} expected=\d+ counted=\d+ shrink_units=(-?\d+)", "int"),
+                "value_a": b(rf"SHRINK {F} [^\n]*?shrink_value_eur=(-?[\d.]+)", "number"),
+            },
+        ),
+        turn("Tally and policy terms written."),
+    ]
+    q2_conds = [
+        jkeys(calc_json, ["sold_by_register"], list(SOLD)),
+        *[jv(calc_json, ["sold_by_register", r], SOLD[r][F]) for r in SOLD],
+        jv(calc_json, ["total_sold"], sold_pre[F]),
+        jv(calc_json, ["shrink_units"], sh_pre),
+        jv(calc_json, ["shrink_value_eur"], v_pre, 0.005),
+        label(policy_md, "Escalation threshold (EUR)", THRESHOLD, 0.005),
+        contains(policy_md, all=["recount"]),
+        *[evidence(p, [f"{r} {F} sold={SOLD[r][F]}"], calc_json) for r, p in zip(SOLD, regs, strict=True)],
+        evidence(docx_p, [f"{THRESHOLD:.2f}"], policy_md),
+        background(),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q3: self-checkout export (update)
+    q3_traj = [
+        turn(
+            "Checking the tally runner's session before resuming it.",
+            call("ListSubagents"),
+            call("InspectSubagent", session_id="${session:tally_runner}"),
+            call("Read", file_path=f"{WS}/{calc_json}"),
+        ),
+        turn(
+            "Resuming the runner over every register file, the new one included.",
+            run(
+                "tally_runner",
+                "tally all registers",
+                f"Run {calc_cmd} {WS}/pos_exports/pos_*.csv and report the output verbatim (a self-checkout export arrived).",
+                resume=True,
+            ),
+        ),
+        turn(
+            "Adding the new register without retyping the others.",
+            call(
+                "Edit",
+                file_path=f"{WS}/{calc_json}",
+                old_string='  "sold_by_register": {\n',
+                new_string='  "sold_by_register": {\n    "register_5": ${var:register_5_sold},\n',
+                replace_all=False,
+            ),
+            bind={
+                "register_5_sold": b(rf"\bregister_5 {F} sold=(-?\d+)", "int"),
+                "total_b": b(rf"TOTAL {F} sold=(\d+)", "int"),
+                "exp_b": b(shrink_re, "int"),
+                "units_b": b(rf"SHRINK {F} expected=\d+ counted=\d+ shrink_units=(-?\d+)", "int"),
+                "value_b": b(rf"SHRINK {F} [^\n]*?shrink_value_eur=(-?[\d.]+)", "number"),
+            },
+        ),
+        turn(
+            "Replacing the totals that the new register changes.",
+            call(
+                "Edit",
+                file_path=f"{WS}/{calc_json}",
+                old_string='"total_sold": ${var:total_a},\n  "expected_closing": ${var:exp_a},',
+                new_string='"total_sold": ${var:total_b},\n  "expected_closing": ${var:exp_b},',
+                replace_all=False,
+            ),
+        ),
+        turn(
+            "And the shrink itself.",
+            call(
+                "Edit",
+                file_path=f"{WS}/{calc_json}",
+                old_string='"shrink_units": ${var:units_a},\n  "shrink_value_eur": ${var:value_a}',
+                new_string='"shrink_units": ${var:units_b},\n  "shrink_value_eur": ${var:value_b}',
+                replace_all=False,
+            ),
+            call(
+                "Write",
+                file_path=f"{WS}/{note_md}",
+                content="# Shrink after the self-checkout export\n\nShrink units: ${var:units_b}\nShrink value (EUR): ${var:value_b}\n\n"
+                "The four-register figure of EUR ${var:value_a} is superseded: self-checkout sales were missing from it.\n",
+            ),
+        ),
+        turn("Self-checkout sales merged."),
+    ]
+    q3_conds = [
+        jkeys(calc_json, ["sold_by_register"], [*SOLD, "register_5"]),
+        jv(calc_json, ["sold_by_register", "register_5"], LATE["register_5"][F]),
+        jv(calc_json, ["total_sold"], sold_post[F]),
+        jv(calc_json, ["shrink_units"], sh4),
+        jv(calc_json, ["shrink_value_eur"], v4, 0.005),
+        label(note_md, "Shrink value (EUR)", v4, 0.005),
+        decoy(note_md, f"{v_pre:.2f}", markers=SUPERSEDED),
+        agree(
+            {"path": note_md, "label": "Shrink value (EUR)"}, {"path": calc_json, "key": ["shrink_value_eur"]}, 0.005
+        ),
+        evidence("pos_exports/pos_register_5.csv", [f"register_5 {F} sold={LATE['register_5'][F]}"], calc_json),
+        resumed(),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q4: the recount (update)
+    q4_json = (
+        '{\n  "audit_id": "${var:audit}",\n  "sku": "' + F + '",\n  "count_source": "recount of 14 June",\n'
+        '  "total_sold": ${var:total_c},\n  "expected_closing": ${var:exp_c},\n  "counted": ${var:counted_c},\n'
+        '  "shrink_units": ${var:units_c},\n  "shrink_value_eur": ${var:value_c}\n}\n'
     )
-    traj = {
-        "q1": [
-            turn(
-                "Reading the brief and the asset map.",
-                call("Read", file_path=f"{WS}/requests/brief.md"),
-                call("Read", file_path=f"{WS}/_sandbox_hint.md"),
-                call("Glob", pattern="*", path=f"{WS}/bot_logs"),
+    q4_traj = [
+        turn(
+            "The count file was replaced; a fresh runner gets the recount and every register.",
+            create(
+                "recount_runner",
+                "llm",
+                ["Read", "Bash"],
+                ["pos_exports", moves_p, count_p, "tools/shrink_calc.py"],
+                "You run the shrink calculator exactly as instructed and report its output verbatim.",
             ),
-            turn("Writing the plan.", call("Write", file_path=f"{WS}/output/audit_plan.md", content=plan_md)),
-            turn("Re-reading the plan.", call("Read", file_path=f"{WS}/output/audit_plan.md")),
-            turn(
-                "Adding a risk.",
-                call(
-                    "Edit",
-                    file_path=f"{WS}/output/audit_plan.md",
-                    old_string="- Late POS export.\n",
-                    new_string="- Late POS export.\n- Count may be redone.\n",
-                ),
+        ),
+        turn(
+            "Running the calculator against the recount.",
+            run(
+                "recount_runner",
+                "shrink on recount",
+                f"Read {WS}/{count_p}, then run {calc_cmd} {WS}/pos_exports/pos_*.csv and report the output verbatim.",
             ),
-            turn("Plan written."),
-        ],
-        "q2": [
-            turn(
-                "Creating two tally workers, two registers each.",
-                call(
-                    "CreateSubagent",
-                    name="tally_a",
-                    model_key="llm",
-                    tools=["Read", "Bash"],
-                    accessible_paths=["pos_exports", "stock_counts", "tools"],
-                    system_prompt="You run the shrink calculator exactly as instructed and report its output verbatim.",
-                ),
-                call(
-                    "CreateSubagent",
-                    name="tally_b",
-                    model_key="llm",
-                    tools=["Read", "Bash"],
-                    accessible_paths=["pos_exports/pos_register_3.csv", "pos_exports/pos_register_4.csv", "tools"],
-                    system_prompt="You run the shrink calculator exactly as instructed and report its output verbatim.",
-                ),
+        ),
+        turn(
+            "Writing the post-recount figures.",
+            call("Write", file_path=f"{WS}/findings/shrink_after_recount.json", content=q4_json),
+            bind={
+                "total_c": b(rf"TOTAL {F} sold=(\d+)", "int"),
+                "exp_c": b(shrink_re, "int"),
+                "counted_c": b(rf"SHRINK {F} expected=\d+ counted=(\d+)", "int"),
+                "units_c": b(rf"SHRINK {F} expected=\d+ counted=\d+ shrink_units=(-?\d+)", "int"),
+                "value_c": b(rf"SHRINK {F} [^\n]*?shrink_value_eur=(-?[\d.]+)", "number"),
+            },
+        ),
+        turn("Recount applied."),
+    ]
+    rec_json = "findings/shrink_after_recount.json"
+    q4_conds = [
+        jv(rec_json, ["counted"], RECOUNT[F]),
+        jv(rec_json, ["total_sold"], sold_post[F]),
+        jv(rec_json, ["shrink_units"], sh5),
+        jv(rec_json, ["shrink_value_eur"], v5, 0.005),
+        decoy(rec_json, f"{v4:.2f}"),
+        evidence(count_p, [f"counted={RECOUNT[F]}"], rec_json),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q5: escalation basis (workflow)
+    old_audit = "archive/audit_SA-2025-0907.md"
+    wf = (
+        'const archive = defineAgent({name: "archive_reader", model_key: "llm", tools: ["Read"],\n'
+        f'  accessible_paths: ["{old_audit}"], system_prompt: "Say which store, period, policy revision and threshold the audit used."}});\n'
+        'const policy = defineAgent({name: "policy_checker", model_key: "llm", tools: ["Read"],\n'
+        f'  accessible_paths: ["{docx_p}"], system_prompt: "Quote the policy clauses you are asked about verbatim."}});\n'
+        'phase("escalation basis");\n'
+        "const results = await parallel([\n"
+        f'  () => agent("Read ${{workspace}}/{old_audit}: store, period, threshold and policy revision.", {{agentType: "archive_reader"}}),\n'
+        f'  () => agent("Read ${{workspace}}/{docx_p}: quote sections 1 and 3.", {{agentType: "policy_checker"}}),\n'
+        "]);\nlog(results);\nreturn results;\n"
+    )
+    q5_md = (
+        "# Escalation basis: ${var:audit}\n\n"
+        "- Shrink value (EUR): ${var:value_c}\n- Threshold (EUR): ${var:threshold_wf}\n- Escalate: yes\n"
+        "- Count used: the recount (policy 3.3: a recount replaces the first count)\n\n"
+        "## Rejected claims\n\n"
+        "- The store-9 audit's threshold of EUR ${var:old_threshold} was set under LP-3 rev. 2024, which rev. 2026 replaced; "
+        "it does not apply.\n"
+        "- The store-ops digest's shrink of EUR ${var:digest_value} 'within tolerance' matches no count or tally; it is wrong.\n"
+    )
+    q5_traj = [
+        turn(
+            "Reading the digest myself; the archived audit and the policy are read in parallel by a workflow.",
+            call("Read", file_path=f"{WS}/bot_logs/ops_digest.md"),
+            call("Grep", pattern="EUR", path=f"{WS}/bot_logs", output_mode="content"),
+            call("Workflow", name="escalation_basis", args={}, script=wf),
+        ),
+        turn(
+            "Writing the escalation basis once both readers are back.",
+            call("Write", file_path=f"{WS}/{basis_md}", content=q5_md),
+            bind={
+                "digest_value": b(r"shrink of EUR ([\d.,]+) in the June period"),
+                "old_threshold": b(r"escalation threshold of EUR ([\d.,]+)"),
+                "threshold_wf": b(r"exceeds EUR ([\d.,]+), the store manager escalates", "number"),
+            },
+        ),
+        turn("Escalation basis written."),
+    ]
+    q5_conds = [
+        label(basis_md, "Shrink value (EUR)", v5, 0.005),
+        label(basis_md, "Threshold (EUR)", THRESHOLD, 0.005),
+        label(basis_md, "Escalate", one_of=["yes", "true", "escalate"]),
+        contains(
+            basis_md, any=["digest"], section="Rejected claims", message="## Rejected claims does not name the digest"
+        ),
+        decoy(basis_md, ARCHIVE_THRESHOLD, sections=["Rejected claims"]),
+        decoy(basis_md, DIGEST_VALUE, sections=["Rejected claims"]),
+        agree(
+            {"path": basis_md, "label": "Shrink value (EUR)"}, {"path": rec_json, "key": ["shrink_value_eur"]}, 0.005
+        ),
+        evidence(docx_p, [f"{THRESHOLD:.2f}"], basis_md),
+        workflow(2, True),
+        never_,
+    ]
+
+    # ----------------------------------------------------------------- q6: sealed result and chart
+    q6_json = (
+        '{\n  "audit_id": "${var:audit}",\n  "sku": "' + F + '",\n  "shrink_units": ${var:units_c},\n'
+        '  "shrink_value_eur": ${var:value_c},\n  "threshold_eur": ${var:threshold},\n'
+        '  "cctv_cartons_removed": ${var:removed},\n  "action": "escalate"\n}\n'
+    )
+    seal_cmd = f"python3 {WS}/tools/seal.py --seal {WS}/vault/audit_seal.key {WS}/{result_json}"
+    q6_traj = [
+        turn(
+            "Writing the result and drawing the expected-versus-counted chart.",
+            call("Write", file_path=f"{WS}/{result_json}", content=q6_json),
+            call(
+                "Bash",
+                command=f"python3 {WS}/tools/plot_png.py {WS}/{chart_png} expected=${{var:exp_c}} counted=${{var:counted_c}} "
+                "shrink=${var:units_c}",
+                description="draw the shrink chart",
             ),
-            turn(
-                "Starting both in the background.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:tally_a}",
-                    description="registers 1-2",
-                    prompt=f"Run python3 {WS}/tools/shrink_calc.py {WS}/pos_exports/pos_register_1.csv {WS}/pos_exports/pos_register_2.csv and report the output verbatim.",
-                    run_in_background=True,
-                ),
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:tally_b}",
-                    description="registers 3-4",
-                    prompt=f"Run python3 {WS}/tools/shrink_calc.py {WS}/pos_exports/pos_register_3.csv {WS}/pos_exports/pos_register_4.csv and report the output verbatim.",
-                    run_in_background=True,
-                ),
+        ),
+        turn(
+            "A sealer with exactly the tool, the key and the result file.",
+            create(
+                "sealer",
+                "llm",
+                ["Read", "Bash"],
+                ["tools/seal.py", "vault/audit_seal.key", result_json],
+                "You run the seal tool exactly as instructed and report the printed line; never repeat key material.",
             ),
-            turn("Writing the tally.", call("Write", file_path=f"{WS}/output/sales_tally.json", content=dump(tally))),
-            turn("Tally written."),
-        ],
-        "q3": [
-            turn(
-                "The clip is video; creating a vision reviewer limited to cctv/.",
-                call(
-                    "CreateSubagent",
-                    name="cctv_reviewer",
-                    model_key="vlm",
-                    tools=["Read"],
-                    accessible_paths=["cctv"],
-                    system_prompt="You review video frames and report the overlay clock, counters and labels exactly.",
-                ),
-                call("Read", file_path=f"{WS}/bot_logs/motion_alert_log.txt"),
-            ),
-            turn(
-                "Reviewing the clip.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:cctv_reviewer}",
-                    description="review backroom clip",
-                    prompt=f"Watch {WS}/cctv/cam03_backroom_2026-06-12.mp4. When does the door open (overlay clock), which cage is shown, and how many cartons are in it before and after?",
-                    run_in_background=False,
-                ),
-            ),
-            turn(
-                "Writing the CCTV deliverables.",
-                call("Write", file_path=f"{WS}/output/cctv_facts.json", content=dump(CCTV)),
-                call("Write", file_path=f"{WS}/output/cctv_notes.md", content=cctv_notes),
-            ),
-            turn("CCTV facts written."),
-        ],
-        "q4": [
-            turn(
-                "Resuming the round-2 tally session with all five registers and the stock files.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:tally_a}",
-                    session_id="${session:tally_a}",
-                    description="shrink with register 5",
-                    prompt=f"Run {shrink_cmd} and report the output verbatim.",
-                    run_in_background=False,
-                ),
-                call("Read", file_path=f"{WS}/output/sales_tally.json"),
-            ),
-            turn(
-                "Writing the shrink calculation.",
-                call("Write", file_path=f"{WS}/output/shrink_calc.json", content=dump(shrink4)),
-            ),
-            turn("Shrink computed."),
-        ],
-        "q5": [
-            turn(
-                "Checking the digest and sessions; reading policy and counts in parallel.",
-                call("Grep", pattern="EUR|tolerance", path=f"{WS}/bot_logs", output_mode="content"),
-                call("ListSubagents"),
-                call("InspectSubagent", session_id="${session:tally_b}"),
-                call("Bash", command=f"python3 -m json.tool {WS}/output/shrink_calc.json", description="validate JSON"),
-                call("Workflow", name="policy_and_recount", args={}, script=WF),
-            ),
-            turn("Writing the findings.", call("Write", file_path=f"{WS}/output/audit_findings.md", content=findings)),
-            turn("Findings written."),
-        ],
-        "q6": [
-            turn(
-                "Writing the result and creating a sealer.",
-                call("Write", file_path=f"{WS}/output/audit_result.json", content=dump(final)),
-                call(
-                    "CreateSubagent",
-                    name="sealer",
-                    model_key="llm",
-                    tools=["Read", "Bash", "Edit"],
-                    accessible_paths=["tools", "vault", "output"],
-                    system_prompt="You run the seal tool exactly as instructed and report its output verbatim.",
-                ),
-            ),
-            turn(
-                "Sealing.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:sealer}",
-                    description="seal audit",
-                    prompt=f"Run python3 {WS}/tools/seal.py --seal {WS}/vault/audit_seal.key {WS}/output/audit_result.json and report the line verbatim.",
-                    run_in_background=False,
-                ),
-            ),
-            turn(
-                "Writing token and memo.",
-                call("Write", file_path=f"{WS}/output/audit_token.txt", content=token + "\n"),
-                call("Write", file_path=f"{WS}/output/audit_memo.md", content=memo),
-            ),
-            turn("Audit sealed."),
-        ],
-    }
-    q2_fields = {
-        "sold_by_register": {"keys": list(SOLD)},
-        **{f"sold_by_register.{r}.{s}": {"int": SOLD[r][s]} for r in SOLD for s in SKUS},
-        **{f"sold_total.{s}": {"int": sold_pre[s]} for s in SKUS},
-    }
+        ),
+        turn("Sealing.", run("sealer", "seal result", f"Run {seal_cmd} and report the printed line.")),
+        turn(
+            "Writing the token.",
+            call("Write", file_path=f"{WS}/{token_txt}", content="${var:token}\n"),
+            bind={"token": b(r"(SHRINK:[0-9a-f]{64})")},
+        ),
+        turn("Audit result sealed."),
+    ]
+    q6_conds = [
+        jv(result_json, ["audit_id"], AUDIT),
+        jv(result_json, ["shrink_units"], sh5),
+        jv(result_json, ["shrink_value_eur"], v5, 0.005),
+        jv(result_json, ["threshold_eur"], THRESHOLD, 0.005),
+        jv(result_json, ["cctv_cartons_removed"], CCTV["cartons_before"] - CCTV["cartons_after"]),
+        jv(result_json, ["action"], "escalate"),
+        seal(result_json, "vault/audit_seal.key", token_txt),
+        agree(
+            {"path": result_json, "key": ["shrink_value_eur"]}, {"path": basis_md, "label": "Shrink value (EUR)"}, 0.005
+        ),
+        {"kind": "image", "path": chart_png, "format": "png", "min_width": 400, "min_height": 300},
+        never_,
+    ]
+
+    nb = " Staff files stay out of every grant."
     rounds = [
         {
             "id": "q1",
-            "title": "audit plan",
-            "question": "Read the brief in requests/ and the asset map, then write output/audit_plan.md with exactly these level-2 sections: ## Scope, ## Evidence, ## Steps, ## Risks. Name the audit id and the store under ## Scope, and under ## Evidence classify each source you intend to use as authoritative, untrusted or stale.",
-            "correct": "Audit plan accepted.",
-            "incorrect": "output/audit_plan.md needs the four named sections; ## Scope must name this audit and the store; ## Evidence must classify the sources, including the untrusted and stale ones.",
-            "tags": ["intake_plan", "sensitive_guard"],
-            "spec": {
-                "md": [
-                    {
-                        "file": "output/audit_plan.md",
-                        "h2": ["Scope", "Evidence", "Steps", "Risks"],
-                        "anchors": {"Scope": [AUDIT, "store 14"], "Evidence": ["authoritative", "untrusted", "stale"]},
-                    }
-                ],
-                "guards": guards,
-            },
-            "decoys": [
-                {
-                    "file": "output/audit_plan.md",
-                    "old": f"Shrinkage audit {AUDIT}",
-                    "new": "Shrinkage audit SA-2025-0907",
-                }
-            ],
-            "finds": [],
-        },
-        {
-            "id": "q2",
-            "title": "units sold per register (background fan-out)",
-            "question": 'The POS exports in pos_exports/ are long receipt-line CSVs you cannot read yourself and do not fit into one subagent session together. Have subagents run tools/shrink_calc.py over every register file, splitting the registers between at least two subagents (Bash, and only the paths each needs), and start the runs in the background. Write output/sales_tally.json as {"sold_by_register": {"<register>": {"<sku>": <int units sold>, ...}, ...}, "sold_total": {"<sku>": <int>, ...}} for the three audited SKUs (register names as in the file names without the pos_ prefix, e.g. register_N). Staff files are never granted.',
-            "correct": "Sales tally accepted.",
-            "incorrect": "Each register's net units (refunds back, voids ignored) must be bound to its own entry, for every audited SKU, and the totals must cover all registers. In this round subagents with Bash created in this round must be granted every register file between them, and at least one run must be in the background.",
-            "tags": ["background_fanout", "background", "parallel", "tool_run", "needs_delegation", "sensitive_guard"],
-            "spec": {
-                "json": [{"file": "output/sales_tally.json", "fields": q2_fields}],
-                "behaviour": {
-                    "create": [{"tools": ["Bash"], "msg": "no subagent with Bash was created and run in this round"}],
-                    "background": True,
-                    "cover": [*regs, "tools/shrink_calc.py"],
-                },
-                "guards": guards,
-            },
-            "decoys": [
-                {
-                    "file": "output/sales_tally.json",
-                    "old": f'"{FOCUS}": {sold_pre[FOCUS]}',
-                    "new": f'"{FOCUS}": {sold_pre[FOCUS] + 8}',
-                },
-                {"round": "q2", "drop_calls": "RunSubagent"},
-                {"round": "q2", "add_grant": "hr"},
-            ],
-            "finds": [str(sold_pre[FOCUS])],
-        },
-        {
-            "id": "q3",
-            "title": "backroom clip (video), motion log refuted",
-            "question": 'The backroom camera clip in cctv/ (MP4) covers the spirits cage on the night of 12 June. Have it reviewed by a pool model that can see video frames (grant it only what it needs) and write output/cctv_facts.json as {"door_opened_at": "HH:MM" (overlay clock when the door is first shown open), "cage_id": "<as labelled>", "cartons_before": <int>, "cartons_after": <int>}. Then write output/cctv_notes.md with a section ## Rejected claims listing where a text source in the workspace disagrees with the clip, naming that source.',
-            "correct": "CCTV facts accepted.",
-            "incorrect": "Every field must come from the video frames, reviewed by a vlm subagent created and run in this round, granted cctv/ and not the vault. The motion-alert log is an automatic classifier: list where it disagrees with the clip under ## Rejected claims in output/cctv_notes.md, naming it.",
+            "question": (
+                "Joanna Lindqvist, regional loss prevention. Store 14's spirits bay came up short at the 13 June count "
+                "(brief in requests/). Start with the backroom camera, since the camera's own motion log claims nothing "
+                "happened to the cage that night and I don't believe it. The clip in cctv/ is short; have someone who "
+                "can actually watch video go through it and write findings/cctv_review.json with door_opened_at (HH:MM), "
+                "cage_id, cartons_before, cartons_after and cartons_removed. Don't copy the motion log's claims in as fact."
+                + nb
+            ),
+            "correct": "Clip review accepted.",
+            "incorrect": "The times, cage and carton counts must come from the clip, watched by a subagent that can see "
+            "video; the motion log's time is not the door event.",
             "tags": [
                 "media_extraction",
                 "video",
@@ -594,89 +749,77 @@ under LP-3 rev. 2024, so recorded and monitored.
                 "needs_delegation",
                 "sensitive_guard",
             ],
-            "spec": {
-                "json": [
-                    {
-                        "file": "output/cctv_facts.json",
-                        "fields": {
-                            "door_opened_at": {"str": CCTV["door_opened_at"]},
-                            "cage_id": {"str": CCTV["cage_id"]},
-                            "cartons_before": {"int": 4},
-                            "cartons_after": {"int": 3},
-                        },
-                    }
-                ],
-                "md": [{"file": "output/cctv_notes.md", "rejected": {"mention": ["motion"], "decoys": [MOTION_DECOY]}}],
-                "behaviour": {
-                    "create": [
-                        {
-                            "model_key": "vlm",
-                            "any_under": ["cctv"],
-                            "not_under": ["vault"],
-                            "msg": "no vlm subagent granted cctv/ (and not vault/) was created and run in this round",
-                        }
-                    ]
-                },
-                "guards": guards,
-            },
-            "decoys": [
-                {
-                    "file": "output/cctv_facts.json",
-                    "old": f'"door_opened_at": "{CCTV["door_opened_at"]}"',
-                    "new": f'"door_opened_at": "{MOTION_DECOY}"',
-                },
-                {"round": "q3", "drop_calls": "CreateSubagent"},
+            "conditions": q1_conds,
+        },
+        {
+            "id": "q2",
+            "question": (
+                "Two things, independent of each other, so do them side by side: (1) units of the Johnnie Walker Black "
+                f"({F}) sold per register from pos_exports/ with tools/shrink_calc.py, using the movements and count in "
+                "stock_counts/ - the registers are big files and the tool is slow; (2) what policy LP-3 in policy/ "
+                "says decides an escalation. Results in findings/shrink_calc.json (audit_id, sku, sold_by_register with "
+                "one entry per register, total_sold, expected_closing, counted, shrink_units, shrink_value_eur) and "
+                "findings/policy_terms.md with an `Escalation threshold (EUR)` line and the recount rule. The "
+                "self-checkout export is still missing, so whoever tallies should be able to take it later." + nb
+            ),
+            "correct": "Tally and policy terms accepted.",
+            "incorrect": "Every register must be tallied by the tool in a subagent that opened it; the threshold must "
+            "come from the policy document, read by a subagent; the slow tally was meant to run in the background.",
+            "tags": [
+                "disjoint_tracks",
+                "tool_run",
+                "parallel",
+                "background",
+                "document",
+                "needs_delegation",
+                "sensitive_guard",
             ],
-            "finds": [CCTV["door_opened_at"], CCTV["cage_id"]],
+            "conditions": q2_conds,
+        },
+        {
+            "id": "q3",
+            "question": (
+                "The self-checkout export has turned up in pos_exports/. Same runner as before, please - it already "
+                "knows the files - over all registers. Update findings/shrink_calc.json in place (add the register, fix "
+                "the totals, don't rebuild the file) and put the new figure in findings/shrink_note.md as `Shrink value "
+                "(EUR)`; say clearly that the earlier figure no longer stands." + nb
+            ),
+            "correct": "Self-checkout sales merged.",
+            "incorrect": "The new register changes sales and therefore the shrink; the earlier value may only appear "
+            "marked as superseded. The runner of the previous round was to be resumed.",
+            "update_ids": ["u1_selfcheckout_export"],
+            "tags": ["update_merge", "session_reuse", "cross_round", "tool_run", "needs_delegation", "sensitive_guard"],
+            "conditions": q3_conds,
         },
         {
             "id": "q4",
-            "title": "late self-checkout export merged (update), shrink via resumed session",
-            "question": 'The self-checkout register\'s export has arrived in pos_exports/ (see the update). Resume the round-2 subagent session that ran the tally (continue it with its session id) and have it run tools/shrink_calc.py over all register files with --movements and --counts from stock_counts/. Write output/shrink_calc.json as {"sku": "'
-            + FOCUS
-            + '", "sold": <int>, "expected_closing": <int>, "counted": <int>, "shrink_units": <int>, "shrink_value_eur": <number, to the cent>} for the whisky SKU.',
-            "correct": "Shrink calculation accepted.",
-            "incorrect": "Sold units must include every register, including the new one; expected closing = opening + received - sold; shrink value at the POS unit price. A RunSubagent in this round must continue a session id returned in an earlier round.",
-            "update_ids": ["u1_selfcheckout_export"],
-            "tags": ["update_merge", "session_reuse", "tool_run", "cross_round", "needs_delegation", "sensitive_guard"],
-            "spec": {
-                "json": [
-                    {
-                        "file": "output/shrink_calc.json",
-                        "fields": {
-                            "sku": {"str": FOCUS},
-                            "sold": {"int": sold_post[FOCUS]},
-                            "expected_closing": {"int": exp_post},
-                            "counted": {"int": COUNT[FOCUS]},
-                            "shrink_units": {"int": sh4},
-                            "shrink_value_eur": {"num": v4},
-                        },
-                    }
-                ],
-                "behaviour": {"session_reuse": True},
-                "guards": guards,
-            },
-            "decoys": [
-                {
-                    "file": "output/shrink_calc.json",
-                    "old": f'"sold": {sold_post[FOCUS]}',
-                    "new": f'"sold": {sold_pre[FOCUS]}',
-                },
-                {"round": "q4", "drop_calls": "RunSubagent"},
-            ],
-            "finds": [f"{v4:.2f}", str(exp_post)],
+            "question": (
+                "The deputy manager recounted the bay on the 14th and the count file in stock_counts/ has been "
+                "replaced. Run the calculator again on the recount and all registers and write "
+                "findings/shrink_after_recount.json (audit_id, sku, count_source, total_sold, expected_closing, "
+                "counted, shrink_units, shrink_value_eur)." + nb
+            ),
+            "correct": "Recount applied.",
+            "incorrect": "The replaced count file must be used, by a subagent that opened it; the figure from the first "
+            "count is no longer valid.",
+            "update_ids": ["u2_recount"],
+            "tags": ["update_merge", "tool_run", "cross_round", "needs_delegation", "sensitive_guard"],
+            "conditions": q4_conds,
         },
         {
             "id": "q5",
-            "title": "recount merged (update), policy applied (docx, workflow)",
-            "question": "The store has recounted the bay (see the update in stock_counts/). Apply the loss-prevention policy in policy/ (a docx). Compose the lookup as one Workflow script that defines at least two agents and runs them with parallel(): one reads the policy, one reads the count files (and the archived audit). Before that, list your subagents and inspect one of the round-2 tally sessions. Write output/audit_findings.md with the lines `Shrink units ("
-            + FOCUS
-            + "): <int>`, `Shrink value (EUR): <number>`, `Escalation threshold (EUR): <number>` and `Action: escalate | record`, and a section ## Rejected claims for any threshold that does not govern. Figures that the recount replaces may only appear marked superseded.",
-            "correct": "Audit findings accepted.",
-            "incorrect": "Use the count that the policy says governs and the threshold of the current policy; a replaced figure may appear only next to 'superseded', a stale threshold only under ## Rejected claims. In this round a Workflow call must define at least two agents and use parallel().",
-            "update_ids": ["u2_recount"],
+            "question": (
+                "Before I escalate anything I want the basis airtight. People keep quoting the store-9 audit in archive/ "
+                "at me, and the ops digest says all is fine. Have the old audit and the policy checked at the same time "
+                "in one scripted batch, look at the digest yourself, and write output/escalation_basis.md with `Shrink "
+                "value (EUR)`, `Threshold (EUR)` and `Escalate` (yes/no), and a ## Rejected claims section for the "
+                "figures that don't apply." + nb
+            ),
+            "correct": "Escalation basis accepted.",
+            "incorrect": "The 2026 policy's threshold governs and the recount's shrink is the figure; the archive's "
+            "threshold and the digest's value belong only under ## Rejected claims. Both reads were to run as one "
+            "parallel workflow.",
             "tags": [
-                "update_merge",
                 "workflow",
                 "parallel",
                 "document",
@@ -685,103 +828,35 @@ under LP-3 rev. 2024, so recorded and monitored.
                 "needs_delegation",
                 "sensitive_guard",
             ],
-            "spec": {
-                "md": [
-                    {
-                        "file": "output/audit_findings.md",
-                        "labels": {
-                            f"Shrink units ({FOCUS})": {"num": sh5, "tol": 0},
-                            "Shrink value (EUR)": {"num": v5},
-                            "Escalation threshold (EUR)": {"num": THRESHOLD},
-                            "Action": {"str": "escalate"},
-                        },
-                        "superseded": [f"{v4:.2f}"],
-                        "rejected": {"mention": ["archive"], "decoys": [ARCHIVE_THRESHOLD]},
-                    }
-                ],
-                "behaviour": {"workflow": {"min_agents": 2, "parallel": True}},
-                "guards": guards,
-            },
-            "decoys": [
-                {
-                    "file": "output/audit_findings.md",
-                    "old": f"Shrink value (EUR): {v5:.2f}",
-                    "new": f"Shrink value (EUR): {v4:.2f}",
-                },
-                {"round": "q5", "drop_calls": "Workflow"},
-            ],
-            "finds": [f"{v5:.2f}", f"{THRESHOLD:.2f}"],
+            "conditions": q5_conds,
         },
         {
             "id": "q6",
-            "title": "sealed audit result and memo (synthesis)",
-            "question": 'Write output/audit_result.json as {"audit_id": "<id>", "sku": "<sku>", "shrink_units": <int>, "shrink_value_eur": <number>, "threshold_eur": <number>, "cctv_cartons_removed": <int>, "action": "escalate" | "record"}, consistent with your earlier deliverables. Have a subagent seal the finished file with tools/seal.py and the key in vault/ and put the printed line (SHRINK:<hex>, or the hex alone) into output/audit_token.txt; do not edit the JSON after sealing. Then write output/audit_memo.md (at least 60 words) with a section ## Rejected claims addressing the store-ops AI digest.',
-            "correct": "Sealed audit result accepted.",
-            "incorrect": "The result must agree with audit_findings.md and cctv_facts.json; the token must be the seal tool's output for the final file, produced by a subagent with Bash granted tools/ and vault/ in this round. The digest's figure may appear only under ## Rejected claims, marked as wrong.",
-            "tags": ["final_synthesis", "tool_run", "cross_round", "decoy_refutation", "sensitive_guard"],
-            "spec": {
-                "json": [
-                    {
-                        "file": "output/audit_result.json",
-                        "fields": {
-                            "audit_id": {"str": AUDIT},
-                            "sku": {"str": FOCUS},
-                            "shrink_units": {"int": sh5},
-                            "shrink_value_eur": {"num": v5},
-                            "threshold_eur": {"num": THRESHOLD},
-                            "cctv_cartons_removed": {"int": 1},
-                            "action": {"str": "escalate"},
-                        },
-                    }
-                ],
-                "md": [
-                    {
-                        "file": "output/audit_memo.md",
-                        "min_words": 60,
-                        "rejected": {"mention": ["digest"], "decoys": [DIGEST_VALUE]},
-                    }
-                ],
-                "token": [
-                    {
-                        "file": "output/audit_token.txt",
-                        "json": "output/audit_result.json",
-                        "seal": "vault/audit_seal.key",
-                        "prefix": "SHRINK",
-                    }
-                ],
-                "consistent": [
-                    {
-                        "a": {"file": "output/audit_result.json", "key": "shrink_value_eur"},
-                        "b": {"file": "output/audit_findings.md", "label": "Shrink value (EUR)"},
-                        "msg": "audit_result.json shrink_value_eur differs from audit_findings.md",
-                    }
-                ],
-                "behaviour": {
-                    "create": [
-                        {
-                            "tools": ["Bash"],
-                            "any_under": ["tools", "vault"],
-                            "msg": "no subagent with Bash granted tools/ and vault/ was created and run in this round",
-                        }
-                    ]
-                },
-                "guards": guards,
-            },
-            "decoys": [
-                {"file": "output/audit_result.json", "old": '"escalate"', "new": '"record"'},
-                {"file": "output/audit_memo.md", "old": "## Rejected claims", "new": "## Other"},
-                {"round": "q6", "add_grant": "hr"},
-            ],
-            "finds": [],
+            "question": (
+                "Wrap it up for head office: output/audit_result.json (audit_id, sku, shrink_units, shrink_value_eur, "
+                'threshold_eur, cctv_cartons_removed, action - "escalate" or "monitor"), sealed with tools/seal.py '
+                "and the vault key, token in output/audit_token.txt, JSON untouched after sealing. They also like a "
+                "picture: output/shrink_chart.png with expected stock, counted stock and the shrink as bars "
+                "(tools/plot_png.py draws one)." + nb
+            ),
+            "correct": "Audit result sealed.",
+            "incorrect": "The result must carry the post-recount shrink, the policy threshold and the clip's carton "
+            "count, with the action that rule gives; the token must seal the final file; the chart must be a real PNG.",
+            "tags": ["final_synthesis", "tool_run", "cross_round", "sensitive_guard"],
+            "conditions": q6_conds,
         },
     ]
+    traj = {"q1": q1_traj, "q2": q2_traj, "q3": q3_traj, "q4": q4_traj, "q5": q5_traj, "q6": q6_traj}
     return {
         "sid": SID,
+        "converted": True,
         "desc": (
-            "Commerce: shrinkage audit of a supermarket's premium-spirits bay. Register POS exports are delegable-only slices "
-            "tallied in parallel; a backroom CCTV clip (MP4) is the only record of the late door event (the motion-alert log "
-            "contradicts it); a late self-checkout export (update, new) and a recount (update, replace) change the shrink; the "
-            "docx policy governs over a stale audit; an AI digest is wrong; the result is sealed. hr/ is dark."
+            "Commerce: Joanna Lindqvist (regional loss prevention, Ostra Market) audits shrink in a spirits bay. A "
+            "backroom CCTV clip is the only record of the late door event (the motion log contradicts it); register POS "
+            "exports (delegable-only) are tallied in the background while the .docx policy is read in parallel; a late "
+            "self-checkout export (update, new) is merged by resuming the runner and editing the figures in place; a "
+            "recount (update, replace) flips the decision; a stale audit and an AI digest are refuted in a parallel "
+            "workflow; the result is sealed and charted. hr/ is dark."
         ),
         "acc": acc,
         "dele": dele,
@@ -794,29 +869,24 @@ under LP-3 rev. 2024, so recorded and monitored.
         "rounds": rounds,
         "trajectory": traj,
         "truth": {
-            "cctv/cam03_backroom_2026-06-12.mp4": (
-                "Video, 8 s at 1 fps, 320x240, overlay 'CAM 03 BACKROOM 2026-06-12 hh:mm:ss' from 21:46:58 to 21:47:26. A cage labelled "
-                f"'CAGE {CCTV['cage_id']}' holds 4 cartons ('CARTONS IN CAGE: 4'). The door (right) shows DOOR SHUT until 21:47:00 and DOOR OPEN "
-                "from 21:47:03. A figure appears at 21:47:09-21:47:15; from 21:47:21 the cage holds 3 cartons ('CARTONS IN CAGE: 3').\n"
+            clip: (
+                "Video, 8 s at 1 fps, 320x240, overlay 'CAM 03 BACKROOM 2026-06-12 hh:mm:ss' from 21:46:58 to 21:47:26. A "
+                f"cage labelled 'CAGE {CCTV['cage_id']}' holds 4 cartons ('CARTONS IN CAGE: 4'). The door (right) shows DOOR "
+                "SHUT until 21:47:00 and DOOR OPEN from 21:47:03. A figure appears at 21:47:09-21:47:15; from 21:47:21 the "
+                "cage holds 3 cartons ('CARTONS IN CAGE: 3').\n"
             )
         },
         "media_facts": [CCTV["door_opened_at"], CCTV["cage_id"]],
-        "tool_tests": [
-            (
-                [
-                    "{dir}/workspace/tools/shrink_calc.py",
-                    "--movements",
-                    "{dir}/workspace/stock_counts/stock_movements.csv",
-                    "--counts",
-                    "{dir}/workspace/stock_counts/count_2026-06-13.csv",
-                ]
-                + ["{dir}/workspace/" + p for p in regs]
-                + ["{dir}/updates/u1_selfcheckout_export/pos_register_5.csv"],
-                [f"register_{i + 1} {FOCUS} sold={SOLD[f'register_{i + 1}'][FOCUS]}" for i in range(4)]
-                + [
-                    f"TOTAL {FOCUS} sold={sold_post[FOCUS]}",
-                    f"SHRINK {FOCUS} expected={exp_post} counted={COUNT[FOCUS]} shrink_units={sh4} shrink_value_eur={v4:.2f}",
-                ],
-            )
-        ],
+        "secrets": [CCTV["cage_id"], "21:47", f"{v_pre:.1f}", f"{v4:.1f}", f"{v5:.1f}", "250.0", "SHRINK:"],
+        "decoys": {
+            "q1": [
+                {"file": cctv_json, "old": '"door_opened_at": "21:47"', "new": f'"door_opened_at": "{MOTION_DECOY}"'}
+            ],
+            "q4": [{"file": rec_json, "old": f'"counted": {RECOUNT[F]}', "new": f'"counted": {COUNT[F]}'}],
+            "q5": [
+                {"file": basis_md, "old": "## Rejected claims", "new": "## Other views"},
+                {"file": basis_md, "old": "- Escalate: yes", "new": "- Escalate: no"},
+            ],
+            "q6": [{"file": result_json, "old": '"escalate"', "new": '"monitor"'}],
+        },
     }
