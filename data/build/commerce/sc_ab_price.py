@@ -596,7 +596,7 @@ This draft was circulated before the committee review of 29 April 2026.
             run(
                 "readout_a",
                 "five-region readout",
-                f"Run python3 {tool} {WS}/orders/orders_*.csv and report the output verbatim (a late regional export arrived).",
+                f"Read {WS}/orders/_index.md (it lists the exports), then run python3 {tool} {WS}/orders/orders_*.csv and report the output verbatim (a late regional export arrived).",
                 resume=True,
             ),
         ),

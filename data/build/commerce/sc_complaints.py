@@ -505,7 +505,7 @@ Agents may offer a goodwill refund of up to {ARCHIVE_LIMIT} % without approval.
             run(
                 "counter_a",
                 "per-hub tally",
-                f"Run python3 {tool} --by-hub {WS}/support_tickets/tickets_*.csv and report the output verbatim.",
+                f"Read {WS}/support_tickets/_index.md (it lists the exports), then run python3 {tool} --by-hub {WS}/support_tickets/tickets_*.csv and report the output verbatim.",
                 resume=True,
             ),
             run(

@@ -498,7 +498,7 @@ reopening promotion). Signed for the franchisor: Clara Pettersen, 14 January 202
             run(
                 "base_a",
                 "all exports",
-                f"Run python3 {tool} {WS}/pos_exports/pos_*.csv and report the output verbatim (a second till's export arrived).",
+                f"Read {WS}/pos_exports/_index.md (it lists the exports), then run python3 {tool} {WS}/pos_exports/pos_*.csv and report the output verbatim (a second till's export arrived).",
                 resume=True,
             ),
         ),

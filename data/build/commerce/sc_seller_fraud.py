@@ -580,7 +580,7 @@ Suspend when the INAD rate exceeds {THRESH_ARCHIVE} %.
             run(
                 "metrics_a",
                 "all weeks",
-                f"Run python3 {metrics} {WS}/orders/orders_*.csv and report the output verbatim (week 27 arrived).",
+                f"Read {WS}/orders/_index.md (it lists the exports), then run python3 {metrics} {WS}/orders/orders_*.csv and report the output verbatim (week 27 arrived).",
                 resume=True,
             ),
         ),

@@ -504,7 +504,7 @@ under LP-3 rev. 2024, so recorded and monitored.
             run(
                 "tally_runner",
                 "tally all registers",
-                f"Run {calc_cmd} {WS}/pos_exports/pos_*.csv and report the output verbatim (a self-checkout export arrived).",
+                f"Read {WS}/pos_exports/_index.md (it lists the exports), then run {calc_cmd} {WS}/pos_exports/pos_*.csv and report the output verbatim (a self-checkout export arrived).",
                 resume=True,
             ),
         ),
@@ -591,7 +591,7 @@ under LP-3 rev. 2024, so recorded and monitored.
             run(
                 "recount_runner",
                 "shrink on recount",
-                f"Read {WS}/{count_p}, then run {calc_cmd} {WS}/pos_exports/pos_*.csv and report the output verbatim.",
+                f"Read {WS}/{count_p} and {WS}/pos_exports/_index.md, then run {calc_cmd} {WS}/pos_exports/pos_*.csv and report the output verbatim.",
             ),
         ),
         turn(
