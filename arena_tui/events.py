@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -380,7 +380,7 @@ class RoundScored(EventBase):
     feedback: str = ""
 
 
-Event = Annotated[
+AnyEvent = (
     RunStarted
     | RunFinished
     | ScenarioStarted
@@ -408,9 +408,10 @@ Event = Annotated[
     | WorkflowLog
     | WorkflowFinished
     | CheckFinished
-    | RoundScored,
-    Field(discriminator="kind"),
-]
+    | RoundScored
+)
+Event = Annotated[AnyEvent, Field(discriminator="kind")]
+E = TypeVar("E", bound=AnyEvent)
 
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
 
@@ -463,12 +464,12 @@ class EventBus:
         self._queues.append(q)
         return q
 
-    def emit(self, event: Event) -> Event:
-        """Stamp ``seq``/``ts``/``run_id`` on ``event`` and deliver it; returns the stamped copy."""
+    def emit(self, event: E) -> E:
+        """Stamp ``seq``/``ts``/``run_id`` on ``event`` and deliver it; returns the same event, stamped."""
         self._seq += 1
         # Events are frozen for consumers; the bus stamps its own fields once, before anyone
         # sees the event, in place (a model_copy per event is the costliest step of emission).
-        stamped: Event = event
+        stamped = event
         fields = stamped.__dict__
         fields["seq"] = self._seq
         fields["run_id"] = self.run_id

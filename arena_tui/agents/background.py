@@ -16,6 +16,7 @@ from typing import Any
 
 from arena_tui import events as ev
 from arena_tui.agents import ids, reminders
+from arena_tui.origin import Origin
 from arena_tui.tools.background import BackgroundBash, BackgroundBashRegistry
 from arena_tui.tools.base import ToolOutput
 
@@ -37,9 +38,9 @@ class BackgroundTask:
 class BackgroundRegistry:
     """Background work of one scenario and the notifications it produces."""
 
-    def __init__(self, emit: Callable[[ev.Event], object], fields: Callable[[], dict[str, Any]]) -> None:
+    def __init__(self, emit: Callable[[ev.Event], object], origin: Origin) -> None:
         self._emit = emit
-        self._fields = fields
+        self.origin = origin
         self.tasks: dict[str, BackgroundTask] = {}
         self._notifications: list[tuple[BackgroundTask, str]] = []
         self._bash = BackgroundBashRegistry()
@@ -57,7 +58,7 @@ class BackgroundRegistry:
         tid = task_id or ids.task_id("task" if kind == "subagent" else kind)
         entry = BackgroundTask(tid, kind, label, summary)
         self.tasks[tid] = entry
-        self._emit(ev.TaskStarted(**self._fields(), task_id=tid, task_kind=kind, label=label))
+        self._emit(ev.TaskStarted(**self.origin.fields(), task_id=tid, task_kind=kind, label=label))
         entry.task = asyncio.get_running_loop().create_task(self._guard(entry, work), name=tid)
         return tid
 
@@ -76,7 +77,9 @@ class BackgroundRegistry:
     def _finish(self, entry: BackgroundTask, status: ev.TaskStatus, result: str) -> None:
         entry.status, entry.result = status, result
         self._emit(
-            ev.TaskFinished(**self._fields(), task_id=entry.task_id, task_kind=entry.kind, status=status, result=result)
+            ev.TaskFinished(
+                **self.origin.fields(), task_id=entry.task_id, task_kind=entry.kind, status=status, result=result
+            )
         )
         self._notifications.append((entry, status))
 
@@ -91,7 +94,7 @@ class BackgroundRegistry:
     def has_notifications(self) -> bool:
         return bool(self._notifications)
 
-    def drain_notifications(self, agent_fields: dict[str, Any]) -> list[str]:
+    def drain_notifications(self, origin: Origin) -> list[str]:
         """Bodies of every pending notification, each recorded as delivered."""
         bodies = []
         for entry, status in self._notifications:
@@ -99,7 +102,7 @@ class BackgroundRegistry:
             st: ev.TaskStatus = status if status in ("completed", "failed", "cancelled") else "failed"  # type: ignore[assignment]
             self._emit(
                 ev.NotificationDelivered(
-                    **agent_fields, task_id=entry.task_id, task_kind=entry.kind, status=st, body=body
+                    **origin.fields(), task_id=entry.task_id, task_kind=entry.kind, status=st, body=body
                 )
             )
             bodies.append(body)

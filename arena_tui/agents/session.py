@@ -11,6 +11,7 @@ from typing import Any
 
 from arena_tui import events as ev
 from arena_tui.agents.reminders import Reminder
+from arena_tui.origin import OriginFields
 from arena_tui.providers.base import Provider
 from arena_tui.providers.messages import Message
 from arena_tui.tools.base import ToolContext
@@ -43,14 +44,9 @@ class AgentSession:
     last_text: str = ""
     turns: int = 0
 
-    def fields(self) -> dict[str, Any]:
+    def fields(self) -> OriginFields:
         """Identity fields for events of this session."""
-        return {
-            "run_id": self.ctx.run_id,
-            "scenario_id": self.ctx.scenario_id,
-            "agent_id": self.agent_id,
-            "session_id": self.session_id,
-        }
+        return self.ctx.origin.fields()
 
     def start(self) -> None:
         """Record the system prompt as the first turn (once)."""

@@ -15,6 +15,7 @@ from typing import Literal, cast
 from arena_tui import events as ev
 from arena_tui.agents import ids
 from arena_tui.agents.session import AgentSession
+from arena_tui.origin import Origin
 from arena_tui.sandbox.scope import ForbiddenError, Refusal, ScopeGuard
 from arena_tui.tools.base import BASIC_TOOLS, ToolError
 
@@ -70,7 +71,7 @@ class SubagentRegistry:
         tools: Sequence[str],
         accessible_paths: Sequence[str],
         via: Via,
-        fields: dict[str, object],
+        origin: Origin,
     ) -> Subagent:
         """Validate and register a subagent.
 
@@ -111,7 +112,7 @@ class SubagentRegistry:
         self.by_name[name] = sub.subagent_id
         self.emit(
             ev.SubagentCreated(
-                **fields,
+                **origin.fields(),
                 subagent_id=sub.subagent_id,
                 name=name,
                 model_key=sub.model_key,
@@ -138,7 +139,7 @@ class SubagentRegistry:
                 out.append(rel)
         return out, refusals
 
-    def grow(self, added_files: Sequence[str], fields: dict[str, object]) -> None:
+    def grow(self, added_files: Sequence[str], origin: Origin) -> None:
         """Files an update added: each subagent whose grant covers them gets them in its denominator."""
         for sub in self.by_id.values():
             new = sorted(
@@ -148,7 +149,7 @@ class SubagentRegistry:
             )
             if new:
                 sub.reachable.update(new)
-                self.emit(ev.SubagentScopeGrown(**fields, subagent_id=sub.subagent_id, added_files=new))
+                self.emit(ev.SubagentScopeGrown(**origin.fields(), subagent_id=sub.subagent_id, added_files=new))
 
     def get(self, subagent_id: str) -> Subagent:
         sub = self.by_id.get(subagent_id)

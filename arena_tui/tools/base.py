@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from arena_tui.events import MAIN_AGENT, Event, FileTouch, Modality
+from arena_tui.origin import Origin, OriginFields
 from arena_tui.sandbox.limits import DEFAULT_LIMITS, SandboxLimits
 from arena_tui.sandbox.scope import ScopeGuard
 from arena_tui.tools.readstate import ReadLedger
@@ -111,14 +112,13 @@ class ToolContext:
     def perceives(self, modality: str) -> bool:
         return modality == "text" or bool(self.modalities.get(modality))
 
-    def event_fields(self) -> dict[str, Any]:
+    @property
+    def origin(self) -> Origin:
+        return Origin(self.run_id, self.scenario_id, self.agent_id, self.session_id)
+
+    def event_fields(self) -> OriginFields:
         """The identity fields every event from this context carries."""
-        return {
-            "run_id": self.run_id,
-            "agent_id": self.agent_id,
-            "session_id": self.session_id,
-            "scenario_id": self.scenario_id,
-        }
+        return self.origin.fields()
 
 
 class Tool(ABC):

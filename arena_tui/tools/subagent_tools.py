@@ -46,7 +46,7 @@ class CreateSubagentTool(_RuntimeTool):
             tools=[str(t) for t in args["tools"]],
             accessible_paths=[str(p) for p in args["accessible_paths"]],
             via="CreateSubagent",
-            fields=self.runtime.fields(),
+            origin=self.runtime.origin,
         )
         paths = ", ".join(sub.grant) or "(none)"
         return ToolOutput(

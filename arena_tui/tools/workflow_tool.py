@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from arena_tui import events as ev
 from arena_tui.agents import ids
+from arena_tui.origin import Origin
 from arena_tui.sandbox.scope import ForbiddenError
 from arena_tui.tools.base import Tool, ToolContext, ToolError, ToolOutput, schema
 from arena_tui.tools.workflow import WorkflowHostError, resolve_script_path, run_workflow, save_script
@@ -26,10 +27,10 @@ _JSON_BLOCK = re.compile(r"\{.*\}", re.DOTALL)
 class RuntimeWorkflowHost:
     """What a running script may do, carried out by the scenario's runtime."""
 
-    def __init__(self, runtime: ScenarioRuntime, workflow_id: str, fields: dict[str, Any]) -> None:
+    def __init__(self, runtime: ScenarioRuntime, workflow_id: str, origin: Origin) -> None:
         self.runtime = runtime
         self.workflow_id = workflow_id
-        self.fields = fields
+        self.origin = origin
         self.agents: dict[str, str] = {}
 
     def define_agent(self, spec: dict[str, Any]) -> str:
@@ -42,13 +43,13 @@ class RuntimeWorkflowHost:
                 tools=[str(t) for t in spec.get("tools", [])],
                 accessible_paths=[str(p) for p in spec.get("accessible_paths", [])],
                 via="Workflow",
-                fields=self.runtime.fields(),
+                origin=self.runtime.origin,
             )
         except ForbiddenError as exc:
             for refusal in exc.refusals:
                 self.runtime.emit(
                     ev.ForbiddenAccess(
-                        **self.runtime.fields(), tool="Workflow", path=refusal.path, reason=refusal.reason
+                        **self.runtime.origin.fields(), tool="Workflow", path=refusal.path, reason=refusal.reason
                     )
                 )
             raise WorkflowHostError(exc.text) from None
@@ -76,7 +77,9 @@ class RuntimeWorkflowHost:
             raise WorkflowHostError(f"agent '{agent_type}' did not answer with JSON for its schema") from None
 
     def log(self, level: LogLevel, message: str) -> None:
-        self.runtime.emit(ev.WorkflowLog(**self.fields, workflow_id=self.workflow_id, level=level, message=message))
+        self.runtime.emit(
+            ev.WorkflowLog(**self.origin.fields(), workflow_id=self.workflow_id, level=level, message=message)
+        )
 
 
 class WorkflowTool(Tool):
@@ -115,8 +118,8 @@ class WorkflowTool(Tool):
         name = str(args.get("name") or "workflow")
         workflow_id = ids.task_id("wf")
         task_id = ids.task_id("workflow")
-        fields = rt.fields()
-        host = RuntimeWorkflowHost(rt, workflow_id, fields)
+        fields = rt.origin.fields()
+        host = RuntimeWorkflowHost(rt, workflow_id, rt.origin)
         rel = f"workflows/{path.name}"
         rt.emit(ev.WorkflowStarted(**fields, workflow_id=workflow_id, task_id=task_id, name=name, script_path=rel))
 
