@@ -114,7 +114,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
     if not args.gate or outcome.exit_code != 0 or outcome.result.dataset is None:
         return outcome.exit_code
     from arena_tui.commands.gate import run_gate
-    from arena_tui.commands.run import settings_from_args
+    from arena_tui.commands.options import settings_from_args
 
     ok, lines = run_gate(outcome.result.dataset, settings_from_args(args, headless=True))
     print("\n".join(lines))

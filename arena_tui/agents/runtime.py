@@ -15,16 +15,17 @@ from typing import Literal, Protocol
 
 from arena_tui import events as ev
 from arena_tui.agents import ids, prompts, reminders
-from arena_tui.agents.background import BackgroundRegistry, TaskResult
+from arena_tui.agents.background import BackgroundRegistry
 from arena_tui.agents.loop import LoopResult, run_loop
 from arena_tui.agents.session import AgentSession
-from arena_tui.agents.subagents import Subagent, SubagentRegistry
+from arena_tui.agents.subagents import Subagent, SubagentRegistry, Via
 from arena_tui.origin import Origin
 from arena_tui.providers.base import CallIdentity, Provider
 from arena_tui.sandbox.limits import DEFAULT_LIMITS, SandboxLimits
 from arena_tui.sandbox.scope import ScopeGuard
 from arena_tui.tools import ToolContext, ToolRunner, basic_tools
-from arena_tui.tools.base import Tool, ToolError
+from arena_tui.tools.base import TaskResult, Tool, ToolError
+from arena_tui.tools.host import RunVia
 from arena_tui.tools.readstate import ReadLedger
 from arena_tui.tools.subagent_tools import subagent_tools
 from arena_tui.tools.workflow_tool import WorkflowTool
@@ -107,6 +108,10 @@ class ScenarioRuntime:
 
     # --- identity and script variables ----------------------------------------------
 
+    @property
+    def workflow_cpu_s(self) -> float:
+        return self.limits.workflow_cpu_s
+
     def subagent_id(self, name: str) -> str | None:
         return self.subagents.by_name.get(name)
 
@@ -159,7 +164,7 @@ class ScenarioRuntime:
             reads=self.reads,
             unsafe_bash=self.limits.unsafe_bash,
             limits=self.sandbox_limits,
-            background=self.background.bash if is_main else None,
+            background=self.background if is_main else None,
         )
         identity = CallIdentity(self.run_id, self.scenario_id, agent_id, origin.session_id, model_key)
         runner = self.main_runner if is_main else self.sub_runner
@@ -229,6 +234,32 @@ class ScenarioRuntime:
         sub.sessions[sid] = session
         return session
 
+    def create_subagent(
+        self,
+        *,
+        name: str,
+        system_prompt: str,
+        model_key: str,
+        tools: Sequence[str],
+        accessible_paths: Sequence[str],
+        via: Via,
+    ) -> Subagent:
+        return self.subagents.create(
+            name=name,
+            system_prompt=system_prompt,
+            model_key=model_key,
+            tools=tools,
+            accessible_paths=accessible_paths,
+            via=via,
+            origin=self.origin,
+        )
+
+    def subagent_list(self) -> list[Subagent]:
+        return list(self.subagents.by_id.values())
+
+    def find_session(self, session_id: str) -> tuple[Subagent, AgentSession]:
+        return self.subagents.session(session_id)
+
     def open_session(self, subagent_id: str, session_id: str | None) -> tuple[Subagent, AgentSession, bool]:
         """The session to run: the named one when it exists (continued), else a new one.
 
@@ -252,16 +283,17 @@ class ScenarioRuntime:
 
     async def run_session(
         self,
-        sub: Subagent,
-        session: AgentSession,
+        subagent_id: str,
+        session_id: str,
         prompt: str,
         description: str,
         mode: ev.RunMode,
         continued: bool,
         task_id: str | None,
-        via: Literal["RunSubagent", "Workflow"] = "RunSubagent",
+        via: RunVia = "RunSubagent",
     ) -> LoopResult:
-        sid = session.session_id or ""
+        sub = self.subagents.get(subagent_id)
+        sid, session = session_id, sub.sessions[session_id]
         sub.running.add(sid)
         fields = self.origin.at(sub.subagent_id, sid).fields()
         self.emit(
@@ -299,20 +331,23 @@ class ScenarioRuntime:
             )
 
     def start_background(
-        self, sub: Subagent, session: AgentSession, prompt: str, description: str, continued: bool
+        self, subagent_id: str, session_id: str, prompt: str, description: str, continued: bool
     ) -> str:
         task_id = ids.task_id("task")
+        sub = self.subagents.get(subagent_id)
 
         async def work() -> TaskResult:
-            result = await self.run_session(sub, session, prompt, description, "background", continued, task_id)
+            result = await self.run_session(
+                subagent_id, session_id, prompt, description, "background", continued, task_id
+            )
             status: ev.TaskStatus = "completed" if result.status == "completed" else "failed"
             text = result.text if result.status == "completed" else f"{result.status}: {result.detail}\n{result.text}"
             return status, text
 
-        summary = f"subagent_id={sub.subagent_id} session_id={session.session_id} name={sub.name}"
+        summary = f"subagent_id={sub.subagent_id} session_id={session_id} name={sub.name}"
         # Claim the session now, not when the task first runs: another call of the same turn
         # must not open it meanwhile and drive the same history concurrently.
-        sub.running.add(session.session_id or "")
+        sub.running.add(session_id)
         return self.background.start("subagent", description or sub.name, summary, work(), task_id=task_id)
 
     # --- lifecycle ----------------------------------------------------------------------

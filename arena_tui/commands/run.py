@@ -11,39 +11,19 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from arena_tui.commands.options import explicit_overrides, settings_from_args
 from arena_tui.config import ModelConfig, load_model_config
 from arena_tui.dataset.loader import load_dataset
 from arena_tui.errors import BadInputError
 from arena_tui.events import RunStarted
 from arena_tui.runner.orchestrator import RunOutcome, RunPlan, execute_run, preflight
 from arena_tui.runner.progress import PlainProgress
-from arena_tui.settings import Settings, load_settings
+from arena_tui.settings import Settings
 from arena_tui.store import RunRow, StoreReader
 from arena_tui.store.lock import LOCK_FILENAME, hold_output
 from arena_tui.store.schema import STORE_FILENAME
 
 OFFLINE_DEFAULT = "oracle"
-
-
-LIMIT_FLAGS = ("max_iterations", "round_timeout_s", "scenario_timeout_s", "request_timeout_s", "max_retries")
-
-
-def _limits(args: argparse.Namespace) -> dict[str, Any]:
-    return {k: v for k in LIMIT_FLAGS if (v := getattr(args, k, None)) is not None}
-
-
-def settings_from_args(args: argparse.Namespace, **extra: Any) -> Settings:
-    cli = {
-        "concurrency": getattr(args, "concurrency", None),
-        "unsafe_bash": True if getattr(args, "unsafe_bash", False) else None,
-        "headless": True if getattr(args, "headless", False) else None,
-        "skip_probe": True if getattr(args, "no_probe", False) else None,
-        "metrics": getattr(args, "metrics", None),
-        "tools_profile": getattr(args, "tools_profile", None),
-        **_limits(args),
-        **extra,
-    }
-    return load_settings(cli, getattr(args, "config", None), os.environ)
 
 
 def check_scenario_ids(args: argparse.Namespace) -> None:
@@ -238,7 +218,7 @@ def _resume_in(
         only = list(started.scenario_ids)  # the selection the run was started with, resolved
     dataset_root = Path(args.dataset) if args.dataset else Path(run.dataset)
     dataset = load_dataset(dataset_root, tests, only)
-    settings = Settings.model_validate({**settings_json, **_explicit(args)})
+    settings = Settings.model_validate({**settings_json, **explicit_overrides(args)})
     if not args.model and not os.environ.get("CATEAM_MODEL_JSON") and not run.manager.startswith("oracle"):
         raise BadInputError(
             f"run {run_id} was made with manager '{run.manager}'; its model JSON is not stored (keys never are)",
@@ -262,12 +242,3 @@ def _resume_in(
         selection=selection,
     )
     return _execute(plan, args)
-
-
-def _explicit(args: argparse.Namespace) -> dict[str, Any]:
-    extra: dict[str, Any] = {}
-    if getattr(args, "unsafe_bash", False):
-        extra["unsafe_bash"] = True
-    if getattr(args, "concurrency", None):
-        extra["concurrency"] = args.concurrency
-    return {**extra, **_limits(args)}

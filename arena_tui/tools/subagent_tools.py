@@ -7,18 +7,16 @@ Result texts carry ``key=value`` ids on their first line, which compatible check
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from arena_tui.tools.base import BASIC_TOOLS, Tool, ToolContext, ToolOutput, schema
-
-if TYPE_CHECKING:
-    from arena_tui.agents.runtime import ScenarioRuntime
+from arena_tui.tools.host import SubagentHost
 
 INSPECT_CAP = 48 * 1024
 
 
 class _RuntimeTool(Tool):
-    def __init__(self, runtime: ScenarioRuntime) -> None:
+    def __init__(self, runtime: SubagentHost) -> None:
         self.runtime = runtime
 
 
@@ -39,14 +37,13 @@ class CreateSubagentTool(_RuntimeTool):
     )
 
     async def run(self, args: dict[str, Any], ctx: ToolContext) -> ToolOutput:
-        sub = self.runtime.subagents.create(
+        sub = self.runtime.create_subagent(
             name=str(args["name"]),
             system_prompt=str(args["system_prompt"]),
             model_key=str(args["model_key"]),
             tools=[str(t) for t in args["tools"]],
             accessible_paths=[str(p) for p in args["accessible_paths"]],
             via="CreateSubagent",
-            origin=self.runtime.origin,
         )
         paths = ", ".join(sub.grant) or "(none)"
         return ToolOutput(
@@ -77,14 +74,15 @@ class RunSubagentTool(_RuntimeTool):
         rt = self.runtime
         sub, session, continued = rt.open_session(str(args["subagent_id"]), args.get("session_id"))
         prompt, description = str(args["prompt"]), str(args["description"])
-        head = f"subagent_id={sub.subagent_id} session_id={session.session_id}"
+        sid = session.session_id or ""
+        head = f"subagent_id={sub.subagent_id} session_id={sid}"
         if args.get("run_in_background"):
-            task_id = rt.start_background(sub, session, prompt, description, continued)
+            task_id = rt.start_background(sub.subagent_id, sid, prompt, description, continued)
             return ToolOutput(
                 f"task_id={task_id} {head} status=running\n"
                 "Started in the background; its answer arrives as a task-notification."
             )
-        result = await rt.run_session(sub, session, prompt, description, "foreground", continued, None)
+        result = await rt.run_session(sub.subagent_id, sid, prompt, description, "foreground", continued, None)
         if result.status != "completed":
             return ToolOutput(f"{head} status={result.status}\n{result.detail}\n{result.text}", is_error=True)
         return ToolOutput(f"{head} status=completed\n\n{result.text}")
@@ -98,7 +96,8 @@ class ListSubagentsTool(_RuntimeTool):
     async def run(self, args: dict[str, Any], ctx: ToolContext) -> ToolOutput:
         rt = self.runtime
         lines: list[str] = []
-        for sub in rt.subagents.by_id.values():
+        subagents = rt.subagent_list()
+        for sub in subagents:
             lines.append(
                 f"subagent_id={sub.subagent_id} name={sub.name} model_key={sub.model_key} "
                 f"tools={','.join(sub.tools)} accessible_paths={','.join(sub.grant)}"
@@ -110,7 +109,7 @@ class ListSubagentsTool(_RuntimeTool):
                 )
         running = rt.background.running()
         lines.append(f"running background tasks: {', '.join(running) if running else 'none'}")
-        if not rt.subagents.by_id:
+        if not subagents:
             lines.insert(0, "no subagents yet")
         return ToolOutput("\n".join(lines))
 
@@ -121,7 +120,7 @@ class InspectSubagentTool(_RuntimeTool):
     parameters = schema(["session_id"], session_id={"type": "string"})
 
     async def run(self, args: dict[str, Any], ctx: ToolContext) -> ToolOutput:
-        sub, session = self.runtime.subagents.session(str(args["session_id"]))
+        sub, session = self.runtime.find_session(str(args["session_id"]))
         out = [f"subagent_id={sub.subagent_id} name={sub.name} session_id={session.session_id} turns={session.turns}"]
         for message in session.history:
             if message.role == "system":
@@ -142,7 +141,7 @@ def _short(arguments: dict[str, Any]) -> str:
     return text if len(text) <= 200 else text[:200] + "…"
 
 
-def subagent_tools(runtime: ScenarioRuntime) -> list[Tool]:
+def subagent_tools(runtime: SubagentHost) -> list[Tool]:
     """The four subagent tools bound to ``runtime``."""
     return [
         CreateSubagentTool(runtime),

@@ -8,18 +8,16 @@ from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from arena_tui import events as ev
 from arena_tui.agents import ids
 from arena_tui.origin import Origin
 from arena_tui.sandbox.scope import ForbiddenError
-from arena_tui.tools.base import Tool, ToolContext, ToolError, ToolOutput, schema
+from arena_tui.tools.base import TaskResult, Tool, ToolContext, ToolError, ToolOutput, schema
+from arena_tui.tools.host import SubagentHost
 from arena_tui.tools.workflow import WorkflowHostError, resolve_script_path, run_workflow, save_script
 from arena_tui.tools.workflow.host import LogLevel
-
-if TYPE_CHECKING:
-    from arena_tui.agents.runtime import ScenarioRuntime
 
 _JSON_BLOCK = re.compile(r"\{.*\}", re.DOTALL)
 
@@ -27,7 +25,7 @@ _JSON_BLOCK = re.compile(r"\{.*\}", re.DOTALL)
 class RuntimeWorkflowHost:
     """What a running script may do, carried out by the scenario's runtime."""
 
-    def __init__(self, runtime: ScenarioRuntime, workflow_id: str, origin: Origin) -> None:
+    def __init__(self, runtime: SubagentHost, workflow_id: str, origin: Origin) -> None:
         self.runtime = runtime
         self.workflow_id = workflow_id
         self.origin = origin
@@ -36,14 +34,13 @@ class RuntimeWorkflowHost:
     def define_agent(self, spec: dict[str, Any]) -> str:
         name = str(spec.get("name", ""))
         try:
-            sub = self.runtime.subagents.create(
+            sub = self.runtime.create_subagent(
                 name=name,
                 system_prompt=str(spec.get("system_prompt", "")),
                 model_key=str(spec.get("model_key", "")),
                 tools=[str(t) for t in spec.get("tools", [])],
                 accessible_paths=[str(p) for p in spec.get("accessible_paths", [])],
                 via="Workflow",
-                origin=self.runtime.origin,
             )
         except ForbiddenError as exc:
             for refusal in exc.refusals:
@@ -62,9 +59,16 @@ class RuntimeWorkflowHost:
         subagent_id = self.agents.get(agent_type)
         if subagent_id is None:
             raise WorkflowHostError(f"unknown agentType '{agent_type}': call defineAgent first")
-        sub, session, _ = self.runtime.open_session(subagent_id, None)
+        _, session, _ = self.runtime.open_session(subagent_id, None)
         result = await self.runtime.run_session(
-            sub, session, prompt, f"workflow {self.workflow_id}", "background", False, None, via="Workflow"
+            subagent_id,
+            session.session_id or "",
+            prompt,
+            f"workflow {self.workflow_id}",
+            "background",
+            False,
+            None,
+            via="Workflow",
         )
         if result.status != "completed":
             raise WorkflowHostError(f"agent '{agent_type}' {result.status}: {result.detail}")
@@ -99,7 +103,7 @@ class WorkflowTool(Tool):
         args={"type": "object"},
     )
 
-    def __init__(self, runtime: ScenarioRuntime) -> None:
+    def __init__(self, runtime: SubagentHost) -> None:
         self.runtime = runtime
 
     async def run(self, args: dict[str, Any], ctx: ToolContext) -> ToolOutput:
@@ -123,8 +127,8 @@ class WorkflowTool(Tool):
         rel = f"workflows/{path.name}"
         rt.emit(ev.WorkflowStarted(**fields, workflow_id=workflow_id, task_id=task_id, name=name, script_path=rel))
 
-        async def work() -> tuple[ev.TaskStatus, str]:
-            result = await run_workflow(script, args.get("args", {}), host, cpu_time_limit_s=rt.limits.workflow_cpu_s)
+        async def work() -> TaskResult:
+            result = await run_workflow(script, args.get("args", {}), host, cpu_time_limit_s=rt.workflow_cpu_s)
             value = json.dumps(result.value, ensure_ascii=False) if result.ok else ""
             rt.emit(
                 ev.WorkflowFinished(
