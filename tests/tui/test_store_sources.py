@@ -51,7 +51,10 @@ async def test_watch_follows_a_writer_until_it_finishes(tmp_path: Path) -> None:
             seen.extend(e.seq for e in batch)
 
     task = asyncio.create_task(follow())
-    await asyncio.sleep(0.1)
+    for _ in range(500):  # until the stored events arrived, however slow the machine
+        if len(seen) >= 4:
+            break
+        await asyncio.sleep(0.02)
     assert seen == [1, 2, 3, 4] and not task.done()  # the writer is gone: keep watching
     store = await EventStore.open(tmp_path)
     bus = ev.EventBus("r1", start_seq=4)
