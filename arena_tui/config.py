@@ -18,6 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, model_validator
 
 from arena_tui.errors import ConfigError
+from arena_tui.vocabulary import POOL_KEYS
 
 REAL_PROVIDERS = ("openai_compat", "vllm", "openrouter", "gemini", "ollama")
 RUNNER_PROVIDERS = ("scripted", "oracle", "sim", "human", "null", "greedy")
@@ -41,7 +42,6 @@ PROVIDER_ALIASES: dict[str, tuple[str, str | None, str | None]] = {
     # Anthropic's OpenAI-compatible endpoint (limits in docs/providers.md and docs/compat.md).
     "anthropic": ("openai_compat", "https://api.anthropic.com/v1/", "ANTHROPIC_API_KEY"),
 }
-POOL_KEYS = ("llm", "vlm", "omni")
 TOP_KEYS = ("main", *POOL_KEYS)
 
 DEFAULT_API_BASE: dict[str, str] = {

@@ -16,9 +16,10 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from arena_tui.vocabulary import ModelKey
+
 MAIN_AGENT = "main"
 
-ModelKey = Literal["llm", "vlm", "omni"]
 Modality = Literal["text", "image", "video", "audio", "document"]
 RunMode = Literal["foreground", "background"]
 TaskKind = Literal["subagent", "bash", "workflow"]

@@ -16,21 +16,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from arena_tui.errors import ConfigError
+from arena_tui.vocabulary import ALL_TOOLS
 
 ENV_PREFIX = "CATEAM_"
-ALL_TOOLS = (
-    "Read",
-    "Write",
-    "Edit",
-    "Bash",
-    "Grep",
-    "Glob",
-    "CreateSubagent",
-    "RunSubagent",
-    "ListSubagents",
-    "InspectSubagent",
-    "Workflow",
-)
 
 
 class Settings(BaseModel):

@@ -17,7 +17,8 @@ from arena_tui.agents import ids
 from arena_tui.agents.session import AgentSession
 from arena_tui.origin import Origin
 from arena_tui.sandbox.scope import ForbiddenError, Refusal, ScopeGuard
-from arena_tui.tools.base import BASIC_TOOLS, ToolError
+from arena_tui.tools.base import ToolError
+from arena_tui.vocabulary import BASIC_TOOLS, ModelKey
 
 Via = Literal["CreateSubagent", "Workflow"]
 
@@ -26,7 +27,7 @@ Via = Literal["CreateSubagent", "Workflow"]
 class Subagent:
     subagent_id: str
     name: str
-    model_key: ev.ModelKey
+    model_key: ModelKey
     tools: list[str]
     grant: list[str]
     """Workspace-relative granted paths, as recorded in events."""
@@ -100,7 +101,7 @@ class SubagentRegistry:
         sub = Subagent(
             subagent_id=ids.subagent_id(),
             name=name,
-            model_key=cast(ev.ModelKey, model_key),
+            model_key=cast(ModelKey, model_key),
             tools=list(dict.fromkeys(tools)),
             grant=grant_rel,
             system_prompt=system_prompt,

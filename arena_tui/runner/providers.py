@@ -13,7 +13,7 @@ from pathlib import Path
 from arena_tui import events as ev
 from arena_tui.agents.runtime import PoolMember
 from arena_tui.agents.subagents import Subagent
-from arena_tui.config import POOL_KEYS, ModelConfig, ModelEntry
+from arena_tui.config import ModelConfig, ModelEntry
 from arena_tui.dataset.model import Scenario
 from arena_tui.errors import BadInputError
 from arena_tui.providers.base import CallIdentity
@@ -23,6 +23,7 @@ from arena_tui.providers.model import CircuitBreaker, Model
 from arena_tui.providers.registry import ScenarioFiles, display_name, make_provider, wrap_backend
 from arena_tui.providers.retry import RetryPolicy
 from arena_tui.providers.script_vars import ScriptVars
+from arena_tui.vocabulary import POOL_KEYS
 
 
 def entry_name(entry: ModelEntry) -> str:

@@ -10,9 +10,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-READ_ONLY_TOOLS = frozenset({"Read", "Grep", "Glob"})
-MUTATING_TOOLS = frozenset({"Write", "Edit", "Bash"})
-FILE_TOOLS = frozenset({"Read", "Write", "Edit", "Grep", "Glob"})
+from arena_tui.vocabulary import MUTATING_TOOLS, READ_ONLY_TOOLS
+
 MEDIA_FOR_KEY = {"vlm": frozenset({"image", "video"}), "omni": frozenset({"audio"})}
 TEXT_MODALITIES = frozenset({"text", "document"})
 

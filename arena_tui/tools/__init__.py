@@ -7,7 +7,6 @@ the same :class:`ToolRunner` when the scenario's runtime builds it.
 from __future__ import annotations
 
 from arena_tui.tools.base import (
-    BASIC_TOOLS,
     Attachment,
     Tool,
     ToolContext,
@@ -36,7 +35,6 @@ def basic_runner() -> ToolRunner:
 
 
 __all__ = [
-    "BASIC_TOOLS",
     "Attachment",
     "BashTool",
     "EditTool",

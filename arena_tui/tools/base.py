@@ -20,8 +20,7 @@ from arena_tui.origin import Origin, OriginFields
 from arena_tui.sandbox.limits import DEFAULT_LIMITS, SandboxLimits
 from arena_tui.sandbox.scope import ScopeGuard
 from arena_tui.tools.readstate import ReadLedger
-
-BASIC_TOOLS: tuple[str, ...] = ("Read", "Write", "Edit", "Bash", "Grep", "Glob")
+from arena_tui.vocabulary import BASIC_TOOLS
 
 
 class ToolError(Exception):

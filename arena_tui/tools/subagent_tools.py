@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from arena_tui.tools.base import BASIC_TOOLS, Tool, ToolContext, ToolOutput, schema
+from arena_tui.tools.base import Tool, ToolContext, ToolOutput, schema
 from arena_tui.tools.host import SubagentHost
+from arena_tui.vocabulary import BASIC_TOOLS, POOL_KEYS
 
 INSPECT_CAP = 48 * 1024
 
@@ -31,7 +32,7 @@ class CreateSubagentTool(_RuntimeTool):
         ["name", "system_prompt", "model_key", "tools", "accessible_paths"],
         name={"type": "string", "description": "a short name for this subagent"},
         system_prompt={"type": "string", "description": "its standing instructions"},
-        model_key={"type": "string", "enum": ["llm", "vlm", "omni"]},
+        model_key={"type": "string", "enum": list(POOL_KEYS)},
         tools={"type": "array", "items": {"type": "string", "enum": list(BASIC_TOOLS)}},
         accessible_paths={"type": "array", "items": {"type": "string"}},
     )

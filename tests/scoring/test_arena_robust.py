@@ -14,6 +14,7 @@ from arena_tui.sandbox.scope import ScopeGuard
 from arena_tui.scoring import score_events
 from arena_tui.scoring.fold import RunScores
 from arena_tui.tools.bash_files import bash_touches
+from arena_tui.vocabulary import ModelKey
 
 R, S = "run", "s1"
 
@@ -32,7 +33,7 @@ class Log:
         ]
         self.n = 0
 
-    def create(self, sub: str, key: ev.ModelKey, tools: list[str], reach: list[str]) -> Log:
+    def create(self, sub: str, key: ModelKey, tools: list[str], reach: list[str]) -> Log:
         self.events.append(
             ev.SubagentCreated(
                 **_f(),
