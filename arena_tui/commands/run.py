@@ -15,8 +15,7 @@ from arena_tui.commands.options import explicit_overrides, settings_from_args
 from arena_tui.config import ModelConfig, load_model_config
 from arena_tui.dataset.loader import load_dataset
 from arena_tui.errors import BadInputError
-from arena_tui.events import RunStarted
-from arena_tui.runner.orchestrator import RunOutcome, RunPlan, execute_run, preflight
+from arena_tui.runner.orchestrator import RunOutcome, RunPlan, StoredRun, execute_run, preflight, read_stored_run
 from arena_tui.runner.progress import PlainProgress
 from arena_tui.settings import Settings
 from arena_tui.store import RunRow, StoreReader
@@ -182,11 +181,8 @@ def cmd_resume(args: argparse.Namespace) -> int:
             run_id = reader.latest_run_id()
             [run] = [r for r in reader.runs() if r.run_id == run_id]
             latest = {row.scenario_id: row.status for row in reader.scenarios(run_id)}
-            start_seq = reader.max_seq(run_id)
             settings_json: dict[str, Any] = reader.run_settings(run_id)
-            started = reader.last_run_started(run_id)
-            for _event in reader.iter_events(run_id):  # resume folds them all: a bad one is found now
-                pass
+            stored = read_stored_run(reader, run_id)
         finally:
             reader.close()
         if out.resolve() != old_dir.resolve():
@@ -195,8 +191,8 @@ def cmd_resume(args: argparse.Namespace) -> int:
             with hold_output(out):  # taken before the old folder is let go: nobody writes either in between
                 shutil.copytree(old_dir, out, dirs_exist_ok=True, ignore=shutil.ignore_patterns(LOCK_FILENAME))
                 held.close()
-                return _resume_in(args, out, run, latest, start_seq, settings_json, started)
-        return _resume_in(args, out, run, latest, start_seq, settings_json, started)
+                return _resume_in(args, out, run, latest, stored, settings_json)
+        return _resume_in(args, out, run, latest, stored, settings_json)
 
 
 def _resume_in(
@@ -204,12 +200,11 @@ def _resume_in(
     out: Path,
     run: RunRow,
     latest: dict[str, str],
-    start_seq: int,
+    stored_run: StoredRun,
     settings_json: dict[str, Any],
-    started: RunStarted | None,
 ) -> int:
     """Continue ``run`` in ``out`` (locked): its stored selection unless the command names a new one."""
-    run_id = run.run_id
+    run_id, started = run.run_id, stored_run.started
     done = {sid for sid, status in latest.items() if status == "completed"}
     stored: dict[str, Any] = dict(started.selection) if started is not None else {}
     tests = args.tests or (None if args.dataset else stored.get("tests"))
@@ -236,8 +231,7 @@ def _resume_in(
         settings,
         out,
         retries=retries,
-        run_id=run_id,
-        start_seq=start_seq,
+        resume=stored_run,
         skip=done,
         selection=selection,
     )

@@ -101,7 +101,7 @@ async def test_play_backend_drives_the_same_loop(tmp_path: Path) -> None:
         assert (await human.submit(END_ROUND, {})).startswith(f"round {rid}: PASS")
     outcome = await asyncio.wait_for(run, 30)
     assert outcome.scores.rounds_passed == 4 and outcome.scores.maf == 1
-    assert outcome.report["manager"] == "human"
+    assert outcome.report is not None and outcome.report.manager == "human"
 
 
 def test_replay_of_a_real_run_orders_events(tmp_path: Path) -> None:
