@@ -1,4 +1,4 @@
-"""Model configuration: the ``--model`` JSON, its presets and its validation (SPEC §6).
+"""Model configuration: the ``--model`` JSON, its presets and its validation (docs/providers.md).
 
 A model config names one manager (``main``) and the three pool keys (``llm``, ``vlm``,
 ``omni``). Entries are validated strictly where a typo would silently change behaviour
@@ -50,23 +50,6 @@ DEFAULT_API_BASE: dict[str, str] = {
     "ollama": "http://localhost:11434/v1",
     "vllm": "http://localhost:8000/v1",
 }
-KNOWN_ENTRY_KEYS = frozenset(
-    {
-        "provider",
-        "model_id",
-        "api_base",
-        "api_key",
-        "api_key_env",
-        "name",
-        "modalities",
-        "price_in",
-        "price_out",
-        "price_cached_in",
-        "tool_call_content",
-        "context_length",
-        "script",
-    }
-)
 
 
 class Modalities(BaseModel):

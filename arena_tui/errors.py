@@ -27,7 +27,3 @@ class DatasetError(BadInputError):
 
 class ConfigError(BadInputError):
     """A model JSON or settings file that is wrong; the message names the key and the fix."""
-
-
-class NotAvailableError(ArenaError):
-    """A command that this version does not provide yet."""

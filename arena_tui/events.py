@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -302,7 +302,7 @@ class AgentStopped(EventBase):
 
 
 class TurnRecorded(EventBase):
-    """One transcript line (SPEC §4); the transcript writer folds these into JSONL."""
+    """One transcript line (docs/running.md); the transcript writer folds these into JSONL."""
 
     kind: Literal["turn"] = "turn"
     uuid: str
@@ -430,7 +430,6 @@ def event_from_json(data: str | bytes) -> Event:
 
 
 Subscriber = Callable[[Event], None]
-AsyncSubscriber = Callable[[Event], Awaitable[None]]
 
 
 class EventBus:

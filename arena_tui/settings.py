@@ -27,6 +27,7 @@ class Settings(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     output_dir: str = "runs"
+    """Where ``run`` puts its output folder when ``-o`` is not given."""
     concurrency: int = Field(default=1, ge=1, le=64)
     """Scenarios run in parallel."""
     request_timeout_s: float = Field(default=120.0, gt=0)
@@ -39,6 +40,7 @@ class Settings(BaseModel):
     breaker_threshold: int = Field(default=3, ge=0)
     """Failed requests in a row to one host before its scenario stops as unfinished (0: never)."""
     check_timeout_s: float = Field(default=60.0, gt=0)
+    """A round's check when its ``eval`` names no ``timeout`` of its own."""
     main_token_limit: int = Field(default=200_000, ge=1000)
     subagent_token_limit: int = Field(default=100_000, ge=1000)
     max_iterations: int = Field(default=80, ge=1)
@@ -81,8 +83,21 @@ class Settings(BaseModel):
 
 
 def _coerce_env(name: str, raw: str) -> Any:
-    """Env values are strings; lists are comma-separated, the rest pydantic coerces."""
+    """Env values are strings; a list is a JSON array or comma-separated, the rest pydantic coerces."""
     if name == "enabled_tools":
+        if raw.lstrip().startswith("["):
+            try:
+                value = json.loads(raw)
+            except json.JSONDecodeError as exc:
+                raise ConfigError(
+                    f"environment CATEAM_ENABLED_TOOLS: not a JSON array ({exc.msg})",
+                    fix='write it as \'["Read","Write"]\' or as Read,Write',
+                ) from None
+            if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
+                raise ConfigError(
+                    "environment CATEAM_ENABLED_TOOLS: must be an array of tool names", fix='e.g. \'["Read","Bash"]\''
+                )
+            return value
         return [t.strip() for t in raw.split(",") if t.strip()]
     return raw
 

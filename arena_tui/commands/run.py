@@ -45,8 +45,8 @@ def model_from_args(args: argparse.Namespace) -> ModelConfig:
     return load_model_config(value)
 
 
-def default_output(run_hint: str) -> Path:
-    return Path("runs") / run_hint
+def default_output(settings: Settings, run_hint: str) -> Path:
+    return Path(settings.output_dir) / run_hint
 
 
 def infra_unfinished(outcome: RunOutcome) -> list[str]:
@@ -152,7 +152,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     settings = settings_from_args(args)
     config = model_from_args(args)
     dataset = load_dataset(Path(args.dataset), args.tests, args.scenarios)
-    out = Path(args.output) if args.output else default_output(dataset.name)
+    out = Path(args.output) if args.output else default_output(settings, dataset.name)
     selection = {"tests": args.tests, "scenarios": args.scenarios}
     plan = RunPlan(dataset, config, settings, out, retries=args.retry, selection=selection)
     preflight(plan)  # before the folder is created or locked

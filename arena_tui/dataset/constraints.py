@@ -1,4 +1,4 @@
-"""The ten design constraints (DATASET-GUIDE §6, C1–C10), computed from a scenario's files.
+"""The ten design constraints (docs/dataset.md, C1–C10), computed from a scenario's files.
 
 They are measured from the manifest, the round tags, the workspace after all updates and the
 reference trajectory, so ``check`` can say which constraints each scenario meets without

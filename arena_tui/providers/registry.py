@@ -29,8 +29,6 @@ from arena_tui.providers.trajectory import load_trajectory, resolve_script_path,
 
 ORACLE_NAME = "oracle (reference trajectory)"
 NULL_NAME = "null (answers without acting)"
-GATE_MANAGERS = ("null", "greedy")
-"""Names that replace the manager for the dataset gate (``check --gate``)."""
 
 
 @dataclass(frozen=True)

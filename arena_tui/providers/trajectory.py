@@ -49,10 +49,6 @@ class ScriptTurn(BaseModel):
     # notifications received so far, or {"calc": ..., "args": [...]}; used as ${var:NAME}.
     bind: dict[str, dict[str, Any]] = Field(default_factory=dict)
 
-    @property
-    def ends_round(self) -> bool:
-        return not self.tool_calls
-
 
 Trajectory = dict[str, list[ScriptTurn]]
 

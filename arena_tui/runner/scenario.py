@@ -271,7 +271,12 @@ class ScenarioRunner:
         check = None
         passed = False
         if outcome.checked:
-            check = await run_check(rnd.eval, self.scenario.placeholder_values(self.workspace), self.workspace)
+            check = await run_check(
+                rnd.eval,
+                self.scenario.placeholder_values(self.workspace),
+                self.workspace,
+                default_timeout_s=self.ctx.settings.check_timeout_s,
+            )
             passed = check.passed
             self.bus.emit(
                 ev.CheckFinished(

@@ -15,7 +15,6 @@ from arena_tui.scoring.metrics import ScenarioScore, SubagentScore
 from arena_tui.vocabulary import MUTATING_TOOLS, READ_ONLY_TOOLS
 
 Profile = Literal["arena", "compat"]
-PROFILES: tuple[Profile, ...] = ("arena", "compat")
 
 
 # --- per subagent: scoring/metrics.py ---------------------------------------------------

@@ -1,4 +1,4 @@
-"""The one scoring function: an incremental fold over events (SPEC §5).
+"""The one scoring function: an incremental fold over events (docs/scoring.md).
 
 ``ScoreFold.apply`` takes events one at a time (live runs and the TUI feed it as events
 arrive); ``ScoreFold.result`` is cheap and can be called at any moment. ``score_events``

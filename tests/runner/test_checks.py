@@ -155,3 +155,20 @@ def _processes_with(marker: str) -> list[str]:
         if marker in cmdline and "sleep" in cmdline and state != "Z":
             found.append(cmdline.strip())
     return found
+
+
+async def test_run_check_timeout_applies_only_where_the_check_names_none(tmp_path: Path) -> None:
+    unnamed = EvalSpec.model_validate({"command": "sleep 5; echo late"})
+    outcome = await run_check(unnamed, {}, tmp_path, default_timeout_s=0.3)
+    assert outcome.timed_out and "late" not in outcome.stdout
+    named = EvalSpec.model_validate({"command": "sleep 0.5; echo in time", "timeout": 30})
+    outcome = await run_check(named, {}, tmp_path, default_timeout_s=0.1)
+    assert not outcome.timed_out and "in time" in outcome.stdout
+
+
+def test_output_dir_setting_places_runs_without_o(tmp_path: Path) -> None:
+    from arena_tui.commands.run import default_output
+    from arena_tui.settings import Settings
+
+    assert default_output(Settings(output_dir=str(tmp_path)), "demo") == tmp_path / "demo"
+    assert default_output(Settings(), "demo") == Path("runs") / "demo"

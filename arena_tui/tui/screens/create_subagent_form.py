@@ -40,7 +40,7 @@ class CreateSubagentForm(ToolForm):
         self.grantable = list(grantable)
 
     def compose(self) -> ComposeResult:
-        """The fields of SPEC §3's CreateSubagent."""
+        """The fields of the CreateSubagent tool's."""
         with Vertical(id="form") as form:
             form.border_title = "CreateSubagent"
             with Horizontal(id="name-row"):
