@@ -52,7 +52,7 @@ def scenario(sid: str) -> tuple[Path, Any, Any, Any]:
 
 
 # ---------------------------------------------------------------------------------------------
-# synthetic oracle replay: workspace files + SPEC §4 transcript
+# synthetic oracle replay: workspace files + transcripts (docs/running.md)
 # ---------------------------------------------------------------------------------------------
 def test_dataset_files() -> None:
     tests = load(DATASET / "tests.json")
