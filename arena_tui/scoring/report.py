@@ -112,6 +112,11 @@ def pct(value: float) -> str:
     return f"{100 * value:.1f}"
 
 
+def _one_row_table(heads: list[str], cells: list[str]) -> list[str]:
+    """A markdown table of one row, every column right-aligned."""
+    return ["| " + " | ".join(heads) + " |", "|" + "--:|" * len(heads), "| " + " | ".join(cells) + " |"]
+
+
 def compat_markdown(compat: dict[str, Any]) -> list[str]:
     """The earlier release's figures (``--metrics compat``) as markdown lines."""
     c, st = compat["composite"], compat["statistics"]
@@ -122,12 +127,12 @@ def compat_markdown(compat: dict[str, Any]) -> list[str]:
         + (f" ({', '.join(compat['dropped_unfinished'])})" if compat.get("dropped_unfinished") else "")
         + ".",
         "",
-        "| " + " | ".join(COMPAT_KEYS) + " | rounds | SUB | MAF | SAFt | SAFa |",
-        "|" + "--:|" * (len(COMPAT_KEYS) + 5),
-        "| "
-        + " | ".join(pct(c[k]) for k in COMPAT_KEYS)
-        + f" | {compat['rounds_pass']}/{compat['rounds_total']} | {st['SUB']} | {st['MAF']} | {st['SAFt']}"
-        + f" | {st['SAFa']:.2f} |",
+        *_one_row_table(
+            [*COMPAT_KEYS, "rounds", "SUB", "MAF", "SAFt", "SAFa"],
+            [pct(c[k]) for k in COMPAT_KEYS]
+            + [f"{compat['rounds_pass']}/{compat['rounds_total']}", f"{st['SUB']}", f"{st['MAF']}", f"{st['SAFt']}"]
+            + [f"{st['SAFa']:.2f}"],
+        ),
         "",
         f"MKD: {st['MKD']} · INV: {st['INV']} · TGC: {st['TGC']} · SOC: {st['SOC']}",
         "",
@@ -174,12 +179,12 @@ def _arena_markdown(report: Report) -> str:
         lines.append(f"- **simulated roles** (not real models): {'; '.join(report.simulated)}")
     lines += [
         "",
-        "| " + " | ".join(SCORE_KEYS) + " | rounds | cost $ | SUB | MAF | SAFt | SAFa |",
-        "|" + "--:|" * (len(SCORE_KEYS) + 6),
-        "| "
-        + " | ".join(pct(s[k]) for k in SCORE_KEYS)
-        + f" | {report.rounds_passed}/{report.rounds_total} | {report.cost_usd:.4f} | {report.SUB}"
-        + f" | {report.MAF} | {report.SAFt} | {report.SAFa:.2f} |",
+        *_one_row_table(
+            [*SCORE_KEYS, "rounds", "cost $", "SUB", "MAF", "SAFt", "SAFa"],
+            [pct(s[k]) for k in SCORE_KEYS]
+            + [f"{report.rounds_passed}/{report.rounds_total}", f"{report.cost_usd:.4f}", f"{report.SUB}"]
+            + [f"{report.MAF}", f"{report.SAFt}", f"{report.SAFa:.2f}"],
+        ),
         "",
         f"MKD: {report.MKD} · INV: {report.INV} · pool tokens: {report.pool_tokens}",
         "",
