@@ -18,7 +18,7 @@ from arena_tui.agents import ids, prompts, reminders
 from arena_tui.agents.background import BackgroundRegistry
 from arena_tui.agents.loop import LoopResult, run_loop
 from arena_tui.agents.session import AgentSession
-from arena_tui.agents.subagents import Subagent, SubagentRegistry, Via
+from arena_tui.agents.subagents import Subagent, SubagentRegistry
 from arena_tui.origin import Origin
 from arena_tui.providers.base import CallIdentity, Provider
 from arena_tui.sandbox.limits import DEFAULT_LIMITS, SandboxLimits
@@ -94,7 +94,7 @@ class ScenarioRuntime:
         self.reads = ReadLedger()
         _create_missing_folders(workspace, [*self.accessible, *self.delegable])
         self.main_scope = ScopeGuard.for_main(workspace, self.accessible, self.delegable)
-        self.subagents = SubagentRegistry(self.main_scope, list(self.pool), emit)
+        self.subagents = SubagentRegistry(self.main_scope, list(self.pool), emit, self.origin)
         self.background = BackgroundRegistry(emit, self.origin)
         self.round_id: str | None = None
         # Disabled tools are absent, not refused: calling one is an unknown tool, not a forbidden access.
@@ -234,32 +234,6 @@ class ScenarioRuntime:
         sub.sessions[sid] = session
         return session
 
-    def create_subagent(
-        self,
-        *,
-        name: str,
-        system_prompt: str,
-        model_key: str,
-        tools: Sequence[str],
-        accessible_paths: Sequence[str],
-        via: Via,
-    ) -> Subagent:
-        return self.subagents.create(
-            name=name,
-            system_prompt=system_prompt,
-            model_key=model_key,
-            tools=tools,
-            accessible_paths=accessible_paths,
-            via=via,
-            origin=self.origin,
-        )
-
-    def subagent_list(self) -> list[Subagent]:
-        return list(self.subagents.by_id.values())
-
-    def find_session(self, session_id: str) -> tuple[Subagent, AgentSession]:
-        return self.subagents.session(session_id)
-
     def open_session(self, subagent_id: str, session_id: str | None) -> tuple[Subagent, AgentSession, bool]:
         """The session to run: the named one when it exists (continued), else a new one.
 
@@ -354,7 +328,7 @@ class ScenarioRuntime:
 
     def files_added(self, added: Sequence[str]) -> None:
         """An update put ``added`` into the workspace: grow the grants that cover them."""
-        self.subagents.grow(added, self.origin)
+        self.subagents.grow(added)
 
     async def wait_background(self, timeout: float) -> bool:
         return await self.background.wait_all(timeout)

@@ -56,10 +56,14 @@ def files_under(scope: ScopeGuard) -> set[str]:
 class SubagentRegistry:
     """Every subagent created in one scenario, by id, with name lookup for scripts."""
 
-    def __init__(self, main_scope: ScopeGuard, pool_keys: Sequence[str], emit: Callable[[ev.Event], object]) -> None:
+    def __init__(
+        self, main_scope: ScopeGuard, pool_keys: Sequence[str], emit: Callable[[ev.Event], object], origin: Origin
+    ) -> None:
         self.main_scope = main_scope
         self.pool_keys = list(pool_keys)
         self.emit = emit
+        self.origin = origin
+        """The manager's origin: subagents are created by it."""
         self.by_id: dict[str, Subagent] = {}
         self.by_name: dict[str, str] = {}
 
@@ -72,7 +76,6 @@ class SubagentRegistry:
         tools: Sequence[str],
         accessible_paths: Sequence[str],
         via: Via,
-        origin: Origin,
     ) -> Subagent:
         """Validate and register a subagent.
 
@@ -113,7 +116,7 @@ class SubagentRegistry:
         self.by_name[name] = sub.subagent_id
         self.emit(
             ev.SubagentCreated(
-                **origin.fields(),
+                **self.origin.fields(),
                 subagent_id=sub.subagent_id,
                 name=name,
                 model_key=sub.model_key,
@@ -140,7 +143,10 @@ class SubagentRegistry:
                 out.append(rel)
         return out, refusals
 
-    def grow(self, added_files: Sequence[str], origin: Origin) -> None:
+    def all(self) -> list[Subagent]:
+        return list(self.by_id.values())
+
+    def grow(self, added_files: Sequence[str]) -> None:
         """Files an update added: each subagent whose grant covers them gets them in its denominator."""
         for sub in self.by_id.values():
             new = sorted(
@@ -150,7 +156,7 @@ class SubagentRegistry:
             )
             if new:
                 sub.reachable.update(new)
-                self.emit(ev.SubagentScopeGrown(**origin.fields(), subagent_id=sub.subagent_id, added_files=new))
+                self.emit(ev.SubagentScopeGrown(**self.origin.fields(), subagent_id=sub.subagent_id, added_files=new))
 
     def get(self, subagent_id: str) -> Subagent:
         sub = self.by_id.get(subagent_id)

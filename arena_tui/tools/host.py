@@ -64,21 +64,10 @@ class RunOutcome(Protocol):
     def detail(self) -> str: ...
 
 
-class SubagentHost(Protocol):
-    """The scenario runtime as the subagent and workflow tools use it."""
+class SubagentDirectory(Protocol):
+    """The subagents of one scenario."""
 
-    @property
-    def origin(self) -> Origin: ...
-    @property
-    def workflows_dir(self) -> Path: ...
-    @property
-    def workflow_cpu_s(self) -> float: ...
-    @property
-    def background(self) -> BackgroundTasks: ...
-
-    def emit(self, event: Event) -> object: ...
-
-    def create_subagent(
+    def create(
         self,
         *,
         name: str,
@@ -91,11 +80,28 @@ class SubagentHost(Protocol):
         """Validate and create a subagent; raise ToolError or ForbiddenError on a bad request."""
         ...
 
-    def subagent_list(self) -> Sequence[SubagentView]: ...
+    def all(self) -> Sequence[SubagentView]: ...
 
-    def find_session(self, session_id: str) -> tuple[SubagentView, SessionView]:
+    def session(self, session_id: str) -> tuple[SubagentView, SessionView]:
         """The subagent and session of ``session_id``; ToolError when there is none."""
         ...
+
+
+class SubagentHost(Protocol):
+    """The scenario runtime as the subagent and workflow tools use it."""
+
+    @property
+    def origin(self) -> Origin: ...
+    @property
+    def workflows_dir(self) -> Path: ...
+    @property
+    def workflow_cpu_s(self) -> float: ...
+    @property
+    def background(self) -> BackgroundTasks: ...
+    @property
+    def subagents(self) -> SubagentDirectory: ...
+
+    def emit(self, event: Event) -> object: ...
 
     def open_session(self, subagent_id: str, session_id: str | None) -> tuple[SubagentView, SessionView, bool]:
         """The named session when it exists (continued: True), else a new one."""

@@ -38,7 +38,7 @@ class CreateSubagentTool(_RuntimeTool):
     )
 
     async def run(self, args: dict[str, Any], ctx: ToolContext) -> ToolOutput:
-        sub = self.runtime.create_subagent(
+        sub = self.runtime.subagents.create(
             name=str(args["name"]),
             system_prompt=str(args["system_prompt"]),
             model_key=str(args["model_key"]),
@@ -97,7 +97,7 @@ class ListSubagentsTool(_RuntimeTool):
     async def run(self, args: dict[str, Any], ctx: ToolContext) -> ToolOutput:
         rt = self.runtime
         lines: list[str] = []
-        subagents = rt.subagent_list()
+        subagents = rt.subagents.all()
         for sub in subagents:
             lines.append(
                 f"subagent_id={sub.subagent_id} name={sub.name} model_key={sub.model_key} "
@@ -121,7 +121,7 @@ class InspectSubagentTool(_RuntimeTool):
     parameters = schema(["session_id"], session_id={"type": "string"})
 
     async def run(self, args: dict[str, Any], ctx: ToolContext) -> ToolOutput:
-        sub, session = self.runtime.find_session(str(args["session_id"]))
+        sub, session = self.runtime.subagents.session(str(args["session_id"]))
         out = [f"subagent_id={sub.subagent_id} name={sub.name} session_id={session.session_id} turns={session.turns}"]
         for message in session.history:
             if message.role == "system":

@@ -34,7 +34,7 @@ class RuntimeWorkflowHost:
     def define_agent(self, spec: dict[str, Any]) -> str:
         name = str(spec.get("name", ""))
         try:
-            sub = self.runtime.create_subagent(
+            sub = self.runtime.subagents.create(
                 name=name,
                 system_prompt=str(spec.get("system_prompt", "")),
                 model_key=str(spec.get("model_key", "")),
