@@ -116,9 +116,9 @@ def _add_limit_args(p: argparse.ArgumentParser) -> None:
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
-    from arena_tui.dataset.check import run_check
+    from arena_tui.dataset.check import check_dataset
 
-    outcome = run_check(Path(args.dataset), sys.stdout, args.tests, args.scenarios, args.strict)
+    outcome = check_dataset(Path(args.dataset), sys.stdout, args.tests, args.scenarios, args.strict)
     if not args.gate or outcome.exit_code != 0 or outcome.result.dataset is None:
         return outcome.exit_code
     from arena_tui.commands.gate import run_gate
