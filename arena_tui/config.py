@@ -9,7 +9,6 @@ Every failure is one :class:`ConfigError` line naming the key path and the fix.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -17,7 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, model_validator
 
-from arena_tui.errors import ConfigError
+from arena_tui.errors import ConfigError, parse_json_input
 from arena_tui.vocabulary import POOL_KEYS
 
 REAL_PROVIDERS = ("openai_compat", "vllm", "openrouter", "gemini", "ollama")
@@ -312,12 +311,7 @@ def load_model_config(
                 fix="presets: oracle, sim, null, greedy",
             )
         return validate_model_json(raw_preset, base_dir=base_dir, env=env)
-    try:
-        raw = json.loads(value)
-    except json.JSONDecodeError as exc:
-        raise ConfigError(
-            f"model JSON ({source}): not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
-        ) from None
+    raw = parse_json_input(value, f"model JSON ({source})")
     return validate_model_json(raw, base_dir=base_dir, env=env)
 
 

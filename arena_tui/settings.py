@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from arena_tui.errors import ConfigError
+from arena_tui.errors import ConfigError, read_input_file
 from arena_tui.vocabulary import ALL_TOOLS
 
 ENV_PREFIX = "CATEAM_"
@@ -115,10 +115,7 @@ def settings_from_env(env: Mapping[str, str]) -> dict[str, Any]:
 def settings_from_file(path: str | Path) -> dict[str, Any]:
     """A ``--config`` file: TOML when it ends in .toml, JSON otherwise."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ConfigError(f"config file {p}: cannot be read ({exc.strerror})") from None
+    text = read_input_file(p, "config file")
     try:
         data: Any = tomllib.loads(text) if p.suffix == ".toml" else json.loads(text)
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
