@@ -81,16 +81,22 @@ def test_resume_and_second_run_are_refused_while_a_run_writes(demo_dataset: Path
         while time.monotonic() < deadline and writer.poll() is None and _rounds_scored(out / "arena.sqlite") < 1:
             time.sleep(0.01)
         assert writer.poll() is None, "the run ended before a second process could try"
-        tries = [  # both at once, so the writer is surely still running while they ask
-            subprocess.Popen([sys.executable, "-m", "arena_tui", *cmd], cwd=ROOT, text=True, stderr=subprocess.PIPE)
-            for cmd in (["resume", str(out), "--headless"], argv)
-        ]
-        results = []
-        for t in tries:
-            err = t.communicate(timeout=HANG_GUARD_S)[1]
-            results.append(subprocess.CompletedProcess(t.args, t.returncode, "", err))
-        resumed, second = results
-        assert writer.poll() is None, "the checks must happen while the writer is still running"
+        # The writer is paused (holding its lock) while the others ask, so they surely ask a live writer,
+        # however slowly they start on a busy machine; it then goes on and must finish its run intact.
+        os.killpg(writer.pid, signal.SIGSTOP)
+        try:
+            tries = [
+                subprocess.Popen([sys.executable, "-m", "arena_tui", *cmd], cwd=ROOT, text=True, stderr=subprocess.PIPE)
+                for cmd in (["resume", str(out), "--headless"], argv)
+            ]
+            results = []
+            for t in tries:
+                err = t.communicate(timeout=HANG_GUARD_S)[1]
+                results.append(subprocess.CompletedProcess(t.args, t.returncode, "", err))
+            resumed, second = results
+            assert writer.poll() is None, "the checks must happen while the writer is still running"
+        finally:
+            os.killpg(writer.pid, signal.SIGCONT)
         writer_err = writer.communicate(timeout=HANG_GUARD_S)[1]
     finally:
         if writer.poll() is None:
