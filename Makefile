@@ -25,7 +25,7 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy arena_tui
+	$(BIN)/mypy arena_tui tests
 
 fmt: $(STAMP)
 	$(BIN)/ruff format .

@@ -98,6 +98,14 @@ def _cmd_test(args: argparse.Namespace) -> int:
     return subprocess.call([sys.executable, "-m", "pytest", *args.pytest_args])  # `main` intercepts `test` first
 
 
+def _add_running_args(p: argparse.ArgumentParser) -> None:
+    """How a run shows itself and sandboxes Bash, and its limits (``run`` and ``resume``)."""
+    p.add_argument("--headless", action="store_true", help="plain progress even on a terminal")
+    p.add_argument("--unsafe-bash", action="store_true", help="run Bash without bubblewrap (recorded in the report)")
+    p.add_argument("--theme", default=None, help="dark, light or high-contrast (env CATEAM_THEME)")
+    _add_limit_args(p)
+
+
 def _add_limit_args(p: argparse.ArgumentParser) -> None:
     """The limits that matter for real runs (they override --config, CATEAM_* and the defaults)."""
     p.add_argument("--max-iterations", type=int, default=None, metavar="N", help="model calls per agent turn")
@@ -108,13 +116,13 @@ def _add_limit_args(p: argparse.ArgumentParser) -> None:
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
-    from arena_tui.dataset.check import run_check
+    from arena_tui.dataset.check import check_dataset
 
-    outcome = run_check(Path(args.dataset), sys.stdout, args.tests, args.scenarios, args.strict)
+    outcome = check_dataset(Path(args.dataset), sys.stdout, args.tests, args.scenarios, args.strict)
     if not args.gate or outcome.exit_code != 0 or outcome.result.dataset is None:
         return outcome.exit_code
     from arena_tui.commands.gate import run_gate
-    from arena_tui.commands.run import settings_from_args
+    from arena_tui.commands.options import settings_from_args
 
     ok, lines = run_gate(outcome.result.dataset, settings_from_args(args, headless=True))
     print("\n".join(lines))
@@ -189,10 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="attempts per scenario including the first (the earlier release's --retry N); sets --retry N-1",
     )
     _add_profile_args(p)
-    p.add_argument("--headless", action="store_true", help="plain progress even on a terminal")
-    p.add_argument("--unsafe-bash", action="store_true", help="run Bash without bubblewrap (recorded in the report)")
-    p.add_argument("--theme", default=None, help="dark, light or high-contrast (env CATEAM_THEME)")
-    _add_limit_args(p)
+    _add_running_args(p)
     p.set_defaults(handler=_lazy("arena_tui.commands.run", "cmd_run"))
 
     p = sub.add_parser(
@@ -211,13 +216,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="retries per scenario after infrastructure failures (default: as the run was started)",
     )
     p.add_argument("-c", "--concurrency", type=int, default=None, metavar="N", help="scenarios in parallel")
-    p.add_argument("--unsafe-bash", action="store_true", help="run Bash without bubblewrap (recorded in the report)")
     _add_model_args(p)
     p.add_argument("-O", "--old-output", dest="old_output_flag", metavar="OLD_OUT", help="the interrupted run's folder")
     p.add_argument("-o", "--output", metavar="NEW_OUT", help="where the continued run goes")
-    p.add_argument("--headless", action="store_true", help="plain progress even on a terminal")
-    p.add_argument("--theme", default=None, help="dark, light or high-contrast (env CATEAM_THEME)")
-    _add_limit_args(p)
+    _add_running_args(p)
     p.set_defaults(handler=_lazy("arena_tui.commands.run", "cmd_resume"))
 
     p = sub.add_parser(

@@ -1,4 +1,4 @@
-"""Model configuration: the ``--model`` JSON, its presets and its validation (SPEC §6).
+"""Model configuration: the ``--model`` JSON, its presets and its validation (docs/providers.md).
 
 A model config names one manager (``main``) and the three pool keys (``llm``, ``vlm``,
 ``omni``). Entries are validated strictly where a typo would silently change behaviour
@@ -9,7 +9,6 @@ Every failure is one :class:`ConfigError` line naming the key path and the fix.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -17,7 +16,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, model_validator
 
-from arena_tui.errors import ConfigError
+from arena_tui.errors import ConfigError, parse_json_input
+from arena_tui.vocabulary import POOL_KEYS
 
 REAL_PROVIDERS = ("openai_compat", "vllm", "openrouter", "gemini", "ollama")
 RUNNER_PROVIDERS = ("scripted", "oracle", "sim", "human", "null", "greedy")
@@ -41,7 +41,6 @@ PROVIDER_ALIASES: dict[str, tuple[str, str | None, str | None]] = {
     # Anthropic's OpenAI-compatible endpoint (limits in docs/providers.md and docs/compat.md).
     "anthropic": ("openai_compat", "https://api.anthropic.com/v1/", "ANTHROPIC_API_KEY"),
 }
-POOL_KEYS = ("llm", "vlm", "omni")
 TOP_KEYS = ("main", *POOL_KEYS)
 
 DEFAULT_API_BASE: dict[str, str] = {
@@ -50,23 +49,6 @@ DEFAULT_API_BASE: dict[str, str] = {
     "ollama": "http://localhost:11434/v1",
     "vllm": "http://localhost:8000/v1",
 }
-KNOWN_ENTRY_KEYS = frozenset(
-    {
-        "provider",
-        "model_id",
-        "api_base",
-        "api_key",
-        "api_key_env",
-        "name",
-        "modalities",
-        "price_in",
-        "price_out",
-        "price_cached_in",
-        "tool_call_content",
-        "context_length",
-        "script",
-    }
-)
 
 
 class Modalities(BaseModel):
@@ -329,12 +311,7 @@ def load_model_config(
                 fix="presets: oracle, sim, null, greedy",
             )
         return validate_model_json(raw_preset, base_dir=base_dir, env=env)
-    try:
-        raw = json.loads(value)
-    except json.JSONDecodeError as exc:
-        raise ConfigError(
-            f"model JSON ({source}): not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
-        ) from None
+    raw = parse_json_input(value, f"model JSON ({source})")
     return validate_model_json(raw, base_dir=base_dir, env=env)
 
 

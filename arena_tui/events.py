@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable
-from typing import Annotated, Any, Literal
+from collections.abc import Callable
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from arena_tui.vocabulary import ModelKey
+
 MAIN_AGENT = "main"
 
-ModelKey = Literal["llm", "vlm", "omni"]
 Modality = Literal["text", "image", "video", "audio", "document"]
 RunMode = Literal["foreground", "background"]
 TaskKind = Literal["subagent", "bash", "workflow"]
@@ -301,7 +302,7 @@ class AgentStopped(EventBase):
 
 
 class TurnRecorded(EventBase):
-    """One transcript line (SPEC §4); the transcript writer folds these into JSONL."""
+    """One transcript line (docs/running.md); the transcript writer folds these into JSONL."""
 
     kind: Literal["turn"] = "turn"
     uuid: str
@@ -380,7 +381,7 @@ class RoundScored(EventBase):
     feedback: str = ""
 
 
-Event = Annotated[
+AnyEvent = (
     RunStarted
     | RunFinished
     | ScenarioStarted
@@ -408,9 +409,10 @@ Event = Annotated[
     | WorkflowLog
     | WorkflowFinished
     | CheckFinished
-    | RoundScored,
-    Field(discriminator="kind"),
-]
+    | RoundScored
+)
+Event = Annotated[AnyEvent, Field(discriminator="kind")]
+E = TypeVar("E", bound=AnyEvent)
 
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
 
@@ -428,7 +430,6 @@ def event_from_json(data: str | bytes) -> Event:
 
 
 Subscriber = Callable[[Event], None]
-AsyncSubscriber = Callable[[Event], Awaitable[None]]
 
 
 class EventBus:
@@ -463,12 +464,12 @@ class EventBus:
         self._queues.append(q)
         return q
 
-    def emit(self, event: Event) -> Event:
-        """Stamp ``seq``/``ts``/``run_id`` on ``event`` and deliver it; returns the stamped copy."""
+    def emit(self, event: E) -> E:
+        """Stamp ``seq``/``ts``/``run_id`` on ``event`` and deliver it; returns the same event, stamped."""
         self._seq += 1
         # Events are frozen for consumers; the bus stamps its own fields once, before anyone
         # sees the event, in place (a model_copy per event is the costliest step of emission).
-        stamped: Event = event
+        stamped = event
         fields = stamped.__dict__
         fields["seq"] = self._seq
         fields["run_id"] = self.run_id

@@ -15,22 +15,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from arena_tui.errors import ConfigError
+from arena_tui.errors import ConfigError, read_input_file
+from arena_tui.vocabulary import ALL_TOOLS
 
 ENV_PREFIX = "CATEAM_"
-ALL_TOOLS = (
-    "Read",
-    "Write",
-    "Edit",
-    "Bash",
-    "Grep",
-    "Glob",
-    "CreateSubagent",
-    "RunSubagent",
-    "ListSubagents",
-    "InspectSubagent",
-    "Workflow",
-)
 
 
 class Settings(BaseModel):
@@ -39,6 +27,7 @@ class Settings(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     output_dir: str = "runs"
+    """Where ``run`` puts its output folder when ``-o`` is not given."""
     concurrency: int = Field(default=1, ge=1, le=64)
     """Scenarios run in parallel."""
     request_timeout_s: float = Field(default=120.0, gt=0)
@@ -51,6 +40,7 @@ class Settings(BaseModel):
     breaker_threshold: int = Field(default=3, ge=0)
     """Failed requests in a row to one host before its scenario stops as unfinished (0: never)."""
     check_timeout_s: float = Field(default=60.0, gt=0)
+    """A round's check when its ``eval`` names no ``timeout`` of its own."""
     main_token_limit: int = Field(default=200_000, ge=1000)
     subagent_token_limit: int = Field(default=100_000, ge=1000)
     max_iterations: int = Field(default=80, ge=1)
@@ -93,8 +83,21 @@ class Settings(BaseModel):
 
 
 def _coerce_env(name: str, raw: str) -> Any:
-    """Env values are strings; lists are comma-separated, the rest pydantic coerces."""
+    """Env values are strings; a list is a JSON array or comma-separated, the rest pydantic coerces."""
     if name == "enabled_tools":
+        if raw.lstrip().startswith("["):
+            try:
+                value = json.loads(raw)
+            except json.JSONDecodeError as exc:
+                raise ConfigError(
+                    f"environment CATEAM_ENABLED_TOOLS: not a JSON array ({exc.msg})",
+                    fix='write it as \'["Read","Write"]\' or as Read,Write',
+                ) from None
+            if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
+                raise ConfigError(
+                    "environment CATEAM_ENABLED_TOOLS: must be an array of tool names", fix='e.g. \'["Read","Bash"]\''
+                )
+            return value
         return [t.strip() for t in raw.split(",") if t.strip()]
     return raw
 
@@ -112,10 +115,7 @@ def settings_from_env(env: Mapping[str, str]) -> dict[str, Any]:
 def settings_from_file(path: str | Path) -> dict[str, Any]:
     """A ``--config`` file: TOML when it ends in .toml, JSON otherwise."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ConfigError(f"config file {p}: cannot be read ({exc.strerror})") from None
+    text = read_input_file(p, "config file")
     try:
         data: Any = tomllib.loads(text) if p.suffix == ".toml" else json.loads(text)
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 
@@ -38,13 +39,14 @@ def test_earlier_spellings_parse_to_ours() -> None:
 def test_attempts_counts_the_first_try(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: dict[str, int] = {}
 
-    def handler(args: object) -> int:
-        seen["retry"] = args.retry  # type: ignore[attr-defined]
+    def handler(args: argparse.Namespace) -> int:
+        seen["retry"] = args.retry
         return 0
 
     parser = build_parser()
     monkeypatch.setattr("arena_tui.cli.build_parser", lambda: parser)
-    parser._subparsers._group_actions[0].choices["run"].set_defaults(handler=handler)  # type: ignore[union-attr]
+    (commands,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    commands.choices["run"].set_defaults(handler=handler)
     assert main(["run", "--attempts", "3"]) == 0 and seen["retry"] == 2
     assert main(["run", "--retry", "1"]) == 0 and seen["retry"] == 1
 

@@ -136,6 +136,15 @@ def test_settings_precedence(tmp_path: Path) -> None:
     assert load_settings({}, js, {}).theme == "json"
 
 
+def test_enabled_tools_from_env_as_json_or_commas() -> None:
+    as_json = load_settings({}, None, {"CATEAM_ENABLED_TOOLS": '["Read","Write", "Bash"]'})
+    assert as_json.enabled_tools == ["Read", "Write", "Bash"]
+    assert load_settings({}, None, {"CATEAM_ENABLED_TOOLS": "Read,Write"}).enabled_tools == ["Read", "Write"]
+    for bad in ('["Read",', '["Read", 3]', '["Read", "Sudo"]'):
+        with pytest.raises(ConfigError, match=r"(?i)enabled_tools"):
+            load_settings({}, None, {"CATEAM_ENABLED_TOOLS": bad})
+
+
 @pytest.mark.parametrize(
     ("cli", "file_text", "env", "expected"),
     [

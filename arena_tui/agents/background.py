@@ -16,10 +16,8 @@ from typing import Any
 
 from arena_tui import events as ev
 from arena_tui.agents import ids, reminders
-from arena_tui.tools.background import BackgroundBash, BackgroundBashRegistry
-from arena_tui.tools.base import ToolOutput
-
-TaskResult = tuple[ev.TaskStatus, str]
+from arena_tui.origin import Origin
+from arena_tui.tools.base import TaskResult
 
 
 @dataclass
@@ -37,18 +35,11 @@ class BackgroundTask:
 class BackgroundRegistry:
     """Background work of one scenario and the notifications it produces."""
 
-    def __init__(self, emit: Callable[[ev.Event], object], fields: Callable[[], dict[str, Any]]) -> None:
+    def __init__(self, emit: Callable[[ev.Event], object], origin: Origin) -> None:
         self._emit = emit
-        self._fields = fields
+        self.origin = origin
         self.tasks: dict[str, BackgroundTask] = {}
-        self._notifications: list[tuple[BackgroundTask, str]] = []
-        self._bash = BackgroundBashRegistry()
-        self._bash.add_listener(self._bash_finished)
-
-    @property
-    def bash(self) -> BackgroundBashRegistry:
-        """Handed to the main agent's ToolContext so background Bash lands here."""
-        return self._bash
+        self._notifications: list[tuple[BackgroundTask, ev.TaskStatus]] = []
 
     def start(
         self, kind: ev.TaskKind, label: str, summary: str, work: Coroutine[Any, Any, TaskResult], task_id: str = ""
@@ -57,9 +48,16 @@ class BackgroundRegistry:
         tid = task_id or ids.task_id("task" if kind == "subagent" else kind)
         entry = BackgroundTask(tid, kind, label, summary)
         self.tasks[tid] = entry
-        self._emit(ev.TaskStarted(**self._fields(), task_id=tid, task_kind=kind, label=label))
+        self._emit(ev.TaskStarted(**self.origin.fields(), task_id=tid, task_kind=kind, label=label))
         entry.task = asyncio.get_running_loop().create_task(self._guard(entry, work), name=tid)
+        entry.task.add_done_callback(lambda _: self._settled(entry, work))
         return tid
+
+    def _settled(self, entry: BackgroundTask, work: Coroutine[Any, Any, TaskResult]) -> None:
+        """A task cancelled before it ever ran still ends as CANCELLED, like one cancelled while running."""
+        if entry.status == "running":
+            work.close()
+            self._finish(entry, "cancelled", "cancelled before it finished")
 
     async def _guard(self, entry: BackgroundTask, work: Coroutine[Any, Any, TaskResult]) -> None:
         status: ev.TaskStatus
@@ -76,30 +74,23 @@ class BackgroundRegistry:
     def _finish(self, entry: BackgroundTask, status: ev.TaskStatus, result: str) -> None:
         entry.status, entry.result = status, result
         self._emit(
-            ev.TaskFinished(**self._fields(), task_id=entry.task_id, task_kind=entry.kind, status=status, result=result)
+            ev.TaskFinished(
+                **self.origin.fields(), task_id=entry.task_id, task_kind=entry.kind, status=status, result=result
+            )
         )
-        self._notifications.append((entry, status))
-
-    def _bash_finished(self, handle: BackgroundBash, output: ToolOutput, status: str) -> None:
-        entry = BackgroundTask(
-            handle.task_id, "bash", handle.description or handle.command[:80], f"command: {handle.command}"
-        )
-        entry.status, entry.result = status, output.text
-        self.tasks[handle.task_id] = entry
         self._notifications.append((entry, status))
 
     def has_notifications(self) -> bool:
         return bool(self._notifications)
 
-    def drain_notifications(self, agent_fields: dict[str, Any]) -> list[str]:
+    def drain_notifications(self, origin: Origin) -> list[str]:
         """Bodies of every pending notification, each recorded as delivered."""
         bodies = []
         for entry, status in self._notifications:
             body = reminders.notification(entry.task_id, entry.kind, status, entry.summary, entry.result)
-            st: ev.TaskStatus = status if status in ("completed", "failed", "cancelled") else "failed"  # type: ignore[assignment]
             self._emit(
                 ev.NotificationDelivered(
-                    **agent_fields, task_id=entry.task_id, task_kind=entry.kind, status=st, body=body
+                    **origin.fields(), task_id=entry.task_id, task_kind=entry.kind, status=status, body=body
                 )
             )
             bodies.append(body)
@@ -107,8 +98,7 @@ class BackgroundRegistry:
         return bodies
 
     def running(self) -> list[str]:
-        own = [t.task_id for t in self.tasks.values() if t.task is not None and not t.task.done()]
-        return own + [h.task_id for h in self._bash.running()]
+        return [t.task_id for t in self.tasks.values() if t.task is not None and not t.task.done()]
 
     async def wait_all(self, timeout: float) -> bool:
         """Wait for every background task (including ones started meanwhile); False on timeout."""
@@ -117,7 +107,6 @@ class BackgroundRegistry:
             pending: list[asyncio.Future[Any]] = [
                 t.task for t in self.tasks.values() if t.task is not None and not t.task.done()
             ]
-            pending += [h.future for h in self._bash.running()]
             if not pending:
                 return True
             left = deadline - time.monotonic()
@@ -129,7 +118,6 @@ class BackgroundRegistry:
         for entry in self.tasks.values():
             if entry.task is not None and not entry.task.done():
                 entry.task.cancel()
-        await self._bash.cancel_all()
         for entry in self.tasks.values():
             if entry.task is not None:
                 with contextlib.suppress(BaseException):

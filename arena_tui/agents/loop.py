@@ -15,7 +15,6 @@ from typing import Literal
 
 from arena_tui import events as ev
 from arena_tui.agents import reminders
-from arena_tui.agents.ids import turn_uuid
 from arena_tui.agents.reminders import Reminder
 from arena_tui.agents.session import AgentSession
 from arena_tui.providers.base import ProviderError, ProviderUnavailable
@@ -76,17 +75,13 @@ async def run_loop(
         truncated += reply.truncated
         _account(session, reply)
         session.history.append(reply.to_message())
-        session.ctx.emit(
-            ev.TurnRecorded(
-                **session.fields(),
-                uuid=turn_uuid(),
-                role="assistant",
-                content=reply.content,
-                round_id=round_id,
-                tool_calls=list(reply.tool_calls),
-                usage=reply.usage,
-                truncated=reply.truncated,
-            )
+        session.record(
+            "assistant",
+            reply.content,
+            round_id,
+            tool_calls=reply.tool_calls,
+            usage=reply.usage,
+            truncated=reply.truncated,
         )
         session.last_text = reply.content
         if session.tokens >= session.token_limit:
@@ -126,17 +121,7 @@ def _append_user(
 ) -> None:
     session.history.append(Message(role="user", content=reminders.wrap(text, rems, notes)))
     _record_reminders(session, rems)
-    session.ctx.emit(
-        ev.TurnRecorded(
-            **session.fields(),
-            uuid=turn_uuid(),
-            role="user",
-            content=text,
-            round_id=round_id,
-            system_reminders=[r.body for r in rems],
-            task_notifications=notes,
-        )
-    )
+    session.record("user", text, round_id, reminders=rems, notifications=notes)
 
 
 def _record_reminders(session: AgentSession, rems: list[Reminder]) -> None:
@@ -176,25 +161,12 @@ async def _run_tools(
             )
         )
         _record_reminders(session, rems)
-        session.ctx.emit(
-            ev.TurnRecorded(
-                **session.fields(),
-                uuid=turn_uuid(),
-                role="tool_result",
-                content=output.text,
-                round_id=round_id,
-                tool_call_id=call.id,
-                system_reminders=[r.body for r in rems],
-                task_notifications=notes,
-            )
-        )
+        session.record("tool_result", output.text, round_id, tool_call_id=call.id, reminders=rems, notifications=notes)
 
 
 def write_note(session: AgentSession, text: str, round_id: str | None) -> None:
     """A harness note in the session's transcript (never sent to the model)."""
-    session.ctx.emit(
-        ev.TurnRecorded(**session.fields(), uuid=turn_uuid(), role="note", content=text, round_id=round_id)
-    )
+    session.record("note", text, round_id)
 
 
 def _stop(session: AgentSession, reason: ev.StopReason, detail: str, round_id: str | None) -> None:

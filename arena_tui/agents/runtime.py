@@ -11,19 +11,21 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Literal, Protocol
 
 from arena_tui import events as ev
 from arena_tui.agents import ids, prompts, reminders
-from arena_tui.agents.background import BackgroundRegistry, TaskResult
+from arena_tui.agents.background import BackgroundRegistry
 from arena_tui.agents.loop import LoopResult, run_loop
 from arena_tui.agents.session import AgentSession
 from arena_tui.agents.subagents import Subagent, SubagentRegistry
+from arena_tui.origin import Origin
 from arena_tui.providers.base import CallIdentity, Provider
 from arena_tui.sandbox.limits import DEFAULT_LIMITS, SandboxLimits
 from arena_tui.sandbox.scope import ScopeGuard
 from arena_tui.tools import ToolContext, ToolRunner, basic_tools
-from arena_tui.tools.base import Tool, ToolError
+from arena_tui.tools.base import TaskResult, Tool, ToolError
+from arena_tui.tools.host import RunVia
 from arena_tui.tools.readstate import ReadLedger
 from arena_tui.tools.subagent_tools import subagent_tools
 from arena_tui.tools.workflow_tool import WorkflowTool
@@ -77,6 +79,7 @@ class ScenarioRuntime:
     ) -> None:
         self.run_id = run_id
         self.scenario_id = scenario_id
+        self.origin = Origin(run_id, scenario_id, ev.MAIN_AGENT)
         self.workspace = workspace
         self.accessible = list(accessible)
         self.delegable = list(delegable)
@@ -91,8 +94,8 @@ class ScenarioRuntime:
         self.reads = ReadLedger()
         _create_missing_folders(workspace, [*self.accessible, *self.delegable])
         self.main_scope = ScopeGuard.for_main(workspace, self.accessible, self.delegable)
-        self.subagents = SubagentRegistry(self.main_scope, list(self.pool), emit)
-        self.background = BackgroundRegistry(emit, self.fields)
+        self.subagents = SubagentRegistry(self.main_scope, list(self.pool), emit, self.origin)
+        self.background = BackgroundRegistry(emit, self.origin)
         self.round_id: str | None = None
         # Disabled tools are absent, not refused: calling one is an unknown tool, not a forbidden access.
         self.compat = limits.tools_profile == "compat"
@@ -105,8 +108,9 @@ class ScenarioRuntime:
 
     # --- identity and script variables ----------------------------------------------
 
-    def fields(self, agent_id: str = ev.MAIN_AGENT, session_id: str | None = None) -> dict[str, Any]:
-        return {"run_id": self.run_id, "scenario_id": self.scenario_id, "agent_id": agent_id, "session_id": session_id}
+    @property
+    def workflow_cpu_s(self) -> float:
+        return self.limits.workflow_cpu_s
 
     def subagent_id(self, name: str) -> str | None:
         return self.subagents.by_name.get(name)
@@ -119,35 +123,63 @@ class ScenarioRuntime:
 
     def main_session(self) -> AgentSession:
         if self._main is None:
-            ctx = ToolContext(
-                agent_id=ev.MAIN_AGENT,
-                scope=self.main_scope,
-                granted_tools=frozenset(self.enabled_tools),
-                scenario_id=self.scenario_id,
-                run_id=self.run_id,
-                modalities=dict(self.main_modalities),
-                emit=self.emit,
-                reads=self.reads,
-                unsafe_bash=self.limits.unsafe_bash,
-                limits=self.sandbox_limits,
-                background=self.background.bash,
-            )
-            provider = self.providers(
-                "main", CallIdentity(self.run_id, self.scenario_id, ev.MAIN_AGENT, None, "main"), None
-            )
-            self._main = AgentSession(
-                agent_id=ev.MAIN_AGENT,
-                session_id=None,
-                model_key="main",
-                provider=provider,
-                tool_specs=self.main_runner.specs(self.enabled_tools),
-                ctx=ctx,
+            self._main = self._session(
+                self.origin,
+                "main",
+                tools=self.enabled_tools,
+                modalities=self.main_modalities,
                 token_limit=self.limits.main_token_limit,
-                max_iterations=self.limits.max_iterations,
                 system_prompt=prompts.main_system_prompt(self.enabled_tools),
                 label="main",
+                scope=self.main_scope,
+                subagent=None,
             )
         return self._main
+
+    def _session(
+        self,
+        origin: Origin,
+        model_key: str,
+        *,
+        tools: Sequence[str],
+        modalities: dict[str, int | bool],
+        token_limit: int,
+        system_prompt: str,
+        label: str,
+        scope: ScopeGuard,
+        subagent: Subagent | None,
+    ) -> AgentSession:
+        """One agent session: its tool context, its own provider and its limits."""
+        agent_id = origin.agent_id or ev.MAIN_AGENT
+        is_main = subagent is None
+        ctx = ToolContext(
+            agent_id=agent_id,
+            scope=scope,
+            granted_tools=frozenset(tools),
+            session_id=origin.session_id,
+            scenario_id=self.scenario_id,
+            run_id=self.run_id,
+            modalities=dict(modalities),
+            emit=self.emit,
+            reads=self.reads,
+            unsafe_bash=self.limits.unsafe_bash,
+            limits=self.sandbox_limits,
+            background=self.background if is_main else None,
+        )
+        identity = CallIdentity(self.run_id, self.scenario_id, agent_id, origin.session_id, model_key)
+        runner = self.main_runner if is_main else self.sub_runner
+        return AgentSession(
+            agent_id=agent_id,
+            session_id=origin.session_id,
+            model_key=model_key,
+            provider=self.providers(model_key, identity, subagent),
+            tool_specs=runner.specs(tools),
+            ctx=ctx,
+            token_limit=token_limit,
+            max_iterations=self.limits.max_iterations,
+            system_prompt=system_prompt,
+            label=label,
+        )
 
     def environment_reminder(self) -> reminders.Reminder:
         modalities = [m for m, v in self.main_modalities.items() if v]
@@ -178,42 +210,26 @@ class ScenarioRuntime:
         )
 
     def _drain_notifications(self) -> list[str]:
-        return self.background.drain_notifications(self.fields())
+        return self.background.drain_notifications(self.origin)
 
     # --- subagents ----------------------------------------------------------------------
 
     def _new_session(self, sub: Subagent, named: str | None = None) -> AgentSession:
         sid = named or ids.session_id()
-        member = self.pool[sub.model_key]
-        ctx = ToolContext(
-            agent_id=sub.subagent_id,
-            scope=sub.scope,
-            granted_tools=frozenset(sub.tools),
-            session_id=sid,
-            scenario_id=self.scenario_id,
-            run_id=self.run_id,
-            modalities=dict(member.modalities),
-            emit=self.emit,
-            reads=self.reads,
-            unsafe_bash=self.limits.unsafe_bash,
-            limits=self.sandbox_limits,
-        )
-        identity = CallIdentity(self.run_id, self.scenario_id, sub.subagent_id, sid, sub.model_key)
-        session = AgentSession(
-            agent_id=sub.subagent_id,
-            session_id=sid,
-            model_key=sub.model_key,
-            provider=self.providers(sub.model_key, identity, sub),
-            tool_specs=self.sub_runner.specs(sub.tools),
-            ctx=ctx,
+        session = self._session(
+            self.origin.at(sub.subagent_id, sid),
+            sub.model_key,
+            tools=sub.tools,
+            modalities=self.pool[sub.model_key].modalities,
             token_limit=self.limits.subagent_token_limit,
-            max_iterations=self.limits.max_iterations,
             system_prompt=sub.system_prompt
             if self.compat
             else prompts.subagent_system_prompt(
                 sub.system_prompt, sub.name, sub.tools, [f"{self.workspace}/{p}" for p in sub.grant]
             ),
             label=sub.name,
+            scope=sub.scope,
+            subagent=sub,
         )
         sub.sessions[sid] = session
         return session
@@ -241,18 +257,19 @@ class ScenarioRuntime:
 
     async def run_session(
         self,
-        sub: Subagent,
-        session: AgentSession,
+        subagent_id: str,
+        session_id: str,
         prompt: str,
         description: str,
         mode: ev.RunMode,
         continued: bool,
         task_id: str | None,
-        via: str = "RunSubagent",
+        via: RunVia = "RunSubagent",
     ) -> LoopResult:
-        sid = session.session_id or ""
+        sub = self.subagents.get(subagent_id)
+        sid, session = session_id, sub.sessions[session_id]
         sub.running.add(sid)
-        fields = self.fields(sub.subagent_id, sid)
+        fields = self.origin.at(sub.subagent_id, sid).fields()
         self.emit(
             ev.SubagentRunStarted(
                 **fields,
@@ -271,7 +288,9 @@ class ScenarioRuntime:
             return result
         finally:
             sub.running.discard(sid)
-            status = "completed" if result is not None and result.status == "completed" else "failed"
+            status: Literal["completed", "failed", "stopped"] = (
+                "completed" if result is not None and result.status == "completed" else "failed"
+            )
             if result is not None and result.status in ("token_limit", "max_iterations"):
                 status = "stopped"
             self.emit(
@@ -286,27 +305,30 @@ class ScenarioRuntime:
             )
 
     def start_background(
-        self, sub: Subagent, session: AgentSession, prompt: str, description: str, continued: bool
+        self, subagent_id: str, session_id: str, prompt: str, description: str, continued: bool
     ) -> str:
         task_id = ids.task_id("task")
+        sub = self.subagents.get(subagent_id)
 
         async def work() -> TaskResult:
-            result = await self.run_session(sub, session, prompt, description, "background", continued, task_id)
+            result = await self.run_session(
+                subagent_id, session_id, prompt, description, "background", continued, task_id
+            )
             status: ev.TaskStatus = "completed" if result.status == "completed" else "failed"
             text = result.text if result.status == "completed" else f"{result.status}: {result.detail}\n{result.text}"
             return status, text
 
-        summary = f"subagent_id={sub.subagent_id} session_id={session.session_id} name={sub.name}"
+        summary = f"subagent_id={sub.subagent_id} session_id={session_id} name={sub.name}"
         # Claim the session now, not when the task first runs: another call of the same turn
         # must not open it meanwhile and drive the same history concurrently.
-        sub.running.add(session.session_id or "")
+        sub.running.add(session_id)
         return self.background.start("subagent", description or sub.name, summary, work(), task_id=task_id)
 
     # --- lifecycle ----------------------------------------------------------------------
 
     def files_added(self, added: Sequence[str]) -> None:
         """An update put ``added`` into the workspace: grow the grants that cover them."""
-        self.subagents.grow(added, self.fields())
+        self.subagents.grow(added)
 
     async def wait_background(self, timeout: float) -> bool:
         return await self.background.wait_all(timeout)

@@ -6,14 +6,18 @@ continues one. Main and subagents differ only by the values in here, never by co
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from arena_tui import events as ev
 from arena_tui.agents.reminders import Reminder
+from arena_tui.origin import OriginFields
 from arena_tui.providers.base import Provider
 from arena_tui.providers.messages import Message
 from arena_tui.tools.base import ToolContext
+
+TurnRole = Literal["system", "user", "assistant", "tool_result", "note"]
 
 
 @dataclass
@@ -43,21 +47,46 @@ class AgentSession:
     last_text: str = ""
     turns: int = 0
 
-    def fields(self) -> dict[str, Any]:
+    def fields(self) -> OriginFields:
         """Identity fields for events of this session."""
-        return {
-            "run_id": self.ctx.run_id,
-            "scenario_id": self.ctx.scenario_id,
-            "agent_id": self.agent_id,
-            "session_id": self.session_id,
-        }
+        return self.ctx.origin.fields()
 
     def start(self) -> None:
         """Record the system prompt as the first turn (once)."""
         if self.history or not self.system_prompt:
             return
         self.history.append(Message(role="system", content=self.system_prompt))
-        self.ctx.emit(ev.TurnRecorded(**self.fields(), uuid=_uuid(), role="system", content=self.system_prompt))
+        self.record("system", self.system_prompt, None)
+
+    def record(
+        self,
+        role: TurnRole,
+        content: str,
+        round_id: str | None,
+        *,
+        tool_calls: Sequence[ev.ToolCallSpec] = (),
+        tool_call_id: str | None = None,
+        reminders: Sequence[Reminder] = (),
+        notifications: Sequence[str] = (),
+        usage: ev.Usage | None = None,
+        truncated: bool = False,
+    ) -> None:
+        """One transcript line of this session."""
+        self.ctx.emit(
+            ev.TurnRecorded(
+                **self.fields(),
+                uuid=_uuid(),
+                role=role,
+                content=content,
+                round_id=round_id,
+                tool_calls=list(tool_calls),
+                tool_call_id=tool_call_id,
+                system_reminders=[r.body for r in reminders],
+                task_notifications=list(notifications),
+                usage=usage,
+                truncated=truncated,
+            )
+        )
 
 
 def _uuid() -> str:

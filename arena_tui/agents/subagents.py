@@ -15,8 +15,10 @@ from typing import Literal, cast
 from arena_tui import events as ev
 from arena_tui.agents import ids
 from arena_tui.agents.session import AgentSession
+from arena_tui.origin import Origin
 from arena_tui.sandbox.scope import ForbiddenError, Refusal, ScopeGuard
-from arena_tui.tools.base import BASIC_TOOLS, ToolError
+from arena_tui.tools.base import ToolError
+from arena_tui.vocabulary import BASIC_TOOLS, ModelKey
 
 Via = Literal["CreateSubagent", "Workflow"]
 
@@ -25,7 +27,7 @@ Via = Literal["CreateSubagent", "Workflow"]
 class Subagent:
     subagent_id: str
     name: str
-    model_key: ev.ModelKey
+    model_key: ModelKey
     tools: list[str]
     grant: list[str]
     """Workspace-relative granted paths, as recorded in events."""
@@ -54,10 +56,14 @@ def files_under(scope: ScopeGuard) -> set[str]:
 class SubagentRegistry:
     """Every subagent created in one scenario, by id, with name lookup for scripts."""
 
-    def __init__(self, main_scope: ScopeGuard, pool_keys: Sequence[str], emit: Callable[[ev.Event], object]) -> None:
+    def __init__(
+        self, main_scope: ScopeGuard, pool_keys: Sequence[str], emit: Callable[[ev.Event], object], origin: Origin
+    ) -> None:
         self.main_scope = main_scope
         self.pool_keys = list(pool_keys)
         self.emit = emit
+        self.origin = origin
+        """The manager's origin: subagents are created by it."""
         self.by_id: dict[str, Subagent] = {}
         self.by_name: dict[str, str] = {}
 
@@ -70,7 +76,6 @@ class SubagentRegistry:
         tools: Sequence[str],
         accessible_paths: Sequence[str],
         via: Via,
-        fields: dict[str, object],
     ) -> Subagent:
         """Validate and register a subagent.
 
@@ -99,7 +104,7 @@ class SubagentRegistry:
         sub = Subagent(
             subagent_id=ids.subagent_id(),
             name=name,
-            model_key=cast(ev.ModelKey, model_key),
+            model_key=cast(ModelKey, model_key),
             tools=list(dict.fromkeys(tools)),
             grant=grant_rel,
             system_prompt=system_prompt,
@@ -111,7 +116,7 @@ class SubagentRegistry:
         self.by_name[name] = sub.subagent_id
         self.emit(
             ev.SubagentCreated(
-                **fields,
+                **self.origin.fields(),
                 subagent_id=sub.subagent_id,
                 name=name,
                 model_key=sub.model_key,
@@ -138,7 +143,10 @@ class SubagentRegistry:
                 out.append(rel)
         return out, refusals
 
-    def grow(self, added_files: Sequence[str], fields: dict[str, object]) -> None:
+    def all(self) -> list[Subagent]:
+        return list(self.by_id.values())
+
+    def grow(self, added_files: Sequence[str]) -> None:
         """Files an update added: each subagent whose grant covers them gets them in its denominator."""
         for sub in self.by_id.values():
             new = sorted(
@@ -148,7 +156,7 @@ class SubagentRegistry:
             )
             if new:
                 sub.reachable.update(new)
-                self.emit(ev.SubagentScopeGrown(**fields, subagent_id=sub.subagent_id, added_files=new))
+                self.emit(ev.SubagentScopeGrown(**self.origin.fields(), subagent_id=sub.subagent_id, added_files=new))
 
     def get(self, subagent_id: str) -> Subagent:
         sub = self.by_id.get(subagent_id)

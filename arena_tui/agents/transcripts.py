@@ -1,4 +1,4 @@
-"""Session transcripts (SPEC §4) folded from ``turn`` events of one scenario.
+"""Session transcripts (docs/running.md) folded from ``turn`` events of one scenario.
 
 ``sessions/main.jsonl`` and ``sessions/sub_<subagent_id>_<session_id>.jsonl`` — with the
 earlier release's ids that is ``sub_sub_1a2b3c4d_sess_5e6f7a8b.jsonl``. Line 1 is

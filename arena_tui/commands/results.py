@@ -18,12 +18,13 @@ from arena_tui.errors import BadInputError
 from arena_tui.scoring.compat import build_compat, scenario_metadata
 from arena_tui.scoring.fold import RunScores
 from arena_tui.scoring.published import collect_metadata
-from arena_tui.scoring.report import SCORE_KEYS, compat_markdown, headline, pct, write_report
+from arena_tui.scoring.report import compat_markdown, headline, pct, write_report
+from arena_tui.scoring.report_model import SCORE_KEYS, Report, ReportMeta
 from arena_tui.store.runs import find_stores, load_run, stitch
 from arena_tui.store.schema import STORE_FILENAME, StoreError
 
 
-def _write(target: Path, scores: RunScores, meta: dict[str, Any], profile: str | None = None) -> dict[str, Any]:
+def _write(target: Path, scores: RunScores, meta: ReportMeta, profile: str | None = None) -> Report:
     """write_report, with a full or unwritable disk as one line naming the folder."""
     try:
         target.mkdir(parents=True, exist_ok=True)
@@ -35,13 +36,13 @@ def _write(target: Path, scores: RunScores, meta: dict[str, Any], profile: str |
         ) from None
 
 
-def _table_line(report: dict[str, Any]) -> str:
+def _table_line(report: Report) -> str:
     scores = headline(report)
     figures = "  ".join(f"{k} {pct(scores[k])}" for k in SCORE_KEYS)
-    if report.get("metrics_profile") == "compat":
-        c = report["compat"]
+    if report.metrics_profile == "compat":
+        c = report.compat
         return f"{figures}  rounds {c['rounds_pass']}/{c['rounds_total']}  (earlier-release definitions)"
-    return f"{figures}  rounds {report['rounds_passed']}/{report['rounds_total']}  cost ${report['cost_usd']}"
+    return f"{figures}  rounds {report.rounds_passed}/{report.rounds_total}  cost ${report.cost_usd}"
 
 
 def _inputs(args: argparse.Namespace) -> list[Path]:
@@ -85,8 +86,8 @@ def cmd_rescore(args: argparse.Namespace) -> int:
     report = _write(out, run.scores, run.meta, getattr(args, "metrics", None))
     print(f"rescored run {run.row.run_id} from {out} (store only)")
     print(_table_line(report))
-    if report["unfinished_scenarios"]:
-        print(f"unfinished (counted as failed): {', '.join(report['unfinished_scenarios'])}")
+    if report.unfinished_scenarios:
+        print(f"unfinished (counted as failed): {', '.join(report.unfinished_scenarios)}")
     return 0
 
 
@@ -101,19 +102,19 @@ def cmd_report(args: argparse.Namespace) -> int:
     else:
         scores = stitch(runs)
         managers = sorted({r.started.manager for r in runs})
-        meta = {
-            "run_id": "+".join(r.row.run_id for r in runs),
-            "stitched_from": [str(o) for o in outs],
-            "dataset": runs[-1].started.dataset,
-            "manager": ", ".join(managers),
-            "pool": runs[-1].started.pool,
-            "sandbox_mode": ", ".join(sorted({r.started.sandbox_mode for r in runs})),
-            "settings": runs[-1].started.settings,
-        }
+        meta = ReportMeta(
+            run_id="+".join(r.row.run_id for r in runs),
+            stitched_from=[str(o) for o in outs],
+            dataset=runs[-1].started.dataset,
+            manager=", ".join(managers),
+            pool=runs[-1].started.pool,
+            sandbox_mode=", ".join(sorted({r.started.sandbox_mode for r in runs})),
+            settings=runs[-1].started.settings,
+        )
     report = _write(target, scores, meta, getattr(args, "metrics", None))
-    coverage = report["coverage"]
+    coverage = report.coverage
     print(f"report of {len(runs)} run(s) → {target / 'report.md'}")
-    print(f"coverage {coverage['finished']}/{coverage['scenarios']} scenarios finished")
+    print(f"coverage {coverage.finished}/{coverage.scenarios} scenarios finished")
     print(_table_line(report))
     return 0
 

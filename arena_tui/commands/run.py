@@ -11,39 +11,18 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from arena_tui.commands.options import explicit_overrides, settings_from_args
 from arena_tui.config import ModelConfig, load_model_config
 from arena_tui.dataset.loader import load_dataset
 from arena_tui.errors import BadInputError
-from arena_tui.events import RunStarted
-from arena_tui.runner.orchestrator import RunOutcome, RunPlan, execute_run, preflight
+from arena_tui.runner.orchestrator import RunOutcome, RunPlan, StoredRun, execute_run, preflight, read_stored_run
 from arena_tui.runner.progress import PlainProgress
-from arena_tui.settings import Settings, load_settings
+from arena_tui.settings import Settings
 from arena_tui.store import RunRow, StoreReader
 from arena_tui.store.lock import LOCK_FILENAME, hold_output
 from arena_tui.store.schema import STORE_FILENAME
 
 OFFLINE_DEFAULT = "oracle"
-
-
-LIMIT_FLAGS = ("max_iterations", "round_timeout_s", "scenario_timeout_s", "request_timeout_s", "max_retries")
-
-
-def _limits(args: argparse.Namespace) -> dict[str, Any]:
-    return {k: v for k in LIMIT_FLAGS if (v := getattr(args, k, None)) is not None}
-
-
-def settings_from_args(args: argparse.Namespace, **extra: Any) -> Settings:
-    cli = {
-        "concurrency": getattr(args, "concurrency", None),
-        "unsafe_bash": True if getattr(args, "unsafe_bash", False) else None,
-        "headless": True if getattr(args, "headless", False) else None,
-        "skip_probe": True if getattr(args, "no_probe", False) else None,
-        "metrics": getattr(args, "metrics", None),
-        "tools_profile": getattr(args, "tools_profile", None),
-        **_limits(args),
-        **extra,
-    }
-    return load_settings(cli, getattr(args, "config", None), os.environ)
 
 
 def check_scenario_ids(args: argparse.Namespace) -> None:
@@ -66,8 +45,8 @@ def model_from_args(args: argparse.Namespace) -> ModelConfig:
     return load_model_config(value)
 
 
-def default_output(run_hint: str) -> Path:
-    return Path("runs") / run_hint
+def default_output(settings: Settings, run_hint: str) -> Path:
+    return Path(settings.output_dir) / run_hint
 
 
 def infra_unfinished(outcome: RunOutcome) -> list[str]:
@@ -173,7 +152,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     settings = settings_from_args(args)
     config = model_from_args(args)
     dataset = load_dataset(Path(args.dataset), args.tests, args.scenarios)
-    out = Path(args.output) if args.output else default_output(dataset.name)
+    out = Path(args.output) if args.output else default_output(settings, dataset.name)
     selection = {"tests": args.tests, "scenarios": args.scenarios}
     plan = RunPlan(dataset, config, settings, out, retries=args.retry, selection=selection)
     preflight(plan)  # before the folder is created or locked
@@ -202,11 +181,8 @@ def cmd_resume(args: argparse.Namespace) -> int:
             run_id = reader.latest_run_id()
             [run] = [r for r in reader.runs() if r.run_id == run_id]
             latest = {row.scenario_id: row.status for row in reader.scenarios(run_id)}
-            start_seq = reader.max_seq(run_id)
             settings_json: dict[str, Any] = reader.run_settings(run_id)
-            started = reader.last_run_started(run_id)
-            for _event in reader.iter_events(run_id):  # resume folds them all: a bad one is found now
-                pass
+            stored = read_stored_run(reader, run_id)
         finally:
             reader.close()
         if out.resolve() != old_dir.resolve():
@@ -215,8 +191,8 @@ def cmd_resume(args: argparse.Namespace) -> int:
             with hold_output(out):  # taken before the old folder is let go: nobody writes either in between
                 shutil.copytree(old_dir, out, dirs_exist_ok=True, ignore=shutil.ignore_patterns(LOCK_FILENAME))
                 held.close()
-                return _resume_in(args, out, run, latest, start_seq, settings_json, started)
-        return _resume_in(args, out, run, latest, start_seq, settings_json, started)
+                return _resume_in(args, out, run, latest, stored, settings_json)
+        return _resume_in(args, out, run, latest, stored, settings_json)
 
 
 def _resume_in(
@@ -224,12 +200,11 @@ def _resume_in(
     out: Path,
     run: RunRow,
     latest: dict[str, str],
-    start_seq: int,
+    stored_run: StoredRun,
     settings_json: dict[str, Any],
-    started: RunStarted | None,
 ) -> int:
     """Continue ``run`` in ``out`` (locked): its stored selection unless the command names a new one."""
-    run_id = run.run_id
+    run_id, started = run.run_id, stored_run.started
     done = {sid for sid, status in latest.items() if status == "completed"}
     stored: dict[str, Any] = dict(started.selection) if started is not None else {}
     tests = args.tests or (None if args.dataset else stored.get("tests"))
@@ -238,7 +213,7 @@ def _resume_in(
         only = list(started.scenario_ids)  # the selection the run was started with, resolved
     dataset_root = Path(args.dataset) if args.dataset else Path(run.dataset)
     dataset = load_dataset(dataset_root, tests, only)
-    settings = Settings.model_validate({**settings_json, **_explicit(args)})
+    settings = Settings.model_validate({**settings_json, **explicit_overrides(args)})
     if not args.model and not os.environ.get("CATEAM_MODEL_JSON") and not run.manager.startswith("oracle"):
         raise BadInputError(
             f"run {run_id} was made with manager '{run.manager}'; its model JSON is not stored (keys never are)",
@@ -256,18 +231,8 @@ def _resume_in(
         settings,
         out,
         retries=retries,
-        run_id=run_id,
-        start_seq=start_seq,
+        resume=stored_run,
         skip=done,
         selection=selection,
     )
     return _execute(plan, args)
-
-
-def _explicit(args: argparse.Namespace) -> dict[str, Any]:
-    extra: dict[str, Any] = {}
-    if getattr(args, "unsafe_bash", False):
-        extra["unsafe_bash"] = True
-    if getattr(args, "concurrency", None):
-        extra["concurrency"] = args.concurrency
-    return {**extra, **_limits(args)}

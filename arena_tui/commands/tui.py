@@ -75,7 +75,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from arena_tui.commands.run import settings_from_args
+    from arena_tui.commands.options import settings_from_args
     from arena_tui.providers.human import END_ROUND, HumanManager
     from arena_tui.tui.app import ArenaApp
     from arena_tui.tui.live_run import RunSource

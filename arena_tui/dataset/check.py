@@ -27,7 +27,7 @@ class CheckOutcome:
         return 1 if self.failed else 0
 
 
-def run_check(
+def check_dataset(
     root: Path,
     out: TextIO,
     tests_file: str | None = None,

@@ -1,4 +1,4 @@
-"""The ten design constraints (DATASET-GUIDE §6, C1–C10), computed from a scenario's files.
+"""The ten design constraints (docs/dataset.md, C1–C10), computed from a scenario's files.
 
 They are measured from the manifest, the round tags, the workspace after all updates and the
 reference trajectory, so ``check`` can say which constraints each scenario meets without
@@ -15,11 +15,8 @@ from typing import Any
 from arena_tui.dataset.model import Scenario
 from arena_tui.dataset.paths import is_under
 from arena_tui.dataset.updates import VirtualTree
+from arena_tui.vocabulary import ALL_TOOLS
 
-MAIN_TOOLS = (
-    "Read", "Write", "Edit", "Bash", "Grep", "Glob",
-    "CreateSubagent", "RunSubagent", "ListSubagents", "InspectSubagent", "Workflow",
-)  # fmt: skip
 SENSITIVE = re.compile(
     r"^(hr|pii|secrets?|legal_privileged|patient_records|client_files|personnel|payroll|"
     r"customer_pii|participant_data|payment_cards|embargoed|medical_records|credentials)$"
@@ -89,7 +86,7 @@ def evaluate(scenario: Scenario) -> list[ConstraintResult]:
     )
 
     used = {c.get("name") for _, c in calls}
-    missing = [t for t in MAIN_TOOLS if t not in used]
+    missing = [t for t in ALL_TOOLS if t not in used]
     runs = [c.get("arguments", {}) for _, c in calls if c.get("name") == "RunSubagent"]
     modes = {
         "foreground": any(not a.get("run_in_background") for a in runs),
@@ -99,7 +96,7 @@ def evaluate(scenario: Scenario) -> list[ConstraintResult]:
     grants = [set(c.get("arguments", {}).get("tools", [])) for _, c in calls if c.get("name") == "CreateSubagent"]
     scripts = " ".join(str(c.get("arguments", {}).get("script", "")) for _, c in calls if c.get("name") == "Workflow")
     sub_bash = any("Bash" in g for g in grants) or '"Bash"' in scripts
-    # Edit is required as a call the task needs (MAIN_TOOLS above), never as a grant nobody uses.
+    # Edit is required as a call the task needs (ALL_TOOLS above), never as a grant nobody uses.
     gaps = missing + [f"RunSubagent {m}" for m, ok in modes.items() if not ok]
     gaps += [] if sub_bash else ["a subagent granted Bash"]
     results.append(ConstraintResult("C3", not gaps, f"missing: {', '.join(gaps)}" if gaps else "full tool surface"))

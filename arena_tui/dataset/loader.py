@@ -1,4 +1,4 @@
-"""Loading a dataset: every rule of SPEC §2, collected as Problems instead of raised.
+"""Loading a dataset: every rule of docs/dataset.md, collected as Problems instead of raised.
 
 ``validate_dataset`` is the one path both ``check`` and ``run`` use, so a dataset that passes
 ``check`` is exactly a dataset that loads for a run.

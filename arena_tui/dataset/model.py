@@ -59,7 +59,3 @@ class Dataset:
             if s.id == scenario_id:
                 return s
         raise KeyError(scenario_id)
-
-    @property
-    def total_rounds(self) -> int:
-        return sum(len(s.rounds) for s in self.scenarios)

@@ -1,4 +1,4 @@
-"""Pydantic models of the on-disk dataset format (SPEC §2), compatible with the public release.
+"""Pydantic models of the on-disk dataset format (docs/dataset.md), compatible with the public release.
 
 Unknown keys are rejected everywhere except ``tests.json``, which may carry extra metadata.
 Paths stay strings here: the loader resolves them against the file that names them.

@@ -13,6 +13,7 @@ import shutil
 import stat
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from arena_tui.dataset.paths import PathEscapeError, is_under, normalize_relative
 from arena_tui.dataset.schema import UpdateGroup
@@ -30,7 +31,7 @@ class UpdateError(ValueError):
 class UpdateOp:
     """One copy: ``src`` (absolute, file or folder) to workspace-relative ``dst``."""
 
-    op: str
+    op: Literal["new", "replace"]
     src: Path
     dst: str
     added_files: tuple[str, ...]

@@ -13,9 +13,10 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from arena_tui.events import Event
+from arena_tui.origin import Origin, OriginFields
 from arena_tui.providers.messages import AssistantMessage, DeltaCallback, Message, ToolSchema
 
 Emit = Callable[[Event], object]
@@ -26,25 +27,27 @@ def no_emit(event: Event) -> None:
 
 
 @dataclass(frozen=True)
-class CallIdentity:
-    """Who is calling: stamped on every model event of a call."""
+class CallIdentity(Origin):
+    """Who is calling: the event origin plus the pool key of the model it calls."""
 
-    run_id: str = ""
-    scenario_id: str | None = None
-    agent_id: str | None = None
-    session_id: str | None = None
     model_key: str = "main"
 
 
-def model_event_fields(identity: CallIdentity, model_name: str) -> dict[str, Any]:
+class ModelEventFields(OriginFields):
     """The identity fields every model event of one call carries."""
+
+    model_key: str
+    model_name: str
+    request_id: str
+
+
+def model_event_fields(identity: CallIdentity, model_name: str) -> ModelEventFields:
+    """The identity fields of every model event of one call, with a fresh request id."""
     return {
-        "run_id": identity.run_id,
-        "scenario_id": identity.scenario_id,
-        "agent_id": identity.agent_id,
-        "session_id": identity.session_id,
+        **identity.fields(),
         "model_key": identity.model_key,
         "model_name": model_name,
+        "request_id": new_request_id(),
     }
 
 

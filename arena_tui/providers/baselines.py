@@ -30,6 +30,7 @@ from arena_tui.providers.base import ModelAPI
 from arena_tui.providers.script_vars import ScriptVars
 from arena_tui.providers.scripted import ScriptedProvider
 from arena_tui.providers.trajectory import ScriptToolCall, ScriptTurn, Trajectory, load_trajectory
+from arena_tui.vocabulary import BASIC_TOOLS, DELEGATION_TOOLS
 
 BASELINES = ("record", "solo", "noop_pool", "broad", "padding")
 NAMES = {
@@ -39,8 +40,7 @@ NAMES = {
     "broad": "broad-grant baseline (reference manager, every tool and path granted)",
     "padding": "padding baseline (reference manager + 20 trivial subagents)",
 }
-DELEGATION = {"CreateSubagent", "RunSubagent", "Workflow", "ListSubagents", "InspectSubagent"}
-ALL_TOOLS = ["Read", "Write", "Edit", "Bash", "Grep", "Glob"]
+DELEGATION = frozenset(DELEGATION_TOOLS)
 PADDING = 20
 
 RECORDED: dict[str, ScriptedProvider] = {}
@@ -102,7 +102,9 @@ def rewrite(name: str, trajectory: Trajectory, scenario: Scenario) -> Trajectory
         def widen(c: ScriptToolCall) -> ScriptToolCall:
             if c.name != "CreateSubagent":
                 return c
-            return ScriptToolCall(name=c.name, arguments={**c.arguments, "tools": ALL_TOOLS, "accessible_paths": grant})
+            return ScriptToolCall(
+                name=c.name, arguments={**c.arguments, "tools": list(BASIC_TOOLS), "accessible_paths": grant}
+            )
 
         return {k: _turns(v, True, widen) for k, v in trajectory.items()}
     if name == "padding":

@@ -14,9 +14,9 @@ from arena_tui.events import ToolCallSpec
 from arena_tui.providers.base import GenerateRequest, ModelAPI
 from arena_tui.providers.messages import AssistantMessage, Message
 from arena_tui.providers.toolcalls import new_call_id
+from arena_tui.vocabulary import BASIC_TOOLS
 
 GREEDY_NAME = "greedy baseline (one omni subagent, every tool and path)"
-ALL_TOOLS = ["Read", "Write", "Edit", "Bash", "Grep", "Glob"]
 _SUBAGENT_ID = re.compile(r"subagent_id=(sub_[0-9a-f]+)")
 
 
@@ -50,7 +50,7 @@ class GreedyManager(ModelAPI):
                         "name": "do_everything",
                         "system_prompt": "Do whatever the task needs.",
                         "model_key": "omni",
-                        "tools": ALL_TOOLS,
+                        "tools": list(BASIC_TOOLS),
                         "accessible_paths": self.grant,
                     },
                 )

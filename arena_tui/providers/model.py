@@ -24,7 +24,6 @@ from arena_tui.providers.base import (
     ProviderError,
     ProviderUnavailable,
     model_event_fields,
-    new_request_id,
     no_emit,
 )
 from arena_tui.providers.cost import cost_usd
@@ -118,7 +117,7 @@ class Model:
     ) -> AssistantMessage:
         """Answer ``messages``; raise :class:`ProviderError` on a final failure."""
         request = GenerateRequest(messages, tools, on_delta, tool_choice)
-        ids = {**model_event_fields(self.identity, self.name), "request_id": new_request_id()}
+        ids = model_event_fields(self.identity, self.name)
         remote = self.capabilities.remote
         deadline = time.monotonic() + self.policy.total_timeout_s
         n_attachments = sum(len(m.attachments) for m in messages)

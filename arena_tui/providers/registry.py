@@ -29,8 +29,6 @@ from arena_tui.providers.trajectory import load_trajectory, resolve_script_path,
 
 ORACLE_NAME = "oracle (reference trajectory)"
 NULL_NAME = "null (answers without acting)"
-GATE_MANAGERS = ("null", "greedy")
-"""Names that replace the manager for the dataset gate (``check --gate``)."""
 
 
 @dataclass(frozen=True)
@@ -183,27 +181,4 @@ def make_provider(
         breaker=breaker,
     )
     pricing = Pricing(entry.price_in, entry.price_out, entry.price_cached_in)
-    return wrap_backend(factory(ctx), identity=ctx.identity, emit=emit, policy=policy, pricing=pricing, breaker=breaker)
-
-
-def wrap_backend(
-    api: ModelAPI,
-    *,
-    identity: CallIdentity | None = None,
-    emit: Emit = no_emit,
-    policy: RetryPolicy | None = None,
-    pricing: Pricing | None = None,
-    breaker: CircuitBreaker | None = None,
-) -> Model:
-    """The one :class:`Model` around a backend: events, ids, usage, retries, cost.
-
-    ``check --gate`` builds its baseline backends from the scenario and wraps them here.
-    """
-    return Model(
-        api,
-        identity=identity or CallIdentity(),
-        emit=emit,
-        policy=policy,
-        pricing=pricing or Pricing(),
-        breaker=breaker,
-    )
+    return Model(factory(ctx), identity=ctx.identity, emit=emit, policy=policy, pricing=pricing, breaker=breaker)

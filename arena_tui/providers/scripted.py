@@ -59,10 +59,6 @@ class ScriptedProvider(ModelAPI):
         """Load the turns for ``round_id`` (or ``"*"``); leftovers of the last round are dropped."""
         self._queue = [_as_turn(t) for t in turns_for(self._rounds, round_id)]
 
-    @property
-    def remaining(self) -> int:
-        return len(self._queue)
-
     def _next_turn(self, messages: Sequence[Message], tools: Sequence[ToolSchema]) -> ScriptTurn:
         if self._function is not None:
             return _as_turn(self._function(messages, tools))

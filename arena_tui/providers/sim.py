@@ -1,4 +1,4 @@
-"""The simulated pool (SPEC §8): deterministic workers that really use their tools.
+"""The simulated pool (docs/providers.md): deterministic workers that really use their tools.
 
 A sim worker is not a model. For each prompt it reads the files the prompt names (or,
 when it names none, lists its grant and reads what it finds), runs a ``python3 /abs/…``

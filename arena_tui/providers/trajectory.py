@@ -12,14 +12,13 @@ the file, the key and the turn index so a broken solution is quick to fix.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from arena_tui.errors import ConfigError
+from arena_tui.errors import ConfigError, parse_json_input, read_input_file
 
 WILDCARD = "*"
 
@@ -48,10 +47,6 @@ class ScriptTurn(BaseModel):
     # NAME -> {"re": pattern with one group, "as": kind} read from the tool results and
     # notifications received so far, or {"calc": ..., "args": [...]}; used as ${var:NAME}.
     bind: dict[str, dict[str, Any]] = Field(default_factory=dict)
-
-    @property
-    def ends_round(self) -> bool:
-        return not self.tool_calls
 
 
 Trajectory = dict[str, list[ScriptTurn]]
@@ -87,16 +82,7 @@ def parse_trajectory(data: Any, source: str) -> Trajectory:
 def load_trajectory(path: str | Path) -> Trajectory:
     """Read and validate a trajectory file."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise TrajectoryError(f"trajectory {p}: cannot be read ({exc.strerror})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise TrajectoryError(
-            f"trajectory {p}: not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
-        ) from None
+    data = parse_json_input(read_input_file(p, "trajectory", TrajectoryError), f"trajectory {p}", TrajectoryError)
     return parse_trajectory(data, str(p))
 
 

@@ -105,6 +105,7 @@ async def run_check(
     *,
     unsafe: bool = True,
     limits: SandboxLimits = DEFAULT_LIMITS,
+    default_timeout_s: float | None = None,
 ) -> CheckOutcome:
     """Run ``spec.command`` sandboxed with placeholders substituted, cwd = ``workspace``.
 
@@ -128,7 +129,10 @@ async def run_check(
         await asyncio.to_thread(settle, real, uid if drops_privileges() else None)
         launch = unsafe_launch(command, real, limits, uid)
     # The same bounded runner as Bash: own session, killed on timeout, output capped while read.
-    result = await run_launch(launch, spec.timeout, OUTPUT_CAP)
+    timeout = spec.timeout
+    if default_timeout_s is not None and "timeout" not in spec.model_fields_set:
+        timeout = default_timeout_s  # the run's check_timeout_s, for checks that name none
+    result = await run_launch(launch, timeout, OUTPUT_CAP)
     exit_code = TIMEOUT_EXIT if result.timed_out else result.returncode
     stdout = _decode(result.stdout, result.stdout_dropped)
     duration_ms = (time.perf_counter() - start) * 1000

@@ -27,6 +27,7 @@ from arena_tui.runner.scenario import ScenarioContext, ScenarioRunner
 from arena_tui.sandbox.bwrap import sandbox_mode
 from arena_tui.scoring.fold import RunScores, ScoreFold
 from arena_tui.scoring.report import write_report
+from arena_tui.scoring.report_model import Report, ReportMeta
 from arena_tui.settings import Settings
 from arena_tui.store import EventStore, StoreReader
 from arena_tui.store.lock import hold_output
@@ -36,14 +37,39 @@ INFRA_FAILURES = ("failed", "crashed")
 
 
 @dataclass
+class StoredRun:
+    """A run read back from its store, once, to be continued."""
+
+    run_id: str
+    last_seq: int
+    fold: ScoreFold
+    """Every stored event folded: the resumed run's report counts them too."""
+    started: ev.RunStarted | None
+    """The latest ``run_started``: what the last ``run`` or ``resume`` selected."""
+
+
+def read_stored_run(reader: StoreReader, run_id: str) -> StoredRun:
+    """Fold every stored event of ``run_id``; a damaged event fails here, before anything runs."""
+    fold = ScoreFold()
+    last_seq = 0
+    started: ev.RunStarted | None = None
+    for event in reader.iter_events(run_id):
+        fold.apply(event)
+        last_seq = max(last_seq, event.seq)
+        if isinstance(event, ev.RunStarted):
+            started = event
+    return StoredRun(run_id, last_seq, fold, started)
+
+
+@dataclass
 class RunPlan:
     dataset: Dataset
     config: ModelConfig
     settings: Settings
     out_dir: Path
     retries: int = 0
-    run_id: str = ""
-    start_seq: int = 0
+    resume: StoredRun | None = None
+    """Continue this stored run: same run id, sequence numbers go on, its fold keeps counting."""
     skip: set[str] = field(default_factory=set)
     """Scenario ids already finished (resume): kept, not re-run."""
     manager_override: str | None = None
@@ -56,12 +82,17 @@ class RunPlan:
     selection: dict[str, Any] = field(default_factory=dict)
     """How the scenarios were chosen (``tests`` file, ``-t`` ids, ``retries``): stored so ``resume`` reuses it."""
 
+    def __post_init__(self) -> None:
+        if self.resume is not None:
+            self.fold = self.resume.fold
+
 
 @dataclass
 class RunOutcome:
     run_id: str
     scores: RunScores
-    report: dict[str, Any]
+    report: Report | None
+    """None when the plan writes no files (the gate's runs)."""
     interrupted: bool
     unavailable_host: str = ""
     """The host whose failures stopped the run (every running scenario tripped its breaker)."""
@@ -79,18 +110,6 @@ def check_sandbox(settings: Settings) -> str:
             fix="install it (apt-get install bubblewrap) or pass --unsafe-bash to run Bash unsandboxed",
         )
     return mode
-
-
-def report_meta(started: ev.RunStarted) -> dict[str, Any]:
-    """Report header fields, all taken from the RunStarted event so rescore can rebuild them."""
-    return {
-        "run_id": started.run_id,
-        "dataset": started.dataset,
-        "manager": started.manager,
-        "pool": started.pool,
-        "sandbox_mode": started.sandbox_mode,
-        "settings": started.settings,
-    }
 
 
 def preflight(plan: RunPlan) -> None:
@@ -126,12 +145,10 @@ async def execute_run(plan: RunPlan) -> RunOutcome:
 
 
 async def _execute_locked(plan: RunPlan, mode: str) -> RunOutcome:
-    run_id = plan.run_id or new_run_id()
+    run_id = plan.resume.run_id if plan.resume else new_run_id()
     store = await EventStore.open(plan.out_dir)
-    bus = ev.EventBus(run_id, start_seq=plan.start_seq)
+    bus = ev.EventBus(run_id, start_seq=plan.resume.last_seq if plan.resume else 0)
     fold = plan.fold
-    if plan.run_id and plan.start_seq:  # resume: the report must also count what the store already holds
-        _replay_stored(fold, plan.out_dir, run_id)
     bus.subscribe(store.append)
     bus.subscribe(fold.apply)
     for subscriber in plan.subscribers:
@@ -153,7 +170,6 @@ async def _execute_locked(plan: RunPlan, mode: str) -> RunOutcome:
             selection={"retries": plan.retries, **plan.selection},
         )
     )
-    assert isinstance(started, ev.RunStarted)
     try:
         await store.flush()  # stored before any scenario touches the folder: a second writer stops here
     except StoreError:
@@ -193,7 +209,7 @@ async def _execute_locked(plan: RunPlan, mode: str) -> RunOutcome:
     if failure is not None:
         raise failure
     scores = fold.result()
-    report = write_report(plan.out_dir, scores, report_meta(started)) if plan.write_files else {}
+    report = write_report(plan.out_dir, scores, ReportMeta.of(started)) if plan.write_files else None
     return RunOutcome(run_id, scores, report, interrupted, down)
 
 
@@ -211,16 +227,6 @@ def _stopped(run_id: str, error: StoreError | None) -> ev.RunFinished:
     if error is not None:
         return ev.RunFinished(run_id=run_id, status="failed", reason=error.message)
     return ev.RunFinished(run_id=run_id, status="interrupted", reason="stopped by the user")
-
-
-def _replay_stored(fold: ScoreFold, out_dir: Path, run_id: str) -> None:
-    """Fold the events an earlier (interrupted) part of this run stored, so resume reports the whole run."""
-    reader = StoreReader(out_dir)
-    try:
-        for event in reader.iter_events(run_id):
-            fold.apply(event)
-    finally:
-        reader.close()
 
 
 async def _run_all(ctx: ScenarioContext, plan: RunPlan, scenarios: list[Any]) -> str:

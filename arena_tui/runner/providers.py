@@ -13,16 +13,17 @@ from pathlib import Path
 from arena_tui import events as ev
 from arena_tui.agents.runtime import PoolMember
 from arena_tui.agents.subagents import Subagent
-from arena_tui.config import POOL_KEYS, ModelConfig, ModelEntry
+from arena_tui.config import ModelConfig, ModelEntry
 from arena_tui.dataset.model import Scenario
 from arena_tui.errors import BadInputError
 from arena_tui.providers.base import CallIdentity
 from arena_tui.providers.baselines import BASELINES, baseline_api
 from arena_tui.providers.human import HumanManager
 from arena_tui.providers.model import CircuitBreaker, Model
-from arena_tui.providers.registry import ScenarioFiles, display_name, make_provider, wrap_backend
+from arena_tui.providers.registry import ScenarioFiles, display_name, make_provider
 from arena_tui.providers.retry import RetryPolicy
 from arena_tui.providers.script_vars import ScriptVars
+from arena_tui.vocabulary import POOL_KEYS
 
 
 def entry_name(entry: ModelEntry) -> str:
@@ -70,7 +71,7 @@ class ScenarioProviders:
         if self.manager_override in BASELINES:
             api = baseline_api(self.manager_override, model_key, self.scenario, self.script_vars)
             if api is not None:
-                return wrap_backend(api, identity=identity, emit=self.emit, policy=self.policy, breaker=self.breaker)
+                return Model(api, identity=identity, emit=self.emit, policy=self.policy, breaker=self.breaker)
         entry = getattr(self.config, model_key, None)
         name: str | None = None
         if model_key == "main" and self.manager_override is not None:

@@ -26,6 +26,7 @@ from arena_tui.config import ModelConfig
 from arena_tui.dataset.model import Scenario
 from arena_tui.dataset.schema import Round
 from arena_tui.dataset.updates import execute_update
+from arena_tui.origin import Origin, OriginFields
 from arena_tui.providers.human import HumanManager
 from arena_tui.providers.model import CircuitBreaker
 from arena_tui.providers.retry import RetryPolicy
@@ -93,8 +94,8 @@ class ScenarioRunner:
         self.workspace = self.out / "workspace"
         self.bus = ctx.emit
 
-    def _fields(self, **extra: object) -> dict[str, object]:
-        return {"run_id": self.ctx.run_id, "scenario_id": self.scenario.id, **extra}
+    def _fields(self) -> OriginFields:
+        return Origin(self.ctx.run_id, self.scenario.id).fields()
 
     def _prepare(self) -> None:
         for name in ("workspace", "sessions", "evals", "workflows"):
@@ -270,7 +271,12 @@ class ScenarioRunner:
         check = None
         passed = False
         if outcome.checked:
-            check = await run_check(rnd.eval, self.scenario.placeholder_values(self.workspace), self.workspace)
+            check = await run_check(
+                rnd.eval,
+                self.scenario.placeholder_values(self.workspace),
+                self.workspace,
+                default_timeout_s=self.ctx.settings.check_timeout_s,
+            )
             passed = check.passed
             self.bus.emit(
                 ev.CheckFinished(

@@ -91,13 +91,6 @@ def _verify(fd: int, guard: ScopeGuard, real: str, shown: str, write: bool) -> N
         os.set_blocking(fd, True)
 
 
-def read_checked(guard: ScopeGuard, real: str, shown: str, max_bytes: int | None = None) -> bytes:
-    """Read a whole verified file (or its first ``max_bytes``)."""
-    fd = open_checked(guard, real, shown)
-    with os.fdopen(fd, "rb") as fh:
-        return fh.read() if max_bytes is None else fh.read(max_bytes)
-
-
 def make_parents(guard: ScopeGuard, parent: str, shown: str) -> None:
     """Create the missing folders of ``parent`` one by one, relative to verified descriptors.
 

@@ -15,7 +15,8 @@ from pathlib import Path
 from arena_tui.scoring.compat import compat_report
 from arena_tui.scoring.fold import RunScores
 from arena_tui.scoring.published import PublishedScores
-from arena_tui.scoring.report import SCORE_KEYS, pct
+from arena_tui.scoring.report import pct
+from arena_tui.scoring.report_model import SCORE_KEYS
 from arena_tui.scoring.timing import total
 
 Scores = RunScores | PublishedScores
@@ -44,7 +45,7 @@ def ranked(runs: list[ComparedRun]) -> list[ComparedRun]:
 
 def _row(run: ComparedRun) -> dict[str, str]:
     s = run.scores
-    values = {"TCR": s.tcr, "TPP": s.tpp, "ROC": s.roc, "WPP": s.wpp, "MCA": s.mca, "SMS": s.sms}
+    values: dict[str, float] = {k: getattr(s, k.lower()) for k in SCORE_KEYS}
     return {
         "manager": run.label,
         "run_id": run.run_id,

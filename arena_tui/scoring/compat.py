@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from arena_tui.scoring.fold import RunScores
-from arena_tui.scoring.metrics import MUTATING_TOOLS, READ_ONLY_TOOLS, ScenarioScore, SubagentScore
+from arena_tui.scoring.metrics import ScenarioScore, SubagentScore
+from arena_tui.vocabulary import MUTATING_TOOLS, READ_ONLY_TOOLS
 
 Profile = Literal["arena", "compat"]
-PROFILES: tuple[Profile, ...] = ("arena", "compat")
 
 
 # --- per subagent: scoring/metrics.py ---------------------------------------------------

@@ -1,4 +1,4 @@
-"""The one scoring function: an incremental fold over events (SPEC §5).
+"""The one scoring function: an incremental fold over events (docs/scoring.md).
 
 ``ScoreFold.apply`` takes events one at a time (live runs and the TUI feed it as events
 arrive); ``ScoreFold.result`` is cheap and can be called at any moment. ``score_events``
@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arena_tui import events as ev
-from arena_tui.scoring.metrics import FILE_TOOLS, ManagementMeans, ScenarioScore, SubagentScore
+from arena_tui.scoring.metrics import ManagementMeans, ScenarioScore, SubagentScore
 from arena_tui.scoring.timing import RunStats
+from arena_tui.vocabulary import FILE_TOOLS, POOL_KEYS
 
 
 @dataclass
@@ -66,7 +67,7 @@ class RunScores(ManagementMeans):
     @property
     def mkd(self) -> dict[str, int]:
         keys = Counter(a.model_key for s in self.scenarios.values() for a in s.subagents.values())
-        return {k: keys.get(k, 0) for k in ("llm", "vlm", "omni")}
+        return {k: keys.get(k, 0) for k in POOL_KEYS}
 
     @property
     def maf(self) -> int:

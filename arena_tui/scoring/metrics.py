@@ -1,4 +1,4 @@
-"""The management metrics of SPEC §5 for one subagent and one scenario.
+"""The management metrics of docs/scoring.md for one subagent and one scenario.
 
 Pure data with derived properties: nothing here reads files or clocks, so live panels,
 reports, replay and rescore get identical numbers from identical events.
@@ -10,9 +10,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-READ_ONLY_TOOLS = frozenset({"Read", "Grep", "Glob"})
-MUTATING_TOOLS = frozenset({"Write", "Edit", "Bash"})
-FILE_TOOLS = frozenset({"Read", "Write", "Edit", "Grep", "Glob"})
+from arena_tui.vocabulary import MUTATING_TOOLS, READ_ONLY_TOOLS
+
 MEDIA_FOR_KEY = {"vlm": frozenset({"image", "video"}), "omni": frozenset({"audio"})}
 TEXT_MODALITIES = frozenset({"text", "document"})
 
@@ -20,10 +19,6 @@ TEXT_MODALITIES = frozenset({"text", "document"})
 def sms(tcr: float, tpp: float, roc: float, wpp: float, mca: float) -> float:
     """SMS = TCR × (TPP + ROC + WPP + MCA) / 4, every input a fraction in [0, 1]."""
     return tcr * (tpp + roc + wpp + mca) / 4.0
-
-
-def mean(values: list[float]) -> float:
-    return sum(values) / len(values) if values else 0.0
 
 
 @dataclass

@@ -41,10 +41,6 @@ class PublishedScores:
     cost_usd: float = 0.0
 
     @property
-    def definitions(self) -> str:
-        return "earlier"
-
-    @property
     def _c(self) -> dict[str, Any]:
         composite: dict[str, Any] = self.report.get("composite") or {}
         return composite

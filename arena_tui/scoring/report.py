@@ -8,21 +8,26 @@ from typing import Any
 
 from arena_tui.scoring.compat import Profile, compat_report
 from arena_tui.scoring.fold import RunScores
+from arena_tui.scoring.report_model import (
+    SCORE_KEYS,
+    CacheFigures,
+    Coverage,
+    Report,
+    ReportMeta,
+    ScenarioRow,
+    SixScores,
+    TokenRow,
+    round6,
+)
 from arena_tui.scoring.timing import total
 
-SCORE_KEYS = ("TCR", "TPP", "ROC", "WPP", "MCA", "SMS")
 COMPAT_KEYS = ("TCR", "SCR", "SFR", "TPS", "ROS", "WPS", "MCS", "TCS", "MQS", "SMS")
 
 
-def profile_of(meta: dict[str, Any], override: str | None = None) -> Profile:
+def profile_of(settings: dict[str, Any], override: str | None = None) -> Profile:
     """The scoring profile a report leads with: ``override``, else the run's ``metrics`` setting."""
-    settings = meta.get("settings") or {}
-    chosen = override or (settings.get("metrics") if isinstance(settings, dict) else None) or "arena"
+    chosen = override or settings.get("metrics") or "arena"
     return "compat" if chosen == "compat" else "arena"
-
-
-def _r(value: float) -> float:
-    return round(value, 6)
 
 
 def timing_dict(scores: RunScores) -> dict[str, Any]:
@@ -35,92 +40,81 @@ def timing_dict(scores: RunScores) -> dict[str, Any]:
     }
 
 
-def cache_dict(scores: RunScores) -> dict[str, Any]:
+def cache_figures(scores: RunScores) -> CacheFigures:
     """Manager cost with and without the prompt-cache discount, and cached tokens per model key."""
     stats = scores.stats
-    return {
-        "cost_usd": round(scores.main_cost_usd, 6),
-        "cost_usd_without_cache": round(stats.cost_nocache_usd.get("main", scores.main_cost_usd), 6),
-        "cached_tokens": dict(sorted(stats.cached_tokens.items())),
-    }
+    return CacheFigures(
+        cost_usd=round(scores.main_cost_usd, 6),
+        cost_usd_without_cache=round(stats.cost_nocache_usd.get("main", scores.main_cost_usd), 6),
+        cached_tokens=dict(sorted(stats.cached_tokens.items())),
+    )
 
 
-def report_dict(scores: RunScores, meta: dict[str, Any], profile: str | None = None) -> dict[str, Any]:
-    """Every figure of SPEC §5; ``meta`` adds run id, dataset, models, sandbox mode.
+def build_report(scores: RunScores, meta: ReportMeta, profile: str | None = None) -> Report:
+    """Every figure of a run (docs/metrics.md); ``meta`` adds run id, dataset, models, sandbox mode.
 
     Both profiles are always present: the arena figures at the top level and the earlier
     release's report (its ``composite``/``statistics`` shape) under ``compat``;
     ``metrics_profile`` names the one the run (or ``profile``) leads with.
     """
-    per_scenario = []
-    for sid, s in scores.scenarios.items():
-        per_scenario.append(
-            {
-                "scenario_id": sid,
-                "status": s.status,
-                "reason": s.reason,
-                "rounds_passed": s.rounds_passed,
-                "rounds_total": len(s.round_ids),
-                "rounds": {rid: bool(s.passed.get(rid)) for rid in s.round_ids},
-                "TCR": _r(s.tcr),
-                "TPP": _r(s.tpp),
-                "ROC": _r(s.roc),
-                "WPP": _r(s.wpp),
-                "MCA": _r(s.mca),
-                "SMS": _r(s.sms),
-                "SUB": len(s.subagents),
-                "MAF": s.maf,
-                "SAFt": s.saft,
-                "INV": dict(sorted(s.inv.items())),
-                "truncated": scores.stats.truncated(sid),
-            }
+    per_scenario = [
+        ScenarioRow(
+            scenario_id=sid,
+            status=s.status,
+            reason=s.reason,
+            rounds_passed=s.rounds_passed,
+            rounds_total=len(s.round_ids),
+            rounds={rid: bool(s.passed.get(rid)) for rid in s.round_ids},
+            **SixScores.of(s).as_dict(),
+            SUB=len(s.subagents),
+            MAF=s.maf,
+            SAFt=s.saft,
+            INV=dict(sorted(s.inv.items())),
+            truncated=scores.stats.truncated(sid),
         )
+        for sid, s in scores.scenarios.items()
+    ]
     tokens = {
-        agent: {
-            "model_key": t.model_key,
-            "prompt": t.prompt,
-            "completion": t.completion,
-            "cost_usd": round(t.cost_usd, 6),
-        }
+        agent: TokenRow(model_key=t.model_key, prompt=t.prompt, completion=t.completion, cost_usd=round(t.cost_usd, 6))
         for agent, t in sorted(scores.tokens.items())
     }
-    return {
-        **meta,
-        "simulated": scores.simulated,
-        "scores": {
-            "TCR": _r(scores.tcr),
-            "TPP": _r(scores.tpp),
-            "ROC": _r(scores.roc),
-            "WPP": _r(scores.wpp),
-            "MCA": _r(scores.mca),
-            "SMS": _r(scores.sms),
-        },
-        "rounds_passed": scores.rounds_passed,
-        "rounds_total": scores.rounds_total,
-        "coverage": {
-            "scenarios": len(scores.scenarios),
-            "finished": len(scores.scenarios) - len(scores.unfinished),
-        },
-        "unfinished_scenarios": scores.unfinished,
-        "cost_usd": round(scores.main_cost_usd, 6),
-        "pool_tokens": dict(sorted(scores.pool_tokens.items())),
-        "SUB": scores.sub,
-        "MKD": scores.mkd,
-        "INV": dict(sorted(scores.inv.items())),
-        "MAF": scores.maf,
-        "SAFt": scores.saft,
-        "SAFa": _r(scores.safa),
-        "tokens": tokens,
-        "cache": cache_dict(scores),
-        "timing": timing_dict(scores),
-        "per_scenario": per_scenario,
-        "metrics_profile": profile_of(meta, profile),
-        "compat": compat_report(scores, str(meta.get("run_id", ""))),
-    }
+    return Report(
+        **meta.model_dump(),
+        simulated=scores.simulated,
+        scores=SixScores.of(scores),
+        rounds_passed=scores.rounds_passed,
+        rounds_total=scores.rounds_total,
+        coverage=Coverage(scenarios=len(scores.scenarios), finished=len(scores.scenarios) - len(scores.unfinished)),
+        unfinished_scenarios=scores.unfinished,
+        cost_usd=round(scores.main_cost_usd, 6),
+        pool_tokens=dict(sorted(scores.pool_tokens.items())),
+        SUB=scores.sub,
+        MKD=scores.mkd,
+        INV=dict(sorted(scores.inv.items())),
+        MAF=scores.maf,
+        SAFt=scores.saft,
+        SAFa=round6(scores.safa),
+        tokens=tokens,
+        cache=cache_figures(scores),
+        timing=timing_dict(scores),
+        per_scenario=per_scenario,
+        metrics_profile=profile_of(meta.settings, profile),
+        compat=compat_report(scores, meta.run_id),
+    )
+
+
+def report_dict(scores: RunScores, meta: ReportMeta, profile: str | None = None) -> dict[str, Any]:
+    """``report.json`` as a JSON object."""
+    return build_report(scores, meta, profile).to_json_dict()
 
 
 def pct(value: float) -> str:
     return f"{100 * value:.1f}"
+
+
+def _one_row_table(heads: list[str], cells: list[str]) -> list[str]:
+    """A markdown table of one row, every column right-aligned."""
+    return ["| " + " | ".join(heads) + " |", "|" + "--:|" * len(heads), "| " + " | ".join(cells) + " |"]
 
 
 def compat_markdown(compat: dict[str, Any]) -> list[str]:
@@ -133,12 +127,12 @@ def compat_markdown(compat: dict[str, Any]) -> list[str]:
         + (f" ({', '.join(compat['dropped_unfinished'])})" if compat.get("dropped_unfinished") else "")
         + ".",
         "",
-        "| " + " | ".join(COMPAT_KEYS) + " | rounds | SUB | MAF | SAFt | SAFa |",
-        "|" + "--:|" * (len(COMPAT_KEYS) + 5),
-        "| "
-        + " | ".join(pct(c[k]) for k in COMPAT_KEYS)
-        + f" | {compat['rounds_pass']}/{compat['rounds_total']} | {st['SUB']} | {st['MAF']} | {st['SAFt']}"
-        + f" | {st['SAFa']:.2f} |",
+        *_one_row_table(
+            [*COMPAT_KEYS, "rounds", "SUB", "MAF", "SAFt", "SAFa"],
+            [pct(c[k]) for k in COMPAT_KEYS]
+            + [f"{compat['rounds_pass']}/{compat['rounds_total']}", f"{st['SUB']}", f"{st['MAF']}", f"{st['SAFt']}"]
+            + [f"{st['SAFa']:.2f}"],
+        ),
         "",
         f"MKD: {st['MKD']} · INV: {st['INV']} · TGC: {st['TGC']} · SOC: {st['SOC']}",
         "",
@@ -156,98 +150,91 @@ def compat_markdown(compat: dict[str, Any]) -> list[str]:
     return lines
 
 
-def headline(report: dict[str, Any], profile: str | None = None) -> dict[str, float]:
+def headline(report: Report, profile: str | None = None) -> dict[str, float]:
     """The leading figures of a report in the chosen profile (arena keys, compat values mapped)."""
-    chosen = profile or report.get("metrics_profile", "arena")
-    if chosen == "compat" and "compat" in report:
-        c = report["compat"]["composite"]
-        return {"TCR": c["TCR"], "TPP": c["TPS"], "ROC": c["ROS"], "WPP": c["WPS"], "MCA": c["MCS"], "SMS": c["SMS"]}
-    return {k: float(report["scores"][k]) for k in SCORE_KEYS}
+    if (profile or report.metrics_profile) == "compat":
+        c = report.compat["composite"]
+        return SixScores(TCR=c["TCR"], TPP=c["TPS"], ROC=c["ROS"], WPP=c["WPS"], MCA=c["MCS"], SMS=c["SMS"]).as_dict()
+    return report.scores.as_dict()
 
 
-def report_markdown(report: dict[str, Any]) -> str:
-    if report.get("metrics_profile") == "compat" and "compat" in report:
-        head = [f"# ClawArena-Team run {report.get('run_id', '')} (earlier-release metrics)", ""]
-        return "\n".join([*head, *compat_markdown(report["compat"]), "", _arena_markdown(report)]) + "\n"
-    return _arena_markdown(report) + (
-        "\n" + "\n".join(compat_markdown(report["compat"])) + "\n" if "compat" in report else ""
-    )
+def report_markdown(report: Report) -> str:
+    if report.metrics_profile == "compat":
+        head = [f"# ClawArena-Team run {report.run_id} (earlier-release metrics)", ""]
+        return "\n".join([*head, *compat_markdown(report.compat), "", _arena_markdown(report)]) + "\n"
+    return _arena_markdown(report) + "\n" + "\n".join(compat_markdown(report.compat)) + "\n"
 
 
-def _arena_markdown(report: dict[str, Any]) -> str:
-    s = report["scores"]
+def _arena_markdown(report: Report) -> str:
+    s = report.scores.as_dict()
     lines = [
-        f"# ClawArena-Team run {report.get('run_id', '')}",
+        f"# ClawArena-Team run {report.run_id}",
         "",
-        f"- dataset: `{report.get('dataset', '')}`",
-        f"- manager: {report.get('manager', '')}",
-        f"- pool: {', '.join(f'{k}={v}' for k, v in report.get('pool', {}).items())}",
-        f"- sandbox: {report.get('sandbox_mode', '')}",
+        f"- dataset: `{report.dataset}`",
+        f"- manager: {report.manager}",
+        f"- pool: {', '.join(f'{k}={v}' for k, v in report.pool.items())}",
+        f"- sandbox: {report.sandbox_mode}",
     ]
-    if report["simulated"]:
-        lines.append(f"- **simulated roles** (not real models): {'; '.join(report['simulated'])}")
+    if report.simulated:
+        lines.append(f"- **simulated roles** (not real models): {'; '.join(report.simulated)}")
     lines += [
         "",
-        "| " + " | ".join(SCORE_KEYS) + " | rounds | cost $ | SUB | MAF | SAFt | SAFa |",
-        "|" + "--:|" * (len(SCORE_KEYS) + 6),
-        "| "
-        + " | ".join(pct(s[k]) for k in SCORE_KEYS)
-        + f" | {report['rounds_passed']}/{report['rounds_total']} | {report['cost_usd']:.4f} | {report['SUB']}"
-        + f" | {report['MAF']} | {report['SAFt']} | {report['SAFa']:.2f} |",
+        *_one_row_table(
+            [*SCORE_KEYS, "rounds", "cost $", "SUB", "MAF", "SAFt", "SAFa"],
+            [pct(s[k]) for k in SCORE_KEYS]
+            + [f"{report.rounds_passed}/{report.rounds_total}", f"{report.cost_usd:.4f}", f"{report.SUB}"]
+            + [f"{report.MAF}", f"{report.SAFt}", f"{report.SAFa:.2f}"],
+        ),
         "",
-        f"MKD: {report['MKD']} · INV: {report['INV']} · pool tokens: {report['pool_tokens']}",
+        f"MKD: {report.MKD} · INV: {report.INV} · pool tokens: {report.pool_tokens}",
         "",
     ]
-    if report["unfinished_scenarios"]:
+    if report.unfinished_scenarios:
         lines += [
-            f"**Unfinished scenarios (their rounds count as failed):** {', '.join(report['unfinished_scenarios'])}",
+            f"**Unfinished scenarios (their rounds count as failed):** {', '.join(report.unfinished_scenarios)}",
             "",
         ]
     lines += [
-        "| scenario | status | rounds | TCR | TPP | ROC | WPP | MCA | SMS | SUB | MAF | SAFt |",
+        "| scenario | status | rounds | " + " | ".join(SCORE_KEYS) + " | SUB | MAF | SAFt |",
         "|---|---|" + "--:|" * 10,
     ]
-    for row in report["per_scenario"]:
-        marks = "".join("✓" if ok else "✗" for ok in row["rounds"].values())
-        lines.append(
-            f"| {row['scenario_id']} | {row['status']} | {marks} | {pct(row['TCR'])} | {pct(row['TPP'])} | "
-            f"{pct(row['ROC'])} | {pct(row['WPP'])} | {pct(row['MCA'])} | {pct(row['SMS'])} | {row['SUB']} | "
-            f"{row['MAF']} | {row['SAFt']} |"
-        )
+    for row in report.per_scenario:
+        marks = "".join("✓" if ok else "✗" for ok in row.rounds.values())
+        figures = " | ".join(pct(v) for v in row.as_dict().values())
+        lines.append(f"| {row.scenario_id} | {row.status} | {marks} | {figures} | {row.SUB} | {row.MAF} | {row.SAFt} |")
     return "\n".join(lines + _extras_markdown(report)) + "\n"
 
 
-def _extras_markdown(report: dict[str, Any]) -> list[str]:
-    """Truncated replies, prompt-cache savings and timing (reports written before these lack them)."""
+def _extras_markdown(report: Report) -> list[str]:
+    """Truncated replies, prompt-cache savings and timing."""
     lines: list[str] = []
-    cut = {r["scenario_id"]: r.get("truncated") or {} for r in report["per_scenario"] if r.get("truncated")}
+    cut = {r.scenario_id: r.truncated for r in report.per_scenario if r.truncated}
     if cut:
         lines += ["", "**Truncated replies** (stopped at the output-token limit; raise max_tokens):"]
         lines += [f"- {sid}: " + ", ".join(f"{rid} ×{n}" for rid, n in rounds.items()) for sid, rounds in cut.items()]
-    cache = report.get("cache")
-    if cache:
-        lines += [
-            "",
-            f"Manager cost ${cache['cost_usd']:.4f} with the prompt-cache discount, "
-            f"${cache['cost_usd_without_cache']:.4f} without · cached prompt tokens: {cache['cached_tokens']}",
-        ]
-    timing = report.get("timing")
-    if timing:
-        cols = ("wall_s", "model_s", "tool_s", "check_s", "harness_s")
-        lines += ["", "## Timing (seconds)", "", "| scenario | round | wall | model | tool | check | harness |"]
-        lines += ["|---|---|" + "--:|" * len(cols)]
-        run = timing["run"]
-        lines.append("| **run** | | " + " | ".join(f"{run[c]:.2f}" for c in cols) + " |")
-        for sid, rounds in timing["per_round"].items():
-            whole = timing["per_scenario"][sid]
-            lines.append(f"| {sid} | all | " + " | ".join(f"{whole[c]:.2f}" for c in cols) + " |")
-            for rid, t in rounds.items():
-                lines.append(f"| {sid} | {rid} | " + " | ".join(f"{t[c]:.2f}" for c in cols) + " |")
+    cache = report.cache
+    lines += [
+        "",
+        f"Manager cost ${cache.cost_usd:.4f} with the prompt-cache discount, "
+        f"${cache.cost_usd_without_cache:.4f} without · cached prompt tokens: {cache.cached_tokens}",
+    ]
+    timing = report.timing
+    cols = ("wall_s", "model_s", "tool_s", "check_s", "harness_s")
+    lines += ["", "## Timing (seconds)", "", "| scenario | round | wall | model | tool | check | harness |"]
+    lines += ["|---|---|" + "--:|" * len(cols)]
+    run = timing["run"]
+    lines.append("| **run** | | " + " | ".join(f"{run[c]:.2f}" for c in cols) + " |")
+    for sid, rounds in timing["per_round"].items():
+        whole = timing["per_scenario"][sid]
+        lines.append(f"| {sid} | all | " + " | ".join(f"{whole[c]:.2f}" for c in cols) + " |")
+        for rid, t in rounds.items():
+            lines.append(f"| {sid} | {rid} | " + " | ".join(f"{t[c]:.2f}" for c in cols) + " |")
     return lines
 
 
-def write_report(out: Path, scores: RunScores, meta: dict[str, Any], profile: str | None = None) -> dict[str, Any]:
-    report = report_dict(scores, meta, profile)
-    (out / "report.json").write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
+def write_report(out: Path, scores: RunScores, meta: ReportMeta, profile: str | None = None) -> Report:
+    report = build_report(scores, meta, profile)
+    data = report.to_json_dict()
+    (out / "report.json").write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
     (out / "report.md").write_text(report_markdown(report), encoding="utf-8")
     return report

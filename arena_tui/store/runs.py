@@ -13,6 +13,7 @@ from typing import Any
 from arena_tui import events as ev
 from arena_tui.errors import BadInputError
 from arena_tui.scoring.fold import AgentTokens, RunScores, ScoreFold
+from arena_tui.scoring.report_model import ReportMeta
 from arena_tui.store.reader import RunRow, StoreReader
 from arena_tui.store.schema import STORE_FILENAME
 
@@ -27,16 +28,8 @@ class StoredRun:
     scores: RunScores
 
     @property
-    def meta(self) -> dict[str, Any]:
-        s = self.started
-        return {
-            "run_id": s.run_id,
-            "dataset": s.dataset,
-            "manager": s.manager,
-            "pool": s.pool,
-            "sandbox_mode": s.sandbox_mode,
-            "settings": s.settings,
-        }
+    def meta(self) -> ReportMeta:
+        return ReportMeta.of(self.started)
 
 
 def find_stores(root: Path, max_depth: int = 3) -> list[Path]:

@@ -1,14 +1,12 @@
 """Agent tools: the six basic file tools, their context and the dispatcher.
 
-The subagent and workflow tools join the same :class:`ToolRunner` later through
-:meth:`ToolRunner.register`.
+The subagent and workflow tools (which act through a :class:`SubagentHost`) are handed to
+the same :class:`ToolRunner` when the scenario's runtime builds it.
 """
 
 from __future__ import annotations
 
-from arena_tui.tools.background import BackgroundBash, BackgroundBashRegistry
 from arena_tui.tools.base import (
-    BASIC_TOOLS,
     Attachment,
     Tool,
     ToolContext,
@@ -37,10 +35,7 @@ def basic_runner() -> ToolRunner:
 
 
 __all__ = [
-    "BASIC_TOOLS",
     "Attachment",
-    "BackgroundBash",
-    "BackgroundBashRegistry",
     "BashTool",
     "EditTool",
     "GlobTool",

@@ -11,19 +11,16 @@ from __future__ import annotations
 import asyncio
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from arena_tui.events import MAIN_AGENT, Event, FileTouch, Modality
+from arena_tui.events import MAIN_AGENT, Event, FileTouch, Modality, TaskKind, TaskStatus
+from arena_tui.origin import Origin, OriginFields
 from arena_tui.sandbox.limits import DEFAULT_LIMITS, SandboxLimits
 from arena_tui.sandbox.scope import ScopeGuard
 from arena_tui.tools.readstate import ReadLedger
-
-if TYPE_CHECKING:
-    from arena_tui.tools.background import BackgroundBashRegistry
-
-BASIC_TOOLS: tuple[str, ...] = ("Read", "Write", "Edit", "Bash", "Grep", "Glob")
+from arena_tui.vocabulary import BASIC_TOOLS
 
 
 class ToolError(Exception):
@@ -57,6 +54,24 @@ def count_by_modality(attachments: list[Attachment]) -> dict[str, int]:
     return dict(Counter(a.modality for a in attachments))
 
 
+TaskResult = tuple[TaskStatus, str]
+"""How a background task ended and its result text."""
+
+
+class BackgroundTasks(Protocol):
+    """Where background work of a scenario runs; the main agent's context holds it."""
+
+    def start(
+        self, kind: TaskKind, label: str, summary: str, work: Coroutine[Any, Any, TaskResult], task_id: str = ""
+    ) -> str:
+        """Schedule ``work`` and return its task id at once; its end becomes a task-notification."""
+        ...
+
+    def running(self) -> list[str]:
+        """Ids of the tasks still running."""
+        ...
+
+
 def _no_emit(event: Event) -> None:
     return None
 
@@ -82,7 +97,7 @@ class ToolContext:
     emit: Callable[[Event], object] = _no_emit
     reads: ReadLedger = field(default_factory=ReadLedger)
     unsafe_bash: bool = False
-    background: BackgroundBashRegistry | None = None
+    background: BackgroundTasks | None = None
     limits: SandboxLimits = DEFAULT_LIMITS
     slots: asyncio.Semaphore | None = field(default=None, compare=False, repr=False)
 
@@ -111,14 +126,13 @@ class ToolContext:
     def perceives(self, modality: str) -> bool:
         return modality == "text" or bool(self.modalities.get(modality))
 
-    def event_fields(self) -> dict[str, Any]:
+    @property
+    def origin(self) -> Origin:
+        return Origin(self.run_id, self.scenario_id, self.agent_id, self.session_id)
+
+    def event_fields(self) -> OriginFields:
         """The identity fields every event from this context carries."""
-        return {
-            "run_id": self.run_id,
-            "agent_id": self.agent_id,
-            "session_id": self.session_id,
-            "scenario_id": self.scenario_id,
-        }
+        return self.origin.fields()
 
 
 class Tool(ABC):

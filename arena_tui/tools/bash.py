@@ -20,7 +20,7 @@ from arena_tui.sandbox.ownership import growth, settle
 from arena_tui.sandbox.pathtokens import outside_words
 from arena_tui.sandbox.process import ProcessResult, run_launch
 from arena_tui.sandbox.scope import ForbiddenError, Refusal
-from arena_tui.tools.base import Tool, ToolContext, ToolError, ToolOutput, schema
+from arena_tui.tools.base import TaskResult, Tool, ToolContext, ToolError, ToolOutput, schema
 from arena_tui.tools.bash_files import bash_touches
 
 DEFAULT_TIMEOUT_MS = 120_000
@@ -136,13 +136,20 @@ class BashTool(Tool):
                 raise ToolError("run_in_background is only available to the main agent")
             if ctx.background is None:
                 raise ToolError("background commands are not available in this context")
-            handle = ctx.background.start(
-                run_command(command, timeout_ms, ctx), ctx, command, args.get("description") or ""
+            description = args.get("description") or ""
+            task_id = ctx.background.start(
+                "bash", description or command[:80], f"command: {command}", _background(command, timeout_ms, ctx)
             )
             return ToolOutput(
-                f"started in background: task_id={handle.task_id}\nYou will get a task-notification when it finishes."
+                f"started in background: task_id={task_id}\nYou will get a task-notification when it finishes."
             )
         touched = await asyncio.to_thread(bash_touches, command, ctx.scope, ctx.cwd)
         output, _ = await run_command(command, timeout_ms, ctx)
         output.files.extend(touched)
         return output
+
+
+async def _background(command: str, timeout_ms: int, ctx: ToolContext) -> TaskResult:
+    """One background command; it succeeded when it exited 0."""
+    output, rc = await run_command(command, timeout_ms, ctx)
+    return ("completed" if rc == 0 and not output.is_error else "failed"), output.text

@@ -32,7 +32,3 @@ class ReadLedger:
     def digest(self, agent_id: str, session_id: str | None, real_path: str) -> str | None:
         """The hash this session last saw for ``real_path``, or ``None`` if it never read it."""
         return self._seen.get((agent_id, session_id), {}).get(real_path)
-
-    def forget_session(self, agent_id: str, session_id: str | None) -> None:
-        """Drop a finished session's reads (a continued session keeps its own)."""
-        self._seen.pop((agent_id, session_id), None)

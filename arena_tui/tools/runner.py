@@ -54,10 +54,6 @@ class ToolRunner:
     def __init__(self, tools: Iterable[Tool]) -> None:
         self.tools: dict[str, Tool] = {t.name: t for t in tools}
 
-    def register(self, tool: Tool) -> None:
-        """Add a tool (the subagent and workflow tools join this way)."""
-        self.tools[tool.name] = tool
-
     def specs(self, names: Iterable[str]) -> list[dict[str, Any]]:
         """OpenAI tool specs for the named tools that exist, in the given order."""
         return [self.tools[n].spec() for n in names if n in self.tools]

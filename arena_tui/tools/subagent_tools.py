@@ -7,18 +7,17 @@ Result texts carry ``key=value`` ids on their first line, which compatible check
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from arena_tui.tools.base import BASIC_TOOLS, Tool, ToolContext, ToolOutput, schema
-
-if TYPE_CHECKING:
-    from arena_tui.agents.runtime import ScenarioRuntime
+from arena_tui.tools.base import Tool, ToolContext, ToolOutput, schema
+from arena_tui.tools.host import SubagentHost
+from arena_tui.vocabulary import BASIC_TOOLS, POOL_KEYS
 
 INSPECT_CAP = 48 * 1024
 
 
 class _RuntimeTool(Tool):
-    def __init__(self, runtime: ScenarioRuntime) -> None:
+    def __init__(self, runtime: SubagentHost) -> None:
         self.runtime = runtime
 
 
@@ -33,7 +32,7 @@ class CreateSubagentTool(_RuntimeTool):
         ["name", "system_prompt", "model_key", "tools", "accessible_paths"],
         name={"type": "string", "description": "a short name for this subagent"},
         system_prompt={"type": "string", "description": "its standing instructions"},
-        model_key={"type": "string", "enum": ["llm", "vlm", "omni"]},
+        model_key={"type": "string", "enum": list(POOL_KEYS)},
         tools={"type": "array", "items": {"type": "string", "enum": list(BASIC_TOOLS)}},
         accessible_paths={"type": "array", "items": {"type": "string"}},
     )
@@ -46,7 +45,6 @@ class CreateSubagentTool(_RuntimeTool):
             tools=[str(t) for t in args["tools"]],
             accessible_paths=[str(p) for p in args["accessible_paths"]],
             via="CreateSubagent",
-            fields=self.runtime.fields(),
         )
         paths = ", ".join(sub.grant) or "(none)"
         return ToolOutput(
@@ -77,14 +75,15 @@ class RunSubagentTool(_RuntimeTool):
         rt = self.runtime
         sub, session, continued = rt.open_session(str(args["subagent_id"]), args.get("session_id"))
         prompt, description = str(args["prompt"]), str(args["description"])
-        head = f"subagent_id={sub.subagent_id} session_id={session.session_id}"
+        sid = session.session_id or ""
+        head = f"subagent_id={sub.subagent_id} session_id={sid}"
         if args.get("run_in_background"):
-            task_id = rt.start_background(sub, session, prompt, description, continued)
+            task_id = rt.start_background(sub.subagent_id, sid, prompt, description, continued)
             return ToolOutput(
                 f"task_id={task_id} {head} status=running\n"
                 "Started in the background; its answer arrives as a task-notification."
             )
-        result = await rt.run_session(sub, session, prompt, description, "foreground", continued, None)
+        result = await rt.run_session(sub.subagent_id, sid, prompt, description, "foreground", continued, None)
         if result.status != "completed":
             return ToolOutput(f"{head} status={result.status}\n{result.detail}\n{result.text}", is_error=True)
         return ToolOutput(f"{head} status=completed\n\n{result.text}")
@@ -98,7 +97,8 @@ class ListSubagentsTool(_RuntimeTool):
     async def run(self, args: dict[str, Any], ctx: ToolContext) -> ToolOutput:
         rt = self.runtime
         lines: list[str] = []
-        for sub in rt.subagents.by_id.values():
+        subagents = rt.subagents.all()
+        for sub in subagents:
             lines.append(
                 f"subagent_id={sub.subagent_id} name={sub.name} model_key={sub.model_key} "
                 f"tools={','.join(sub.tools)} accessible_paths={','.join(sub.grant)}"
@@ -110,7 +110,7 @@ class ListSubagentsTool(_RuntimeTool):
                 )
         running = rt.background.running()
         lines.append(f"running background tasks: {', '.join(running) if running else 'none'}")
-        if not rt.subagents.by_id:
+        if not subagents:
             lines.insert(0, "no subagents yet")
         return ToolOutput("\n".join(lines))
 
@@ -142,7 +142,7 @@ def _short(arguments: dict[str, Any]) -> str:
     return text if len(text) <= 200 else text[:200] + "…"
 
 
-def subagent_tools(runtime: ScenarioRuntime) -> list[Tool]:
+def subagent_tools(runtime: SubagentHost) -> list[Tool]:
     """The four subagent tools bound to ``runtime``."""
     return [
         CreateSubagentTool(runtime),

@@ -8,17 +8,16 @@ from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from arena_tui import events as ev
 from arena_tui.agents import ids
+from arena_tui.origin import Origin
 from arena_tui.sandbox.scope import ForbiddenError
-from arena_tui.tools.base import Tool, ToolContext, ToolError, ToolOutput, schema
+from arena_tui.tools.base import TaskResult, Tool, ToolContext, ToolError, ToolOutput, schema
+from arena_tui.tools.host import SubagentHost
 from arena_tui.tools.workflow import WorkflowHostError, resolve_script_path, run_workflow, save_script
 from arena_tui.tools.workflow.host import LogLevel
-
-if TYPE_CHECKING:
-    from arena_tui.agents.runtime import ScenarioRuntime
 
 _JSON_BLOCK = re.compile(r"\{.*\}", re.DOTALL)
 
@@ -26,10 +25,10 @@ _JSON_BLOCK = re.compile(r"\{.*\}", re.DOTALL)
 class RuntimeWorkflowHost:
     """What a running script may do, carried out by the scenario's runtime."""
 
-    def __init__(self, runtime: ScenarioRuntime, workflow_id: str, fields: dict[str, Any]) -> None:
+    def __init__(self, runtime: SubagentHost, workflow_id: str, origin: Origin) -> None:
         self.runtime = runtime
         self.workflow_id = workflow_id
-        self.fields = fields
+        self.origin = origin
         self.agents: dict[str, str] = {}
 
     def define_agent(self, spec: dict[str, Any]) -> str:
@@ -42,13 +41,12 @@ class RuntimeWorkflowHost:
                 tools=[str(t) for t in spec.get("tools", [])],
                 accessible_paths=[str(p) for p in spec.get("accessible_paths", [])],
                 via="Workflow",
-                fields=self.runtime.fields(),
             )
         except ForbiddenError as exc:
             for refusal in exc.refusals:
                 self.runtime.emit(
                     ev.ForbiddenAccess(
-                        **self.runtime.fields(), tool="Workflow", path=refusal.path, reason=refusal.reason
+                        **self.runtime.origin.fields(), tool="Workflow", path=refusal.path, reason=refusal.reason
                     )
                 )
             raise WorkflowHostError(exc.text) from None
@@ -61,9 +59,16 @@ class RuntimeWorkflowHost:
         subagent_id = self.agents.get(agent_type)
         if subagent_id is None:
             raise WorkflowHostError(f"unknown agentType '{agent_type}': call defineAgent first")
-        sub, session, _ = self.runtime.open_session(subagent_id, None)
+        _, session, _ = self.runtime.open_session(subagent_id, None)
         result = await self.runtime.run_session(
-            sub, session, prompt, f"workflow {self.workflow_id}", "background", False, None, via="Workflow"
+            subagent_id,
+            session.session_id or "",
+            prompt,
+            f"workflow {self.workflow_id}",
+            "background",
+            False,
+            None,
+            via="Workflow",
         )
         if result.status != "completed":
             raise WorkflowHostError(f"agent '{agent_type}' {result.status}: {result.detail}")
@@ -76,7 +81,9 @@ class RuntimeWorkflowHost:
             raise WorkflowHostError(f"agent '{agent_type}' did not answer with JSON for its schema") from None
 
     def log(self, level: LogLevel, message: str) -> None:
-        self.runtime.emit(ev.WorkflowLog(**self.fields, workflow_id=self.workflow_id, level=level, message=message))
+        self.runtime.emit(
+            ev.WorkflowLog(**self.origin.fields(), workflow_id=self.workflow_id, level=level, message=message)
+        )
 
 
 class WorkflowTool(Tool):
@@ -96,7 +103,7 @@ class WorkflowTool(Tool):
         args={"type": "object"},
     )
 
-    def __init__(self, runtime: ScenarioRuntime) -> None:
+    def __init__(self, runtime: SubagentHost) -> None:
         self.runtime = runtime
 
     async def run(self, args: dict[str, Any], ctx: ToolContext) -> ToolOutput:
@@ -115,13 +122,13 @@ class WorkflowTool(Tool):
         name = str(args.get("name") or "workflow")
         workflow_id = ids.task_id("wf")
         task_id = ids.task_id("workflow")
-        fields = rt.fields()
-        host = RuntimeWorkflowHost(rt, workflow_id, fields)
+        fields = rt.origin.fields()
+        host = RuntimeWorkflowHost(rt, workflow_id, rt.origin)
         rel = f"workflows/{path.name}"
         rt.emit(ev.WorkflowStarted(**fields, workflow_id=workflow_id, task_id=task_id, name=name, script_path=rel))
 
-        async def work() -> tuple[ev.TaskStatus, str]:
-            result = await run_workflow(script, args.get("args", {}), host, cpu_time_limit_s=rt.limits.workflow_cpu_s)
+        async def work() -> TaskResult:
+            result = await run_workflow(script, args.get("args", {}), host, cpu_time_limit_s=rt.workflow_cpu_s)
             value = json.dumps(result.value, ensure_ascii=False) if result.ok else ""
             rt.emit(
                 ev.WorkflowFinished(

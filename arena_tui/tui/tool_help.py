@@ -1,4 +1,4 @@
-"""Parameter summaries of the main agent's tools (SPEC §3), shown by ``?`` in the play console."""
+"""Parameter summaries of the main agent's tools (docs/architecture.md), shown by ``?`` in the play console."""
 
 from __future__ import annotations
 

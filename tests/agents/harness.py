@@ -29,7 +29,7 @@ from arena_tui.providers.messages import AssistantMessage, DeltaCallback, Messag
 from arena_tui.providers.model import Model
 from arena_tui.providers.scripted import ScriptedProvider, TurnFunction
 from arena_tui.providers.trajectory import ScriptTurn
-from arena_tui.settings import ALL_TOOLS
+from arena_tui.vocabulary import ALL_TOOLS
 from tests.tools.media import png_bytes
 
 SCENARIO = "scn_agents"

@@ -97,10 +97,11 @@ async def test_workflow_parallel_pipeline_result_in_notification(harness: MakeHa
 async def test_runaway_workflow_hits_cpu_limit(harness: MakeHarness) -> None:
     # WorkflowTool has no knob for the CPU budget, so this runs into the default 5 s limit.
     h = harness({"r1": [turn("", call("Workflow", script="while (true) {}\n")), turn("started")], "r2": [turn("ok")]})
-    started = time.monotonic()
     assert (await h.ask("go")).text == "started"
-    assert time.monotonic() - started < 2.0  # the tool returned at once
     assert await h.runtime.wait_background(30.0) is True
+    # The tool returned at once: its result was recorded before the workflow ended.
+    kinds = [(e.kind, getattr(e, "tool", "")) for e in h.events]
+    assert kinds.index(("tool_result", "Workflow")) < kinds.index(("workflow_finished", ""))
     [finished] = h.of(ev.WorkflowFinished)
     assert finished.status == "failed"
     assert finished.error.startswith("CPU time limit exceeded")

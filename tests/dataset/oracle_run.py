@@ -13,6 +13,7 @@ import json
 import shutil
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from arena_tui.config import load_model_config
 from arena_tui.dataset.loader import load_dataset
@@ -30,7 +31,7 @@ def converted() -> list[str]:
     return sorted(p.parent.parent.name for p in (DATASET / "scenarios").glob("*/checks/_check.sha256"))
 
 
-def specs(sid: str) -> dict[str, dict]:
+def specs(sid: str) -> dict[str, dict[str, Any]]:
     """{round id: spec} of a converted scenario, in question order."""
     sdir = DATASET / "scenarios" / sid
     rounds = json.loads((sdir / "questions.json").read_text(encoding="utf-8"))

@@ -13,6 +13,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
@@ -21,13 +22,13 @@ from tests.dataset.oracle_run import DATASET, ENGINE, converted
 WS_ROUND = "q1"
 
 
-def check(ws: Path, *conditions: dict) -> subprocess.CompletedProcess:
+def check(ws: Path, *conditions: dict[str, Any]) -> subprocess.CompletedProcess[str]:
     spec = ws.parent / "spec.json"
     spec.write_text(json.dumps({"round": WS_ROUND, "conditions": list(conditions)}), encoding="utf-8")
     return subprocess.run([sys.executable, str(ENGINE), str(ws), str(spec)], capture_output=True, text=True, timeout=30)
 
 
-def passes(ws: Path, *conditions: dict) -> bool:
+def passes(ws: Path, *conditions: dict[str, Any]) -> bool:
     r = check(ws, *conditions)
     assert r.returncode in (0, 1), r.stdout + r.stderr
     return r.returncode == 0
@@ -58,13 +59,15 @@ class Transcripts:
     """Builds sessions/*.jsonl: a main transcript and subagent sessions, with file names of any shape."""
 
     def __init__(self, ws: Path) -> None:
-        self.ws, self.main, self.subs, self.n = ws, [], {}, 0
+        self.ws, self.n = ws, 0
+        self.main: list[dict[str, Any]] = []
+        self.subs: dict[str, list[dict[str, Any]]] = {}
 
     def _t(self) -> str:
         self.n += 1
         return ts(self.n)
 
-    def main_call(self, name: str, args: dict, result: str = "ok", rnd: str = WS_ROUND) -> None:
+    def main_call(self, name: str, args: dict[str, Any], result: str = "ok", rnd: str = WS_ROUND) -> None:
         cid = f"c{self.n}"
         self.main.append(
             {
@@ -90,7 +93,7 @@ class Transcripts:
         out.append({"role": "user", "content": "task", "round_id": rnd, "timestamp": self._t()})
         for kind, payload in lines:
             if kind == "call":
-                tool, args = payload  # type: ignore[misc]
+                tool, args = cast(tuple[str, dict[str, Any]], payload)
                 out.append(
                     {
                         "role": "assistant",

@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -36,11 +37,11 @@ MANIFEST_KEYS = {
 }
 
 
-def load(path: Path):
+def load(path: Path) -> Any:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def scenario(sid: str):
+def scenario(sid: str) -> tuple[Path, Any, Any, Any]:
     sdir = DATASET / "scenarios" / sid
     return (
         sdir,
@@ -51,9 +52,9 @@ def scenario(sid: str):
 
 
 # ---------------------------------------------------------------------------------------------
-# synthetic oracle replay: workspace files + SPEC §4 transcript
+# synthetic oracle replay: workspace files + transcripts (docs/running.md)
 # ---------------------------------------------------------------------------------------------
-def test_dataset_files():
+def test_dataset_files() -> None:
     tests = load(DATASET / "tests.json")
     assert tests["manifests_ref"] == "manifests.json" and tests["scenario_ids"][:2] == [FRIDGE, CLAIM]
     assert load(DATASET / "tests-demo.json")["scenario_ids"] == [FRIDGE, CLAIM]
@@ -80,7 +81,7 @@ def test_dataset_files():
         assert not list((sdir / "checks").glob("check_*.py")), "converted scenarios carry specs only"
 
 
-def test_media_truth_and_no_leak():
+def test_media_truth_and_no_leak() -> None:
     """Every media file has a truth entry; media-only facts appear in no workspace text file."""
     media_only = {
         FRIDGE: ["nineteen", "03:50", "three fifty", "door seal", "Priya"],
@@ -105,7 +106,7 @@ def test_media_truth_and_no_leak():
                 assert fact.lower() not in s.lower(), f"{p}: media-only fact {fact!r} leaks into text"
 
 
-def test_demo_size_budget():
+def test_demo_size_budget() -> None:
     """The two demo scenarios together stay under 6 MiB (realistic 22.05 kHz audio and a 150 dpi scan;
     other scenarios have their own budgets); no single file exceeds 5 MiB."""
     total = sum(
@@ -117,7 +118,7 @@ def test_demo_size_budget():
             assert not p.is_file() or p.stat().st_size <= 5 * 1024 * 1024, p
 
 
-def test_build_is_reproducible():
+def test_build_is_reproducible() -> None:
     """data/build/build_demo.py --check regenerates every generated file (media, office files, hints,
     trajectories, specs, questions) into a temp dir and finds them identical to the committed ones
     (without espeak-ng/sox the committed WAV is kept and said so)."""
@@ -133,19 +134,19 @@ def test_build_is_reproducible():
 ROUNDS = ("q1", "q2", "q3", "q4", "q5", "q6")
 
 
-def test_demo_is_converted():
+def test_demo_is_converted() -> None:
     assert {FRIDGE, CLAIM} <= set(converted())
 
 
 @pytest.mark.parametrize("sid", [FRIDGE, CLAIM])
-def test_reference_manager_passes_every_round(sid):
+def test_reference_manager_passes_every_round(sid: str) -> None:
     scores, _out = oracle_run(tuple(converted()))
     s = scores.scenarios[sid]
     assert [s.passed.get(r) for r in ROUNDS] == [True] * 6, s.passed
     assert s.tpp >= 0.99, s.tpp
 
 
-def test_reference_trajectories_hold_no_answer_values():
+def test_reference_trajectories_hold_no_answer_values() -> None:
     """The reference manager writes no figure of the answer itself: every value comes from a bound variable."""
     for sid, secrets in (
         (FRIDGE, ["127", "1645.2", "1669", "nineteen", "03:50", "quarantine"]),
@@ -165,7 +166,7 @@ def test_reference_trajectories_hold_no_answer_values():
                 assert v not in text, f"{sid}: a Write/Edit carries the answer value {v!r}"
 
 
-def run_check(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess:
+def run_check(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess[str]:
     sdir = DATASET / "scenarios" / sid / "checks"
     return subprocess.run(
         [sys.executable, str(sdir / "_check.py"), str(ws), str(sdir / f"{rid}.json")],
@@ -202,7 +203,7 @@ FINAL_DECOYS = [
 
 
 @pytest.mark.parametrize("sid,rel,old,new", FINAL_DECOYS)
-def test_decoy_in_final_deliverable_fails(sid, rel, old, new, tmp_path):
+def test_decoy_in_final_deliverable_fails(sid: str, rel: str, old: str, new: str, tmp_path: Path) -> None:
     ws = final_workspace(sid, tmp_path)
     assert run_check(sid, "q6", ws).returncode == 0
     replace_in(ws, rel, old, new)
@@ -211,7 +212,7 @@ def test_decoy_in_final_deliverable_fails(sid, rel, old, new, tmp_path):
 
 
 @pytest.mark.parametrize("sid", [FRIDGE, CLAIM])
-def test_fresh_workspace_fails_every_round(sid, tmp_path):
+def test_fresh_workspace_fails_every_round(sid: str, tmp_path: Path) -> None:
     sdir = DATASET / "scenarios" / sid
     ws = tmp_path / "fresh"
     shutil.copytree(sdir / "workspace", ws)
@@ -220,14 +221,14 @@ def test_fresh_workspace_fails_every_round(sid, tmp_path):
 
 
 @pytest.mark.parametrize("sid", [FRIDGE, CLAIM])
-def test_missing_transcripts_fail_the_final_round(sid, tmp_path):
+def test_missing_transcripts_fail_the_final_round(sid: str, tmp_path: Path) -> None:
     ws = final_workspace(sid, tmp_path)
     shutil.rmtree(ws / "sessions")
     r = run_check(sid, "q6", ws)
     assert r.returncode == 1 and "transcript missing" in r.stdout, r.stdout
 
 
-def test_do_nothing_pool_fails_evidence(tmp_path):
+def test_do_nothing_pool_fails_evidence(tmp_path: Path) -> None:
     """Deliverables right, but no subagent transcript shows the evidence was opened."""
     ws = final_workspace(FRIDGE, tmp_path)
     for p in (ws / "sessions").glob("*.jsonl"):

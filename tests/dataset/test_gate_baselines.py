@@ -5,18 +5,18 @@ from __future__ import annotations
 from arena_tui.commands.gate import is_converted, run_gate
 from arena_tui.dataset.loader import load_dataset
 from arena_tui.providers.baselines import DELEGATION, PADDING, rewrite, sensitive_segments
-from arena_tui.providers.trajectory import load_trajectory
+from arena_tui.providers.trajectory import ScriptToolCall, Trajectory, load_trajectory
 from arena_tui.settings import Settings
 from tests.dataset.oracle_run import DATASET
 
 DEMO = ["s_demo_treatment_room_fridge", "s_demo_supplier_shortfall_claim"]
 
 
-def _calls(traj):
+def _calls(traj: Trajectory) -> list[ScriptToolCall]:
     return [c for turns in traj.values() for t in turns for c in t.tool_calls]
 
 
-def test_rewrites_take_exactly_one_skill_away():
+def test_rewrites_take_exactly_one_skill_away() -> None:
     ds = load_dataset(DATASET, "tests-demo.json", DEMO)
     for scenario in ds.scenarios:
         assert is_converted(scenario)
@@ -37,7 +37,7 @@ def test_rewrites_take_exactly_one_skill_away():
         assert extra == 2 * PADDING
 
 
-def test_gate_passes_on_the_demo_with_every_threshold_printed():
+def test_gate_passes_on_the_demo_with_every_threshold_printed() -> None:
     ok, lines = run_gate(load_dataset(DATASET, "tests-demo.json", DEMO), Settings())
     text = "\n".join(lines)
     assert ok, text

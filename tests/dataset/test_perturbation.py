@@ -16,6 +16,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,7 +27,7 @@ LABEL = re.compile(r"^([A-Z][^:\n|#*]{1,60}):[ \t]+(\S[^\n]*)$", re.M)
 SENTENCE = "Report prepared on 2026-03-12 by 3 reviewers, version 2."
 
 
-def run_check(ws: Path, sid: str, rid: str) -> subprocess.CompletedProcess:
+def run_check(ws: Path, sid: str, rid: str) -> subprocess.CompletedProcess[str]:
     sdir = DATASET / "scenarios" / sid / "checks"
     return subprocess.run(
         [sys.executable, str(sdir / "_check.py"), str(ws), str(sdir / f"{rid}.json")],
@@ -52,7 +53,7 @@ def _json(fn: Callable[[object], object]) -> Callable[[Path], None]:
     return apply
 
 
-def _walk(obj, leaf):
+def _walk(obj: Any, leaf: Callable[[Any], Any]) -> Any:
     if isinstance(obj, dict):
         return {k: _walk(v, leaf) for k, v in obj.items()}
     if isinstance(obj, list):
@@ -60,11 +61,11 @@ def _walk(obj, leaf):
     return leaf(obj)
 
 
-def _num(v, to):
+def _num(v: Any, to: Callable[[float], Any]) -> Any:
     return to(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v
 
 
-def _extra_key(obj):
+def _extra_key(obj: Any) -> Any:
     if isinstance(obj, dict):
         out = {k: _extra_key(v) for k, v in obj.items()}
         if all(not isinstance(v, (dict, list)) for v in obj.values()) or not obj:
@@ -133,7 +134,7 @@ CASES = [(sid, name) for sid in converted() for name in PERTURBATIONS]
 
 
 @pytest.mark.parametrize("sid,name", CASES)
-def test_harmless_perturbation_keeps_checks_passing(sid, name, tmp_path):
+def test_harmless_perturbation_keeps_checks_passing(sid: str, name: str, tmp_path: Path) -> None:
     ws = final_workspace(sid, tmp_path)
     rounds = list(specs(sid))
     baseline = [rid for rid in rounds if run_check(ws, sid, rid).returncode == 0]
@@ -154,6 +155,6 @@ def test_harmless_perturbation_keeps_checks_passing(sid, name, tmp_path):
     )
 
 
-def test_every_perturbation_kind_is_present():
+def test_every_perturbation_kind_is_present() -> None:
     assert len(PERTURBATIONS) >= 8
     assert converted(), "no converted scenario: the perturbation test would be vacuous"

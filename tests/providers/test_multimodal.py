@@ -1,4 +1,4 @@
-"""Attachments on the wire, and SPEC §3 elision by the entry's per-modality caps."""
+"""Attachments on the wire, and elision (docs/providers.md) by the entry's per-modality caps."""
 
 from __future__ import annotations
 

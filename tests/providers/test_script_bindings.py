@@ -10,7 +10,7 @@ from arena_tui.providers.script_vars import StaticScriptVars, resolve_bindings, 
 from arena_tui.providers.scripted import ScriptedProvider
 
 
-def test_kinds():
+def test_kinds() -> None:
     texts = [
         "old: TOTAL minutes_above=96",
         "(perceived): I moved nineteen pens at three fifty. Date received: 03/02/2026\n"
@@ -44,14 +44,14 @@ def test_kinds():
     assert substitute("run ${var:files}", StaticScriptVars(workspace="/ws"), got) == "run /ws/a.csv /ws/b.csv"
 
 
-def test_missing_values_are_left_out_and_placeholders_stay():
+def test_missing_values_are_left_out_and_placeholders_stay() -> None:
     got = resolve_bindings({"x": {"re": r"x=(\d+)"}, "y": {"calc": "sub", "args": ["x", "1"]}}, ["nothing"])
     assert got == {}
     assert substitute("${var:x}", None, got) == "${var:x}"
     assert words_to_int("forty-two") == 42 and words_to_int("many") is None
 
 
-def test_a_turn_waits_for_its_values_then_plays():
+def test_a_turn_waits_for_its_values_then_plays() -> None:
     turns = [
         {
             "content": "write",
@@ -68,7 +68,7 @@ def test_a_turn_waits_for_its_values_then_plays():
     assert second.tool_calls[0].arguments == {"content": "7"} and p.bound == {"v": "7"}
 
 
-def test_preset_values_need_no_telling():
+def test_preset_values_need_no_telling() -> None:
     turns = [{"content": "", "tool_calls": [{"name": "Write", "arguments": {"content": "${var:v}"}}]}]
     p = ScriptedProvider(turns, bound={"v": "9"})
     out = asyncio.run(p.generate(GenerateRequest([Message(role="user", content="go")])))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 
 import pytest
@@ -28,10 +27,12 @@ async def test_wrong_exit_or_stdout_fails(tmp_path: Path) -> None:
 
 
 async def test_timeout_kills_the_group(tmp_path: Path) -> None:
-    start = time.monotonic()
-    outcome = await run_check(EvalSpec(command="sleep 30 & sleep 30; echo late", timeout=0.3), {}, tmp_path)
+    marker = "31.4159"  # a sleep length no other process uses, to find the check's children
+    command = f"sleep {marker} & sleep {marker}; echo late"
+    outcome = await run_check(EvalSpec(command=command, timeout=0.3), {}, tmp_path)
     assert outcome.timed_out and outcome.exit_code == TIMEOUT_EXIT and not outcome.passed
-    assert time.monotonic() - start < 5 and "late" not in outcome.stdout
+    assert "late" not in outcome.stdout
+    assert _processes_with(marker) == [], "the check's background child outlived the timeout"
 
 
 async def test_output_is_capped(tmp_path: Path) -> None:
@@ -138,3 +139,36 @@ async def test_placeholders_reached_through_harness_links_still_resolve(tmp_path
     spec = EvalSpec(command="python3 ${scripts}/c.py ${workspace}", expect_stdout="answer-42")
     outcome = await run_check(spec, values, tmp_path / "ws")
     assert outcome.passed, outcome
+
+
+def _processes_with(marker: str) -> list[str]:
+    """Command lines of live processes that mention ``marker``."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            cmdline = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            state = (proc / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if marker in cmdline and "sleep" in cmdline and state != "Z":
+            found.append(cmdline.strip())
+    return found
+
+
+async def test_run_check_timeout_applies_only_where_the_check_names_none(tmp_path: Path) -> None:
+    unnamed = EvalSpec.model_validate({"command": "sleep 5; echo late"})
+    outcome = await run_check(unnamed, {}, tmp_path, default_timeout_s=0.3)
+    assert outcome.timed_out and "late" not in outcome.stdout
+    named = EvalSpec.model_validate({"command": "sleep 0.5; echo in time", "timeout": 30})
+    outcome = await run_check(named, {}, tmp_path, default_timeout_s=0.1)
+    assert not outcome.timed_out and "in time" in outcome.stdout
+
+
+def test_output_dir_setting_places_runs_without_o(tmp_path: Path) -> None:
+    from arena_tui.commands.run import default_output
+    from arena_tui.settings import Settings
+
+    assert default_output(Settings(output_dir=str(tmp_path)), "demo") == tmp_path / "demo"
+    assert default_output(Settings(), "demo") == Path("runs") / "demo"

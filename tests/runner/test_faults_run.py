@@ -62,19 +62,19 @@ async def test_faults_are_retried_or_recorded(fake_openai: FakeOpenAIServer, tmp
 
 def test_timing_and_cache_reach_the_compare_table(tmp_path: Path) -> None:
     from arena_tui import events as ev
+    from arena_tui.origin import Origin
     from arena_tui.scoring.compare import ComparedRun, write_table
     from arena_tui.scoring.fold import score_events
 
     def run(cached: int, latency_ms: float) -> list[ev.Event]:
         usage = ev.Usage(prompt_tokens=1000, completion_tokens=10, total_tokens=1010, cached_tokens=cached)
-        ids = {"run_id": "r", "scenario_id": "s"}
+        ids = Origin("r", "s").fields()
         return [
             ev.RunStarted(run_id="r", dataset="d", scenario_ids=["s"], round_ids={"s": ["q1"]}, manager="m", pool={}),
             ev.ScenarioStarted(**ids, round_ids=["q1"], ts=100.0),
             ev.RoundStarted(**ids, round_id="q1", index=0, question="?", ts=100.0),
             ev.ModelResponse(
-                **ids,
-                agent_id="main",
+                **Origin("r", "s", "main").fields(),
                 request_id="req_1",
                 model_key="main",
                 model_name="m",

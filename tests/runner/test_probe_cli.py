@@ -37,7 +37,7 @@ def test_a_tests_file_after_t_suggests_tests(tmp_path: Path, capsys: pytest.Capt
 
 def test_limit_flags_reach_the_settings_and_win_over_the_config_file(tmp_path: Path) -> None:
     from arena_tui.cli import build_parser
-    from arena_tui.commands.run import _explicit, settings_from_args
+    from arena_tui.commands.options import explicit_overrides, settings_from_args
 
     config = tmp_path / "s.json"
     config.write_text(json.dumps({"max_iterations": 7, "max_retries": 9}))
@@ -53,7 +53,7 @@ def test_limit_flags_reach_the_settings_and_win_over_the_config_file(tmp_path: P
         1,
     )
     resumed = build_parser().parse_args(["resume", "OUT", "--max-retries", "2"])
-    assert _explicit(resumed) == {"max_retries": 2}
+    assert explicit_overrides(resumed) == {"max_retries": 2}
 
 
 def test_token_limits_follow_the_served_context(capsys: pytest.CaptureFixture[str]) -> None:

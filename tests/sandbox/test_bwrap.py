@@ -7,8 +7,11 @@ import socket
 
 import pytest
 
+from arena_tui.agents.background import BackgroundRegistry
+from arena_tui.events import TaskFinished
 from arena_tui.sandbox import bwrap
 from arena_tui.sandbox.bwrap import sandbox_mode
+from arena_tui.tools import ToolContext
 from tests.tools.workspace import World, runner
 
 pytestmark = pytest.mark.skipif(sandbox_mode() != "bwrap", reason="bubblewrap not usable here")
@@ -84,15 +87,19 @@ async def test_unavailable_and_unsafe(world: World, monkeypatch: pytest.MonkeyPa
     assert out.text.startswith("exit=0") and "hi" in out.text
 
 
+def _registry(ctx: ToolContext) -> BackgroundRegistry:
+    assert isinstance(ctx.background, BackgroundRegistry)
+    return ctx.background
+
+
 async def test_background_main_only(world: World) -> None:
     ctx = world.ctx("main")
     out = await runner.run("c", "Bash", {"command": "echo done", "run_in_background": True}, ctx)
     assert out.text.startswith("started in background: task_id=bash_")
-    assert ctx.background is not None
-    (handle,) = ctx.background.all()
-    assert len(handle.task_id) == len("bash_") + 8
-    final = await asyncio.wait_for(handle.wait(), 10)
-    assert final.text.startswith("exit=0") and "done" in final.text
+    (entry,) = _registry(ctx).tasks.values()
+    assert len(entry.task_id) == len("bash_") + 8 and entry.task is not None
+    await asyncio.wait_for(asyncio.shield(entry.task), 10)
+    assert entry.status == "completed" and entry.result.startswith("exit=0") and "done" in entry.result
     kinds = [e.kind for e in world.events]
     assert "task_started" in kinds and "task_finished" in kinds
     out = await runner.run("c", "Bash", {"command": "echo x", "run_in_background": True}, world.ctx("sub"))
@@ -101,10 +108,9 @@ async def test_background_main_only(world: World) -> None:
 
 async def test_background_cancel(world: World) -> None:
     ctx = world.ctx("main")
-    seen: list[str] = []
-    assert ctx.background is not None
-    ctx.background.add_listener(lambda h, o, status: seen.append(status))
+    background = _registry(ctx)
     await runner.run("c", "Bash", {"command": "sleep 30", "run_in_background": True}, ctx)
-    assert len(ctx.background.running()) == 1
-    await ctx.background.cancel_all()
-    assert seen == ["cancelled"] and not ctx.background.running()
+    assert len(background.running()) == 1
+    await background.cancel_all()
+    finished = [e.status for e in world.events if isinstance(e, TaskFinished)]
+    assert finished == ["cancelled"] and not background.running()

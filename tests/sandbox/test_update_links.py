@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Literal
 
 import pytest
 
@@ -30,7 +31,7 @@ def _state(folder: Path) -> dict[str, tuple[bytes, int]]:
 
 
 @pytest.mark.parametrize("op", ["new", "replace"])
-def test_planted_file_link_is_refused(setup: tuple[Path, Path, Path], op: str) -> None:
+def test_planted_file_link_is_refused(setup: tuple[Path, Path, Path], op: Literal["new", "replace"]) -> None:
     src, ws, outside = setup
     (ws / "evidence" / "late.csv").symlink_to(outside / "victim.txt")
     before = _state(outside)

@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 from arena_tui import events as ev
+from arena_tui.origin import Origin, OriginFields
 from arena_tui.sandbox.scope import ScopeGuard
 from arena_tui.scoring import score_events
 from arena_tui.scoring.fold import RunScores
 from arena_tui.tools.bash_files import bash_touches
+from arena_tui.vocabulary import ModelKey
 
 R, S = "run", "s1"
 
 
-def _f(agent: str = "main") -> dict[str, str]:
-    return {"run_id": R, "scenario_id": S, "agent_id": agent}
+def _f(agent: str = "main") -> OriginFields:
+    return Origin(R, S, agent).fields()
 
 
 class Log:
@@ -30,13 +33,13 @@ class Log:
         ]
         self.n = 0
 
-    def create(self, sub: str, key: str, tools: list[str], reach: list[str]) -> Log:
+    def create(self, sub: str, key: ModelKey, tools: list[str], reach: list[str]) -> Log:
         self.events.append(
             ev.SubagentCreated(
                 **_f(),
                 subagent_id=sub,
                 name=sub,
-                model_key=key,  # type: ignore[arg-type]
+                model_key=key,
                 tools=tools,
                 accessible_paths=["g"],
                 reachable_files=reach,
@@ -45,19 +48,22 @@ class Log:
         self.events.append(ev.SubagentRunStarted(**_f(sub), subagent_id=sub, mode="foreground", continued=False))
         return self
 
-    def call(self, sub: str, tool: str, files: list[ev.FileTouch] = (), **args: object) -> Log:  # type: ignore[assignment]
+    def call(self, sub: str, tool: str, files: Sequence[ev.FileTouch] = (), **args: object) -> Log:
         self.n += 1
         cid = f"c{self.n}"
         self.events.append(ev.ToolCalled(**_f(sub), call_id=cid, tool=tool, arguments=dict(args)))
         self.events.append(ev.ToolResult(**_f(sub), call_id=cid, tool=tool, files=list(files)))
         return self
 
-    def read(self, sub: str, path: str, modality: str = "text") -> Log:
-        touch = ev.FileTouch(path=path, op="read", modality=modality)  # type: ignore[arg-type]
+    def read(self, sub: str, path: str, modality: ev.Modality = "text") -> Log:
+        touch = ev.FileTouch(path=path, op="read", modality=modality)
         return self.call(sub, "Read", [touch], file_path=path)
 
     def scores(self) -> RunScores:
-        done = [ev.RoundScored(**_f(), round_id="q1", passed=True), ev.ScenarioFinished(**_f(), status="completed")]
+        done: list[ev.Event] = [
+            ev.RoundScored(**_f(), round_id="q1", passed=True),
+            ev.ScenarioFinished(**_f(), status="completed"),
+        ]
         return score_events([*self.events, *done])
 
 

@@ -149,7 +149,7 @@ def test_scenario_that_never_started_counts_as_failed() -> None:
 
 def test_retry_replaces_the_earlier_attempt() -> None:
     events = _run_events()
-    retry = [
+    retry: list[ev.Event] = [
         ev.ScenarioStarted(run_id="run", scenario_id="s2", round_ids=["q1", "q2", "q3"], attempt=2),
         *[ev.RoundScored(run_id="run", scenario_id="s2", round_id=q, passed=True) for q in ("q1", "q2", "q3")],
         ev.ScenarioFinished(run_id="run", scenario_id="s2", status="completed"),

@@ -95,10 +95,10 @@ def test_compare_ranks_a_new_run_beside_published_ones(tmp_path: Path) -> None:
 
     arena = tmp_path / "cmp-arena"
     assert main(["compare", str(ours), str(results), "-o", str(arena)]) == 0
-    rows = {r["manager"]: r for r in csv.DictReader((arena / "compare.csv").open())}
-    assert rows["results (published)"]["metrics"] == "earlier"
-    assert float(rows["results (published)"]["SMS"]) == pytest.approx(100 * PAPER_SMS, abs=0.05)
-    assert rows["hand"]["metrics"] == "arena"
+    by_manager = {r["manager"]: r for r in csv.DictReader((arena / "compare.csv").open())}
+    assert by_manager["results (published)"]["metrics"] == "earlier"
+    assert float(by_manager["results (published)"]["SMS"]) == pytest.approx(100 * PAPER_SMS, abs=0.05)
+    assert by_manager["hand"]["metrics"] == "arena"
 
 
 def test_unreadable_inputs_are_one_line_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,8 +6,9 @@ import asyncio
 from typing import Any
 
 from arena_tui.events import ForbiddenAccess, ToolCalled, ToolResult
-from arena_tui.tools import BASIC_TOOLS, Tool, ToolContext, ToolOutput, ToolRunner, basic_tools
+from arena_tui.tools import Tool, ToolContext, ToolOutput, ToolRunner, basic_tools
 from arena_tui.tools.base import schema
+from arena_tui.vocabulary import BASIC_TOOLS
 from tests.tools.workspace import SUB_ID, World, runner
 
 

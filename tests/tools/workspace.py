@@ -16,9 +16,11 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from arena_tui.agents.background import BackgroundRegistry
 from arena_tui.events import Event, ForbiddenAccess
+from arena_tui.origin import Origin
 from arena_tui.sandbox.scope import ScopeGuard
-from arena_tui.tools import BackgroundBashRegistry, ReadLedger, ToolContext, basic_runner
+from arena_tui.tools import ReadLedger, ToolContext, basic_runner
 
 SUB_ID = "sub_0badcafe"
 OUTSIDE_MARK = "SECRET_OUTSIDE_7f3a"
@@ -51,7 +53,7 @@ class World:
             "session_id": "s1",
             "emit": self.events.append,
             "reads": self.ledger,
-            "background": BackgroundBashRegistry(),
+            "background": BackgroundRegistry(self.events.append, Origin(agent_id=agent_id)),
         }
         params.update(kw)
         return ToolContext(**params)  # type: ignore[arg-type]

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from textual.pilot import Pilot
 
 from arena_tui.tui.app import ArenaApp
 
 
-async def wait_for(
-    pilot: Pilot[None], condition: Callable[[], bool], what: str = "condition", tries: int = 200
-) -> None:
+async def wait_for(pilot: Pilot[Any], condition: Callable[[], bool], what: str = "condition", tries: int = 200) -> None:
     """Let the app run until ``condition()`` holds, checking after each short pause; fail after ``tries``."""
     for _ in range(tries):
         if condition():

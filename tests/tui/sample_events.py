@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from arena_tui import events as ev
 
@@ -19,11 +20,10 @@ class _Seq:
     def __init__(self) -> None:
         self.n = 0
 
-    def __call__(self, cls: type[ev.EventBase], dt: float = 1.0, **fields: object) -> ev.Event:
+    def __call__(self, cls: type[ev.E], dt: float = 1.0, **fields: Any) -> ev.E:
         self.n += 1
         fields.setdefault("scenario_id", SID)
-        event = cls(run_id=RUN, seq=self.n, ts=T0 + self.n * dt, **fields)
-        return event  # type: ignore[return-value]
+        return cls(run_id=RUN, seq=self.n, ts=T0 + self.n * dt, **fields)
 
 
 def sample_run() -> list[ev.Event]:
@@ -184,7 +184,7 @@ def long_run_start(scenarios: int = 43, rounds: int = 6, passed: int = 3) -> lis
     e = _Seq()
     ids = [f"s_{i:03d}" for i in range(scenarios)]
     rids = [f"q{i + 1}" for i in range(rounds)]
-    out = [
+    out: list[ev.Event] = [
         e(ev.RunStarted, dataset="d", scenario_ids=ids, scenario_id=None, round_ids={s: rids for s in ids},
           manager="oracle", pool={"llm": "sim"}),
         e(ev.ScenarioStarted, scenario_id=ids[0], round_ids=rids),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
@@ -173,7 +172,6 @@ def _tally_run() -> list[ev.Event]:
 
 
 async def test_tab_in_the_console_completes_without_moving_focus(tmp_path: Path) -> None:
-    began = time.monotonic()
     events = _tally_run()
     calls: list[tuple[str, dict[str, Any]]] = []
 
@@ -200,7 +198,6 @@ async def test_tab_in_the_console_completes_without_moving_focus(tmp_path: Path)
         await pilot.press("ctrl+u", "tab")  # an empty line: Tab moves focus as usual
         assert app.focused is not field
     assert not calls
-    assert time.monotonic() - began < 15
 
 
 async def _help_svg(play: bool) -> str:

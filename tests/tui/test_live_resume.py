@@ -10,7 +10,7 @@ from pathlib import Path
 from arena_tui import events as ev
 from arena_tui.config import load_model_config
 from arena_tui.dataset.loader import load_dataset
-from arena_tui.runner.orchestrator import RunOutcome, RunPlan, execute_run
+from arena_tui.runner.orchestrator import RunOutcome, RunPlan, execute_run, read_stored_run
 from arena_tui.store import StoreReader
 from arena_tui.tui.app import ArenaApp
 from arena_tui.tui.live_run import RunSource
@@ -38,12 +38,12 @@ async def test_resumed_live_run_ends_with_the_panel_equal_to_the_report(tmp_path
     reader = StoreReader(out)
     try:
         run_id = reader.latest_run_id()
-        start_seq = reader.max_seq(run_id)
+        stored = read_stored_run(reader, run_id)
         kept = {row.scenario_id for row in reader.scenarios(run_id) if row.status == "completed"}
     finally:
         reader.close()
     assert len(kept) == 1
-    resumed = RunPlan(dataset, config, fast_settings(concurrency=1), out, run_id=run_id, start_seq=start_seq, skip=kept)
+    resumed = RunPlan(dataset, config, fast_settings(concurrency=1), out, resume=stored, skip=kept)
     source = RunSource(resumed)
     app = ArenaApp(source, clock=lambda: 0.0)
     async with app.run_test(size=(160, 48)) as pilot:

@@ -122,7 +122,7 @@ async def _applied(pilot: object, app: ArenaApp, count: int) -> None:
 
 
 async def test_selection_goes_back_to_all_agents_when_its_scenario_changes() -> None:
-    later = [
+    later: list[ev.Event] = [
         ev.ScenarioFinished(run_id="r", seq=900, ts=T0 + 900, scenario_id=SID, status="completed"),
         ev.ScenarioStarted(run_id="r", seq=901, ts=T0 + 901, scenario_id=OTHER, round_ids=["r1", "r2"]),
     ]
@@ -175,7 +175,7 @@ async def test_the_panel_reads_the_runs_own_fold_so_kept_rounds_count() -> None:
     """After ``resume`` the run's fold already holds the kept scenarios; the panel must count them."""
     kept = long_run_start(scenarios=2, rounds=2, passed=2)
     fold = ScoreFold().apply_all(kept)
-    resumed = [
+    resumed: list[ev.Event] = [
         ev.RunStarted(run_id="r", seq=100, ts=T0 + 100, dataset="d", scenario_ids=["s_000", "s_001"],
                       round_ids={"s_000": ["q1", "q2"], "s_001": ["q1", "q2"]}, manager="oracle", pool={}),
         ev.ScenarioStarted(run_id="r", seq=101, ts=T0 + 101, scenario_id="s_001", round_ids=["q1", "q2"]),

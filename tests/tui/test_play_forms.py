@@ -1,4 +1,4 @@
-"""Play forms and console additions: each form submits exactly SPEC §3's arguments; End round; ``?`` help."""
+"""Play forms and console additions: each form submits exactly the tool's arguments; End round; ``?`` help."""
 
 from __future__ import annotations
 

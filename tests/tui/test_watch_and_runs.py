@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import os
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from arena_tui.tui.app import ArenaApp
 from arena_tui.tui.browser_app import BrowserApp
 from arena_tui.tui.run_list import list_runs
 from arena_tui.tui.screens.compare_view import CompareView, coverage_warning, distinct_labels
-from arena_tui.tui.screens.runs_browser import COLUMNS, NARROW_COLUMNS
+from arena_tui.tui.screens.runs_browser import COLUMNS, NARROW_COLUMNS, RunsBrowser
 from arena_tui.tui.store_sources import StorePollSource
 from arena_tui.tui.widgets.status_line import StatusLine
 from tests.tui.conftest import wait_for
@@ -106,13 +107,17 @@ async def test_runs_list_reads_reports_without_folding(tmp_path: Path, monkeypat
     assert runs["run-weak"].figures is None  # no report: scored later, off the list's path
 
 
+def _scored(browser: RunsBrowser) -> bool:
+    return all(r.figures for r in browser.runs.values()) and browser.loaded
+
+
 async def test_browser_fits_80_columns_and_shows_all_columns_when_wide(tmp_path: Path) -> None:
     await two_stores(tmp_path)
     for size, count in (((80, 24), NARROW_COLUMNS), ((160, 48), len(COLUMNS))):
         app = BrowserApp(tmp_path, theme="dark")
         async with app.run_test(size=size) as pilot:
             browser = app.browser
-            await wait_for(pilot, lambda b=browser: all(r.figures for r in b.runs.values()) and b.loaded, "scored")
+            await wait_for(pilot, functools.partial(_scored, browser), "scored")
             await pilot.pause()
             table = browser.query_one(DataTable)
             assert len(table.columns) == count
@@ -131,7 +136,12 @@ def test_enter_replay_from_the_browser_comes_back_to_the_list(monkeypatch: pytes
         return choices.pop(0)
 
     monkeypatch.setattr(BrowserApp, "run", fake_run)
-    monkeypatch.setattr(tui_commands, "cmd_replay", lambda ns: replayed.append(ns.run_id) or 0)
+
+    def fake_replay(ns: argparse.Namespace) -> int:
+        replayed.append(ns.run_id)
+        return 0
+
+    monkeypatch.setattr(tui_commands, "cmd_replay", fake_replay)
     assert tui_commands.cmd_browse(argparse.Namespace(root="/runs")) == 0
     assert replayed == ["run-a"] and len(shown) == 2
 

@@ -103,7 +103,7 @@ async def run_workflow(
     memory_limit_bytes: int = 64 * 2**20,
     wall_timeout_s: float | None = None,
 ) -> WorkflowResult:
-    """Run a workflow script to its end and report how it ended (see SPEC §3, Workflow)."""
+    """Run a workflow script to its end and report how it ended (docs/workflow.md)."""
     session = _Session(host, max_concurrency, max_agent_calls)
     try:
         source = build_source(script, args, max_agent_calls)

@@ -11,9 +11,10 @@ from textual.widgets import Checkbox, Input, Label, Select, TextArea
 
 from arena_tui.tui.screens.tool_form import ToolForm
 from arena_tui.tui.widgets.grant_tree import GrantTree
+from arena_tui.vocabulary import BASIC_TOOLS, POOL_KEYS
 
-MODEL_KEYS: tuple[str, ...] = ("llm", "vlm", "omni")
-SUBAGENT_TOOLS: tuple[str, ...] = ("Read", "Write", "Edit", "Bash", "Grep", "Glob")
+MODEL_KEYS: tuple[str, ...] = POOL_KEYS
+SUBAGENT_TOOLS: tuple[str, ...] = BASIC_TOOLS
 
 
 class CreateSubagentForm(ToolForm):
@@ -39,7 +40,7 @@ class CreateSubagentForm(ToolForm):
         self.grantable = list(grantable)
 
     def compose(self) -> ComposeResult:
-        """The fields of SPEC §3's CreateSubagent."""
+        """The fields of the CreateSubagent tool's."""
         with Vertical(id="form") as form:
             form.border_title = "CreateSubagent"
             with Horizontal(id="name-row"):

@@ -112,7 +112,7 @@ class HelpScreen(ModalScreen[None]):
             for key, what in PLAY_KEYS:
                 table.add_row(Text(key), Text(what))
         table.add_row("", "")
-        table.add_row(Text("glossary"), Text("the scores (SPEC §5)", style="italic"))
+        table.add_row(Text("glossary"), Text("the scores (docs/scoring.md)", style="italic"))
         for key, what in GLOSSARY:
             table.add_row(Text(key), Text(what))
         with VerticalScroll():

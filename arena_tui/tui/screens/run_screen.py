@@ -121,7 +121,7 @@ class RunScreen(Screen[None]):
         self._panels: list[Syncable] = []
 
     def compose(self) -> ComposeResult:
-        """The panels of UI.md."""
+        """The panels of the run screen (docs/tui.md)."""
         yield HeaderLine(id="header")
         if self.replay is not None:
             yield TransportBar(self.replay, id="transport")

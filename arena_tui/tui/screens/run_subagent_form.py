@@ -41,7 +41,7 @@ class RunSubagentForm(ToolForm):
         self.sessions = {k: list(v) for k, v in sessions.items()}
 
     def compose(self) -> ComposeResult:
-        """The fields of SPEC §3's RunSubagent."""
+        """The fields of the RunSubagent tool's."""
         first = self.subagents[0][0] if self.subagents else None
         with Vertical(id="form") as form:
             form.border_title = "RunSubagent"

@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, TextArea
 
 ToolCall = tuple[str, dict[str, Any]]
-"""A tool name and its arguments, named exactly as SPEC §3 names them."""
+"""A tool name and its arguments, named exactly as the tools name them."""
 
 
 class ToolForm(ModalScreen[ToolCall | None]):

@@ -24,7 +24,7 @@ class WorkflowForm(ToolForm):
     TOOL: ClassVar[str] = "Workflow"
 
     def compose(self) -> ComposeResult:
-        """The fields of SPEC §3's Workflow (inline script)."""
+        """The fields of the Workflow tool's (inline script)."""
         with Vertical(id="form") as form:
             form.border_title = "Workflow"
             yield Label("name", classes="field-label")

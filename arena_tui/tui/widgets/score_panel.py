@@ -29,7 +29,7 @@ MARKS: dict[RoundMark, tuple[str, str]] = {
 
 
 class ScorePanel(Vertical):
-    """Score metrics as percentages (SPEC §5 fractions × 100) with SMS drawn large."""
+    """Score metrics as percentages (docs/scoring.md fractions × 100) with SMS drawn large."""
 
     DEFAULT_CSS = """
     ScorePanel {

@@ -1,4 +1,4 @@
-"""The script API of SPEC §3: defineAgent, agent, parallel, pipeline, phase, log, args."""
+"""The workflow script API (docs/workflow.md): defineAgent, agent, parallel, pipeline, phase, log, args."""
 
 from __future__ import annotations
 
