@@ -25,6 +25,7 @@ import tempfile
 import zipfile
 
 import oracle
+import questions_text
 import rounds
 
 WS = "${workspace}"
@@ -1350,6 +1351,7 @@ def out_dirs(S) -> list[str]:
 def defaults(S, V) -> None:
     """Deliverable places, the governing document and the archived file of the reference manager."""
     d, L = S["dirs"], S["ledger"]
+    S["q"] = questions_text.Q[S["sid"]]
     S.setdefault("plan_out", "output/case_plan.md")
     S.setdefault("final_md_out", "output/final_memo.md")
     S.setdefault("final_json_out", "output/final_summary.json")

@@ -106,7 +106,7 @@ def media_turns(S, role: str, texts: dict) -> list[dict]:
             name=name,
             model_key=m["model_key"],
             tools=["Read"],
-            accessible_paths=[m["path"]],
+            accessible_paths=[m["path"].split("/")[0] if role in S.get("media_folder", ()) else m["path"]],
             system_prompt=f"You examine {m['noun']}s and report exactly what they show or say, with every name, date "
             "and number.",
         )
@@ -135,7 +135,7 @@ def media_turns(S, role: str, texts: dict) -> list[dict]:
         )
         writes.append(call("Write", file_path=f"{WS}/{m['notes']}", content=notes))
     return [
-        turn(f"The {m['noun']} needs a {m['model_key']} reader limited to that one file.", *first),
+        turn(f"The {m['noun']} needs a {m['model_key']} reader limited to what it must see.", *first),
         turn(
             "Asking for the fields.",
             call(
@@ -216,7 +216,11 @@ def workflow_turns(S, texts: dict) -> list[dict]:
                 name="sealer",
                 model_key="llm",
                 tools=["Bash"],
-                accessible_paths=[f"tools/{S['seal_tool']}", "vault/seal.key", C["out"]],
+                accessible_paths=[
+                    "tools" if S.get("sealer_folder") else f"tools/{S['seal_tool']}",
+                    "vault/seal.key",
+                    C["out"],
+                ],
                 system_prompt="You run the seal tool exactly as instructed and report the printed line verbatim.",
             ),
         ),

@@ -272,10 +272,7 @@ def label_pattern(text: str, value: str, anchor: str = "") -> str:
     prefix = text[max(start, idx - 40) : idx]
     after = text[idx + len(value) : idx + len(value) + 1]
     pre = re.sub(r"\\?\d+", r"\\d+", re.escape(prefix)).replace("\\ ", "\\s+").replace(" ", r"\s+")
-    if after in ("", "\n"):
-        stop = r"(?=\s*(?:\n|$))"
-    else:
-        stop = "(?=" + re.escape(after) + ")"
+    stop = r"(?=\s*(?:\n|$))" if after in ("", "\n") else "(?=" + re.escape(after) + ")"
     return anchor + pre + r"([^\n]+?)" + stop
 
 

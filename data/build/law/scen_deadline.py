@@ -319,7 +319,7 @@ S.update(
             ("workflow", "tool_run"),
             ("final", "final_synthesis"),
         ],
-        "runner_index": False,
+        "runner_index": True,
         "plan_out": "notes/deadline_plan.md",
         "final_json_out": "findings/final_summary.json",
         "fact_values": ["Tuesday 07 April 2026", "Wednesday 08 April 2026"],
