@@ -17,19 +17,26 @@ main transcript (a ``CreateSubagent`` call and its ``subagent_id=...`` result, o
 ``defineAgent`` in a Workflow script matched by the subagent's name).
 """
 
+import csv
 import datetime
 import fnmatch
 import hashlib
 import hmac
+import io
 import json
 import os
 import re
 import shlex
+import struct
 import sys
+import xml.etree.ElementTree as ET
+import zipfile
+import zlib
 
 sys.dont_write_bytecode = True
 
-ENGINE_VERSION = 1
+ENGINE_VERSION = 2
+MAX_BYTES = 32 * 2**20  # a deliverable (or one member of an office file) larger than this is not read
 NUM = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?(?![\w]|\.\d)")
 DATE_TIME = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2})?)?|\b\d{1,2}:\d{2}\b")
 
@@ -145,6 +152,138 @@ def label_values(md, label):
     return out
 
 
+# ---------------------------------------------------------------------------- office files and images
+W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+S = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+
+
+def _member(zf, name):
+    """One zip member's bytes, refused past MAX_BYTES (a zip bomb stays a failed condition)."""
+    info = zf.getinfo(name)
+    if info.file_size > MAX_BYTES:
+        raise ValueError(f"{name} is larger than {MAX_BYTES} bytes")
+    return zf.read(name)
+
+
+def docx_text(data):
+    """A .docx as Markdown-like text: headings (style Heading N / Title) as '#' lines, paragraphs,
+    and table rows as '| a | b |' lines, so every text condition reads it like Markdown."""
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        root = ET.fromstring(_member(zf, "word/document.xml"))
+    body = root.find(f"{W}body")
+    lines = []
+    for block in list(body) if body is not None else []:
+        if block.tag == f"{W}p":
+            lines.append(_docx_paragraph(block))
+        elif block.tag == f"{W}tbl":
+            for row in block.iter(f"{W}tr"):
+                cells = [
+                    " ".join(_docx_paragraph(p) for p in cell.iter(f"{W}p")).strip() for cell in row.iter(f"{W}tc")
+                ]
+                lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def _docx_paragraph(p):
+    text = "".join(t.text or "" for t in p.iter(f"{W}t"))
+    style = p.find(f"{W}pPr/{W}pStyle")
+    name = (style.get(f"{W}val") or "") if style is not None else ""
+    m = re.fullmatch(r"(?i)heading\s*(\d)", name)
+    if m:
+        return "#" * max(2, min(6, int(m.group(1)) + 1)) + " " + text
+    return text
+
+
+def _col_index(ref):
+    letters = re.match(r"[A-Z]+", ref or "")
+    n = 0
+    for ch in letters.group(0) if letters else "A":
+        n = n * 26 + ord(ch) - 64
+    return n - 1
+
+
+def xlsx_rows(data, sheet=None):
+    """Rows of one worksheet (the first, or the one named/indexed by ``sheet``) as lists of text."""
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        names = set(zf.namelist())
+        shared = []
+        if "xl/sharedStrings.xml" in names:
+            for si in ET.fromstring(_member(zf, "xl/sharedStrings.xml")).iter(f"{S}si"):
+                shared.append("".join(t.text or "" for t in si.iter(f"{S}t")))
+        book = ET.fromstring(_member(zf, "xl/workbook.xml"))
+        sheets = [(sh.get("name"), sh.get(f"{REL}id")) for sh in book.iter(f"{S}sheet")]
+        rels = {}
+        if "xl/_rels/workbook.xml.rels" in names:
+            for r in ET.fromstring(_member(zf, "xl/_rels/workbook.xml.rels")):
+                rels[r.get("Id")] = r.get("Target", "")
+        pick = 0
+        if isinstance(sheet, int):
+            pick = sheet
+        elif isinstance(sheet, str):
+            pick = next((i for i, (n, _) in enumerate(sheets) if title_key(n or "") == title_key(sheet)), -1)
+        if not sheets or not 0 <= pick < len(sheets):
+            raise ValueError(f"no worksheet {sheet!r}")
+        target = rels.get(sheets[pick][1], f"worksheets/sheet{pick + 1}.xml").lstrip("/")
+        target = target if target.startswith("xl/") else "xl/" + target
+        root = ET.fromstring(_member(zf, target))
+    rows = []
+    for row in root.iter(f"{S}row"):
+        cells = {}
+        for c in row.iter(f"{S}c"):
+            kind, v = c.get("t"), c.find(f"{S}v")
+            if kind == "s" and v is not None and (v.text or "").isdigit() and int(v.text) < len(shared):
+                value = shared[int(v.text)]
+            elif kind == "inlineStr":
+                value = "".join(t.text or "" for t in c.iter(f"{S}t"))
+            else:
+                value = v.text if v is not None and v.text is not None else ""
+            cells[_col_index(c.get("r"))] = value
+        rows.append([cells.get(i, "") for i in range(max(cells) + 1)] if cells else [])
+    return rows
+
+
+def csv_rows(text, tsv=False):
+    text = text.lstrip("\ufeff")
+    delimiter = "\t" if tsv else ","
+    if not tsv:
+        first = text.splitlines()[0] if text.strip() else ""
+        if first.count(";") > first.count(","):
+            delimiter = ";"
+    return [row for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
+
+
+def image_info(data):
+    """(format, width, height, varied) of a PNG or JPEG; None when it is neither or does not decode.
+
+    ``varied``: the picture is not one flat colour (PNG: its pixel bytes take more than a few
+    values; JPEG: its entropy-coded data is not trivially short)."""
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR":
+        width, height = struct.unpack(">II", data[16:24])
+        pos, idat = 8, []
+        while pos + 8 <= len(data):
+            (length,), kind = struct.unpack(">I", data[pos : pos + 4]), data[pos + 4 : pos + 8]
+            if kind == b"IDAT":
+                idat.append(data[pos + 8 : pos + 8 + length])
+            pos += 12 + length
+        try:
+            raw = zlib.decompressobj().decompress(b"".join(idat), MAX_BYTES)
+        except zlib.error:
+            return None
+        return "png", width, height, len(set(raw)) > 8
+    if data[:2] == b"\xff\xd8":
+        pos = 2
+        while pos + 9 < len(data):
+            if data[pos] != 0xFF:
+                return None
+            marker, length = data[pos + 1], struct.unpack(">H", data[pos + 2 : pos + 4])[0]
+            if marker in (0xC0, 0xC1, 0xC2):
+                height, width = struct.unpack(">HH", data[pos + 5 : pos + 9])
+                return "jpeg", width, height, len(data) > 2048
+            pos += 2 + length
+    return None
+
+
 # ---------------------------------------------------------------------------- the check
 class Check:
     def __init__(self, ws, spec):
@@ -163,24 +302,73 @@ class Check:
         real = os.path.realpath(os.path.join(self.ws, rel))
         return real if real == self.ws or real.startswith(self.ws + os.sep) else None
 
-    def read(self, rel, report=True):
+    def read_bytes(self, rel, report=True):
         real = self.inside(rel)
         if real is None or not os.path.isfile(real):
             if report:
                 self.fail(rel, "missing" if real is not None else "resolves outside the workspace")
             return None
-        with open(real, encoding="utf-8", errors="replace") as fh:
+        if os.path.getsize(real) > MAX_BYTES:
+            if report:
+                self.fail(rel, f"larger than {MAX_BYTES} bytes")
+            return None
+        with open(real, "rb") as fh:
             return fh.read()
 
+    def read(self, rel, report=True):
+        """A deliverable as text; a .docx as Markdown-like text (headings, paragraphs, table rows)."""
+        data = self.read_bytes(rel, report)
+        if data is None:
+            return None
+        if rel.lower().endswith(".docx"):
+            try:
+                return docx_text(data)
+            except (zipfile.BadZipFile, KeyError, ValueError, ET.ParseError) as exc:
+                if report:
+                    self.fail(rel, f"not a readable .docx ({exc})")
+                return None
+        return data.decode("utf-8", errors="replace")
+
     def json(self, rel, report=True):
+        """A JSON deliverable; for Markdown (or text) the first ```json fenced block in it."""
         raw = self.read(rel, report)
         if raw is None:
             return None
+        if not rel.lower().endswith(".json"):
+            fence = re.search(r"^\s*```\s*json[^\n]*\n(.*?)^\s*```", raw, re.S | re.M | re.I)
+            if fence is None:
+                if report:
+                    self.fail(rel, "no ```json fenced block")
+                return None
+            raw = fence.group(1)
         try:
             return json.loads(raw)
         except ValueError as exc:
             if report:
                 self.fail(rel, f"not valid JSON ({exc})")
+            return None
+
+    def table(self, rel, sheet=None, report=True):
+        """Rows (lists of text) of a .csv, .tsv or .xlsx deliverable; None (and a failure) if unreadable."""
+        low = rel.lower()
+        if low.endswith(".xlsx"):
+            data = self.read_bytes(rel, report)
+            if data is None:
+                return None
+            try:
+                return xlsx_rows(data, sheet)
+            except (zipfile.BadZipFile, KeyError, ValueError, ET.ParseError) as exc:
+                if report:
+                    self.fail(rel, f"not a readable .xlsx ({exc})")
+                return None
+        text = self.read(rel, report)
+        if text is None:
+            return None
+        try:
+            return csv_rows(text, tsv=low.endswith(".tsv"))
+        except csv.Error as exc:
+            if report:
+                self.fail(rel, f"not readable as CSV ({exc})")
             return None
 
     def rel(self, p):
@@ -598,8 +786,85 @@ def c_evidence(ck, c):
     ck.fail("evidence", best)
 
 
+def c_table(ck, c):
+    """A CSV/TSV/XLSX deliverable: ``columns`` present (header words, any order, any case),
+    ``rows`` found by their ``key`` column with the ``expect``ed values (numbers by value with
+    ``tol``), ``min_rows``/``max_rows`` data rows, and ``keys`` (the key column holds exactly these)."""
+    rows = ck.table(c["path"], c.get("sheet"))
+    if rows is None:
+        return
+    rows = [r for r in rows if any(str(x).strip() for x in r)]
+    if not rows:
+        ck.fail(c["path"], "empty table")
+        return
+    header = [title_key(h) for h in rows[0]]
+    data = rows[1:]
+    for col in c.get("columns", []):
+        if title_key(col) not in header:
+            ck.fail(c["path"], f"no column '{col}'")
+    if "min_rows" in c and len(data) < int(c["min_rows"]):
+        ck.fail(c["path"], f"needs at least {c['min_rows']} data rows, has {len(data)}")
+    if "max_rows" in c and len(data) > int(c["max_rows"]):
+        ck.fail(c["path"], f"has {len(data)} data rows, at most {c['max_rows']} expected")
+    if "key" not in c:
+        return
+    kcol = title_key(c["key"])
+    if kcol not in header:
+        ck.fail(c["path"], f"no column '{c['key']}'")
+        return
+    ki = header.index(kcol)
+
+    def cell(row, i):
+        return row[i] if i < len(row) else ""
+
+    def same_key(a, b):
+        return value_ok(a, {"equals": b}) if not isinstance(b, (int, float)) else value_ok(a, {"equals": b, "tol": 0})
+
+    if "keys" in c:
+        have = [cell(r, ki) for r in data]
+        missing = [k for k in c["keys"] if not any(same_key(h, k) for h in have)]
+        extra = [h for h in have if not any(same_key(h, k) for k in c["keys"])]
+        if missing:
+            ck.fail(c["path"], f"no row for {missing}")
+        if extra and c.get("exact", True):
+            ck.fail(c["path"], f"unexpected rows {extra[:5]}")
+    for want in c.get("rows", []):
+        hits = [r for r in data if same_key(cell(r, ki), want["key"])]
+        if not hits:
+            ck.fail(c["path"], f"no row whose {c['key']} is {want['key']!r}")
+            continue
+        for col, expected in (want.get("expect") or {}).items():
+            where = f"{c['path']}: {want['key']}.{col}"
+            if title_key(col) not in header:
+                ck.fail(c["path"], f"no column '{col}'")
+                continue
+            cond = expected if isinstance(expected, dict) else {"equals": expected, "tol": c.get("tol", 0)}
+            if not value_ok(cell(hits[0], header.index(title_key(col))), cond):
+                ck.fail(where, cond.get("message") or "wrong value")
+
+
+def c_image(ck, c):
+    """A PNG or JPEG deliverable that decodes, is at least ``min_width`` x ``min_height`` and is not blank."""
+    data = ck.read_bytes(c["path"])
+    if data is None:
+        return
+    info = image_info(data)
+    if info is None:
+        ck.fail(c["path"], "not a PNG or JPEG image that decodes")
+        return
+    fmt, width, height, varied = info
+    if "format" in c and fmt != c["format"]:
+        ck.fail(c["path"], f"is {fmt}, {c['format']} expected")
+    if width < int(c.get("min_width", 200)) or height < int(c.get("min_height", 150)):
+        ck.fail(c["path"], f"is {width}x{height}, too small")
+    if not varied:
+        ck.fail(c["path"], "is blank (one flat colour)")
+
+
 KINDS = {
     "file": (c_file, ["path"]),
+    "table": (c_table, ["path"]),
+    "image": (c_image, ["path"]),
     "headings": (c_headings, ["path"]),
     "contains": (c_contains, ["path"]),
     "json": (c_json, ["path", "key"]),
