@@ -105,14 +105,13 @@ def test_every_delegable_round_checks_evidence():
 # the reference manager
 # ---------------------------------------------------------------------------------------------
 def test_reference_manager_passes_every_round_at_the_ceiling():
+    """Every round passes and every management mean is 1: 20 padding subagents (each a perfect
+    one-file reader) cannot raise the reference's SMS only when the reference is at the ceiling."""
     scores, _out = oracle_run(tuple(converted()))
-    tuples = set()
     for sid in SCENARIOS:
         s = scores.scenarios[sid]
         assert all(s.passed.get(r["id"]) for r in rounds(sid)), (sid, s.passed)
-        assert s.tpp >= 0.99 and s.wpp >= 0.95, (sid, s.tpp, s.wpp)
-        tuples.add((round(s.tpp, 4), round(s.roc, 4), round(s.wpp, 4), round(s.mca, 4)))
-    assert len(tuples) >= 6, tuples
+        assert (s.tpp, s.roc, s.wpp, s.mca) == (1.0, 1.0, 1.0, 1.0), (sid, s.tpp, s.roc, s.wpp, s.mca)
 
 
 def _answer_values(sid: str) -> set[str]:

@@ -319,7 +319,6 @@ S.update(
             ("workflow", "parallel"),
             ("final", "final_synthesis"),
         ],
-        "media_folder": ["media2"],
         "runner_index": True,
         "final_md_out": "claim_pack/final_memo.md",
         "final_json_out": "claim_pack/final_summary.json",

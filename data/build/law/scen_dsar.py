@@ -303,7 +303,6 @@ S.update(
             ("workflow", "parallel"),
             ("final", "decoy_refutation"),
         ],
-        "sealer_folder": True,
         "runner_index": True,
         "final_md_out": "findings/dsar_memo.md",
         "fact_re": "reviewers must allow ([\\d]+(?:\\.\\d+)?) minutes",

@@ -337,7 +337,6 @@ S.update(
             ("workflow", "workflow"),
             ("final", "final_synthesis"),
         ],
-        "sealer_folder": True,
         "runner_index": True,
         "plan_out": "notes/case_plan.md",
         "fact_re": "carries interest at ([\\d.]+) per cent[^.]*\\. The former rate no longer",

@@ -297,7 +297,7 @@ S.update(
             ("workflow", "document"),
             ("final", "cross_round"),
         ],
-        "runner_index": False,
+        "runner_index": True,
         "final_md_out": "renewal_pack/renewal_memo.md",
         "final_json_out": "renewal_pack/final_summary.json",
         "archive_re": "breach the Supplier shall credit EUR ([\\d,]+(?:\\.\\d+)?)",

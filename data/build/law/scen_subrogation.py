@@ -289,7 +289,6 @@ S.update(
             ("workflow", "workflow"),
             ("final", "cross_round"),
         ],
-        "sealer_folder": True,
         "runner_index": True,
         "final_md_out": "findings/recovery_memo.md",
         "fact_re": "Excess \\(each and every claim, own damage\\): GBP ([\\d,]+(?:\\.\\d+)?)",

@@ -315,7 +315,7 @@ S.update(
             ("workflow", "workflow"),
             ("final", "decoy_refutation"),
         ],
-        "runner_index": False,
+        "runner_index": True,
         "final_md_out": "opposition_report/final_memo.md",
         "final_json_out": "opposition_report/final_summary.json",
         "fact_re": "EUR ([\\d,]+(?:\\.\\d+)?)(?:\\s|\\\\[nt]|\\d)+on invoices",

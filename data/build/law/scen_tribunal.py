@@ -281,7 +281,7 @@ S.update(
             ("workflow", "workflow"),
             ("final", "final_synthesis"),
         ],
-        "runner_index": False,
+        "runner_index": True,
         "plan_out": "notes/tribunal_plan.md",
         "fact_re": "overtime rate(?:\\s|\\\\[nt]|\\d)+is increased to GBP ([\\d]+(?:\\.\\d+)?) per hour",
         "fact_as": "number",
