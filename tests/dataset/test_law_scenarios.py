@@ -1,21 +1,15 @@
-"""Law-domain scenarios: every round's check passes the oracle's end-of-round state, and fails on
-an empty workspace and on each planted decoy (data/build/law/decoys.json: the digest's / stale
-archive's / modality decoy's wrong value, a stale token, or a missing behaviour).
+"""The law scenarios (data/build/law/): each its own arc and questions, checks as specs of the one
+engine, and a reference manager that passes every round through the real runner while deriving
+every answer from what its subagents report.
 
-The end-of-round state is rebuilt without the runner: the oracle trajectory's Write/Edit calls are
-applied to a copy of the workspace (with the round's updates) and a SPEC §4 transcript is
-synthesised from its tool calls, with result lines shaped like the real tools' results.
+On the reference manager's final workspaces, planted decoys, a do-nothing pool, a pool of the
+wrong modality and missing transcripts must fail.
 """
 
 from __future__ import annotations
 
-import ast
-import contextlib
-import copy
-import io
 import json
 import re
-import runpy
 import shutil
 import subprocess
 import sys
@@ -23,349 +17,238 @@ from pathlib import Path
 
 import pytest
 
+from tests.dataset.oracle_run import converted, final_workspace, oracle_run
+
 ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT / "data" / "clawarena-team"
-DECOYS = ROOT / "data" / "build" / "law" / "decoys.json"
+DATASET = ROOT / "data" / "clawarena-team"
+SCENARIOS = json.loads((DATASET / "tests-law.json").read_text(encoding="utf-8"))["scenario_ids"]
+MODEL_KEYS = re.compile(r"\b(vlm|omni)\b")
 
 
-def _load(p: Path):
-    return json.loads(p.read_text(encoding="utf-8"))
+def load(path: Path):
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
-SCENARIOS = _load(DATA / "tests-law.json")["scenario_ids"] if (DATA / "tests-law.json").is_file() else []
+def rounds(sid: str) -> list[dict]:
+    return load(DATASET / "scenarios" / sid / "questions.json")
 
 
-CHECKED_DIRS = ("output", "vault", "sessions")
+def spec(sid: str, rid: str) -> dict:
+    return load(DATASET / "scenarios" / sid / "checks" / f"{rid}.json")
 
 
-def _minimal_copy(src: Path, dst: Path) -> None:
-    """Copy only what the checks read (deliverable area, seal key); keeps the test fast on slow disks."""
-    dst.mkdir(parents=True)
-    for d in CHECKED_DIRS:
-        if (src / d).is_dir():
-            shutil.copytree(src / d, dst / d)
+def run_check(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess:
+    sdir = DATASET / "scenarios" / sid / "checks"
+    return subprocess.run(
+        [sys.executable, str(sdir / "_check.py"), str(ws), str(sdir / f"{rid}.json")],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
 
 
-def _subst(v, ws: str, names: dict, sessions: dict):
-    if isinstance(v, str):
-        v = v.replace("${workspace}", ws)
-        for n, sid in names.items():
-            v = v.replace("${subagent:" + n + "}", sid)
-        for n, ses in sessions.items():
-            v = v.replace("${session:" + n + "}", ses)
-        return v
-    if isinstance(v, list):
-        return [_subst(x, ws, names, sessions) for x in v]
-    if isinstance(v, dict):
-        return {k: _subst(x, ws, names, sessions) for k, x in v.items()}
-    return v
+def rid_with(sid: str, kind: str) -> str:
+    """The round whose spec holds a condition of ``kind`` (first such round)."""
+    for r in rounds(sid):
+        if any(c["kind"] == kind for c in spec(sid, r["id"])["conditions"]):
+            return r["id"]
+    raise AssertionError(f"{sid}: no round with a {kind} condition")
 
 
-def _replay(sid: str, tmp: Path) -> dict[str, Path]:
-    """Workspace snapshot (with sessions/main.jsonl) after each round of the oracle trajectory."""
-    sd = DATA / "scenarios" / sid
-    man = _load(sd / "manifest.json")
-    rounds = _load(sd / "questions.json")
-    traj = _load(sd / "solution" / "trajectory.json")
-    ws = tmp / "ws"
-    _minimal_copy(sd / "workspace", ws)
-    names, sessions, by_id = {}, {}, {}
-    lines = [{"type": "system_meta", "owner": "main"}]
-    n = 0
-    snaps = {}
-    for rnd in rounds:
-        for uid in rnd["update_ids"]:
-            grp = man["updates"][uid]
-            for f in grp["files"]:
-                if f["dst"].split("/")[0] not in CHECKED_DIRS:
-                    continue  # the checks read only deliverables, transcripts and the seal
-                dst = ws / f["dst"]
-                if grp["op"] == "replace" and dst.exists():
-                    dst.unlink()
-                dst.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy(sd / f["src"], dst)
-        lines.append({"uuid": f"u{n}", "role": "user", "content": rnd["question"], "round_id": rnd["id"]})
-        for t in traj[rnd["id"]]:
-            n += 1
-            calls = []
-            results = []
-            for k, c in enumerate(t.get("tool_calls") or []):
-                args = _subst(c["arguments"], str(ws), names, sessions)
-                cid = f"call_{n}_{k}"
-                calls.append({"id": cid, "name": c["name"], "arguments": args})
-                res = "ok"
-                if c["name"] == "Write":
-                    p = Path(args["file_path"])
-                    p.parent.mkdir(parents=True, exist_ok=True)
-                    p.write_text(args["content"], encoding="utf-8")
-                elif c["name"] == "Edit":
-                    p = Path(args["file_path"])
-                    p.write_text(
-                        p.read_text(encoding="utf-8").replace(args["old_string"], args["new_string"], 1),
-                        encoding="utf-8",
-                    )
-                elif c["name"] == "CreateSubagent":
-                    sub = f"sub_{n:04d}{k:04d}"
-                    names[args["name"]] = sub
-                    by_id[sub] = args["name"]
-                    res = f"subagent_id={sub} name={args['name']}"
-                elif c["name"] == "RunSubagent":
-                    sub = args["subagent_id"]
-                    ses = args.get("session_id") or f"ses_{n:04d}{k:04d}"
-                    sessions[by_id.get(sub, sub)] = ses
-                    if args.get("run_in_background"):
-                        res = f"task_id=task_{n:04d} subagent_id={sub} session_id={ses} status=running"
-                    else:
-                        res = f"subagent_id={sub} session_id={ses} status=completed\n(answer)"
-                elif c["name"] == "Workflow":
-                    res = f"task_id=workflow_{n} workflow_id=wf_{n} script=workflows/workflow_001.js"
-                results.append(
-                    {
-                        "uuid": f"r{n}_{k}",
-                        "role": "tool_result",
-                        "tool_call_id": cid,
-                        "content": res,
-                        "round_id": rnd["id"],
-                    }
-                )
-            turn = {"uuid": f"a{n}", "role": "assistant", "content": t["content"], "round_id": rnd["id"]}
-            if calls:
-                turn["tool_calls"] = calls
-            lines.append(turn)
-            lines.extend(results)
-        snap = tmp / f"after_{rnd['id']}"
-        shutil.copytree(ws, snap)
-        (snap / "sessions").mkdir(exist_ok=True)
-        (snap / "sessions" / "main.jsonl").write_text("\n".join(json.dumps(x) for x in lines) + "\n", encoding="utf-8")
-        snaps[rnd["id"]] = snap
-    return snaps
+def final_rid(sid: str) -> str:
+    return rounds(sid)[-1]["id"]
 
 
-def _check(sid: str, rid: str, ws: Path) -> tuple[int, str]:
-    """Run check_<rid>.py in-process (as __main__, argv = [script, ws]); returns (exit code, stdout)."""
-    checks = DATA / "scenarios" / sid / "checks"
-    script = checks / f"check_{rid}.py"
-    buf = io.StringIO()
-    old_argv, old_path = sys.argv, list(sys.path)
-    sys.argv = [str(script), str(ws)]
-    sys.path.insert(0, str(checks))
-    for mod in ("_common", "_law"):
-        sys.modules.pop(mod, None)
-    code = 0
-    try:
-        with contextlib.redirect_stdout(buf):
-            runpy.run_path(str(script), run_name="__main__")
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    finally:
-        sys.argv, sys.path[:] = old_argv, old_path
-    return code, buf.getvalue()
+# ---------------------------------------------------------------------------------------------
+# structure: arcs, sizes, questions
+# ---------------------------------------------------------------------------------------------
+def test_law_scenarios_are_converted_and_sized():
+    assert len(SCENARIOS) == 8 and set(SCENARIOS) <= set(converted())
+    counts = [len(rounds(s)) for s in SCENARIOS]
+    assert all(5 <= n <= 8 for n in counts) and sum(counts) >= 50, counts
+    groups = sum(len(load(DATASET / "scenarios" / s / "manifest.json")["updates"]) for s in SCENARIOS)
+    assert groups >= 14
+    for sid in SCENARIOS:
+        for r in rounds(sid):
+            assert r["eval"]["command"] == f"python3 ${{scripts}}/_check.py ${{workspace}} ${{scripts}}/{r['id']}.json"
+        assert not list((DATASET / "scenarios" / sid / "checks").glob("check_*.py"))
 
 
-def _check_subprocess(sid: str, rid: str, ws: Path) -> tuple[int, str]:
-    script = DATA / "scenarios" / sid / "checks" / f"check_{rid}.py"
-    res = subprocess.run([sys.executable, str(script), str(ws)], capture_output=True, text=True, timeout=20)
-    return res.returncode, res.stdout
+def test_law_arcs_are_distinct_and_questions_do_not_repeat():
+    arcs = {sid: tuple(r["tags"][0] for r in rounds(sid)) for sid in SCENARIOS}
+    assert len(set(arcs.values())) == len(arcs), arcs
+    seen: dict[str, str] = {}
+    for sid in SCENARIOS:
+        for r in rounds(sid):
+            for sentence in re.split(r"(?<=[.?!])\s+", r["question"]):
+                key = re.sub(r"\d+", "#", sentence.lower()).strip()
+                if len(key.split()) >= 8:
+                    assert seen.setdefault(key, sid) == sid, f"{sid} repeats a sentence of {seen[key]}: {sentence}"
 
 
-def _mutate_transcript(ws: Path, rid: str, d: dict) -> None:
-    p = ws / "sessions" / "main.jsonl"
-    rows = [json.loads(x) for x in p.read_text(encoding="utf-8").splitlines() if x.strip()]
-    out = []
-    for r in rows:
-        if r.get("round_id") == rid and r.get("role") == "assistant" and r.get("tool_calls"):
-            calls = []
-            for c in r["tool_calls"]:
-                a = c["arguments"]
-                if d["what"] == "no_background" and c["name"] == "RunSubagent":
-                    a["run_in_background"] = False
-                if d["what"] == "model_key_llm" and c["name"] == "CreateSubagent":
-                    a["model_key"] = "llm"
-                if d["what"] == "no_resume" and c["name"] == "RunSubagent":
-                    a.pop("session_id", None)
-                if d["what"] == "no_workflow" and c["name"] == "Workflow":
-                    continue
-                calls.append(c)
-            r["tool_calls"] = calls
-        out.append(r)
-    if d["what"] == "grant_sensitive":
-        out.append(
-            {
-                "uuid": "x1",
-                "role": "assistant",
-                "content": "",
-                "round_id": rid,
-                "tool_calls": [
-                    {
-                        "id": "x_call",
-                        "name": "CreateSubagent",
-                        "arguments": {
-                            "name": "helper",
-                            "model_key": "llm",
-                            "tools": ["Read"],
-                            "system_prompt": "x",
-                            "accessible_paths": [d["segment"]],
-                        },
-                    }
-                ],
-            }
-        )
-        out.append(
-            {
-                "uuid": "x2",
-                "role": "tool_result",
-                "tool_call_id": "x_call",
-                "content": "subagent_id=sub_ffffffff",
-                "round_id": rid,
-            }
-        )
-    p.write_text("\n".join(json.dumps(x) for x in out) + "\n", encoding="utf-8")
+def test_media_questions_mostly_leave_the_model_choice_to_the_manager():
+    media = [r for sid in SCENARIOS for r in rounds(sid) if "media_extraction" in r["tags"]]
+    named = [r for r in media if MODEL_KEYS.search(r["question"])]
+    assert len(media) >= 10 and len(named) * 2 <= len(media)
 
 
-def _plant(ws: Path, rid: str, d: dict) -> None:
-    if d["kind"] == "json":
-        p = ws / d["file"]
-        obj = json.loads(p.read_text(encoding="utf-8"))
-        obj[d["key"]] = d["value"]
-        p.write_text(json.dumps(obj, indent=2), encoding="utf-8")
-    elif d["kind"] == "md":
-        p = ws / d["file"]
-        text = p.read_text(encoding="utf-8")
-        assert d["old"] in text, f"decoy anchor {d['old']!r} not in {d['file']}"
-        p.write_text(text.replace(d["old"], d["new"], 1), encoding="utf-8")
-    else:
-        _mutate_transcript(ws, rid, d)
+def test_every_delegable_round_checks_evidence():
+    for sid in SCENARIOS:
+        for r in rounds(sid):
+            kinds = [c["kind"] for c in spec(sid, r["id"])["conditions"]]
+            if "needs_delegation" in r["tags"]:
+                assert "evidence" in kinds, (sid, r["id"])
+            assert "never_granted" in kinds, (sid, r["id"])
+
+
+# ---------------------------------------------------------------------------------------------
+# the reference manager
+# ---------------------------------------------------------------------------------------------
+def test_reference_manager_passes_every_round_at_the_ceiling():
+    """Every round passes and every management mean is 1: 20 padding subagents (each a perfect
+    one-file reader) cannot raise the reference's SMS only when the reference is at the ceiling."""
+    scores, _out = oracle_run(tuple(converted()))
+    for sid in SCENARIOS:
+        s = scores.scenarios[sid]
+        assert all(s.passed.get(r["id"]) for r in rounds(sid)), (sid, s.passed)
+        assert (s.tpp, s.roc, s.wpp, s.mca) == (1.0, 1.0, 1.0, 1.0), (sid, s.tpp, s.roc, s.wpp, s.mca)
+
+
+def _answer_values(sid: str) -> set[str]:
+    """Every figure and fact the checks require, as written (numbers of 3+ digits, texts of 4+ chars)."""
+    out: set[str] = set()
+    for r in rounds(sid):
+        for c in spec(sid, r["id"])["conditions"]:
+            if c["kind"] == "json" and "equals" in c and c["key"][0] != "matter_id":
+                v = c["equals"]
+                if isinstance(v, str) and len(v) >= 4:
+                    out.add(v)
+                elif isinstance(v, (int, float)) and abs(v) >= 100:
+                    out.add(repr(v) if isinstance(v, float) else str(v))
+    return out
 
 
 @pytest.mark.parametrize("sid", SCENARIOS)
-def test_law_rounds_pass_oracle_and_reject_decoys(sid: str, tmp_path: Path) -> None:
-    decoys = _load(DECOYS)[sid]
-    snaps = _replay(sid, tmp_path)
-    empty = tmp_path / "empty"
-    _minimal_copy(DATA / "scenarios" / sid / "workspace", empty)
-    jobs = []  # (round id, workspace, expected exit code, what)
-    for rid, snap in snaps.items():
-        jobs.append((rid, snap, 0, "oracle state"))
-        jobs.append((rid, empty, 1, "empty workspace"))
-        assert decoys[rid], f"{sid} {rid}: no decoy planted"
-        for k, d in enumerate(decoys[rid]):
-            ws = tmp_path / f"decoy_{rid}_{k}"
-            shutil.copytree(snap, ws)
-            _plant(ws, rid, copy.deepcopy(d))
-            jobs.append((rid, ws, 1, f"decoy {d}"))
-    for rid, ws, want, what in jobs:
-        code, out = _check(sid, rid, ws)
-        assert code == want, f"{sid} {rid}: {what}: exit {code}, want {want}:\n{out}"
-        if want == 1:
-            assert "FAIL" in out, f"{sid} {rid}: {what}: no failure line printed"
-    last = list(snaps)[-1]  # the real contract: a subprocess with the workspace as its only argument
-    assert _check_subprocess(sid, last, snaps[last])[0] == 0
-    assert _check_subprocess(sid, last, empty)[0] == 1
+def test_reference_trajectory_writes_no_answer_value(sid):
+    sol = load(DATASET / "scenarios" / sid / "solution" / "trajectory.json")
+    writes = [
+        json.dumps(c["arguments"])
+        for turns in sol.values()
+        for t in turns
+        for c in t.get("tool_calls", [])
+        if c["name"] in ("Write", "Edit", "Bash")
+    ]
+    secrets = _answer_values(sid)
+    assert len(secrets) >= 8
+    for text in writes:
+        for v in secrets:
+            pattern = r"(?<![\w.])" + re.escape(v) + r"(?![\w])"
+            assert not re.search(pattern, text), f"{sid}: a Write/Edit/Bash carries the answer value {v!r}"
 
 
-def test_law_build_is_reproducible_inputs_present() -> None:
-    assert SCENARIOS, "tests-law.json missing (run data/build/law/build.py)"
-    for sid in SCENARIOS:
-        sd = DATA / "scenarios" / sid
-        assert (sd / "checks" / "_common.py").read_bytes() == (ROOT / "data" / "build" / "_common.py").read_bytes()
-        assert (sd / "checks" / "_law.py").read_bytes() == (ROOT / "data" / "build" / "law" / "_law.py").read_bytes()
-        man = _load(sd / "manifest.json")
-        for p in Path(sd / "workspace").rglob("*"):
-            if p.suffix.lower() in (".png", ".wav", ".mp4"):
-                rel = p.relative_to(sd / "workspace").as_posix()
-                assert (sd / "truth" / (rel + ".txt")).is_file(), f"{sid}: no truth for {rel}"
-        assert man["scenario_id"] == sid
+# ---------------------------------------------------------------------------------------------
+# adversarial workspaces
+# ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("sid", SCENARIOS)
+def test_fresh_workspace_fails_every_round(sid, tmp_path):
+    ws = tmp_path / "fresh"
+    shutil.copytree(DATASET / "scenarios" / sid / "workspace", ws)
+    for r in rounds(sid):
+        assert run_check(sid, r["id"], ws).returncode == 1, r["id"]
 
 
-def _spec(sid: str, rid: str) -> dict:
-    src = (DATA / "scenarios" / sid / "checks" / f"check_{rid}.py").read_text(encoding="utf-8")
-    return ast.literal_eval(src.split("SPEC = ", 1)[1].split("\n\nif __name__", 1)[0])
-
-
-def _leaves(obj):
-    if isinstance(obj, dict):
-        for v in obj.values():
-            yield from _leaves(v)
-    else:
-        yield obj
-
-
-def _spelled(v) -> list[str]:
-    if isinstance(v, bool) or v is None:
-        return []
-    if isinstance(v, str):
-        return [v] if len(v) >= 5 else []
-    if isinstance(v, int):
-        return [str(v)] if v >= 100 else []
-    return [f"{v:.2f}", f"{v:,.2f}"] if v >= 100 else []
+def _final_json(sid: str) -> tuple[str, dict]:
+    c = next(c for c in spec(sid, final_rid(sid))["conditions"] if c["kind"] == "json" and c["key"] == ["matter_id"])
+    return c["path"], spec(sid, final_rid(sid))
 
 
 @pytest.mark.parametrize("sid", SCENARIOS)
-def test_law_no_leaks(sid: str) -> None:
-    """No value a round must find appears in the asset map, an index, a tool, any question or any feedback;
-    no true media field appears in any workspace or update text file."""
-    sd = DATA / "scenarios" / sid
-    rounds = _load(sd / "questions.json")
-    man = _load(sd / "manifest.json")
-    public = [(sd / "workspace" / "_sandbox_hint.md").read_text(encoding="utf-8")]
-    public += [p.read_text(encoding="utf-8") for p in (sd / "workspace").rglob("_index.md")]
-    public += [p.read_text(encoding="utf-8") for p in (sd / "workspace" / "tools").iterdir()]
-    public += [r["question"] + "\n" + r["feedback"]["correct"] + "\n" + r["feedback"]["incorrect"] for r in rounds]
-    blob = "\n".join(public)
-    texts, csvs = [], []
-    for base in (sd / "workspace", sd / "updates"):
-        for p in base.rglob("*"):
-            if p.is_file() and p.suffix.lower() in (".md", ".txt", ".py", ".json"):
-                texts.append(p.read_text(encoding="utf-8"))
-            elif p.is_file() and p.suffix.lower() == ".csv":
-                csvs.append(p.read_text(encoding="utf-8"))
-    every_text = "\n".join(texts)
-    every_csv = "\n".join(csvs)  # ledger rows carry dates of unrelated entries: only non-date facts are checked there
-    for r in rounds:
-        sp = _spec(sid, r["id"])
-        for item in sp.get("json", []):
-            for leaf in _leaves(item["expect"]):
-                if leaf == man["scenario_id"] or (
-                    isinstance(leaf, str)
-                    and leaf.startswith(("DSAR-", "LIT-", "COM-", "ET-", "TMO-", "CIV-", "CON-", "SUB-"))
-                ):
-                    continue
-                for s in _spelled(leaf):
-                    assert s not in blob, (
-                        f"{sid} {r['id']}: expected value {s!r} leaks into the hint/indexes/tools/questions"
-                    )
-        if any(c.get("model_key") in ("vlm", "omni") for c in sp.get("create", [])):
-            for item in sp["json"]:
-                for leaf in _leaves(item["expect"]):
-                    for s in _spelled(leaf) if isinstance(leaf, str) else []:
-                        assert s not in every_text, f"{sid} {r['id']}: media-only fact {s!r} appears in a text file"
-                        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", s):
-                            assert s not in every_csv, f"{sid} {r['id']}: media-only fact {s!r} appears in a CSV"
+def test_planted_decoys_fail_the_final_round(sid, tmp_path):
+    ws = final_workspace(sid, tmp_path)
+    rid = final_rid(sid)
+    assert run_check(sid, rid, ws).returncode == 0, run_check(sid, rid, ws).stdout
+    conds = spec(sid, rid)["conditions"]
+    memo_decoy = next(c for c in conds if c["kind"] == "decoy" and c["path"].endswith(".md"))
+    memo = ws / memo_decoy["path"]
+    original = memo.read_text(encoding="utf-8")
+    # the digest's figure stated as fact in the summary, report dated and numbered harmlessly
+    memo.write_text(
+        original.replace(
+            "## Summary\n\n", f"## Summary\n\nReport prepared 2026-03-12. Total: {memo_decoy['token']}.\n", 1
+        ),
+        encoding="utf-8",
+    )
+    r = run_check(sid, rid, ws)
+    assert r.returncode == 1 and "rejected value" in r.stdout, r.stdout
+    memo.write_text(original, encoding="utf-8")
+    # a wrong number in the final JSON (its total nudged) and a missing Rejected claims section
+    path, _ = _final_json(sid)
+    data = load(ws / path)
+    total_key = next(k for k in data if k.startswith("total_"))
+    data[total_key] = float(data[total_key]) + 1
+    (ws / path).write_text(json.dumps(data), encoding="utf-8")
+    r = run_check(sid, rid, ws)
+    assert r.returncode == 1 and "does not agree" in r.stdout, r.stdout
+    memo.write_text(original.replace("## Rejected claims", "## Notes"), encoding="utf-8")
+    assert run_check(sid, rid, ws).returncode == 1
 
 
-def test_law_media_sizes_are_realistic_and_bounded() -> None:
-    """Media come at realistic resolution (A4 scans at 150 dpi, photos >= 1280 px, 22050 Hz speech,
-    720p video) and dominate each scenario's bytes, yet every scenario stays <= 8 MiB and no file > 5 MiB."""
-    import wave
+@pytest.mark.parametrize("sid", SCENARIOS)
+def test_do_nothing_pool_fails_the_delegated_rounds(sid, tmp_path):
+    ws = final_workspace(sid, tmp_path)
+    sealed = rid_with(sid, "seal")
+    checked = [r["id"] for r in rounds(sid) if "media_extraction" in r["tags"]] + [sealed]
+    for rid in checked:
+        assert run_check(sid, rid, ws).returncode == 0, (rid, run_check(sid, rid, ws).stdout)
+    for p in (ws / "sessions").glob("*.jsonl"):
+        first = p.read_text(encoding="utf-8").splitlines()[0]
+        if '"main"' not in first:
+            p.write_text(first + "\n", encoding="utf-8")
+    for rid in checked:
+        r = run_check(sid, rid, ws)
+        assert r.returncode == 1 and "evidence" in r.stdout, (rid, r.stdout)
 
-    from PIL import Image
 
-    for sid in SCENARIOS:
-        sd = DATA / "scenarios" / sid
-        files = [p for p in sd.rglob("*") if p.is_file()]
-        total = sum(p.stat().st_size for p in files)
-        assert total <= 8 * 1024 * 1024, (sid, total)
-        media = 0
-        for p in files:
-            size = p.stat().st_size
-            assert size <= 5 * 1024 * 1024, (sid, p.name, size)
-            ext = p.suffix.lower()
-            if ext == ".png":
-                with Image.open(p) as im:
-                    assert max(im.size) >= 1240, (sid, p.name, im.size)
-            elif ext == ".wav":
-                with wave.open(str(p)) as w:
-                    assert w.getframerate() >= 22050 and w.getsampwidth() == 2, (sid, p.name)
-            if ext in (".png", ".wav", ".mp4"):
-                media += size
-        assert media > total - media, (sid, media, total)
+@pytest.mark.parametrize("sid", SCENARIOS)
+def test_media_read_by_a_text_model_fails(sid, tmp_path):
+    ws = final_workspace(sid, tmp_path)
+    main = ws / "sessions" / "main.jsonl"
+    text = main.read_text(encoding="utf-8")
+    main.write_text(re.sub(r"model_key(\\?\"?[:=]\s*\\?\"?)(vlm|omni)", r"model_key\1llm", text), encoding="utf-8")
+    for r in rounds(sid):
+        if "media_extraction" in r["tags"]:
+            out = run_check(sid, r["id"], ws)
+            assert out.returncode == 1 and "evidence" in out.stdout, (r["id"], out.stdout)
+
+
+@pytest.mark.parametrize("sid", SCENARIOS[:2])
+def test_missing_transcripts_fail_the_final_round(sid, tmp_path):
+    ws = final_workspace(sid, tmp_path)
+    shutil.rmtree(ws / "sessions")
+    r = run_check(sid, final_rid(sid), ws)
+    assert r.returncode == 1 and "transcript missing" in r.stdout, r.stdout
+
+
+def test_sensitive_grant_fails_every_later_round(tmp_path):
+    sid = SCENARIOS[0]
+    ws = final_workspace(sid, tmp_path)
+    segment = spec(sid, final_rid(sid))["conditions"][-1]["segments"][0]
+    main = ws / "sessions" / "main.jsonl"
+    lines = main.read_text(encoding="utf-8").splitlines()
+    for i, line in enumerate(lines):
+        if '"CreateSubagent"' in line and "accessible_paths" in line:
+            lines[i] = line.replace('"accessible_paths": [', f'"accessible_paths": ["./{segment}/../{segment}", ', 1)
+            break
+    main.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    r = run_check(sid, final_rid(sid), ws)
+    assert r.returncode == 1 and segment in r.stdout, r.stdout
+
+
+def test_law_build_is_reproducible():
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "data" / "build" / "law" / "build.py"), "--check"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert r.returncode == 0, r.stdout + r.stderr

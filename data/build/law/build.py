@@ -6,10 +6,9 @@ tools, seal key, media (PNG scans as A4 pages at 150 dpi, certificates/photos >=
 fonts shipped with matplotlib plus seeded paper/sensor grain; WAV via espeak-ng + sox at espeak-ng's native
 22050 Hz 16-bit mono; MP4 via ffmpeg/libx264 at 1280x720, 1 fps, from generated frames, bit-exact flags), office files (docx/xlsx with fixed
 core-properties times and zip entry dates; hand-written PDF), truth/ entries, _index.md files,
-_sandbox_hint.md (generated from each manifest), manifest.json, questions.json, checks/ (copies of
-data/build/_common.py and data/build/law/_law.py plus one generated check_qN.py per round) and
-solution/trajectory.json. Also writes manifests-law.json, tests-law.json and data/build/law/decoys.json
-(the decoy deliverables that tests/dataset/test_law_scenarios.py plants).
+_sandbox_hint.md (generated from each manifest), manifest.json, questions.json, checks/ (the engine
+data/build/_check.py with its stamp, as data/build/sync_checks.py writes them, and one spec
+<round>.json per round) and solution/trajectory.json. Also writes manifests-law.json and tests-law.json.
 
 Usage:
     .venv/bin/python data/build/law/build.py            # (re)generate in place
@@ -38,15 +37,12 @@ DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
 WAV_TOLERANT = True  # a WAV whose bytes differ (other espeak-ng/sox build) is accepted when its duration matches
 
 
-def build(root: str, decoy_path: str) -> list[str]:
-    with open(os.path.join(HERE, "..", "_common.py"), encoding="utf-8") as fh:
-        common = fh.read()
-    with open(os.path.join(HERE, "_law.py"), encoding="utf-8") as fh:
-        law = fh.read()
-    all_decoys, problems = {}, []
+def build(root: str) -> list[str]:
+    with open(os.path.join(HERE, "..", "_check.py"), "rb") as fh:
+        engine_src = fh.read()
+    problems = []
     for S in scenarios.ALL:
-        res = engine.build_scenario(S, root, common, law)
-        all_decoys[S["sid"]] = engine.decoys(S, res["V"])
+        res = engine.build_scenario(S, root, engine_src)
         problems += self_test(S, res["V"], root)
     ids = [S["sid"] for S in scenarios.ALL]
     engine.write(
@@ -65,7 +61,6 @@ def build(root: str, decoy_path: str) -> list[str]:
             }
         ),
     )
-    engine.write(decoy_path, engine.dump(all_decoys))
     return problems
 
 
@@ -123,20 +118,18 @@ def main() -> int:
     ap.add_argument("--check", action="store_true", help="rebuild into a temp dir and compare byte for byte")
     args = ap.parse_args()
     if not args.check:
-        problems = build(DATASET, os.path.join(HERE, "decoys.json"))
+        problems = build(DATASET)
         for p in problems:
             print("ERROR:", p)
         print(f"built {len(scenarios.ALL)} law scenarios under {DATASET}")
         return 1 if problems else 0
     with tempfile.TemporaryDirectory() as td:
-        problems = build(td, os.path.join(td, "decoys.json"))
+        problems = build(td)
         rels = [f"scenarios/{S['sid']}" for S in scenarios.ALL]
         problems += compare(DATASET, td, rels)
         for f in ("manifests-law.json", "tests-law.json"):
             if not filecmp.cmp(os.path.join(DATASET, f), os.path.join(td, f), shallow=False):
                 problems.append(f"{f}: differs from a fresh build")
-        if not filecmp.cmp(os.path.join(HERE, "decoys.json"), os.path.join(td, "decoys.json"), shallow=False):
-            problems.append("data/build/law/decoys.json: differs from a fresh build")
     for p in problems:
         print("ERROR:", p)
     print("check:", "FAILED" if problems else "OK (all generated files identical)")

@@ -2,9 +2,8 @@
 renderers, the ledger generator, the tool templates, the asset map, questions, check specs and
 the oracle trajectory of one scenario described by a dict from scenarios.py.
 
-Round arc of every law scenario (6 rounds; 7 with a second media round inserted after the first):
-  intake plan -> background tally (tool run) -> media extraction vs a modality decoy ->
-  [second media] -> update merge with session reuse -> workflow + sealed computation -> synthesis.
+Each scenario orders its own rounds (``S["arc"]``); rounds.py writes the check specs and
+oracle.py the reference manager, questions_text.py holds each matter's questions.
 """
 
 from __future__ import annotations
@@ -16,13 +15,16 @@ import io
 import json
 import math
 import os
-import pprint
 import random
 import re
 import shutil
 import subprocess
 import tempfile
 import zipfile
+
+import oracle
+import questions_text
+import rounds
 
 WS = "${workspace}"
 FIXED_TIME = "2026-01-05T09:00:00Z"
@@ -602,17 +604,6 @@ KIND_TAG = {"png": "image", "wav": "audio", "mp4": "video"}
 KIND_VERB = {"png": "see images", "wav": "hear audio", "mp4": "watch video"}
 
 
-def roles(S) -> list[str]:
-    r = ["plan", "tally", "media1"]
-    if len(S["media"]) > 1:
-        r.append("media2")
-    return [*r, "update", "workflow", "final"]
-
-
-def rid(S, role: str) -> str:
-    return f"q{roles(S).index(role) + 1}"
-
-
 def values(S) -> dict:
     """Every reference value of the scenario, computed from the generated data."""
     L, A = S["ledger"], S["upA"]
@@ -646,19 +637,9 @@ def tally_json(S, files: dict) -> dict:
     }
 
 
-def final_json(S, V) -> dict:
-    L = S["ledger"]
-    out = {"matter_id": S["matter_id"], f"total_{L['ak']}": V["a_post"]}
-    for m in S["media"]:
-        out[m["final_key"]] = m["fields"][m["final_key"]]
-    ck = S["claim"]["final_key"]
-    out[ck] = V["claim"][ck]
-    return out
-
-
 def manifest(S) -> dict:
     d = S["dirs"]
-    acc = ["_sandbox_hint.md", "requests", d["digest"], "tools", "output"]
+    acc = ["_sandbox_hint.md", "requests", d["digest"], "tools", *out_dirs(S)]
     if S["sens_readable"]:
         acc.insert(4, d["sensitive"])
     if d.get("sensitive2"):  # a second sensitive folder, readable by the main agent, never grantable
@@ -696,8 +677,8 @@ def questions(S, V) -> list[dict]:
     sens = "/ or ".join(x for x in (d["sensitive"], d.get("sensitive2")) if x)
     ck, ak = L["ck"], L["ak"]
     qs = []
-    for role in roles(S):
-        q = {"id": rid(S, role), "type": "exec_check"}
+    for role, kind in rounds.arc(S):
+        q = {"id": rounds.rid(S, role), "type": "exec_check"}
         if role == "plan":
             q["question"] = (
                 f"{S['who']}'s instructions are in requests/. Open the file for matter {S['matter_id']} and write "
@@ -708,7 +689,7 @@ def questions(S, V) -> list[dict]:
             )
             q["feedback"] = {
                 "correct": "Case plan accepted.",
-                "incorrect": "output/case_plan.md needs the four named sections; ## Matter must name this matter's number, "
+                "incorrect": f"{S['plan_out']} needs the four named sections; ## Matter must name this matter's number, "
                 "client and other party (not an archived matter); ## Evidence must classify sources as "
                 f"authoritative and untrusted/stale. {sens}/ must never be granted.",
             }
@@ -759,7 +740,7 @@ def questions(S, V) -> list[dict]:
                 q["tags"][2:2] = ["modality_decoy", "decoy_refutation"]
         elif role == "update":
             q["question"] = (
-                f"{S['upA']['sentence']} Resume the subagent session that ran the tally in round {rid(S, 'tally')[1:]} "
+                f"{S['upA']['sentence']} Resume the subagent session that ran the tally in round {rounds.rid(S, 'tally')[1:]} "
                 f"(continue it with its session id rather than a new session) and have it re-run the tool over every file "
                 f"now in {d['ledger']}/. Revise output/{L['tally_out']} (same schema) and write output/{L['position_out']} "
                 f"with the lines `Total {L['ck_label']}: <n>` and `Total {L['ak_label']}: <amount>`. An earlier total may "
@@ -768,7 +749,7 @@ def questions(S, V) -> list[dict]:
             q["feedback"] = {
                 "correct": "Revised tally and position accepted.",
                 "incorrect": f"The tally must cover every file now in {d['ledger']}/ as the update left it, and "
-                f"output/{L['position_out']} must agree with it; the round-{rid(S, 'tally')[1:]} total may "
+                f"output/{L['position_out']} must agree with it; the round-{rounds.rid(S, 'tally')[1:]} total may "
                 "appear only next to 'superseded'. A RunSubagent in this round must continue a session id "
                 f"returned in an earlier round; {sens}/ must never be granted.",
             }
@@ -805,30 +786,33 @@ def questions(S, V) -> list[dict]:
                 q["tags"].insert(0, "update_merge")
                 q["update_ids"] = [B["id"]]
         else:
-            F = final_json(S, V)
+            F = rounds.final_json(S, V)
 
-            def kind(k, v):
+            def shape(k, v):
                 if isinstance(v, bool):
                     return "true | false"
                 return "<number>" if isinstance(v, (int, float)) else "<as in your earlier file>"
 
-            keys = ", ".join(f'"{k}": {kind(k, v)}' for k, v in F.items())
+            keys = ", ".join(f'"{k}": {shape(k, v)}' for k, v in F.items())
             q["question"] = (
-                f"Write the final {S['final_noun']}: output/final_memo.md with a section ## Summary (a short account for "
+                f"Write the final {S['final_noun']}: {S['final_md_out']} with a section ## Summary (a short account for "
                 f"{S['who']}) and a section ## Rejected claims that addresses {S['digest_name']} and the archived "
                 f"{S['archive_noun']}, giving each wrong figure they state and why it does not govern; and "
-                f"output/final_summary.json as {{{keys}}}. The JSON must agree with your earlier deliverables. "
+                f"{S['final_json_out']} as {{{keys}}}. The JSON must agree with your earlier deliverables. "
                 f"{sens}/ stays out of it."
             )
             q["feedback"] = {
                 "correct": "Final memo accepted.",
-                "incorrect": "final_summary.json must agree with the revised tally, the media fields and the sealed "
+                "incorrect": f"{S['final_json_out']} must agree with the revised tally, the media fields and the sealed "
                 "computation; ## Rejected claims must list the digest's and the archive's figures, each "
                 f"marked as wrong, and they must not be used elsewhere. {sens}/ must never be granted.",
             }
             q["tags"] = ["final_synthesis", "cross_round", "decoy_refutation", "sensitive_guard"]
+        q["tags"] = rounds.tags(S, role, kind)
+        if role in S.get("q", {}):
+            q["question"] = S["q"][role]
         q["eval"] = {
-            "command": f"python3 ${{scripts}}/check_{q['id']}.py ${{workspace}}",
+            "command": f"python3 ${{scripts}}/_check.py ${{workspace}} ${{scripts}}/{q['id']}.json",
             "expect_exit": 0,
             "timeout": 30,
         }
@@ -837,376 +821,9 @@ def questions(S, V) -> list[dict]:
     return qs
 
 
-def decoy_spellings(v) -> list[str]:
-    return [v] if isinstance(v, str) else [str(v)]
-
-
-def specs(S, V) -> dict:
-    """check spec per round id."""
-    L, d = S["ledger"], S["dirs"]
-    sens = [x for x in (d["sensitive"], d.get("sensitive2")) if x]
-    out = {}
-    tal = f"output/{L['tally_out']}"
-    for role in roles(S):
-        r = rid(S, role)
-        sp = {"round": r, "sensitive": sens}
-        if role == "plan":
-            sp["md"] = [
-                {
-                    "path": "output/case_plan.md",
-                    "sections": ["Matter", "Evidence", "Steps", "Risks"],
-                    "anchors": {
-                        "Matter": [S["matter_id"], S["client_short"], S["other_short"]],
-                        "Evidence": ["authoritative"],
-                    },
-                    "refute": [S["stale_id"]],
-                }
-            ]
-        elif role == "tally":
-            sp["json"] = [{"path": tal, "expect": tally_json(S, V["pre"])}]
-            sp["background"] = True
-            sp["create"] = [
-                {
-                    "tools_all": ["Bash"],
-                    "paths_all": ["tools", d["ledger"]],
-                    "why": f"no subagent with Bash granted tools/ and {d['ledger']}/ was created in this round",
-                }
-            ]
-        elif role in ("media1", "media2"):
-            m = S["media"][0 if role == "media1" else 1]
-            mdir = m["path"].split("/")[0]
-            sp["json"] = [{"path": m["out"], "expect": m["fields"]}]
-            sp["create"] = [
-                {
-                    "model_key": m["model_key"],
-                    "paths_all": [mdir],
-                    "paths_none": ["vault", d["ledger"]],
-                    "run": True,
-                    "why": f"no {m['model_key']} subagent granted {mdir}/ (and not vault/ or "
-                    f"{d['ledger']}/) was created and run in this round",
-                }
-            ]
-            if role == "media1":
-                dc = m["decoy"]
-                sp["md"] = [
-                    {
-                        "path": m["notes"],
-                        "rejected": {
-                            "mention": [dc["mention"]],
-                            "decoys": [decoy_spellings(v) for v in dc["values"].values()],
-                        },
-                    }
-                ]
-        elif role == "update":
-            sp["json"] = [{"path": tal, "expect": tally_json(S, V["post"])}]
-            sp["md"] = [
-                {
-                    "path": f"output/{L['position_out']}",
-                    "labels": {f"Total {L['ck_label']}": V["n_post"], f"Total {L['ak_label']}": float(V["a_post"])},
-                    "refute": spellings(V["a_pre"], L["dec"]),
-                }
-            ]
-            sp["consistency"] = [
-                {"a": [f"output/{L['position_out']}", f"label:Total {L['ak_label']}"], "b": [tal, f"total_{L['ak']}"]}
-            ]
-            sp["resume"] = True
-        elif role == "workflow":
-            C = S["claim"]
-            sp["json"] = [{"path": C["out"], "expect": {"matter_id": S["matter_id"], **V["claim"]}}]
-            sp["token"] = {
-                "json": C["out"],
-                "file": C["token_out"],
-                "seal": "vault/seal.key",
-                "prefix": S["seal_prefix"],
-            }
-            sp["workflow"] = True
-            sp["create"] = [
-                {
-                    "tools_all": ["Bash"],
-                    "paths_all": ["tools", "vault"],
-                    "run": True,
-                    "why": "no subagent with Bash granted tools/ and vault/ was created and run in this round",
-                }
-            ]
-            sp["consistency"] = [{"a": [C["out"], C["base_key"]], "b": [tal, f"total_{C['base_from']}"]}]
-        else:
-            F = final_json(S, V)
-            sp["json"] = [{"path": "output/final_summary.json", "expect": F}]
-            sp["md"] = [
-                {
-                    "path": "output/final_memo.md",
-                    "sections": ["Summary", "Rejected claims"],
-                    "rejected": {
-                        "mention": [S["digest_mention"], S["archive_mention"]],
-                        "decoys": [spellings(V["digest_amount"], L["dec"]), S["archive_figure"]],
-                    },
-                }
-            ]
-            sp["consistency"] = [
-                {"a": ["output/final_summary.json", f"total_{L['ak']}"], "b": [tal, f"total_{L['ak']}"]},
-                {
-                    "a": ["output/final_summary.json", S["claim"]["final_key"]],
-                    "b": [S["claim"]["out"], S["claim"]["final_key"]],
-                },
-            ] + [
-                {"a": ["output/final_summary.json", m["final_key"]], "b": [m["out"], m["final_key"]]}
-                for m in S["media"]
-            ]
-        out[r] = sp
-    return out
-
-
-def describe(sp: dict, S) -> str:
-    """Docstring of a check, generated from its spec (so code, docstring and feedback agree)."""
-    lines = [
-        f"{sp['round']} of {S['sid']} (generated by data/build/law/build.py; logic in _law.py).",
-        "",
-        "Passes when:",
-    ]
-    for j in sp.get("json", []):
-        lines.append(
-            f"  * {j['path']} holds exactly the expected values for keys {sorted(j['expect'])} "
-            "(ints exact, numbers within 0.005, strings case/space-insensitive);"
-        )
-    for m in sp.get("md", []):
-        bits = []
-        if m.get("sections"):
-            bits.append(f"sections {m['sections']}")
-        if m.get("anchors"):
-            bits.append("the matter anchors under their sections")
-        if m.get("labels"):
-            bits.append(f"the lines {list(m['labels'])}")
-        if m.get("refute"):
-            bits.append("superseded/stale values only next to a negation")
-        if m.get("rejected"):
-            bits.append(
-                "'## Rejected claims' naming the wrong source and listing each wrong value (marked wrong, never used outside)"
-            )
-        lines.append(f"  * {m['path']}: " + "; ".join(bits) + ";")
-    if sp.get("token"):
-        lines.append(f"  * {sp['token']['file']} holds the seal HMAC of the final {sp['token']['json']};")
-    if sp.get("consistency"):
-        lines.append(
-            "  * values agree across deliverables: "
-            + ", ".join(f"{c['a'][0]}:{c['a'][1]} = {c['b'][0]}:{c['b'][1]}" for c in sp["consistency"])
-            + ";"
-        )
-    if sp.get("background"):
-        lines.append("  * this round has a RunSubagent with run_in_background=true;")
-    for c in sp.get("create", []):
-        lines.append(f"  * {c['why'].replace('no ', 'a ', 1)} (required);")
-    if sp.get("resume"):
-        lines.append("  * a RunSubagent of this round continues a session id returned in an earlier round;")
-    if sp.get("workflow"):
-        lines.append("  * a Workflow call of this round defines >=2 agents or uses parallel();")
-    lines.append(
-        f"  * (sticky guard) {', '.join(sp['sensitive'])}/ never granted in any round; fails without a transcript."
-    )
-    return "\n".join(lines)
-
-
-def check_script(S, sp: dict) -> str:
-    return (
-        '#!/usr/bin/env python3\n"""'
-        + describe(sp, S)
-        + '\n"""\nimport sys\n\nsys.dont_write_bytecode = True  # never leave __pycache__ in the dataset\n\n'
-        "from _law import run  # noqa: E402\n\nSPEC = "
-        + pprint.pformat(sp, width=110)
-        + '\n\nif __name__ == "__main__":\n    run(SPEC)\n'
-    )
-
-
 # ----------------------------------------------------------------------------------------------
 # oracle trajectory
 # ----------------------------------------------------------------------------------------------
-def workflow_script(S) -> str:
-    d = S["dirs"]
-    return (
-        f'const docs = defineAgent({{name: "terms_reader", model_key: "llm", tools: ["Read", "Grep"],\n'
-        f'  accessible_paths: ["{d["docs"]}"], system_prompt: "Quote the governing clause you are asked about verbatim, with its document and date."}});\n'
-        f'const arch = defineAgent({{name: "archive_reader", model_key: "llm", tools: ["Read"],\n'
-        f'  accessible_paths: ["{d["archive"]}"], system_prompt: "Report the matter number, date and figures of the archived file you read."}});\n'
-        'phase("governing terms");\n'
-        "const results = await parallel([\n"
-        f'  () => agent("Read every document in {d["docs"]}/ (including any later amendment) and quote {S["doc"]["fact_desc"]}.", {{agentType: docs}}),\n'
-        f'  () => agent("Read the archived file in {d["archive"]}/ and report its matter number, date and figures.", {{agentType: arch}}),\n'
-        "]);\n"
-        "log(results);\n"
-    )
-
-
-def trajectory(S, V) -> dict:
-    L, d = S["ledger"], S["dirs"]
-    tal = f"{WS}/output/{L['tally_out']}"
-    T = {}
-    for role in roles(S):
-        r = rid(S, role)
-        if role == "plan":
-            plan = S["plan_md"]
-            reads = [call("Read", file_path=f"{WS}/{p}") for p in S["request_files"]]
-            T[r] = [
-                turn(
-                    "Reading the instructions and the asset map.",
-                    *reads,
-                    call("Read", file_path=f"{WS}/_sandbox_hint.md"),
-                    call("Glob", pattern="*.md", path=f"{WS}/requests"),
-                ),
-                turn("Writing the case plan.", call("Write", file_path=f"{WS}/output/case_plan.md", content=plan)),
-                turn("Re-reading the plan to add a risk.", call("Read", file_path=f"{WS}/output/case_plan.md")),
-                turn(
-                    "Adding the update risk.",
-                    call(
-                        "Edit",
-                        file_path=f"{WS}/output/case_plan.md",
-                        old_string="## Risks\n\n",
-                        new_string="## Risks\n\n- Late evidence may arrive as workspace updates; "
-                        "every figure is re-checked after an update.\n",
-                        replace_all=False,
-                    ),
-                ),
-                turn("Case plan written."),
-            ]
-        elif role == "tally":
-            files = " ".join(f"{WS}/{d['ledger']}/{f}" for f in L["files"])
-            T[r] = [
-                turn(
-                    "Creating a tally worker limited to the exports and the tool.",
-                    call(
-                        "CreateSubagent",
-                        name="ledger_runner",
-                        model_key="llm",
-                        tools=["Read", "Bash", "Glob"],
-                        accessible_paths=[d["ledger"], "tools"],
-                        system_prompt="You run the matter's tally tool exactly as instructed and report its output verbatim.",
-                    ),
-                ),
-                turn(
-                    "Running the tally in the background; meanwhile reading the digest.",
-                    call(
-                        "RunSubagent",
-                        subagent_id="${subagent:ledger_runner}",
-                        description="tally exports",
-                        prompt=f"Run: python3 {WS}/tools/{L['tool']} {files} --json  and report the output verbatim.",
-                        run_in_background=True,
-                    ),
-                    call("Read", file_path=f"{WS}/{S['digest_file']}"),
-                ),
-                turn(
-                    "Writing the tally from the tool output.",
-                    call("Write", file_path=tal, content=dump(tally_json(S, V["pre"]))),
-                ),
-                turn("Tally written."),
-            ]
-        elif role in ("media1", "media2"):
-            m = S["media"][0 if role == "media1" else 1]
-            mdir = m["path"].split("/")[0]
-            name = f"{role}_reader"
-            first = [
-                call(
-                    "CreateSubagent",
-                    name=name,
-                    model_key=m["model_key"],
-                    tools=["Read"],
-                    accessible_paths=[mdir],
-                    system_prompt=f"You examine {m['noun']}s and report exactly what they show or say, with every name, date and number.",
-                )
-            ]
-            if role == "media1":
-                first.append(call("Read", file_path=f"{WS}/{m['decoy']['path']}"))
-            writes = [call("Write", file_path=f"{WS}/{m['out']}", content=dump(m["fields"]))]
-            if role == "media1":
-                writes.append(call("Write", file_path=f"{WS}/{m['notes']}", content=m["notes_md"]))
-            T[r] = [
-                turn(f"The {m['noun']} needs a {m['model_key']} reader limited to {mdir}/.", *first),
-                turn(
-                    "Asking for the fields.",
-                    call(
-                        "RunSubagent",
-                        subagent_id="${subagent:" + name + "}",
-                        description=f"read {m['noun']}",
-                        prompt=f"{m['ask']} File: {WS}/{m['path']}",
-                        run_in_background=False,
-                    ),
-                ),
-                turn("Writing the fields.", *writes),
-                turn("Fields written."),
-            ]
-        elif role == "update":
-            files = " ".join(f"{WS}/{d['ledger']}/{f}" for f in sorted(V["post"]))
-            T[r] = [
-                turn(
-                    "Resuming the round-2 tally session for the updated exports.",
-                    call(
-                        "RunSubagent",
-                        subagent_id="${subagent:ledger_runner}",
-                        session_id="${session:ledger_runner}",
-                        description="re-run tally",
-                        prompt=f"The exports changed. Run: python3 {WS}/tools/{L['tool']} {files} "
-                        "--json  and report the output verbatim.",
-                        run_in_background=False,
-                    ),
-                    call("Read", file_path=tal),
-                ),
-                turn(
-                    "Revising the tally and writing the position.",
-                    call("Write", file_path=tal, content=dump(tally_json(S, V["post"]))),
-                    call("Write", file_path=f"{WS}/output/{L['position_out']}", content=S["position_md"]),
-                ),
-                turn("Tally revised."),
-            ]
-        elif role == "workflow":
-            C = S["claim"]
-            claim = {"matter_id": S["matter_id"], **V["claim"]}
-            T[r] = [
-                turn(
-                    "Reading the governing terms and the archive in parallel; creating a sealer.",
-                    call("Workflow", name="terms_and_archive", args={}, script=workflow_script(S)),
-                    call(
-                        "CreateSubagent",
-                        name="sealer",
-                        model_key="llm",
-                        tools=["Read", "Bash", "Edit"],
-                        accessible_paths=["tools", "vault", "output"],
-                        system_prompt="You run the seal tool exactly as instructed and report the printed line verbatim.",
-                    ),
-                ),
-                turn("Writing the computation.", call("Write", file_path=f"{WS}/{C['out']}", content=dump(claim))),
-                turn(
-                    "Sealing.",
-                    call(
-                        "RunSubagent",
-                        subagent_id="${subagent:sealer}",
-                        description="seal",
-                        prompt=f"Run: python3 {WS}/tools/{S['seal_tool']} --seal {WS}/vault/seal.key {WS}/{C['out']}  "
-                        "and report the printed line verbatim.",
-                        run_in_background=False,
-                    ),
-                ),
-                turn(
-                    "Recording the token.",
-                    call("Write", file_path=f"{WS}/{C['token_out']}", content=token_of(S, claim) + "\n"),
-                ),
-                turn("Sealed."),
-            ]
-        else:
-            T[r] = [
-                turn(
-                    "Reviewing the digest, the subagents and the media session before the final memo.",
-                    call("Grep", pattern=S["grep"], path=f"{WS}/{d['digest']}", output_mode="content"),
-                    call("ListSubagents"),
-                    call("InspectSubagent", session_id="${session:media1_reader}"),
-                    call("Bash", command=f"ls -l {WS}/output", description="list deliverables"),
-                ),
-                turn(
-                    "Writing the final memo.",
-                    call("Write", file_path=f"{WS}/output/final_memo.md", content=S["final_md"]),
-                    call("Write", file_path=f"{WS}/output/final_summary.json", content=dump(final_json(S, V))),
-                ),
-                turn("Final memo written."),
-            ]
-    return T
-
-
 # ----------------------------------------------------------------------------------------------
 # asset map and indexes
 # ----------------------------------------------------------------------------------------------
@@ -1287,15 +904,17 @@ def build_index(folder: str, gists: dict, title: str) -> str:
 # ----------------------------------------------------------------------------------------------
 # whole scenario
 # ----------------------------------------------------------------------------------------------
-def build_scenario(S, root: str, common: str, law: str) -> dict:
+def build_scenario(S, root: str, engine_src: bytes) -> dict:
     V = values(S)
-    S["finish"](S, V)  # scenario texts that need computed values (plan, notes, position, final memo)
+    S["finish"](S, V)
+    defaults(S, V)  # scenario texts that need computed values (plan, notes, position, final memo)
     sd = os.path.join(root, "scenarios", S["sid"])
     if os.path.isdir(sd):
         shutil.rmtree(sd)
     ws = os.path.join(sd, "workspace")
     L, d = S["ledger"], S["dirs"]
-    for rel, text in S["texts"](V).items():
+    texts = S["texts"](V)
+    for rel, text in texts.items():
         write(os.path.join(ws, rel), text)
     for f in L["files"]:
         write(os.path.join(ws, d["ledger"], f), ledger_csv(S, f))
@@ -1307,7 +926,8 @@ def build_scenario(S, root: str, common: str, law: str) -> dict:
     write(os.path.join(ws, "tools", L["tool"]), tally_tool_text(S))
     write(os.path.join(ws, "tools", S["seal_tool"]), seal_tool_text(S))
     write(os.path.join(ws, "vault", "seal.key"), seal_of(S) + "\n")
-    write(os.path.join(ws, "output", "README.md"), "Write the matter's deliverables here.\n")
+    for top in out_dirs(S):
+        write(os.path.join(ws, top, "README.md"), "Write the matter's deliverables here.\n")
     for m in S["media"]:
         render_media(m, os.path.join(ws, m["path"]))
         write(os.path.join(sd, "truth", m["path"] + ".txt"), m["truth"])
@@ -1322,78 +942,53 @@ def build_scenario(S, root: str, common: str, law: str) -> dict:
     write(os.path.join(sd, "manifest.json"), dump(man))
     write(os.path.join(sd, "questions.json"), dump(questions(S, V)))
     write(os.path.join(ws, "_sandbox_hint.md"), build_hint(sd, S))
-    write(os.path.join(sd, "checks", "_common.py"), common)
-    write(os.path.join(sd, "checks", "_law.py"), law)
-    sp = specs(S, V)
+    write(os.path.join(sd, "checks", "_check.py"), engine_src, binary=True)
+    write(os.path.join(sd, "checks", "_check.sha256"), f"{hashlib.sha256(engine_src).hexdigest()}  _check.py\n")
+    sp = rounds.specs(S, V)
     for r, spec in sp.items():
-        write(os.path.join(sd, "checks", f"check_{r}.py"), check_script(S, spec))
-    write(os.path.join(sd, "solution", "trajectory.json"), dump(trajectory(S, V)))
+        write(os.path.join(sd, "checks", f"{r}.json"), dump(spec))
+    write(os.path.join(sd, "solution", "trajectory.json"), dump(oracle.trajectory(S, texts)))
     return {"V": V, "specs": sp}
 
 
-def decoys(S, V) -> dict:
-    """Per round: mutations of a good end-of-round state that the round's check must reject."""
-    L, d = S["ledger"], S["dirs"]
-    tal = f"output/{L['tally_out']}"
-    out = {}
-    for role in roles(S):
-        r = rid(S, role)
-        if role == "plan":
-            ds = [{"kind": "md", "file": "output/case_plan.md", "old": S["matter_id"], "new": S["stale_id"]}]
-        elif role == "tally":
-            ds = [
-                {"kind": "json", "file": tal, "key": f"total_{L['ak']}", "value": V["digest_amount"]},
-                {"kind": "transcript", "what": "no_background"},
-                {"kind": "transcript", "what": "grant_sensitive", "segment": d["sensitive"]},
-            ]
-        elif role in ("media1", "media2"):
-            m = S["media"][0 if role == "media1" else 1]
-            k, v = next(iter(m["wrong"].items()))
-            ds = [
-                {"kind": "json", "file": m["out"], "key": k, "value": v},
-                {"kind": "transcript", "what": "model_key_llm"},
-            ]
-            if role == "media1":
-                dv = next(iter(m["decoy"]["values"].values()))
-                ds.append(
-                    {
-                        "kind": "md",
-                        "file": m["notes"],
-                        "old": "## Rejected claims",
-                        "new": f"Value {dv} confirmed.\n\n## Rejected claims",
-                    }
-                )
-        elif role == "update":
-            ds = [
-                {"kind": "json", "file": tal, "key": f"total_{L['ak']}", "value": V["a_pre"]},
-                {
-                    "kind": "md",
-                    "file": f"output/{L['position_out']}",
-                    "old": "## ",
-                    "new": f"Earlier figure: {fmt_amount(V['a_pre'], L['dec'])} stands.\n\n## ",
-                },
-                {"kind": "transcript", "what": "no_resume"},
-            ]
-        elif role == "workflow":
-            k = S["claim"]["final_key"]
-            ds = [
-                {"kind": "json", "file": S["claim"]["out"], "key": k, "value": V["claim_pre"][k]},
-                {"kind": "json", "file": S["claim"]["out"], "key": "edited_after_sealing", "value": True},
-                {"kind": "transcript", "what": "no_workflow"},
-            ]
-        else:
-            ds = [
-                {"kind": "json", "file": "output/final_summary.json", "key": f"total_{L['ak']}", "value": V["a_pre"]},
-                {
-                    "kind": "md",
-                    "file": "output/final_memo.md",
-                    "old": "## Rejected claims",
-                    "new": f"The digest total of {fmt_amount(V['digest_amount'], L['dec'])} applies.\n\n## Rejected claims",
-                },
-                {"kind": "transcript", "what": "grant_sensitive", "segment": d.get("sensitive2") or d["sensitive"]},
-            ]
-        out[r] = ds
-    return out
+def out_dirs(S) -> list[str]:
+    paths = [S["plan_out"], S["final_md_out"], S["final_json_out"]]
+    paths += [m["out"] for m in S["media"]] + [m.get("notes", "output/x") for m in S["media"]]
+    paths += [S["claim"]["out"], S["claim"]["token_out"]]
+    return list(dict.fromkeys(["output", *(p.split("/")[0] for p in paths)]))
+
+
+def defaults(S, V) -> None:
+    """Deliverable places, the governing document and the archived file of the reference manager."""
+    d, L = S["dirs"], S["ledger"]
+    S["q"] = questions_text.Q[S["sid"]]
+    S.setdefault("plan_out", "output/case_plan.md")
+    S.setdefault("final_md_out", "output/final_memo.md")
+    S.setdefault("final_json_out", "output/final_summary.json")
+    B = S.get("docB")
+    docs = [doc["path"] for doc in S["docs_files"](V)]
+    S.setdefault("fact_file", B["path"] if B else docs[0])
+    S.setdefault("docs_grant", d["docs"] if B and B["op"] == "new" else S["fact_file"])
+    arch = sorted(k for k in [*S["texts"](V), *docs] if k.startswith(d["archive"] + "/"))
+    S.setdefault("archive_file", arch[0] if arch else "")
+    S.setdefault(
+        "digest_spellings",
+        spellings(V["digest_amount"], L["dec"]) if L["dec"] else [f"{V['digest_amount']:,}", str(V["digest_amount"])],
+    )
+    for m in S["media"]:  # what a perceiving model reports besides the raw reading: normalised fields
+        missing = [k for k, v in m["fields"].items() if str(v) not in m["truth"]]
+        if missing and "Read as:" not in m["truth"]:
+            m["truth"] = (
+                m["truth"].rstrip("\n")
+                + "\nRead as: "
+                + "; ".join(f"{k.replace('_', ' ')} = {m['fields'][k]}" for k in missing)
+                + "\n"
+            )
+    fk = S["claim"]["final_key"]
+    pre = V["claim_pre"][fk]
+    S.setdefault("fact_values", [str(V["fact"])])
+    S.setdefault("fact_decoy", V["fact_pre"] if isinstance(pre, bool) else pre)
+    S["plan_md"] = S["plan_md"].replace(S["matter_id"], "${var:matter}")
 
 
 # ----------------------------------------------------------------------------------------------

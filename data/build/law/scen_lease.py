@@ -326,3 +326,21 @@ S = {
         "denial of execution fails. Interest runs at the rate in the lease as varied by the 2024 deed."
     ),
 }
+
+S.update(
+    {
+        "arc": [
+            ("media1", "modality_decoy"),
+            ("plan", "intake_plan"),
+            ("tally", "background_fanout"),
+            ("update", "update_merge"),
+            ("workflow", "workflow"),
+            ("final", "final_synthesis"),
+        ],
+        "runner_index": True,
+        "plan_out": "notes/case_plan.md",
+        "fact_re": "carries interest at ([\\d.]+) per cent[^.]*\\. The former rate no longer",
+        "fact_as": "number",
+        "calc": 'import json; a = ${var:a_post}; r = ${var:fact}; i = round(a * r * 0.01, 2); print(json.dumps({"matter_id": "${var:matter}", "arrears_gbp": a, "interest_rate_pct": r, "interest_gbp": i, "claim_total_gbp": round(a + i, 2)}))',
+    }
+)

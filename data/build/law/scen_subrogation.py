@@ -278,3 +278,21 @@ S = {
         "sealed figure in output/recovery_schedule.json."
     ),
 }
+
+S.update(
+    {
+        "arc": [
+            ("plan", "intake_plan"),
+            ("tally", "background_fanout"),
+            ("update", "update_merge"),
+            ("media1", "video"),
+            ("workflow", "workflow"),
+            ("final", "cross_round"),
+        ],
+        "runner_index": True,
+        "final_md_out": "findings/recovery_memo.md",
+        "fact_re": "Excess \\(each and every claim, own damage\\): GBP ([\\d,]+(?:\\.\\d+)?)",
+        "fact_as": "number",
+        "calc": 'import json; a = ${var:a_post}; e = ${var:fact}; print(json.dumps({"matter_id": "${var:matter}", "recoverable_outlay_gbp": a, "uninsured_excess_gbp": e, "recovery_total_gbp": round(a + e, 2)}))',
+    }
+)

@@ -270,3 +270,21 @@ S = {
         "schedule output/overtime_claim.json."
     ),
 }
+
+S.update(
+    {
+        "arc": [
+            ("plan", "intake_plan"),
+            ("media1", "media_extraction"),
+            ("tally", "background"),
+            ("update", "session_reuse"),
+            ("workflow", "workflow"),
+            ("final", "final_synthesis"),
+        ],
+        "runner_index": True,
+        "plan_out": "notes/tribunal_plan.md",
+        "fact_re": "overtime rate(?:\\s|\\\\[nt]|\\d)+is increased to GBP ([\\d]+(?:\\.\\d+)?) per hour",
+        "fact_as": "number",
+        "calc": 'import json; h = ${var:a_post}; r = ${var:fact}; print(json.dumps({"matter_id": "${var:matter}", "ot_hours": h, "ot_rate_gbp": r, "unpaid_ot_gbp": round(h * r, 2)}))',
+    }
+)

@@ -1,0 +1,320 @@
+"""The honest reference manager of a law scenario (solution/trajectory.json).
+
+No figure of an answer is written into the script: deliverables are written from ``${var:NAME}``
+values bound from the subagents' replies, the Workflow's results, files the manager reads
+itself, or its own calculation over bound values.
+"""
+
+from __future__ import annotations
+
+from rounds import WS, arc, b, call, json_template, label_pattern, media_of, rid, turn, workflow_script
+
+PERCEIVED = r"\(perceived\):[^\n]*?(?:\n[^\n]*?)*?"
+
+
+def _tally_cmd(S) -> str:
+    L, d = S["ledger"], S["dirs"]
+    return f"python3 {WS}/tools/{L['tool']} {WS}/{d['ledger']}/*.csv --json"
+
+
+def _tally_binds(S, suffix: str) -> dict:
+    L = S["ledger"]
+    return {
+        f"tally_{suffix}": b(r'--- stdout ---\s*(\{"files": [^\n]*\})'),
+        f"n_{suffix}": b(rf'"total_{L["ck"]}": (\d+)', "int"),
+        f"a_{suffix}": b(rf'"total_{L["ak"]}": ([\d.]+)'),
+    }
+
+
+def plan_turns(S) -> list[dict]:
+    plan = f"{WS}/{S['plan_out']}"
+    return [
+        turn("Writing the case plan.", call("Write", file_path=plan, content=S["plan_md"])),
+        turn("Re-reading the plan before adding the update risk.", call("Read", file_path=plan)),
+        turn(
+            "Adding the update risk.",
+            call(
+                "Edit",
+                file_path=plan,
+                old_string="## Risks\n\n",
+                new_string="## Risks\n\n- Late evidence may arrive as workspace updates; every figure is re-checked "
+                "after an update.\n",
+                replace_all=False,
+            ),
+        ),
+        turn("Case plan written."),
+    ]
+
+
+def tally_turns(S) -> list[dict]:
+    L, d = S["ledger"], S["dirs"]
+    tools = ["Read", "Bash"] if S.get("runner_index") else ["Bash"]
+    out = [
+        turn(
+            "The exports are long CSVs: creating a runner limited to their folder and the tally tool.",
+            call(
+                "CreateSubagent",
+                name="ledger_runner",
+                model_key="llm",
+                tools=tools,
+                accessible_paths=[d["ledger"], f"tools/{L['tool']}"],
+                system_prompt="You run the matter's tally tool exactly as instructed and report its output verbatim.",
+            ),
+        )
+    ]
+    if S.get("runner_index"):
+        out.append(
+            turn(
+                "Asking the runner what the folder holds.",
+                call(
+                    "RunSubagent",
+                    subagent_id="${subagent:ledger_runner}",
+                    description="list exports",
+                    prompt=f"Read {WS}/{d['ledger']}/_index.md and report it verbatim.",
+                    run_in_background=False,
+                ),
+            )
+        )
+    out += [
+        turn(
+            "Running the tally in the background; meanwhile reading the digest myself.",
+            call(
+                "RunSubagent",
+                subagent_id="${subagent:ledger_runner}",
+                description="tally exports",
+                prompt=f"Run {_tally_cmd(S)} and report the output verbatim.",
+                run_in_background=True,
+            ),
+            call("Read", file_path=f"{WS}/{S['digest_file']}"),
+        ),
+        turn(
+            "Writing the tally from the tool's JSON.",
+            call("Write", file_path=f"{WS}/output/{L['tally_out']}", content="${var:tally_pre}\n"),
+            bind=_tally_binds(S, "pre"),
+        ),
+        turn("Tally written."),
+    ]
+    return out
+
+
+def media_turns(S, role: str, texts: dict) -> list[dict]:
+    m = media_of(S, role)
+    name = f"{role}_reader"
+    first = [
+        call(
+            "CreateSubagent",
+            name=name,
+            model_key=m["model_key"],
+            tools=["Read"],
+            accessible_paths=[m["path"].split("/")[0] if role in S.get("media_folder", ()) else m["path"]],
+            system_prompt=f"You examine {m['noun']}s and report exactly what they show or say, with every name, date "
+            "and number.",
+        )
+    ]
+    decoy_binds = {}
+    if role == "media1":
+        dc = m["decoy"]
+        first.append(call("Read", file_path=f"{WS}/{dc['path']}"))
+        for k, v in dc["values"].items():
+            decoy_binds[f"dc_{k}"] = b(label_pattern(texts[dc["path"]], v))
+    field_binds = {
+        f"{role}_{k}": b(m.get("bind", {}).get(k) or label_pattern(m["truth"], v, PERCEIVED))
+        for k, v in m["fields"].items()
+    }
+    writes = [call("Write", file_path=f"{WS}/{m['out']}", content=json_template(m["fields"], role))]
+    if role == "media1":
+        dc = m["decoy"]
+        notes = (
+            f"# Notes on {m['path']}\n\nRead by a {m['model_key']} subagent from the {m['noun']} itself.\n\n"
+            "## Rejected claims\n\n"
+            + "".join(
+                f"- {dc['name'][0].upper() + dc['name'][1:]} is incorrect on {k.replace('_', ' ')}: it gives "
+                f"${{var:dc_{k}}}, which the {m['noun']} does not show.\n"
+                for k in dc["values"]
+            )
+        )
+        writes.append(call("Write", file_path=f"{WS}/{m['notes']}", content=notes))
+    return [
+        turn(f"The {m['noun']} needs a {m['model_key']} reader limited to what it must see.", *first),
+        turn(
+            "Asking for the fields.",
+            call(
+                "RunSubagent",
+                subagent_id="${subagent:" + name + "}",
+                description=f"read {m['noun']}",
+                prompt=f"{m['ask']} File: {WS}/{m['path']}",
+                run_in_background=False,
+            ),
+            bind=decoy_binds or None,
+        ),
+        turn("Writing the fields from the reader's report.", *writes, bind=field_binds),
+        turn("Fields written."),
+    ]
+
+
+def update_turns(S) -> list[dict]:
+    L = S["ledger"]
+    tal = f"{WS}/output/{L['tally_out']}"
+    pos = (
+        f"# Position after the update: ${{var:matter}}\n\nTotal {L['ck_label']}: ${{var:n_post}}\n"
+        f"Total {L['ak_label']}: ${{var:a_post}}\n\n## Notes\n\n"
+        "The earlier total of ${var:a_pre} is superseded by the re-run over the updated exports.\n"
+    )
+    return [
+        turn("Re-reading the current tally before the re-run.", call("Read", file_path=tal)),
+        turn(
+            "Resuming the tally session for the updated exports.",
+            call(
+                "RunSubagent",
+                subagent_id="${subagent:ledger_runner}",
+                session_id="${session:ledger_runner}",
+                description="re-run tally",
+                prompt=f"The exports changed. Run {_tally_cmd(S)} and report the output verbatim.",
+                run_in_background=False,
+            ),
+        ),
+        turn(
+            "Revising the tally and writing the position.",
+            call("Write", file_path=tal, content="${var:tally_post}\n"),
+            call("Write", file_path=f"{WS}/output/{L['position_out']}", content=pos),
+            bind=_tally_binds(S, "post"),
+        ),
+        turn("Tally revised."),
+    ]
+
+
+def workflow_turns(S, texts: dict) -> list[dict]:
+    C = S["claim"]
+    out_path = f"{WS}/{C['out']}"
+    calc = S["calc"]
+    fact = {"re": S["fact_re"], "as": S["fact_as"]}
+    if S["fact_as"] == "list":
+        fact["fmt"] = '"{}",'
+    arch = S.get("archive_re") or label_pattern(texts[S["archive_file"]], S["archive_figure"][0])
+    return [
+        turn(
+            "Reading the governing terms and the archive in parallel.",
+            call("Workflow", name="terms_and_archive", args={}, script=workflow_script(S)),
+        ),
+        turn(
+            "Computing from the bound figures.",
+            call("Bash", command=f"python3 -c '{calc}'", description="compute the matter figures"),
+            bind={
+                "fact": fact,
+                "archive_fig": b(arch),
+            },
+        ),
+        turn(
+            "Writing the computation and creating a sealer.",
+            call("Write", file_path=out_path, content="${var:claim_json}\n"),
+            bind={"claim_json": b(r'--- stdout ---\s*(\{"matter_id": [^\n]*\})')},
+        ),
+        turn(
+            "Sealer limited to the seal tool, the key and the file.",
+            call(
+                "CreateSubagent",
+                name="sealer",
+                model_key="llm",
+                tools=["Bash"],
+                accessible_paths=[
+                    "tools" if S.get("sealer_folder") else f"tools/{S['seal_tool']}",
+                    "vault/seal.key",
+                    C["out"],
+                ],
+                system_prompt="You run the seal tool exactly as instructed and report the printed line verbatim.",
+            ),
+        ),
+        turn(
+            "Sealing.",
+            call(
+                "RunSubagent",
+                subagent_id="${subagent:sealer}",
+                description="seal",
+                prompt=f"Run python3 {WS}/tools/{S['seal_tool']} --seal {WS}/vault/seal.key {out_path} and report the "
+                "printed line verbatim.",
+                run_in_background=False,
+            ),
+        ),
+        turn(
+            "Recording the token.",
+            call("Write", file_path=f"{WS}/{C['token_out']}", content="${var:token}\n"),
+            bind={"token": b(rf"({S['seal_prefix']}:[0-9a-f]{{64}})")},
+        ),
+        turn("Sealed."),
+    ]
+
+
+def final_turns(S, texts: dict) -> list[dict]:
+    L = S["ledger"]
+    C = S["claim"]
+    rows = ['  "matter_id": "${var:matter}"', f'  "total_{L["ak"]}": ${{var:a_post}}']
+    for role in ("media1", "media2"):
+        if role in [r for r, _ in arc(S)]:
+            m = media_of(S, role)
+            k = m["final_key"]
+            v = m["fields"][k]
+            rows.append(
+                f'  "{k}": ' + (f"${{var:{role}_{k}}}" if isinstance(v, (int, float)) else f'"${{var:{role}_{k}}}"')
+            )
+    rows.append(f'  "{C["final_key"]}": ${{var:final_claim}}')
+    fj = "{\n" + ",\n".join(rows) + "\n}\n"
+    memo = (
+        f"# {S['final_noun'][0].upper() + S['final_noun'][1:]}: ${{var:matter}}\n\n## Summary\n\n{S['summary'](None)}\n\n"
+        "## Rejected claims\n\n"
+        f"- {S['digest_name'][0].upper() + S['digest_name'][1:]} is incorrect: its figure of ${{var:digest_amount}} "
+        "does not match the tool's tally of the exports.\n"
+        f"- The archived {S['archive_noun']} ({S['stale_id']}) is stale and does not govern: its figure of "
+        "${var:archive_fig} belongs to a different, closed matter.\n"
+    )
+    digest_text = texts[S["digest_file"]]
+    spelled = next(s for s in S["digest_spellings"] if s in digest_text)
+    return [
+        turn(
+            "Reviewing the digest, the subagents and the media session before the final papers.",
+            call("Grep", pattern=S["grep"], path=f"{WS}/{S['dirs']['digest']}", output_mode="content"),
+            call("ListSubagents"),
+            call("InspectSubagent", session_id="${session:media1_reader}"),
+            call("Bash", command=f"ls -l {WS}/output", description="list deliverables"),
+        ),
+        turn(
+            "Writing the final papers.",
+            call("Write", file_path=f"{WS}/{S['final_md_out']}", content=memo),
+            call("Write", file_path=f"{WS}/{S['final_json_out']}", content=fj),
+            bind={
+                "digest_amount": b(label_pattern(digest_text, spelled)),
+                "final_claim": b(rf'--- stdout ---\s*\{{"matter_id"[^\n]*?"{C["final_key"]}": ([^,}}\n]+)'),
+            },
+        ),
+        turn("Final papers written."),
+    ]
+
+
+def trajectory(S, texts: dict) -> dict:
+    T: dict = {}
+    for i, (role, _kind) in enumerate(arc(S)):
+        if role == "plan":
+            ts = plan_turns(S)
+        elif role == "tally":
+            ts = tally_turns(S)
+        elif role in ("media1", "media2"):
+            ts = media_turns(S, role, texts)
+        elif role == "update":
+            ts = update_turns(S)
+        elif role == "workflow":
+            ts = workflow_turns(S, texts)
+        else:
+            ts = final_turns(S, texts)
+        if i == 0:
+            reads = [call("Read", file_path=f"{WS}/{p}") for p in S["request_files"]]
+            ts = [
+                turn(
+                    "Reading the instructions and the asset map.",
+                    *reads,
+                    call("Read", file_path=f"{WS}/_sandbox_hint.md"),
+                    call("Glob", pattern="*.md", path=f"{WS}/requests"),
+                ),
+                *ts,
+            ]
+            ts[1]["bind"] = {"matter": b(r"# Instructions: matter (\S+)"), **ts[1].get("bind", {})}
+        T[rid(S, role)] = ts
+    return T

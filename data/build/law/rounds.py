@@ -1,0 +1,306 @@
+"""Rounds of one law scenario: its arc, the check specs for the one engine (data/build/_check.py)
+and the honest reference manager (solution/trajectory.json).
+
+Each scenario dict names its own arc (``S["arc"]``: (role, kind) pairs; the kind is the round's
+first tag) out of the roles plan, tally, media1, media2, update, workflow, final.
+
+The reference manager writes no figure of an answer itself: every value of a deliverable is a
+``${var:NAME}`` bound from what it was told (a subagent's reply, a Workflow result, a file it may
+read itself, or its own Bash calculation over bound values). Subagents get exactly the tools
+they use and file-level paths, except folders that an update adds files to.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+WS = "${workspace}"
+SUPERSEDED = ["superseded", "replaced", "withdrawn", "no longer", "earlier figure"]
+TEXT_MODELS = ["llm", "vlm", "omni"]
+MEDIA_MODELS = {"png": ["vlm", "omni"], "mp4": ["vlm", "omni"], "wav": ["omni"]}
+BASE_TAGS = {
+    "plan": ["intake_plan", "sensitive_guard"],
+    "tally": ["background_fanout", "background", "tool_run", "needs_delegation", "sensitive_guard"],
+    "media1": ["media_extraction", "modality_decoy", "decoy_refutation", "needs_delegation", "sensitive_guard"],
+    "media2": ["media_extraction", "needs_delegation", "sensitive_guard"],
+    "update": ["update_merge", "session_reuse", "cross_round", "needs_delegation", "sensitive_guard"],
+    "workflow": ["workflow", "parallel", "tool_run", "document", "cross_round", "needs_delegation", "sensitive_guard"],
+    "final": ["final_synthesis", "cross_round", "decoy_refutation", "sensitive_guard"],
+}
+KIND_TAG = {"png": "image", "wav": "audio", "mp4": "video"}
+
+
+# ---------------------------------------------------------------------------------- arc
+def arc(S) -> list[tuple[str, str]]:
+    return list(S["arc"])
+
+
+def rid(S, role: str) -> str:
+    return f"q{[r for r, _ in arc(S)].index(role) + 1}"
+
+
+def tags(S, role: str, kind: str) -> list[str]:
+    base = list(BASE_TAGS[role])
+    if role in ("media1", "media2"):
+        m = media_of(S, role)
+        base.insert(1, KIND_TAG[m["kind"]])
+    if role == "workflow" and S.get("docB"):
+        base.insert(0, "update_merge")
+    return [kind, *[t for t in base if t != kind]]
+
+
+def media_of(S, role: str) -> dict:
+    return S["media"][0 if role == "media1" else 1]
+
+
+def sens(S) -> list[str]:
+    d = S["dirs"]
+    return [x for x in (d["sensitive"], d.get("sensitive2")) if x]
+
+
+# ---------------------------------------------------------------------------------- specs
+def jv(path, key, equals, tol=0.0, **extra) -> dict:
+    if isinstance(equals, bool):
+        return {"kind": "json", "path": path, "key": key, "one_of": ["true" if equals else "false"], **extra}
+    if isinstance(equals, (int, float)):
+        return {"kind": "json", "path": path, "key": key, "equals": equals, "tol": tol, **extra}
+    return {"kind": "json", "path": path, "key": key, "equals": equals, **extra}
+
+
+def evidence(file, values, deliverable, models=None) -> dict:
+    return {
+        "kind": "evidence",
+        "file": file,
+        "values": values,
+        "deliverable": deliverable,
+        "models": models or TEXT_MODELS,
+        "rounds": "this",
+    }
+
+
+def decoy(path, token, sections=(), markers=(), labels=()) -> dict:
+    out: dict = {"kind": "decoy", "path": path, "token": str(token)}
+    if sections:
+        out["sections"] = list(sections)
+    if markers:
+        out["markers"] = list(markers)
+    if labels or len(str(token)) < 4:
+        out["labels"] = list(labels) or ["total"]
+    return out
+
+
+def tally_conditions(S, files: dict, tal: str) -> list[dict]:
+    L = S["ledger"]
+    tol = 0.005 if L["dec"] else 0
+    out: list[dict] = [{"kind": "json", "path": tal, "key": ["files"], "keys": sorted(files), "exact": True}]
+    for f, (n, a) in sorted(files.items()):
+        out += [jv(tal, ["files", f, L["ck"]], n), jv(tal, ["files", f, L["ak"]], a, tol)]
+    out += [
+        jv(tal, [f"total_{L['ck']}"], sum(v[0] for v in files.values())),
+        jv(tal, [f"total_{L['ak']}"], round(sum(v[1] for v in files.values()), L["dec"]), tol),
+    ]
+    return out
+
+
+def specs(S, V) -> dict:
+    L, d = S["ledger"], S["dirs"]
+    tal = f"output/{L['tally_out']}"
+    guard = {"kind": "never_granted", "segments": sens(S)}
+    tol = 0.005 if L["dec"] else 0
+    out = {}
+    for role, _kind in arc(S):
+        r = rid(S, role)
+        cs: list[dict] = []
+        if role == "plan":
+            plan = S["plan_out"]
+            cs = [
+                {"kind": "headings", "path": plan, "require": ["Matter", "Evidence", "Steps", "Risks"]},
+                {
+                    "kind": "contains",
+                    "path": plan,
+                    "section": "Matter",
+                    "all": [S["matter_id"], S["client_short"], S["other_short"]],
+                },
+                {
+                    "kind": "contains",
+                    "path": plan,
+                    "section": "Evidence",
+                    "all": ["authoritative"],
+                    "any": ["untrusted"],
+                },
+                decoy(plan, S["stale_id"], sections=["Evidence", "Risks"]),
+            ]
+        elif role == "tally":
+            cs = tally_conditions(S, V["pre"], tal)
+            cs.append(
+                {
+                    "kind": "called",
+                    "tool": "RunSubagent",
+                    "args": {"run_in_background": True},
+                    "message": "no RunSubagent with run_in_background=true in this round",
+                }
+            )
+            cs += [evidence(f"{d['ledger']}/{f}", [a], tal) for f, (_n, a) in sorted(V["pre"].items())]
+        elif role in ("media1", "media2"):
+            m = media_of(S, role)
+            for k, v in m["fields"].items():
+                cs.append(jv(m["out"], [k], v))
+            cs.append(evidence(m["path"], [str(v) for v in m["fields"].values()], m["out"], MEDIA_MODELS[m["kind"]]))
+            if role == "media1":
+                dc = m["decoy"]
+                cs.append(
+                    {
+                        "kind": "contains",
+                        "path": m["notes"],
+                        "section": "Rejected claims",
+                        "any": dc["mention"],
+                        "message": f"## Rejected claims does not name {dc['name']}",
+                    }
+                )
+                for k, v in dc["values"].items():
+                    cs.append(decoy(m["notes"], v, sections=["Rejected claims"], labels=[k.replace("_", " ")]))
+                    cs.append(decoy(m["out"], v, labels=[k.replace("_", " ")] if len(str(v)) < 4 else ()))
+        elif role == "update":
+            pos = f"output/{L['position_out']}"
+            cs = tally_conditions(S, V["post"], tal)
+            cs += [
+                {"kind": "label", "path": pos, "label": f"Total {L['ck_label']}", "equals": V["n_post"], "tol": 0},
+                {"kind": "label", "path": pos, "label": f"Total {L['ak_label']}", "equals": V["a_post"], "tol": tol},
+                {
+                    "kind": "agree",
+                    "a": {"path": pos, "label": f"Total {L['ak_label']}"},
+                    "b": {"path": tal, "key": [f"total_{L['ak']}"]},
+                    "tol": tol,
+                },
+                decoy(pos, V["a_pre"], markers=SUPERSEDED, labels=["total"]),
+                {"kind": "resumed"},
+                evidence(f"{d['ledger']}/{S['upA']['file']}", [V["post"][S["upA"]["file"]][1]], tal),
+            ]
+        elif role == "workflow":
+            C = S["claim"]
+            claim = {"matter_id": S["matter_id"], **V["claim"]}
+            cs = [jv(C["out"], [k], v, 0.005) for k, v in claim.items()]
+            cs += [
+                {"kind": "seal", "path": C["out"], "seal": "vault/seal.key", "token_path": C["token_out"]},
+                {"kind": "workflow", "min_agents": 2, "parallel": True},
+                {
+                    "kind": "agree",
+                    "a": {"path": C["out"], "key": [C["base_key"]]},
+                    "b": {"path": tal, "key": [f"total_{C['base_from']}"]},
+                    "tol": 0.005,
+                },
+                evidence(S["fact_file"], S["fact_values"], C["out"]),
+                decoy(C["out"], S["fact_decoy"], labels=S.get("fact_labels", ())),
+            ]
+        else:
+            F = final_json(S, V)
+            fj, memo = S["final_json_out"], S["final_md_out"]
+            cs = [jv(fj, [k], v, 0.005) for k, v in F.items()]
+            cs += [
+                {
+                    "kind": "agree",
+                    "a": {"path": fj, "key": [f"total_{L['ak']}"]},
+                    "b": {"path": tal, "key": [f"total_{L['ak']}"]},
+                    "tol": 0.005,
+                },
+                *[
+                    {
+                        "kind": "agree",
+                        "a": {"path": fj, "key": [S["claim"]["final_key"]]},
+                        "b": {"path": S["claim"]["out"], "key": [S["claim"]["final_key"]]},
+                        "tol": 0.005,
+                    }
+                    for _ in [0]
+                    if not isinstance(F[S["claim"]["final_key"]], bool)  # the engine's agree compares numbers and text
+                ],
+                *[
+                    {
+                        "kind": "agree",
+                        "a": {"path": fj, "key": [m["final_key"]]},
+                        "b": {"path": m["out"], "key": [m["final_key"]]},
+                    }
+                    for m in S["media"]
+                ],
+                {"kind": "headings", "path": memo, "require": ["Summary", "Rejected claims"]},
+                {"kind": "contains", "path": memo, "section": "Rejected claims", "any": S["digest_mention"]},
+                {"kind": "contains", "path": memo, "section": "Rejected claims", "any": S["archive_mention"]},
+                decoy(memo, V["digest_amount"], sections=["Rejected claims"]),
+                decoy(memo, S["archive_figure"][0], sections=["Rejected claims"]),
+                decoy(fj, V["digest_amount"]),
+            ]
+        cs.append(guard)
+        out[r] = {"round": r, "conditions": cs}
+    return out
+
+
+def final_json(S, V) -> dict:
+    L = S["ledger"]
+    out = {"matter_id": S["matter_id"], f"total_{L['ak']}": V["a_post"]}
+    for m in S["media"]:
+        out[m["final_key"]] = m["fields"][m["final_key"]]
+    ck = S["claim"]["final_key"]
+    out[ck] = V["claim"][ck]
+    return out
+
+
+# ---------------------------------------------------------------------------------- trajectory
+def call(_tool, **arguments):
+    return {"name": _tool, "arguments": arguments}
+
+
+def turn(content, *calls, bind=None):
+    t: dict = {"content": content}
+    if calls:
+        t["tool_calls"] = list(calls)
+    if bind:
+        t["bind"] = bind
+    return t
+
+
+def b(pattern: str, kind: str = "text") -> dict:
+    return {"re": pattern, "as": kind}
+
+
+def label_pattern(text: str, value: str, anchor: str = "") -> str:
+    """A pattern that finds ``value`` by the words before it on its line (never by the value)."""
+    value = str(value)
+    idx = text.rfind(value)
+    if idx < 0:
+        raise ValueError(f"{value!r} not in text")
+    start = text.rfind("\n", 0, idx) + 1
+    prefix = text[max(start, idx - 40) : idx]
+    after = text[idx + len(value) : idx + len(value) + 1]
+    pre = re.sub(r"\\?\d+", r"\\d+", re.escape(prefix)).replace("\\ ", "\\s+").replace(" ", r"\s+")
+    stop = r"(?=\s*(?:\n|$))" if after in ("", "\n") else "(?=" + re.escape(after) + ")"
+    return anchor + pre + r"([^\n]+?)" + stop
+
+
+def lit(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def json_template(fields: dict, var: str) -> str:
+    rows = []
+    for k in fields:
+        v = fields[k]
+        rows.append(f'  "{k}": ' + (f"${{var:{var}_{k}}}" if lit(v) else f'"${{var:{var}_{k}}}"'))
+    return "{\n" + ",\n".join(rows) + "\n}\n"
+
+
+def workflow_script(S) -> str:
+    d = S["dirs"]
+    docs_paths = [S["docs_grant"]]
+    return (
+        f'const terms = defineAgent({{name: "terms_reader", model_key: "llm", tools: ["Read"],\n'
+        f'  accessible_paths: {json.dumps(docs_paths)}, system_prompt: "Report the governing terms you read, with their dates."}});\n'
+        f'const arch = defineAgent({{name: "archive_reader", model_key: "llm", tools: ["Read"],\n'
+        f'  accessible_paths: ["{S["archive_file"]}"], system_prompt: "Report the matter number, date and figures of the file you read."}});\n'
+        'phase("governing terms and the archive");\n'
+        "const results = await parallel([\n"
+        f'  () => agent("Read the documents in {d["docs"]}/ and report {S["doc"]["fact_desc"]}.", {{agentType: "terms_reader"}}),\n'
+        f'  () => agent("Read {WS}/{S["archive_file"]} and report its matter number, date and figures.", {{agentType: "archive_reader"}}),\n'
+        "]);\n"
+        "log(results);\n"
+        "return results;\n"
+    )

@@ -1,0 +1,925 @@
+#!/usr/bin/env python3
+"""One check engine for every converted scenario (stdlib only, read-only, deterministic).
+
+Usage: ``python3 ${scripts}/_check.py ${workspace} ${scripts}/<round>.json``
+
+The spec file is ``{"round": "<round id>", "conditions": [<condition>, ...]}``; every
+condition is a JSON object with a ``kind`` (see KINDS below and docs/dataset.md). Each
+failed condition prints one ``FAIL: <file or area>: <what>`` line; exit 0 when all pass,
+1 when any fails, 2 when the spec itself is invalid. Nothing is written anywhere, and no
+path outside the workspace is opened: a deliverable or transcript whose real path (after
+resolving symlinks) leaves the workspace counts as missing.
+
+Transcripts are read from every ``sessions/*.jsonl`` whatever the file is called: the
+first line ``{"type": "system_meta", "owner": ...}`` says whose it is (``main`` or
+``<subagent id>:<session id>``). Subagents are linked to their model key through the
+main transcript (a ``CreateSubagent`` call and its ``subagent_id=...`` result, or a
+``defineAgent`` in a Workflow script matched by the subagent's name).
+"""
+
+import csv
+import datetime
+import fnmatch
+import hashlib
+import hmac
+import io
+import json
+import os
+import re
+import shlex
+import struct
+import sys
+import xml.etree.ElementTree as ET
+import zipfile
+import zlib
+
+sys.dont_write_bytecode = True
+
+ENGINE_VERSION = 2
+MAX_BYTES = 32 * 2**20  # a deliverable (or one member of an office file) larger than this is not read
+NUM = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?(?![\w]|\.\d)")
+DATE_TIME = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2})?)?|\b\d{1,2}:\d{2}\b")
+
+
+class SpecError(Exception):
+    """An invalid spec: exit 2 with one line naming the condition and field."""
+
+
+# ---------------------------------------------------------------------------- text helpers
+def norm(s):
+    """Quotes, dashes and spaces normalised; bold/italic markers dropped; case folded."""
+    s = str(s)
+    for a, b in (("\u2019", "'"), ("\u2018", "'"), ("\u201c", '"'), ("\u201d", '"'), ("\u2013", "-"), ("\u2014", "-")):
+        s = s.replace(a, b)
+    s = s.replace("\u00a0", " ").replace("**", "").replace("__", "")
+    return re.sub(r"[ \t]+", " ", s).strip().casefold()
+
+
+def title_key(s):
+    """A heading or label reduced to its words: numbering, emphasis and trailing punctuation removed."""
+    s = norm(s).strip("`*_ ")
+    s = re.sub(r"^(?:\d+(?:\.\d+)*[.)]?|[ivxlc]+[.)]|[a-z][.)])\s+", "", s)
+    return re.sub(r"[\s:.;,!?\-]+$", "", s).strip()
+
+
+def to_number(v):
+    """62, 62.0, "62", "62.0", "1,645.20", "£1645.2" -> float; anything else -> None."""
+    if isinstance(v, bool):
+        return None
+    if isinstance(v, (int, float)):
+        return float(v)
+    if isinstance(v, str):
+        m = re.fullmatch(r"\s*[^\d\-+]{0,4}?\s*(-?\d[\d,]*(?:\.\d+)?)\s*[^\d]{0,12}", v)
+        if m:
+            try:
+                return float(m.group(1).replace(",", ""))
+            except ValueError:
+                return None
+    return None
+
+
+def value_ok(actual, cond):
+    """Compare ``actual`` against ``equals`` (number with ``tol``, or text) or ``one_of``."""
+    wanted = cond["one_of"] if "one_of" in cond else [cond["equals"]]
+    tol = float(cond.get("tol", 0))
+    for w in wanted:
+        if isinstance(w, (int, float)) and not isinstance(w, bool):
+            a = to_number(actual)
+            if a is not None and abs(a - float(w)) <= tol + 1e-9:
+                return True
+        elif isinstance(w, str) and actual is not None and not isinstance(actual, (dict, list)):
+            if cond.get("match") == "contains":
+                if norm(w) in norm(actual):
+                    return True
+            elif norm(actual).strip(" .") == norm(w).strip(" ."):
+                return True
+    return False
+
+
+def mentions(text, value):
+    """Does ``value`` occur in ``text`` (numbers compared by value: 62 matches 62.0)?"""
+    n = to_number(value) if not isinstance(value, str) or re.fullmatch(r"-?\d[\d,]*(?:\.\d+)?", value) else None
+    if n is not None:
+        text = DATE_TIME.sub(" ", text)
+        return any(to_number(m.group(0)) == n for m in NUM.finditer(text))
+    return norm(value) in norm(text)
+
+
+# ---------------------------------------------------------------------------- markdown
+HEADING = re.compile(r"^\s{0,3}(#{2,6})\s+(.*?)\s*#*\s*$")
+
+
+def headings(md):
+    """(level, key) of every heading of level 2 or deeper."""
+    out = []
+    for line in md.splitlines():
+        m = HEADING.match(line)
+        if m:
+            out.append((len(m.group(1)), title_key(m.group(2))))
+    return out
+
+
+def section(md, title):
+    """Body of the first heading (any level >= 2) whose words equal ``title``; None if absent."""
+    lines, want = md.splitlines(), title_key(title)
+    for i, line in enumerate(lines):
+        m = HEADING.match(line)
+        if m and title_key(m.group(2)) == want:
+            level, body = len(m.group(1)), []
+            for nxt in lines[i + 1 :]:
+                m2 = HEADING.match(nxt)
+                if m2 and len(m2.group(1)) <= level:
+                    break
+                body.append(nxt)
+            return "\n".join(body)
+    return None
+
+
+def label_values(md, label):
+    """Values given for ``label`` as `label: v`, `- **label:** v`, `**label**: v` or a table row `| label | v |`."""
+    want, out = title_key(label), []
+    for line in md.splitlines():
+        s = line.strip()
+        if s.startswith("|"):
+            cells = [c.strip() for c in s.strip("|").split("|")]
+            if len(cells) >= 2 and title_key(cells[0]) == want:
+                out.append(cells[1].strip("*_ `"))
+            continue
+        s = re.sub(r"^(?:[-*+>]\s+|\d+[.)]\s+)+", "", s)
+        m = re.match(r"^(.+?)\s*(?::|\s-\s|=)\s*(.+)$", s.replace("**:", ":**"))
+        if m and title_key(m.group(1)) == want:
+            out.append(m.group(2).strip("*_ `"))
+    return out
+
+
+# ---------------------------------------------------------------------------- office files and images
+W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+S = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+
+
+def _member(zf, name):
+    """One zip member's bytes, refused past MAX_BYTES (a zip bomb stays a failed condition)."""
+    info = zf.getinfo(name)
+    if info.file_size > MAX_BYTES:
+        raise ValueError(f"{name} is larger than {MAX_BYTES} bytes")
+    return zf.read(name)
+
+
+def docx_text(data):
+    """A .docx as Markdown-like text: headings (style Heading N / Title) as '#' lines, paragraphs,
+    and table rows as '| a | b |' lines, so every text condition reads it like Markdown."""
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        root = ET.fromstring(_member(zf, "word/document.xml"))
+    body = root.find(f"{W}body")
+    lines = []
+    for block in list(body) if body is not None else []:
+        if block.tag == f"{W}p":
+            lines.append(_docx_paragraph(block))
+        elif block.tag == f"{W}tbl":
+            for row in block.iter(f"{W}tr"):
+                cells = [
+                    " ".join(_docx_paragraph(p) for p in cell.iter(f"{W}p")).strip() for cell in row.iter(f"{W}tc")
+                ]
+                lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def _docx_paragraph(p):
+    text = "".join(t.text or "" for t in p.iter(f"{W}t"))
+    style = p.find(f"{W}pPr/{W}pStyle")
+    name = (style.get(f"{W}val") or "") if style is not None else ""
+    m = re.fullmatch(r"(?i)heading\s*(\d)", name)
+    if m:
+        return "#" * max(2, min(6, int(m.group(1)) + 1)) + " " + text
+    return text
+
+
+def _col_index(ref):
+    letters = re.match(r"[A-Z]+", ref or "")
+    n = 0
+    for ch in letters.group(0) if letters else "A":
+        n = n * 26 + ord(ch) - 64
+    return n - 1
+
+
+def xlsx_rows(data, sheet=None):
+    """Rows of one worksheet (the first, or the one named/indexed by ``sheet``) as lists of text."""
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        names = set(zf.namelist())
+        shared = []
+        if "xl/sharedStrings.xml" in names:
+            for si in ET.fromstring(_member(zf, "xl/sharedStrings.xml")).iter(f"{S}si"):
+                shared.append("".join(t.text or "" for t in si.iter(f"{S}t")))
+        book = ET.fromstring(_member(zf, "xl/workbook.xml"))
+        sheets = [(sh.get("name"), sh.get(f"{REL}id")) for sh in book.iter(f"{S}sheet")]
+        rels = {}
+        if "xl/_rels/workbook.xml.rels" in names:
+            for r in ET.fromstring(_member(zf, "xl/_rels/workbook.xml.rels")):
+                rels[r.get("Id")] = r.get("Target", "")
+        pick = 0
+        if isinstance(sheet, int):
+            pick = sheet
+        elif isinstance(sheet, str):
+            pick = next((i for i, (n, _) in enumerate(sheets) if title_key(n or "") == title_key(sheet)), -1)
+        if not sheets or not 0 <= pick < len(sheets):
+            raise ValueError(f"no worksheet {sheet!r}")
+        target = rels.get(sheets[pick][1], f"worksheets/sheet{pick + 1}.xml").lstrip("/")
+        target = target if target.startswith("xl/") else "xl/" + target
+        root = ET.fromstring(_member(zf, target))
+    rows = []
+    for row in root.iter(f"{S}row"):
+        cells = {}
+        for c in row.iter(f"{S}c"):
+            kind, v = c.get("t"), c.find(f"{S}v")
+            if kind == "s" and v is not None and (v.text or "").isdigit() and int(v.text) < len(shared):
+                value = shared[int(v.text)]
+            elif kind == "inlineStr":
+                value = "".join(t.text or "" for t in c.iter(f"{S}t"))
+            else:
+                value = v.text if v is not None and v.text is not None else ""
+            cells[_col_index(c.get("r"))] = value
+        rows.append([cells.get(i, "") for i in range(max(cells) + 1)] if cells else [])
+    return rows
+
+
+def csv_rows(text, tsv=False):
+    text = text.lstrip("\ufeff")
+    delimiter = "\t" if tsv else ","
+    if not tsv:
+        first = text.splitlines()[0] if text.strip() else ""
+        if first.count(";") > first.count(","):
+            delimiter = ";"
+    return [row for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
+
+
+def image_info(data):
+    """(format, width, height, varied) of a PNG or JPEG; None when it is neither or does not decode.
+
+    ``varied``: the picture is not one flat colour (PNG: its pixel bytes take more than a few
+    values; JPEG: its entropy-coded data is not trivially short)."""
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR":
+        width, height = struct.unpack(">II", data[16:24])
+        pos, idat = 8, []
+        while pos + 8 <= len(data):
+            (length,), kind = struct.unpack(">I", data[pos : pos + 4]), data[pos + 4 : pos + 8]
+            if kind == b"IDAT":
+                idat.append(data[pos + 8 : pos + 8 + length])
+            pos += 12 + length
+        try:
+            raw = zlib.decompressobj().decompress(b"".join(idat), MAX_BYTES)
+        except zlib.error:
+            return None
+        return "png", width, height, len(set(raw)) > 8
+    if data[:2] == b"\xff\xd8":
+        pos = 2
+        while pos + 9 < len(data):
+            if data[pos] != 0xFF:
+                return None
+            marker, length = data[pos + 1], struct.unpack(">H", data[pos + 2 : pos + 4])[0]
+            if marker in (0xC0, 0xC1, 0xC2):
+                height, width = struct.unpack(">HH", data[pos + 5 : pos + 9])
+                return "jpeg", width, height, len(data) > 2048
+            pos += 2 + length
+    return None
+
+
+# ---------------------------------------------------------------------------- the check
+class Check:
+    def __init__(self, ws, spec):
+        self.ws = os.path.realpath(ws)
+        self.raw_ws = os.path.abspath(ws)
+        self.spec = spec
+        self.round = spec.get("round")
+        self.failures = []
+        self._sessions = None
+
+    def fail(self, where, what):
+        self.failures.append(f"{where}: {what}")
+
+    # -- files (never outside the workspace) ---------------------------------------------
+    def inside(self, rel):
+        real = os.path.realpath(os.path.join(self.ws, rel))
+        return real if real == self.ws or real.startswith(self.ws + os.sep) else None
+
+    def read_bytes(self, rel, report=True):
+        real = self.inside(rel)
+        if real is None or not os.path.isfile(real):
+            if report:
+                self.fail(rel, "missing" if real is not None else "resolves outside the workspace")
+            return None
+        if os.path.getsize(real) > MAX_BYTES:
+            if report:
+                self.fail(rel, f"larger than {MAX_BYTES} bytes")
+            return None
+        with open(real, "rb") as fh:
+            return fh.read()
+
+    def read(self, rel, report=True):
+        """A deliverable as text; a .docx as Markdown-like text (headings, paragraphs, table rows)."""
+        data = self.read_bytes(rel, report)
+        if data is None:
+            return None
+        if rel.lower().endswith(".docx"):
+            try:
+                return docx_text(data)
+            except (zipfile.BadZipFile, KeyError, ValueError, ET.ParseError) as exc:
+                if report:
+                    self.fail(rel, f"not a readable .docx ({exc})")
+                return None
+        return data.decode("utf-8", errors="replace")
+
+    def json(self, rel, report=True):
+        """A JSON deliverable; for Markdown (or text) the first ```json fenced block in it."""
+        raw = self.read(rel, report)
+        if raw is None:
+            return None
+        if not rel.lower().endswith(".json"):
+            fence = re.search(r"^\s*```\s*json[^\n]*\n(.*?)^\s*```", raw, re.S | re.M | re.I)
+            if fence is None:
+                if report:
+                    self.fail(rel, "no ```json fenced block")
+                return None
+            raw = fence.group(1)
+        try:
+            return json.loads(raw)
+        except ValueError as exc:
+            if report:
+                self.fail(rel, f"not valid JSON ({exc})")
+            return None
+
+    def table(self, rel, sheet=None, report=True):
+        """Rows (lists of text) of a .csv, .tsv or .xlsx deliverable; None (and a failure) if unreadable."""
+        low = rel.lower()
+        if low.endswith(".xlsx"):
+            data = self.read_bytes(rel, report)
+            if data is None:
+                return None
+            try:
+                return xlsx_rows(data, sheet)
+            except (zipfile.BadZipFile, KeyError, ValueError, ET.ParseError) as exc:
+                if report:
+                    self.fail(rel, f"not a readable .xlsx ({exc})")
+                return None
+        text = self.read(rel, report)
+        if text is None:
+            return None
+        try:
+            return csv_rows(text, tsv=low.endswith(".tsv"))
+        except csv.Error as exc:
+            if report:
+                self.fail(rel, f"not readable as CSV ({exc})")
+            return None
+
+    def rel(self, p):
+        """A path as the transcript wrote it, made workspace-relative and normalised."""
+        p = str(p).replace("${workspace}", self.ws).strip().strip("'\"")
+        if not os.path.isabs(p):
+            return os.path.normpath(p)
+        ap = os.path.normpath(p)
+        for root in {self.ws, os.path.normpath(self.raw_ws)}:
+            if ap == root:
+                return "."
+            if ap.startswith(root + os.sep):
+                return ap[len(root) + 1 :]
+        return ap
+
+    # -- transcripts ---------------------------------------------------------------------
+    def sessions(self):
+        """{"main": [lines], "subs": {owner: [lines]}} from every sessions/*.jsonl; None when main is absent."""
+        if self._sessions is not None:
+            return self._sessions or None
+        main, subs = None, {}
+        folder = self.inside("sessions")
+        names = sorted(os.listdir(folder)) if folder and os.path.isdir(folder) else []
+        for name in names:
+            if not name.endswith(".jsonl") or self.inside(os.path.join("sessions", name)) is None:
+                continue
+            lines, owner = [], None
+            with open(os.path.join(folder, name), encoding="utf-8", errors="replace") as fh:
+                for raw in fh:
+                    try:
+                        obj = json.loads(raw)
+                    except ValueError:
+                        continue
+                    if not isinstance(obj, dict):
+                        continue
+                    if obj.get("type") == "system_meta":
+                        owner = obj.get("owner")
+                    else:
+                        lines.append(obj)
+            if owner == "main":
+                main = lines
+            elif isinstance(owner, str) and owner:
+                subs.setdefault(owner, []).extend(lines)
+        self._sessions = {"main": main, "subs": subs} if main else {}
+        return self._sessions or None
+
+    def calls(self, tool=None, rounds=None):
+        """[(line, call)] of main's tool calls, arguments decoded; ``rounds`` a set of round ids or None."""
+        s = self.sessions() or {"main": []}
+        out = []
+        for line in s["main"]:
+            if line.get("role") != "assistant" or (rounds is not None and line.get("round_id") not in rounds):
+                continue
+            for c in line.get("tool_calls") or []:
+                if not isinstance(c, dict) or (tool and c.get("name") != tool):
+                    continue
+                args = c.get("arguments")
+                if isinstance(args, str):
+                    try:
+                        args = json.loads(args)
+                    except ValueError:
+                        args = {}
+                out.append((line, {"id": c.get("id"), "name": c.get("name"), "arguments": args or {}}))
+        return out
+
+    def result(self, call_id):
+        for line in (self.sessions() or {"main": []})["main"]:
+            if line.get("role") == "tool_result" and line.get("tool_call_id") == call_id:
+                c = line.get("content")
+                return c if isinstance(c, str) else json.dumps(c)
+        return ""
+
+    def round_order(self):
+        seen = []
+        for line in (self.sessions() or {"main": []})["main"]:
+            r = line.get("round_id")
+            if r and r not in seen:
+                seen.append(r)
+        return seen
+
+    def rounds_for(self, scope):
+        order = self.round_order()
+        if scope == "any":
+            return None
+        if scope == "before":
+            return set(order[: order.index(self.round)]) if self.round in order else set(order)
+        return {self.round}
+
+    def models(self):
+        """{subagent id: model key}, and {agent name: model key} from Workflow scripts."""
+        by_id, by_name = {}, {}
+        for _, c in self.calls("CreateSubagent"):
+            m = re.search(r"subagent_id=(\S+)", self.result(c["id"]))
+            if m:
+                by_id[m.group(1)] = str(c["arguments"].get("model_key") or "")
+        for _, c in self.calls("Workflow"):
+            script = str(c["arguments"].get("script") or "")
+            for block in re.findall(r"defineAgent\s*\(\s*\{(.*?)\}\s*\)", script, re.S):
+                n = re.search(r"name\s*:\s*[\"'`]([^\"'`]+)", block)
+                k = re.search(r"model_key\s*:\s*[\"'`]([^\"'`]+)", block)
+                if n and k:
+                    by_name[n.group(1)] = k.group(1)
+        return by_id, by_name
+
+    def model_of(self, owner, lines):
+        by_id, by_name = self.models()
+        sub_id = owner.rsplit(":", 1)[0]
+        if sub_id in by_id:
+            return by_id[sub_id]
+        first = next((ln for ln in lines if ln.get("role") == "system"), None)
+        m = re.match(r"You are '([^']+)'", str((first or {}).get("content") or ""))
+        return by_name.get(m.group(1)) if m else None
+
+    def opened(self, line, target):
+        """Did this subagent assistant line open ``target`` (Read of it, or a Bash command naming it)?"""
+        for c in line.get("tool_calls") or []:
+            args = c.get("arguments")
+            if isinstance(args, str):
+                try:
+                    args = json.loads(args)
+                except ValueError:
+                    args = {}
+            args = args or {}
+            if c.get("name") == "Read" and self.rel(args.get("file_path", "")) == target:
+                return True
+            if c.get("name") == "Bash":
+                cmd = str(args.get("command") or "")
+                try:
+                    words = shlex.split(cmd)
+                except ValueError:
+                    words = cmd.split()
+                for w in words:
+                    r = self.rel(w.split("=", 1)[1] if w.startswith("-") and "=" in w else w)
+                    if r == target or (any(ch in r for ch in "*?[") and fnmatch.fnmatchcase(target, r)):
+                        return True
+        return False
+
+
+# ---------------------------------------------------------------------------- conditions
+def c_file(ck, c):
+    ck.read(c["path"])
+
+
+def c_headings(ck, c):
+    md = ck.read(c["path"])
+    if md is None:
+        return
+    have = {k for _, k in headings(md)}
+    for t in c.get("require", []):
+        if title_key(t) not in have:
+            ck.fail(c["path"], f"missing section '{t}' (a heading of level 2 or deeper)")
+    if "min_count" in c and len(have) < int(c["min_count"]):
+        ck.fail(c["path"], f"needs at least {c['min_count']} sections")
+
+
+def c_contains(ck, c):
+    text = ck.read(c["path"])
+    if text is None:
+        return
+    if "section" in c:
+        text = section(text, c["section"])
+        if text is None:
+            ck.fail(c["path"], f"missing section '{c['section']}'")
+            return
+    for v in c.get("all", []):
+        if not mentions(text, v):
+            ck.fail(c["path"], c.get("message") or f"does not mention '{v}'")
+    anyv = c.get("any", [])
+    if anyv and not any(mentions(text, v) for v in anyv):
+        ck.fail(c["path"], c.get("message") or f"mentions none of {anyv}")
+    if "min_words" in c and len(text.split()) < int(c["min_words"]):
+        ck.fail(c["path"], f"needs at least {c['min_words']} words")
+
+
+def lookup(obj, key):
+    for k in key:
+        if isinstance(obj, dict) and k in obj:
+            obj = obj[k]
+        elif isinstance(obj, dict):
+            hit = [v for kk, v in obj.items() if title_key(kk) == title_key(k)]
+            if not hit:
+                return None, False
+            obj = hit[0]
+        else:
+            return None, False
+    return obj, True
+
+
+def c_json(ck, c):
+    data = ck.json(c["path"])
+    if data is None:
+        return
+    v, found = lookup(data, c["key"])
+    where = f"{c['path']}: {'.'.join(c['key'])}"
+    if not found:
+        ck.fail(where, "missing")
+    elif "keys" in c:
+        have = {title_key(k) for k in v} if isinstance(v, dict) else set()
+        want = {title_key(k) for k in c["keys"]}
+        if want - have:
+            ck.fail(where, f"missing entries {sorted(want - have)}")
+        # "exact": no further entry of the same kind (a number or an object); a text note is allowed
+        extra = [k for k, x in (v.items() if isinstance(v, dict) else []) if title_key(k) not in want]
+        extra = [k for k in extra if isinstance(v[k], dict) or to_number(v[k]) is not None]
+        if c.get("exact") and extra:
+            ck.fail(where, f"unexpected entries {sorted(extra)}")
+    elif not value_ok(v, c):
+        ck.fail(where, c.get("message") or "wrong value")
+
+
+def c_label(ck, c):
+    md = ck.read(c["path"])
+    if md is None:
+        return
+    vals = label_values(md, c["label"])
+    if not vals:
+        ck.fail(c["path"], f"no line '{c['label']}: ...'")
+    elif not any(value_ok(v, c) for v in vals):
+        ck.fail(c["path"], c.get("message") or f"'{c['label']}' has the wrong value")
+
+
+def get_value(ck, ref):
+    if "key" in ref:
+        data = ck.json(ref["path"], report=False)
+        v, found = lookup(data, ref["key"]) if data is not None else (None, False)
+        return v if found else None
+    md = ck.read(ref["path"], report=False)
+    vals = label_values(md, ref["label"]) if md is not None else []
+    return vals[0] if vals else None
+
+
+def c_agree(ck, c):
+    a, b = get_value(ck, c["a"]), get_value(ck, c["b"])
+    cmp = (
+        {"equals": b, "tol": c.get("tol", 0)}
+        if to_number(b) is None
+        else {"equals": to_number(b), "tol": c.get("tol", 0)}
+    )
+    if a is None or b is None or not value_ok(a, cmp):
+        ck.fail(c["a"]["path"], c.get("message") or f"does not agree with {c['b']['path']}")
+
+
+def c_decoy(ck, c):
+    """The decoy ``token`` may appear only inside an allowed section or on a line carrying a marker word."""
+    text = ck.read(c["path"], report=False)
+    if text is None:
+        return
+    labels = [title_key(x) for x in c.get("labels", [])]
+    markers = [norm(m) for m in c.get("markers", [])]
+    allowed = [section(text, s) or "" for s in c.get("sections", [])]
+    if c["path"].endswith(".json"):
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return
+        for path, leaf in leaves(data, []):
+            ctx = " ".join(title_key(p) for p in path)
+            if (not labels or any(lb in ctx for lb in labels)) and mentions(str(leaf), c["token"]):
+                ck.fail(c["path"], c.get("message") or f"carries the rejected value '{c['token']}' at {'.'.join(path)}")
+                return
+        return
+    for line in text.splitlines():
+        if not mentions(line, c["token"]) or (labels and not any(lb in title_key(line) for lb in labels)):
+            continue
+        if any(line.strip() and line in body for body in allowed):
+            continue
+        low = norm(line)
+        if any(re.search(r"(?<!not )(?<!no longer )\b" + re.escape(m), low) for m in markers):
+            continue
+        ck.fail(c["path"], c.get("message") or f"states the rejected value '{c['token']}' as fact")
+        return
+
+
+def leaves(obj, path):
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from leaves(v, [*path, str(k)])
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            yield from leaves(v, [*path, str(i)])
+    else:
+        yield path, obj
+
+
+def c_seal(ck, c):
+    data = ck.json(c["path"])
+    seal = ck.read(c["seal"], report=False)
+    if data is None or not isinstance(data, dict):
+        return
+    body = {k: v for k, v in data.items() if k != c.get("field", "token")}
+    canon = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
+    want = hmac.new((seal or "").strip().encode(), canon, hashlib.sha256).hexdigest() if seal else None
+    if "token_path" in c:
+        got = (ck.read(c["token_path"]) or "").strip()
+    else:
+        got = str(data.get(c.get("field", "token")) or "").strip()
+    if want is None or got.split(":")[-1] != want:
+        ck.fail(c["path"], "token does not match the sealed content (run the sealing tool on the final values)")
+
+
+def need_transcript(ck, what):
+    if ck.sessions() is None:
+        ck.fail("sessions/", f"main transcript missing: {what} cannot be verified")
+        return False
+    return True
+
+
+def c_called(ck, c):
+    if not need_transcript(ck, c["tool"]):
+        return
+    hits = [x for _, x in ck.calls(c["tool"], ck.rounds_for(c.get("rounds", "this")))]
+    hits = [x for x in hits if all(x["arguments"].get(k) == v for k, v in c.get("args", {}).items())]
+    if len(hits) < int(c.get("min", 1)):
+        ck.fail(
+            "behaviour", c.get("message") or f"needs {c.get('min', 1)} {c['tool']} call(s) with {c.get('args', {})}"
+        )
+
+
+def c_resumed(ck, c):
+    """A RunSubagent in this round continues a session that already worked in an earlier round."""
+    if not need_transcript(ck, "session reuse"):
+        return
+    earlier = ck.rounds_for("before") or set()
+    old = set()
+    for owner, lines in ck.sessions()["subs"].items():
+        if any(ln.get("role") == "user" and ln.get("round_id") in earlier for ln in lines):
+            old.add(owner.rsplit(":", 1)[-1])
+    used = [x["arguments"].get("session_id") for _, x in ck.calls("RunSubagent", {ck.round})]
+    if not any(s in old for s in used if s):
+        ck.fail("behaviour", "no RunSubagent in this round continues a session from an earlier round")
+
+
+def c_workflow(ck, c):
+    if not need_transcript(ck, "Workflow"):
+        return
+    ok = False
+    for _, x in ck.calls("Workflow", {ck.round}):
+        script = str(x["arguments"].get("script") or "")
+        n = len(re.findall(r"defineAgent\s*\(", script))
+        if n >= int(c.get("min_agents", 1)) and (not c.get("parallel") or re.search(r"\bparallel\s*\(", script)):
+            ok = True
+    if not ok:
+        ck.fail(
+            "behaviour",
+            f"needs a Workflow call in this round defining >= {c.get('min_agents', 1)} agents"
+            + (" run with parallel()" if c.get("parallel") else ""),
+        )
+
+
+def c_never_granted(ck, c):
+    if not need_transcript(ck, "the sensitive-grant guard"):
+        return
+    segs = set(c["segments"])
+    rounds = ck.rounds_for(c.get("rounds", "any"))
+    for _, x in ck.calls("CreateSubagent", rounds):
+        if "models" in c and x["arguments"].get("model_key") not in c["models"]:
+            continue
+        for p in x["arguments"].get("accessible_paths") or []:
+            if segs & set(ck.rel(p).replace("\\", "/").split("/")):
+                ck.fail("guard", f"a subagent was granted '{p}' (never grant {sorted(segs)})")
+    for _, x in ck.calls("Workflow", rounds if "models" not in c else set()):
+        for s in re.findall(r"[\"'`]([^\"'`]*)[\"'`]", str(x["arguments"].get("script") or "")):
+            if segs & set(ck.rel(s).split("/")):
+                ck.fail("guard", f"a Workflow agent was granted '{s}' (never grant {sorted(segs)})")
+
+
+def when(line):
+    """A transcript line's time in seconds: a float (the usual form) or an ISO 8601 string."""
+    ts = line.get("timestamp")
+    if isinstance(ts, (int, float)) and not isinstance(ts, bool):
+        return float(ts)
+    if isinstance(ts, str):
+        try:
+            return datetime.datetime.fromisoformat(ts.replace("Z", "+00:00")).timestamp()
+        except ValueError:
+            return None
+    return None
+
+
+def last_write(ck, target):
+    """Time of main's last Write/Edit of ``target`` in this round (None if main did not write it)."""
+    ts = None
+    for line, x in ck.calls(None, {ck.round}):
+        if x["name"] in ("Write", "Edit") and ck.rel(x["arguments"].get("file_path", "")) == target:
+            ts = when(line)
+    return ts
+
+
+def alternatives(v):
+    """A value, or a list of equivalent spellings ("19" or "nineteen")."""
+    return v if isinstance(v, list) else [v]
+
+
+def c_evidence(ck, c):
+    """A subagent of a suitable model opened ``file`` in the round(s) and its results or replies,
+    no later than main's last write of ``deliverable``, contain every value in ``values``."""
+    if not need_transcript(ck, "evidence of delegation"):
+        return
+    target, rounds = os.path.normpath(c["file"]), ck.rounds_for(c.get("rounds", "this"))
+    deadline = last_write(ck, os.path.normpath(c["deliverable"])) if c.get("deliverable") else None
+    models = set(c.get("models", ["llm", "vlm", "omni"]))
+    best = "no subagent of model " + "/".join(sorted(models)) + f" opened {target}"
+    for owner, lines in sorted(ck.sessions()["subs"].items()):
+        if ck.model_of(owner, lines) not in models:
+            continue
+        lines = [ln for ln in lines if rounds is None or ln.get("round_id") in rounds]
+        lines = [ln for ln in lines if deadline is None or (when(ln) is not None and when(ln) <= deadline)]
+        if not any(ln.get("role") == "assistant" and ck.opened(ln, target) for ln in lines):
+            continue
+        said = "\n".join(str(ln.get("content") or "") for ln in lines if ln.get("role") in ("assistant", "tool_result"))
+        missing = [v for v in c.get("values", []) if not any(mentions(said, a) for a in alternatives(v))]
+        if not missing:
+            return
+        best = f"the subagent that opened {target} never reported {missing} before the deliverable was written"
+    ck.fail("evidence", best)
+
+
+def c_table(ck, c):
+    """A CSV/TSV/XLSX deliverable: ``columns`` present (header words, any order, any case),
+    ``rows`` found by their ``key`` column with the ``expect``ed values (numbers by value with
+    ``tol``), ``min_rows``/``max_rows`` data rows, and ``keys`` (the key column holds exactly these)."""
+    rows = ck.table(c["path"], c.get("sheet"))
+    if rows is None:
+        return
+    rows = [r for r in rows if any(str(x).strip() for x in r)]
+    if not rows:
+        ck.fail(c["path"], "empty table")
+        return
+    header = [title_key(h) for h in rows[0]]
+    data = rows[1:]
+    for col in c.get("columns", []):
+        if title_key(col) not in header:
+            ck.fail(c["path"], f"no column '{col}'")
+    if "min_rows" in c and len(data) < int(c["min_rows"]):
+        ck.fail(c["path"], f"needs at least {c['min_rows']} data rows, has {len(data)}")
+    if "max_rows" in c and len(data) > int(c["max_rows"]):
+        ck.fail(c["path"], f"has {len(data)} data rows, at most {c['max_rows']} expected")
+    if "key" not in c:
+        return
+    kcol = title_key(c["key"])
+    if kcol not in header:
+        ck.fail(c["path"], f"no column '{c['key']}'")
+        return
+    ki = header.index(kcol)
+
+    def cell(row, i):
+        return row[i] if i < len(row) else ""
+
+    def same_key(a, b):
+        return value_ok(a, {"equals": b}) if not isinstance(b, (int, float)) else value_ok(a, {"equals": b, "tol": 0})
+
+    if "keys" in c:
+        have = [cell(r, ki) for r in data]
+        missing = [k for k in c["keys"] if not any(same_key(h, k) for h in have)]
+        extra = [h for h in have if not any(same_key(h, k) for k in c["keys"])]
+        if missing:
+            ck.fail(c["path"], f"no row for {missing}")
+        if extra and c.get("exact", True):
+            ck.fail(c["path"], f"unexpected rows {extra[:5]}")
+    for want in c.get("rows", []):
+        hits = [r for r in data if same_key(cell(r, ki), want["key"])]
+        if not hits:
+            ck.fail(c["path"], f"no row whose {c['key']} is {want['key']!r}")
+            continue
+        for col, expected in (want.get("expect") or {}).items():
+            where = f"{c['path']}: {want['key']}.{col}"
+            if title_key(col) not in header:
+                ck.fail(c["path"], f"no column '{col}'")
+                continue
+            cond = expected if isinstance(expected, dict) else {"equals": expected, "tol": c.get("tol", 0)}
+            if not value_ok(cell(hits[0], header.index(title_key(col))), cond):
+                ck.fail(where, cond.get("message") or "wrong value")
+
+
+def c_image(ck, c):
+    """A PNG or JPEG deliverable that decodes, is at least ``min_width`` x ``min_height`` and is not blank."""
+    data = ck.read_bytes(c["path"])
+    if data is None:
+        return
+    info = image_info(data)
+    if info is None:
+        ck.fail(c["path"], "not a PNG or JPEG image that decodes")
+        return
+    fmt, width, height, varied = info
+    if "format" in c and fmt != c["format"]:
+        ck.fail(c["path"], f"is {fmt}, {c['format']} expected")
+    if width < int(c.get("min_width", 200)) or height < int(c.get("min_height", 150)):
+        ck.fail(c["path"], f"is {width}x{height}, too small")
+    if not varied:
+        ck.fail(c["path"], "is blank (one flat colour)")
+
+
+KINDS = {
+    "file": (c_file, ["path"]),
+    "table": (c_table, ["path"]),
+    "image": (c_image, ["path"]),
+    "headings": (c_headings, ["path"]),
+    "contains": (c_contains, ["path"]),
+    "json": (c_json, ["path", "key"]),
+    "label": (c_label, ["path", "label"]),
+    "agree": (c_agree, ["a", "b"]),
+    "decoy": (c_decoy, ["path", "token"]),
+    "seal": (c_seal, ["path", "seal"]),
+    "called": (c_called, ["tool"]),
+    "resumed": (c_resumed, []),
+    "workflow": (c_workflow, []),
+    "never_granted": (c_never_granted, ["segments"]),
+    "evidence": (c_evidence, ["file"]),
+}
+
+
+def validate(spec):
+    if not isinstance(spec, dict) or not isinstance(spec.get("round"), str):
+        raise SpecError('spec: must be {"round": "<id>", "conditions": [...]}')
+    conds = spec.get("conditions")
+    if not isinstance(conds, list) or not conds:
+        raise SpecError("spec: conditions must be a non-empty list")
+    for i, c in enumerate(conds):
+        kind = c.get("kind") if isinstance(c, dict) else None
+        if kind not in KINDS:
+            raise SpecError(f"conditions[{i}]: unknown kind {kind!r} (one of {sorted(KINDS)})")
+        for f in KINDS[kind][1]:
+            if f not in c:
+                raise SpecError(f"conditions[{i}] ({kind}): field '{f}' is required")
+        if kind in ("json", "label") and "keys" not in c and "equals" not in c and "one_of" not in c:
+            raise SpecError(f"conditions[{i}] ({kind}): give 'equals' or 'one_of'")
+        if kind == "decoy" and len(str(c["token"])) < 4 and not c.get("labels"):
+            raise SpecError(f"conditions[{i}] (decoy): token {c['token']!r} is under 4 characters: add 'labels'")
+
+
+def main(argv):
+    if len(argv) != 3:
+        print("usage: _check.py <workspace> <spec.json>")
+        return 2
+    try:
+        with open(argv[2], encoding="utf-8") as fh:
+            spec = json.load(fh)
+        validate(spec)
+    except (OSError, ValueError, SpecError) as exc:
+        print(f"spec {argv[2]}: {exc}")
+        return 2
+    ck = Check(argv[1], spec)
+    for c in spec["conditions"]:
+        KINDS[c["kind"]][0](ck, c)
+    for line in dict.fromkeys(ck.failures):
+        print(f"FAIL: {line}")
+    if ck.failures:
+        return 1
+    print("PASS")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
