@@ -15,13 +15,14 @@ import sys
 import zipfile
 import zlib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.dataset.oracle_run import ENGINE
 
 
-def passes(ws: Path, *conditions: dict) -> bool:
+def passes(ws: Path, *conditions: dict[str, Any]) -> bool:
     spec = ws.parent / "spec.json"
     spec.write_text(json.dumps({"round": "q1", "conditions": list(conditions)}), encoding="utf-8")
     r = subprocess.run([sys.executable, str(ENGINE), str(ws), str(spec)], capture_output=True, text=True, timeout=30)
@@ -185,7 +186,7 @@ def test_docx_text_reads_like_markdown(ws: Path) -> None:
             table=[["Review id", "FR3-2026-014"], ["Minutes above 8", "96"]],
         )
     )
-    conditions = [
+    conditions: list[dict[str, Any]] = [
         {"kind": "headings", "path": "output/memo.docx", "require": ["Findings"]},
         {"kind": "contains", "path": "output/memo.docx", "section": "Findings", "all": ["11.7"]},
         {"kind": "label", "path": "output/memo.docx", "label": "Minutes above 8", "equals": 96},

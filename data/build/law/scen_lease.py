@@ -335,7 +335,7 @@ S.update(
             ("tally", "background_fanout"),
             ("update", "update_merge"),
             ("workflow", "workflow"),
-            ("final", "final_synthesis"),
+            ("final", "decoy_refutation"),
         ],
         "runner_index": True,
         "plan_out": "notes/case_plan.md",
