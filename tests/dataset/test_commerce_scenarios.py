@@ -15,7 +15,9 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,7 +30,8 @@ TESTS = DATASET / "tests-commerce.json"
 
 
 def _all_ids() -> list[str]:
-    return json.loads(TESTS.read_text(encoding="utf-8"))["scenario_ids"]
+    ids: list[str] = json.loads(TESTS.read_text(encoding="utf-8"))["scenario_ids"]
+    return ids
 
 
 def _converted_ids() -> list[str]:
@@ -36,11 +39,11 @@ def _converted_ids() -> list[str]:
     return [i for i in _all_ids() if (DATASET / "scenarios" / i / "checks" / "_check.sha256").is_file()]
 
 
-def test_every_commerce_scenario_is_checked_by_the_engine():
+def test_every_commerce_scenario_is_checked_by_the_engine() -> None:
     assert _converted_ids() == _all_ids()
 
 
-def test_arcs_differ_and_questions_do_not_repeat():
+def test_arcs_differ_and_questions_do_not_repeat() -> None:
     arcs, texts = {}, {}
     for sid in _all_ids():
         qs = _questions(sid)
@@ -55,7 +58,7 @@ def test_arcs_differ_and_questions_do_not_repeat():
 
 
 @pytest.mark.parametrize("sid", _all_ids())
-def test_media_realistic_sizes(sid):
+def test_media_realistic_sizes(sid: str) -> None:
     """Realistic media (scans/photos ~0.5-2 MB, 22 kHz audio, 720p video) within per-file and per-scenario limits."""
     sdir = DATASET / "scenarios" / sid
     media = [p for p in (sdir / "workspace").rglob("*") if p.suffix.lower() in (".png", ".wav", ".mp4")]
@@ -66,15 +69,17 @@ def test_media_realistic_sizes(sid):
     assert total < 8 * 1024 * 1024, total
 
 
-def _testdata(sid: str) -> dict:
-    return json.loads((TESTDATA / f"{sid}.json").read_text(encoding="utf-8"))
+def _testdata(sid: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((TESTDATA / f"{sid}.json").read_text(encoding="utf-8"))
+    return data
 
 
-def _questions(sid: str) -> list[dict]:
-    return json.loads((DATASET / "scenarios" / sid / "questions.json").read_text(encoding="utf-8"))
+def _questions(sid: str) -> list[dict[str, Any]]:
+    qs: list[dict[str, Any]] = json.loads((DATASET / "scenarios" / sid / "questions.json").read_text(encoding="utf-8"))
+    return qs
 
 
-def _engine(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess:
+def _engine(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess[str]:
     checks = DATASET / "scenarios" / sid / "checks"
     return subprocess.run(
         [sys.executable, str(checks / "_check.py"), str(ws), str(checks / f"{rid}.json")],
@@ -84,7 +89,7 @@ def _engine(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess:
     )
 
 
-def _edit_main(ws: Path, edit) -> None:
+def _edit_main(ws: Path, edit: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
     main = ws / "sessions" / "main.jsonl"
     lines = [json.dumps(edit(json.loads(line))) for line in main.read_text(encoding="utf-8").splitlines()]
     main.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -94,7 +99,7 @@ CONVERTED = _converted_ids()
 
 
 @pytest.mark.skipif(not CONVERTED, reason="no commerce scenario is checked by the engine yet")
-def test_reference_manager_passes_every_round_at_the_ceiling():
+def test_reference_manager_passes_every_round_at_the_ceiling() -> None:
     scores, _out = oracle_run(tuple(converted()))
     for sid in CONVERTED:
         s = scores.scenarios[sid]
@@ -104,7 +109,7 @@ def test_reference_manager_passes_every_round_at_the_ceiling():
 
 
 @pytest.mark.parametrize("sid", CONVERTED)
-def test_arc_rounds_and_checks_are_specs(sid):
+def test_arc_rounds_and_checks_are_specs(sid: str) -> None:
     qs = _questions(sid)
     assert 5 <= len(qs) <= 8
     checks = DATASET / "scenarios" / sid / "checks"
@@ -119,7 +124,7 @@ def test_arc_rounds_and_checks_are_specs(sid):
 
 
 @pytest.mark.parametrize("sid", CONVERTED)
-def test_reference_trajectory_holds_no_answer_values(sid):
+def test_reference_trajectory_holds_no_answer_values(sid: str) -> None:
     secrets = _testdata(sid)["secrets"]
     assert secrets
     sol = json.loads((DATASET / "scenarios" / sid / "solution" / "trajectory.json").read_text(encoding="utf-8"))
@@ -133,7 +138,7 @@ def test_reference_trajectory_holds_no_answer_values(sid):
 
 
 @pytest.mark.parametrize("sid", CONVERTED)
-def test_planted_decoys_fail(sid, tmp_path):
+def test_planted_decoys_fail(sid: str, tmp_path: Path) -> None:
     decoys = _testdata(sid)["decoys"]
     assert decoys
     ws = final_workspace(sid, tmp_path)
@@ -150,7 +155,7 @@ def test_planted_decoys_fail(sid, tmp_path):
 
 
 @pytest.mark.parametrize("sid", CONVERTED)
-def test_fresh_workspace_fails_every_round(sid, tmp_path):
+def test_fresh_workspace_fails_every_round(sid: str, tmp_path: Path) -> None:
     ws = tmp_path / "fresh"
     shutil.copytree(DATASET / "scenarios" / sid / "workspace", ws)
     for q in _questions(sid):
@@ -158,7 +163,7 @@ def test_fresh_workspace_fails_every_round(sid, tmp_path):
 
 
 @pytest.mark.parametrize("sid", CONVERTED)
-def test_do_nothing_pool_fails_every_delegable_round(sid, tmp_path):
+def test_do_nothing_pool_fails_every_delegable_round(sid: str, tmp_path: Path) -> None:
     """Right deliverables, but the subagent transcripts show nothing opened: evidence fails."""
     ws = final_workspace(sid, tmp_path)
     for p in (ws / "sessions").glob("*.jsonl"):
@@ -172,15 +177,15 @@ def test_do_nothing_pool_fails_every_delegable_round(sid, tmp_path):
 
 
 @pytest.mark.parametrize("sid", CONVERTED)
-def test_sensitive_grant_in_any_spelling_fails(sid, tmp_path):
+def test_sensitive_grant_in_any_spelling_fails(sid: str, tmp_path: Path) -> None:
     """A grant that reaches a sensitive folder by a path built at run time fails every later round."""
     ws = final_workspace(sid, tmp_path)
     last = _questions(sid)[-1]["id"]
     spec = json.loads((DATASET / "scenarios" / sid / "checks" / f"{last}.json").read_text(encoding="utf-8"))
     seg = next(c for c in spec["conditions"] if c["kind"] == "never_granted")["segments"][0]
-    done = []
+    done: list[int] = []
 
-    def widen(obj):
+    def widen(obj: dict[str, Any]) -> dict[str, Any]:
         for c in obj.get("tool_calls") or []:
             if c["name"] == "CreateSubagent" and not done:
                 c["arguments"]["accessible_paths"] = [*c["arguments"]["accessible_paths"], f"./tools/../{seg}/"]
@@ -194,7 +199,7 @@ def test_sensitive_grant_in_any_spelling_fails(sid, tmp_path):
 
 
 @pytest.mark.parametrize("sid", CONVERTED)
-def test_missing_main_transcript_fails_the_last_round(sid, tmp_path):
+def test_missing_main_transcript_fails_the_last_round(sid: str, tmp_path: Path) -> None:
     ws = final_workspace(sid, tmp_path)
     (ws / "sessions" / "main.jsonl").unlink()
     r = _engine(sid, _questions(sid)[-1]["id"], ws)

@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,19 +24,21 @@ DATASET = ROOT / "data" / "clawarena-team"
 IDS = json.loads((DATASET / "tests-engineering.json").read_text(encoding="utf-8"))["scenario_ids"]
 
 
-def load(path: Path):
+def load(path: Path) -> Any:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def rounds(sid: str) -> list[dict]:
-    return load(DATASET / "scenarios" / sid / "questions.json")
+def rounds(sid: str) -> list[dict[str, Any]]:
+    qs: list[dict[str, Any]] = load(DATASET / "scenarios" / sid / "questions.json")
+    return qs
 
 
 def round_with(sid: str, tag: str) -> str:
-    return next(r["id"] for r in rounds(sid) if tag in r["tags"])
+    rid: str = next(r["id"] for r in rounds(sid) if tag in r["tags"])
+    return rid
 
 
-def run_check(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess:
+def run_check(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess[str]:
     sdir = DATASET / "scenarios" / sid / "checks"
     return subprocess.run(
         [sys.executable, str(sdir / "_check.py"), str(ws), str(sdir / f"{rid}.json")],
@@ -45,11 +48,11 @@ def run_check(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess:
     )
 
 
-def conds(sid: str, rid: str, kind: str) -> list[dict]:
+def conds(sid: str, rid: str, kind: str) -> list[dict[str, Any]]:
     return [c for c in specs(sid)[rid]["conditions"] if c["kind"] == kind]
 
 
-def test_ids_and_floors():
+def test_ids_and_floors() -> None:
     assert len(IDS) == 8 and all(s.startswith("s_eng_") for s in IDS)
     assert load(DATASET / "manifests-engineering.json")["scenarios"].keys() == set(IDS)
     n_rounds = sum(len(rounds(s)) for s in IDS)
@@ -58,7 +61,7 @@ def test_ids_and_floors():
     assert all(5 <= len(rounds(s)) <= 8 for s in IDS)
 
 
-def test_every_scenario_is_converted_and_has_no_check_scripts():
+def test_every_scenario_is_converted_and_has_no_check_scripts() -> None:
     assert set(IDS) <= set(converted())
     for sid in IDS:
         checks = DATASET / "scenarios" / sid / "checks"
@@ -67,12 +70,12 @@ def test_every_scenario_is_converted_and_has_no_check_scripts():
             assert r["eval"]["command"] == f"python3 ${{scripts}}/_check.py ${{workspace}} ${{scripts}}/{r['id']}.json"
 
 
-def test_arcs_are_distinct():
+def test_arcs_are_distinct() -> None:
     arcs = [tuple(r["tags"][0] for r in rounds(s)) for s in IDS]
     assert len(set(arcs)) == len(arcs), arcs
 
 
-def test_every_delegable_round_checks_evidence():
+def test_every_delegable_round_checks_evidence() -> None:
     for sid in IDS:
         for r in rounds(sid):
             if "needs_delegation" in r["tags"]:
@@ -80,7 +83,7 @@ def test_every_delegable_round_checks_evidence():
             assert conds(sid, r["id"], "never_granted"), f"{sid} {r['id']}: no sensitive guard"
 
 
-def test_media_evidence_needs_a_perceiving_model():
+def test_media_evidence_needs_a_perceiving_model() -> None:
     for sid in IDS:
         for r in rounds(sid):
             if "media_extraction" in r["tags"]:
@@ -89,7 +92,7 @@ def test_media_evidence_needs_a_perceiving_model():
 
 
 @pytest.mark.parametrize("sid", IDS)
-def test_reference_manager_at_the_ceiling(sid):
+def test_reference_manager_at_the_ceiling(sid: str) -> None:
     scores, _out = oracle_run(tuple(converted()))
     s = scores.scenarios[sid]
     assert all(s.passed.get(r["id"]) for r in rounds(sid)), s.passed
@@ -109,7 +112,7 @@ def answer_values(sid: str) -> set[str]:
 
 
 @pytest.mark.parametrize("sid", IDS)
-def test_reference_trajectory_holds_no_answer_values(sid):
+def test_reference_trajectory_holds_no_answer_values(sid: str) -> None:
     """Every figure the reference manager writes is a bound variable, never a stored value."""
     sol = load(DATASET / "scenarios" / sid / "solution" / "trajectory.json")
     writes = [json.dumps(c["arguments"]) for turns in sol.values() for t in turns for c in t.get("tool_calls", [])
@@ -122,7 +125,7 @@ def test_reference_trajectory_holds_no_answer_values(sid):
 
 
 @pytest.mark.parametrize("sid", IDS)
-def test_reference_grants_are_file_level_and_minimal(sid):
+def test_reference_grants_are_file_level_and_minimal(sid: str) -> None:
     """Tools granted are tools used; a folder is granted only where an update later adds files to it."""
     sol = load(DATASET / "scenarios" / sid / "solution" / "trajectory.json")
     man = load(DATASET / "scenarios" / sid / "manifest.json")
@@ -138,7 +141,7 @@ def test_reference_grants_are_file_level_and_minimal(sid):
 
 
 @pytest.mark.parametrize("sid", IDS)
-def test_fresh_workspace_fails_every_round(sid, tmp_path):
+def test_fresh_workspace_fails_every_round(sid: str, tmp_path: Path) -> None:
     ws = tmp_path / "fresh"
     shutil.copytree(DATASET / "scenarios" / sid / "workspace", ws)
     for r in rounds(sid):
@@ -146,7 +149,7 @@ def test_fresh_workspace_fails_every_round(sid, tmp_path):
 
 
 @pytest.mark.parametrize("sid", IDS)
-def test_do_nothing_pool_fails_every_delegable_round(sid, tmp_path):
+def test_do_nothing_pool_fails_every_delegable_round(sid: str, tmp_path: Path) -> None:
     """Deliverables as the reference left them, but the subagents' transcripts hold nothing."""
     ws = final_workspace(sid, tmp_path)
     for p in (ws / "sessions").glob("*.jsonl"):
@@ -160,7 +163,7 @@ def test_do_nothing_pool_fails_every_delegable_round(sid, tmp_path):
 
 
 @pytest.mark.parametrize("sid", IDS)
-def test_media_read_by_a_text_model_fails(sid, tmp_path):
+def test_media_read_by_a_text_model_fails(sid: str, tmp_path: Path) -> None:
     """The media reader relabelled as a text-only model: its reading no longer counts."""
     ws = final_workspace(sid, tmp_path)
     main = ws / "sessions" / "main.jsonl"
@@ -171,7 +174,7 @@ def test_media_read_by_a_text_model_fails(sid, tmp_path):
 
 
 @pytest.mark.parametrize("sid", IDS)
-def test_missing_transcripts_fail(sid, tmp_path):
+def test_missing_transcripts_fail(sid: str, tmp_path: Path) -> None:
     ws = final_workspace(sid, tmp_path)
     shutil.rmtree(ws / "sessions")
     rid = rounds(sid)[-1]["id"]
@@ -179,7 +182,7 @@ def test_missing_transcripts_fail(sid, tmp_path):
     assert out.returncode == 1 and "transcript missing" in out.stdout, out.stdout
 
 
-def edit_json(ws: Path, rel: str, key: str, value) -> None:
+def edit_json(ws: Path, rel: str, key: str, value: object) -> None:
     p = ws / rel
     obj = json.loads(p.read_text(encoding="utf-8"))
     obj[key] = value
@@ -187,7 +190,7 @@ def edit_json(ws: Path, rel: str, key: str, value) -> None:
 
 
 @pytest.mark.parametrize("sid", IDS)
-def test_stale_verdict_in_final_summary_fails(sid, tmp_path):
+def test_stale_verdict_in_final_summary_fails(sid: str, tmp_path: Path) -> None:
     ws = final_workspace(sid, tmp_path)
     rid = rounds(sid)[-1]["id"]
     assert run_check(sid, rid, ws).returncode == 0
@@ -199,7 +202,7 @@ def test_stale_verdict_in_final_summary_fails(sid, tmp_path):
 
 
 @pytest.mark.parametrize("sid", IDS)
-def test_edit_after_sealing_invalidates_token(sid, tmp_path):
+def test_edit_after_sealing_invalidates_token(sid: str, tmp_path: Path) -> None:
     ws = final_workspace(sid, tmp_path)
     rid = rounds(sid)[-1]["id"]
     edit_json(ws, "output/final_summary.json", "case_id", "X-1")
@@ -208,20 +211,22 @@ def test_edit_after_sealing_invalidates_token(sid, tmp_path):
 
 
 @pytest.mark.parametrize("sid", IDS)
-def test_old_total_as_current_fails(sid, tmp_path):
+def test_old_total_as_current_fails(sid: str, tmp_path: Path) -> None:
     ws = final_workspace(sid, tmp_path)
     rid = round_with(sid, "update_merge")
     assert "revision_note" not in run_check(sid, rid, ws).stdout
     note = ws / "output" / "revision_note.md"
     text = note.read_text(encoding="utf-8")
-    old = re.search(r"Previous total: (\d+)", text).group(1)
+    previous = re.search(r"Previous total: (\d+)", text)
+    assert previous, text
+    old = previous.group(1)
     note.write_text(re.sub(r"Total now: \d+", f"Total now: {old}", text), encoding="utf-8")
     out = run_check(sid, rid, ws)
     assert out.returncode == 1 and "output/revision_note.md" in out.stdout, out.stdout
 
 
 @pytest.mark.parametrize("sid", IDS)
-def test_stale_figure_outside_rejected_claims_fails(sid, tmp_path):
+def test_stale_figure_outside_rejected_claims_fails(sid: str, tmp_path: Path) -> None:
     ws = final_workspace(sid, tmp_path)
     rid = round_with(sid, "workflow")
     limit_decoys = [c for c in conds(sid, rid, "decoy") if c["path"] == "output/compliance.md"]
@@ -235,7 +240,7 @@ def test_stale_figure_outside_rejected_claims_fails(sid, tmp_path):
 
 
 @pytest.mark.parametrize("sid", IDS)
-def test_sensitive_grant_fails_every_later_round(sid, tmp_path):
+def test_sensitive_grant_fails_every_later_round(sid: str, tmp_path: Path) -> None:
     """A grant of a sensitive folder spelled as an escaping relative path still trips the guard."""
     ws = final_workspace(sid, tmp_path)
     seg = conds(sid, rounds(sid)[-1]["id"], "never_granted")[0]["segments"][0]

@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,19 +26,21 @@ SCENARIOS = json.loads((DATASET / "tests-law.json").read_text(encoding="utf-8"))
 MODEL_KEYS = re.compile(r"\b(vlm|omni)\b")
 
 
-def load(path: Path):
+def load(path: Path) -> Any:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def rounds(sid: str) -> list[dict]:
-    return load(DATASET / "scenarios" / sid / "questions.json")
+def rounds(sid: str) -> list[dict[str, Any]]:
+    qs: list[dict[str, Any]] = load(DATASET / "scenarios" / sid / "questions.json")
+    return qs
 
 
-def spec(sid: str, rid: str) -> dict:
-    return load(DATASET / "scenarios" / sid / "checks" / f"{rid}.json")
+def spec(sid: str, rid: str) -> dict[str, Any]:
+    sp: dict[str, Any] = load(DATASET / "scenarios" / sid / "checks" / f"{rid}.json")
+    return sp
 
 
-def run_check(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess:
+def run_check(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess[str]:
     sdir = DATASET / "scenarios" / sid / "checks"
     return subprocess.run(
         [sys.executable, str(sdir / "_check.py"), str(ws), str(sdir / f"{rid}.json")],
@@ -51,18 +54,20 @@ def rid_with(sid: str, kind: str) -> str:
     """The round whose spec holds a condition of ``kind`` (first such round)."""
     for r in rounds(sid):
         if any(c["kind"] == kind for c in spec(sid, r["id"])["conditions"]):
-            return r["id"]
+            rid: str = r["id"]
+            return rid
     raise AssertionError(f"{sid}: no round with a {kind} condition")
 
 
 def final_rid(sid: str) -> str:
-    return rounds(sid)[-1]["id"]
+    rid: str = rounds(sid)[-1]["id"]
+    return rid
 
 
 # ---------------------------------------------------------------------------------------------
 # structure: arcs, sizes, questions
 # ---------------------------------------------------------------------------------------------
-def test_law_scenarios_are_converted_and_sized():
+def test_law_scenarios_are_converted_and_sized() -> None:
     assert len(SCENARIOS) == 8 and set(SCENARIOS) <= set(converted())
     counts = [len(rounds(s)) for s in SCENARIOS]
     assert all(5 <= n <= 8 for n in counts) and sum(counts) >= 50, counts
@@ -74,7 +79,7 @@ def test_law_scenarios_are_converted_and_sized():
         assert not list((DATASET / "scenarios" / sid / "checks").glob("check_*.py"))
 
 
-def test_law_arcs_are_distinct_and_questions_do_not_repeat():
+def test_law_arcs_are_distinct_and_questions_do_not_repeat() -> None:
     arcs = {sid: tuple(r["tags"][0] for r in rounds(sid)) for sid in SCENARIOS}
     assert len(set(arcs.values())) == len(arcs), arcs
     seen: dict[str, str] = {}
@@ -86,13 +91,13 @@ def test_law_arcs_are_distinct_and_questions_do_not_repeat():
                     assert seen.setdefault(key, sid) == sid, f"{sid} repeats a sentence of {seen[key]}: {sentence}"
 
 
-def test_media_questions_mostly_leave_the_model_choice_to_the_manager():
+def test_media_questions_mostly_leave_the_model_choice_to_the_manager() -> None:
     media = [r for sid in SCENARIOS for r in rounds(sid) if "media_extraction" in r["tags"]]
     named = [r for r in media if MODEL_KEYS.search(r["question"])]
     assert len(media) >= 10 and len(named) * 2 <= len(media)
 
 
-def test_every_delegable_round_checks_evidence():
+def test_every_delegable_round_checks_evidence() -> None:
     for sid in SCENARIOS:
         for r in rounds(sid):
             kinds = [c["kind"] for c in spec(sid, r["id"])["conditions"]]
@@ -104,7 +109,7 @@ def test_every_delegable_round_checks_evidence():
 # ---------------------------------------------------------------------------------------------
 # the reference manager
 # ---------------------------------------------------------------------------------------------
-def test_reference_manager_passes_every_round_at_the_ceiling():
+def test_reference_manager_passes_every_round_at_the_ceiling() -> None:
     """Every round passes and every management mean is 1: 20 padding subagents (each a perfect
     one-file reader) cannot raise the reference's SMS only when the reference is at the ceiling."""
     scores, _out = oracle_run(tuple(converted()))
@@ -129,7 +134,7 @@ def _answer_values(sid: str) -> set[str]:
 
 
 @pytest.mark.parametrize("sid", SCENARIOS)
-def test_reference_trajectory_writes_no_answer_value(sid):
+def test_reference_trajectory_writes_no_answer_value(sid: str) -> None:
     sol = load(DATASET / "scenarios" / sid / "solution" / "trajectory.json")
     writes = [
         json.dumps(c["arguments"])
@@ -150,20 +155,20 @@ def test_reference_trajectory_writes_no_answer_value(sid):
 # adversarial workspaces
 # ---------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("sid", SCENARIOS)
-def test_fresh_workspace_fails_every_round(sid, tmp_path):
+def test_fresh_workspace_fails_every_round(sid: str, tmp_path: Path) -> None:
     ws = tmp_path / "fresh"
     shutil.copytree(DATASET / "scenarios" / sid / "workspace", ws)
     for r in rounds(sid):
         assert run_check(sid, r["id"], ws).returncode == 1, r["id"]
 
 
-def _final_json(sid: str) -> tuple[str, dict]:
+def _final_json(sid: str) -> tuple[str, dict[str, Any]]:
     c = next(c for c in spec(sid, final_rid(sid))["conditions"] if c["kind"] == "json" and c["key"] == ["matter_id"])
     return c["path"], spec(sid, final_rid(sid))
 
 
 @pytest.mark.parametrize("sid", SCENARIOS)
-def test_planted_decoys_fail_the_final_round(sid, tmp_path):
+def test_planted_decoys_fail_the_final_round(sid: str, tmp_path: Path) -> None:
     ws = final_workspace(sid, tmp_path)
     rid = final_rid(sid)
     assert run_check(sid, rid, ws).returncode == 0, run_check(sid, rid, ws).stdout
@@ -194,7 +199,7 @@ def test_planted_decoys_fail_the_final_round(sid, tmp_path):
 
 
 @pytest.mark.parametrize("sid", SCENARIOS)
-def test_do_nothing_pool_fails_the_delegated_rounds(sid, tmp_path):
+def test_do_nothing_pool_fails_the_delegated_rounds(sid: str, tmp_path: Path) -> None:
     ws = final_workspace(sid, tmp_path)
     sealed = rid_with(sid, "seal")
     checked = [r["id"] for r in rounds(sid) if "media_extraction" in r["tags"]] + [sealed]
@@ -210,7 +215,7 @@ def test_do_nothing_pool_fails_the_delegated_rounds(sid, tmp_path):
 
 
 @pytest.mark.parametrize("sid", SCENARIOS)
-def test_media_read_by_a_text_model_fails(sid, tmp_path):
+def test_media_read_by_a_text_model_fails(sid: str, tmp_path: Path) -> None:
     ws = final_workspace(sid, tmp_path)
     main = ws / "sessions" / "main.jsonl"
     text = main.read_text(encoding="utf-8")
@@ -222,14 +227,14 @@ def test_media_read_by_a_text_model_fails(sid, tmp_path):
 
 
 @pytest.mark.parametrize("sid", SCENARIOS[:2])
-def test_missing_transcripts_fail_the_final_round(sid, tmp_path):
+def test_missing_transcripts_fail_the_final_round(sid: str, tmp_path: Path) -> None:
     ws = final_workspace(sid, tmp_path)
     shutil.rmtree(ws / "sessions")
     r = run_check(sid, final_rid(sid), ws)
     assert r.returncode == 1 and "transcript missing" in r.stdout, r.stdout
 
 
-def test_sensitive_grant_fails_every_later_round(tmp_path):
+def test_sensitive_grant_fails_every_later_round(tmp_path: Path) -> None:
     sid = SCENARIOS[0]
     ws = final_workspace(sid, tmp_path)
     segment = spec(sid, final_rid(sid))["conditions"][-1]["segments"][0]
@@ -244,7 +249,7 @@ def test_sensitive_grant_fails_every_later_round(tmp_path):
     assert r.returncode == 1 and segment in r.stdout, r.stdout
 
 
-def test_law_build_is_reproducible():
+def test_law_build_is_reproducible() -> None:
     r = subprocess.run(
         [sys.executable, str(ROOT / "data" / "build" / "law" / "build.py"), "--check"],
         capture_output=True,

@@ -8,6 +8,7 @@ ceiling, and on its final workspace planted decoys, faked transcripts and wrong 
 from __future__ import annotations
 
 import difflib
+import importlib
 import itertools
 import json
 import re
@@ -15,6 +16,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -35,24 +37,27 @@ SIDS = [
 MODEL_KEYS = re.compile(r"\b(llm|vlm|omni)\b")
 
 
-def load(path: Path):
+def load(path: Path) -> Any:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def questions(sid: str) -> list[dict]:
-    return load(DATASET / "scenarios" / sid / "questions.json")
+def questions(sid: str) -> list[dict[str, Any]]:
+    qs: list[dict[str, Any]] = load(DATASET / "scenarios" / sid / "questions.json")
+    return qs
 
 
 def kind_round(sid: str, tag: str) -> str:
     """Id of the first round carrying ``tag``."""
-    return next(q["id"] for q in questions(sid) if tag in q["tags"])
+    rid: str = next(q["id"] for q in questions(sid) if tag in q["tags"])
+    return rid
 
 
 def last_round(sid: str) -> str:
-    return questions(sid)[-1]["id"]
+    rid: str = questions(sid)[-1]["id"]
+    return rid
 
 
-def run_check(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess:
+def run_check(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess[str]:
     sdir = DATASET / "scenarios" / sid / "checks"
     return subprocess.run(
         [sys.executable, str(sdir / "_check.py"), str(ws), str(sdir / f"{rid}.json")],
@@ -62,11 +67,11 @@ def run_check(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess:
     )
 
 
-def cond(sid: str, rid: str, kind: str) -> list[dict]:
+def cond(sid: str, rid: str, kind: str) -> list[dict[str, Any]]:
     return [c for c in specs(sid)[rid]["conditions"] if c["kind"] == kind]
 
 
-def edit_json(ws: Path, rel: str, key: str, value) -> None:
+def edit_json(ws: Path, rel: str, key: str, value: object) -> None:
     p = ws / rel
     text = p.read_text(encoding="utf-8")
     if rel.endswith(".md"):
@@ -84,13 +89,13 @@ def edit_json(ws: Path, rel: str, key: str, value) -> None:
 # ---------------------------------------------------------------------------------------------
 # shape of the domain
 # ---------------------------------------------------------------------------------------------
-def test_ids_and_index_unchanged():
+def test_ids_and_index_unchanged() -> None:
     assert load(DATASET / "tests-medicine.json")["scenario_ids"] == SIDS
     assert set(SIDS) <= set(load(DATASET / "tests.json")["scenario_ids"])
     assert set(SIDS) <= set(converted())
 
 
-def test_targets_and_arcs():
+def test_targets_and_arcs() -> None:
     """Floors: >= 44 rounds, 5-8 per scenario, 12 update groups; every scenario its own arc."""
     rounds = {s: questions(s) for s in SIDS}
     assert sum(len(r) for r in rounds.values()) >= 44
@@ -102,7 +107,7 @@ def test_targets_and_arcs():
     assert len({a[0] for a in arcs.values()}) >= 4 and len({a[-1] for a in arcs.values()}) >= 3
 
 
-def test_questions_are_distinct_and_ask_for_judgement():
+def test_questions_are_distinct_and_ask_for_judgement() -> None:
     """Within the domain the questions share little text, and most model-choice rounds leave the key unnamed."""
     toks = {s: [re.findall(r"\w+", q["question"].lower()) for q in questions(s)] for s in SIDS}
     pairs = [
@@ -117,7 +122,7 @@ def test_questions_are_distinct_and_ask_for_judgement():
     assert len(unnamed) * 2 >= len(media)
 
 
-def test_deliverable_kinds_and_places():
+def test_deliverable_kinds_and_places() -> None:
     paths = set()
     for sid in SIDS:
         for spec in specs(sid).values():
@@ -133,7 +138,7 @@ def test_deliverable_kinds_and_places():
     assert len({p.split("/")[0] for p in paths}) >= 8
 
 
-def test_every_delegable_round_checks_evidence():
+def test_every_delegable_round_checks_evidence() -> None:
     for sid in SIDS:
         for q in questions(sid):
             if "needs_delegation" in q["tags"]:
@@ -147,7 +152,7 @@ def test_every_delegable_round_checks_evidence():
 # the reference manager
 # ---------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("sid", SIDS)
-def test_reference_manager_at_the_ceiling(sid):
+def test_reference_manager_at_the_ceiling(sid: str) -> None:
     scores, _out = oracle_run(tuple(converted()))
     s = scores.scenarios[sid]
     assert all(s.passed.get(q["id"]) for q in questions(sid)), s.passed
@@ -156,7 +161,7 @@ def test_reference_manager_at_the_ceiling(sid):
 
 def _secrets(sid: str) -> list[str]:
     sys.path.insert(0, str(BUILD))
-    import cfg
+    cfg = importlib.import_module("cfg")
 
     c = next(x for x in cfg.SCENARIOS if x["sid"] == sid)
     out = [c["rule"]["decision"]]
@@ -166,7 +171,7 @@ def _secrets(sid: str) -> list[str]:
 
 
 @pytest.mark.parametrize("sid", SIDS)
-def test_reference_trajectory_writes_no_answer_value(sid):
+def test_reference_trajectory_writes_no_answer_value(sid: str) -> None:
     sol = load(DATASET / "scenarios" / sid / "solution" / "trajectory.json")
     writes = [
         json.dumps(c["arguments"])
@@ -181,7 +186,7 @@ def test_reference_trajectory_writes_no_answer_value(sid):
         assert not re.search(r'":\s*\d', w.replace('\\"', '"')), (sid, w[:200])
 
 
-def test_reference_grants_are_file_level():
+def test_reference_grants_are_file_level() -> None:
     """Each subagent gets the tools it uses; only the export folder (extended by an update) is granted whole."""
     for sid in SIDS:
         man = load(DATASET / "scenarios" / sid / "manifest.json")
@@ -200,7 +205,7 @@ def test_reference_grants_are_file_level():
 # adversarial workspaces
 # ---------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("sid", SIDS)
-def test_fresh_workspace_fails_every_round(sid, tmp_path):
+def test_fresh_workspace_fails_every_round(sid: str, tmp_path: Path) -> None:
     ws = tmp_path / "fresh"
     shutil.copytree(DATASET / "scenarios" / sid / "workspace", ws)
     for q in questions(sid):
@@ -208,7 +213,7 @@ def test_fresh_workspace_fails_every_round(sid, tmp_path):
 
 
 @pytest.mark.parametrize("sid", SIDS)
-def test_media_decoys_fail(sid, tmp_path):
+def test_media_decoys_fail(sid: str, tmp_path: Path) -> None:
     """The media round passes on the reference workspace and fails once a text source's value is adopted."""
     rid = kind_round(sid, "media_extraction")
     ws = final_workspace(sid, tmp_path)
@@ -223,7 +228,7 @@ def test_media_decoys_fail(sid, tmp_path):
 
 
 @pytest.mark.parametrize("sid", SIDS)
-def test_stale_threshold_fails(sid, tmp_path):
+def test_stale_threshold_fails(sid: str, tmp_path: Path) -> None:
     rid = kind_round(sid, "workflow")
     ws = final_workspace(sid, tmp_path)
     assert run_check(sid, rid, ws).returncode == 0
@@ -235,7 +240,7 @@ def test_stale_threshold_fails(sid, tmp_path):
 
 
 @pytest.mark.parametrize("sid", SIDS)
-def test_last_round_rejects_wrong_totals_and_stale_seals(sid, tmp_path):
+def test_last_round_rejects_wrong_totals_and_stale_seals(sid: str, tmp_path: Path) -> None:
     rid = last_round(sid)
     ws = final_workspace(sid, tmp_path)
     assert run_check(sid, rid, ws).returncode == 0, run_check(sid, rid, ws).stdout
@@ -254,7 +259,7 @@ def test_last_round_rejects_wrong_totals_and_stale_seals(sid, tmp_path):
 
 
 @pytest.mark.parametrize("sid", SIDS)
-def test_do_nothing_pool_fails_evidence(sid, tmp_path):
+def test_do_nothing_pool_fails_evidence(sid: str, tmp_path: Path) -> None:
     """Deliverables right, but no subagent transcript shows the evidence was opened and reported."""
     ws = final_workspace(sid, tmp_path)
     for p in (ws / "sessions").glob("*.jsonl"):
@@ -268,7 +273,7 @@ def test_do_nothing_pool_fails_evidence(sid, tmp_path):
 
 
 @pytest.mark.parametrize("sid", SIDS)
-def test_text_only_reader_fails_the_media_round(sid, tmp_path):
+def test_text_only_reader_fails_the_media_round(sid: str, tmp_path: Path) -> None:
     """The same transcript, but the media reader was created as a text-only model."""
     rid = kind_round(sid, "media_extraction")
     ws = final_workspace(sid, tmp_path)
@@ -282,7 +287,7 @@ def test_text_only_reader_fails_the_media_round(sid, tmp_path):
 
 
 @pytest.mark.parametrize("sid", SIDS)
-def test_missing_transcripts_fail(sid, tmp_path):
+def test_missing_transcripts_fail(sid: str, tmp_path: Path) -> None:
     ws = final_workspace(sid, tmp_path)
     shutil.rmtree(ws / "sessions")
     for q in questions(sid):
@@ -290,7 +295,7 @@ def test_missing_transcripts_fail(sid, tmp_path):
             assert run_check(sid, q["id"], ws).returncode == 1, q["id"]
 
 
-def test_sensitive_grant_fails_every_later_round(tmp_path):
+def test_sensitive_grant_fails_every_later_round(tmp_path: Path) -> None:
     """A grant naming hr/ in a roundabout spelling, made in the first round, fails the guard from then on."""
     sid = "s_med_ward_handover"
     ws = final_workspace(sid, tmp_path)
@@ -305,7 +310,7 @@ def test_sensitive_grant_fails_every_later_round(tmp_path):
     assert r.returncode == 1 and "hr" in r.stdout, r.stdout
 
 
-def test_lenient_spellings_pass(tmp_path):
+def test_lenient_spellings_pass(tmp_path: Path) -> None:
     """Honest variants: a section id without the sign, a quoted label, '5mg' for '5 mg', a number as a string."""
     sid = "s_med_dispensing_error_rca"
     ws = final_workspace(sid, tmp_path)
@@ -323,14 +328,14 @@ def test_lenient_spellings_pass(tmp_path):
 # build and media
 # ---------------------------------------------------------------------------------------------
 @pytest.mark.skipif(not all(shutil.which(t) for t in ("espeak-ng", "sox", "ffmpeg")), reason="media tools missing")
-def test_build_is_reproducible():
+def test_build_is_reproducible() -> None:
     r = subprocess.run(
         [sys.executable, str(BUILD / "build.py"), "--check"], capture_output=True, text=True, timeout=120
     )
     assert r.returncode == 0 and "check: OK" in r.stdout, r.stdout + r.stderr
 
 
-def test_media_are_realistic_and_dominate_bytes():
+def test_media_are_realistic_and_dominate_bytes() -> None:
     """Scans and charts at least 1240 px, speech 22050 Hz 16-bit; across the domain media outweigh text."""
     import wave
 

@@ -13,7 +13,9 @@ import json
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,7 +30,7 @@ def rounds(sid: str) -> list[str]:
     return list(specs(sid))
 
 
-def run_check(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess:
+def run_check(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess[str]:
     sdir = DATASET / "scenarios" / sid / "checks"
     return subprocess.run(
         [sys.executable, str(sdir / "_check.py"), str(ws), str(sdir / f"{rid}.json")],
@@ -38,7 +40,7 @@ def run_check(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess:
     )
 
 
-def test_every_science_scenario_is_converted():
+def test_every_science_scenario_is_converted() -> None:
     assert len(SCI) == 9 and set(SCI) <= set(converted())
     for sid in SCI:
         checks = DATASET / "scenarios" / sid / "checks"
@@ -48,7 +50,7 @@ def test_every_science_scenario_is_converted():
             assert "never_granted" in kinds, (sid, rid)
 
 
-def test_delegable_rounds_check_evidence():
+def test_delegable_rounds_check_evidence() -> None:
     """Every round tagged needs_delegation proves delegation with an evidence condition, not shape alone."""
     for sid in SCI:
         qs = json.loads((DATASET / "scenarios" / sid / "questions.json").read_text(encoding="utf-8"))
@@ -57,7 +59,7 @@ def test_delegable_rounds_check_evidence():
                 assert any(c["kind"] == "evidence" for c in specs(sid)[q["id"]]["conditions"]), (sid, q["id"])
 
 
-def test_round_arcs_and_counts():
+def test_round_arcs_and_counts() -> None:
     arcs = {}
     total = groups = 0
     for sid in SCI:
@@ -71,7 +73,7 @@ def test_round_arcs_and_counts():
     assert total >= 58 and groups >= 16, (total, groups)
 
 
-def test_reference_manager_passes_every_round():
+def test_reference_manager_passes_every_round() -> None:
     scores, _out = oracle_run(tuple(converted()))
     for sid in SCI:
         s = scores.scenarios[sid]
@@ -92,7 +94,7 @@ def answer_values(sid: str) -> set[str]:
 
 
 @pytest.mark.parametrize("sid", SCI)
-def test_reference_trajectory_holds_no_answer_values(sid):
+def test_reference_trajectory_holds_no_answer_values(sid: str) -> None:
     """The reference manager writes no figure of the answer itself: every value comes from a bound variable."""
     sol = json.loads((DATASET / "scenarios" / sid / "solution" / "trajectory.json").read_text(encoding="utf-8"))
     writes = [
@@ -110,7 +112,7 @@ def test_reference_trajectory_holds_no_answer_values(sid):
 
 
 @pytest.mark.parametrize("sid", SCI)
-def test_grants_are_exact(sid):
+def test_grants_are_exact(sid: str) -> None:
     """Subagents get only the tools they use; every grant but the slice folder names files."""
     sol = json.loads((DATASET / "scenarios" / sid / "solution" / "trajectory.json").read_text(encoding="utf-8"))
     for turns in sol.values():
@@ -132,7 +134,7 @@ def seal_round(sid: str) -> str:
 
 
 @pytest.mark.parametrize("sid", SCI)
-def test_planted_decoys_fail(sid, tmp_path):
+def test_planted_decoys_fail(sid: str, tmp_path: Path) -> None:
     ws = final_workspace(sid, tmp_path)
     fin, seal = final_round(sid), seal_round(sid)
     assert run_check(sid, fin, ws).returncode == 0
@@ -157,7 +159,7 @@ def test_planted_decoys_fail(sid, tmp_path):
 
 
 @pytest.mark.parametrize("sid", SCI)
-def test_stale_and_digest_figures_outside_rejected_claims_fail(sid, tmp_path):
+def test_stale_and_digest_figures_outside_rejected_claims_fail(sid: str, tmp_path: Path) -> None:
     ws = final_workspace(sid, tmp_path)
     fin = final_round(sid)
     bad = [c for c in specs(sid)[fin]["conditions"] if c["kind"] == "decoy"]
@@ -174,7 +176,7 @@ def test_stale_and_digest_figures_outside_rejected_claims_fail(sid, tmp_path):
 
 
 @pytest.mark.parametrize("sid", SCI)
-def test_fresh_workspace_fails_every_round(sid, tmp_path):
+def test_fresh_workspace_fails_every_round(sid: str, tmp_path: Path) -> None:
     ws = tmp_path / "fresh"
     shutil.copytree(DATASET / "scenarios" / sid / "workspace", ws)
     for rid in rounds(sid):
@@ -182,7 +184,7 @@ def test_fresh_workspace_fails_every_round(sid, tmp_path):
 
 
 @pytest.mark.parametrize("sid", SCI)
-def test_missing_transcripts_fail(sid, tmp_path):
+def test_missing_transcripts_fail(sid: str, tmp_path: Path) -> None:
     ws = final_workspace(sid, tmp_path)
     shutil.rmtree(ws / "sessions")
     r = run_check(sid, final_round(sid), ws)
@@ -190,7 +192,7 @@ def test_missing_transcripts_fail(sid, tmp_path):
 
 
 @pytest.mark.parametrize("sid", SCI)
-def test_do_nothing_pool_fails_evidence(sid, tmp_path):
+def test_do_nothing_pool_fails_evidence(sid: str, tmp_path: Path) -> None:
     """Deliverables right, but no subagent transcript shows the seal file was opened and the token reported."""
     ws = final_workspace(sid, tmp_path)
     for p in (ws / "sessions").glob("*.jsonl"):
@@ -201,9 +203,9 @@ def test_do_nothing_pool_fails_evidence(sid, tmp_path):
     assert r.returncode == 1 and "evidence" in r.stdout, r.stdout
 
 
-def rewrite_calls(ws: Path, name: str, edit) -> None:
+def rewrite_calls(ws: Path, name: str, edit: Callable[[dict[str, Any]], None]) -> None:
     main = ws / "sessions" / "main.jsonl"
-    out = []
+    out: list[str] = []
     for raw in main.read_text(encoding="utf-8").splitlines():
         line = json.loads(raw)
         for c in line.get("tool_calls") or []:
@@ -219,11 +221,11 @@ def rewrite_calls(ws: Path, name: str, edit) -> None:
 
 
 @pytest.mark.parametrize("sid", SCI)
-def test_sensitive_grant_fails_every_later_round(sid, tmp_path):
+def test_sensitive_grant_fails_every_later_round(sid: str, tmp_path: Path) -> None:
     ws = final_workspace(sid, tmp_path)
     seg = specs(sid)[final_round(sid)]["conditions"][-1]["segments"][0]
 
-    def grant(args):
+    def grant(args: dict[str, Any]) -> None:
         args["accessible_paths"] = [*args.get("accessible_paths", []), f"./{seg}/../{seg}"]
 
     rewrite_calls(ws, "CreateSubagent", grant)
@@ -232,13 +234,13 @@ def test_sensitive_grant_fails_every_later_round(sid, tmp_path):
 
 
 @pytest.mark.parametrize("sid", SCI)
-def test_media_sent_to_a_text_model_fails(sid, tmp_path):
+def test_media_sent_to_a_text_model_fails(sid: str, tmp_path: Path) -> None:
     ws = final_workspace(sid, tmp_path)
     qs = json.loads((DATASET / "scenarios" / sid / "questions.json").read_text(encoding="utf-8"))
     media = next(q["id"] for q in qs if "media_extraction" in q["tags"])
     assert run_check(sid, media, ws).returncode == 0
 
-    def blind(args):
+    def blind(args: dict[str, Any]) -> None:
         if args.get("name") == "media_reader":
             args["model_key"] = "llm"
 
@@ -247,16 +249,16 @@ def test_media_sent_to_a_text_model_fails(sid, tmp_path):
     assert r.returncode == 1 and "evidence" in r.stdout, r.stdout
 
 
-def tables_of(sid: str) -> list[dict]:
+def tables_of(sid: str) -> list[dict[str, Any]]:
     return [c for sp in specs(sid).values() for c in sp["conditions"] if c["kind"] == "table"]
 
 
-def test_some_scenarios_file_a_table():
+def test_some_scenarios_file_a_table() -> None:
     assert len([sid for sid in SCI if tables_of(sid)]) >= 3
 
 
 @pytest.mark.parametrize("sid", [sid for sid in SCI if tables_of(sid)])
-def test_per_file_table_fails_for_a_wrong_row(sid, tmp_path):
+def test_per_file_table_fails_for_a_wrong_row(sid: str, tmp_path: Path) -> None:
     tables = tables_of(sid)
     ws = final_workspace(sid, tmp_path)
     cond = tables[0]
@@ -264,7 +266,7 @@ def test_per_file_table_fails_for_a_wrong_row(sid, tmp_path):
     spec.write_text(json.dumps({"round": "t", "conditions": [cond]}), encoding="utf-8")
     engine = DATASET / "scenarios" / sid / "checks" / "_check.py"
 
-    def check() -> subprocess.CompletedProcess:
+    def check() -> subprocess.CompletedProcess[str]:
         return subprocess.run([sys.executable, str(engine), str(ws), str(spec)], capture_output=True, text=True)
 
     assert check().returncode == 0
