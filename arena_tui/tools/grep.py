@@ -25,7 +25,9 @@ def _rg_argv(args: dict[str, Any], roots: list[str], content: bool) -> list[str]
     exe = shutil.which("rg")
     if exe is None:
         raise ToolError("Grep is unavailable: ripgrep (rg) is not installed")
-    argv = [exe, "--json", "--no-config", "--hidden", "--no-ignore", "--color", "never"]
+    # --sort path: files in a fixed order, so offset/head_limit pages of content and count
+    # results never overlap or skip (ripgrep's parallel walk otherwise varies it run to run).
+    argv = [exe, "--json", "--no-config", "--hidden", "--no-ignore", "--color", "never", "--sort", "path"]
     if args.get("-i"):
         argv.append("-i")
     if args.get("multiline"):

@@ -62,17 +62,29 @@ def load(dataset: Path) -> dict[str, dict[str, Any]]:
     return out
 
 
+DELIVERABLE_CONDITIONS = {"file", "headings", "contains", "json", "label", "decoy", "seal", "table", "image"}
+
+
 def _deliverables(rounds: list[dict[str, Any]], checks: Path) -> set[str]:
-    """File kinds the scenario asks for: from its check specs where it has them, else its questions."""
-    kinds: set[str] = set()
-    specs = sorted(checks.glob("*.json")) if checks.is_dir() else []
-    for spec in specs:
-        text = spec.read_text(encoding="utf-8")
-        kinds |= {Path(m).suffix.lstrip(".").lower() for m in _DELIVERABLE.findall(text)}
-    if not kinds:
+    """File kinds the scenario asks for: the paths its check specs' deliverable conditions read
+    (evidence files are inputs, not deliverables), else the paths its questions name."""
+    paths: set[str] = set()
+    for spec in sorted(checks.glob("*.json")) if checks.is_dir() else []:
+        try:
+            conditions = json.loads(spec.read_text(encoding="utf-8")).get("conditions", [])
+        except (ValueError, AttributeError):
+            continue
+        for c in conditions if isinstance(conditions, list) else []:
+            if not isinstance(c, dict):
+                continue
+            if c.get("kind") in DELIVERABLE_CONDITIONS and isinstance(c.get("path"), str):
+                paths.add(c["path"])
+            if c.get("kind") == "agree":
+                paths |= {ref["path"] for ref in (c.get("a"), c.get("b")) if isinstance(ref, dict) and "path" in ref}
+    if not paths:
         for r in rounds:
-            kinds |= {Path(m).suffix.lstrip(".").lower() for m in _DELIVERABLE.findall(r["question"])}
-    return kinds
+            paths |= set(_DELIVERABLE.findall(r["question"]))
+    return {Path(x).suffix.lstrip(".").lower() for x in paths if Path(x).suffix}
 
 
 def similarity(a: list[str], b: list[str]) -> float:
