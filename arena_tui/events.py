@@ -120,6 +120,8 @@ class RunFinished(EventBase):
 class ScenarioStarted(EventBase):
     kind: Literal["scenario_started"] = "scenario_started"
     round_ids: list[str]
+    delegation_rounds: list[str] = Field(default_factory=list)
+    """Rounds the dataset marks ``needs_delegation``: the room the management metrics are measured over."""
     attempt: int = 1
     workspace: str = ""
 

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from arena_tui.config import load_model_config
 from arena_tui.dataset.model import Dataset, Scenario
+from arena_tui.dataset.schema import DELEGATION_TAG
 from arena_tui.providers.baselines import RECORDED
 from arena_tui.runner.orchestrator import RunPlan, execute_run
 from arena_tui.scoring.fold import RunScores
@@ -52,7 +53,7 @@ def is_converted(scenario: Scenario) -> bool:
 
 
 def _delegable(scenario: Scenario) -> list[str]:
-    return [r.id for r in scenario.rounds if "needs_delegation" in r.tags]
+    return [r.id for r in scenario.rounds if DELEGATION_TAG in r.tags]
 
 
 def run_gate(dataset: Dataset, settings: Settings) -> tuple[bool, list[str]]:

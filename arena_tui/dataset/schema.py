@@ -10,6 +10,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
+# Rounds with this tag can only be done by delegating; scoring measures management over them.
+DELEGATION_TAG = "needs_delegation"
 # Controlled tag vocabulary (metadata only; unknown tags are a warning, not an error).
 # Tags introduced by this arena's own dataset.
 ARENA_TAGS: frozenset[str] = frozenset(

@@ -1,7 +1,8 @@
 """The simulated pool (docs/providers.md): deterministic workers that really use their tools.
 
 A sim worker is not a model. For each prompt it reads the files the prompt names (or,
-when it names none, lists its grant and reads what it finds), runs a ``python3 /abs/…``
+when it names none, searches its grant for a quoted term the prompt asks it to find, or
+lists its grant, and reads what it finds), runs a ``python3 /abs/…``
 command the prompt spells out when it was granted Bash, and answers with what it read
 (the first characters of each result, or those from a section the prompt names, ``§5.3``).
 For media it "perceives" natively it answers with the scenario's ``truth/`` text for
@@ -29,6 +30,9 @@ _PATH = re.compile(r"(/[^\s'\"`,;()]+)")
 # which script a loosely worded task means.
 _COMMAND = re.compile(r"\b((?:python3?|bash|sh) /[^\n]+?)(?=\s+(?:and report|on every|to report)\b|\.\s|\.$|$)")
 _SECTION = re.compile(r"§\s*(\d+(?:\.\d+)*)")
+# 'search … for "X"' / 'find … "X"': locate files by content (Grep) instead of by name.
+_SEARCH = re.compile(r'\b(?:search|find)\b[^"\n]{0,60}"([^"\n]{2,80})"', re.I)
+_REGEX_META = re.compile(r"([\\.+*?()|\[\]{}^$])")
 _MEDIA_EXT = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".wav", ".mp3", ".ogg", ".flac", ".mp4", ".webm", ".mov"}
 
 
@@ -76,8 +80,13 @@ class SimWorker(ModelAPI):
         named = [p.rstrip(".:") for p in _PATH.findall(prompt)]
         files = [p for p in dict.fromkeys(named) if self._in_grant(p) and os.path.isfile(p)]
         calls: list[ToolCallSpec] = []
+        search = _SEARCH.search(prompt)
+        folders = [g for g in self.grant if os.path.isdir(g)]
         if files and "Read" in self.tools:
             calls += [_call("Read", file_path=p) for p in files[:MAX_READS]]
+        elif search and folders and "Grep" in self.tools:
+            pattern = _REGEX_META.sub(r"\\\1", search.group(1))
+            calls += [_call("Grep", pattern=pattern, path=g, **{"-i": True}) for g in folders]
         elif "Glob" in self.tools:
             calls += [_call("Glob", pattern="**/*", path=g) for g in self.grant if os.path.isdir(g)]
         elif "Read" in self.tools:

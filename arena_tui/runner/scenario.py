@@ -24,7 +24,7 @@ from arena_tui.agents.runtime import RuntimeLimits, RuntimeScriptVars, ScenarioR
 from arena_tui.agents.transcripts import TranscriptWriter
 from arena_tui.config import ModelConfig
 from arena_tui.dataset.model import Scenario
-from arena_tui.dataset.schema import Round
+from arena_tui.dataset.schema import DELEGATION_TAG, Round
 from arena_tui.dataset.updates import execute_update
 from arena_tui.origin import Origin, OriginFields
 from arena_tui.providers.human import HumanManager
@@ -158,6 +158,7 @@ class ScenarioRunner:
             ev.ScenarioStarted(
                 **self._fields(),
                 round_ids=[r.id for r in self.scenario.rounds],
+                delegation_rounds=[r.id for r in self.scenario.rounds if DELEGATION_TAG in r.tags],
                 attempt=self.attempt,
                 workspace=str(self.workspace),
             )

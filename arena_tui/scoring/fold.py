@@ -133,7 +133,11 @@ class ScoreFold:
         if isinstance(event, ev.ScenarioStarted):
             # A retry or resume starts the scenario over: earlier attempts stop counting.
             self.scenarios[event.scenario_id or ""] = ScenarioScore(
-                event.scenario_id or "", list(event.round_ids), status="running", attempt=event.attempt
+                event.scenario_id or "",
+                list(event.round_ids),
+                status="running",
+                attempt=event.attempt,
+                delegation_rounds=list(event.delegation_rounds),
             )
             return
         scenario = self._scenario(event.scenario_id)
@@ -152,7 +156,9 @@ class ScoreFold:
 
     def _apply_scenario(self, scenario: ScenarioScore, event: ev.Event) -> None:
         agent = scenario.subagents.get(event.agent_id or "")
-        if isinstance(event, ev.RoundScored):
+        if isinstance(event, ev.RoundStarted):
+            scenario.current_round = event.round_id
+        elif isinstance(event, ev.RoundScored):
             scenario.passed[event.round_id] = event.passed
         elif isinstance(event, ev.ScenarioFinished):
             scenario.status, scenario.reason = event.status, event.reason
@@ -166,6 +172,7 @@ class ScoreFold:
                 via=event.via,
                 reachable=set(event.reachable_files),
                 reachable_at_creation=len(event.reachable_files),
+                rounds={scenario.current_round} if scenario.current_round else set(),
             )
         elif isinstance(event, ev.SubagentScopeGrown):
             grown = scenario.subagents.get(event.subagent_id)
@@ -195,6 +202,8 @@ class ScoreFold:
             run = scenario.subagents.get(event.subagent_id)
             if run is not None and event.session_id and event.session_id not in run.sessions:
                 run.sessions.append(event.session_id)
+            if run is not None and scenario.current_round:
+                run.rounds.add(scenario.current_round)
             kind = (
                 "workflow_agent"
                 if event.via == "Workflow"

@@ -49,14 +49,21 @@ class SubagentScore:
     accessed: set[str] = field(default_factory=set)
     # Modalities of existing files a Bash command named.
     modalities_named: set[str] = field(default_factory=set)
-    # Distinct well-formed tool calls (tool + arguments): the subagent's weight in management means.
+    # Distinct well-formed tool calls (tool + arguments).
     calls: set[str] = field(default_factory=set)
     # Refusals the earlier release counted (file tools outside the scope).
     forbidden_compat: int = 0
+    # Rounds it was created or run in: its scores count against each of them.
+    rounds: set[str] = field(default_factory=set)
 
     @property
-    def weight(self) -> int:
-        return len(self.calls)
+    def counted(self) -> bool:
+        """Whether it enters the management metrics: something was granted or used.
+
+        A subagent given no tools and no calls (pure reasoning over its prompt) has no grant
+        to waste; one that was granted tools and left them idle is counted, and scores low.
+        """
+        return bool(self.tools_granted or self.calls)
 
     @property
     def tpp(self) -> float:
@@ -89,7 +96,7 @@ class SubagentScore:
 
 
 class ManagementMeans:
-    """TPP/ROC/WPP/MCA as means over ``parts()`` (subagents of a scenario, scenarios of a run), and SMS."""
+    """TPP/ROC/WPP/MCA aggregated over ``parts()`` (plain means unless overridden), and SMS."""
 
     @property
     def tcr(self) -> float:
@@ -98,14 +105,9 @@ class ManagementMeans:
     def parts(self) -> Iterable[Any]:
         raise NotImplementedError
 
-    def weight_of(self, part: Any) -> float:
-        """A part's weight in the means (1: plain means)."""
-        return 1.0
-
     def _mean(self, metric: str) -> float:
-        pairs = [(self.weight_of(part), float(getattr(part, metric))) for part in self.parts()]
-        total = sum(w for w, _ in pairs)
-        return sum(w * v for w, v in pairs) / total if total else 0.0
+        values = [float(getattr(part, metric)) for part in self.parts()]
+        return sum(values) / len(values) if values else 0.0
 
     @property
     def tpp(self) -> float:
@@ -147,6 +149,10 @@ class ScenarioScore(ManagementMeans):
     maf_compat: int = 0
     inv_compat: dict[str, int] = field(default_factory=dict)
     soc: int = 0
+    # Rounds marked needs_delegation (empty: the dataset marks none, every round counts).
+    delegation_rounds: list[str] = field(default_factory=list)
+    # The round running now (subagents created next belong to it).
+    current_round: str = ""
 
     @property
     def rounds_passed(self) -> int:
@@ -159,9 +165,33 @@ class ScenarioScore(ManagementMeans):
     def parts(self) -> Iterable[Any]:
         return self.subagents.values()
 
-    def weight_of(self, part: Any) -> float:
-        # Weighted by tool calls: a subagent that does nothing cannot move the means.
-        return float(part.weight)
+    def _mean(self, metric: str) -> float:
+        """1 − the scenario's shortfall: each round judged by its least well-managed subagent.
+
+        A round's shortfall is the largest ``1 − score`` among the subagents created or run
+        in it (a subagent's score covers its whole life).
+        The room is the rounds marked ``needs_delegation``: a marked round with no counted
+        subagent falls short by 1, and shortfalls of other rounds are added without adding
+        room. When no round is marked, every round is room and a round without subagents
+        falls short by 0. Adding a subagent can only keep or raise a
+        shortfall, so padding with well-scoped subagents cannot lift a score (docs/scoring.md).
+        No counted subagent in the whole scenario: 0.
+        """
+        shortfall: dict[str, float] = {}
+        first = self.round_ids[0] if self.round_ids else ""
+        for part in self.subagents.values():
+            if part.counted:
+                gap = 1.0 - float(getattr(part, metric))
+                for round_id in part.rounds or {first}:  # {first}: created before any round started
+                    shortfall[round_id] = max(shortfall.get(round_id, 0.0), gap)
+        if not shortfall:
+            return 0.0
+        if self.delegation_rounds:
+            room = self.delegation_rounds
+            missed = sum(1.0 for round_id in room if round_id not in shortfall)
+        else:  # nothing marked (earlier-format data): every round is room, and none is missed
+            room, missed = list(set(self.round_ids) | set(shortfall)), 0.0
+        return max(0.0, 1.0 - (sum(shortfall.values()) + missed) / len(room))
 
     @property
     def finished(self) -> bool:

@@ -61,3 +61,29 @@ async def test_media_is_answered_from_truth(grant: Path) -> None:
     ]
     reply = await _worker(grant, ["Read"]).complete(history)
     assert not reply.tool_calls and "the scan says 42" in reply.content and "simulated" in reply.content
+
+
+async def test_searches_its_folder_for_a_quoted_term_and_reads_the_matches(grant: Path) -> None:
+    (grant / "ev" / "b.txt").write_text("Invoice INV-7 (paid)\n")
+    (grant / "ev" / "c.txt").write_text("nothing here\n")
+    worker = _worker(grant, ["Read", "Grep"])
+    first = await worker.complete([Message("user", 'Search the evidence folder for "inv-7 (paid)" and report it.')])
+    assert [(c.name, c.arguments) for c in first.tool_calls] == [
+        ("Grep", {"pattern": r"inv-7 \(paid\)", "path": str(grant / "ev"), "-i": True})
+    ]
+    # Without Grep it falls back to listing; a named file is still read directly.
+    listing = await _worker(grant, ["Read", "Glob"]).complete([Message("user", 'Find "INV-7" in the folder.')])
+    assert [c.name for c in listing.tool_calls] == ["Glob"]
+    named = await worker.complete([Message("user", f'Find "INV-7" in {grant}/ev/c.txt.')])
+    assert [c.name for c in named.tool_calls] == ["Read"]
+
+
+async def test_reads_the_files_a_search_returned(grant: Path) -> None:
+    call = ToolCallSpec(id="g1", name="Grep", arguments={"pattern": "INV-7", "path": str(grant / "ev")})
+    history = [
+        Message("user", 'Search for "INV-7".'),
+        Message("assistant", tool_calls=(call,)),
+        Message("tool", f"{grant}/ev/a.csv", tool_call_id="g1"),
+    ]
+    reply = await _worker(grant, ["Read", "Grep"]).complete(history)
+    assert [(c.name, c.arguments) for c in reply.tool_calls] == [("Read", {"file_path": f"{grant}/ev/a.csv"})]

@@ -45,6 +45,10 @@ def _rounds(sid: str, passed: list[bool | None]) -> list[ev.Event]:
     ]
 
 
+def _round(sid: str, n: int) -> ev.RoundStarted:
+    return ev.RoundStarted(**_f(sid), round_id=f"q{n}", index=n - 1, question=f"question {n}")
+
+
 def compat_events() -> list[ev.Event]:
     out: list[ev.Event] = [
         ev.RunStarted(
@@ -56,7 +60,8 @@ def compat_events() -> list[ev.Event]:
             pool={},
         ),
         # --- s1: three subagents, both rounds pass ---------------------------------------
-        ev.ScenarioStarted(**_f("s1"), round_ids=["q1", "q2"]),
+        ev.ScenarioStarted(**_f("s1"), round_ids=["q1", "q2"], delegation_rounds=["q1", "q2"]),
+        _round("s1", 1),
         _created("s1", "sub_a", "llm", ["Read", "Write"], ["g/f1", "g/f2", "g/f3", "g/f4"]),
         _created("s1", "sub_b", "vlm", ["Read", "Bash", "Grep"], ["g/img.png", "g/notes.txt"]),
         _created("s1", "sub_c", "omni", ["Read"], ["g/a.wav"]),
@@ -84,6 +89,7 @@ def compat_events() -> list[ev.Event]:
         ev.ToolResult(**_f("s1"), call_id="m2", tool="RunSubagent"),
         # A schema the tool surface rejected (malformed call) is no structured output.
         *_call("s1", "main", "m3", "RunSubagent", {"subagent_id": "sub_a", "schema": {}}, invalid=True),
+        _round("s1", 2),
         ev.SubagentScopeGrown(**_f("s1"), subagent_id="sub_a", added_files=["g/u1", "g/u2"]),
         ev.SubagentRunStarted(**_f("s1", "sub_b", "sb"), subagent_id="sub_b", mode="background", continued=False),
         *_call("s1", "sub_b", "b1", "Read", {"file_path": "/w/g/notes.txt"}, files=_read("g/notes.txt")),
@@ -98,7 +104,8 @@ def compat_events() -> list[ev.Event]:
         *_rounds("s1", [True, True]),
         ev.ScenarioFinished(**_f("s1"), status="completed"),
         # --- s2: one workflow agent that reads its two files; one round of two passes ----------
-        ev.ScenarioStarted(**_f("s2"), round_ids=["q1", "q2"]),
+        ev.ScenarioStarted(**_f("s2"), round_ids=["q1", "q2"], delegation_rounds=["q1", "q2"]),
+        _round("s2", 1),
         ev.WorkflowStarted(**_f("s2"), workflow_id="wf", task_id="t", name="w", script_path="w.js"),
         _created("s2", "sub_d", "llm", ["Read"], ["g/x", "g/y"], via="Workflow"),
         ev.SubagentRunStarted(
@@ -106,10 +113,12 @@ def compat_events() -> list[ev.Event]:
         ),
         *_call("s2", "sub_d", "d1", "Read", {"file_path": "/w/g/x"}, files=_read("g/x")),
         *_call("s2", "sub_d", "d2", "Read", {"file_path": "/w/g/y"}, files=_read("g/y")),
+        _round("s2", 2),
         *_rounds("s2", [True, False]),
         ev.ScenarioFinished(**_f("s2"), status="completed"),
         # --- s3: crashes after one passed round (the earlier release wrote no metadata) ------
-        ev.ScenarioStarted(**_f("s3"), round_ids=["q1", "q2"]),
+        ev.ScenarioStarted(**_f("s3"), round_ids=["q1", "q2"], delegation_rounds=["q1"]),
+        _round("s3", 1),
         _created("s3", "sub_e", "llm", ["Read"], ["g/z"]),
         *_call("s3", "sub_e", "e1", "Read", {"file_path": "/w/g/z"}, files=_read("g/z")),
         *_rounds("s3", [True, None]),

@@ -26,12 +26,22 @@ def _f(agent: str = "main") -> OriginFields:
 class Log:
     """A tiny builder of one scenario's events."""
 
-    def __init__(self) -> None:
+    def __init__(self, rounds: Sequence[str] = ("q1",), marked: Sequence[str] = ()) -> None:
+        self.rounds = list(rounds)
         self.events: list[ev.Event] = [
-            ev.RunStarted(run_id=R, dataset="d", scenario_ids=[S], round_ids={S: ["q1"]}, manager="m", pool={}),
-            ev.ScenarioStarted(**_f(), round_ids=["q1"]),
+            ev.RunStarted(run_id=R, dataset="d", scenario_ids=[S], round_ids={S: self.rounds}, manager="m", pool={}),
+            ev.ScenarioStarted(**_f(), round_ids=self.rounds, delegation_rounds=list(marked)),
         ]
         self.n = 0
+
+    def round(self, round_id: str) -> Log:
+        index = self.rounds.index(round_id)
+        self.events.append(ev.RoundStarted(**_f(), round_id=round_id, index=index, question="q"))
+        return self
+
+    def resume(self, sub: str) -> Log:
+        self.events.append(ev.SubagentRunStarted(**_f(sub), subagent_id=sub, mode="foreground", continued=True))
+        return self
 
     def create(self, sub: str, key: ModelKey, tools: list[str], reach: list[str]) -> Log:
         self.events.append(
@@ -61,7 +71,7 @@ class Log:
 
     def scores(self) -> RunScores:
         done: list[ev.Event] = [
-            ev.RoundScored(**_f(), round_id="q1", passed=True),
+            *(ev.RoundScored(**_f(), round_id=r, passed=True) for r in self.rounds),
             ev.ScenarioFinished(**_f(), status="completed"),
         ]
         return score_events([*self.events, *done])
@@ -77,24 +87,62 @@ def _honest() -> Log:
     return log.read("sub_w", "g/a").read("sub_w", "g/b")
 
 
-def test_twenty_do_nothing_subagents_do_not_move_the_means() -> None:
+def test_twenty_one_read_subagents_cannot_lift_an_imperfect_score() -> None:
     base = _means(_honest().scores())
+    assert base[0] == pytest.approx(0.5) and base[2] == pytest.approx(0.5)
     padded = _honest()
     for i in range(20):
-        # Perfectly "precise" on paper: one tool, one file, never used.
-        padded.create(f"sub_pad{i}", "llm", ["Read"], [f"g/p{i}"])
+        # Perfectly scoped and really used: one tool, one file, read once.
+        padded.create(f"sub_pad{i}", "llm", ["Read"], [f"g/p{i}"]).read(f"sub_pad{i}", f"g/p{i}")
     assert _means(padded.scores()) == pytest.approx(base)
-    assert base[0] == pytest.approx(0.5) and base[2] == pytest.approx(0.5)
 
 
-def test_repeating_one_call_does_not_add_weight() -> None:
+def test_idle_subagents_with_grants_lower_the_score_and_bare_ones_are_not_counted() -> None:
     base = _means(_honest().scores())
-    padded = _honest().create("sub_rep", "llm", ["Read"], ["g/p"])
+    idle = _honest()
+    for i in range(20):
+        idle.create(f"sub_idle{i}", "llm", ["Read"], [f"g/p{i}"])  # granted, never used
+    assert _means(idle.scores())[0] == 0.0 and _means(idle.scores())[4] < base[4]
+    bare = _honest()
+    for i in range(20):
+        bare.create(f"sub_bare{i}", "llm", [], [])  # nothing granted: nothing to waste
+    assert _means(bare.scores()) == pytest.approx(base)
+
+
+def test_repeating_calls_or_splitting_the_work_does_not_help() -> None:
+    base = _means(_honest().scores())
+    repeated = _honest()
     for _ in range(50):
-        padded.read("sub_rep", "g/p")  # same call 50 times: weighs as one
-    once = _honest().create("sub_rep", "llm", ["Read"], ["g/p"]).read("sub_rep", "g/p")
-    assert _means(padded.scores()) == pytest.approx(_means(once.scores()))
-    assert _means(padded.scores()) != pytest.approx(base)
+        repeated.read("sub_w", "g/a")
+    assert _means(repeated.scores()) == pytest.approx(base)
+    split = _honest().create("sub_x", "llm", ["Read"], ["g/a"]).read("sub_x", "g/a")
+    assert _means(split.scores()) == pytest.approx(base)
+
+
+def test_each_marked_round_is_judged_by_its_worst_subagent() -> None:
+    # Two rounds marked needs_delegation: q1 perfect, q2 with a sloppy (unused Grep) subagent.
+    log = Log(rounds=["q1", "q2"], marked=["q1", "q2"])
+    log.round("q1").create("sub_1", "llm", ["Read"], ["g/a"]).read("sub_1", "g/a")
+    log.round("q2").create("sub_2", "llm", ["Read", "Grep"], ["g/b"]).read("sub_2", "g/b")
+    assert log.scores().tpp == pytest.approx(1 - 0.5 / 2)
+    # A marked round where nothing was delegated falls short by 1.
+    missing = Log(rounds=["q1", "q2"], marked=["q1", "q2"])
+    missing.round("q1").create("sub_1", "llm", ["Read"], ["g/a"]).read("sub_1", "g/a")
+    assert missing.scores().tpp == pytest.approx(0.5)
+    # Delegating in an unmarked round adds no room: perfect there changes nothing, sloppy costs.
+    extra = Log(rounds=["q1", "q2"], marked=["q1"])
+    extra.round("q1").create("sub_1", "llm", ["Read"], ["g/a"]).read("sub_1", "g/a")
+    extra.round("q2").create("sub_2", "llm", ["Read"], ["g/b"]).read("sub_2", "g/b")
+    assert extra.scores().tpp == 1.0
+    extra.create("sub_3", "llm", ["Read", "Grep"], ["g/c"]).read("sub_3", "g/c")
+    assert extra.scores().tpp == pytest.approx(0.5)
+
+
+def test_a_resumed_subagent_counts_in_the_round_it_works_in() -> None:
+    log = Log(rounds=["q1", "q2"], marked=["q1", "q2"])
+    log.round("q1").create("sub_1", "llm", ["Read"], ["g/a"]).read("sub_1", "g/a")
+    log.round("q2").resume("sub_1").read("sub_1", "g/a")
+    assert log.scores().tpp == 1.0
 
 
 def test_do_nothing_llm_subagent_gets_mca_zero() -> None:

@@ -56,15 +56,19 @@ EARLIER = {
 }
 
 # --- the arena definitions -------------------------------------------------------------------
-# weights (distinct well-formed calls): sub_a 4, sub_b 4 (refused calls are attempts), sub_c 0.
-# sub_a: TPP 1; ROC 1; WPP = |{f1, f2}| / 6 reachable (the 2 added count; new.md is its own) = 1/3;
-#   MCA 1 (it read text).   sub_b: TPP = |{Read, Grep}| / 3 = 2/3; ROC 0 (only reads, Bash granted);
-#   WPP 1/2; MCA 0.   sub_c weighs nothing.
-#   s1: TPP (4·1 + 4·2/3)/8 = 5/6; ROC 1/2; WPP (4/3 + 2)/8 = 5/12; MCA 1/2.
-# s2: all 1.  s3: sub_e reads its 1 file: all 1; its unplayed round counts as failed.
-# run: TCR = 4/6; TPP (5/6+1+1)/3 = 17/18; ROC (1/2+1+1)/3 = 5/6; WPP (5/12+2)/3 = 29/36; MCA 5/6
-#   SMS = 2/3 · (34 + 30 + 29 + 30)/36/4 = 2/3 · 123/144 = 41/72;  MAF 3, SAFt 2.
-ARENA = {"TCR": 2 / 3, "TPP": 17 / 18, "ROC": 5 / 6, "WPP": 29 / 36, "MCA": 5 / 6, "SMS": 41 / 72}
+# per subagent:
+#   sub_a: TPP 1; ROC 1; WPP = |{f1, f2}| / 6 reachable (the 2 added count; new.md is its own) = 1/3;
+#     MCA 1 (it read text).
+#   sub_b: TPP = |{Read, Grep}| / 3 = 2/3; ROC 0 (only reads, Bash granted); WPP 1/2; MCA 0.
+#   sub_c: granted Read, never run: TPP 0; ROC 1 (no mutating grant); WPP 0; MCA 0.
+# s1 (both rounds marked needs_delegation): q1 holds a, b, c (created there); q2 holds b (run there).
+#   shortfall q1 (the worst of a, b, c): TPP 1, ROC 1, WPP 1, MCA 1;  q2 (b): TPP 1/3, ROC 1, WPP 1/2, MCA 1.
+#   TPP 1 − (1 + 1/3)/2 = 1/3;  ROC 1 − 2/2 = 0;  WPP 1 − (1 + 1/2)/2 = 1/4;  MCA 0.
+# s2 (both marked): sub_d (all 1) works in q1 only; q2 has no subagent and falls short by 1 → all 1/2.
+# s3 (q1 marked): sub_e reads its 1 file in q1: all 1; its unplayed round counts as failed.
+# run: TCR = 4/6; TPP (1/3 + 1/2 + 1)/3 = 11/18; ROC (0 + 1/2 + 1)/3 = 1/2; WPP (1/4 + 1/2 + 1)/3 = 7/12;
+#   MCA 1/2.  SMS = 2/3 · (22 + 18 + 21 + 18)/36/4 = 2/3 · 79/144 = 79/216;  MAF 3, SAFt 2.
+ARENA = {"TCR": 2 / 3, "TPP": 11 / 18, "ROC": 1 / 2, "WPP": 7 / 12, "MCA": 1 / 2, "SMS": 79 / 216}
 
 
 def test_earlier_definitions_reproduced() -> None:
@@ -111,7 +115,7 @@ def test_rescore_metrics_compat_on_a_stored_run(tmp_path: Path, capsys: pytest.C
     report = json.loads((out / "report.json").read_text())
     assert report["metrics_profile"] == "compat"
     assert report["compat"]["composite"]["SMS"] == pytest.approx(141 / 192)
-    assert report["scores"]["SMS"] == pytest.approx(41 / 72, abs=1e-6)  # both blocks, always
+    assert report["scores"]["SMS"] == pytest.approx(79 / 216, abs=1e-6)  # both blocks, always
     assert "Earlier-release metrics" in (out / "report.md").read_text().splitlines()[2]
     assert main(["rescore", str(out)]) == 0
     again = json.loads((out / "report.json").read_text())

@@ -129,9 +129,12 @@ def test_run_aggregates() -> None:
     assert (s1.maf, s1.saft) == (1, 1)
     assert scores.rounds_total == 5 and scores.rounds_passed == 2
     assert scores.tcr == 0.4
+    # s1 marks no round: both rounds are room, sub_a's round q1 falls short, q2 by nothing:
+    # TPP 1 − 0.5/2, ROC 1 − 1/2, WPP 1 − 0.75/2, MCA 1.
+    assert (s1.tpp, s1.roc, s1.wpp, s1.mca) == (0.75, 0.5, 0.625, 1.0)
     # s2 has no subagent: all four are 0 and it still counts in the means.
-    assert scores.tpp == 0.25 and scores.roc == 0.0 and scores.wpp == 0.125 and scores.mca == 0.5
-    assert abs(scores.sms - 0.4 * (0.25 + 0 + 0.125 + 0.5) / 4) < 1e-12
+    assert scores.tpp == 0.375 and scores.roc == 0.25 and scores.wpp == 0.3125 and scores.mca == 0.5
+    assert abs(scores.sms - 0.4 * (0.375 + 0.25 + 0.3125 + 0.5) / 4) < 1e-12
     assert scores.unfinished == ["s2"]
     assert scores.sub == 1 and scores.mkd == {"llm": 0, "vlm": 1, "omni": 0}
     assert scores.inv == {"new_background": 1}
