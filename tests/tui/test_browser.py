@@ -51,7 +51,9 @@ async def test_browser_lists_marks_compares_and_returns_the_chosen_run(tmp_path:
         first, second = _cells(table, 0), _cells(table, 1)
         assert first[1:3] == ["2026-01-01 01:00", "gpt-5.4"]
         assert second[2] == "[bold]qwen[/bold]-3"  # shown verbatim, never parsed as markup
-        assert first[3:8] == ["3/4", "75.0", "65.6", "completed", "run-strong"]
+        # SMS: TCR 3/4 × mean(TPP .875, ROC 1, WPP .875, MCA 1) = 0.703 (s_dsar's one subagent used Read of
+        # Read+Grep and read 1 of 2 files in q1 of its 2 unmarked rounds: TPP and WPP 1 − 0.5/2).
+        assert first[3:8] == ["3/4", "75.0", "70.3", "completed", "run-strong"]
         assert first[10] == "0.4100"
 
         await pilot.press("c")  # nothing marked: a notification, no compare view
