@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal, Protocol
 
@@ -25,7 +25,7 @@ from arena_tui.sandbox.limits import DEFAULT_LIMITS, SandboxLimits
 from arena_tui.sandbox.scope import ScopeGuard
 from arena_tui.tools import ToolContext, ToolRunner, basic_tools
 from arena_tui.tools.base import TaskResult, Tool, ToolError
-from arena_tui.tools.host import RunVia
+from arena_tui.tools.host import SessionRun
 from arena_tui.tools.readstate import ReadLedger
 from arena_tui.tools.subagent_tools import subagent_tools
 from arena_tui.tools.workflow_tool import WorkflowTool
@@ -255,36 +255,26 @@ class ScenarioRuntime:
         sub.last_session = session.session_id
         return sub, session, continued
 
-    async def run_session(
-        self,
-        subagent_id: str,
-        session_id: str,
-        prompt: str,
-        description: str,
-        mode: ev.RunMode,
-        continued: bool,
-        task_id: str | None,
-        via: RunVia = "RunSubagent",
-    ) -> LoopResult:
-        sub = self.subagents.get(subagent_id)
-        sid, session = session_id, sub.sessions[session_id]
+    async def run_session(self, run: SessionRun) -> LoopResult:
+        sub = self.subagents.get(run.subagent_id)
+        sid, session = run.session_id, sub.sessions[run.session_id]
         sub.running.add(sid)
         fields = self.origin.at(sub.subagent_id, sid).fields()
         self.emit(
             ev.SubagentRunStarted(
                 **fields,
                 subagent_id=sub.subagent_id,
-                mode=mode,
-                continued=continued,
-                task_id=task_id,
-                description=description,
-                prompt=prompt,
-                via=via,
+                mode=run.mode,
+                continued=run.continued,
+                task_id=run.task_id,
+                description=run.description,
+                prompt=run.prompt,
+                via=run.via,
             )
         )
         result: LoopResult | None = None
         try:
-            result = await run_loop(session, self.sub_runner, prompt, round_id=self.round_id)
+            result = await run_loop(session, self.sub_runner, run.prompt, round_id=self.round_id)
             return result
         finally:
             sub.running.discard(sid)
@@ -304,25 +294,22 @@ class ScenarioRuntime:
                 )
             )
 
-    def start_background(
-        self, subagent_id: str, session_id: str, prompt: str, description: str, continued: bool
-    ) -> str:
+    def start_background(self, run: SessionRun) -> str:
         task_id = ids.task_id("task")
-        sub = self.subagents.get(subagent_id)
+        sub = self.subagents.get(run.subagent_id)
+        run = replace(run, mode="background", task_id=task_id)
 
         async def work() -> TaskResult:
-            result = await self.run_session(
-                subagent_id, session_id, prompt, description, "background", continued, task_id
-            )
+            result = await self.run_session(run)
             status: ev.TaskStatus = "completed" if result.status == "completed" else "failed"
             text = result.text if result.status == "completed" else f"{result.status}: {result.detail}\n{result.text}"
             return status, text
 
-        summary = f"subagent_id={sub.subagent_id} session_id={session_id} name={sub.name}"
+        summary = f"subagent_id={sub.subagent_id} session_id={run.session_id} name={sub.name}"
         # Claim the session now, not when the task first runs: another call of the same turn
         # must not open it meanwhile and drive the same history concurrently.
-        sub.running.add(session_id)
-        return self.background.start("subagent", description or sub.name, summary, work(), task_id=task_id)
+        sub.running.add(run.session_id)
+        return self.background.start("subagent", run.description or sub.name, summary, work(), task_id=task_id)
 
     # --- lifecycle ----------------------------------------------------------------------
 

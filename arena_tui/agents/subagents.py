@@ -18,6 +18,7 @@ from arena_tui.agents.session import AgentSession
 from arena_tui.origin import Origin
 from arena_tui.sandbox.scope import ForbiddenError, Refusal, ScopeGuard
 from arena_tui.tools.base import ToolError
+from arena_tui.tools.host import SubagentSpec
 from arena_tui.vocabulary import BASIC_TOOLS, ModelKey
 
 Via = Literal["CreateSubagent", "Workflow"]
@@ -67,22 +68,14 @@ class SubagentRegistry:
         self.by_id: dict[str, Subagent] = {}
         self.by_name: dict[str, str] = {}
 
-    def create(
-        self,
-        *,
-        name: str,
-        system_prompt: str,
-        model_key: str,
-        tools: Sequence[str],
-        accessible_paths: Sequence[str],
-        via: Via,
-    ) -> Subagent:
+    def create(self, spec: SubagentSpec) -> Subagent:
         """Validate and register a subagent.
 
         Raises:
             ToolError: a plain mistake (unknown model key or tool, empty name).
             ForbiddenError: a grant path outside accessible ∪ delegable (counted for main).
         """
+        name, model_key, tools, via = spec.name, spec.model_key, spec.tools, spec.via
         if not name.strip():
             raise ToolError("CreateSubagent: name must not be empty")
         if model_key not in self.pool_keys:
@@ -94,7 +87,7 @@ class SubagentRegistry:
             allowed = ", ".join(BASIC_TOOLS)
             refused = ", ".join(unknown)
             raise ToolError(f"CreateSubagent: subagents can only get the basic tools {allowed}; not {refused}")
-        grant_rel, refusals = self._grant(accessible_paths)
+        grant_rel, refusals = self._grant(spec.accessible_paths)
         if refusals:
             raise ForbiddenError(refusals)
         scope = ScopeGuard.for_subagent(self.main_scope.workspace, grant_rel)
@@ -107,7 +100,7 @@ class SubagentRegistry:
             model_key=cast(ModelKey, model_key),
             tools=list(dict.fromkeys(tools)),
             grant=grant_rel,
-            system_prompt=system_prompt,
+            system_prompt=spec.system_prompt,
             scope=scope,
             via=via,
         )
@@ -124,7 +117,7 @@ class SubagentRegistry:
                 accessible_paths=grant_rel,
                 reachable_files=sorted(sub.reachable),
                 via=via,
-                system_prompt=system_prompt,
+                system_prompt=spec.system_prompt,
             )
         )
         return sub

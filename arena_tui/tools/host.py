@@ -7,6 +7,7 @@ layer never imports the agent layer that builds it (the runtime implements the p
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, Protocol
 
@@ -17,6 +18,32 @@ from arena_tui.tools.base import BackgroundTasks
 
 RunVia = Literal["RunSubagent", "Workflow"]
 CreateVia = Literal["CreateSubagent", "Workflow"]
+
+
+@dataclass(frozen=True)
+class SubagentSpec:
+    """What a CreateSubagent call (or a workflow's ``defineAgent``) asks for."""
+
+    name: str
+    system_prompt: str
+    model_key: str
+    tools: Sequence[str]
+    accessible_paths: Sequence[str]
+    via: CreateVia
+
+
+@dataclass(frozen=True)
+class SessionRun:
+    """One run of a subagent session: a RunSubagent call or a workflow agent call."""
+
+    subagent_id: str
+    session_id: str
+    prompt: str
+    description: str
+    continued: bool
+    mode: RunMode = "foreground"
+    task_id: str | None = None
+    via: RunVia = "RunSubagent"
 
 
 class SessionView(Protocol):
@@ -67,16 +94,7 @@ class RunOutcome(Protocol):
 class SubagentDirectory(Protocol):
     """The subagents of one scenario."""
 
-    def create(
-        self,
-        *,
-        name: str,
-        system_prompt: str,
-        model_key: str,
-        tools: Sequence[str],
-        accessible_paths: Sequence[str],
-        via: CreateVia,
-    ) -> SubagentView:
+    def create(self, spec: SubagentSpec) -> SubagentView:
         """Validate and create a subagent; raise ToolError or ForbiddenError on a bad request."""
         ...
 
@@ -107,20 +125,8 @@ class SubagentHost(Protocol):
         """The named session when it exists (continued: True), else a new one."""
         ...
 
-    async def run_session(
-        self,
-        subagent_id: str,
-        session_id: str,
-        prompt: str,
-        description: str,
-        mode: RunMode,
-        continued: bool,
-        task_id: str | None,
-        via: RunVia = "RunSubagent",
-    ) -> RunOutcome: ...
+    async def run_session(self, run: SessionRun) -> RunOutcome: ...
 
-    def start_background(
-        self, subagent_id: str, session_id: str, prompt: str, description: str, continued: bool
-    ) -> str:
+    def start_background(self, run: SessionRun) -> str:
         """Run the session in the background; returns its task id at once."""
         ...

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from arena_tui.tools.base import Tool, ToolContext, ToolOutput, schema
-from arena_tui.tools.host import SubagentHost
+from arena_tui.tools.host import SessionRun, SubagentHost, SubagentSpec
 from arena_tui.vocabulary import BASIC_TOOLS, POOL_KEYS
 
 INSPECT_CAP = 48 * 1024
@@ -39,12 +39,14 @@ class CreateSubagentTool(_RuntimeTool):
 
     async def run(self, args: dict[str, Any], ctx: ToolContext) -> ToolOutput:
         sub = self.runtime.subagents.create(
-            name=str(args["name"]),
-            system_prompt=str(args["system_prompt"]),
-            model_key=str(args["model_key"]),
-            tools=[str(t) for t in args["tools"]],
-            accessible_paths=[str(p) for p in args["accessible_paths"]],
-            via="CreateSubagent",
+            SubagentSpec(
+                name=str(args["name"]),
+                system_prompt=str(args["system_prompt"]),
+                model_key=str(args["model_key"]),
+                tools=[str(t) for t in args["tools"]],
+                accessible_paths=[str(p) for p in args["accessible_paths"]],
+                via="CreateSubagent",
+            )
         )
         paths = ", ".join(sub.grant) or "(none)"
         return ToolOutput(
@@ -77,13 +79,14 @@ class RunSubagentTool(_RuntimeTool):
         prompt, description = str(args["prompt"]), str(args["description"])
         sid = session.session_id or ""
         head = f"subagent_id={sub.subagent_id} session_id={sid}"
+        run = SessionRun(sub.subagent_id, sid, prompt, description, continued)
         if args.get("run_in_background"):
-            task_id = rt.start_background(sub.subagent_id, sid, prompt, description, continued)
+            task_id = rt.start_background(run)
             return ToolOutput(
                 f"task_id={task_id} {head} status=running\n"
                 "Started in the background; its answer arrives as a task-notification."
             )
-        result = await rt.run_session(sub.subagent_id, sid, prompt, description, "foreground", continued, None)
+        result = await rt.run_session(run)
         if result.status != "completed":
             return ToolOutput(f"{head} status={result.status}\n{result.detail}\n{result.text}", is_error=True)
         return ToolOutput(f"{head} status=completed\n\n{result.text}")

@@ -15,7 +15,7 @@ from arena_tui.agents import ids
 from arena_tui.origin import Origin
 from arena_tui.sandbox.scope import ForbiddenError
 from arena_tui.tools.base import TaskResult, Tool, ToolContext, ToolError, ToolOutput, schema
-from arena_tui.tools.host import SubagentHost
+from arena_tui.tools.host import SessionRun, SubagentHost, SubagentSpec
 from arena_tui.tools.workflow import WorkflowHostError, resolve_script_path, run_workflow, save_script
 from arena_tui.tools.workflow.host import LogLevel
 
@@ -35,12 +35,14 @@ class RuntimeWorkflowHost:
         name = str(spec.get("name", ""))
         try:
             sub = self.runtime.subagents.create(
-                name=name,
-                system_prompt=str(spec.get("system_prompt", "")),
-                model_key=str(spec.get("model_key", "")),
-                tools=[str(t) for t in spec.get("tools", [])],
-                accessible_paths=[str(p) for p in spec.get("accessible_paths", [])],
-                via="Workflow",
+                SubagentSpec(
+                    name=name,
+                    system_prompt=str(spec.get("system_prompt", "")),
+                    model_key=str(spec.get("model_key", "")),
+                    tools=[str(t) for t in spec.get("tools", [])],
+                    accessible_paths=[str(p) for p in spec.get("accessible_paths", [])],
+                    via="Workflow",
+                )
             )
         except ForbiddenError as exc:
             for refusal in exc.refusals:
@@ -60,16 +62,9 @@ class RuntimeWorkflowHost:
         if subagent_id is None:
             raise WorkflowHostError(f"unknown agentType '{agent_type}': call defineAgent first")
         _, session, _ = self.runtime.open_session(subagent_id, None)
-        result = await self.runtime.run_session(
-            subagent_id,
-            session.session_id or "",
-            prompt,
-            f"workflow {self.workflow_id}",
-            "background",
-            False,
-            None,
-            via="Workflow",
-        )
+        session_id, description = session.session_id or "", f"workflow {self.workflow_id}"
+        run = SessionRun(subagent_id, session_id, prompt, description, False, "background", via="Workflow")
+        result = await self.runtime.run_session(run)
         if result.status != "completed":
             raise WorkflowHostError(f"agent '{agent_type}' {result.status}: {result.detail}")
         if schema is None:
