@@ -517,6 +517,7 @@ class SpecBuilder(engine.Builder):
         q = voice.update_new(self.v(), {"ask": c["new_ask"], "tally": tally, "dir": sl["dir"], "out": s["out"],
             "lines": f"`{s['total_label']}: <int>`, `{s['max_label']}: <number, as the tool prints it>` and "
             f"`{s['decision_label']}: <label>`"})  # fmt: skip
+        q += voice.aside(self.c["id"], 4)
         nf = sl["new"][0]
         conds = [*self.tally_conds(st1), *self.status_conds(1, old), {"kind": "resumed"},
                  *self.slice_evidence([nf], st1)]  # fmt: skip
@@ -550,6 +551,7 @@ class SpecBuilder(engine.Builder):
         old = engine.tally_json(c, st1)["total_" + sl["count"]]
         tally, rf = c["tally_out"], sl["replace"][0]
         q = voice.update_rep(self.v(), {"ask": c["rep_ask"], "dir": sl["dir"], "tally": tally, "out": s["out"]})
+        q += voice.aside(self.c["id"], 5)
         conds = [*self.tally_conds(st2), *self.status_conds(2, old), *self.slice_evidence([rf], st2)]
         turns = self.retally_turns(
             rid, "One file was replaced by a corrected version.", True, [tally, s["out"]],
@@ -724,6 +726,7 @@ class SpecBuilder(engine.Builder):
         )
         q = voice.seal(self.v(), {"sf": sf, "schema": schema, "tool": c["seal_tool"], "vault": self.d("vault"),
             "tf": tf, "prefix": c["seal_prefix"]})  # fmt: skip
+        q += voice.aside(self.c["id"], 6)
         tokhex = engine.seal_hex(c["seal"], summ)
         conds = [
             *[jv(sf, [k], v, 0.005 if isinstance(v, float) else 0) for k, v in summ.items()],
