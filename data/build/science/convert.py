@@ -18,6 +18,7 @@ import sys
 import engine
 import voice
 from engine import WS, call, dump, fmt
+from search import SEARCH
 
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")))
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")))
@@ -171,6 +172,9 @@ class SpecBuilder(engine.Builder):
         if folder:
             c = {**c, "accessible": [*c["accessible"], folder]}
             c["assets"] = {**c["assets"], folder: ("deliverables", "-", "-", "the final report goes here")}
+        arch = c["dirs"]["archive"]
+        extra = {f"{arch}/{n}": t for n, t in SEARCH[c["id"]]["extra"].items()}
+        c = {**c, "other_files": {**c["other_files"], **extra}}
         super().__init__(c)
         self.specs: dict[str, dict] = {}
 
@@ -513,6 +517,7 @@ class SpecBuilder(engine.Builder):
         q = voice.update_new(self.v(), {"ask": c["new_ask"], "tally": tally, "dir": sl["dir"], "out": s["out"],
             "lines": f"`{s['total_label']}: <int>`, `{s['max_label']}: <number, as the tool prints it>` and "
             f"`{s['decision_label']}: <label>`"})  # fmt: skip
+        q += voice.aside(self.c["id"], 4)
         nf = sl["new"][0]
         conds = [*self.tally_conds(st1), *self.status_conds(1, old), {"kind": "resumed"},
                  *self.slice_evidence([nf], st1)]  # fmt: skip
@@ -546,6 +551,7 @@ class SpecBuilder(engine.Builder):
         old = engine.tally_json(c, st1)["total_" + sl["count"]]
         tally, rf = c["tally_out"], sl["replace"][0]
         q = voice.update_rep(self.v(), {"ask": c["rep_ask"], "dir": sl["dir"], "tally": tally, "out": s["out"]})
+        q += voice.aside(self.c["id"], 5)
         conds = [*self.tally_conds(st2), *self.status_conds(2, old), *self.slice_evidence([rf], st2)]
         turns = self.retally_turns(
             rid, "One file was replaced by a corrected version.", True, [tally, s["out"]],
@@ -589,6 +595,35 @@ class SpecBuilder(engine.Builder):
                 evid.append(evidence(r, vals, doc["out"]))
         return binds, evid
 
+    def search_prompt(self, term: str) -> str:
+        arch = self.d("archive")
+        return (
+            f'Search the {arch}/ folder for "{term}" and report the date, version and figures of every earlier '
+            f"document that mentions it. Folder: {WS}/{arch}"
+        )
+
+    def archive_search(self, binds: dict) -> tuple[str, list[str], list[dict]]:
+        """The term the archive reader searches for, the archive files holding it (ripgrep -i, literal),
+        and evidence conditions: a text subagent opened the stale reference and reported its figures."""
+        c, doc, arch = self.c, self.c["doc"], self.d("archive")
+        cfg = SEARCH[c["id"]]
+        term = cfg["term"]
+        files = {r: t for r, t in c["other_files"].items() if r.startswith(arch + "/")}
+        hits = sorted(r for r, t in files.items() if term.lower() in t.lower())
+        assert len(hits) == cfg["hits"] and len(files) > len(hits), (c["id"], hits)
+        assert all(term.lower() not in fmt(v).lower() for v in doc["facts"].values()), (c["id"], term)
+        for r, t in files.items():  # no archive file may feed the document's value bindings
+            for name, bound in binds.items():
+                assert not re.search(bound["re"], t, re.I | re.S), (c["id"], r, name)
+            assert len(t) <= 1500, (c["id"], r)
+        evid = []
+        for r in hits:
+            vals = [tok for tok in doc["stale_tokens"] if tok in files[r]]
+            if vals:
+                evid.append(evidence(r, vals, doc["out"]))
+        assert evid, (c["id"], hits)
+        return term, hits, evid
+
     def r_workflow_doc(self, rid):
         c, doc = self.c, self.c["doc"]
         arch = self.d("archive")
@@ -600,6 +635,9 @@ class SpecBuilder(engine.Builder):
         binds, evid = self.doc_binds()
         arch_files = sorted(r for r in c["other_files"] if r.startswith(arch + "/"))
         toks = doc["stale_tokens"] + doc.get("old_tokens", [])
+        term, hits, hit_evid = self.archive_search(binds)
+        self.arch_hits = hits
+        binds["arch_hits"] = {"re": "/" + re.escape(arch) + r"/([\w.-]+\.md):(?:\\n|\n)", "as": "list"}
         conds = [
             *[label(doc["out"], k, v, 0.005 if isinstance(v, float) else 0) for k, v in doc["facts"].items()],
             {"kind": "contains", "path": doc["out"], "section": "Rejected claims", "any": [arch, *[os.path.basename(a) for a in arch_files]],
@@ -608,6 +646,7 @@ class SpecBuilder(engine.Builder):
                     labels=list(doc["facts"]) if len(t) < 4 else ()) for t in toks],
             {"kind": "workflow", "min_agents": 2, "parallel": True},
             *evid,
+            *hit_evid,
         ]  # fmt: skip
         doc_files = doc["read"].split(" and ") + ([f"{docdir}/_index.md"] if self.has("doc_idx") else [])
         reads = " ".join(f"{WS}/{p}" for p in doc_files)
@@ -615,22 +654,20 @@ class SpecBuilder(engine.Builder):
             f'const ref = defineAgent({{name: "doc_reader", model_key: "llm", tools: ["Read"], accessible_paths: '
             f"{engine.json.dumps(doc_files)},\n"
             f'  system_prompt: "Quote the figures and clauses you are asked about exactly as the document states them."}});\n'
-            f'const old = defineAgent({{name: "archive_reader", model_key: "llm", tools: ["Read"], accessible_paths: '
-            f"{engine.json.dumps(arch_files)},\n"
-            f'  system_prompt: "Report the date, version and figures of the earlier material you read."}});\n'
+            f'const old = defineAgent({{name: "archive_reader", model_key: "llm", tools: ["Read", "Grep"], accessible_paths: '
+            f"{engine.json.dumps([arch])},\n"
+            f'  system_prompt: "Find the earlier material you are asked about and report its date, version and figures."}});\n'
             f'phase("reference vs archive");\n'
             f"const results = await parallel([\n"
             f'  () => agent("{doc["prompt"]} Files: {reads}", {{agentType: ref}}),\n'
-            f'  () => agent("Summarise the earlier material: date, version, figures. Files: '
-            + " ".join(f"{WS}/{a}" for a in arch_files)
-            + '", {agentType: old}),\n'
+            f"  () => agent({engine.json.dumps(self.search_prompt(term))}, {{agentType: old}}),\n"
             "]);\nlog(results);\nreturn results;\n"
         )
         body = (
             f"# {doc['title']}\n\n"
             + "".join(f"{k}: ${{var:doc{i}}}\n" for i, k in enumerate(doc["facts"]))
             + f"\nValues as the document in force in {docdir}/ states them.\n\n## Rejected claims\n\n"
-            f"- The earlier material in {arch}/ ({', '.join(os.path.basename(a) for a in arch_files)}) is stale: its "
+            f"- The earlier material on this in {arch}/ (${{var:arch_hits}}) is stale: its "
             f"figures ({', '.join(toks)}) are superseded by the document in force and do not govern.\n"
         )
         turns = [
@@ -689,6 +726,7 @@ class SpecBuilder(engine.Builder):
         )
         q = voice.seal(self.v(), {"sf": sf, "schema": schema, "tool": c["seal_tool"], "vault": self.d("vault"),
             "tf": tf, "prefix": c["seal_prefix"]})  # fmt: skip
+        q += voice.aside(self.c["id"], 6)
         tokhex = engine.seal_hex(c["seal"], summ)
         conds = [
             *[jv(sf, [k], v, 0.005 if isinstance(v, float) else 0) for k, v in summ.items()],
@@ -794,7 +832,7 @@ class SpecBuilder(engine.Builder):
             f"# {self.tv()}: final report\n\n{prose}\n## Rejected claims\n\n"
             f"- The auto-generated digest in {self.d('digest')}/ ({', '.join(os.path.basename(d) for d in dig_files)}) "
             f"is incorrect: its figures ({', '.join(str(t) for t in c['digest_tokens'])}) do not match the evidence.\n"
-            f"- The earlier material in {self.d('archive')}/ ({', '.join(os.path.basename(a) for a in arch_files)}) is "
+            f"- The earlier material in {self.d('archive')}/ ({', '.join(os.path.basename(a) for a in self.arch_hits)}) is "
             f"stale: its figures ({', '.join(toks_a)}) are superseded and do not govern.\n"
         )
         final = self.summary_body() + ',\n  "seal_token": "${var:seal_hex}"\n}\n'
