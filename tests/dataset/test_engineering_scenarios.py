@@ -222,6 +222,31 @@ def test_searcher_reporting_another_record_fails(sid: str, tmp_path: Path) -> No
     assert out.returncode == 1 and "never reported" in out.stdout, out.stdout
 
 
+def edits(a: str, b: str) -> int:
+    """Levenshtein distance."""
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        prev, row[0] = row[0], i
+        for j, cb in enumerate(b, 1):
+            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (ca != cb))
+    return row[-1]
+
+
+@pytest.mark.parametrize("sid", IDS)
+def test_media_decoys_are_not_one_character_misreads(sid: str) -> None:
+    """A long decoy (serial, version, address) is a value that is wrong for a reason a reader can see
+    (another bearing, the previous deploy, an older capture), not the truth with one character changed."""
+    for r in rounds(sid):
+        if "media_extraction" not in r["tags"]:
+            continue
+        truths = [str(c["equals"]) for c in conds(sid, r["id"], "json") if "equals" in c]
+        truths += [str(v) for c in conds(sid, r["id"], "json") for v in c.get("one_of", [])]
+        for d in conds(sid, r["id"], "decoy"):
+            for t in truths:
+                if len(d["token"]) >= 6 and len(t) >= 6:
+                    assert edits(d["token"].lower(), t.lower()) >= 2, (sid, r["id"], d["token"], t)
+
+
 def answer_values(sid: str) -> set[str]:
     """Figures and labels the checks expect (numbers of three digits or more, texts of four characters or more)."""
     out = set()
