@@ -91,12 +91,160 @@ def test_media_evidence_needs_a_perceiving_model() -> None:
                     assert "llm" not in c["models"], (sid, r["id"])
 
 
+def scores_of(sid: str) -> tuple[float, float, float, float]:
+    scores, _out = oracle_run(tuple(converted()))
+    s = scores.scenarios[sid]
+    return (round(s.tpp, 6), round(s.roc, 6), round(s.wpp, 6), round(s.mca, 6))
+
+
+_SEARCH_PROMPT = re.compile(r'Search your folder for \\"([^"\\]+)\\"')
+
+
+def searches(sid: str) -> list[dict[str, Any]]:
+    """Workflow agents of the reference that locate a file by content: name, folder grant, tools, term."""
+    sol = load(DATASET / "scenarios" / sid / "solution" / "trajectory.json")
+    out = []
+    for turns in sol.values():
+        for t in turns:
+            for c in t.get("tool_calls", []):
+                if c["name"] != "Workflow":
+                    continue
+                script = c["arguments"]["script"]
+                for m in re.finditer(r"defineAgent\((\{.*?\})\);", script):
+                    agent = json.loads(re.sub(r"(\w+):", r'"\1":', m.group(1)).replace('"\\"', '"'))
+                    call = re.search(rf"agent\(\"(.*?)\", \{{agentType: \"{agent['name']}\"\}}\)", script)
+                    term = _SEARCH_PROMPT.search(call.group(1)) if call else None
+                    if term:
+                        out.append({**agent, "term": term.group(1)})
+    return out
+
+
 @pytest.mark.parametrize("sid", IDS)
-def test_reference_manager_at_the_ceiling(sid: str) -> None:
+def test_reference_passes_every_round(sid: str) -> None:
     scores, _out = oracle_run(tuple(converted()))
     s = scores.scenarios[sid]
     assert all(s.passed.get(r["id"]) for r in rounds(sid)), s.passed
-    assert s.tpp >= 0.99 and s.wpp >= 0.95 and s.sms >= 0.97, (s.tpp, s.wpp, s.sms)
+    if searches(sid):
+        tpp, roc, wpp, mca = scores_of(sid)
+        assert wpp < 1 and min(tpp, roc, wpp, mca) >= 0.5, scores_of(sid)
+
+
+def test_reference_score_tuples_differ_by_scenario() -> None:
+    """The reference manages each scenario as its evidence demands, so its (TPP, ROC, WPP, MCA) differ."""
+    tuples = {sid: scores_of(sid) for sid in IDS}
+    assert len(set(tuples.values())) >= 6, tuples
+    assert sum(1 for sid in IDS if searches(sid)) >= 6
+
+
+def archive_case(sid: str) -> tuple[str, str]:
+    """(path of the earlier case, its id) from the workflow round's archive evidence condition."""
+    rid = round_with(sid, "workflow")
+    found = [
+        c for c in conds(sid, rid, "evidence") if c["file"].split("/")[0] == searches(sid)[0]["accessible_paths"][0]
+    ]
+    assert len(found) == 1, found
+    return found[0]["file"], found[0]["values"][0]
+
+
+def searcher_transcript(ws: Path, name: str) -> tuple[Path, list[dict[str, Any]]]:
+    for p in sorted((ws / "sessions").glob("sub_*.jsonl")):
+        lines = [json.loads(x) for x in p.read_text(encoding="utf-8").splitlines() if x.strip()]
+        if any(ln.get("role") == "system" and f"You are '{name}'" in str(ln.get("content")) for ln in lines):
+            return p, lines
+    raise AssertionError(f"no transcript of {name}")
+
+
+@pytest.mark.parametrize("sid", IDS)
+def test_searching_worker_greps_and_reads_the_earlier_case(sid: str, tmp_path: Path) -> None:
+    """The folder-granted worker really ran Grep for the term, read what matched (the earlier case
+    among it) and nothing else, and fewer files than its folder holds."""
+    (agent,) = searches(sid)
+    folder = agent["accessible_paths"][0]
+    target, _case = archive_case(sid)
+    ws = final_workspace(sid, tmp_path)
+    _p, lines = searcher_transcript(ws, agent["name"])
+    calls = [c for ln in lines if ln.get("role") == "assistant" for c in ln.get("tool_calls") or []]
+    greps = [c["arguments"] for c in calls if c["name"] == "Grep"]
+    assert greps and all(Path(g["path"]) == ws / folder and re.fullmatch(g["pattern"], agent["term"]) for g in greps)
+    read = {Path(c["arguments"]["file_path"]).relative_to(ws).as_posix() for c in calls if c["name"] == "Read"}
+    term = agent["term"].lower()
+    holding = {f"{folder}/{p.name}" for p in (ws / folder).iterdir() if term in p.read_text(encoding="utf-8").lower()}
+    assert target in read and read == holding, (read, holding)
+    assert len(read) < len(list((ws / folder).iterdir()))
+
+
+@pytest.mark.parametrize("sid", IDS)
+def test_search_term_comes_from_the_request_and_is_no_checked_value(sid: str) -> None:
+    (agent,) = searches(sid)
+    term = agent["term"].lower()
+    request = "".join(
+        p.read_text(encoding="utf-8") for p in (DATASET / "scenarios" / sid / "workspace" / "requests").glob("*.md")
+    )
+    assert term in request.lower(), f"{sid}: the manager cannot know {agent['term']!r} from the request"
+    for rid, spec in specs(sid).items():
+        for c in spec["conditions"]:
+            for key in ("equals", "token", "values", "any", "all", "one_of"):
+                for v in re.findall(r'"([^"]*)"|(-?[\d.]+)', json.dumps(c.get(key, ""))):
+                    text = (v[0] or v[1]).lower()
+                    assert term not in text and not (len(text) >= 3 and text in term), (sid, rid, key, text)
+
+
+@pytest.mark.parametrize("sid", IDS)
+def test_search_that_never_opens_the_earlier_case_fails(sid: str, tmp_path: Path) -> None:
+    """A searcher that greps and reads the other matches but never opens the earlier case, even with
+    that case's figures pasted into its reply, leaves the workflow round without evidence."""
+    (agent,) = searches(sid)
+    target, _case = archive_case(sid)
+    ws = final_workspace(sid, tmp_path)
+    p, lines = searcher_transcript(ws, agent["name"])
+    for ln in lines:
+        if ln.get("tool_calls"):
+            ln["tool_calls"] = [
+                c for c in ln["tool_calls"] if not str(c["arguments"].get("file_path", "")).endswith(target)
+            ]
+    p.write_text("".join(json.dumps(ln) + "\n" for ln in lines), encoding="utf-8")
+    out = run_check(sid, round_with(sid, "workflow"), ws)
+    assert out.returncode == 1 and "evidence" in out.stdout and target in out.stdout, out.stdout
+
+
+@pytest.mark.parametrize("sid", IDS)
+def test_searcher_reporting_another_record_fails(sid: str, tmp_path: Path) -> None:
+    """The earlier case opened, but what came back names another record: not evidence of the earlier case."""
+    (agent,) = searches(sid)
+    _target, case = archive_case(sid)
+    ws = final_workspace(sid, tmp_path)
+    p, lines = searcher_transcript(ws, agent["name"])
+    for ln in lines:  # its calls stay as they were; only what it read and said now names another record
+        if ln.get("role") in ("assistant", "tool_result"):
+            ln["content"] = str(ln.get("content") or "").replace(case, "REC-0000")
+    p.write_text("".join(json.dumps(ln) + "\n" for ln in lines), encoding="utf-8")
+    out = run_check(sid, round_with(sid, "workflow"), ws)
+    assert out.returncode == 1 and "never reported" in out.stdout, out.stdout
+
+
+def edits(a: str, b: str) -> int:
+    """Levenshtein distance."""
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        prev, row[0] = row[0], i
+        for j, cb in enumerate(b, 1):
+            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (ca != cb))
+    return row[-1]
+
+
+@pytest.mark.parametrize("sid", IDS)
+def test_media_decoys_are_not_one_character_misreads(sid: str) -> None:
+    """A long decoy (serial, version, address) is a value that is wrong for a reason a reader can see
+    (another bearing, the previous deploy, an older capture), not the truth with one character changed."""
+    for r in rounds(sid):
+        if "media_extraction" not in r["tags"]:
+            continue
+        truths = [str(c["equals"]) for c in conds(sid, r["id"], "json") if "equals" in c]
+        truths += [str(v) for c in conds(sid, r["id"], "json") for v in c.get("one_of", [])]
+        for d in conds(sid, r["id"], "decoy"):
+            for t in truths:
+                if len(d["token"]) >= 6 and len(t) >= 6:
+                    assert edits(d["token"].lower(), t.lower()) >= 2, (sid, r["id"], d["token"], t)
 
 
 def answer_values(sid: str) -> set[str]:
@@ -126,7 +274,8 @@ def test_reference_trajectory_holds_no_answer_values(sid: str) -> None:
 
 @pytest.mark.parametrize("sid", IDS)
 def test_reference_grants_are_file_level_and_minimal(sid: str) -> None:
-    """Tools granted are tools used; a folder is granted only where an update later adds files to it."""
+    """Tools granted are tools used; a folder is granted only where an update later adds files to it, or
+    (with Read and Grep) to the workflow agent that must locate the earlier case by content."""
     sol = load(DATASET / "scenarios" / sid / "solution" / "trajectory.json")
     man = load(DATASET / "scenarios" / sid / "manifest.json")
     grown = {f["dst"].split("/")[0] for g in man["updates"].values() for f in g["files"] if g["op"] == "new"}
@@ -138,6 +287,22 @@ def test_reference_grants_are_file_level_and_minimal(sid: str) -> None:
                     assert set(a["tools"]) <= {"Read", "Bash"} and len(a["tools"]) == 1, a
                     for p in a["accessible_paths"]:
                         assert "." in p.rsplit("/", 1)[-1] or p in grown, f"{sid}: folder grant {p}"
+    searching = {a["name"] for a in searches(sid)}
+    for turns in sol.values():
+        for t in turns:
+            for c in t.get("tool_calls", []):
+                if c["name"] != "Workflow":
+                    continue
+                for m in re.finditer(
+                    r'name: "(\w+)"[^}]*tools: (\[[^]]*\]), accessible_paths: (\[[^]]*\])', c["arguments"]["script"]
+                ):
+                    name, tools, paths = m.group(1), json.loads(m.group(2)), json.loads(m.group(3))
+                    if name in searching:  # a folder and Grep only where the file must be found by content
+                        assert tools == ["Read", "Grep"] and len(paths) == 1 and "." not in paths[0], (sid, m.group(0))
+                        continue
+                    assert len(tools) == 1 and set(tools) <= {"Read", "Bash"}, (sid, m.group(0))
+                    for p in paths:
+                        assert "." in p.rsplit("/", 1)[-1], f"{sid}: folder grant {p} for workflow agent {name}"
 
 
 @pytest.mark.parametrize("sid", IDS)

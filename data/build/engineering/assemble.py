@@ -7,6 +7,8 @@ import re
 
 from framework import SEAL_TEMPLATE, TOOL_TEMPLATE, VALIDATE_TEMPLATE, dump, seal_of, slice_text, tally_json, write
 from rounds import RoundsMixin
+from searches import search_of
+from searches import verify as verify_search
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FEEDBACK = {
@@ -301,6 +303,9 @@ def build_scenario(S, root):
         if rel == f"{F['slices']}/_index.md":  # the slice index sits with the request, readable by the manager
             rel = f"{F['requests']}/{F['slices']}_index.md"
         put(f"workspace/{rel}", content)
+    sr = search_of(S["id"])
+    for name, content in (sr or {}).get("files", {}).items():
+        put(f"workspace/{F['archive']}/{name}", content)
     for rel, builder in S["binaries"].items():
         data = builder()
         put(f"workspace/{rel}", data, binary=True)
@@ -323,5 +328,6 @@ def build_scenario(S, root):
     for q in qs:
         put(f"checks/{q['id']}.json", dump(checks[q["id"]]))
     put("solution/trajectory.json", dump(traj))
+    verify_search(S, ws, checks)
     put("workspace/_sandbox_hint.md", sc.hint(sdir))
     return written, sc

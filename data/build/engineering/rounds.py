@@ -13,6 +13,7 @@ import re
 
 from _bind import check_bind, derive
 from framework import WS, call, turn
+from searches import search_of
 
 MODEL_FOR = {"image": "vlm", "video": "vlm", "audio": "omni"}
 MODELS_FOR = {"image": ["vlm", "omni"], "video": ["vlm", "omni"], "audio": ["omni"]}
@@ -506,12 +507,11 @@ class RoundsMixin:
         agents = [
             f'const docs = defineAgent({{name: "doc_reader", model_key: "llm", tools: ["Read"], '
             f'accessible_paths: ["{doc_path}"], system_prompt: "Quote what you are asked verbatim, with document id and revision."}});',
-            f'const arch = defineAgent({{name: "archive_reader", model_key: "llm", tools: ["Read"], '
-            f'accessible_paths: ["{arc_path}"], system_prompt: "Report the ids, limits and conclusions of the document you read."}});',
+            self.archive_agent(arc_path),
         ]
         thunks = [
             f'  () => agent("Read {WS}/{doc_path} and quote its id, revision, the {D["limit_label"].lower()} and the verdict rule.", {{agentType: "doc_reader"}}),',
-            f'  () => agent("Read {WS}/{arc_path} and report its id, date, the limit it used and its conclusion.", {{agentType: "archive_reader"}}),',
+            f'  () => agent("{self.archive_prompt(arc_path)}", {{agentType: "archive_reader"}}),',
         ]
         conds = []
         if has_u2:
@@ -570,6 +570,8 @@ class RoundsMixin:
             evidence(doc_path, [fnum(D["limit"]), D["verdict"]], "output/compliance.md"),
             *conds,
         ]
+        if search_of(S["id"]):
+            spec.append(evidence(arc_path, [S["archive_case_id"], A["stale_values"][0]], "output/compliance.md"))
         for sv in A["stale_values"]:
             spec.append(
                 decoy(
@@ -592,6 +594,27 @@ class RoundsMixin:
             tags.append("update_merge")
             ups = ["u2_" + S["u2_id"]]
         return q, tags, spec, turns, ups
+
+    def archive_agent(self, arc_path):
+        """The archive reader: the earlier case's file, or (where the manager must locate it by content)
+        its whole folder with Read and Grep."""
+        sr = search_of(self.S["id"])
+        grant, tools = (self.F["archive"], '["Read", "Grep"]') if sr else (arc_path, '["Read"]')
+        return (
+            f'const arch = defineAgent({{name: "archive_reader", model_key: "llm", tools: {tools}, '
+            f'accessible_paths: ["{grant}"], system_prompt: "Report the ids, limits and conclusions of the document you read."}});'
+        )
+
+    def archive_prompt(self, arc_path):
+        """What the archive reader is asked (a JS string body): read the named file, or search the folder
+        for a term the request gives (never a checked value) without naming a file."""
+        sr = search_of(self.S["id"])
+        if not sr:
+            return f"Read {WS}/{arc_path} and report its id, date, the limit it used and its conclusion."
+        return (
+            f'Search your folder for \\"{sr["term"]}\\" ({sr["why"]}) and, for every record that matches, report '
+            "its id, date, the limit it used and its conclusion."
+        )
 
     def doc_ref(self, dtext):
         """The document's id through its revision word, as the document writes it on its first mention."""

@@ -137,8 +137,8 @@ def make():
             "prompt_fields": "the serial number on the tag plate, the marked crack length and the condition grade",
             "decoy_src": "bot_notes/photo_caption_auto.txt",
             "decoy_regex": r"caption",
-            "decoy_values": ["88218-K", "C1"],
-            "decoy_json_value": "88218-K",
+            "decoy_values": ["88207-K", "C1"],
+            "decoy_json_value": "88207-K",
             "truth": (
                 "Photo of a pot bearing under a bridge deck. A metal tag plate reads 'POT-EL 450/120', 'S/N 88213-K', "
                 "'PIER 2 SOUTH'. A dark crack runs across the bearing body, marked with a white scale line labelled "
@@ -148,7 +148,7 @@ def make():
             "facts_md": (
                 "# Photo facts (photos/bearing_B-P2-S_2026-05-04.png)\n\n- Serial number: 88213-K\n"
                 "- Crack length: 38 mm\n- Condition grade: C3\n\n## Rejected claims\n\n- bot_notes/photo_caption_auto.txt "
-                "is incorrect: the automatic caption reads the serial as 88218-K and the grade as C1; the photo shows "
+                "is incorrect: the automatic caption gives serial 88207-K (bearing B-P2-N in the asset register) and the grade as C1; the photo shows "
                 "otherwise, so the caption is wrong.\n"
             ),
         }
@@ -240,7 +240,7 @@ def texts(S):
             "within allowance. Worst bearing: B-P1-N. Suggested verdict: Monitor.\n"
         ),
         "bot_notes/photo_caption_auto.txt": (
-            "auto-caption v1.3 (image tagging service)\nfile: bearing_B-P2-S_2026-05-04.png\ntag plate: S/N 88218-K\n"
+            "auto-caption v1.3 (image tagging service)\nfile: bearing_B-P2-S_2026-05-04.png\ntag plate: S/N 88207-K (asset register match: B-P2-N)\n"
             "visible defect: hairline crack, approx 12 mm\ncondition grade: C1\n"
         ),
         "sensor_logs/_index.md": (

@@ -165,7 +165,7 @@ def make():
             "prompt_fields": "the firmware build on the display, the final watchdog reset counter and the elapsed hours when the counter first moved",
             "decoy_src": "bot_reports/video_auto_summary.txt",
             "decoy_regex": r"summary",
-            "decoy_values": ["2.4.1-rc2"],
+            "decoy_values": ["2.4.0"],
             "decoy_json_value": 0,
             "truth": (
                 "Video, 7 frames at 1 frame per second, of a HIL rig display: 'HIL RIG-3  72 h SOAK  node: SN-Link v4', "
@@ -176,7 +176,7 @@ def make():
             "facts_md": (
                 "# Soak-test facts (rig_media/soak_rig3_2026-06-25.mp4)\n\n- Firmware build: 2.4.1-rc3\n"
                 "- Watchdog resets at the end: 3\n- Elapsed when the counter first moved: 27 h\n\n## Rejected claims\n\n"
-                "- bot_reports/video_auto_summary.txt is incorrect: it names build 2.4.1-rc2 and says the counter "
+                "- bot_reports/video_auto_summary.txt is incorrect: it names build 2.4.0 and says the counter "
                 "stays at zero; the video shows the counter rising during the soak, so the summary is wrong.\n"
             ),
         },
@@ -200,8 +200,8 @@ def make():
             "prompt_fields": "the faulting pc address, the function name and the boot number",
             "decoy_src": "bot_reports/console_ocr.txt",
             "decoy_regex": r"ocr",
-            "decoy_values": ["0x0801A3E4"],
-            "decoy_json_value": "0x0801A3E4",
+            "decoy_values": ["0x0801B1C0"],
+            "decoy_json_value": "0x0801B1C0",
             "truth": (
                 "Screenshot of a dark serial console with light text:\n[72:14:03.118] ble: conn param update req int=30ms lat=0\n"
                 "[72:14:03.121] *** PANIC: HardFault ***\n[72:14:03.121] pc=0x0801A3F4 lr=0x08019E27 in ble_conn_update()\n"
@@ -211,8 +211,8 @@ def make():
             "facts_md": (
                 "# Console facts (rig_media/serial_console_rig3.png)\n\n- Fault address: 0x0801A3F4\n"
                 "- Function: ble_conn_update\n- Boot number after the reset: 417\n\n## Rejected claims\n\n"
-                "- bot_reports/console_ocr.txt is wrong: the OCR export misreads the address as 0x0801A3E4 and "
-                "garbles the function name; the screenshot governs.\n"
+                "- bot_reports/console_ocr.txt is wrong: the OCR export is a cached capture of boot #410 and gives "
+                "the address as 0x0801B1C0 with a garbled function name; the screenshot governs.\n"
             ),
         },
     ]
@@ -309,11 +309,11 @@ def texts(S):
         ),
         "bot_reports/video_auto_summary.txt": (
             "video-summarizer 0.9 (automatic)\nclip: soak_rig3_2026-06-25.mp4\nsummary: rig display shows build "
-            "2.4.1-rc2; watchdog reset counter remains 0 for the whole soak; soak ends at 48 h.\n"
+            "2.4.0 (current field release); watchdog reset counter remains 0 for the whole soak; soak ends at 48 h.\n"
         ),
         "bot_reports/console_ocr.txt": (
-            "ocr-export (automatic, screenshot serial_console_rig3.png)\n*** PANIC: HardFault ***\npc=0x0801A3E4 "
-            "lr=0x08019E27 in ble_conn_upd4te()\nreset reason: WDT\nboot #411\n"
+            "ocr-export (automatic, cached capture of serial_console_rig3.png from boot #410)\n*** PANIC: HardFault ***\n"
+            "pc=0x0801B1C0 lr=0x08019E27 in ble_scan_st0p()\nreset reason: WDT\nboot #410\n"
         ),
         "hil_results/_index.md": (
             "# hil_results index\n\n| file | ~tokens | gist |\n|---|---|---|\n"

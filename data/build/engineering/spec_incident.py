@@ -153,8 +153,8 @@ def make():
             "prompt_fields": "the deploy marker version, the time the alert first fired, and the maximum p99 latency",
             "decoy_src": "bot_digests/dashboard_text_export.txt",
             "decoy_regex": r"export",
-            "decoy_values": ["gw-4.18.1", "13:52"],
-            "decoy_json_value": "gw-4.18.1",
+            "decoy_values": ["gw-4.17.6", "13:52"],
+            "decoy_json_value": "gw-4.17.6",
             "truth": (
                 "Dashboard screenshot: GATEWAY / p99 latency (ms) - prod-eu - 2026-04-14 13:30-15:00 UTC.\n"
                 "A p99 line sits near 410-470 ms, jumps right after a vertical deploy marker labelled 'deploy: gw-4.18.2' "
@@ -165,7 +165,7 @@ def make():
             "facts_md": (
                 "# Dashboard facts (dashboards/gw_latency_p99_2026-04-14.png)\n\n- Deploy marker: gw-4.18.2\n"
                 "- Alert first fired: 14:07 UTC\n- Max p99 in the window: 2950 ms\n\n## Rejected claims\n\n"
-                "- bot_digests/dashboard_text_export.txt is incorrect: its annotation export names gw-4.18.1 and a "
+                "- bot_digests/dashboard_text_export.txt is incorrect: its annotation export names gw-4.17.6 (the previous day's deploy) and a "
                 "13:52 alert, which do not match the screenshot; the export is wrong, the image governs.\n"
             ),
         }
@@ -275,7 +275,7 @@ def texts(S):
         ),
         "bot_digests/dashboard_text_export.txt": (
             "dashboard-export v2 (automatic annotation export)\npanel: GATEWAY / p99 latency (ms) prod-eu\n"
-            "window: 2026-04-14 13:30-15:00 UTC\nannotation: deploy gw-4.18.1\nalert GW-P99-HIGH first fired 13:52 UTC\n"
+            "window: 2026-04-14 13:30-15:00 UTC\nannotation: deploy gw-4.17.6 (2026-04-13 16:05 UTC)\nalert GW-P99-HIGH first fired 13:52 UTC\n"
             "max p99: 2150 ms\n"
         ),
         "shard_logs/_index.md": (
