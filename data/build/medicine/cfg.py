@@ -1184,7 +1184,7 @@ QC["files"] = {
         "cal_factor=0.987\noperator=BMS-41\n"
     ),
     "archive/LAB-QC-2025-05_review.md": (
-        "# QC review LAB-QC-2025-05 (2025)\n\n1-3s rejections: 13.\nThreshold applied (LQ-4, 2025 edition, §2.5): "
+        "# QC review LAB-QC-2025-05 (hs-troponin T, 2025)\n\n1-3s rejections: 13.\nThreshold applied (LQ-4, 2025 edition, §2.5): "
         "24.\nOutcome: local troubleshooting.\n"
     ),
     "display_video/_index.md": idx(
@@ -1361,7 +1361,7 @@ CA["files"] = {
         "Length of stay: 8 days\nPrimary diagnosis: J18.9\n"
     ),
     "archive/CA-2025-Q1-02_audit.md": (
-        "# Coding audit CA-2025-Q1-02 (2025)\n\nMaterial variances: 26.\nThreshold applied (CAS-3, 2025 edition, "
+        "# Coding audit CA-2025-Q1-02 (inpatient, 2025)\n\nMaterial variances: 26.\nThreshold applied (CAS-3, 2025 edition, "
         "§4.1): 30.\nOutcome: internal feedback.\n"
     ),
     "scanned_summaries/_index.md": idx(
