@@ -358,6 +358,32 @@ def test_media_decoys_fail(sid: str, tmp_path: Path) -> None:
     assert r.returncode == 1 and "FAIL" in r.stdout, r.stdout
 
 
+def _distance(a: str, b: str) -> int:
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        prev, row[0] = row[0], i
+        for j, cb in enumerate(b, 1):
+            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (ca != cb))
+    return row[-1]
+
+
+def test_media_decoys_are_not_one_character_edits() -> None:
+    """Every value an automatic text offers in place of a media fact differs from the truth by more than one
+    character (another row, another patient, another week or unit), and a perceiving reader's truth text
+    does not carry the decoy as the fact itself."""
+    sys.path.insert(0, str(BUILD))
+    cfg = importlib.import_module("cfg")
+    seen = 0
+    for c in cfg.SCENARIOS:
+        for m in c["media"]:
+            for key, (truth, _hint, wrong) in m["facts"].items():
+                if wrong is None:
+                    continue
+                seen += 1
+                assert _distance(str(truth).lower(), str(wrong).lower()) >= 2, (c["sid"], key, truth, wrong)
+    assert seen >= 20
+
+
 @pytest.mark.parametrize("sid", SIDS)
 def test_stale_threshold_fails(sid: str, tmp_path: Path) -> None:
     rid = kind_round(sid, "workflow")
