@@ -1,8 +1,9 @@
 """The seven medicine scenarios: each its own story and arc, checked through the one engine.
 
 Checks are specs (checks/<round>.json run by checks/_check.py). The reference manager replays
-solution/trajectory.json against the simulated pool; every round must pass at the management
-ceiling, and on its final workspace planted decoys, faked transcripts and wrong routing must fail.
+solution/trajectory.json against the simulated pool; every round must pass, its scores differ by
+scenario (its archive reader searches a folder of past reviews, so it cannot read only what it
+needs), and on its final workspace planted decoys, faked transcripts and wrong routing must fail.
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ SIDS = [
     "s_med_discharge_coding_audit",
 ]
 MODEL_KEYS = re.compile(r"\b(llm|vlm|omni)\b")
+AGENT = re.compile(
+    r'defineAgent\(\{name: "(\w+)", model_key: "\w+", tools: (\[[^\]]*\]), accessible_paths: (\[[^\]]*\])'
+)
 
 
 def load(path: Path) -> Any:
@@ -151,12 +155,139 @@ def test_every_delegable_round_checks_evidence() -> None:
 # ---------------------------------------------------------------------------------------------
 # the reference manager
 # ---------------------------------------------------------------------------------------------
+def _search(sid: str) -> dict[str, Any]:
+    sys.path.insert(0, str(BUILD))
+    spec: dict[str, Any] = importlib.import_module("archive").SEARCH[sid]
+    return spec
+
+
+def _archive_review(sid: str) -> str:
+    """Last year's review: the archive/ file whose evidence the workflow round checks."""
+    rid = kind_round(sid, "workflow")
+    path: str = next(c["file"] for c in cond(sid, rid, "evidence") if c["file"].startswith("archive/"))
+    return path
+
+
+def _workflow_agents(sid: str) -> dict[str, dict[str, Any]]:
+    """{agent name: {tools, paths, task}} of the reference's workflow scripts."""
+    out: dict[str, dict[str, Any]] = {}
+    for turns in load(DATASET / "scenarios" / sid / "solution" / "trajectory.json").values():
+        for t in turns:
+            for c in t.get("tool_calls", []):
+                if c["name"] != "Workflow":
+                    continue
+                script = c["arguments"]["script"]
+                for name, tools, paths in re.findall(AGENT, script):
+                    task = re.search(r'agent\("((?:[^"\\]|\\.)*)", \{agentType: "' + name + '"', script)
+                    out[name] = {
+                        "tools": json.loads(tools),
+                        "paths": json.loads(paths),
+                        "task": task.group(1).replace('\\"', '"') if task else "",
+                    }
+    return out
+
+
+def _scores(sid: str) -> tuple[float, float, float, float]:
+    s = oracle_run(tuple(converted()))[0].scenarios[sid]
+    return (round(s.tpp, 4), round(s.roc, 4), round(s.wpp, 4), round(s.mca, 4))
+
+
 @pytest.mark.parametrize("sid", SIDS)
-def test_reference_manager_at_the_ceiling(sid: str) -> None:
+def test_reference_manager_passes_every_round(sid: str) -> None:
+    """Every round passes; a reference that searches pays for it in WPP but stays a good manager."""
     scores, _out = oracle_run(tuple(converted()))
     s = scores.scenarios[sid]
     assert all(s.passed.get(q["id"]) for q in questions(sid)), s.passed
-    assert s.tpp >= 0.99 and s.wpp >= 0.95 and s.sms >= 0.97, (s.tpp, s.wpp, s.sms)
+    if "Grep" in _workflow_agents(sid)["archive_reader"]["tools"]:
+        assert s.wpp < 1.0, _scores(sid)
+        assert min(_scores(sid)) >= 0.5, _scores(sid)
+
+
+def test_reference_scores_differ_by_scenario() -> None:
+    """At least six distinct (TPP, ROC, WPP, MCA) tuples among the seven scenarios."""
+    tuples = {sid: _scores(sid) for sid in SIDS}
+    assert len(set(tuples.values())) >= 6, tuples
+    assert all(_search(sid) for sid in SIDS)
+
+
+@pytest.mark.parametrize("sid", SIDS)
+def test_archive_reader_searches_for_a_known_term(sid: str) -> None:
+    """The reader gets the folder, Read and Grep, and a quoted term that is no checked value; no file is named."""
+    reader = _workflow_agents(sid)["archive_reader"]
+    term = _search(sid)["term"]
+    assert reader["tools"] == ["Read", "Grep"] and reader["paths"] == ["archive"], reader
+    assert f'"{term}"' in reader["task"] and "archive/" in reader["task"], reader["task"]
+    assert not re.search(r"archive/[\w.-]+\.\w+", reader["task"]), reader["task"]
+    for spec in specs(sid).values():
+        for c in spec["conditions"]:
+            checked = [c.get("equals"), c.get("token"), *c.get("one_of", []), *c.get("values", [])]
+            assert all(term.lower() not in str(v).lower() for v in checked if v is not None), (c, term)
+    ws = DATASET / "scenarios" / sid / "workspace" / "archive"
+    hits = [p.name for p in sorted(ws.iterdir()) if term.lower() in p.read_text(encoding="utf-8").lower()]
+    picked = [
+        p.name for p in sorted(ws.iterdir()) if re.search(_search(sid)["pick"], p.read_text(encoding="utf-8"), re.I)
+    ]
+    assert picked == [Path(_archive_review(sid)).name] and picked[0] in hits and len(hits) < len(list(ws.iterdir()))
+
+
+def _reader_session(ws: Path) -> Path:
+    return next(
+        p
+        for p in sorted((ws / "sessions").glob("sub_*.jsonl"))
+        if "You are 'archive_reader'" in p.read_text(encoding="utf-8")
+    )
+
+
+@pytest.mark.parametrize("sid", SIDS)
+def test_searching_worker_ran_grep_and_read_the_review(sid: str) -> None:
+    """From the run's transcript: the reader ran Grep for the term over archive/, then read what matched,
+    last year's review among it, and not the reviews that did not match."""
+    out = oracle_run(tuple(converted()))[1]
+    ws = out / sid / "workspace"
+    lines = [json.loads(x) for x in _reader_session(ws).read_text(encoding="utf-8").splitlines()]
+    calls = [c for ln in lines if ln.get("role") == "assistant" for c in ln.get("tool_calls") or []]
+    args = [c["arguments"] if isinstance(c["arguments"], dict) else json.loads(c["arguments"]) for c in calls]
+    greps = [a for c, a in zip(calls, args, strict=True) if c["name"] == "Grep"]
+    reads = [
+        Path(a["file_path"]).relative_to(ws).as_posix() for c, a in zip(calls, args, strict=True) if c["name"] == "Read"
+    ]
+    term = _search(sid)["term"]
+    assert greps and all(g["path"].rstrip("/").endswith("/archive") for g in greps), greps
+    assert all(re.search(g["pattern"], term) for g in greps), greps
+    matching = sorted(
+        f"archive/{p.name}" for p in (ws / "archive").iterdir() if term.lower() in p.read_text(encoding="utf-8").lower()
+    )
+    assert sorted(reads) == matching and _archive_review(sid) in reads, (reads, matching)
+    assert len(reads) < len(list((ws / "archive").iterdir()))
+
+
+@pytest.mark.parametrize("sid", SIDS)
+def test_review_found_by_grep_but_never_opened_fails(sid: str, tmp_path: Path) -> None:
+    """Adversarial: the reader's reply still quotes the review, but it never opened it (only Grep and
+    the other matches), or it opened another year's review in its place: the evidence check fails."""
+    rid = kind_round(sid, "workflow")
+    target = _archive_review(sid)
+    sibling = next(
+        f"archive/{p.name}"
+        for p in sorted((DATASET / "scenarios" / sid / "workspace" / "archive").iterdir())
+        if f"archive/{p.name}" != target
+    )
+    for mode in ("drop", "swap"):
+        ws = final_workspace(sid, tmp_path / mode)
+        assert run_check(sid, rid, ws).returncode == 0, run_check(sid, rid, ws).stdout
+        sess = _reader_session(ws)
+        if mode == "swap":
+            sess.write_text(sess.read_text(encoding="utf-8").replace(target, sibling), encoding="utf-8")
+        else:
+            kept = []
+            for raw in sess.read_text(encoding="utf-8").splitlines():
+                ln = json.loads(raw)
+                if ln.get("tool_calls"):
+                    ln["tool_calls"] = [c for c in ln["tool_calls"] if target not in json.dumps(c)]
+                kept.append(json.dumps(ln))
+            sess.write_text("\n".join(kept) + "\n", encoding="utf-8")
+        r = run_check(sid, rid, ws)
+        assert r.returncode == 1 and "evidence" in r.stdout, (mode, r.stdout)
 
 
 def _secrets(sid: str) -> list[str]:
@@ -225,6 +356,32 @@ def test_media_decoys_fail(sid: str, tmp_path: Path) -> None:
     edit_json(ws, jpath, key, token)
     r = run_check(sid, rid, ws)
     assert r.returncode == 1 and "FAIL" in r.stdout, r.stdout
+
+
+def _distance(a: str, b: str) -> int:
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        prev, row[0] = row[0], i
+        for j, cb in enumerate(b, 1):
+            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (ca != cb))
+    return row[-1]
+
+
+def test_media_decoys_are_not_one_character_edits() -> None:
+    """Every value an automatic text offers in place of a media fact differs from the truth by more than one
+    character (another row, another patient, another week or unit), and a perceiving reader's truth text
+    does not carry the decoy as the fact itself."""
+    sys.path.insert(0, str(BUILD))
+    cfg = importlib.import_module("cfg")
+    seen = 0
+    for c in cfg.SCENARIOS:
+        for m in c["media"]:
+            for key, (truth, _hint, wrong) in m["facts"].items():
+                if wrong is None:
+                    continue
+                seen += 1
+                assert _distance(str(truth).lower(), str(wrong).lower()) >= 2, (c["sid"], key, truth, wrong)
+    assert seen >= 20
 
 
 @pytest.mark.parametrize("sid", SIDS)

@@ -501,18 +501,32 @@ def k_rule(a: Arc, r: dict) -> dict:
     arch = r["archive"]
     jpath, npath = r["path"], r["notes"]
     kind = "xlsx" if doc.endswith(".xlsx") else "docx"
+    srch = c.get("search")
+    if srch:  # which review is last year's is not known: the reader searches archive/ for a known term
+        folder = arch.split("/")[0]
+        a_tools, a_grant = '["Read", "Grep"]', folder
+        a_task = f'Search for \\"{srch["term"]}\\" in {WS}/{folder}/ and report every review that mentions it verbatim.'
+        a_sys = "Locate reviews by their content and report the date, threshold and figures of each verbatim."
+    else:
+        a_tools, a_grant = '["Read"]', arch
+        a_task = f"Read {WS}/{arch} and report it verbatim."
+        a_sys = "Report the date, threshold and figures of the review you read."
     wf = (
         f'const rule = defineAgent({{name: "rule_reader", model_key: "llm", tools: ["Read"], '
         f'accessible_paths: ["{doc}"], system_prompt: "Quote the governing rule, its threshold and its labels verbatim."}});\n'
-        f'const stale = defineAgent({{name: "archive_reader", model_key: "llm", tools: ["Read"], '
-        f'accessible_paths: ["{arch}"], system_prompt: "Report the date, threshold and figures of the review you read."}});\n'
+        f'const stale = defineAgent({{name: "archive_reader", model_key: "llm", tools: {a_tools}, '
+        f'accessible_paths: ["{a_grant}"], system_prompt: "{a_sys}"}});\n'
         'phase("rule and precedent");\n'
         "const results = await parallel([\n"
         f'  () => agent("Read {WS}/{doc} and report the escalation rule verbatim.", {{agentType: "rule_reader"}}),\n'
-        f'  () => agent("Read {WS}/{arch} and report it verbatim.", {{agentType: "archive_reader"}}),\n'
+        f'  () => agent("{a_task}", {{agentType: "archive_reader"}}),\n'
         "]);\nlog(results);\nreturn results;\n"
     )
     binds = {**RULE_BINDS[kind], "stale_threshold": b(r"Threshold applied \([^)]*\):\s*(\d+)", "int")}
+    if srch:  # several reviews may come back: bind from the one whose heading is last year's
+        binds["stale_threshold"] = b(srch["pick"] + r"[^#]*?Threshold applied \([^)]*\):\s*(\d+)", "int")
+        binds["archive_file"] = b(r"/(archive/[\w.-]+\.md):[^#]*#[^#]*?" + srch["pick"])
+        a.done["archive"] = var("archive_file")
     turns = [
         turn(
             "The rule and last year's precedent are independent reads; one workflow runs both in parallel.",
@@ -529,7 +543,8 @@ def k_rule(a: Arc, r: dict) -> dict:
         npath,
         f"# {r['title']} (${{var:case_id}})\n\nGoverning rule: ${{var:rule_ref}} of {doc}; threshold "
         "${var:threshold}; label at or above it: ${var:decision}.\n\n## Rejected claims\n\n"
-        f"- {arch} is stale: it applied a threshold of ${{var:stale_threshold}} from an earlier edition, which the "
+        f"- {a.done.get('archive', arch)} is stale: it applied a threshold of ${{var:stale_threshold}} from an earlier "
+        "edition, which the "
         "current document replaces; it does not govern this case.\n",
     )
     turns += [
@@ -763,7 +778,8 @@ def k_final(a: Arc, r: dict) -> dict:
         f"- Final total: {tot}\n- Decision: ${{var:decision}} (${{var:rule_ref}})\n\n"
         f"## Rejected claims\n\n- The AI digest in {digest}/ is incorrect: its totals and its conclusion do not follow "
         "from the primary exports and documents.\n"
-        f"- {arch} is stale: an earlier period under an earlier edition of the rule; it does not govern this case.\n"
+        f"- {a.done.get('archive', arch)} is stale: an earlier period under an earlier edition of the rule; it does not "
+        "govern this case.\n"
     )
     turns = [
         turn(

@@ -40,6 +40,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True  # never leave __pycache__ next to the build script
 sys.path.insert(0, HERE)
 import arc  # noqa: E402
+import archive  # noqa: E402
 import cfg  # noqa: E402
 from stories import STORIES  # noqa: E402
 
@@ -680,6 +681,9 @@ def build_scenario(c, root: str) -> None:
     t = c["tool"]
     story = STORIES[sid]
     c = {**c, "accessible": list(c["accessible"]), "assets": dict(c["assets"]), "files": dict(c["files"])}
+    if sid in archive.SEARCH:  # last year's review among the department's other reviews
+        c["search"] = archive.SEARCH[sid]
+        c["files"].update(c["search"]["files"])
     for folder, what in story.get("folders", {}).items():
         c["files"][f"{folder}/README.md"] = f"# {folder}/\n\nDeliverables: {what}.\n"
         c["accessible"].append(folder)
@@ -838,6 +842,22 @@ def self_test(root: str) -> list[str]:
                 problems.append(f"{c['sid']}: {name} {c[name]} collides with a real figure or is a single digit")
         if c["rule"]["stale_threshold"] in real:
             problems.append(f"{c['sid']}: stale_threshold collides with a real figure")
+        # the other reviews in archive/: no figure of the current case, and only last year's matches the pick
+        srch = archive.SEARCH.get(c["sid"])
+        if srch:
+            for rel, text in srch["files"].items():
+                figs = {int(x) for x in re.findall(r"(?<![\w.§-])(\d+)(?![\w.-])", text)}
+                if figs & real:
+                    problems.append(f"{c['sid']}: {rel} repeats a figure of the case: {sorted(figs & real)}")
+                if re.search(srch["pick"], text, re.I):
+                    problems.append(f"{c['sid']}: {rel} matches the pick for last year's review")
+            picked = []
+            for nm in sorted(os.listdir(os.path.join(ws, "archive"))):
+                with open(os.path.join(ws, "archive", nm), encoding="utf-8") as fh:
+                    if re.search(srch["pick"], fh.read(), re.I):
+                        picked.append(nm)
+            if len(picked) != 1:
+                problems.append(f"{c['sid']}: archive/ reviews matching the pick: {picked} (want exactly one)")
         # media-only facts must not appear in any workspace text file (except decoys' own values)
         for m in c["media"]:
             for _k, v in m["facts"].items():

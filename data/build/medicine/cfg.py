@@ -101,16 +101,16 @@ AE = {
                     "Onset date: 2026-01-29         Seriousness: hospitalisation",
                     "Investigator causality: probably related",
                     "Action with study drug: interrupted",
-                    "Reported to sponsor: see EDC timestamp",
+                    "Site aware: 2026-02-02         Reported to sponsor: see EDC",
                     "Investigator: Dr. R. Tavares   (signed)",
                 ],
             },
             "truth": "Scanned SAE form, page 1 (HELIX-2, HLX-302). Form ID: SAE-103-0419. Site 103 (Lisbon). Event term: "
             "GI haemorrhage, upper. Onset date: 2026-01-29. Seriousness: hospitalisation. Investigator causality: "
-            "probably related. Action with study drug: interrupted. Investigator: Dr. R. Tavares (signed).",
+            "probably related. Action with study drug: interrupted. Site aware: 2026-02-02. Investigator: Dr. R. Tavares (signed).",
             "facts": {
                 "form_id": ("SAE-103-0419", "form id as printed", "SAE-103-0149"),
-                "onset_date": ("2026-01-29", "YYYY-MM-DD", "2026-01-23"),
+                "onset_date": ("2026-01-29", "YYYY-MM-DD", "2026-02-02"),
                 "causality": ("probably related", "investigator causality as written", "unrelated"),
             },
             "summary_key": "form_id",
@@ -121,7 +121,7 @@ AE = {
             "ask": "the form id, the onset date and the investigator's causality assessment",
             "rejection": (
                 "- ai_digest/sae_form_ocr_export.txt is incorrect: its form id SAE-103-0149 is a misread, its "
-                "onset date 2026-01-23 is wrong, and its causality 'unrelated' contradicts the signed form."
+                "onset date 2026-02-02 is the site-awareness date of the row below, and its causality 'unrelated' contradicts the signed form."
             ),
         }
     ],
@@ -193,7 +193,7 @@ AE["files"] = {
     ),
     "ai_digest/sae_form_ocr_export.txt": (
         "OCR EXPORT (automatic, confidence 0.61) of scans/sae_form_site103.png\nForm ID: SAE-103-0149\nSite: 103\n"
-        "Onset date: 2026-01-23\nInvestigator causality: unrelated\nInvestigator: Dr. R. Tavares\n"
+        "Onset date: 2026-02-02\nInvestigator causality: unrelated\nInvestigator: Dr. R. Tavares\n"
     ),
     "archive/REC-2025-03_reconciliation.md": (
         "# SAE reconciliation REC-2025-03 (HELIX-2, March 2025)\n\nLate SAE reports: 19 across four sites.\n"
@@ -519,7 +519,7 @@ WH = {
             "screen positive; lactate 3.4; antibiotics within the hour. A colleague (female) cuts in: bay A "
             "bed 4 had observations at 02:40, all normal, not escalated. Tomas: everyone else settled.",
             "facts": {
-                "escalated_bed": ("C7", "bay letter and bed number, e.g. A3", "C1"),
+                "escalated_bed": ("C7", "bay letter and bed number, e.g. A3", "A4"),
                 "escalated_at": ("04:20", "HH:MM", "02:40"),
                 "lactate_mmol_l": (3.4, "", 4.3),
             },
@@ -531,7 +531,7 @@ WH = {
             "ask": "which bed was escalated, at what time (24-hour), and the lactate value",
             "rejection": (
                 "- ai_digest/handover_autotranscript.txt is wrong: it hears the escalation at 02:40, which is "
-                "incorrect.\n- Its bed C1 is a misheard bed and is wrong too; the lactate it gives is incorrect."
+                "incorrect.\n- Its bed A4 is the colleague's patient, who was not escalated; the lactate it gives is incorrect."
             ),
         }
     ],
@@ -588,7 +588,7 @@ WH["files"] = {
     "ai_digest/ward_digest.md": "# Ward digest (auto-generated)\n\nWard 7, March: 15 febrile observations. Nothing to escalate.\n",
     "ai_digest/handover_autotranscript.txt": (
         "AUTOMATIC TRANSCRIPT (speech-to-text, low confidence) of dictation/night_handover_note.wav\n"
-        "...patient in bay C bed one spiked a temperature... escalated to outreach at oh two forty (02:40)... "
+        "...patient in bay A bed four spiked a temperature... escalated to outreach at oh two forty (02:40)... "
         "lactate four point three (4.3)...\n"
     ),
     "archive/WH-2025-044_audit.md": (
@@ -688,6 +688,7 @@ RCA = {
                 "lines": [
                     "Chart ref: MC-7731            Ward: 9 (cardiology)",
                     "Patient: [label]              Allergies: none known",
+                    "(crossed out) WARFARIN 10 mg - discontinued 2026-03-02",
                     "Medicine: WARFARIN            Route: oral",
                     "Dose: 5 mg                    Time: 18:00",
                     "Indication: AF, target INR 2-3",
@@ -695,11 +696,12 @@ RCA = {
                     "Pharmacist check: [initials]",
                 ],
             },
-            "truth": "Scanned prescription chart page 2: Chart ref MC-7731, ward 9 (cardiology). Medicine: WARFARIN, oral, "
+            "truth": "Scanned prescription chart page 2: Chart ref MC-7731, ward 9 (cardiology). A crossed-out earlier line: "
+            "warfarin 10 mg, discontinued 2026-03-02. Current entry: Medicine: WARFARIN, oral, "
             "Dose: 5 mg at 18:00, indication AF target INR 2-3. Prescriber: Dr. H. Lindgren (bleep 4471).",
             "facts": {
                 "chart_ref": ("MC-7731", "chart reference as printed", "MC-1781"),
-                "prescribed_dose": ("5 mg", "dose as written, with unit", "50 mg"),
+                "prescribed_dose": ("5 mg", "dose as written, with unit", "10 mg"),
                 "prescriber": ("Dr. H. Lindgren", "prescriber as written", "Dr. H. Lindberg"),
             },
             "summary_key": "chart_ref",
@@ -709,7 +711,7 @@ RCA = {
             "intro": "Ward 9 scanned page 2 of the patient's prescription chart",
             "ask": "the chart reference, the prescribed warfarin dose and the prescriber",
             "rejection": (
-                "- ai_digest/chart_ocr_export.txt is incorrect: its dose of 50 mg is a misread of the chart.\n"
+                "- ai_digest/chart_ocr_export.txt is incorrect: its dose of 10 mg is the discontinued line.\n"
                 "- Its chart reference MC-1781 is wrong, and 'Lindberg' misreads the prescriber."
             ),
         }
@@ -775,7 +777,7 @@ RCA["files"] = {
     ),
     "ai_digest/chart_ocr_export.txt": (
         "OCR EXPORT (automatic) of chart_scans/prescription_chart_p2.png\nChart ref: MC-1781\nMedicine: WARFARIN\n"
-        "Dose: 50 mg\nPrescriber: Dr. H. Lindberg\n"
+        "Dose: 10 mg\nPrescriber: Dr. H. Lindberg\n"
     ),
     "archive/MER-2025-061_review.md": (
         "# Medication-error review MER-2025-061 (2025)\n\nStrength mismatches: 21.\nThreshold applied (MSP-12, "
@@ -886,8 +888,8 @@ OB = {
             "W12 2. The peak is W09 with 9 cases; first week with cases W06.",
             "facts": {
                 "peak_week": ("W09", "week label as on the chart", "W10"),
-                "peak_week_cases": (9, "", 7),
-                "first_week": ("W06", "week label as on the chart", "W07"),
+                "peak_week_cases": (9, "", 12),
+                "first_week": ("W06", "week label as on the chart", "W52"),
             },
             "summary_key": "peak_week",
             "decoy_key": "peak_week",
@@ -896,8 +898,8 @@ OB = {
             "intro": "The IPC team's epidemic curve is an image",
             "ask": "the peak week, the number of cases in it, and the first week with cases",
             "rejection": (
-                "- ai_digest/epicurve_data_export.txt is wrong: it puts the peak in W10 with 7 cases, which "
-                "does not match the chart.\n- Its first week W07 is incorrect as well."
+                "- ai_digest/epicurve_data_export.txt is wrong: it counts specimens by week of report, so its peak is W10 with "
+                "12 (repeat specimens included).\n- Its first week W52 is a sporadic case of last December, not this outbreak."
             ),
         },
         {
@@ -997,7 +999,8 @@ OB["files"] = {
         "epicurve data export.\n"
     ),
     "ai_digest/epicurve_data_export.txt": (
-        "CHART DATA EXPORT (automatic) of charts/epicurve_cdiff.png\nW07,2\nW08,5\nW09,6\nW10,7\nW11,3\nW12,2\n"
+        "LAB DATA EXPORT (automatic) behind charts/epicurve_cdiff.png: positive C. difficile specimens by week of "
+        "report, repeat specimens included, since 2025-12-01\nW52,1\nW07,1\nW08,3\nW09,6\nW10,12\nW11,7\nW12,3\nW13,2\n"
         "peak: W10 (7)\n"
     ),
     "archive/IPC-OB-2025-02_report.md": (
@@ -1184,7 +1187,7 @@ QC["files"] = {
         "cal_factor=0.987\noperator=BMS-41\n"
     ),
     "archive/LAB-QC-2025-05_review.md": (
-        "# QC review LAB-QC-2025-05 (2025)\n\n1-3s rejections: 13.\nThreshold applied (LQ-4, 2025 edition, §2.5): "
+        "# QC review LAB-QC-2025-05 (hs-troponin T, 2025)\n\n1-3s rejections: 13.\nThreshold applied (LQ-4, 2025 edition, §2.5): "
         "24.\nOutcome: local troubleshooting.\n"
     ),
     "display_video/_index.md": idx(
@@ -1274,17 +1277,18 @@ CA = {
                     "Length of stay: 6 days",
                     "Primary diagnosis: J18.1 (lobar pneumonia)",
                     "Secondary: J44.1, I48.9",
+                    "Previous admission: Nov 2025, stay 11 days",
                     "Discharge destination: usual residence",
                     "Signed: Dr. K. Achebe",
                 ],
             },
             "truth": "Scanned discharge summary (respiratory medicine): Episode ref EP-44817, consultant Dr. K. Achebe; "
-            "length of stay 6 days; primary diagnosis J18.1 (lobar pneumonia); secondary J44.1, I48.9; "
-            "discharged to usual residence.",
+            "length of stay 6 days; primary diagnosis J18.1 (lobar pneumonia); secondary J44.1, I48.9; previous "
+            "admission November 2025 (stay 11 days); discharged to usual residence.",
             "facts": {
                 "episode_ref": ("EP-44817", "episode reference as printed", "EP-44871"),
-                "primary_diagnosis": ("J18.1", "ICD-10 code as written", "J18.9"),
-                "length_of_stay_days": (6, "", 8),
+                "primary_diagnosis": ("J18.1", "ICD-10 code as written", "J44.1"),
+                "length_of_stay_days": (6, "", 11),
             },
             "summary_key": "episode_ref",
             "decoy_key": "primary_diagnosis",
@@ -1293,8 +1297,8 @@ CA = {
             "intro": "Records scanned the discharge summary of the index episode",
             "ask": "the episode reference, the primary diagnosis code and the length of stay in days",
             "rejection": (
-                "- ai_digest/summary_ocr_export.txt is incorrect: its primary diagnosis J18.9 is a misread.\n"
-                "- Its episode reference EP-44871 is wrong, and its stay of 8 days is incorrect."
+                "- ai_digest/summary_ocr_export.txt is incorrect: its primary diagnosis J44.1 is the secondary code.\n"
+                "- Its episode reference EP-44871 is wrong, and its stay of 11 days is the previous admission."
             ),
         }
     ],
@@ -1358,10 +1362,10 @@ CA["files"] = {
     "ai_digest/coding_digest.md": "# Coding digest (auto-generated)\n\nJanuary 2026: 14 material variances. Internal feedback only.\n",
     "ai_digest/summary_ocr_export.txt": (
         "OCR EXPORT (automatic) of scanned_summaries/discharge_summary_index.png\nEpisode ref: EP-44871\n"
-        "Length of stay: 8 days\nPrimary diagnosis: J18.9\n"
+        "Length of stay: 11 days\nPrimary diagnosis: J44.1\n"
     ),
     "archive/CA-2025-Q1-02_audit.md": (
-        "# Coding audit CA-2025-Q1-02 (2025)\n\nMaterial variances: 26.\nThreshold applied (CAS-3, 2025 edition, "
+        "# Coding audit CA-2025-Q1-02 (inpatient, 2025)\n\nMaterial variances: 26.\nThreshold applied (CAS-3, 2025 edition, "
         "§4.1): 30.\nOutcome: internal feedback.\n"
     ),
     "scanned_summaries/_index.md": idx(

@@ -429,8 +429,8 @@ WH = {
             "labels": {"escalated_bed": ["bed"], "lactate_mmol_l": ["lactate"]},
             "source_words": ["transcript", "autotranscript"],
             "rejection": (
-                "- ai_digest/handover_autotranscript.txt is an automatic transcript that misheard the dictation: "
-                "its bed, time and lactate are wrong; the recording governs."
+                "- ai_digest/handover_autotranscript.txt is an automatic transcript that ran the two speakers together: "
+                "its bed and time belong to the colleague's patient and its lactate is misheard; the recording governs."
             ),
             "ask": (
                 "Tomas dictated his night handover rather than writing it (dictation/), and the computer's "
@@ -615,8 +615,8 @@ RCA = {
             "evidence": ["MC-7731", "5 mg", "Lindgren"],
             "source_words": ["OCR"],
             "rejection": (
-                "- ai_digest/chart_ocr_export.txt is an OCR reading that misread the chart reference, the dose and "
-                "the prescriber's name; the scanned chart governs."
+                "- ai_digest/chart_ocr_export.txt is an OCR reading that misread the chart reference and the "
+                "prescriber's name and took the dose from the crossed-out line; the scanned chart governs."
             ),
             "ask": (
                 "The crux: what did the chart actually say? The scanned page 2 is in chart_scans/. The OCR text in "
@@ -755,8 +755,9 @@ OB = {
             "labels": {"peak_week": ["peak"], "peak_week_cases": ["peak", "cases"], "first_week": ["first"]},
             "source_words": ["data export", "export"],
             "rejection": (
-                "- ai_digest/epicurve_data_export.txt does not match the plotted curve: its peak week, peak count "
-                "and first week are wrong; the chart governs."
+                "- ai_digest/epicurve_data_export.txt does not match the plotted curve: it counts specimens by week of "
+                "report, repeats and last December included, so its peak week, peak count and first week are wrong; "
+                "the chart governs."
             ),
             "ask": (
                 "The surveillance team drew an epicurve (charts/) and also dumped 'the data behind it' into "
@@ -1051,8 +1052,8 @@ CA = {
             "labels": {"length_of_stay_days": ["length of stay", "stay"]},
             "source_words": ["OCR"],
             "rejection": (
-                "- ai_digest/summary_ocr_export.txt misread the episode reference, the primary code and the length "
-                "of stay; the scanned summary governs."
+                "- ai_digest/summary_ocr_export.txt misread the episode reference and took the primary code and the "
+                "length of stay from neighbouring rows; the scanned summary governs."
             ),
             "ask": (
                 "The episode finance are upset about has a scanned discharge summary in scanned_summaries/. There's "
