@@ -270,7 +270,12 @@ Agents may offer a goodwill refund of up to {ARCHIVE_LIMIT} % without approval.
         ),
         "calls": ("WAV audio", "omni", "authoritative", "recorded calls; has an _index.md"),
         "policy": ("docx", "llm", "authoritative", "goodwill policy; has an _index.md"),
-        "carrier_reports": ("small text (md)", "llm", "authoritative", "carriers' damage and breakage reports; has an _index.md"),
+        "carrier_reports": (
+            "small text (md)",
+            "llm",
+            "authoritative",
+            "carriers' damage and breakage reports; has an _index.md",
+        ),
         "bot_transcripts": (
             "small text",
             "llm",
@@ -529,7 +534,7 @@ Agents may offer a goodwill refund of up to {ARCHIVE_LIMIT} % without approval.
             run(
                 "report_reader",
                 "final carrier report",
-                "Search carrier_reports/ for \"Aster\" (the final Fjordline report replaced the preliminary one; "
+                'Search carrier_reports/ for "Aster" (the final Fjordline report replaced the preliminary one; '
                 "other carriers' and months' reports sit beside it) and read what matches: for May, what is the "
                 "finding, which hub, and is it final?",
             ),

@@ -275,7 +275,12 @@ Stavanger; closure after water damage). Signed for the franchisor: Clara Petters
             "franchisee's signed royalty statement; has an _index.md",
         ),
         "agreement": ("PDF", "llm", "authoritative", "franchise agreement; has an _index.md"),
-        "waivers": ("small text (md)", "llm", "authoritative", "franchisor waivers of all units and their request log; more arrive by update"),
+        "waivers": (
+            "small text (md)",
+            "llm",
+            "authoritative",
+            "franchisor waivers of all units and their request log; more arrive by update",
+        ),
         "bot_extracts": (
             "small text",
             "llm",
@@ -592,7 +597,7 @@ Stavanger; closure after water damage). Signed for the franchisor: Clara Petters
             run(
                 "waiver_reader",
                 "waiver",
-                "Search waivers/ for \"Harbourside Bakes\" (it holds every unit's waivers) and read what matches: "
+                'Search waivers/ for "Harbourside Bakes" (it holds every unit\'s waivers) and read what matches: '
                 "what is waived, for which month, signed by whom and when?",
             ),
         ),
