@@ -323,7 +323,11 @@ responded on day 12 with the courier's proof of delivery. Won.
         "contracts/_index.md": index_md(
             "contracts",
             [
-                ("acquiring_agreement_NP-MA-2291.pdf", "PDF, 2 pages", "Acquiring agreement; Schedule 4 covers disputes"),
+                (
+                    "acquiring_agreement_NP-MA-2291.pdf",
+                    "PDF, 2 pages",
+                    "Acquiring agreement; Schedule 4 covers disputes",
+                ),
                 ("fee_schedule_2026.md", "small text", "Schedule 6 fees for 2026"),
                 ("bulletin_2025-09.md", "small text", "acquirer notice of September 2025"),
             ],
@@ -662,7 +666,9 @@ responded on day 12 with the courier's proof of delivery. Won.
                 description="response deadline",
             ),
             bind={
-                "window": b(r"bulletin_2026-04\.md:(?:\\n|\n)(?:(?!\.md:(?:\\n|\n)).)*?\*\*(\d+) calendar days\*\*", "int"),
+                "window": b(
+                    r"bulletin_2026-04\.md:(?:\\n|\n)(?:(?!\.md:(?:\\n|\n)).)*?\*\*(\d+) calendar days\*\*", "int"
+                ),
                 "agreement_days": b(r"within (\d+) calendar days of the notice date", "int"),
                 "min_prior": b(r"at least(?:\\n|\n)(?:\d+(?:\\t|\t))?\s*(\d+) prior undisputed", "int"),
                 "archive_days": b(r"We had (\d+) days to respond", "int"),
