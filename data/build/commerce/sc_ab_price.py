@@ -769,6 +769,7 @@ Present: pricing team, e-commerce, finance.
         ),
         decoy(rule_md, f"{V1_MIN_UPLIFT:.2f}", sections=["Rejected claims"]),
         evidence(plan_x, [f"{MIN_UPLIFT:.2f}", f"{MAX_MOBILE_DROP:.2f}"], rule_md),
+        evidence("archive/test_plan_PT-2611_v1.md", ["version 1", f"{V1_MIN_UPLIFT:.2f} pp"], rule_md),
         workflow(2, True),
         never_,
     ]

@@ -574,6 +574,7 @@ test listing reviewed by trust & safety before the first sale.
             message="## Rejected claims does not name the archived edition",
         ),
         evidence(pdf, [f"{THRESH_V1:.1f} %"], terms_md),
+        evidence("archive/enforcement_policy_2024.md", ["2024 edition", f"{THRESH_ARCHIVE} %"], terms_md),
         workflow(2, True),
         never_,
     ]

@@ -696,6 +696,7 @@ Attendance is kept by HR.
             {"path": basis_md, "label": "Shrink value (EUR)"}, {"path": rec_json, "key": ["shrink_value_eur"]}, 0.005
         ),
         evidence(docx_p, [f"{THRESHOLD:.2f}"], basis_md),
+        evidence("archive/audit_SA-2025-0907.md", [f"EUR {ARCHIVE_THRESHOLD}", "rev. 2024"], basis_md),
         workflow(2, True),
         never_,
     ]
