@@ -960,7 +960,10 @@ responded on day 12 with the courier's proof of delivery. Won.
         "secrets": ["HX77312209", "Thorsrud", DEVICE, "1312.1", "2026-04-26", "10.4", "DISPUTE:"],
         "decoys": {
             "q1": [{"file": pod_md, "old": "- Received by: K. Thorsrud", "new": f"- Received by: K. {OCR_SIGNER}"}],
-            "q2": [{"file": trace_csv, "old": "carrier_scans,4,", "new": "carrier_scans,5,"}],
+            # fulfilment and carrier counts swapped between adjacent rows
+            "q2": [
+                {"file": trace_csv, "old": "fulfilment,3,\ncarrier_scans,4,", "new": "fulfilment,4,\ncarrier_scans,3,"}
+            ],
             "q4": [{"file": window_md, "old": "- Window (days): 24", "new": f"- Window (days): {WINDOW_AGREEMENT}"}],
             "q6": [
                 {"file": pack_json, "old": '"represent"', "new": '"accept"'},
