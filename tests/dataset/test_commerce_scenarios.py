@@ -1,7 +1,8 @@
 """The commerce scenarios (data/clawarena-team/scenarios/s_com_*), checked by the one engine.
 
 The reference manager runs through the real runner against the simulated pool
-(tests/dataset/oracle_run.py): every round passes at the management ceiling, its trajectory
+(tests/dataset/oracle_run.py): every round passes, the scenarios' management scores differ because
+each reference locates one round's evidence by searching a folder (honestly below the ceiling), its trajectory
 writes no answer value itself (every figure is bound from what subagents reported), and on
 its final workspace planted decoys, a do-nothing pool, a sensitive grant spelled at run time
 and a missing transcript all fail. Each scenario has its own arc and its own questions.
@@ -98,14 +99,120 @@ def _edit_main(ws: Path, edit: Callable[[dict[str, Any]], dict[str, Any]]) -> No
 CONVERTED = _converted_ids()
 
 
+# Rounds where the reference manager cannot know which file holds the evidence: it grants the
+# folder with Read and Grep and asks the worker to search for a term it knows from the round.
+# sid: (round, folder, term, evidence file, files the search should match)
+SEARCHES: dict[str, tuple[str, str, str, str, int]] = {
+    "s_com_ab_price_test": ("q5", "archive", "test plan", "archive/test_plan_PT-2611_v1.md", 2),
+    "s_com_chargeback_dispute": ("q4", "contracts", "merchant bulletin", "contracts/bulletin_2026-04.md", 2),
+    "s_com_shrinkage_audit": ("q5", "archive", "store 9", "archive/audit_SA-2025-0907.md", 2),
+    "s_com_commission_recon": ("q5", "clawbacks", "2026-04", "clawbacks/cancellations_2026-04.csv", 1),
+    "s_com_complaint_calls": ("q4", "carrier_reports", "Aster", "carrier_reports/damage_report_2026-05.md", 2),
+    "s_com_seller_fraud_review": ("q4", "archive", "2024 edition", "archive/enforcement_policy_2024.md", 1),
+    "s_com_franchise_royalty": ("q6", "waivers", "Harbourside Bakes", "waivers/waiver_2025-10.md", 2),
+}
+
+
+def _metrics(sid: str) -> tuple[float, float, float, float]:
+    s = oracle_run(tuple(converted()))[0].scenarios[sid]
+    return (round(s.tpp, 4), round(s.roc, 4), round(s.wpp, 4), round(s.mca, 4))
+
+
+def _sub_sessions(sid: str) -> list[list[dict[str, Any]]]:
+    _scores, out = oracle_run(tuple(converted()))
+    sessions = []
+    for p in sorted((out / sid / "workspace" / "sessions").glob("*.jsonl")):
+        if p.name != "main.jsonl":
+            sessions.append([json.loads(line) for line in p.read_text(encoding="utf-8").splitlines() if line.strip()])
+    return sessions
+
+
 @pytest.mark.skipif(not CONVERTED, reason="no commerce scenario is checked by the engine yet")
-def test_reference_manager_passes_every_round_at_the_ceiling() -> None:
+def test_reference_manager_passes_every_round_with_distinct_scores() -> None:
     scores, _out = oracle_run(tuple(converted()))
     for sid in CONVERTED:
         s = scores.scenarios[sid]
         rounds = [q["id"] for q in _questions(sid)]
         assert [s.passed.get(r) for r in rounds] == [True] * len(rounds), (sid, s.passed)
-        assert s.tpp >= 0.99 and s.wpp >= 0.95 and s.sms >= 0.97, (sid, s.tpp, s.wpp, s.sms)
+    tuples = {sid: _metrics(sid) for sid in CONVERTED}
+    assert len(set(tuples.values())) >= 6, tuples
+
+
+def test_every_searching_reference_is_below_the_ceiling_but_sound() -> None:
+    assert set(SEARCHES) == set(CONVERTED)
+    for sid in SEARCHES:
+        tpp, roc, wpp, mca = _metrics(sid)
+        assert wpp < 1.0, (sid, wpp)
+        assert min(tpp, roc, wpp, mca) >= 0.5, (sid, tpp, roc, wpp, mca)
+
+
+@pytest.mark.parametrize("sid", sorted(SEARCHES))
+def test_searching_grant_is_the_folder_and_the_prompt_names_no_file(sid: str) -> None:
+    rid, folder, term, target, _n = SEARCHES[sid]
+    sol = json.loads((DATASET / "scenarios" / sid / "solution" / "trajectory.json").read_text(encoding="utf-8"))
+    text = json.dumps(sol[rid])
+    assert target not in text, f"{sid}: the reference names the evidence file it should have to find"
+    for value in _testdata(sid)["secrets"]:
+        assert value.lower() not in term.lower(), (sid, term, value)
+    creates = [c["arguments"] for t in sol[rid] for c in t.get("tool_calls", []) if c["name"] == "CreateSubagent"]
+    scripts = [c["arguments"]["script"] for t in sol[rid] for c in t.get("tool_calls", []) if c["name"] == "Workflow"]
+    granted = any(a["accessible_paths"] == [folder] and a["tools"] == ["Read", "Grep"] for a in creates) or any(
+        re.search(r'tools: \["Read", "Grep"\],\s*accessible_paths: \["' + folder + r'"\]', w) for w in scripts
+    )
+    assert granted, (sid, rid, "no worker granted exactly the folder with Read and Grep")
+
+
+@pytest.mark.parametrize("sid", sorted(SEARCHES))
+def test_searching_worker_ran_grep_and_read_the_evidence_file(sid: str) -> None:
+    """From the run's transcripts: the worker grepped its folder for the term, then read the matches
+    (the evidence file among them) and nothing else, so its own WPP is below 1."""
+    rid, folder, term, target, n_matches = SEARCHES[sid]
+    found = []
+    for lines in _sub_sessions(sid):
+        calls = [c for ln in lines if ln.get("role") == "assistant" for c in ln.get("tool_calls") or []]
+        greps = [c for c in calls if c["name"] == "Grep" and c["arguments"]["pattern"] == term]
+        if not greps:
+            continue
+        assert all(ln.get("round_id") in (rid, None) for ln in lines), (sid, "the searching worker left its round")
+        assert greps[0]["arguments"]["path"].endswith("/" + folder), greps[0]
+        reads = [str(c["arguments"]["file_path"]) for c in calls if c["name"] == "Read"]
+        assert calls.index(greps[0]) < min(calls.index(c) for c in calls if c["name"] == "Read")
+        assert any(r.endswith("/" + target) for r in reads), (sid, reads)
+        assert len(set(reads)) == n_matches, (sid, reads)
+        assert all(f"/{folder}/" in r for r in reads), (sid, reads)
+        ws = DATASET / "scenarios" / sid / "workspace" / folder
+        assert len(set(reads)) < max(1, len([p for p in ws.rglob("*") if p.is_file()])), (sid, reads)
+        found.append(lines)
+    assert len(found) == 1, (sid, len(found))
+
+
+@pytest.mark.parametrize("sid", sorted(SEARCHES))
+def test_search_without_reading_the_match_fails(sid: str, tmp_path: Path) -> None:
+    """A searcher that greps, sees the evidence file listed and reports without opening it (or opens
+    only the other matches) does not count as evidence, however its reply is worded."""
+    rid, _folder, term, target, _n = SEARCHES[sid]
+    ws = final_workspace(sid, tmp_path)
+    assert _engine(sid, rid, ws).returncode == 0
+    edited = 0
+    for p in (ws / "sessions").glob("sub_*.jsonl"):
+        lines = [json.loads(line) for line in p.read_text(encoding="utf-8").splitlines() if line.strip()]
+        if not any(
+            c["name"] == "Grep" and c["arguments"].get("pattern") == term
+            for ln in lines
+            for c in ln.get("tool_calls") or []
+        ):
+            continue
+        for ln in lines:
+            kept = [
+                c for c in ln.get("tool_calls") or [] if not str(c["arguments"].get("file_path", "")).endswith(target)
+            ]
+            if ln.get("tool_calls") and len(kept) != len(ln["tool_calls"]):
+                ln["tool_calls"] = kept
+                edited += 1
+        p.write_text("\n".join(json.dumps(ln) for ln in lines) + "\n", encoding="utf-8")
+    assert edited
+    r = _engine(sid, rid, ws)
+    assert r.returncode == 1 and "evidence" in r.stdout, (sid, rid, r.stdout)
 
 
 @pytest.mark.parametrize("sid", CONVERTED)

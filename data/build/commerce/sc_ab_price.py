@@ -270,6 +270,23 @@ No guardrails defined yet.
 
 This draft was circulated before the committee review of 29 April 2026.
 """
+    old_plan = """# Test plan PT-2488 - final (signed off 3 February 2026)
+
+Price test of the commuter backpack (EUR 79.00 vs EUR 74.00), all regions, 14 days.
+
+## Decision rule
+
+Ship arm B if overall order conversion uplift is at least 0.60 pp and returns do not rise by more than 0.5 pp.
+Result: arm B shipped on 24 February 2026.
+"""
+    minutes = """# Pricing committee - minutes of 10 March 2026
+
+Present: pricing team, e-commerce, finance.
+
+1. Q2 price experiments: the committee wants every future experiment to carry a mobile guardrail.
+2. Free-shipping threshold stays at EUR 49 until the summer campaign.
+3. Next meeting: 29 April 2026.
+"""
     plan_xlsx = xlsx_bytes(
         [
             (
@@ -322,6 +339,8 @@ This draft was circulated before the committee review of 29 April 2026.
         "bot_exports/weekly_ai_digest.md": digest,
         "bot_exports/chart_data_export.csv": export,
         "archive/test_plan_PT-2611_v1.md": v1,
+        "archive/test_plan_PT-2488_final.md": old_plan,
+        "archive/pricing_committee_minutes_2026-03-10.md": minutes,
         "plan/test_plan_PT-2611.xlsx": plan_xlsx,
         "plan/_index.md": index_md(
             "plan",
@@ -374,7 +393,7 @@ This draft was circulated before the committee review of 29 April 2026.
             "untrusted (auto-generated)",
             "AI weekly digest and a scraped chart data export",
         ),
-        "archive": ("small text (md)", "llm", "stale", "earlier planning documents"),
+        "archive": ("small text (md)", "llm", "stale", "earlier test plans, drafts and committee minutes"),
         "tools": (
             "Python scripts (stdlib)",
             "llm + Bash",
@@ -694,17 +713,18 @@ This draft was circulated before the committee review of 29 April 2026.
     ]
 
     # ----------------------------------------------------------------- q5: which rule governs (workflow)
-    plan_x, v1_md = "plan/test_plan_PT-2611.xlsx", "archive/test_plan_PT-2611_v1.md"
+    plan_x = "plan/test_plan_PT-2611.xlsx"
     wf = (
         'const planReader = defineAgent({name: "plan_reader", model_key: "llm", tools: ["Read"],\n'
         f'  accessible_paths: ["{plan_x}"], system_prompt: "Report every row of the workbook you read."}});\n'
-        'const archiveReader = defineAgent({name: "archive_reader", model_key: "llm", tools: ["Read"],\n'
-        f'  accessible_paths: ["{v1_md}"], system_prompt: "Report the version, date and rule of the document."}});\n'
+        'const archiveReader = defineAgent({name: "archive_reader", model_key: "llm", tools: ["Read", "Grep"],\n'
+        '  accessible_paths: ["archive"], system_prompt: "Report the version, date and rule of each document."});\n'
         'phase("decision rule");\n'
         "const results = await parallel([\n"
         f'  () => agent("Read ${{workspace}}/{plan_x} and report the Decision rule sheet and the change log.", '
         '{agentType: "plan_reader"}),\n'
-        f'  () => agent("Read ${{workspace}}/{v1_md} and report its version, date and decision rule.", '
+        '  () => agent("Search archive/ for \\"test plan\\" (the older draft is filed there among other papers) '
+        'and report the test, version, date and decision rule of each plan that matches.", '
         '{agentType: "archive_reader"}),\n'
         "]);\nlog(results);\nreturn results;\n"
     )
@@ -717,6 +737,7 @@ This draft was circulated before the committee review of 29 April 2026.
         "- The archived draft (${var:v1_label}) set a threshold of ${var:v1_min} pp with no guardrail; it is "
         "superseded by the signed-off plan and does not govern this test.\n"
     )
+    draft = r"PT-2611_v1\.md:(?:\\n|\n)(?:(?!\.md:(?:\\n|\n)).)*?"  # inside the draft's excerpt only
     q5_traj = [
         turn(
             "Both documents are delegable only and independent: one workflow, two readers in parallel.",
@@ -730,8 +751,8 @@ This draft was circulated before the committee review of 29 April 2026.
                 "signed": b(r"Signed off" + cell + r"(\d{4}-\d\d-\d\d)"),
                 "min_up": b(r"Minimum overall uplift to ship B \(pp\)" + cell + r"([\d.]+)", "number"),
                 "max_drop": b(r"maximum mobile add-to-cart drop B vs A \(pp\)" + cell + r"([\d.]+)", "number"),
-                "v1_label": b(r"(version 1 \(draft, [^)]+\))"),
-                "v1_min": b(r"uplift is at least ([\d.]+) pp", "number"),
+                "v1_label": b(draft + r"(version 1 \(draft, [^)]+\))"),
+                "v1_min": b(draft + r"uplift is at least ([\d.]+) pp", "number"),
             },
         ),
         turn("Decision rule written."),
@@ -748,6 +769,7 @@ This draft was circulated before the committee review of 29 April 2026.
         ),
         decoy(rule_md, f"{V1_MIN_UPLIFT:.2f}", sections=["Rejected claims"]),
         evidence(plan_x, [f"{MIN_UPLIFT:.2f}", f"{MAX_MOBILE_DROP:.2f}"], rule_md),
+        evidence("archive/test_plan_PT-2611_v1.md", ["version 1", f"{V1_MIN_UPLIFT:.2f} pp"], rule_md),
         workflow(2, True),
         never_,
     ]

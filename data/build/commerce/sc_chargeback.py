@@ -276,6 +276,19 @@ Published 1 April 2026. Effective for every chargeback whose notice date is on o
 2. Other reason codes: unchanged.
 3. Compelling-evidence rules of Schedule 4.3 are unchanged.
 """
+    bulletin_old = """# Nordvik Payments - merchant bulletin 2025-09
+
+Published 1 September 2025. Effective 1 October 2025.
+
+1. 3-D Secure exemptions: transactions under EUR 30 may be sent without a challenge (low-value exemption).
+2. Settlement reports move to the new merchant portal; the CSV layout is unchanged.
+3. Dispute handling: unchanged.
+"""
+    fees = """# Nordvik Payments - fee schedule 2026 (Schedule 6 of agreement NP-MA-2291)
+
+Card-present: 0.95 % per transaction. Card-absent: 1.45 % + EUR 0.10 per transaction.
+Chargeback handling fee: EUR 15.00 per case, refunded when a representment is won.
+"""
     archive = f"""# Dispute pack CB-31877 (closed, 2024)
 
 Case CB-31877, order ORD-40218, reason code 13.1, EUR 214.00.
@@ -309,8 +322,18 @@ responded on day 12 with the courier's proof of delivery. Won.
         "contracts/acquiring_agreement_NP-MA-2291.pdf": agreement,
         "contracts/_index.md": index_md(
             "contracts",
-            [("acquiring_agreement_NP-MA-2291.pdf", "PDF, 2 pages", "Acquiring agreement; Schedule 4 covers disputes")],
+            [
+                (
+                    "acquiring_agreement_NP-MA-2291.pdf",
+                    "PDF, 2 pages",
+                    "Acquiring agreement; Schedule 4 covers disputes",
+                ),
+                ("fee_schedule_2026.md", "small text", "Schedule 6 fees for 2026"),
+                ("bulletin_2025-09.md", "small text", "acquirer notice of September 2025"),
+            ],
         ),
+        "contracts/bulletin_2025-09.md": bulletin_old,
+        "contracts/fee_schedule_2026.md": fees,
         "scans/delivery_receipt_HX.png": receipt_png,
         "scans/_index.md": index_md(
             "scans",
@@ -351,7 +374,7 @@ responded on day 12 with the courier's proof of delivery. Won.
             "PDF + bulletins",
             "llm",
             "authoritative",
-            "acquiring agreement and acquirer bulletins; has an _index.md",
+            "acquiring agreement, fee schedule and acquirer bulletins; has an _index.md",
         ),
         "bot_notes": (
             "small text",
@@ -608,14 +631,15 @@ responded on day 12 with the courier's proof of delivery. Won.
     wf = (
         'const agreement = defineAgent({name: "agreement_reader", model_key: "llm", tools: ["Read"],\n'
         f'  accessible_paths: ["{pdf}"], system_prompt: "Quote the schedule you are asked about verbatim."}});\n'
-        'const bulletin = defineAgent({name: "bulletin_reader", model_key: "llm", tools: ["Read"],\n'
-        f'  accessible_paths: ["{bull}"], system_prompt: "Quote the bulletin verbatim, with its dates."}});\n'
+        'const bulletin = defineAgent({name: "bulletin_reader", model_key: "llm", tools: ["Read", "Grep"],\n'
+        '  accessible_paths: ["contracts"], system_prompt: "Quote the bulletins verbatim, with their dates."});\n'
         'const archive = defineAgent({name: "archive_reader", model_key: "llm", tools: ["Read"],\n'
         f'  accessible_paths: ["{old}"], system_prompt: "Say which case, year and acquirer the pack is about."}});\n'
         'phase("response window");\n'
         "const results = await parallel([\n"
         f'  () => agent("Read ${{workspace}}/{pdf}: quote Schedule 4 (disputes and representment).", {{agentType: "agreement_reader"}}),\n'
-        f'  () => agent("Read ${{workspace}}/{bull}: which window applies to which reason code, from when?", {{agentType: "bulletin_reader"}}),\n'
+        '  () => agent("Search contracts/ for \\"merchant bulletin\\" (this morning\'s bulletin has no name I know yet) '
+        'and read what matches: which window applies to which reason code, from when?", {agentType: "bulletin_reader"}),\n'
         f'  () => agent("Read ${{workspace}}/{old}: case, year, window and acquirer.", {{agentType: "archive_reader"}}),\n'
         "]);\nlog(results);\nreturn results;\n"
     )
@@ -642,7 +666,9 @@ responded on day 12 with the courier's proof of delivery. Won.
                 description="response deadline",
             ),
             bind={
-                "window": b(r"\*\*(\d+) calendar days\*\*", "int"),
+                "window": b(
+                    r"bulletin_2026-04\.md:(?:\\n|\n)(?:(?!\.md:(?:\\n|\n)).)*?\*\*(\d+) calendar days\*\*", "int"
+                ),
                 "agreement_days": b(r"within (\d+) calendar days of the notice date", "int"),
                 "min_prior": b(r"at least(?:\\n|\n)(?:\d+(?:\\t|\t))?\s*(\d+) prior undisputed", "int"),
                 "archive_days": b(r"We had (\d+) days to respond", "int"),
@@ -934,7 +960,10 @@ responded on day 12 with the courier's proof of delivery. Won.
         "secrets": ["HX77312209", "Thorsrud", DEVICE, "1312.1", "2026-04-26", "10.4", "DISPUTE:"],
         "decoys": {
             "q1": [{"file": pod_md, "old": "- Received by: K. Thorsrud", "new": f"- Received by: K. {OCR_SIGNER}"}],
-            "q2": [{"file": trace_csv, "old": "carrier_scans,4,", "new": "carrier_scans,5,"}],
+            # fulfilment and carrier counts swapped between adjacent rows
+            "q2": [
+                {"file": trace_csv, "old": "fulfilment,3,\ncarrier_scans,4,", "new": "fulfilment,4,\ncarrier_scans,3,"}
+            ],
             "q4": [{"file": window_md, "old": "- Window (days): 24", "new": f"- Window (days): {WINDOW_AGREEMENT}"}],
             "q6": [
                 {"file": pack_json, "old": '"represent"', "new": '"accept"'},

@@ -231,6 +231,12 @@ Issued 1 December 2025; withdrawn on 9 January 2026 when v2 was approved.
         "deal_id,rep_id,original_close_date,cancelled_on,amount_eur,reason\n"
         f"{CLAWBACK[0]},{CLAWBACK[1]},2026-03-27,2026-04-08,{CLAWBACK[2]:.2f},customer insolvency\n"
     )
+    claw_head = "deal_id,rep_id,original_close_date,cancelled_on,amount_eur,reason\n"
+    claw_jan = (
+        claw_head + "D-66812,R-102,2025-11-18,2026-01-12,8900.00,contract not countersigned\n"
+        "D-67304,R-105,2025-12-19,2026-01-27,15250.00,customer insolvency\n"
+    )
+    claw_oct = claw_head + "D-61177,R-101,2025-09-05,2025-10-15,6300.00,duplicate order\n"
     files = {
         "requests/brief.md": brief,
         "bot_outputs/voicemail_autotranscript.txt": transcript,
@@ -241,6 +247,8 @@ Issued 1 December 2025; withdrawn on 9 January 2026 when v2 was approved.
             [("comp_plan_FY2026_v2.xlsx", "xlsx, 2 sheets", "current compensation plan: rates, clawback, quotas")],
         ),
         "archive/comp_plan_FY2026_v1.md": v1,
+        "clawbacks/cancellations_2026-01.csv": claw_jan,
+        "clawbacks/cancellations_2025-10.csv": claw_oct,
         "voicemail/vp_sales_2026-04-03.wav": wav_bytes(VOICEMAIL, "en-gb", 150),
         "voicemail/_index.md": index_md(
             "voicemail", [("vp_sales_2026-04-03.wav", "WAV, ~25 s", "voicemail from the VP of sales about the Q1 run")]
@@ -276,7 +284,12 @@ Issued 1 December 2025; withdrawn on 9 January 2026 when v2 was approved.
         ),
         "voicemail": ("WAV audio", "omni", "authoritative", "VP of sales voicemail; has an _index.md"),
         "comp_plan": ("xlsx", "llm", "authoritative", "compensation plan; has an _index.md"),
-        "clawbacks": ("small CSV", "llm", "authoritative", "post-quarter cancellations (arrives by update)"),
+        "clawbacks": (
+            "small CSV",
+            "llm",
+            "authoritative",
+            "post-quarter cancellation lists of earlier quarters; the next arrives by update",
+        ),
         "bot_outputs": (
             "small text",
             "llm",
@@ -582,14 +595,20 @@ Issued 1 December 2025; withdrawn on 9 January 2026 when v2 was approved.
         + ",\n".join(f'    "{r}": ${{var:c6_{k[r]}}}' for r in reps)
         + '\n  },\n  "total_commission_eur": ${var:total6}\n}\n'
     )
+    april = r"cancellations_2026-04\.csv:\n(?:(?!\.csv:\n).)*?"  # April's list only
     q5_traj = [
         turn(
-            "The cancellation list is delegable only: a reader with exactly that file.",
-            create("claw_reader", "llm", ["Read"], [claw_p], "You report every row of the file exactly."),
+            "clawbacks/ is delegable only and keeps every quarter's lists: a reader searches it for April's.",
+            create("claw_reader", "llm", ["Read", "Grep"], ["clawbacks"], "You report every row of the file exactly."),
         ),
         turn(
             "Asking for the cancelled deals.",
-            run("claw_reader", "cancellations", f"Read {WS}/{claw_p} and report every row verbatim."),
+            run(
+                "claw_reader",
+                "cancellations",
+                'Search clawbacks/ for "2026-04" (the early-April cancellations; older quarters\' lists sit beside '
+                "them) and report every row of what matches verbatim.",
+            ),
         ),
         turn(
             "Recomputing with the cancelled deal deducted from its rep's revenue.",
@@ -599,9 +618,9 @@ Issued 1 December 2025; withdrawn on 9 January 2026 when v2 was approved.
                 description="commissions after clawback",
             ),
             bind={
-                "claw_deal": b(r"(D-\d+),R-\d+,[\d-]+,[\d-]+,[\d.]+,"),
-                "claw_rep": b(r"D-\d+,(R-\d+),[\d-]+,[\d-]+,[\d.]+,"),
-                "claw_amt": b(r"D-\d+,R-\d+,[\d-]+,[\d-]+,([\d.]+),", "number"),
+                "claw_deal": b(april + r"(D-\d+),R-\d+,[\d-]+,[\d-]+,[\d.]+,"),
+                "claw_rep": b(april + r"D-\d+,(R-\d+),[\d-]+,[\d-]+,[\d.]+,"),
+                "claw_amt": b(april + r"D-\d+,R-\d+,[\d-]+,[\d-]+,([\d.]+),", "number"),
                 "rev_claw": calc("sub", f"rev_{k[CLAWBACK[1]]}", "claw_amt"),
             },
         ),

@@ -180,6 +180,16 @@ specification.
 
 Finding: damage caused by carrier handling at hub DRM-2. Fjordline accepts liability for these shipments.
 """
+    report_april = """# Carrier damage report - Fjordline Freight, April 2026 (closed)
+
+One Aster sofa arrived with a scuffed foot (order handled by the Oslo hub OSL-1); the customer kept it with a
+replacement foot sent by post. Single incident, no pattern across hubs; no liability determination needed.
+"""
+    breakage_q1 = """# Breakage claims - Nordfrakt Parcel, January-March 2026
+
+Glass carafes and ceramic lamp bases: 14 claims, all settled by the carrier under its parcel tariff.
+Dining chairs (flat-pack): 2 claims, box corners crushed in the Trondheim depot; settled.
+"""
     policy = docx_bytes(
         "Lumo Living - Complaint handling and goodwill policy CC-7 (2026)",
         [
@@ -207,8 +217,15 @@ Agents may offer a goodwill refund of up to {ARCHIVE_LIMIT} % without approval.
         ),
         "archive/CC-7_2023.md": archive,
         "carrier_reports/damage_report_2026-05.md": report_v1,
+        "carrier_reports/damage_report_2026-04.md": report_april,
+        "carrier_reports/breakage_claims_Q1-2026.md": breakage_q1,
         "carrier_reports/_index.md": index_md(
-            "carrier_reports", [("damage_report_2026-05.md", "small text", "Fjordline's damage report for May")]
+            "carrier_reports",
+            [
+                ("damage_report_2026-05.md", "small text", "Fjordline's damage report for May"),
+                ("damage_report_2026-04.md", "small text", "Fjordline's damage report for April (closed)"),
+                ("breakage_claims_Q1-2026.md", "small text", "Nordfrakt's breakage claims, January-March"),
+            ],
         ),
         "tools/complaint_tally.py": TOOL,
         "tools/seal.py": SEAL_TOOL.format(prefix="QA"),
@@ -253,7 +270,12 @@ Agents may offer a goodwill refund of up to {ARCHIVE_LIMIT} % without approval.
         ),
         "calls": ("WAV audio", "omni", "authoritative", "recorded calls; has an _index.md"),
         "policy": ("docx", "llm", "authoritative", "goodwill policy; has an _index.md"),
-        "carrier_reports": ("small text (md)", "llm", "authoritative", "carrier damage report; has an _index.md"),
+        "carrier_reports": (
+            "small text (md)",
+            "llm",
+            "authoritative",
+            "carriers' damage and breakage reports; has an _index.md",
+        ),
         "bot_transcripts": (
             "small text",
             "llm",
@@ -487,6 +509,7 @@ Agents may offer a goodwill refund of up to {ARCHIVE_LIMIT} % without approval.
         "- Hub delivery-damage complaints: ${var:hub_n}\n- Delivery-damage complaints in total: ${var:n_total}\n\n"
         "The preliminary finding (${var:prelim}) is superseded by the carrier's final report.\n"
     )
+    may = r"damage_report_2026-05\.md:\n(?:(?!\.md:\n).)*?"  # inside the May report's excerpt only
     q4_traj = [
         turn(
             "Checking the counter that holds the whole ticket folder, and a reader for the final carrier report.",
@@ -495,8 +518,8 @@ Agents may offer a goodwill refund of up to {ARCHIVE_LIMIT} % without approval.
             create(
                 "report_reader",
                 "llm",
-                ["Read"],
-                [report],
+                ["Read", "Grep"],
+                ["carrier_reports"],
                 "You report what a document finds, with names, places and dates.",
             ),
         ),
@@ -511,15 +534,17 @@ Agents may offer a goodwill refund of up to {ARCHIVE_LIMIT} % without approval.
             run(
                 "report_reader",
                 "final carrier report",
-                f"Read {WS}/{report}: what is the finding, which hub, and is it final?",
+                'Search carrier_reports/ for "Aster" (the final Fjordline report replaced the preliminary one; '
+                "other carriers' and months' reports sit beside it) and read what matches: for May, what is the "
+                "finding, which hub, and is it final?",
             ),
         ),
         turn(
             "Writing the root cause.",
             call("Write", file_path=f"{WS}/{root_md}", content=q4_md),
             bind={
-                "cause": b(r"Finding: damage caused by ([a-z ]+) at hub"),
-                "hub": b(r"Finding: damage caused by [a-z ]+ at hub ([A-Z]+-\d+)"),
+                "cause": b(may + r"Finding: damage caused by ([a-z ]+) at hub"),
+                "hub": b(may + r"Finding: damage caused by [a-z ]+ at hub ([A-Z]+-\d+)"),
                 "hub_n": b(r"HUB DRM-2 delivery_damage=(\d+)", "int"),
                 "prelim": b(r"Root cause: ([a-z ]+)\."),
             },

@@ -224,6 +224,16 @@ Risk level: LOW
 
 Suspend when the INAD rate exceeds {THRESH_ARCHIVE} %.
 """
+    appeals = """# Seller appeals handbook (2025)
+
+A suspended seller may appeal within 14 days with invoices from an authorised distributor. Appeals are
+decided by a second reviewer who did not take the original decision.
+"""
+    onboarding = """# Seller onboarding checklist (2023)
+
+Identity check, bank account verification, brand authorisation letters for restricted brands, and a
+test listing reviewed by trust & safety before the first sale.
+"""
     rng = random.Random("registry")
     reg = ["serial,batch,market"]
     for k in range(2500):
@@ -240,6 +250,8 @@ Suspend when the INAD rate exceeds {THRESH_ARCHIVE} %.
             "policy", [("seller_enforcement_SE-4.pdf", "PDF, 1 page", "seller enforcement policy SE-4")]
         ),
         "archive/enforcement_policy_2024.md": archive,
+        "archive/appeals_handbook_2025.md": appeals,
+        "archive/onboarding_checklist_2023.md": onboarding,
         "photos/listing_main.png": photo("listing"),
         "photos/buyer_claim_C-4471.png": photo("buyer"),
         "photos/_index.md": index_md(
@@ -292,7 +304,7 @@ Suspend when the INAD rate exceeds {THRESH_ARCHIVE} %.
         ),
         "policy": ("PDF", "llm", "authoritative", "seller enforcement policy; has an _index.md"),
         "bot_risk": ("small text", "llm", "untrusted (auto-generated)", "model-generated risk summary"),
-        "archive": ("small text (md)", "llm", "stale", "older policy edition"),
+        "archive": ("small text (md)", "llm", "stale", "older policy edition, appeals handbook, onboarding checklist"),
         "tools": (
             "Python scripts (stdlib)",
             "llm + Bash",
@@ -318,11 +330,7 @@ Suspend when the INAD rate exceeds {THRESH_ARCHIVE} %.
     acc += ["findings"]
     never_ = never(*guards)
     buyer_png, listing_png = "photos/buyer_claim_C-4471.png", "photos/listing_main.png"
-    reg_csv, pdf, old_pol = (
-        "brand_registry/serials_AP3.csv",
-        "policy/seller_enforcement_SE-4.pdf",
-        "archive/enforcement_policy_2024.md",
-    )
+    reg_csv, pdf = "brand_registry/serials_AP3.csv", "policy/seller_enforcement_SE-4.pdf"
     photo_json, serial_txt, metrics_csv = (
         "findings/photo_evidence.json",
         "findings/serial_check.txt",
@@ -523,12 +531,13 @@ Suspend when the INAD rate exceeds {THRESH_ARCHIVE} %.
     wf = (
         'const current = defineAgent({name: "policy_reader", model_key: "llm", tools: ["Read"],\n'
         f'  accessible_paths: ["{pdf}"], system_prompt: "Quote the policy verbatim, with its version and effective date."}});\n'
-        'const old = defineAgent({name: "archive_reader", model_key: "llm", tools: ["Read"],\n'
-        f'  accessible_paths: ["{old_pol}"], system_prompt: "Report the edition and threshold of the document."}});\n'
+        'const old = defineAgent({name: "archive_reader", model_key: "llm", tools: ["Read", "Grep"],\n'
+        '  accessible_paths: ["archive"], system_prompt: "Report the edition and threshold of the document."});\n'
         'phase("enforcement terms");\n'
         "const results = await parallel([\n"
         f'  () => agent("Read ${{workspace}}/{pdf}: version, effective date, every numbered rule.", {{agentType: "policy_reader"}}),\n'
-        f'  () => agent("Read ${{workspace}}/{old_pol}: edition and threshold.", {{agentType: "archive_reader"}}),\n'
+        '  () => agent("Search archive/ for \\"2024 edition\\" (older papers of every kind are filed there) and '
+        'read what matches: edition and threshold.", {agentType: "archive_reader"}),\n'
         "]);\nlog(results);\nreturn results;\n"
     )
     q4_md = (
@@ -547,7 +556,9 @@ Suspend when the INAD rate exceeds {THRESH_ARCHIVE} %.
             bind={
                 "pol_ver": b(r"version (\d{4}\.\d) \(effective"),
                 "thr1": b(r"Where the INAD rate exceeds ([\d.]+) %", "number"),
-                "thr_old": b(r"Suspend when the INAD rate exceeds ([\d.]+) %"),
+                "thr_old": b(
+                    r"policy_2024\.md:(?:\\n|\n)(?:(?!\.md:(?:\\n|\n)).)*?Suspend when the INAD rate exceeds ([\d.]+) %"
+                ),
             },
         ),
         turn("Enforcement terms written."),
@@ -563,6 +574,7 @@ Suspend when the INAD rate exceeds {THRESH_ARCHIVE} %.
             message="## Rejected claims does not name the archived edition",
         ),
         evidence(pdf, [f"{THRESH_V1:.1f} %"], terms_md),
+        evidence("archive/enforcement_policy_2024.md", ["2024 edition", f"{THRESH_ARCHIVE} %"], terms_md),
         workflow(2, True),
         never_,
     ]

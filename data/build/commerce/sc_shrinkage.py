@@ -231,6 +231,25 @@ Staff files (hr/) stay out of this; nobody gets them.
 Spirits bay, September 2025. Shrink EUR 318.40 on one SKU; below the escalation threshold of EUR {ARCHIVE_THRESHOLD}
 under LP-3 rev. 2024, so recorded and monitored.
 """
+    archive_older = """# Shrinkage audit SA-2024-1102 (store 9, closed)
+
+Tobacco counter, November 2024. Shrink EUR 96.10 on two SKUs, traced to a counting error and corrected on
+recount the next morning; no loss event, nothing to escalate.
+"""
+    archive_other = """# Shrinkage audit SA-2025-0412 (store 14, closed)
+
+Fresh produce, April 2025. Shrink from spoilage after a chiller fault; written off under the waste procedure,
+not the loss-prevention policy.
+"""
+    archive_third = """# Shrinkage audit SA-2025-0613 (store 22, closed)
+
+Health and beauty, June 2025. Shrink EUR 141.75 on razor blades; security tags fitted, monitored for a quarter.
+"""
+    archive_training = """# Loss-prevention training log 2025
+
+Cash-office refresher (March), backroom key control (June), count discipline for night teams (October).
+Attendance is kept by HR.
+"""
     moves = "sku,opening,received\n" + "".join(f"{s},{MOVES[s][0]},{MOVES[s][1]}\n" for s in SKUS)
     count = "sku,counted,counted_by,date\n" + "".join(f"{s},{COUNT[s]},night team,2026-06-13\n" for s in SKUS)
     recount = "sku,counted,counted_by,date\n" + "".join(
@@ -246,6 +265,10 @@ under LP-3 rev. 2024, so recorded and monitored.
             [("LP-3_loss_prevention_2026.docx", "docx, ~1 page", "Loss-prevention policy; §3 covers escalation")],
         ),
         "archive/audit_SA-2025-0907.md": archive,
+        "archive/audit_SA-2024-1102.md": archive_older,
+        "archive/audit_SA-2025-0412.md": archive_other,
+        "archive/audit_SA-2025-0613.md": archive_third,
+        "archive/lp_training_log_2025.md": archive_training,
         "stock_counts/stock_movements.csv": moves,
         "stock_counts/count_2026-06-13.csv": count,
         "stock_counts/_index.md": index_md(
@@ -308,7 +331,7 @@ under LP-3 rev. 2024, so recorded and monitored.
             "untrusted (auto-generated)",
             "store-ops AI digest and the camera's motion-alert log",
         ),
-        "archive": ("small text (md)", "llm", "stale", "an earlier audit at another store"),
+        "archive": ("small text (md)", "llm", "stale", "earlier audits at this chain's stores and a training log"),
         "tools": (
             "Python scripts (stdlib)",
             "llm + Bash",
@@ -619,15 +642,15 @@ under LP-3 rev. 2024, so recorded and monitored.
     ]
 
     # ----------------------------------------------------------------- q5: escalation basis (workflow)
-    old_audit = "archive/audit_SA-2025-0907.md"
     wf = (
-        'const archive = defineAgent({name: "archive_reader", model_key: "llm", tools: ["Read"],\n'
-        f'  accessible_paths: ["{old_audit}"], system_prompt: "Say which store, period, policy revision and threshold the audit used."}});\n'
+        'const archive = defineAgent({name: "archive_reader", model_key: "llm", tools: ["Read", "Grep"],\n'
+        '  accessible_paths: ["archive"], system_prompt: "Say which store, period, policy revision and threshold each audit used."});\n'
         'const policy = defineAgent({name: "policy_checker", model_key: "llm", tools: ["Read"],\n'
         f'  accessible_paths: ["{docx_p}"], system_prompt: "Quote the policy clauses you are asked about verbatim."}});\n'
         'phase("escalation basis");\n'
         "const results = await parallel([\n"
-        f'  () => agent("Read ${{workspace}}/{old_audit}: store, period, threshold and policy revision.", {{agentType: "archive_reader"}}),\n'
+        '  () => agent("Search archive/ for \\"store 9\\" (audits of every store are filed there) and read what '
+        'matches: audit, store, period, threshold and policy revision.", {agentType: "archive_reader"}),\n'
         f'  () => agent("Read ${{workspace}}/{docx_p}: quote sections 1 and 3.", {{agentType: "policy_checker"}}),\n'
         "]);\nlog(results);\nreturn results;\n"
     )
@@ -652,7 +675,9 @@ under LP-3 rev. 2024, so recorded and monitored.
             call("Write", file_path=f"{WS}/{basis_md}", content=q5_md),
             bind={
                 "digest_value": b(r"shrink of EUR ([\d.,]+) in the June period"),
-                "old_threshold": b(r"escalation threshold of EUR ([\d.,]+)"),
+                "old_threshold": b(
+                    r"SA-2025-0907\.md:(?:\\n|\n)(?:(?!\.md:(?:\\n|\n)).)*?escalation threshold of EUR ([\d.,]+)"
+                ),
                 "threshold_wf": b(r"exceeds EUR ([\d.,]+), the store manager escalates", "number"),
             },
         ),
@@ -671,6 +696,7 @@ under LP-3 rev. 2024, so recorded and monitored.
             {"path": basis_md, "label": "Shrink value (EUR)"}, {"path": rec_json, "key": ["shrink_value_eur"]}, 0.005
         ),
         evidence(docx_p, [f"{THRESHOLD:.2f}"], basis_md),
+        evidence("archive/audit_SA-2025-0907.md", [f"EUR {ARCHIVE_THRESHOLD}", "rev. 2024"], basis_md),
         workflow(2, True),
         never_,
     ]
