@@ -81,7 +81,31 @@ def docs(V):
                 ("Liquidated damages (GBP per week)", 9500),
                 ("Relevant events", "employer-risk events as classified in the site diary"),
             ],
-        }
+        },
+        {
+            "kind": "pdf",
+            "path": "contract_docs/instruction_AI-09.pdf",
+            "title": "Employer's agent instruction AI-09",
+            "paras": [
+                "Issued by: the Employer's Agent for Greyfriars Housing Association",
+                "Date: 2 September 2025",
+                "Subject: site hoarding",
+                "Relocate the site hoarding on the north boundary by 3 metres to clear the new footpath. Valued as a "
+                "change; no adjustment of time.",
+            ],
+        },
+        {
+            "kind": "pdf",
+            "path": "contract_docs/instruction_AI-12.pdf",
+            "title": "Employer's agent instruction AI-12",
+            "paras": [
+                "Issued by: the Employer's Agent for Greyfriars Housing Association",
+                "Date: 14 November 2025",
+                "Subject: prolongation rate review",
+                "The contractor's request to review the daily prolongation rate is noted. The review will take place "
+                "once the site preliminaries are agreed; until a further instruction, the particulars apply.",
+            ],
+        },
     ]
 
 
@@ -269,7 +293,12 @@ S = {
         "recordings": ("Recordings", {"site_manager_voice_note.wav": "site manager's voice note about plant"}),
         "contract_docs": (
             "Contract documents",
-            {"contract_particulars.xlsx": "contract particulars sheet", "README.md": "folder note"},
+            {
+                "contract_particulars.xlsx": "contract particulars sheet",
+                "instruction_AI-09.pdf": "employer's agent instruction AI-09",
+                "instruction_AI-12.pdf": "employer's agent instruction AI-12",
+                "README.md": "folder note",
+            },
         ),
     },
     "assets": {
@@ -320,6 +349,7 @@ S.update(
             ("final", "final_synthesis"),
         ],
         "runner_index": True,
+        "search": {"term": "prolongation rate"},
         "final_md_out": "claim_pack/final_memo.md",
         "final_json_out": "claim_pack/final_summary.json",
         "fact_re": "replaced by GBP ([\\d,]+(?:\\.\\d+)?)(?:\\s|\\\\[nt]|\\d)+per day",

@@ -87,7 +87,28 @@ def docs(V):
                 ("Redaction standard", "third-party names and account numbers", "per 2025 guidance"),
                 ("Sign-off", "DPO", "before release"),
             ],
-        }
+        },
+        {
+            "kind": "pdf",
+            "path": "dp_policy/retention_schedule_2025.pdf",
+            "title": "Quillfeather Insurance Brokers plc - records retention schedule 2025",
+            "paras": [
+                "Policy and claims files: 7 years after the policy ends.",
+                "Call recordings: 2 years, unless a complaint or request is open.",
+                "Marketing preferences: until withdrawn, reviewed every 2 years.",
+            ],
+        },
+        {
+            "kind": "pdf",
+            "path": "dp_policy/dpo_memo_redaction_2025.pdf",
+            "title": "DPO memo - redaction of third-party data",
+            "paras": [
+                "From: Data Protection Officer, Quillfeather Insurance Brokers plc",
+                "Date: 9 June 2025",
+                "Third-party names and account numbers are redacted before any disclosure; broker notes about a "
+                "third party are withheld in full where they cannot be separated.",
+            ],
+        },
     ]
 
 
@@ -251,6 +272,8 @@ S = {
             "Data-protection procedures",
             {
                 "dsar_procedure.xlsx": "DSAR procedure sheet (periods, review rate, sign-off)",
+                "retention_schedule_2025.pdf": "records retention schedule",
+                "dpo_memo_redaction_2025.pdf": "DPO memo on redaction",
                 "README.md": "folder note",
             },
         ),
@@ -304,6 +327,7 @@ S.update(
             ("final", "decoy_refutation"),
         ],
         "runner_index": True,
+        "search": {"term": "review rate"},
         "final_md_out": "findings/dsar_memo.md",
         "fact_re": "reviewers must allow ([\\d]+(?:\\.\\d+)?) minutes",
         "fact_as": "number",

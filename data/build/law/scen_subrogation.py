@@ -27,7 +27,8 @@ def texts(V):
         "requests/brief.md": (
             "# Instructions: matter SUB-2026-0540\n\n"
             "From: Ines Carvalho-Brookes, Insurance Recoveries\n\n"
-            "Our client Hollins Mutual Insurance paid out on a rear-end collision involving its insured's delivery van "
+            "Our client Hollins Mutual Insurance paid out on a rear-end collision involving the delivery van of its "
+            "insured, Brisk Parcel Couriers Ltd, "
             "on 14 January 2026 and now seeks to recover its outlay, plus the insured's uninsured excess, from the "
             "third-party driver's insurer, Corvane Direct Insurance. Liability turns on the dashcam clip: we need the "
             "other vehicle's registration, the time of impact and the van's speed at impact as shown on the overlay. "
@@ -75,7 +76,31 @@ def docs(V):
                 "Hire vehicle cover: up to 21 days",
                 "Endorsements: telematics and dashcam fitted (E12)",
             ],
-        }
+        },
+        {
+            "kind": "pdf",
+            "path": "policy_docs/fleet_policy_schedule_2024-25.pdf",
+            "title": "Hollins Mutual - Commercial fleet policy schedule 2024-25",
+            "paras": [
+                "Policyholder: Brisk Parcel Couriers Ltd",
+                "Period of insurance: 1 September 2024 to 31 August 2025 (expired; renewed for 2025-26)",
+                "Cover: comprehensive, all fleet vehicles",
+                "Excess (each and every claim, own damage): GBP 275",
+                "Hire vehicle cover: up to 14 days",
+                "Endorsements: telematics fitted (E9)",
+            ],
+        },
+        {
+            "kind": "pdf",
+            "path": "policy_docs/fleet_policy_wording_2024.pdf",
+            "title": "Hollins Mutual - Commercial fleet policy wording (edition 2024)",
+            "paras": [
+                "Section 1 - Own damage: we pay for loss of or damage to an insured vehicle, less the excess in the "
+                "schedule.",
+                "Section 4 - Hire: we pay for a replacement vehicle for the days shown in the schedule.",
+                "General condition 7 - Recovery: we may pursue any third party in your name.",
+            ],
+        },
     ]
 
 
@@ -236,7 +261,12 @@ S = {
         "dashcam": ("Dashcam", {"dashcam_clip_0842.mp4": "forward camera clip around the collision"}),
         "policy_docs": (
             "Policy documents",
-            {"fleet_policy_schedule_2025-26.pdf": "fleet policy schedule", "README.md": "folder note"},
+            {
+                "fleet_policy_schedule_2025-26.pdf": "fleet policy schedule",
+                "fleet_policy_schedule_2024-25.pdf": "fleet policy schedule",
+                "fleet_policy_wording_2024.pdf": "policy wording",
+                "README.md": "folder note",
+            },
         ),
     },
     "assets": {
@@ -291,7 +321,10 @@ S.update(
         ],
         "runner_index": True,
         "final_md_out": "findings/recovery_memo.md",
-        "fact_re": "Excess \\(each and every claim, own damage\\): GBP ([\\d,]+(?:\\.\\d+)?)",
+        "search": {"term": "Brisk Parcel Couriers"},
+        # two schedules of the insured match: the excess is read from the 2025-26 one only
+        "fact_re": "fleet_policy_schedule_2025-26\\.pdf:[\\s\\S]*?Excess \\(each and every claim, own damage\\): "
+        "GBP ([\\d,]+(?:\\.\\d+)?)",
         "fact_as": "number",
         "calc": 'import json; a = ${var:a_post}; e = ${var:fact}; print(json.dumps({"matter_id": "${var:matter}", "recoverable_outlay_gbp": a, "uninsured_excess_gbp": e, "recovery_total_gbp": round(a + e, 2)}))',
     }
