@@ -63,14 +63,14 @@ def texts(V):
             "Sunita\n"
         ),
         "bot_notes/deadline_bot.md": (
-            "# Deadline bot (automatic)\n\n- Claim form received: 2026-03-06 (from the OCR of the stamp)\n"
-            "- Defence deadline: 2026-04-03\n"
+            "# Deadline bot (automatic)\n\n- Claim form received: 2026-03-16 (from the OCR of the stamp)\n"
+            "- Defence deadline: 2026-04-13\n"
             f"- Recoverable hours recorded: {V['digest_amount']:,.1f}\n"
         ),
         "bot_notes/stamp_ocr_export.txt": (
             "Post-room OCR export - batch 2026-03 - confidence 0.66\n"
-            "stamp_text: RECEIVED 06 MAR 2026 PENROSE MARINE POST ROOM\n"
-            "received_date: 2026-03-06\nclaim_no: KB-2026-000381\nreceived_by: [not read]\n"
+            "stamp_text: RECEIVED 16 MAR 2026 PENROSE MARINE POST ROOM\n"
+            "received_date: 2026-03-16\nclaim_no: KB-2026-000381\nreceived_by: [not read]\n"
         ),
         "archive/CIV-2023-0388_costs_note.md": (
             "# Closed matter CIV-2023-0388 (2023)\n\nAn earlier dispute for the same client with a different claimant. "
@@ -235,7 +235,7 @@ S = {
             "model_key": "vlm",
             "noun": "stamped claim-form scan",
             "fields": {"received_date": RECEIVED, "claim_no": "KB-2026-000318", "received_by": "L. Ferreira"},
-            "wrong": {"received_date": "2026-03-06"},
+            "wrong": {"received_date": "2026-03-16"},
             "schema": '{"received_date": "YYYY-MM-DD", "claim_no": "<as printed>", "received_by": "<initial. surname as written>"}',
             "out": "output/receipt_stamp.json",
             "notes": "output/receipt_stamp_notes.md",
@@ -270,7 +270,7 @@ S = {
                 "path": "bot_notes/stamp_ocr_export.txt",
                 "name": "the post-room OCR export",
                 "mention": ["ocr"],
-                "values": {"received_date": "2026-03-06", "claim_no": "KB-2026-000381"},
+                "values": {"received_date": "2026-03-16", "claim_no": "KB-2026-000381"},
             },
         }
     ],

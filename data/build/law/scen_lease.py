@@ -56,8 +56,8 @@ def texts(V):
         "ai_digest/signature_page_ocr.txt": (
             "OCR export - scan job 44817 - confidence 0.71\n"
             "Document: COUNTERPART LEASE - UNIT 4, CALDER ROW - EXECUTION PAGE\n"
-            "Signed for the Tenant by: Orla Penhallon (director)\n"
-            "Date of signature: 2023-08-14\n"
+            "Signed for the Tenant by: Orla Penhallan (director)\n"
+            "Date of signature: 2023-08-17\n"
             "Witness: [illegible]\n"
             "Witness address: [illegible]\n"
         ),
@@ -261,7 +261,7 @@ S = {
                 "date_signed": "2023-03-14",
                 "witness_name": "Desmond Achterberg",
             },
-            "wrong": {"tenant_signatory": "Orla Penhallon"},
+            "wrong": {"tenant_signatory": "Orla Penhallan"},
             "schema": '{"tenant_signatory": "<name as printed>", "date_signed": "YYYY-MM-DD", "witness_name": "<name as printed>"}',
             "out": "output/execution_page.json",
             "notes": "output/execution_page_notes.md",
@@ -275,6 +275,7 @@ S = {
             "In the presence of - witness name: Desmond Achterberg; witness address: 9 Wharf Street, Leeds LS2\n",
             "render": {
                 "seed": "lease-sig",
+                "notes": [(250, 26, "deeds store copy - 2024")],
                 "style": "form",
                 "size": (420, 300),
                 "lines": [
@@ -284,14 +285,14 @@ S = {
                     "Executed as a deed by BRINDLE & HAY CAFE LTD",
                     "acting by a director",
                     "",
-                    "Director (print name): Orla Penhallow",
+                    "Director (print name): ~Orla Penhallow",
                     "Signature:",
                     "~sig",
                     "",
-                    "Date of signature: 14/03/2023",
+                    "Date of signature: ~14/03/2023",
                     "---",
                     "In the presence of:",
-                    "Witness name: Desmond Achterberg",
+                    "Witness name: ~Desmond Achterberg",
                     "Witness address: 9 Wharf Street, Leeds LS2",
                 ],
             },
@@ -299,7 +300,7 @@ S = {
                 "path": "ai_digest/signature_page_ocr.txt",
                 "name": "the OCR export",
                 "mention": ["ocr", "signature_page_ocr"],
-                "values": {"tenant_signatory": "Orla Penhallon", "date_signed": "2023-08-14"},
+                "values": {"tenant_signatory": "Orla Penhallan", "date_signed": "2023-08-17"},
             },
         }
     ],
