@@ -357,3 +357,30 @@ def test_law_build_is_reproducible() -> None:
         timeout=600,
     )
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def _edits(a: str, b: str) -> int:
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
+@pytest.mark.parametrize("sid", SCENARIOS)
+def test_image_decoys_differ_from_the_truth_in_more_than_one_character(sid: str) -> None:
+    """A careless reader copies the OCR/EXIF export; a decoy one keystroke away would be a typo, not a trap."""
+    compared: list[str] = []
+    for r in rounds(sid):
+        if "image" not in r["tags"]:
+            continue
+        conds = spec(sid, r["id"])["conditions"]
+        truths = {c["key"][0]: str(c["equals"]) for c in conds if c["kind"] == "json" and "equals" in c}
+        for c in conds:
+            key = c["labels"][0].replace(" ", "_") if c["kind"] == "decoy" and c.get("labels") else ""
+            if key in truths:
+                assert _edits(truths[key], c["token"]) >= 2, (sid, key, truths[key], c["token"])
+                compared.append(key)
+    assert not [r for r in rounds(sid) if "image" in r["tags"] and "modality_decoy" in r["tags"]] or compared
