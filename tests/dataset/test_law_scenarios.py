@@ -370,11 +370,11 @@ def _edits(a: str, b: str) -> int:
 
 
 @pytest.mark.parametrize("sid", SCENARIOS)
-def test_image_decoys_differ_from_the_truth_in_more_than_one_character(sid: str) -> None:
-    """A careless reader copies the OCR/EXIF export; a decoy one keystroke away would be a typo, not a trap."""
+def test_media_decoys_differ_from_the_truth_in_more_than_one_character(sid: str) -> None:
+    """A careless reader copies the OCR, EXIF or transcript export; a decoy one keystroke away is a typo, not a trap."""
     compared: list[str] = []
     for r in rounds(sid):
-        if "image" not in r["tags"]:
+        if "modality_decoy" not in r["tags"] and "image" not in r["tags"]:
             continue
         conds = spec(sid, r["id"])["conditions"]
         truths = {c["key"][0]: str(c["equals"]) for c in conds if c["kind"] == "json" and "equals" in c}

@@ -50,15 +50,15 @@ def texts(V):
         "bot_triage/dsar_triage_digest.md": (
             "# DSAR triage digest (auto-generated)\n\n"
             f"- In-scope pages across all systems: {V['digest_amount']:,}\n"
-            "- Request received: 12 February 2026 (per call transcript)\n"
+            "- Request received: 20 February 2026 (per call transcript)\n"
             "- Response due: 12 March 2026\n- No exemptions apply.\n"
         ),
         "bot_triage/call_autotranscript.txt": (
             "Automatic transcript - call-centre line 3 - confidence 0.64\n"
-            "caller: hello this is teodor balan i'm calling on thursday the twelfth of february twenty twenty six to make "
+            "caller: hello this is teodor balan i'm calling on friday the twentieth of february twenty twenty six to make "
             "a subject access request under the data protection law. my customer number is QF-77149. i want copies of "
             "all my call recordings and emails [inaudible]\n"
-            "request_date: 2026-02-12\ncustomer_number: QF-77149\n"
+            "request_date: 2026-02-20\ncustomer_number: QF-77149\n"
         ),
         "archive/DSAR-2024-0311_response_log.md": (
             "# Closed DSAR-2024-0311 (2024)\n\nRequester: a different former customer. Pages disclosed: 1,184 after "
@@ -213,7 +213,7 @@ S = {
                 "customer_number": "QF-77419",
                 "previous_complaint_ref": "CR-9140",
             },
-            "wrong": {"request_date": "2026-02-12"},
+            "wrong": {"request_date": "2026-02-20"},
             "schema": '{"request_date": "YYYY-MM-DD", "customer_number": "<letters-digits, e.g. XX-00000>", '
             '"previous_complaint_ref": "<letters-digits, e.g. XX-0000>"}',
             "out": "output/request_call.json",
@@ -228,7 +228,7 @@ S = {
                 "path": "bot_triage/call_autotranscript.txt",
                 "name": "the automatic call transcript",
                 "mention": ["transcript", "autotranscript"],
-                "values": {"request_date": "2026-02-12", "customer_number": "QF-77149"},
+                "values": {"request_date": "2026-02-20", "customer_number": "QF-77149"},
             },
         }
     ],

@@ -44,11 +44,11 @@ def texts(V):
         "bot_reports/claims_bot_summary.md": (
             "# Claims bot summary (automatic)\n\n"
             f"- Recoverable outlay to date: GBP {V['digest_amount']:,.2f}\n"
-            "- Third-party vehicle: KT71 XPM (from the police auto-report)\n- Impact at 08:24.\n"
+            "- Third-party vehicle: KT71 XPN (from the police auto-report)\n- Impact at 08:24.\n"
         ),
         "bot_reports/police_autoreport_extract.txt": (
             "Police collision auto-report - machine extract - unverified\n"
-            "third_party_plate: KT71 XPM\nimpact_time: 08:24:18\nlocation: A6 Stockport Road, northbound\n"
+            "third_party_plate: KT71 XPN\nimpact_time: 08:24:18\nlocation: A6 Stockport Road, northbound\n"
         ),
         "archive/SUB-2022-0218_recovery.md": (
             "# Closed matter SUB-2022-0218 (2022)\n\nRecovery for the same client on a different policy year. Recovered: "
@@ -206,7 +206,7 @@ S = {
             "model_key": "vlm",
             "noun": "dashcam clip",
             "fields": {"third_party_plate": "KT71 XRM", "impact_time": "08:42:18", "speed_at_impact_mph": 29},
-            "wrong": {"third_party_plate": "KT71 XPM"},
+            "wrong": {"third_party_plate": "KT71 XPN"},
             "schema": '{"third_party_plate": "<as on the plate>", "impact_time": "HH:MM:SS" (overlay clock), '
             '"speed_at_impact_mph": <int, overlay>}',
             "out": "output/dashcam_facts.json",
@@ -226,7 +226,7 @@ S = {
                 "path": "bot_reports/police_autoreport_extract.txt",
                 "name": "the police auto-report extract",
                 "mention": ["police", "auto-report", "autoreport"],
-                "values": {"third_party_plate": "KT71 XPM", "impact_time": "08:24:18"},
+                "values": {"third_party_plate": "KT71 XPN", "impact_time": "08:24:18"},
             },
         }
     ],

@@ -38,14 +38,14 @@ def texts(V):
         "ai_summaries/case_summary.md": (
             "# Case summary (AI assistant, unverified)\n\n"
             f"- Unpaid overtime hours Oct-Dec 2025: {V['digest_amount']:,.1f}\n"
-            "- Dismissal date: 17 February 2026, with four weeks' notice.\n- Overtime rate: GBP 17.40 per hour.\n"
+            "- Dismissal date: 16 February 2026, with four weeks' notice.\n- Overtime rate: GBP 17.40 per hour.\n"
         ),
         "ai_summaries/voicemail_transcript_app.txt": (
             "Transcription app export - voicemail 1 of 1 - accuracy: low\n"
             "caller: Gary Lyall\n"
             "text: hi jonah it's gary lyall depot manager at castleford i'm ringing to confirm that your employment ends "
-            "on tuesday the seventeenth of february [unclear] last shift is [unclear]\n"
-            "termination_date: 2026-02-17\n"
+            "on monday the sixteenth of february [unclear] last shift is [unclear]\n"
+            "termination_date: 2026-02-16\n"
         ),
         "archive/ET-2019-0457_outcome.md": (
             "# Closed matter ET-2019-0457 (2019)\n\nA different claimant against a different warehouse operator. Award: "
@@ -205,7 +205,7 @@ S = {
             "model_key": "omni",
             "noun": "voicemail",
             "fields": {"caller": "Gareth Lyle", "termination_date": "2026-02-27", "last_shift": "2026-02-25"},
-            "wrong": {"termination_date": "2026-02-17"},
+            "wrong": {"termination_date": "2026-02-16"},
             "schema": '{"caller": "<first and last name>", "termination_date": "YYYY-MM-DD", "last_shift": "YYYY-MM-DD"}',
             "out": "output/voicemail_facts.json",
             "notes": "output/voicemail_notes.md",
@@ -228,7 +228,7 @@ S = {
                 "path": "ai_summaries/voicemail_transcript_app.txt",
                 "name": "the transcription app export",
                 "mention": ["transcript", "transcription"],
-                "values": {"caller": "Gary Lyall", "termination_date": "2026-02-17"},
+                "values": {"caller": "Gary Lyall", "termination_date": "2026-02-16"},
             },
         }
     ],
