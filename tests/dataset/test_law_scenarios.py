@@ -109,14 +109,114 @@ def test_every_delegable_round_checks_evidence() -> None:
 # ---------------------------------------------------------------------------------------------
 # the reference manager
 # ---------------------------------------------------------------------------------------------
-def test_reference_manager_passes_every_round_at_the_ceiling() -> None:
-    """Every round passes and every management mean is 1: 20 padding subagents (each a perfect
-    one-file reader) cannot raise the reference's SMS only when the reference is at the ceiling."""
+def _search(sid: str) -> tuple[str, str] | None:
+    """(term, documents folder) of the reference's content search, or None where it names its files."""
+    sol = load(DATASET / "scenarios" / sid / "solution" / "trajectory.json")
+    for turns in sol.values():
+        for t in turns:
+            for c in t.get("tool_calls", []):
+                script = str(c["arguments"].get("script", "")) if c["name"] == "Workflow" else ""
+                m = re.search(r'Search for \\"([^"\\]+)\\" in the documents in \$\{workspace\}/([^/\s]+)/', script)
+                if m:
+                    return m.group(1), m.group(2)
+    return None
+
+
+SEARCHING = [sid for sid in SCENARIOS if _search(sid)]
+
+
+def test_reference_manager_passes_every_round_with_scores_that_differ_by_scenario() -> None:
+    """Every round passes; where the manager cannot know which file holds the governing terms its
+    worker searches a whole folder, so WPP falls below 1 by how much of the folder it did not need."""
     scores, _out = oracle_run(tuple(converted()))
+    quartets: dict[str, tuple[float, float, float, float]] = {}
     for sid in SCENARIOS:
         s = scores.scenarios[sid]
         assert all(s.passed.get(r["id"]) for r in rounds(sid)), (sid, s.passed)
-        assert (s.tpp, s.roc, s.wpp, s.mca) == (1.0, 1.0, 1.0, 1.0), (sid, s.tpp, s.roc, s.wpp, s.mca)
+        quartets[sid] = (round(s.tpp, 6), round(s.roc, 6), round(s.wpp, 6), round(s.mca, 6))
+    assert len(set(quartets.values())) >= 6, quartets
+    assert len(SEARCHING) >= 6, SEARCHING
+    for sid in SEARCHING:
+        tpp, roc, wpp, mca = quartets[sid]
+        assert wpp < 1.0 and min(tpp, roc, wpp, mca) >= 0.5, (sid, quartets[sid])
+
+
+def _session_of(ws: Path, prompt_part: str) -> list[dict[str, Any]]:
+    for p in sorted((ws / "sessions").glob("sub_*.jsonl")):
+        lines = [json.loads(x) for x in p.read_text(encoding="utf-8").splitlines() if x.strip()]
+        if any(m.get("role") == "user" and prompt_part in str(m.get("content")) for m in lines):
+            return lines
+    raise AssertionError(f"no subagent session was asked {prompt_part!r}")
+
+
+def _workflow_evidence(sid: str) -> str:
+    conds = spec(sid, rid_with(sid, "workflow"))["conditions"]
+    file: str = next(c["file"] for c in conds if c["kind"] == "evidence")
+    return file
+
+
+@pytest.mark.parametrize("sid", SEARCHING)
+def test_the_search_term_is_known_to_the_manager_and_is_no_checked_value(sid: str) -> None:
+    term, _folder = _search(sid) or ("", "")
+    known = (DATASET / "scenarios" / sid / "questions.json").read_text(encoding="utf-8")
+    known += "".join(
+        p.read_text(encoding="utf-8") for p in (DATASET / "scenarios" / sid / "workspace" / "requests").glob("*.md")
+    )
+    assert term.lower() in known.lower(), f"{sid}: {term!r} is not in the questions or the instructions"
+    checked = set(_answer_values(sid))
+    for r in rounds(sid):
+        for c in spec(sid, r["id"])["conditions"]:
+            checked |= {str(v) for v in c.get("values", [])} | ({str(c["token"])} if c["kind"] == "decoy" else set())
+    assert not any(term.lower() in v.lower() or v.lower() in term.lower() for v in checked if len(v) >= 3), (sid, term)
+
+
+@pytest.mark.parametrize("sid", SEARCHING)
+def test_the_searching_worker_greps_its_folder_and_reads_the_evidence(sid: str) -> None:
+    """From the transcript: one Grep per granted folder for the term, then Reads of exactly the files
+    it listed, the governing document among them, and fewer files than the folder holds."""
+    term, folder = _search(sid) or ("", "")
+    _scores, out = oracle_run(tuple(converted()))
+    ws = out / sid / "workspace"
+    msgs = _session_of(ws, f'Search for "{term}"')
+    calls = [c for m in msgs if m.get("role") == "assistant" for c in m.get("tool_calls") or []]
+    greps = [c for c in calls if c["name"] == "Grep"]
+    assert [g["arguments"]["path"] for g in greps] == [str(ws / folder)], greps
+    assert re.sub(r"\\(.)", r"\1", greps[0]["arguments"]["pattern"]) == term
+    listed = next(m["content"] for m in msgs if m.get("tool_call_id") == greps[0]["id"]).splitlines()
+    reads = [c["arguments"]["file_path"] for c in calls if c["name"] == "Read"]
+    assert str(ws / _workflow_evidence(sid)) in reads, (reads, _workflow_evidence(sid))
+    assert sorted(reads) == sorted(listed), (reads, listed)
+    in_folder = [p for p in (ws / folder).rglob("*") if p.is_file()]
+    assert 0 < len(reads) < len(in_folder), (reads, in_folder)
+
+
+@pytest.mark.parametrize("sid", SEARCHING)
+def test_a_search_that_never_opens_the_evidence_fails_the_round(sid: str, tmp_path: Path) -> None:
+    """The worker greps, sees the governing document listed, but reads only the other matches
+    (an older version, a letter): the round's evidence condition fails."""
+    ws = final_workspace(sid, tmp_path)
+    rid = rid_with(sid, "workflow")
+    assert run_check(sid, rid, ws).returncode == 0, run_check(sid, rid, ws).stdout
+    term, _folder = _search(sid) or ("", "")
+    evidence_file = str(ws / _workflow_evidence(sid))
+    for p in (ws / "sessions").glob("sub_*.jsonl"):
+        text = p.read_text(encoding="utf-8")
+        if f'Search for \\"{term}\\"' not in text:
+            continue
+        kept, dropped = [], set()
+        for line in text.splitlines():
+            m = json.loads(line)
+            calls = m.get("tool_calls") or []
+            if any(c["arguments"].get("file_path") == evidence_file for c in calls):
+                dropped |= {c["id"] for c in calls if c["arguments"].get("file_path") == evidence_file}
+                m["tool_calls"] = [c for c in calls if c["id"] not in dropped]
+            if m.get("tool_call_id") in dropped:
+                continue
+            kept.append(json.dumps(m))
+        assert dropped, p
+        p.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    r = run_check(sid, rid, ws)
+    assert r.returncode == 1 and "evidence" in r.stdout, r.stdout
 
 
 def _answer_values(sid: str) -> set[str]:
@@ -257,3 +357,30 @@ def test_law_build_is_reproducible() -> None:
         timeout=600,
     )
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def _edits(a: str, b: str) -> int:
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
+@pytest.mark.parametrize("sid", SCENARIOS)
+def test_media_decoys_differ_from_the_truth_in_more_than_one_character(sid: str) -> None:
+    """A careless reader copies the OCR, EXIF or transcript export; a decoy one keystroke away is a typo, not a trap."""
+    compared: list[str] = []
+    for r in rounds(sid):
+        if "modality_decoy" not in r["tags"] and "image" not in r["tags"]:
+            continue
+        conds = spec(sid, r["id"])["conditions"]
+        truths = {c["key"][0]: str(c["equals"]) for c in conds if c["kind"] == "json" and "equals" in c}
+        for c in conds:
+            key = c["labels"][0].replace(" ", "_") if c["kind"] == "decoy" and c.get("labels") else ""
+            if key in truths:
+                assert _edits(truths[key], c["token"]) >= 2, (sid, key, truths[key], c["token"])
+                compared.append(key)
+    assert not [r for r in rounds(sid) if "image" in r["tags"] and "modality_decoy" in r["tags"]] or compared

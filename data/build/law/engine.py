@@ -23,6 +23,7 @@ import tempfile
 import zipfile
 
 import oracle
+import perception
 import questions_text
 import rounds
 
@@ -369,20 +370,38 @@ def render_png(spec: dict, path: str) -> None:
             d.line([ox, y + 4 * k, PW - 18 * k, y + 4 * k], fill=ink, width=2)
             y += 10 * k
             continue
-        d.text((ox, y), line, fill=ink, font=font)
-        assert d.textbbox((ox, y), line, font=font)[2] < PW - 8, f"{spec['seed']}: line too wide: {line}"
+        label, _, value = line.partition("~")  # "Label: ~value": the value is filled in by hand
+        d.text((ox, y), label, fill=ink, font=font)
+        end = d.textbbox((ox, y), label, font=font)[2] if label else ox
+        if value:
+            pen = (30, 45, 110) if mode != "form" else 35
+            end = perception.hand(img, (end + 4 * k, y - 3 * k), value, round(11.5 * k), spec["seed"], pen)
+        assert end < PW - 8, f"{spec['seed']}: line too wide: {line}"
         y += pitch
-    if spec.get("stamp"):
-        sx, sy = PW - 150 * k, (H - 64) * k
-        sfont = _font(round(8.6 * k), bold=True)
-        d.rectangle([sx, sy, sx + 132 * k, sy + 44 * k], outline=ink, width=4)
-        for j, t in enumerate(spec["stamp"]):
-            d.text((sx + 6 * k, sy + (5 + 13 * j) * k), t, fill=ink, font=sfont)
+    for nx, ny, note in spec.get("notes", ()):  # marginal annotations in another hand
+        pen = 70 if mode == "form" else (150, 30, 30)
+        perception.hand(img, (nx * k, ny * k), note, round(9.5 * k), spec["seed"] + note, pen)
+    if spec.get("stamp"):  # a received stamp pressed over the lower right of the page
+        perception.rubber_stamp(
+            img,
+            spec["stamp"],
+            (PW - 90 * k, (H - 44) * k),
+            round(8.6 * k),
+            spec["seed"],
+            60 if mode == "form" else (170, 40, 40),
+        )
     if mode == "form":
+        perception.clutter(img, spec["seed"])
         img = _shade(img, spec["seed"], 14)
         img = _grain(img, spec["seed"], 22)
-    else:
+        img = perception.as_captured(img, spec["seed"], 236, skew=1.4, blur=1.0, noise=0.06)
+    elif mode == "photo":
         img = _grain(img, spec["seed"], 16)
+        img = perception.as_captured(img, spec["seed"], (110, 100, 90), skew=2.2, blur=1.3, noise=0.07)
+    else:
+        perception.clutter(img, spec["seed"])
+        img = _grain(img, spec["seed"], 16)
+        img = perception.as_captured(img, spec["seed"], (240, 239, 234), skew=0.9, blur=0.8, noise=0.05)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     img.save(path, format="PNG", optimize=False, compress_level=9)
 

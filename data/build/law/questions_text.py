@@ -28,7 +28,7 @@ Q = {
         "to the same worker session that ran the tally last time and have it run again over the whole folder. Refresh "
         "output/arrears_tally.json, and give me output/arrears_position.md with the two lines `Total unpaid lines: <n>` "
         "and `Total arrears (GBP): <amount>`. If the old total appears at all, it is marked superseded.",
-        "workflow": "Twist: the client has just sent the lease terms as varied by a 2024 deed (the docx in lease_docs/ "
+        "workflow": "Twist: the client has just sent the lease terms as varied by a 2024 deed (the terms document in lease_docs/ "
         "was replaced). I want two things checked side by side, not one after the other: what interest clause now "
         "governs 2025 arrears, and whether the 2021 Sable Lane claim in archive/ has any bearing. Use a Workflow that "
         "runs both readers in parallel. Then output/claim_computation.json: "

@@ -289,16 +289,28 @@ def json_template(fields: dict, var: str) -> str:
 
 
 def workflow_script(S) -> str:
+    """Two parallel readers: the governing terms and the archived file.
+
+    Where the scenario has a ``search`` entry, the manager cannot tell from names which file of
+    the documents folder governs: the terms reader gets the folder with Read and Grep and is asked
+    to search it for a term the manager knows from the instructions (never an answer value).
+    """
     d = S["dirs"]
-    docs_paths = [S["docs_grant"]]
+    find = S.get("search")
+    docs_paths = [d["docs"]] if find else [S["docs_grant"]]
+    tools = ["Read", "Grep"] if find else ["Read"]
+    if find:
+        ask = f'Search for "{find["term"]}" in the documents in {WS}/{d["docs"]}/ and report {S["doc"]["fact_desc"]}.'
+    else:
+        ask = f"Read the documents in {d['docs']}/ and report {S['doc']['fact_desc']}."
     return (
-        f'const terms = defineAgent({{name: "terms_reader", model_key: "llm", tools: ["Read"],\n'
+        f'const terms = defineAgent({{name: "terms_reader", model_key: "llm", tools: {json.dumps(tools)},\n'
         f'  accessible_paths: {json.dumps(docs_paths)}, system_prompt: "Report the governing terms you read, with their dates."}});\n'
         f'const arch = defineAgent({{name: "archive_reader", model_key: "llm", tools: ["Read"],\n'
         f'  accessible_paths: ["{S["archive_file"]}"], system_prompt: "Report the matter number, date and figures of the file you read."}});\n'
         'phase("governing terms and the archive");\n'
         "const results = await parallel([\n"
-        f'  () => agent("Read the documents in {d["docs"]}/ and report {S["doc"]["fact_desc"]}.", {{agentType: "terms_reader"}}),\n'
+        f'  () => agent({json.dumps(ask)}, {{agentType: "terms_reader"}}),\n'
         f'  () => agent("Read {WS}/{S["archive_file"]} and report its matter number, date and figures.", {{agentType: "archive_reader"}}),\n'
         "]);\n"
         "log(results);\n"

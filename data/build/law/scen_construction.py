@@ -50,7 +50,7 @@ def texts(V):
         ),
         "ai_digest/photo_exif_export.txt": (
             "EXIF/metadata export - site camera 2 - auto-tagged\n"
-            "file: block_c_slab_pour.png\nDateTimeOriginal: 2025-11-11\nauto_tag_pour_ref: C3-01\n"
+            "file: block_c_slab_pour.png\nDateTimeOriginal: 2025-11-21\nauto_tag_pour_ref: C3-10\n"
             "auto_tag_inspector: unknown\n"
         ),
         "archive/CON-2020-0091_adjudication.md": (
@@ -81,7 +81,31 @@ def docs(V):
                 ("Liquidated damages (GBP per week)", 9500),
                 ("Relevant events", "employer-risk events as classified in the site diary"),
             ],
-        }
+        },
+        {
+            "kind": "pdf",
+            "path": "contract_docs/instruction_AI-09.pdf",
+            "title": "Employer's agent instruction AI-09",
+            "paras": [
+                "Issued by: the Employer's Agent for Greyfriars Housing Association",
+                "Date: 2 September 2025",
+                "Subject: site hoarding",
+                "Relocate the site hoarding on the north boundary by 3 metres to clear the new footpath. Valued as a "
+                "change; no adjustment of time.",
+            ],
+        },
+        {
+            "kind": "pdf",
+            "path": "contract_docs/instruction_AI-12.pdf",
+            "title": "Employer's agent instruction AI-12",
+            "paras": [
+                "Issued by: the Employer's Agent for Greyfriars Housing Association",
+                "Date: 14 November 2025",
+                "Subject: prolongation rate review",
+                "The contractor's request to review the daily prolongation rate is noted. The review will take place "
+                "once the site preliminaries are agreed; until a further instruction, the particulars apply.",
+            ],
+        },
     ]
 
 
@@ -105,7 +129,7 @@ PHOTO = [
     "WHITLOCK BUILD - GREYFRIARS PH2",
     "BLOCK C  LEVEL 3 SLAB",
     "POUR REF: C3-07",
-    "DATE: 18/11/2025",
+    "DATE: ~18/11/2025",
     "INSPECTED: R. MBEKI",
     "CONCRETE: C32/40",
 ]
@@ -194,22 +218,21 @@ S = {
             "model_key": "vlm",
             "noun": "site photo",
             "fields": {"pour_ref": "C3-07", "board_date": "2025-11-18", "inspector": "R. Mbeki"},
-            "wrong": {"board_date": "2025-11-11"},
+            "wrong": {"board_date": "2025-11-21"},
             "schema": '{"pour_ref": "<as on the board>", "board_date": "YYYY-MM-DD", "inspector": "<initial. surname>"}',
             "out": "output/pour_board.json",
             "notes": "output/pour_board_notes.md",
             "intro": "Which pour was inspected, and when, is shown only on the pour board in the site photo in photos/.",
             "ask": "Look at the site photo. Read the pour board: pour reference, date and inspector.",
             "final_key": "pour_ref",
-            "truth": "Site photo: concrete frame under construction; a white pour board in the foreground reads:\n"
-            + "\n".join(PHOTO)
-            + "\n",
+            "truth": "Site photo: concrete frame under construction; a white pour board in the foreground reads "
+            "(the date chalked by hand):\n" + "\n".join(x.replace(": ~", ": ") for x in PHOTO) + "\n",
             "render": {"seed": "site-photo", "style": "photo", "size": (420, 280), "lines": PHOTO},
             "decoy": {
                 "path": "ai_digest/photo_exif_export.txt",
                 "name": "the EXIF export",
                 "mention": ["exif", "metadata"],
-                "values": {"board_date": "2025-11-11", "pour_ref": "C3-01"},
+                "values": {"board_date": "2025-11-21", "pour_ref": "C3-10"},
             },
         },
         {
@@ -269,7 +292,12 @@ S = {
         "recordings": ("Recordings", {"site_manager_voice_note.wav": "site manager's voice note about plant"}),
         "contract_docs": (
             "Contract documents",
-            {"contract_particulars.xlsx": "contract particulars sheet", "README.md": "folder note"},
+            {
+                "contract_particulars.xlsx": "contract particulars sheet",
+                "instruction_AI-09.pdf": "employer's agent instruction AI-09",
+                "instruction_AI-12.pdf": "employer's agent instruction AI-12",
+                "README.md": "folder note",
+            },
         ),
     },
     "assets": {
@@ -320,6 +348,7 @@ S.update(
             ("final", "final_synthesis"),
         ],
         "runner_index": True,
+        "search": {"term": "prolongation rate"},
         "final_md_out": "claim_pack/final_memo.md",
         "final_json_out": "claim_pack/final_summary.json",
         "fact_re": "replaced by GBP ([\\d,]+(?:\\.\\d+)?)(?:\\s|\\\\[nt]|\\d)+per day",

@@ -48,7 +48,8 @@ def texts(V):
         "requests/brief.md": (
             "# Instructions: matter CIV-2026-0719\n\n"
             "From: Declan Ashworth-Mensah, Litigation Partner\n\n"
-            "We act for the defendant, Penrose Marine Engineering Ltd, in a contract claim brought by Aldous Shipping Co. "
+            "We act for the defendant, Penrose Marine Engineering Ltd, in a contract claim in the County Court at "
+            "Manchester brought by Aldous Shipping Co. "
             "Ltd over a failed propeller-shaft overhaul. The claim form was delivered by hand to the client's post room "
             "and stamped on receipt. For this matter the defence must be filed 28 days after the date on the receipt stamp; "
             "if that day is a weekend or a day the court office is closed, the deadline moves to the next day it is open. "
@@ -62,14 +63,14 @@ def texts(V):
             "Sunita\n"
         ),
         "bot_notes/deadline_bot.md": (
-            "# Deadline bot (automatic)\n\n- Claim form received: 2026-03-06 (from the OCR of the stamp)\n"
-            "- Defence deadline: 2026-04-03\n"
+            "# Deadline bot (automatic)\n\n- Claim form received: 2026-03-16 (from the OCR of the stamp)\n"
+            "- Defence deadline: 2026-04-13\n"
             f"- Recoverable hours recorded: {V['digest_amount']:,.1f}\n"
         ),
         "bot_notes/stamp_ocr_export.txt": (
             "Post-room OCR export - batch 2026-03 - confidence 0.66\n"
-            "stamp_text: RECEIVED 06 MAR 2026 PENROSE MARINE POST ROOM\n"
-            "received_date: 2026-03-06\nclaim_no: KB-2026-000381\nreceived_by: [not read]\n"
+            "stamp_text: RECEIVED 16 MAR 2026 PENROSE MARINE POST ROOM\n"
+            "received_date: 2026-03-16\nclaim_no: KB-2026-000381\nreceived_by: [not read]\n"
         ),
         "archive/CIV-2023-0388_costs_note.md": (
             "# Closed matter CIV-2023-0388 (2023)\n\nAn earlier dispute for the same client with a different claimant. "
@@ -93,8 +94,47 @@ def _cal(title, closed, extra):
     return {"kind": "pdf", "path": "court_docs/court_calendar_2026.pdf", "title": title, "paras": paras}
 
 
+CLOSED_2025 = ["2025-01-01", "2025-04-18", "2025-04-21", "2025-05-05", "2025-05-26", "2025-08-25", "2025-12-25"]
+
+
+def _days(closed):
+    return [f"- {dt.date.fromisoformat(c).strftime('%A %d %B %Y')}" for c in closed]
+
+
 def docs(V):
-    return [_cal("County Court at Manchester - office calendar 2026 (issue 1, December 2025)", CLOSED_2026, "Issue 1.")]
+    return [
+        _cal("County Court at Manchester - office calendar 2026 (issue 1, December 2025)", CLOSED_2026, "Issue 1."),
+        {
+            "kind": "pdf",
+            "path": "court_docs/court_calendar_2025.pdf",
+            "title": "County Court at Manchester - office calendar 2025",
+            "paras": [
+                "Court office opening calendar for 2025 (superseded at the end of the year).",
+                "The court office is closed on Saturdays and Sundays and on the following days:",
+                *_days(CLOSED_2025),
+            ],
+        },
+        {
+            "kind": "pdf",
+            "path": "court_docs/liverpool_office_calendar_2026.pdf",
+            "title": "County Court at Liverpool - office calendar 2026",
+            "paras": [
+                "Court office opening calendar for 2026 (Liverpool Civil and Family Courts).",
+                "The court office is closed on Saturdays and Sundays and on the following days:",
+                *_days([*CLOSED_2026[:3], "2026-04-09", *CLOSED_2026[3:]]),
+            ],
+        },
+        {
+            "kind": "pdf",
+            "path": "court_docs/civil_court_fees_2026.pdf",
+            "title": "Civil court fees from April 2026 (extract)",
+            "paras": [
+                "Issue of a money claim above GBP 10,000: 5 per cent of the claim, capped.",
+                "Application on notice: GBP 313. Application by consent or without notice: GBP 119.",
+                "Hearing fees apply on the fast and intermediate tracks.",
+            ],
+        },
+    ]
 
 
 def doc_b(V):
@@ -195,7 +235,7 @@ S = {
             "model_key": "vlm",
             "noun": "stamped claim-form scan",
             "fields": {"received_date": RECEIVED, "claim_no": "KB-2026-000318", "received_by": "L. Ferreira"},
-            "wrong": {"received_date": "2026-03-06"},
+            "wrong": {"received_date": "2026-03-16"},
             "schema": '{"received_date": "YYYY-MM-DD", "claim_no": "<as printed>", "received_by": "<initial. surname as written>"}',
             "out": "output/receipt_stamp.json",
             "notes": "output/receipt_stamp_notes.md",
@@ -230,7 +270,7 @@ S = {
                 "path": "bot_notes/stamp_ocr_export.txt",
                 "name": "the post-room OCR export",
                 "mention": ["ocr"],
-                "values": {"received_date": "2026-03-06", "claim_no": "KB-2026-000381"},
+                "values": {"received_date": "2026-03-16", "claim_no": "KB-2026-000381"},
             },
         }
     ],
@@ -272,7 +312,13 @@ S = {
         "scans": ("Scans", {"claim_form_receipt_stamp.png": "first page of the claim form as received"}),
         "court_docs": (
             "Court documents",
-            {"court_calendar_2026.pdf": "court office calendar 2026", "README.md": "folder note"},
+            {
+                "court_calendar_2026.pdf": "court office calendar 2026",
+                "court_calendar_2025.pdf": "court office calendar 2025",
+                "liverpool_office_calendar_2026.pdf": "another court's office calendar 2026",
+                "civil_court_fees_2026.pdf": "court fees extract",
+                "README.md": "folder note",
+            },
         ),
     },
     "assets": {
@@ -322,6 +368,7 @@ S.update(
         "runner_index": True,
         "plan_out": "notes/deadline_plan.md",
         "final_json_out": "findings/final_summary.json",
+        "search": {"term": "Manchester"},
         "fact_values": ["Tuesday 07 April 2026", "Wednesday 08 April 2026"],
         "fact_re": "- (\\w+day \\d{2} \\w+ 2026)",
         "fact_as": "list",

@@ -50,15 +50,15 @@ def texts(V):
         "bot_triage/dsar_triage_digest.md": (
             "# DSAR triage digest (auto-generated)\n\n"
             f"- In-scope pages across all systems: {V['digest_amount']:,}\n"
-            "- Request received: 12 February 2026 (per call transcript)\n"
+            "- Request received: 20 February 2026 (per call transcript)\n"
             "- Response due: 12 March 2026\n- No exemptions apply.\n"
         ),
         "bot_triage/call_autotranscript.txt": (
             "Automatic transcript - call-centre line 3 - confidence 0.64\n"
-            "caller: hello this is teodor balan i'm calling on thursday the twelfth of february twenty twenty six to make "
+            "caller: hello this is teodor balan i'm calling on friday the twentieth of february twenty twenty six to make "
             "a subject access request under the data protection law. my customer number is QF-77149. i want copies of "
             "all my call recordings and emails [inaudible]\n"
-            "request_date: 2026-02-12\ncustomer_number: QF-77149\n"
+            "request_date: 2026-02-20\ncustomer_number: QF-77149\n"
         ),
         "archive/DSAR-2024-0311_response_log.md": (
             "# Closed DSAR-2024-0311 (2024)\n\nRequester: a different former customer. Pages disclosed: 1,184 after "
@@ -87,7 +87,28 @@ def docs(V):
                 ("Redaction standard", "third-party names and account numbers", "per 2025 guidance"),
                 ("Sign-off", "DPO", "before release"),
             ],
-        }
+        },
+        {
+            "kind": "pdf",
+            "path": "dp_policy/retention_schedule_2025.pdf",
+            "title": "Quillfeather Insurance Brokers plc - records retention schedule 2025",
+            "paras": [
+                "Policy and claims files: 7 years after the policy ends.",
+                "Call recordings: 2 years, unless a complaint or request is open.",
+                "Marketing preferences: until withdrawn, reviewed every 2 years.",
+            ],
+        },
+        {
+            "kind": "pdf",
+            "path": "dp_policy/dpo_memo_redaction_2025.pdf",
+            "title": "DPO memo - redaction of third-party data",
+            "paras": [
+                "From: Data Protection Officer, Quillfeather Insurance Brokers plc",
+                "Date: 9 June 2025",
+                "Third-party names and account numbers are redacted before any disclosure; broker notes about a "
+                "third party are withheld in full where they cannot be separated.",
+            ],
+        },
     ]
 
 
@@ -192,7 +213,7 @@ S = {
                 "customer_number": "QF-77419",
                 "previous_complaint_ref": "CR-9140",
             },
-            "wrong": {"request_date": "2026-02-12"},
+            "wrong": {"request_date": "2026-02-20"},
             "schema": '{"request_date": "YYYY-MM-DD", "customer_number": "<letters-digits, e.g. XX-00000>", '
             '"previous_complaint_ref": "<letters-digits, e.g. XX-0000>"}',
             "out": "output/request_call.json",
@@ -207,7 +228,7 @@ S = {
                 "path": "bot_triage/call_autotranscript.txt",
                 "name": "the automatic call transcript",
                 "mention": ["transcript", "autotranscript"],
-                "values": {"request_date": "2026-02-12", "customer_number": "QF-77149"},
+                "values": {"request_date": "2026-02-20", "customer_number": "QF-77149"},
             },
         }
     ],
@@ -251,6 +272,8 @@ S = {
             "Data-protection procedures",
             {
                 "dsar_procedure.xlsx": "DSAR procedure sheet (periods, review rate, sign-off)",
+                "retention_schedule_2025.pdf": "records retention schedule",
+                "dpo_memo_redaction_2025.pdf": "DPO memo on redaction",
                 "README.md": "folder note",
             },
         ),
@@ -304,6 +327,7 @@ S.update(
             ("final", "decoy_refutation"),
         ],
         "runner_index": True,
+        "search": {"term": "review rate"},
         "final_md_out": "findings/dsar_memo.md",
         "fact_re": "reviewers must allow ([\\d]+(?:\\.\\d+)?) minutes",
         "fact_as": "number",

@@ -27,7 +27,8 @@ def texts(V):
         "requests/brief.md": (
             "# Instructions: matter SUB-2026-0540\n\n"
             "From: Ines Carvalho-Brookes, Insurance Recoveries\n\n"
-            "Our client Hollins Mutual Insurance paid out on a rear-end collision involving its insured's delivery van "
+            "Our client Hollins Mutual Insurance paid out on a rear-end collision involving the delivery van of its "
+            "insured, Brisk Parcel Couriers Ltd, "
             "on 14 January 2026 and now seeks to recover its outlay, plus the insured's uninsured excess, from the "
             "third-party driver's insurer, Corvane Direct Insurance. Liability turns on the dashcam clip: we need the "
             "other vehicle's registration, the time of impact and the van's speed at impact as shown on the overlay. "
@@ -43,11 +44,11 @@ def texts(V):
         "bot_reports/claims_bot_summary.md": (
             "# Claims bot summary (automatic)\n\n"
             f"- Recoverable outlay to date: GBP {V['digest_amount']:,.2f}\n"
-            "- Third-party vehicle: KT71 XPM (from the police auto-report)\n- Impact at 08:24.\n"
+            "- Third-party vehicle: KT71 XPN (from the police auto-report)\n- Impact at 08:24.\n"
         ),
         "bot_reports/police_autoreport_extract.txt": (
             "Police collision auto-report - machine extract - unverified\n"
-            "third_party_plate: KT71 XPM\nimpact_time: 08:24:18\nlocation: A6 Stockport Road, northbound\n"
+            "third_party_plate: KT71 XPN\nimpact_time: 08:24:18\nlocation: A6 Stockport Road, northbound\n"
         ),
         "archive/SUB-2022-0218_recovery.md": (
             "# Closed matter SUB-2022-0218 (2022)\n\nRecovery for the same client on a different policy year. Recovered: "
@@ -75,7 +76,31 @@ def docs(V):
                 "Hire vehicle cover: up to 21 days",
                 "Endorsements: telematics and dashcam fitted (E12)",
             ],
-        }
+        },
+        {
+            "kind": "pdf",
+            "path": "policy_docs/fleet_policy_schedule_2024-25.pdf",
+            "title": "Hollins Mutual - Commercial fleet policy schedule 2024-25",
+            "paras": [
+                "Policyholder: Brisk Parcel Couriers Ltd",
+                "Period of insurance: 1 September 2024 to 31 August 2025 (expired; renewed for 2025-26)",
+                "Cover: comprehensive, all fleet vehicles",
+                "Excess (each and every claim, own damage): GBP 275",
+                "Hire vehicle cover: up to 14 days",
+                "Endorsements: telematics fitted (E9)",
+            ],
+        },
+        {
+            "kind": "pdf",
+            "path": "policy_docs/fleet_policy_wording_2024.pdf",
+            "title": "Hollins Mutual - Commercial fleet policy wording (edition 2024)",
+            "paras": [
+                "Section 1 - Own damage: we pay for loss of or damage to an insured vehicle, less the excess in the "
+                "schedule.",
+                "Section 4 - Hire: we pay for a replacement vehicle for the days shown in the schedule.",
+                "General condition 7 - Recovery: we may pursue any third party in your name.",
+            ],
+        },
     ]
 
 
@@ -181,7 +206,7 @@ S = {
             "model_key": "vlm",
             "noun": "dashcam clip",
             "fields": {"third_party_plate": "KT71 XRM", "impact_time": "08:42:18", "speed_at_impact_mph": 29},
-            "wrong": {"third_party_plate": "KT71 XPM"},
+            "wrong": {"third_party_plate": "KT71 XPN"},
             "schema": '{"third_party_plate": "<as on the plate>", "impact_time": "HH:MM:SS" (overlay clock), '
             '"speed_at_impact_mph": <int, overlay>}',
             "out": "output/dashcam_facts.json",
@@ -201,7 +226,7 @@ S = {
                 "path": "bot_reports/police_autoreport_extract.txt",
                 "name": "the police auto-report extract",
                 "mention": ["police", "auto-report", "autoreport"],
-                "values": {"third_party_plate": "KT71 XPM", "impact_time": "08:24:18"},
+                "values": {"third_party_plate": "KT71 XPN", "impact_time": "08:24:18"},
             },
         }
     ],
@@ -236,7 +261,12 @@ S = {
         "dashcam": ("Dashcam", {"dashcam_clip_0842.mp4": "forward camera clip around the collision"}),
         "policy_docs": (
             "Policy documents",
-            {"fleet_policy_schedule_2025-26.pdf": "fleet policy schedule", "README.md": "folder note"},
+            {
+                "fleet_policy_schedule_2025-26.pdf": "fleet policy schedule",
+                "fleet_policy_schedule_2024-25.pdf": "fleet policy schedule",
+                "fleet_policy_wording_2024.pdf": "policy wording",
+                "README.md": "folder note",
+            },
         ),
     },
     "assets": {
@@ -291,7 +321,10 @@ S.update(
         ],
         "runner_index": True,
         "final_md_out": "findings/recovery_memo.md",
-        "fact_re": "Excess \\(each and every claim, own damage\\): GBP ([\\d,]+(?:\\.\\d+)?)",
+        "search": {"term": "Brisk Parcel Couriers"},
+        # two schedules of the insured match: the excess is read from the 2025-26 one only
+        "fact_re": "fleet_policy_schedule_2025-26\\.pdf:[\\s\\S]*?Excess \\(each and every claim, own damage\\): "
+        "GBP ([\\d,]+(?:\\.\\d+)?)",
         "fact_as": "number",
         "calc": 'import json; a = ${var:a_post}; e = ${var:fact}; print(json.dumps({"matter_id": "${var:matter}", "recoverable_outlay_gbp": a, "uninsured_excess_gbp": e, "recovery_total_gbp": round(a + e, 2)}))',
     }

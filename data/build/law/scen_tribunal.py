@@ -38,14 +38,14 @@ def texts(V):
         "ai_summaries/case_summary.md": (
             "# Case summary (AI assistant, unverified)\n\n"
             f"- Unpaid overtime hours Oct-Dec 2025: {V['digest_amount']:,.1f}\n"
-            "- Dismissal date: 17 February 2026, with four weeks' notice.\n- Overtime rate: GBP 17.40 per hour.\n"
+            "- Dismissal date: 16 February 2026, with four weeks' notice.\n- Overtime rate: GBP 17.40 per hour.\n"
         ),
         "ai_summaries/voicemail_transcript_app.txt": (
             "Transcription app export - voicemail 1 of 1 - accuracy: low\n"
             "caller: Gary Lyall\n"
             "text: hi jonah it's gary lyall depot manager at castleford i'm ringing to confirm that your employment ends "
-            "on tuesday the seventeenth of february [unclear] last shift is [unclear]\n"
-            "termination_date: 2026-02-17\n"
+            "on monday the sixteenth of february [unclear] last shift is [unclear]\n"
+            "termination_date: 2026-02-16\n"
         ),
         "archive/ET-2019-0457_outcome.md": (
             "# Closed matter ET-2019-0457 (2019)\n\nA different claimant against a different warehouse operator. Award: "
@@ -73,7 +73,39 @@ def docs(V):
                 "3. Notice: one week per complete year of service, as the statutory minimum.",
                 "4. Grievances: to the depot manager in writing.",
             ],
-        }
+        },
+        {
+            "kind": "pdf",
+            "path": "employment_docs/staff_handbook_2024.pdf",
+            "title": "Castleford Logistics Ltd - depot staff handbook (2024 edition)",
+            "paras": [
+                "Applies to every member of depot staff.",
+                "Rotas are published two weeks ahead on the depot noticeboard and in the rota system.",
+                "Overtime must be authorised in advance by a supervisor and is recorded against the shift.",
+                "Holiday requests need four weeks' notice between October and December.",
+                "Safety footwear and high-visibility clothing are provided free of charge.",
+            ],
+        },
+        {
+            "kind": "pdf",
+            "path": "employment_docs/grievance_procedure.pdf",
+            "title": "Castleford Logistics Ltd - grievance procedure",
+            "paras": [
+                "Stage 1: raise the matter informally with the shift supervisor.",
+                "Stage 2: write to the depot manager, who replies within 10 working days.",
+                "Stage 3: appeal in writing to the regional operations director.",
+            ],
+        },
+        {
+            "kind": "pdf",
+            "path": "employment_docs/rota_system_guide.pdf",
+            "title": "Rota system guide for depot supervisors",
+            "paras": [
+                "Shifts are entered by zone and task; each shift carries a pay status.",
+                "Supervisors mark authorised extra hours before the end of the shift.",
+                "Queried entries stay open until payroll closes the month.",
+            ],
+        },
     ]
 
 
@@ -173,7 +205,7 @@ S = {
             "model_key": "omni",
             "noun": "voicemail",
             "fields": {"caller": "Gareth Lyle", "termination_date": "2026-02-27", "last_shift": "2026-02-25"},
-            "wrong": {"termination_date": "2026-02-17"},
+            "wrong": {"termination_date": "2026-02-16"},
             "schema": '{"caller": "<first and last name>", "termination_date": "YYYY-MM-DD", "last_shift": "YYYY-MM-DD"}',
             "out": "output/voicemail_facts.json",
             "notes": "output/voicemail_notes.md",
@@ -196,7 +228,7 @@ S = {
                 "path": "ai_summaries/voicemail_transcript_app.txt",
                 "name": "the transcription app export",
                 "mention": ["transcript", "transcription"],
-                "values": {"caller": "Gary Lyall", "termination_date": "2026-02-17"},
+                "values": {"caller": "Gary Lyall", "termination_date": "2026-02-16"},
             },
         }
     ],
@@ -240,7 +272,13 @@ S = {
         ),
         "employment_docs": (
             "Employment documents",
-            {"contract_of_employment.pdf": "statement of main terms", "README.md": "folder note"},
+            {
+                "contract_of_employment.pdf": "statement of main terms",
+                "staff_handbook_2024.pdf": "depot staff handbook",
+                "grievance_procedure.pdf": "grievance procedure",
+                "rota_system_guide.pdf": "guide to the rota system",
+                "README.md": "folder note",
+            },
         ),
     },
     "assets": {
@@ -282,6 +320,7 @@ S.update(
             ("final", "final_synthesis"),
         ],
         "runner_index": True,
+        "search": {"term": "Whitcombe"},
         "plan_out": "notes/tribunal_plan.md",
         "fact_re": "overtime rate(?:\\s|\\\\[nt]|\\d)+is increased to GBP ([\\d]+(?:\\.\\d+)?) per hour",
         "fact_as": "number",
