@@ -118,12 +118,17 @@ def measure(dataset: Path, report: Path | None = None) -> dict[str, Any]:
     }
     if report is not None:
         rep = json.loads(report.read_text(encoding="utf-8"))
-        tuples: dict[str, set[tuple[float, ...]]] = defaultdict(set)
-        for row in rep.get("per_scenario", []):
-            key = tuple(round(float(row[k]), 3) for k in ("TPP", "ROC", "WPP", "MCA"))
-            tuples[domain_of(row["scenario_id"])].add(key)
-        result["distinct_oracle_score_tuples"] = {dom: len(t) for dom, t in sorted(tuples.items())}
+        result["distinct_oracle_score_tuples"] = distinct_score_tuples(rep.get("per_scenario", []))
     return result
+
+
+def distinct_score_tuples(rows: list[dict[str, Any]]) -> dict[str, int]:
+    """{domain: number of distinct (TPP, ROC, WPP, MCA) tuples, to 3 decimals} over report rows."""
+    tuples: dict[str, set[tuple[float, ...]]] = defaultdict(set)
+    for row in rows:
+        key = tuple(round(float(row[k]), 3) for k in ("TPP", "ROC", "WPP", "MCA"))
+        tuples[domain_of(row["scenario_id"])].add(key)
+    return {dom: len(t) for dom, t in sorted(tuples.items())}
 
 
 def markdown(result: dict[str, Any]) -> str:
