@@ -193,11 +193,14 @@ class ScenarioRunner:
         finally:
             await runtime.close()
             self.bus.unsubscribe(transcripts)
-            transcripts.flush()
-            transcripts.write_markdown()
+            try:
+                transcripts.flush()
+                transcripts.write_markdown()
+                if status == "completed":
+                    write_metadata(self.out, self.scenario, self.ctx.run_id, self.attempt, status)
+            except OSError as exc:  # the scenario folder went away or the disk filled: recorded, run goes on
+                status, reason = "crashed", f"could not write {exc.filename or 'the scenario folder'}: {exc.strerror}"
             self.bus.emit(ev.ScenarioFinished(**self._fields(), status=status, reason=reason))
-            if status == "completed":
-                write_metadata(self.out, self.scenario, self.ctx.run_id, self.attempt, status)
         return ScenarioOutcome(status, reason, host)
 
     async def _agent_work(self, runtime: ScenarioRuntime, text: str, rnd: Round, rems: list[Reminder]) -> RoundOutcome:

@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from arena_tui.config import validate_model_json
 from tests.dataset.mini_dataset import make_dataset
 from tests.fakes.openai_server import FakeOpenAIServer
 from tests.fakes.replies import FakeReply
-from tests.runner.helpers import fast_settings
+from tests.runner.helpers import fast_settings, run_plan
 
 SECRET = "sk-test-never-stored-0042"
 
@@ -99,3 +101,28 @@ def test_timing_and_cache_reach_the_compare_table(tmp_path: Path) -> None:
     assert (by["cached"]["cost_usd"], by["cached"]["cost_usd_without_cache"]) == ("0.0010", "0.0020")
     assert (by["cached"]["wall_s"], by["cached"]["model_s"], by["cached"]["harness_s"]) == ("5.0", "3.0", "2.0")
     assert by["plain"]["harness_s"] == "4.0"
+
+
+def test_a_scenario_folder_that_cannot_be_written_is_a_crashed_scenario_not_a_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The transcripts' folder vanished (a second writer, a full disk): recorded with the path, the run goes on."""
+    from arena_tui import events as ev
+    from arena_tui.agents.transcripts import TranscriptWriter
+    from arena_tui.store import StoreReader
+
+    gone = tmp_path / "out" / "s_demo_treatment_room_fridge" / "sessions" / "main.md"
+
+    def vanish(self: TranscriptWriter) -> None:
+        if self.scenario_id == "s_demo_treatment_room_fridge":
+            raise FileNotFoundError(2, "No such file or directory", str(gone))
+
+    monkeypatch.setattr(TranscriptWriter, "write_markdown", vanish)
+    outcome = run_plan(tmp_path / "out")
+    assert not outcome.interrupted
+    reader = StoreReader(tmp_path / "out")
+    finished = {e.scenario_id: e for e in reader.events(reader.latest_run_id()) if isinstance(e, ev.ScenarioFinished)}
+    crashed = finished["s_demo_treatment_room_fridge"]
+    assert crashed.status == "crashed" and str(gone) in crashed.reason, crashed
+    assert finished["s_demo_supplier_shortfall_claim"].status == "completed"
+    assert not (tmp_path / "out" / "s_demo_treatment_room_fridge" / "metadata.json").exists()
