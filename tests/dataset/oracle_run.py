@@ -55,3 +55,11 @@ def final_workspace(sid: str, tmp: Path) -> Path:
     for p in (dst / "sessions").glob("*.jsonl"):  # the transcripts name the workspace by its absolute path
         p.write_text(p.read_text(encoding="utf-8").replace(str(src), str(dst)), encoding="utf-8")
     return dst
+
+
+def empty_subagent_transcripts(ws: Path) -> None:
+    """A do-nothing pool: every subagent transcript in ``ws/sessions`` keeps only its header line."""
+    for p in (ws / "sessions").glob("*.jsonl"):
+        first = p.read_text(encoding="utf-8").splitlines()[0]
+        if '"main"' not in first:
+            p.write_text(first + "\n", encoding="utf-8")

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.dataset.oracle_run import converted, final_workspace, oracle_run
+from tests.dataset.oracle_run import converted, empty_subagent_transcripts, final_workspace, oracle_run
 
 ROOT = Path(__file__).resolve().parents[2]
 DATASET = ROOT / "data" / "clawarena-team"
@@ -231,9 +231,6 @@ def test_missing_transcripts_fail_the_final_round(sid: str, tmp_path: Path) -> N
 def test_do_nothing_pool_fails_evidence(tmp_path: Path) -> None:
     """Deliverables right, but no subagent transcript shows the evidence was opened."""
     ws = final_workspace(FRIDGE, tmp_path)
-    for p in (ws / "sessions").glob("*.jsonl"):
-        first = p.read_text(encoding="utf-8").splitlines()[0]
-        if '"main"' not in first:
-            p.write_text(first + "\n", encoding="utf-8")
+    empty_subagent_transcripts(ws)
     r = run_check(FRIDGE, "q6", ws)
     assert r.returncode == 1 and "evidence" in r.stdout, r.stdout

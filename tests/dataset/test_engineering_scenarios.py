@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.dataset.oracle_run import converted, final_workspace, oracle_run, specs
+from tests.dataset.oracle_run import converted, empty_subagent_transcripts, final_workspace, oracle_run, specs
 
 ROOT = Path(__file__).resolve().parents[2]
 DATASET = ROOT / "data" / "clawarena-team"
@@ -317,10 +317,7 @@ def test_fresh_workspace_fails_every_round(sid: str, tmp_path: Path) -> None:
 def test_do_nothing_pool_fails_every_delegable_round(sid: str, tmp_path: Path) -> None:
     """Deliverables as the reference left them, but the subagents' transcripts hold nothing."""
     ws = final_workspace(sid, tmp_path)
-    for p in (ws / "sessions").glob("*.jsonl"):
-        first = p.read_text(encoding="utf-8").splitlines()[0]
-        if '"main"' not in first:
-            p.write_text(first + "\n", encoding="utf-8")
+    empty_subagent_transcripts(ws)
     for r in rounds(sid):
         if "needs_delegation" in r["tags"]:
             out = run_check(sid, r["id"], ws)

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.dataset.oracle_run import converted, final_workspace, oracle_run
+from tests.dataset.oracle_run import converted, empty_subagent_transcripts, final_workspace, oracle_run
 
 ROOT = Path(__file__).resolve().parents[2]
 DATASET = ROOT / "data" / "clawarena-team"
@@ -305,10 +305,7 @@ def test_do_nothing_pool_fails_the_delegated_rounds(sid: str, tmp_path: Path) ->
     checked = [r["id"] for r in rounds(sid) if "media_extraction" in r["tags"]] + [sealed]
     for rid in checked:
         assert run_check(sid, rid, ws).returncode == 0, (rid, run_check(sid, rid, ws).stdout)
-    for p in (ws / "sessions").glob("*.jsonl"):
-        first = p.read_text(encoding="utf-8").splitlines()[0]
-        if '"main"' not in first:
-            p.write_text(first + "\n", encoding="utf-8")
+    empty_subagent_transcripts(ws)
     for rid in checked:
         r = run_check(sid, rid, ws)
         assert r.returncode == 1 and "evidence" in r.stdout, (rid, r.stdout)

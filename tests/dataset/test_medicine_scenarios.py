@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from tests.dataset.oracle_run import converted, final_workspace, oracle_run, specs
+from tests.dataset.oracle_run import converted, empty_subagent_transcripts, final_workspace, oracle_run, specs
 
 ROOT = Path(__file__).resolve().parents[2]
 DATASET = ROOT / "data" / "clawarena-team"
@@ -419,10 +419,7 @@ def test_last_round_rejects_wrong_totals_and_stale_seals(sid: str, tmp_path: Pat
 def test_do_nothing_pool_fails_evidence(sid: str, tmp_path: Path) -> None:
     """Deliverables right, but no subagent transcript shows the evidence was opened and reported."""
     ws = final_workspace(sid, tmp_path)
-    for p in (ws / "sessions").glob("*.jsonl"):
-        first = p.read_text(encoding="utf-8").splitlines()[0]
-        if '"main"' not in first:
-            p.write_text(first + "\n", encoding="utf-8")
+    empty_subagent_transcripts(ws)
     for q in questions(sid):
         if "needs_delegation" in q["tags"]:
             r = run_check(sid, q["id"], ws)

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tests.dataset.oracle_run import converted, final_workspace, oracle_run, specs
+from tests.dataset.oracle_run import converted, empty_subagent_transcripts, final_workspace, oracle_run, specs
 
 ROOT = Path(__file__).resolve().parents[2]
 DATASET = ROOT / "data" / "clawarena-team"
@@ -261,10 +261,7 @@ def test_missing_transcripts_fail(sid: str, tmp_path: Path) -> None:
 def test_do_nothing_pool_fails_evidence(sid: str, tmp_path: Path) -> None:
     """Deliverables right, but no subagent transcript shows the seal file was opened and the token reported."""
     ws = final_workspace(sid, tmp_path)
-    for p in (ws / "sessions").glob("*.jsonl"):
-        first = p.read_text(encoding="utf-8").splitlines()[0]
-        if '"main"' not in first:
-            p.write_text(first + "\n", encoding="utf-8")
+    empty_subagent_transcripts(ws)
     r = run_check(sid, seal_round(sid), ws)
     assert r.returncode == 1 and "evidence" in r.stdout, r.stdout
 
