@@ -14,6 +14,7 @@ from typing import Any
 
 from arena_tui.dataset.model import Scenario
 from arena_tui.dataset.paths import is_under
+from arena_tui.dataset.schema import DELEGATION_TAG
 from arena_tui.dataset.updates import VirtualTree
 from arena_tui.vocabulary import ALL_TOOLS
 
@@ -67,7 +68,7 @@ def evaluate(scenario: Scenario) -> list[ConstraintResult]:
     results = []
 
     delegable_only = [d for d in delegable if not any(is_under(d, a) for a in accessible)]
-    needs = _tagged(scenario, "needs_delegation")
+    needs = _tagged(scenario, DELEGATION_TAG)
     results.append(
         ConstraintResult(
             "C1",

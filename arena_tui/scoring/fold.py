@@ -50,8 +50,10 @@ class RunScores(ManagementMeans):
         total = self.rounds_total
         return self.rounds_passed / total if total else 0.0
 
-    def parts(self) -> Iterable[Any]:
-        return self.scenarios.values()
+    def _aggregate(self, metric: str) -> float:
+        """Plain mean over every selected scenario (an unfinished one counts with what it has)."""
+        values = [float(getattr(s, metric)) for s in self.scenarios.values()]
+        return sum(values) / len(values) if values else 0.0
 
     @property
     def inv(self) -> dict[str, int]:

@@ -6,9 +6,7 @@ reports, replay and rescore get identical numbers from identical events.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from arena_tui.vocabulary import MUTATING_TOOLS, READ_ONLY_TOOLS
 
@@ -96,34 +94,30 @@ class SubagentScore:
 
 
 class ManagementMeans:
-    """TPP/ROC/WPP/MCA aggregated over ``parts()`` (plain means unless overridden), and SMS."""
+    """TPP/ROC/WPP/MCA from ``_aggregate`` (a scenario's rounds, a run's scenarios), and SMS."""
 
     @property
     def tcr(self) -> float:
         raise NotImplementedError
 
-    def parts(self) -> Iterable[Any]:
+    def _aggregate(self, metric: str) -> float:
         raise NotImplementedError
-
-    def _mean(self, metric: str) -> float:
-        values = [float(getattr(part, metric)) for part in self.parts()]
-        return sum(values) / len(values) if values else 0.0
 
     @property
     def tpp(self) -> float:
-        return self._mean("tpp")
+        return self._aggregate("tpp")
 
     @property
     def roc(self) -> float:
-        return self._mean("roc")
+        return self._aggregate("roc")
 
     @property
     def wpp(self) -> float:
-        return self._mean("wpp")
+        return self._aggregate("wpp")
 
     @property
     def mca(self) -> float:
-        return self._mean("mca")
+        return self._aggregate("mca")
 
     @property
     def sms(self) -> float:
@@ -162,10 +156,7 @@ class ScenarioScore(ManagementMeans):
     def tcr(self) -> float:
         return self.rounds_passed / len(self.round_ids) if self.round_ids else 0.0
 
-    def parts(self) -> Iterable[Any]:
-        return self.subagents.values()
-
-    def _mean(self, metric: str) -> float:
+    def _aggregate(self, metric: str) -> float:
         """1 − the scenario's shortfall: each round judged by its least well-managed subagent.
 
         A round's shortfall is the largest ``1 − score`` among the subagents created or run
