@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from arena_tui.needs import Need
 from arena_tui.vocabulary import ModelKey
 
 MAIN_AGENT = "main"
@@ -122,6 +123,8 @@ class ScenarioStarted(EventBase):
     round_ids: list[str]
     delegation_rounds: list[str] = Field(default_factory=list)
     """Rounds the dataset marks ``needs_delegation``: the room the management metrics are measured over."""
+    needs: dict[str, list[Need]] = Field(default_factory=dict)
+    """The scenario's declared needs per round (``needs.json``): what the grants are judged against."""
     attempt: int = 1
     workspace: str = ""
 
