@@ -15,6 +15,8 @@ from arena_tui.needs import Need
 from arena_tui.origin import Origin, OriginFields
 from arena_tui.scoring import score_events
 from arena_tui.scoring.metrics import ScenarioScore
+from arena_tui.scoring.report import build_report, report_markdown
+from arena_tui.scoring.report_model import ReportMeta
 from arena_tui.vocabulary import ModelKey
 
 R, S = "run", "s1"
@@ -145,6 +147,14 @@ def test_over_capable_routing_is_scored_apart_from_incapable(
     assert s.mca == mca
     assert s.subagents["w"].routing == routing
     assert s.routing_counts[routing] == 1
+    scores = score_events(log.events)
+    started = log.events[0]
+    assert isinstance(started, ev.RunStarted)
+    report = build_report(scores, ReportMeta.of(started))
+    assert report.per_scenario[0].routing[routing] == 1  # the report says which
+    assert (f"1 {'over-capable' if routing == 'over' else 'incapable'}" in report_markdown(report)) == (
+        routing != "right"
+    )
 
 
 def test_a_resumed_subagent_is_judged_against_both_rounds_needs() -> None:
