@@ -62,13 +62,19 @@ class SubagentScore:
     # The scenario's declared needs per round (shared, read-only) and its first round.
     needs: Mapping[str, Sequence[Need]] = field(default_factory=dict)
     first_round: str = ""
+    _verdict: tuple[tuple[frozenset[str], int], Verdict] | None = field(default=None, repr=False, compare=False)
 
     @property
     def verdict(self) -> Verdict:
         """The grant judged against the needs of its rounds (a subagent created before any
         round started works in the first)."""
         rounds = self.rounds or ({self.first_round} if self.first_round else set())
-        return judge(self.model_key, self.tools_granted, self.paths_granted, self.reachable, self.needs, rounds)
+        # Rounds and reachable files only grow, so they key the cache (the fold is asked often).
+        key = (frozenset(rounds), len(self.reachable))
+        if self._verdict is None or self._verdict[0] != key:
+            verdict = judge(self.model_key, self.tools_granted, self.paths_granted, self.reachable, self.needs, rounds)
+            self._verdict = (key, verdict)
+        return self._verdict[1]
 
     @property
     def routing(self) -> str:
