@@ -18,7 +18,7 @@ from arena_tui.errors import BadInputError
 from arena_tui.scoring.compat import build_compat, scenario_metadata
 from arena_tui.scoring.fold import RunScores
 from arena_tui.scoring.published import collect_metadata
-from arena_tui.scoring.report import compat_markdown, headline, pct, write_report
+from arena_tui.scoring.report import compat_markdown, compat_summary, headline, pct, write_report
 from arena_tui.scoring.report_model import SCORE_KEYS, Report, ReportMeta
 from arena_tui.store.runs import find_stores, load_run, stitch
 from arena_tui.store.schema import STORE_FILENAME, StoreError
@@ -37,11 +37,10 @@ def _write(target: Path, scores: RunScores, meta: ReportMeta, profile: str | Non
 
 
 def _table_line(report: Report) -> str:
+    if report.metrics_profile == "compat":
+        return compat_summary(report.compat)
     scores = headline(report)
     figures = "  ".join(f"{k} {pct(scores[k])}" for k in SCORE_KEYS)
-    if report.metrics_profile == "compat":
-        c = report.compat
-        return f"{figures}  rounds {c['rounds_pass']}/{c['rounds_total']}  (earlier-release definitions)"
     return f"{figures}  rounds {report.rounds_passed}/{report.rounds_total}  cost ${report.cost_usd}"
 
 
@@ -73,10 +72,8 @@ def _earlier_report(outs: list[Path], target: Path) -> int:
     (target / "report.md").write_text("\n".join(compat_markdown(report)) + "\n", encoding="utf-8")
     c = report["composite"]
     print(f"report of {len(outs)} output(s) in the earlier-release definitions → {target / 'report.md'}")
-    print(
-        f"SMS {pct(c['SMS'])}  TCS {pct(c['TCS'])}  MQS {pct(c['MQS'])}  "
-        f"rounds {report['rounds_pass']}/{report['rounds_total']}"
-    )
+    print(compat_summary(report))
+    print(f"legacy composite parts: TCS {pct(c['TCS'])}  MQS {pct(c['MQS'])}")
     return 0
 
 
