@@ -113,7 +113,8 @@ def write_notes(md: Path, warning: str, marks: dict[str, str]) -> None:
     """Append the coverage warning and the unfinished-run marks to compare.md."""
     lines = []
     if warning:
-        lines += ["", f"**{warning.removeprefix('warning: ').capitalize()}**"]
+        text = warning.removeprefix("warning: ")
+        lines += ["", f"**{text[:1].upper()}{text[1:]}**"]
     if any(marks.values()):
         lines += ["", "## Runs that did not finish", ""]
         lines += [f"- {label}: {mark}" for label, mark in marks.items() if mark]
