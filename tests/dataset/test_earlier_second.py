@@ -120,8 +120,12 @@ def test_compare_reads_our_report_json_as_its_readme_types_it(
 ) -> None:
     monkeypatch.chdir(FIXTURE)
     subset = tmp_path / "subset"
-    assert main(["run", "--config", str(CONFIG), "-t", "s_vendor_renewal", "-o", str(subset), "--headless"]) == 0
-    capsys.readouterr()
+    args = ["run", "--config", str(CONFIG), "-t", "s_vendor_renewal", "-o", str(subset), "--headless"]
+    assert main([*args, "--metrics", "compat"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    closing = lines[lines.index(next(x for x in lines if x.startswith("report: "))) - 1]
+    assert closing.startswith("leaderboard SMS 100.0 (TCR×(TPP+ROC+WPP+MCA)/4)  legacy SMS 100.0")
+    assert "TPS 100.0" in closing and "TPP" not in closing.split(")", 1)[1]  # compat figures, not arena
     diff = tmp_path / "diff"
     report_a, report_b = str(scripted_run / "report.json"), str(subset / "report.json")
     assert main(["compare", "-r", report_a, "-r", report_b, "-o", str(diff)]) == 0
