@@ -211,7 +211,7 @@ def test_compare_marks_and_labels() -> None:
     assert labels == ["m [aaaaaa] #1", "m [aaaaaa] #2", "x"]
     assert coverage_warning([whole, partial]) == ""
     fewer = ComparedRun("n", "run-b", report({"s1": "completed"}))
-    assert "cover different rounds" in coverage_warning([whole, fewer])
+    assert "not alike in every run: s2" in coverage_warning([whole, fewer])
 
 
 def test_a_path_in_both_manifest_lists_is_accessible_not_forbidden() -> None:

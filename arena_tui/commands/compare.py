@@ -18,6 +18,7 @@ from pathlib import Path
 
 from arena_tui.errors import BadInputError
 from arena_tui.scoring.compare import ComparedRun, in_profile, ranked, write_charts, write_table
+from arena_tui.scoring.comparison_json import write_comparison_json
 from arena_tui.scoring.published import load_published
 from arena_tui.scoring.report import pct
 from arena_tui.scoring.report_file import is_our_report, report_scores
@@ -97,24 +98,38 @@ def coverage(run: ComparedRun) -> dict[str, int]:
     return {sid: len(s.round_ids) for sid, s in run.scores.scenarios.items()}
 
 
+def coverage_gap(runs: list[ComparedRun]) -> list[str]:
+    """Scenarios that not every run covers, or covers with another number of rounds."""
+    covers = [coverage(r) for r in runs]
+    sids = sorted({sid for c in covers for sid in c})
+    return [sid for sid in sids if len({c.get(sid) for c in covers}) > 1]
+
+
 def coverage_warning(runs: list[ComparedRun]) -> str:
     """One line when the runs do not cover the same rounds, else empty."""
-    covers = [coverage(r) for r in runs]
-    if all(c == covers[0] for c in covers[1:]):
+    gap = coverage_gap(runs)
+    if not gap:
         return ""
-    parts = [f"{r.label}: {sum(c.values())} rounds in {len(c)} scenarios" for r, c in zip(runs, covers, strict=True)]
-    return (
-        "warning: the runs cover different rounds (" + "; ".join(parts) + "); their figures are not comparable — "
-        "compare runs of the same dataset and selection (-t/--tests)"
-    )
+    sizes = "; ".join(f"{r.label}: {sum(c.values())} rounds in {len(c)} scenarios" for r, c in _covers(runs))
+    return f"warning: {_gap_text(gap)} ({sizes}); compare runs of the same dataset and selection (-t/--tests)"
 
 
-def write_notes(md: Path, warning: str, marks: dict[str, str]) -> None:
-    """Append the coverage warning and the unfinished-run marks to compare.md."""
+def _covers(runs: list[ComparedRun]) -> list[tuple[ComparedRun, dict[str, int]]]:
+    return [(r, coverage(r)) for r in runs]
+
+
+def _gap_text(gap: list[str]) -> str:
+    shown = ", ".join(gap[:5]) + (f" and {len(gap) - 5} more" if len(gap) > 5 else "")
+    return f"the runs cover different rounds, their figures are not comparable (not alike in every run: {shown})"
+
+
+def write_notes(md: Path, runs: list[ComparedRun], marks: dict[str, str]) -> None:
+    """Append the coverage note and the unfinished-run marks to compare.md."""
     lines = []
-    if warning:
-        text = warning.removeprefix("warning: ")
-        lines += ["", f"**{text[:1].upper()}{text[1:]}**"]
+    gap = coverage_gap(runs)
+    if gap:
+        text = _gap_text(gap)
+        lines += ["", f"**{text[:1].upper()}{text[1:]}.**"]
     if any(marks.values()):
         lines += ["", "## Runs that did not finish", ""]
         lines += [f"- {label}: {mark}" for label, mark in marks.items() if mark]
@@ -137,12 +152,13 @@ def cmd_compare(args: argparse.Namespace) -> int:
     out = Path(args.output) if args.output else Path("compare")
     out.mkdir(parents=True, exist_ok=True)
     md, path_csv = write_table(compared, out)
-    write_notes(md, warning, marks)
+    write_notes(md, compared, marks)
+    earlier = write_comparison_json(compared, out)  # the file the earlier release's compare wrote
     heatmap, scatter = write_charts(compared, out)
     for rank, run in enumerate(ranked(compared), 1):
         mark = f"  [{marks[run.label]}]" if marks[run.label] else ""
         print(
             f"{rank}. {run.label:40} SMS {pct(run.scores.sms):>5}  TCR {pct(run.scores.tcr):>5}  [{run.metrics}]{mark}"
         )
-    print(f"wrote {md}, {path_csv}, {heatmap}, {scatter}")
+    print(f"wrote {md}, {path_csv}, {earlier}, {heatmap}, {scatter}")
     return 0

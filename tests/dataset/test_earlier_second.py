@@ -136,7 +136,13 @@ def test_compare_reads_our_report_json_as_its_readme_types_it(
     labels = [line.split("SMS")[0].strip() for line in ranking]
     assert len(ranking) == 2 and len(set(labels)) == 2  # the same manager twice, two labels
     assert (diff / "compare.md").is_file() and (diff / "compare.csv").is_file()
+    assert "not alike in every run: s_lab_protocol_update, s_payroll_access_audit" in captured.err
     assert "cover different rounds" in (diff / "compare.md").read_text()
+    comparison = json.loads((diff / "comparison.json").read_text())  # the earlier release's output file
+    assert comparison["labels"] == [row["label"] for row in comparison["summary"]] and len(comparison["labels"]) == 2
+    assert {row["rounds_total"] for row in comparison["summary"]} == {4, 1}
+    assert all(row["leaderboard"]["SMS"] == 1.0 for row in comparison["summary"])
+    assert len(comparison["by_scenario"]) == 3
 
     # A report.json copied away from its store is read on its own, in either profile.
     away = tmp_path / "copied" / "report.json"
