@@ -41,6 +41,8 @@ EARLIER_SECTIONS = frozenset(
         "multimodal",
         "subagent_creation",
         "logging",
+        "workflow",
+        "structured_output",
     }
 )
 # paths.<key> → the option it defaults, per command (dest names of our parsers).

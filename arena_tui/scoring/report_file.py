@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from arena_tui.errors import BadInputError
 from arena_tui.scoring.published import PublishedScenario, PublishedScores
 
 
 def is_our_report(data: Any) -> bool:
-    return isinstance(data, dict) and isinstance(data.get("scores"), dict) and isinstance(data.get("compat"), dict)
+    return isinstance(data, dict) and isinstance(data.get("scores"), dict) and "composite" not in data
 
 
 @dataclass
@@ -104,6 +105,11 @@ class ReportFileScores:
 def report_scores(data: dict[str, Any], profile: str) -> tuple[ReportFileScores | PublishedScores, str]:
     """``(scores, metrics column)`` of one of our report.json files in ``profile``."""
     if profile == "compat":
+        if not isinstance(data.get("compat"), dict):
+            raise BadInputError(
+                f"report of run {data.get('run_id', '?')} carries no compat block (written before it existed)",
+                fix="rescore the run (`clawarena-team rescore OUT`) or compare with --metrics arena",
+            )
         view = PublishedScores(data["compat"], "compat", list(data.get("simulated") or []))
         view.cost_usd = float(data.get("cost_usd") or 0.0)
         return view, "compat"
