@@ -220,3 +220,19 @@ def test_a_path_in_both_manifest_lists_is_accessible_not_forbidden() -> None:
     body = environment("s", "/w", ["/w/brief"], ["/w/brief", "/w/vendors"], ["text"], 1000, 1000, {}).body
     cannot = body.split("delegable paths")[1].split("your native")[0]
     assert "/w/vendors" in cannot and "/w/brief" not in cannot
+
+
+def test_compare_reads_a_report_without_compat_block_in_arena_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        scores = {"TCR": 0.5, "TPP": 1, "ROC": 1, "WPP": 1, "MCA": 1, "SMS": 0.5}
+        row = {"scenario_id": "s1", "status": "completed", "rounds": {"q1": True, "q2": False}, "SMS": 0.5}
+        report = {"run_id": f"r-{name}", "manager": "m", "scores": scores, "per_scenario": [row]}
+        (tmp_path / name / "report.json").write_text(json.dumps(report))
+    reports = ["-r", str(tmp_path / "a" / "report.json"), "-r", str(tmp_path / "b" / "report.json")]
+    assert main(["compare", *reports, "-o", str(tmp_path / "d")]) == 0
+    assert "SMS  50.0" in capsys.readouterr().out
+    assert main(["compare", *reports, "-o", str(tmp_path / "d"), "--metrics", "compat"]) == 2
+    assert "carries no compat block" in capsys.readouterr().err

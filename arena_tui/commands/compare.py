@@ -26,6 +26,8 @@ from arena_tui.store.runs import load_run
 from arena_tui.store.schema import STORE_FILENAME
 
 FINISHED_RUN = "completed"
+REPORT_ONLY = "report-only"
+"""The status of a run read from its report.json alone: its figures are taken as written."""
 
 
 def _our_report_file(path: Path, profile: str) -> tuple[str, ComparedRun, str] | None:
@@ -41,7 +43,8 @@ def _our_report_file(path: Path, profile: str) -> tuple[str, ComparedRun, str] |
         return None
     scores, metrics = report_scores(data, profile)
     label = str(data.get("manager") or candidate.parent.name)
-    return label, ComparedRun(label, str(data.get("run_id") or candidate.parent.name), scores, metrics), ""
+    run = ComparedRun(label, str(data.get("run_id") or candidate.parent.name), scores, metrics)
+    return label, run, REPORT_ONLY
 
 
 def _load(path: Path, profile: str) -> tuple[str, ComparedRun, str]:
@@ -82,9 +85,12 @@ def unique_labels(loaded: list[tuple[str, ComparedRun]]) -> list[ComparedRun]:
 
 
 def run_mark(run: ComparedRun, status: str) -> str:
-    """Why a run's figures are not a whole run's: crashed, interrupted or partial; empty when whole."""
+    """Why a run's figures are not a whole, recomputed run's: crashed, interrupted, partial, or taken from a
+    report.json without its store; empty otherwise."""
     marks: list[str] = []
-    if status and status != FINISHED_RUN:
+    if status == REPORT_ONLY:
+        marks.append("read from its report.json alone (not recomputed from a store)")
+    elif status and status != FINISHED_RUN:
         marks.append("crashed or still running" if status == "running" else status)
     total = len(run.scores.scenarios)
     unfinished = len(run.scores.unfinished)
@@ -131,7 +137,7 @@ def write_notes(md: Path, runs: list[ComparedRun], marks: dict[str, str]) -> Non
         text = _gap_text(gap)
         lines += ["", f"**{text[:1].upper()}{text[1:]}.**"]
     if any(marks.values()):
-        lines += ["", "## Runs that did not finish", ""]
+        lines += ["", "## Run notes", ""]
         lines += [f"- {label}: {mark}" for label, mark in marks.items() if mark]
     if lines:
         with md.open("a", encoding="utf-8") as f:

@@ -155,6 +155,7 @@ def test_compare_reads_our_report_json_as_its_readme_types_it(
         ranking = [line for line in captured.out.splitlines() if line[:2] in ("1.", "2.")]
         assert {line.split("SMS")[0].strip()[-2:] for line in ranking} == {"#1", "#2"}
         assert all(f"[{metrics}]" in line for line in ranking)
+        assert sum("read from its report.json alone" in line for line in ranking) == 1
 
 
 def test_report_i_prints_the_leaderboard_sms_labelled(
