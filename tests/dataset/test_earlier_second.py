@@ -182,3 +182,15 @@ def test_report_i_prints_the_leaderboard_sms_labelled(
     data = json.loads((out / "report.json").read_text())
     assert data["leaderboard"]["SMS"] == pytest.approx(0.875) and data["composite"]["SMS"] == pytest.approx(0.9375)
     assert "**87.5**" in (out / "report.md").read_text()
+
+
+def test_resume_takes_the_manager_from_its_config_file(
+    scripted_run: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`resume -O OLD -o NEW --config cfg.yaml`: no --model, the config's main is the manager."""
+    monkeypatch.chdir(FIXTURE)
+    monkeypatch.delenv("CATEAM_MODEL_JSON", raising=False)
+    new = tmp_path / "new"
+    assert main(["resume", "--config", str(CONFIG), "-O", str(scripted_run), "-o", str(new), "--headless"]) == 0
+    assert "3 finished scenarios kept, 0 to run" in capsys.readouterr().out
+    assert (new / "report.json").is_file()
