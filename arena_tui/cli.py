@@ -242,6 +242,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-i", "--input", dest="inputs", action="append", metavar="OUT", help="another run output folder")
     p.add_argument("-o", "--output", "--out", metavar="DIR", help="where the stitched report goes")
     p.add_argument("--metrics", choices=("arena", "compat"), default=None, help="profile the report leads with")
+    p.add_argument("--run-id", default=None, metavar="NAME", help="label of the stitched report (default: stitched)")
+    p.add_argument(
+        "-d", "--data", "--dataset", dest="dataset", default=None, metavar="DIR", help="also report coverage of DIR"
+    )
     p.set_defaults(handler=_lazy("arena_tui.commands.results", "cmd_report"))
 
     p = sub.add_parser("rescore", help="recompute every score of a run from its store alone")

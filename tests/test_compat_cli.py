@@ -131,6 +131,9 @@ def test_stats_prints_a_summary_and_writes_only_with_o(
     assert list(tmp_path.iterdir()) == []
     assert main(["stats", "-d", str(FIXTURE), "-o", "st"]) == 0
     assert (tmp_path / "st" / "STATS.md").is_file()
+    capsys.readouterr()
+    assert main(["stats", "-d", str(FIXTURE), "-t", "qwen3"]) == 2  # its -t named a tokenizer
+    assert "the earlier `-t TOKENIZER` has no counterpart" in capsys.readouterr().err
 
 
 def test_earlier_yaml_config_sections(tmp_path: Path) -> None:

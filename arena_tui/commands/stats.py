@@ -10,7 +10,7 @@ from pathlib import Path
 from arena_tui.dataset.loader import load_dataset
 from arena_tui.dataset.model import Dataset
 from arena_tui.dataset.stats import compute_stats, write_stats
-from arena_tui.errors import BadInputError
+from arena_tui.errors import BadInputError, DatasetError
 
 
 def print_summary(dataset: Dataset) -> None:
@@ -22,7 +22,16 @@ def print_summary(dataset: Dataset) -> None:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    dataset = load_dataset(Path(args.dataset), args.tests, args.scenarios)
+    try:
+        dataset = load_dataset(Path(args.dataset), args.tests, args.scenarios)
+    except DatasetError as exc:
+        if not args.scenarios or "unknown scenario id" not in exc.message:
+            raise
+        raise DatasetError(  # the earlier release's `stats -t` named a tokenizer
+            exc.message,
+            fix=f"{exc.fix}; -t selects scenarios here: the earlier `-t TOKENIZER` has no counterpart "
+            "(tokens are estimated at ~4 characters each), so drop it",
+        ) from None
     if not args.output:
         print_summary(dataset)
         return 0

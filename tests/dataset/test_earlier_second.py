@@ -182,6 +182,16 @@ def test_report_i_prints_the_leaderboard_sms_labelled(
     data = json.loads((out / "report.json").read_text())
     assert data["leaderboard"]["SMS"] == pytest.approx(0.875) and data["composite"]["SMS"] == pytest.approx(0.9375)
     assert "**87.5**" in (out / "report.md").read_text()
+    # Its documented stitching line: a label and the coverage of a dataset.
+    args = ["report", "-i", str(tmp_path / "earlier"), "-o", str(out), "--run-id", "codex-x", "-d", str(FIXTURE)]
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    assert "  coverage: 0/2 scenarios" in text
+    assert "  MISSING (2): s_options_desk_review, s_radiology_followup" in text
+    assert json.loads((out / "report.json").read_text())["run_id"] == "codex-x"
+    mine = tmp_path / "mine"
+    assert main(["report", "-i", str(scripted_run), "-o", str(mine), "--run-id", "label-1"]) == 0
+    assert json.loads((mine / "report.json").read_text())["run_id"] == "label-1"
 
 
 def test_resume_takes_the_manager_from_its_config_file(
