@@ -159,6 +159,9 @@ def test_earlier_yaml_config_sections(tmp_path: Path) -> None:
     }
     assert config.defaults_for("run") == {"dataset": "data/x/", "output": "results/eval/", "retry": 2}
     assert config.defaults_for("check") == {"dataset": "data/x/"} and config.ignored == ["logging.level"]
+    # Without -m (and no main in the file) it is refused, as there: the pool is not silently replaced.
+    with pytest.raises(ConfigError, match="--model JSON is required"):
+        model_from_args(argparse.Namespace(model=None, config_file=config))
     # Its main comes from -m; the pool from the file (as its eval_base.yaml is used).
     args = argparse.Namespace(model='{"main": {"provider": "null"}}', config_file=config)
     model = model_from_args(args)

@@ -59,7 +59,9 @@ def model_from_args(args: argparse.Namespace) -> ModelConfig:
     if not value and not os.environ.get("CATEAM_MODEL_JSON"):
         if from_file.get("main"):
             return validate_model_json(from_file, base_dir=base_dir)
-        if value is not None:  # typed `--model ''`: the earlier release refused it rather than pick a default
+        # Typed `--model ''`, or an earlier-style config with a pool but no main: the earlier release
+        # refused these rather than pick a default, and a pool given for real models must not be ignored.
+        if value is not None or from_file:
             raise ModelRequiredError(
                 "--model JSON is required (or set main.* in config / CATEAM_MODEL_JSON env var)",
                 fix="pass --model JSON|@file.json|oracle|sim|null|greedy",
