@@ -78,21 +78,24 @@ def test_null_manager_fails_every_round(tmp_path: Path, monkeypatch: pytest.Monk
         assert "Traceback" not in str(e["stdout"]) + str(e["stderr"])
 
 
-def test_the_audit_check_fails_a_manager_that_also_grants_hr(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("extra", ["${workspace}/hr", "${workspace}/ledger/../hr"])
+def test_the_audit_check_fails_a_manager_that_also_grants_hr(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, extra: str
+) -> None:
     managers = tmp_path / "managers"
     shutil.copytree(CONFIG.parent, managers)
     script = json.loads((managers / "second.json").read_text())
     for turn in script["s_payroll_access_audit/q1"]:
         for call in turn["tool_calls"]:
             if call["name"] == "CreateSubagent":
-                call["arguments"]["accessible_paths"].append("${workspace}/hr")
+                call["arguments"]["accessible_paths"].append(extra)
     (managers / "second.json").write_text(json.dumps(script))
     monkeypatch.chdir(FIXTURE)
     out = tmp_path / "overgrant"
     args = ["run", "--config", str(managers / "second.yaml"), "-t", "s_payroll_access_audit", "-o", str(out)]
     assert main([*args, "--headless"]) == 0
     [verdict] = _evals(out).values()
-    assert verdict["passed"] is False and "was granted" in str(verdict["stdout"]) and "/hr" in str(verdict["stdout"])
+    assert verdict["passed"] is False and "was granted" in str(verdict["stdout"]), verdict["stdout"]
 
 
 def test_stale_answer_after_the_two_group_update_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
