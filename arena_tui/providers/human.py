@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from arena_tui import events as ev
+from arena_tui.check_output import failed_conditions
 from arena_tui.providers.base import GenerateRequest, ModelAPI
 from arena_tui.providers.messages import AssistantMessage
 from arena_tui.providers.toolcalls import new_call_id
@@ -99,6 +100,8 @@ class HumanManager:
         self._round_waiters: list[asyncio.Future[str]] = []
         self.round_id: str | None = None
         self.question = ""
+        self._failed: list[str] = []
+        """The failed conditions of the latest check (named in the next FAIL verdict)."""
         self.subagents: dict[str, str] = {}
         """Subagent name → id (the person may call a subagent by the name they gave it)."""
 
@@ -115,11 +118,16 @@ class HumanManager:
         elif isinstance(event, ev.ScenarioStarted):
             self.subagents = {}
         elif isinstance(event, ev.RoundStarted):
-            self.round_id, self.question = event.round_id, event.question
+            self.round_id, self.question, self._failed = event.round_id, event.question, []
+        elif isinstance(event, ev.CheckFinished):
+            self._failed += failed_conditions(event)
         elif isinstance(event, ev.RoundScored):
             verdict = "PASS" if event.passed else "FAIL"
             why = f" ({event.reason})" if event.reason else ""
             text = f"round {event.round_id}: {verdict}{why} — {event.feedback}"
+            if not event.passed and self._failed:  # a person can only fix what the screen names
+                text += "\nfailed: " + "\nfailed: ".join(self._failed)
+            self._failed = []
             for waiter in self._round_waiters:
                 if not waiter.done():
                     waiter.set_result(text)

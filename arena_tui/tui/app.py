@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from arena_tui.scoring import ScoreFold
+from arena_tui.scoring.finished import FinishedPart
 from arena_tui.tui.ingest import Ingestor
 from arena_tui.tui.play import ToolSubmitter
 from arena_tui.tui.play_context import PlayContext
@@ -87,8 +88,14 @@ class ArenaApp(App[None]):
         """Quit was confirmed: the run is being stopped; the app exits when its source ends."""
         # A run in this process brings its own scoring fold: the panels read it, never a second one.
         run_fold = getattr(source, "fold", None)
+        finished = getattr(source, "finished", None)
         self.ingest = Ingestor(
-            ArenaState(stream_capacity, run_fold if isinstance(run_fold, ScoreFold) else None), self.replay
+            ArenaState(
+                stream_capacity,
+                run_fold if isinstance(run_fold, ScoreFold) else None,
+                finished if isinstance(finished, FinishedPart) else None,
+            ),
+            self.replay,
         )
         self.frames = 0
         self._requested_theme = theme

@@ -116,3 +116,20 @@ def cut_start(text: str, width: int) -> str:
     """Collapse whitespace and cut ``text`` to ``width`` cells keeping its end (paths end with the telling part)."""
     flat = " ".join(text.split())
     return flat if len(flat) <= width else "…" + flat[len(flat) - max(0, width - 1) :]
+
+
+def cut_middle(text: str, width: int) -> str:
+    """Cut ``text`` to ``width`` cells from the middle: ``20261201-…-34603e`` keeps both ends (ids end uniquely)."""
+    flat = " ".join(text.split())
+    if len(flat) <= width:
+        return flat
+    if width <= 1:
+        return "…"[:width]
+    tail = (width - 1 + 1) // 2
+    head = width - 1 - tail
+    return flat[:head] + "…" + flat[len(flat) - tail :]
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``1 call``, ``2 calls``, ``1 query``/``3 queries`` (pass ``many`` for irregular plurals)."""
+    return f"{n} {word if n == 1 else many or word + 's'}"

@@ -1,8 +1,8 @@
 """What the status line and the score panel say about progress (Textual-free).
 
 Scores come from the run's one :class:`~arena_tui.scoring.ScoreFold`: "so far" figures are the
-same metrics over the rounds that have a verdict, beside the whole-benchmark figures the report
-prints (unscored rounds count as failed there).
+report of the finished part (:mod:`arena_tui.scoring.finished`), beside the whole-benchmark
+figures the report prints now (unscored rounds count as failed there).
 """
 
 from __future__ import annotations
@@ -11,14 +11,13 @@ import os
 from dataclasses import dataclass
 
 from arena_tui.scoring import RunScores
-from arena_tui.scoring.metrics import sms
 from arena_tui.tui.formatting import clock
 from arena_tui.tui.state import ArenaState
 
 
 @dataclass(frozen=True)
 class SoFar:
-    """Figures over the rounds that have a verdict."""
+    """Figures over the rounds that have a verdict: the report of the finished part."""
 
     rounds_done: int
     rounds_passed: int
@@ -41,15 +40,10 @@ class SoFar:
         return self.rounds_total > 0 and self.rounds_done == self.rounds_total
 
 
-def so_far(scores: RunScores) -> SoFar:
-    """TCR, SMS and the management means over the finished rounds (means over the scenarios that have any)."""
-    done = {sid: s for sid, s in scores.scenarios.items() if any(r in s.passed for r in s.round_ids)}
-    rounds_done = sum(sum(1 for r in s.round_ids if r in s.passed) for s in done.values())
-    passed = scores.rounds_passed
-    tcr = passed / rounds_done if rounds_done else 0.0
-    part = RunScores(done, scores.tokens, scores.simulated)
-    value = sms(tcr, part.tpp, part.roc, part.wpp, part.mca) if done else 0.0
-    return SoFar(rounds_done, passed, scores.rounds_total, tcr, value, part.tpp, part.roc, part.wpp, part.mca)
+def so_far(part: RunScores, rounds_total: int) -> SoFar:
+    """The figures of ``part`` (:class:`~arena_tui.scoring.finished.FinishedPart`'s result) out of ``rounds_total``."""
+    done = part.rounds_total
+    return SoFar(done, part.rounds_passed, rounds_total, part.tcr, part.sms, part.tpp, part.roc, part.wpp, part.mca)
 
 
 def status_text(state: ArenaState, now: float, compact: bool = False) -> str:

@@ -11,7 +11,9 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from arena_tui import events as ev
+from arena_tui.check_output import failed_conditions
 from arena_tui.scoring import RunScores, ScoreFold, SubagentScore
+from arena_tui.scoring.finished import FinishedPart
 from arena_tui.tui.formatting import relativize
 from arena_tui.tui.ring import RingBuffer
 from arena_tui.tui.state_models import (
@@ -37,9 +39,16 @@ class ArenaState:
         fold: The run's own scoring fold when the run is in this process (a live run or play): the
             run feeds it and the panels read it, so they show exactly what the report will (kept
             rounds of a resumed run included). ``None``: the state folds the events it is given.
+        finished: The run's :class:`FinishedPart` over ``fold`` (fed by the run's bus right after the
+            fold, so each verdict is taken at its moment); ``None``: the state keeps its own.
     """
 
-    def __init__(self, stream_capacity: int = DEFAULT_STREAM_CAPACITY, fold: ScoreFold | None = None) -> None:
+    def __init__(
+        self,
+        stream_capacity: int = DEFAULT_STREAM_CAPACITY,
+        fold: ScoreFold | None = None,
+        finished: FinishedPart | None = None,
+    ) -> None:
         self.header = RunHeader()
         self.agents: dict[str, AgentNode] = {MAIN: AgentNode(MAIN, MAIN, "main")}
         self.stream: RingBuffer[StreamLine] = RingBuffer(stream_capacity)
@@ -49,6 +58,12 @@ class ArenaState:
         self.budget = Budget()
         self.fold = fold if fold is not None else ScoreFold()
         self._own_fold = fold is None
+        if finished is not None and finished.fold is not self.fold:
+            finished = None
+        self.finished = finished if finished is not None else FinishedPart(self.fold)
+        """The report of the finished part: what every "so far" figure is."""
+        self._own_finished = finished is None
+        self._so_far: RunScores | None = None
         self.running: dict[str, ScenarioProgress] = {}
         """Scenarios started and not finished, in start order (several with ``-c 2``)."""
         self.versions = Versions()
@@ -74,6 +89,7 @@ class ArenaState:
             ev.SubagentRunStarted: self._subagent_run_started,
             ev.SubagentRunFinished: self._subagent_run_finished,
             ev.NotificationDelivered: self._notification,
+            ev.TaskFinished: self._task_finished,
             ev.ReminderDelivered: self._reminder,
             ev.AgentStopped: self._agent_stopped,
         }
@@ -85,6 +101,8 @@ class ArenaState:
         self.events_applied += 1
         if self._own_fold:
             self.fold.apply(event)
+        if self._own_finished:
+            self.finished.observe(event)
         if event.ts > self.header.now_ts:
             self.header.now_ts = event.ts
             self.versions.header += 1
@@ -106,6 +124,13 @@ class ArenaState:
         if self._scores is None:
             self._scores = self.fold.result()
         return self._scores
+
+    @property
+    def so_far(self) -> RunScores:
+        """Run scores over the rounds that have a verdict (:mod:`arena_tui.scoring.finished`)."""
+        if self._so_far is None:
+            self._so_far = self.finished.result()
+        return self._so_far
 
     def grant(self, agent_id: str | None) -> SubagentScore | None:
         """The score record (grant vs use) of a subagent, or ``None`` for main/unknown ids."""
@@ -165,6 +190,7 @@ class ArenaState:
 
     def _touch_scores(self, grants: bool = False) -> None:
         self._scores = None
+        self._so_far = None
         self.versions.scores += 1
         if grants:
             self.versions.grants += 1
@@ -268,8 +294,13 @@ class ArenaState:
         self._info(e, "round", f"round {e.round_id} {'passed' if e.passed else 'failed'}{feedback}", MAIN)
 
     def _check_finished(self, e: ev.CheckFinished) -> None:
-        verdict = "passed" if e.passed else f"failed (exit {e.exit_code}, expected {e.expect_exit})"
-        self._info(e, "check", f"check {verdict}: {e.command}", MAIN)
+        if e.passed:
+            self._info(e, "check", f"check passed: {e.command}", MAIN)
+            return
+        failed = "; ".join(failed_conditions(e))
+        self._info(
+            e, "check", f"check failed: {failed} (exit {e.exit_code}, expected {e.expect_exit}: {e.command})", MAIN
+        )
 
     def _model_request(self, e: ev.ModelRequest) -> None:
         if (e.agent_id or MAIN) == MAIN:
@@ -356,6 +387,11 @@ class ArenaState:
 
     def _notification(self, e: ev.NotificationDelivered) -> None:
         self._info(e, "notification", f"← task-notification {e.task_kind} {e.task_id} {e.status}: {e.body}")
+
+    def _task_finished(self, e: ev.TaskFinished) -> None:
+        """A background task ended: said at once (its notification reaches main with main's next turn)."""
+        first = e.result.strip().splitlines()[0] if e.result.strip() else ""
+        self._info(e, "task", f"◆ {e.task_kind} {e.task_id} {e.status}" + (f": {first}" if first else ""))
 
     def _reminder(self, e: ev.ReminderDelivered) -> None:
         self._info(e, "reminder", f"← system-reminder {e.reminder}: {e.body}")

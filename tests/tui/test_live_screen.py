@@ -155,7 +155,7 @@ async def test_selection_goes_back_to_all_agents_when_its_scenario_changes() -> 
 def test_so_far_figures_are_over_finished_rounds_beside_the_whole_benchmark() -> None:
     state = ArenaState()
     state.apply_many(long_run_start(passed=3))
-    done = so_far(state.scores)
+    done = so_far(state.so_far, state.scores.rounds_total)
     assert (done.rounds_done, done.rounds_passed, done.rounds_total) == (3, 3, 258)
     assert done.tcr == 1.0 and abs(state.scores.tcr - 3 / 258) < 1e-9
     assert not done.complete and abs(done.coverage - 3 / 258) < 1e-9
