@@ -25,8 +25,8 @@ def short_args(arguments: dict[str, Any] | None, width: int = 48) -> str:
         if len(" ".join(parts)) >= width:
             break
         if isinstance(value, bool):
-            if value:
-                parts.append(f"--{key}")
+            if value:  # Grep's own flags are named -i, -n: shown as named
+                parts.append(key if key.startswith("-") else f"--{key}")
         elif isinstance(value, int | float):
             parts.append(f"{key}={value}")
     joined = " ".join(parts)

@@ -204,8 +204,12 @@ class RunScreen(Screen[None]):
         stream = state.stream
         for no in range(max(self._notice_no, stream.first_no), stream.next_no):
             line = stream.get(no)
-            if line is not None and line.kind == "notification" and line.agent_id == MAIN:
+            if line is None or line.agent_id != MAIN:
+                continue
+            if line.kind == "notification":
                 console.notice(line.text)
+            elif line.kind == "task":  # a person waits on it: say so now, not with the next call
+                console.notice(f"{line.text}   (its notification comes with your next call)")
         self._notice_no = stream.next_no
 
     def select_agent(self, agent_id: str | None) -> None:
@@ -323,7 +327,8 @@ class RunScreen(Screen[None]):
                 {a.agent_id: list(a.sessions) for a in agents},
             )
         if tool == "Workflow":
-            return WorkflowForm()
+            consoles = self.query(PlayConsole)
+            return WorkflowForm(consoles.first().example_path()) if consoles else WorkflowForm()
         return None
 
     def action_form(self, tool: str) -> None:
