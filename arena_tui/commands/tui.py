@@ -134,8 +134,11 @@ def cmd_browse(args: argparse.Namespace) -> int:
 
     root = Path(getattr(args, "root", "."))
     theme = os.environ.get("CATEAM_THEME")
-    while True:  # a replay chosen in the browser comes back to the browser when it is closed
-        choice = BrowserApp(root, theme=theme).run()
+    marked: list[str] = []
+    while True:  # a replay chosen in the browser comes back to the browser (with its marks) when it is closed
+        browser = BrowserApp(root, theme=theme, marked=marked)
+        choice = browser.run()
+        marked = browser.marked
         if not choice:
             return 0
         out, run_id = choice

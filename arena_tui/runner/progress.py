@@ -27,7 +27,7 @@ class PlainProgress:
             sim = f" [simulated: {'; '.join(event.simulated)}]" if event.simulated else ""
             total = sum(len(r) for r in event.round_ids.values())
             self._line(
-                f"run {event.run_id}: {len(event.scenario_ids)} scenarios, {total} rounds, "
+                f"run {event.run_id}: {_n(len(event.scenario_ids), 'scenario')}, {_n(total, 'round')}, "
                 f"manager {event.manager}, sandbox {event.sandbox_mode}{sim}"
             )
         elif isinstance(event, ev.ScenarioStarted) and event.attempt > 1:
@@ -63,3 +63,8 @@ class PlainProgress:
 
     def _line(self, text: str) -> None:
         print(text, file=self.out, flush=True)
+
+
+def _n(count: int, word: str) -> str:
+    """``1 scenario``, ``2 scenarios``."""
+    return f"{count} {word}{'' if count == 1 else 's'}"

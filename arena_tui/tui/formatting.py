@@ -124,10 +124,33 @@ def cut_middle(text: str, width: int) -> str:
     if len(flat) <= width:
         return flat
     if width <= 1:
-        return "…"[:width]
-    tail = (width - 1 + 1) // 2
-    head = width - 1 - tail
-    return flat[:head] + "…" + flat[len(flat) - tail :]
+        return "…"[: max(0, width)]
+    tail = width // 2
+    return flat[: width - 1 - tail] + "…" + flat[len(flat) - tail :]
+
+
+def fit(values: list[str], width: int, floors: list[int]) -> list[str]:
+    """Cut the widest of ``values`` from the middle, one cell at a time, until their total fits ``width``.
+
+    No value is cut below its floor (``floors[i]`` cells), so each keeps both its ends readable;
+    the caller's joiners are not counted.
+    """
+    sizes = [len(v) for v in values]
+    while sum(sizes) > width:
+        cuttable = [i for i, n in enumerate(sizes) if n > floors[i]]
+        if not cuttable:
+            break
+        widest = max(cuttable, key=lambda i: sizes[i])
+        sizes[widest] -= 1
+    return [cut_middle(v, n) for v, n in zip(values, sizes, strict=True)]
+
+
+_ABSOLUTE = re.compile(r"(?<![\w.~-])/(?:[^\s'\"`/]+/)+([^\s'\"`/]+/[^\s'\"`/]+)")
+
+
+def short_paths(text: str) -> str:
+    """Workspace paths relative to it, other absolute paths as their last two parts (``…/checks/q1.json``)."""
+    return _ABSOLUTE.sub(lambda m: "…/" + m.group(1), relativize(text))
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

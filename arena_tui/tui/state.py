@@ -14,7 +14,7 @@ from arena_tui import events as ev
 from arena_tui.check_output import failed_conditions
 from arena_tui.scoring import RunScores, ScoreFold, SubagentScore
 from arena_tui.scoring.finished import FinishedPart
-from arena_tui.tui.formatting import relativize
+from arena_tui.tui.formatting import relativize, short_paths
 from arena_tui.tui.ring import RingBuffer
 from arena_tui.tui.state_models import (
     AgentNode,
@@ -295,7 +295,7 @@ class ArenaState:
 
     def _check_finished(self, e: ev.CheckFinished) -> None:
         if e.passed:
-            self._info(e, "check", f"check passed: {e.command}", MAIN)
+            self._info(e, "check", f"check passed: {short_paths(e.command)}", MAIN)
             return
         failed = "; ".join(failed_conditions(e))
         self._info(

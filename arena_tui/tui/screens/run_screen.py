@@ -87,15 +87,16 @@ class RunScreen(Screen[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]  # noqa: RUF012
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f", "cycle_filter", "Filter"),
-        Binding("escape", "clear_filter", "All agents", show=False),
-        Binding("g", "focus_agents", "Grants"),
-        Binding("question_mark", "help", "Help"),
+        # Replay keys first: the footer is cut at 80 columns and seek must stay on it.
+        Binding("s", "seek", "Seek"),
         Binding("space", "toggle_play", "Pause/Play", priority=True),
         Binding("full_stop,right", "step", "Step", priority=True),
         Binding("plus,equals_sign", "faster", "Faster"),
         Binding("minus", "slower", "Slower"),
-        Binding("s", "seek", "Seek"),
+        Binding("f", "cycle_filter", "Filter"),
+        Binding("escape", "clear_filter", "All agents", show=False),
+        Binding("g", "focus_agents", "Grants"),
+        Binding("question_mark", "help", "Help"),
         Binding("f2", "form('CreateSubagent')", "Create"),
         Binding("f3", "form('RunSubagent')", "Run"),
         Binding("f4", "form('Workflow')", "Workflow"),

@@ -81,7 +81,7 @@ class ScorePanel(Vertical):
             self.border_title = "Score · so far"
         elif done.complete or not done.rounds_done:
             lines.append(f"TCR {pct(s.tcr)}   SMS {pct(s.sms)}\n")
-            lines.append(f"{s.rounds_passed}/{s.rounds_total} rounds passed\n")
+            lines.append(f"{s.rounds_passed}/{plural(s.rounds_total, 'round')} passed\n")
             lines.append(f"TPP {pct(s.tpp)}   ROC {pct(s.roc)}\n")
             lines.append(f"WPP {pct(s.wpp)}   MCA {pct(s.mca)}")
             big = s.sms
