@@ -12,7 +12,7 @@ import contextlib
 from collections.abc import AsyncIterator, Sequence
 
 from arena_tui.events import Event
-from arena_tui.runner.orchestrator import RunOutcome, RunPlan, execute_run
+from arena_tui.runner.orchestrator import RunOutcome, RunPlan, check_sandbox, execute_run
 from arena_tui.scoring import ScoreFold
 from arena_tui.scoring.finished import FinishedPart
 
@@ -40,6 +40,11 @@ class RunSource:
             self._task.cancel()
 
     async def _batches(self) -> AsyncIterator[Sequence[Event]]:
+        try:  # the bwrap probe runs a process: in a thread, so the screen keeps drawing (then it is cached)
+            await asyncio.to_thread(check_sandbox, self.plan.settings)
+        except Exception as exc:  # bwrap missing: the CLI prints the one-line error once the app has left
+            self.error = exc
+            raise
         queue: asyncio.Queue[Event] = asyncio.Queue()
         self.plan.subscribers = [*self.plan.subscribers, self.finished.observe, queue.put_nowait]
         task = self._task = asyncio.create_task(execute_run(self.plan), name="benchmark-run")
