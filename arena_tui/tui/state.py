@@ -51,6 +51,8 @@ class ArenaState:
     ) -> None:
         self.header = RunHeader()
         self.agents: dict[str, AgentNode] = {MAIN: AgentNode(MAIN, MAIN, "main")}
+        self.gone: dict[str, AgentNode] = {}
+        """Subagents of scenarios that ended: a filter or Grants on one keeps showing it."""
         self.stream: RingBuffer[StreamLine] = RingBuffer(stream_capacity)
         self.calls: dict[str, StreamLine] = {}
         self.rounds: dict[str, list[str]] = {}
@@ -134,7 +136,7 @@ class ArenaState:
 
     def grant(self, agent_id: str | None) -> SubagentScore | None:
         """The score record (grant vs use) of a subagent, or ``None`` for main/unknown ids."""
-        node = self.agents.get(agent_id or "")
+        node = self.agents.get(agent_id or "") or self.gone.get(agent_id or "")
         if node is None or agent_id == MAIN or node.scenario_id is None:
             return None
         scenario = self.fold.scenarios.get(node.scenario_id)
@@ -142,8 +144,17 @@ class ArenaState:
 
     def label(self, agent_id: str | None) -> str:
         """A short display name for an agent id."""
-        node = self.agents.get(agent_id or MAIN)
+        node = self.agents.get(agent_id or MAIN) or self.gone.get(agent_id or "")
         return node.name if node else (agent_id or MAIN)
+
+    def filter_label(self, agent_id: str) -> str:
+        """Who a filter shows: ``tally · s_x`` when names may repeat across scenarios, ``(ended)`` once it has."""
+        node = self.agents.get(agent_id) or self.gone.get(agent_id)
+        if node is None or agent_id == MAIN:
+            return self.label(agent_id)
+        ended = agent_id not in self.agents
+        tagged = node.scenario_id and (ended or self.grouped() or len(self.header.scenario_ids) > 1)
+        return node.name + (f" · {node.scenario_id}" if tagged else "") + (" (ended)" if ended else "")
 
     def filter_cycle(self) -> list[str | None]:
         """Stream filters in ``f`` order: all agents, main, then each subagent."""
@@ -183,9 +194,9 @@ class ArenaState:
         self._push(StreamLine(ts=event.ts, agent_id=aid, agent_label=label, kind=kind, text=text))
 
     def _who(self, agent_id: str, scenario_id: str | None) -> str:
-        """A stream line's agent label; with several scenarios running, main says whose it is (``main #2``)."""
-        if agent_id == MAIN and len(self.running) > 1 and scenario_id in self.running:
-            return f"main #{self.running[scenario_id].index}"
+        """A stream line's agent label; with several scenarios running it says whose (``main #2``, ``tally #2``)."""
+        if len(self.running) > 1 and scenario_id in self.running:  # two "tally"s of two scenarios stay apart
+            return f"{self.label(agent_id)} #{self.running[scenario_id].index}"
         return self.label(agent_id)
 
     def _touch_scores(self, grants: bool = False) -> None:
@@ -238,11 +249,13 @@ class ArenaState:
         main = self.agents[MAIN]
         if len(self.running) == 1:
             main.forbidden, main.sessions, main.state = 0, {}, "idle"
-        self.agents = {
+        kept = {
             aid: a
             for aid, a in self.agents.items()
             if aid == MAIN or (a.scenario_id in self.running and a.scenario_id != sid)
         }
+        self.gone.update((aid, a) for aid, a in self.agents.items() if aid not in kept)
+        self.agents = kept
         self.versions.header += 1
         self.versions.tree += 1
         self.versions.grants += 1

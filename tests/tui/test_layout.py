@@ -82,3 +82,37 @@ async def test_a_stopped_watch_shows_the_resume_command_at_80_columns() -> None:
         plain = rendered.plain if isinstance(rendered, Text) else str(rendered)
         assert "`clawarena-team resume runs/oracle-all`" in plain.replace("\n", " ")
         assert app.screen.query_one(StatusLine).size.height >= 2
+
+
+def test_two_agents_of_one_name_in_two_scenarios_are_told_apart() -> None:
+    a, b = "s_a", "s_b"
+    state = ArenaState()
+    state.apply_many(
+        [
+            ev.RunStarted(run_id="r", ts=T0, dataset="d", scenario_ids=[a, b], round_ids={a: ["q1"], b: ["q1"]},
+                          manager="m", pool={}),
+            ev.ScenarioStarted(run_id="r", ts=T0 + 1, scenario_id=a, round_ids=["q1"]),
+            ev.ScenarioStarted(run_id="r", ts=T0 + 2, scenario_id=b, round_ids=["q1"]),
+            ev.SubagentCreated(run_id="r", ts=T0 + 3, scenario_id=a, agent_id="main", subagent_id="sub_a",
+                               name="tally", model_key="llm", tools=["Read"], accessible_paths=[], reachable_files=[]),
+            ev.SubagentCreated(run_id="r", ts=T0 + 3, scenario_id=b, agent_id="main", subagent_id="sub_b",
+                               name="tally", model_key="llm", tools=["Read"], accessible_paths=[], reachable_files=[]),
+            ev.ToolCalled(run_id="r", ts=T0 + 4, scenario_id=b, agent_id="sub_b", call_id="c1", tool="Read",
+                          arguments={"file_path": "x"}),
+        ]
+    )  # fmt: skip
+    assert state.filter_label("sub_a") == "tally · s_a" and state.filter_label("sub_b") == "tally · s_b"
+    line = state.stream.get(state.stream.next_no - 1)
+    assert line is not None and line.agent_label == "tally #2"
+
+
+async def test_the_help_says_what_it_is_and_how_to_close_it() -> None:
+    from arena_tui.tui.screens.help_screen import HelpScreen
+
+    app = ArenaApp(ListSource(long_id_run()), theme="dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        box = app.screen.query_one("VerticalScroll")
+        assert "Help" in str(box.border_title) and "escape" in str(box.border_subtitle)

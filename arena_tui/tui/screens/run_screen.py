@@ -183,9 +183,10 @@ class RunScreen(Screen[None]):
             self.state, force = state, True
         stream = self._stream
         if stream.is_attached and stream.agent_filter is not None and stream.agent_filter not in state.agents:
-            # The selected agent left with its scenario: back to all agents, Grants empty.
-            self.query_one(GrantsPanel).select(None)
-            stream.set_filter(state, None)
+            # The selected agent's scenario ended: the filter stays on its lines, the title says it ended.
+            title = f"Tool calls ── {state.filter_label(stream.agent_filter)} ▾"
+            if stream.border_title != title:
+                stream.border_title = title
         for panel in self._panels:
             if panel.is_attached:  # during shutdown children go before the screen does
                 panel.sync(state, force)
