@@ -116,7 +116,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     grantable = [
         str(workspace / p) for p in [*manifest.main_agent_accessible_paths, *manifest.main_agent_delegable_paths]
     ]
-    context = PlayContext(grantable=grantable)
+    context = PlayContext(grantable=grantable, workspace=str(workspace))
     hint = f"look back at it with `clawarena-team replay {out}`"
     app = ArenaApp(
         source, mode="play", theme=args.theme, submit=human.submit, tools=tools, play_context=context,

@@ -187,3 +187,13 @@ async def test_the_console_log_rewraps_when_the_terminal_resizes() -> None:
         assert widest() > 70
         await pilot.resize_terminal(70, 24)
         await wait_for(pilot, lambda: widest() <= log.scrollable_content_region.width, "log written again")
+
+
+async def test_a_call_the_round_never_took_says_it_never_ran_and_is_not_carried_over() -> None:
+    human = HumanManager()
+    typed = asyncio.ensure_future(human.submit("Write", {"file_path": "/w/out.md", "content": "x"}))
+    await asyncio.sleep(0)
+    assert human.turns.qsize() == 1
+    human(ev.RoundFinished(run_id="r", scenario_id="s", agent_id="main", round_id="q1", status="timed_out"))
+    assert (await typed).startswith("not run: round q1 ended")
+    assert human.turns.empty(), "the next round does not start with a stale call"

@@ -214,7 +214,8 @@ class PlayConsole(Vertical):
                 sessions[agent.agent_id] = list(agent.sessions)
         context = getattr(self.app, "play_context", None)
         roots = list(context.grantable) if isinstance(context, PlayContext) else []
-        return Sources(tools=self.tools, subagents=subagents, sessions=sessions, roots=roots)
+        workspace = context.workspace if isinstance(context, PlayContext) else ""
+        return Sources(tools=self.tools, subagents=subagents, sessions=sessions, roots=roots, workspace=workspace)
 
     def complete(self) -> None:
         """Tab: complete the word under the cursor; several matches are listed in the reply line."""
@@ -383,7 +384,10 @@ class PlayConsole(Vertical):
             shown = "\n".join(
                 [*lines[:RESULT_LINES], f"… {len(lines) - RESULT_LINES} more lines (enter on the Tool calls line)"]
             )
-        self._reply(f"{tool} → {shown}")
+        if result.startswith("not run:"):  # the round ended before the call reached the tools
+            self._reply(f"{tool} was {shown} — nothing was done; type it again in this round", error=True)
+        else:
+            self._reply(f"{tool} → {shown}")
         self.post_message(self.Submitted(tool, result))
 
 
