@@ -197,3 +197,19 @@ async def test_a_call_the_round_never_took_says_it_never_ran_and_is_not_carried_
     human(ev.RoundFinished(run_id="r", scenario_id="s", agent_id="main", round_id="q1", status="timed_out"))
     assert (await typed).startswith("not run: round q1 ended")
     assert human.turns.empty(), "the next round does not start with a stale call"
+
+
+async def test_q_typed_in_the_console_leaves_once_the_run_is_over() -> None:
+    events = [*sample_run(), ev.RunFinished(run_id="r", ts=2e9, status="completed")]
+
+    async def submit(tool_name: str, args: dict[str, Any]) -> str:
+        return "ok"
+
+    app = ArenaApp(ListSource(events), mode="play", submit=submit, tools=TOOLS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_ingested(pilot, app, len(events))
+        console = app.screen.query_one(PlayConsole)
+        await wait_for(pilot, lambda: "type q and enter" in console.shown(), "how to leave is said")
+        console.query_one("#console-input", Input).focus()
+        await pilot.press("q", "enter")
+        await wait_for(pilot, lambda: not app.is_running, "app left")

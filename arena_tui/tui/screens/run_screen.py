@@ -119,6 +119,7 @@ class RunScreen(Screen[None]):
         self._ready = False
         self._question = ""
         self._notice_no = 0
+        self._ended_said = False
         self._panels: list[Syncable] = []
 
     def compose(self) -> ComposeResult:
@@ -200,6 +201,9 @@ class RunScreen(Screen[None]):
                 console.show_question(state.header.round_id, state.header.question)
             if console is not None:
                 self._notices(state, console)
+                if state.header.status not in ("running", "waiting", "") and not self._ended_said:
+                    self._ended_said = True
+                    console.notice(f"run {state.header.status}: type q and enter (or press ctrl+c) to leave")
 
     def _notices(self, state: ArenaState, console: PlayConsole) -> None:
         """Play: what reaches the manager on its own (task notifications) is written into the console log."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from collections.abc import Iterable, Mapping
 from typing import ClassVar
@@ -271,6 +272,13 @@ class PlayConsole(Vertical):
             event.input.remember(line)
         if not line:
             return
+        if line.lower() in ("q", "quit", "exit"):  # the console owns q: typed as a word it leaves (asking first)
+            leave = getattr(self.app, "action_request_quit", None)
+            if callable(leave):
+                leave()
+            else:
+                self.app.exit()
+            return
         if line == "?" or word == "?" or line.endswith(" ?"):
             self.show_help(rest.strip() if word == "?" else word)
             return
@@ -333,7 +341,8 @@ class PlayConsole(Vertical):
         """A folder the person may grant, workspace-relative, for the examples."""
         context = getattr(self.app, "play_context", None)
         roots = list(context.grantable) if isinstance(context, PlayContext) else []
-        return relativize(roots[0]).rstrip("/") + "/" if roots else "requests/"
+        folders = [r for r in roots if os.path.isdir(r)]  # a folder reads naturally in "the files under …"
+        return relativize(folders[0]).rstrip("/") + "/" if folders else "requests/"
 
     def run_call(self, tool: str, args: dict[str, object]) -> None:
         """Run one tool call through the submit callback; the reply line shows the result.
