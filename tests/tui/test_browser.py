@@ -125,3 +125,19 @@ async def test_marks_survive_a_replay_from_the_browser(tmp_path: Path) -> None:
         await wait_until(pilot, lambda: again.browser.loaded, "runs loaded")
         table = again.browser.query_one(DataTable)
         assert [str(c) for c in table.get_column("mark")] == [" ", "●"]
+
+
+async def test_compare_marks_a_run_that_did_not_finish(tmp_path: Path) -> None:
+    from tests.tui.stored_runs import ScenarioPlan, write_run
+
+    plans = [ScenarioPlan("s_ab_test", [True, False])]
+    await write_run(tmp_path / "done", "run-done", "gpt-5.4", plans)
+    await write_run(tmp_path / "broken", "run-broken", "gpt-5.4", plans, ts=1_767_225_700.0, status="failed")
+    app = BrowserApp(tmp_path, theme="dark")
+    async with app.run_test(size=(120, 30)) as pilot:
+        await wait_until(pilot, lambda: app.browser.loaded, "runs loaded")
+        await wait_until(pilot, lambda: all(r.figures for r in app.browser.runs.values()), "runs scored")
+        await pilot.press("space", "down", "space", "c")
+        await wait_until(pilot, lambda: isinstance(app.screen, CompareView), "compare view")
+        labels = [_cells(app.screen.query_one(DataTable), i)[1] for i in range(2)]
+        assert sorted(labels) == ["gpt-5.4", "gpt-5.4 [failed]"]

@@ -318,7 +318,9 @@ class RunsBrowser(Screen[None]):
         compared = []
         for r in event.runs:
             assert r.scores is not None
-            compared.append(ComparedRun(r.row.manager, r.row.run_id, r.scores))
+            # A run that did not finish is marked where it is ranked: its open rounds count as failed.
+            label = r.row.manager if r.status == "completed" else f"{r.row.manager} [{r.status}]"
+            compared.append(ComparedRun(label, r.row.run_id, r.scores))
         self.app.push_screen(CompareView(compared, [r.out_dir.name for r in event.runs]))
 
     def action_reload(self) -> None:
