@@ -218,7 +218,20 @@ main(sys.argv[2:])
 """
 
 
-def bench_first_frame(argv: list[str], tries: int = 3) -> float:
+_EMPTY_APP_CHILD = """
+import sys, time
+t0 = float(sys.argv[1])
+from textual.app import App
+class Empty(App):
+    def on_ready(self):
+        print(f"FIRST_FRAME {time.time() - t0:.4f}", flush=True)
+        self.exit()
+Empty().run(headless=True)
+"""
+"""The floor: a bare Textual app's first frame on the same machine at the same moment."""
+
+
+def bench_first_frame(argv: list[str], tries: int = 3, child: str = _FIRST_FRAME_CHILD) -> float:
     """Seconds from starting ``clawarena-team ARGV`` (a fresh interpreter) to its first frame; best of ``tries``."""
     import subprocess
 
@@ -227,7 +240,7 @@ def bench_first_frame(argv: list[str], tries: int = 3) -> float:
     for _ in range(tries):
         t0 = time.time()
         done = subprocess.run(
-            [sys.executable, "-c", _FIRST_FRAME_CHILD, str(t0), *argv],
+            [sys.executable, "-c", child, str(t0), *argv],
             capture_output=True, text=True, cwd=root, timeout=300, check=False,
         )  # fmt: skip
         line = next((x for x in done.stdout.splitlines() if x.startswith("FIRST_FRAME ")), None)
@@ -268,6 +281,8 @@ def main() -> None:
         print(f"first frame, replay:   {bench_first_frame(['replay', store]) * 1000:>9,.0f} ms from process start")
         print(f"first frame, watch:    {bench_first_frame(['watch', store]) * 1000:>9,.0f} ms from process start")
         print(f"first frame, runs:     {bench_first_frame(['runs', tmp]) * 1000:>9,.0f} ms from process start")
+        floor = bench_first_frame([], child=_EMPTY_APP_CHILD) * 1000
+        print(f"first frame, an empty Textual app (the floor here, now): {floor:,.0f} ms")
     if args.only_live:
         return
     events = list(synthetic_run(args.events))
