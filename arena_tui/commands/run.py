@@ -79,9 +79,13 @@ def _print_outcome(outcome: RunOutcome, out: Path) -> int:
 
 def probe(config: ModelConfig, settings: Settings) -> tuple[ModelConfig, Settings]:
     """Check every real model before any scenario starts; token limits follow the served context."""
-    if settings.skip_probe or not any(e.is_real for e in config.entries().values()):
+    if not any(e.is_real for e in config.entries().values()):
         return config, fit_context(settings, *_declared(config))
-    from arena_tui.providers.probe import probe_models, render_probe_table
+    from arena_tui.providers.probe import probe_models, render_probe_table, served_contexts
+
+    if settings.skip_probe:  # still one cheap request each: token limits must fit the served context
+        config = with_contexts(config, asyncio.run(served_contexts(config)))
+        return config, fit_context(settings, *_declared(config))
 
     results = asyncio.run(probe_models(config))
     print(render_probe_table(results), file=sys.stderr)
@@ -195,6 +199,23 @@ def cmd_resume(args: argparse.Namespace) -> int:
         return _resume_in(args, out, run, latest, stored, settings_json)
 
 
+def _resumed_model(args: argparse.Namespace, run_id: str, manager: str, started: Any) -> ModelConfig:
+    """``--model`` when given, else the model JSON the run stored (keys asked for by name)."""
+    if args.model or os.environ.get("CATEAM_MODEL_JSON"):
+        return model_from_args(args)
+    stored = getattr(started, "model_json", None)
+    if stored:
+        from arena_tui.runner.stored_model import restore_model_config
+
+        return restore_model_config(stored, list(started.inline_keys), run_id=run_id)
+    if not manager.startswith("oracle"):
+        raise BadInputError(
+            f"run {run_id} was made with manager '{manager}' and stored no model JSON (an older run)",
+            fix="pass the same --model as the original run",
+        )
+    return model_from_args(args)
+
+
 def _resume_in(
     args: argparse.Namespace,
     out: Path,
@@ -214,12 +235,7 @@ def _resume_in(
     dataset_root = Path(args.dataset) if args.dataset else Path(run.dataset)
     dataset = load_dataset(dataset_root, tests, only)
     settings = Settings.model_validate({**settings_json, **explicit_overrides(args)})
-    if not args.model and not os.environ.get("CATEAM_MODEL_JSON") and not run.manager.startswith("oracle"):
-        raise BadInputError(
-            f"run {run_id} was made with manager '{run.manager}'; its model JSON is not stored (keys never are)",
-            fix="pass the same --model as the original run",
-        )
-    config = model_from_args(args)
+    config = _resumed_model(args, run_id, run.manager, started)
     retries = args.retry if args.retry is not None else int(stored.get("retries", 0))
     todo = len([s for s in dataset.scenarios if s.id not in done])
     kept = len(dataset.scenarios) - todo

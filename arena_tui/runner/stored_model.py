@@ -1,0 +1,75 @@
+"""The model JSON a run stores for ``resume``, without secrets.
+
+Every entry is stored as given (its passthrough request keys included) except its key:
+``api_key_env`` names are kept (the key stays in that environment variable), an inline
+``api_key`` is dropped and the entry is listed in ``inline_keys``, so ``resume`` asks for
+it by name: from ``CATEAM_API_KEY_<ENTRY>``, else at the terminal, else it stops with that
+name in the fix. A relative ``script`` path is stored resolved, so ``resume`` works from
+any directory.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+import sys
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from arena_tui.config import ModelConfig, validate_model_json
+from arena_tui.errors import BadInputError
+
+KEY_ENV_PREFIX = "CATEAM_API_KEY_"
+
+
+def key_env_name(entry_key: str) -> str:
+    return KEY_ENV_PREFIX + entry_key.upper()
+
+
+def storable_model_json(config: ModelConfig) -> tuple[dict[str, Any], list[str]]:
+    """(model JSON without any key, entries whose key was inline)."""
+    out: dict[str, Any] = {}
+    inline: list[str] = []
+    for key, entry in config.entries().items():
+        data = entry.model_dump(mode="json", exclude_none=True)  # api_key and base_dir are never dumped
+        data.pop("api_key", None)
+        if entry.script and entry.base_dir and not Path(entry.script).is_absolute():
+            data["script"] = str((Path(entry.base_dir) / entry.script).resolve())
+        if entry.api_key is not None:
+            inline.append(key)
+        out[key] = data
+    return out, inline
+
+
+def _ask_terminal(prompt: str) -> str | None:
+    if not sys.stdin.isatty():
+        return None
+    return getpass.getpass(prompt) or None
+
+
+def restore_model_config(
+    raw: Mapping[str, Any],
+    inline_keys: list[str],
+    *,
+    run_id: str,
+    env: Mapping[str, str] | None = None,
+    ask: Callable[[str], str | None] = _ask_terminal,
+) -> ModelConfig:
+    """The stored model JSON with each inline key asked for by name (never read from the store)."""
+    env = os.environ if env is None else env
+    data: dict[str, Any] = {k: dict(v) for k, v in raw.items()}
+    for key in inline_keys:
+        if key not in data:
+            continue
+        name = key_env_name(key)
+        entry = data[key]
+        where = entry.get("name") or entry.get("model_id") or entry.get("provider")
+        value = env.get(name) or ask(f"API key for '{key}' ({where}; the run never stores it): ")
+        if not value:
+            raise BadInputError(
+                f"run {run_id}: the '{key}' entry ({where}) had an inline api_key, which is never stored",
+                fix=f"export {name}=<the key> and run the same resume command, or pass the original --model",
+            )
+        entry["api_key"] = value
+    return validate_model_json(data, env=env)
