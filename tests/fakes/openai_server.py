@@ -52,6 +52,7 @@ class LogLine:
     """``ok``, a fault name (``429``, ``stall``…) or a refusal's status code."""
     usage: dict[str, Any] | None = None
     auth: str = ""
+    body: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -154,7 +155,7 @@ class FakeOpenAIServer:
                     self._server.close()  # later connections are refused
                 writer.transport.abort()
                 return
-            line = LogLine(time.time(), auth=headers.get("authorization", ""))
+            line = LogLine(time.time(), auth=headers.get("authorization", ""), body=body)
             self.log.append(line)
             refusal = self._refusal(body)
             if refusal is not None:
@@ -165,11 +166,11 @@ class FakeOpenAIServer:
             self.in_flight += 1
             self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
             try:
+                line.outcome = reply.fault or "ok"
+                line.usage = reply.usage if reply.fault is None else None
                 if reply.delay_s:
                     await asyncio.sleep(reply.delay_s)
                 await self._chat(writer, reply, body)
-                line.outcome = reply.fault or "ok"
-                line.usage = reply.usage if reply.fault is None else None
             finally:
                 self.in_flight -= 1
                 line.answered = time.time()
