@@ -15,6 +15,7 @@ from arena_tui.commands.options import explicit_overrides, settings_from_args
 from arena_tui.config import ModelConfig, load_model_config
 from arena_tui.dataset.loader import load_dataset
 from arena_tui.errors import BadInputError
+from arena_tui.events import RunStarted
 from arena_tui.runner.orchestrator import RunOutcome, RunPlan, StoredRun, execute_run, preflight, read_stored_run
 from arena_tui.runner.progress import PlainProgress
 from arena_tui.settings import Settings
@@ -199,12 +200,12 @@ def cmd_resume(args: argparse.Namespace) -> int:
         return _resume_in(args, out, run, latest, stored, settings_json)
 
 
-def _resumed_model(args: argparse.Namespace, run_id: str, manager: str, started: Any) -> ModelConfig:
+def _resumed_model(args: argparse.Namespace, run_id: str, manager: str, started: RunStarted | None) -> ModelConfig:
     """``--model`` when given, else the model JSON the run stored (keys asked for by name)."""
     if args.model or os.environ.get("CATEAM_MODEL_JSON"):
         return model_from_args(args)
-    stored = getattr(started, "model_json", None)
-    if stored:
+    stored = started.model_json if started is not None else None
+    if started is not None and stored:
         from arena_tui.runner.stored_model import restore_model_config
 
         return restore_model_config(stored, list(started.inline_keys), run_id=run_id)
