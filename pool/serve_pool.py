@@ -243,7 +243,11 @@ def serve(args: argparse.Namespace, extra: list[str]) -> int:
             except subprocess.TimeoutExpired:
                 server.proc.kill()
 
-    signal.signal(signal.SIGTERM, lambda *a: (stop(), sys.exit(143)))
+    def on_term(*_: object) -> None:
+        stop()
+        sys.exit(143)
+
+    signal.signal(signal.SIGTERM, on_term)
     key = api_key(extra)
     try:
         # One after the other: concurrent start-up profiling on a shared GPU misjudges memory.
