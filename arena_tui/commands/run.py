@@ -208,7 +208,7 @@ def _resumed_model(args: argparse.Namespace, run_id: str, manager: str, started:
     if started is not None and stored:
         from arena_tui.runner.stored_model import restore_model_config
 
-        return restore_model_config(stored, list(started.inline_keys), run_id=run_id)
+        return restore_model_config(stored, run_id=run_id)
     if not manager.startswith("oracle"):
         raise BadInputError(
             f"run {run_id} was made with manager '{manager}' and stored no model JSON (an older run)",

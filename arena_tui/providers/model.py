@@ -139,8 +139,7 @@ class Model:
                         status_code=info.status_code,
                         retry_in_s=None if final else round(delay, 3),
                         final=final,
-                        elapsed_ms=round((ended - started) * 1000, 2),
-                        queued_ms=queued_ms,
+                        elapsed_ms=round((ended - waited) * 1000, 2),
                         backpressure=verdict == "backpressure",
                     )
                 )

@@ -157,7 +157,6 @@ async def _execute_locked(plan: RunPlan, mode: str) -> RunOutcome:
         bus.subscribe(subscriber)
     config = plan.config
     scenarios = plan.dataset.scenarios
-    model_json, inline_keys = storable_model_json(config)
     started = bus.emit(
         ev.RunStarted(
             run_id=run_id,
@@ -171,8 +170,7 @@ async def _execute_locked(plan: RunPlan, mode: str) -> RunOutcome:
             settings=plan.settings.model_dump(mode="json"),
             writer_pid=os.getpid(),
             selection={"retries": plan.retries, **plan.selection},
-            model_json=model_json,
-            inline_keys=inline_keys,
+            model_json=storable_model_json(config),
         )
     )
     try:

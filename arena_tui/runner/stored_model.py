@@ -2,8 +2,8 @@
 
 Every entry is stored as given (its passthrough request keys included) except its key:
 ``api_key_env`` names are kept (the key stays in that environment variable), an inline
-``api_key`` is dropped and the entry is listed in ``inline_keys``, so ``resume`` asks for
-it by name: from ``CATEAM_API_KEY_<ENTRY>``, else at the terminal, else it stops with that
+``api_key`` is dropped and the entry is listed under :data:`INLINE_KEYS`, so ``resume`` asks
+for it by name: from ``CATEAM_API_KEY_<ENTRY>``, else at the terminal, else it stops with that
 name in the fix. A relative ``script`` path is stored resolved, so ``resume`` works from
 any directory.
 """
@@ -21,14 +21,16 @@ from arena_tui.config import ModelConfig, validate_model_json
 from arena_tui.errors import BadInputError
 
 KEY_ENV_PREFIX = "CATEAM_API_KEY_"
+INLINE_KEYS = "inline_keys"
+"""Beside the entries in the stored JSON: the entries whose key was inline (never a model key itself)."""
 
 
 def key_env_name(entry_key: str) -> str:
     return KEY_ENV_PREFIX + entry_key.upper()
 
 
-def storable_model_json(config: ModelConfig) -> tuple[dict[str, Any], list[str]]:
-    """(model JSON without any key, entries whose key was inline)."""
+def storable_model_json(config: ModelConfig) -> dict[str, Any]:
+    """The model JSON without any key, with the entries whose key was inline under :data:`INLINE_KEYS`."""
     out: dict[str, Any] = {}
     inline: list[str] = []
     for key, entry in config.entries().items():
@@ -39,7 +41,7 @@ def storable_model_json(config: ModelConfig) -> tuple[dict[str, Any], list[str]]
         if entry.api_key is not None:
             inline.append(key)
         out[key] = data
-    return out, inline
+    return {**out, INLINE_KEYS: inline}
 
 
 def _ask_terminal(prompt: str) -> str | None:
@@ -49,8 +51,7 @@ def _ask_terminal(prompt: str) -> str | None:
 
 
 def restore_model_config(
-    raw: Mapping[str, Any],
-    inline_keys: list[str],
+    stored: Mapping[str, Any],
     *,
     run_id: str,
     env: Mapping[str, str] | None = None,
@@ -58,8 +59,8 @@ def restore_model_config(
 ) -> ModelConfig:
     """The stored model JSON with each inline key asked for by name (never read from the store)."""
     env = os.environ if env is None else env
-    data: dict[str, Any] = {k: dict(v) for k, v in raw.items()}
-    for key in inline_keys:
+    data: dict[str, Any] = {k: dict(v) for k, v in stored.items() if k != INLINE_KEYS}
+    for key in stored.get(INLINE_KEYS, []):
         if key not in data:
             continue
         name = key_env_name(key)

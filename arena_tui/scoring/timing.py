@@ -146,7 +146,7 @@ class RunStats:
         elif isinstance(event, ev.ModelError):
             rnd = self._round(sid)
             if rnd is not None and event.agent_id in (None, ev.MAIN_AGENT):
-                rnd.retry_ms += event.elapsed_ms + event.queued_ms + 1000 * (event.retry_in_s or 0.0)
+                rnd.retry_ms += event.elapsed_ms + 1000 * (event.retry_in_s or 0.0)
         elif isinstance(event, ev.ToolResult):
             rnd = self._round(sid)
             if rnd is not None and event.agent_id in (None, ev.MAIN_AGENT):
