@@ -257,7 +257,7 @@ def _shorten(note: str, fix: str) -> str:
         return one_line(flat, NOTE_WIDTH)
     flat = flat[: flat.rindex(fix) + len(fix)]
     head = flat[: -len(fix)].rstrip("; ")
-    room = max(NOTE_WIDTH - len(fix) - 2, 40)
+    room = max(NOTE_WIDTH - len(fix) - 2, 120)  # enough of the server's words to say what it was
     return f"{one_line(head, room)}; {fix}"
 
 
