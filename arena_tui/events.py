@@ -199,7 +199,7 @@ class ModelError(EventBase):
     status_code: int | None = None
     retry_in_s: float | None = None
     final: bool = False
-    elapsed_ms: float = 0.0  # from asking for a request slot to the failure (a timeout's whole wait included)
+    elapsed_ms: float = 0.0  # from asking for a request slot to the verdict (a timeout's whole wait included)
     backpressure: bool = False  # a busy server (429, 503, full context slot…): not counted as a failure
 
 

@@ -22,6 +22,10 @@ DEFAULT_BREAKER_THRESHOLD = 3
 MAX_LIMIT = 64
 """The most requests one endpoint gets at once before any back-pressure is seen."""
 
+BUSY_FACTOR = 5
+"""Busy answers in a row, without any success, worth ``BUSY_FACTOR × threshold`` failures: then health is asked
+(a proxy or a loading server may answer 503 for ever)."""
+
 HealthCheck = Callable[[], Awaitable[str | None]]
 """None when the endpoint answers, else why it does not (one line)."""
 
@@ -39,7 +43,9 @@ class EndpointState:
     last_success: float = 0.0
     """``time.monotonic()`` of the latest answered request (0: none yet)."""
     backpressure: int = 0
-    """Back-pressure answers seen (reported, never fatal)."""
+    """Back-pressure answers seen (reported, never fatal while the endpoint's health says it answers)."""
+    busy: int = 0
+    """Back-pressure answers since the endpoint last answered a request."""
     lowest_limit: int = MAX_LIMIT
     _cond: asyncio.Condition | None = None
     _health_lock: asyncio.Lock | None = None
@@ -93,14 +99,16 @@ class CircuitBreaker:
         """An answered request: the failure count resets and the limit grows back (additively)."""
         state = self.state(endpoint)
         state.failures = 0
+        state.busy = 0
         state.last_success = time.monotonic()
         state.limit = min(state.limit + 1.0 / max(state.limit, 1.0), float(MAX_LIMIT))
 
-    def shrink(self, endpoint: str) -> None:
-        """Back-pressure: halve the limit from what was really running (never below one)."""
+    def shrink(self, endpoint: str, released: int = 0) -> None:
+        """Back-pressure: halve the limit from what was really running (``released``: attempts that just
+        let go of their slot, counted as running), never below one."""
         state = self.state(endpoint)
         state.backpressure += 1
-        state.limit = max(min(state.limit, float(state.in_flight)) / 2, 1.0)
+        state.limit = max(min(state.limit, float(state.in_flight + released)) / 2, 1.0)
         state.lowest_limit = min(state.lowest_limit, int(state.limit))
 
     def answered_since(self, endpoint: str, started: float) -> bool:
@@ -115,29 +123,38 @@ class CircuitBreaker:
         backpressure: bool = False,
         health: HealthCheck | None = None,
     ) -> Verdict:
-        """Record a failed attempt; say whether it was back-pressure, worth a retry, or opened the breaker."""
+        """Record a failed attempt (once it has let go of its slot); say whether it was back-pressure, worth
+        a retry, or opened the breaker."""
         if not endpoint:
-            return "retry"
-        if backpressure:
-            self.shrink(endpoint)
-            return "backpressure"
-        if self.threshold <= 0:
             return "retry"
         if endpoint in self.tripped:
             return "open"
         state = self.state(endpoint)
+        if backpressure:
+            self.shrink(endpoint, released=1)
+            state.busy += 1
+            if self.threshold <= 0 or state.busy < self.threshold * BUSY_FACTOR:
+                return "backpressure"
+            return await self._ask_health(endpoint, error, health, "backpressure")
+        if self.threshold <= 0:
+            return "retry"
         state.failures += 1
         if state.failures < self.threshold:
             return "retry"
+        return await self._ask_health(endpoint, error, health, "retry")
+
+    async def _ask_health(self, endpoint: str, error: str, health: HealthCheck | None, answered: Verdict) -> Verdict:
+        """At the threshold: an endpoint whose health check answers stays closed (``answered``), else it opens."""
+        state = self.state(endpoint)
         async with state.health_lock():
             if endpoint in self.tripped:
                 return "open"
-            if state.failures < self.threshold:  # another scenario's success came in meanwhile
-                return "retry"
+            if state.failures < self.threshold and state.busy < self.threshold * BUSY_FACTOR:
+                return answered  # another scenario's success came in meanwhile
             why = await health() if health is not None else "no health check for this backend"
             if why is None:  # it answers: a bad request or a busy server, never an unavailable one
                 state.failures = 0
-                self.shrink(endpoint)
-                return "retry"
+                state.busy = 0
+                return answered
             self.tripped[endpoint] = f"{error}; health check: {why}"
             return "open"

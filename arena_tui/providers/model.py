@@ -139,7 +139,7 @@ class Model:
                         status_code=info.status_code,
                         retry_in_s=None if final else round(delay, 3),
                         final=final,
-                        elapsed_ms=round((ended - waited) * 1000, 2),
+                        elapsed_ms=round((time.monotonic() - waited) * 1000, 2),  # a health check's time too
                         backpressure=verdict == "backpressure",
                     )
                 )

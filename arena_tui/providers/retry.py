@@ -181,4 +181,9 @@ def fix_hint(status_code: int | None, text: str = "") -> str:
         return "the server rejected the request; check extra request keys in the model JSON"
     if status_code is not None:
         return "the server failed while answering; its log says why"
+    if "timed out" in text:
+        return (
+            "the server did not answer in time: raise --request-timeout-s, lower --concurrency, or give it more "
+            "parallel slots (docs/running.md)"
+        )
     return "check that the server is running and reachable (see docs/running.md)"

@@ -118,6 +118,22 @@ async def test_a_timeout_while_other_requests_are_answered_is_back_pressure(fake
     assert error.backpressure and error.elapsed_ms >= 450 and not breaker.tripped
 
 
+async def test_a_server_busy_for_ever_whose_health_says_no_opens_the_breaker(fake_openai: FakeOpenAIServer) -> None:
+    """A proxy or a loading server answering 503 for ever: after 5 × threshold busy answers with no success,
+    health is asked; a healthy one keeps being waited for, an unhealthy one opens."""
+    breaker = CircuitBreaker(threshold=2)
+    fake_openai.default_reply = FakeReply(fault="503")
+    fake_openai.healthy = False
+    with pytest.raises(ProviderUnavailable) as info:
+        await provider(fake_openai.base_url, [], policy=ONE_RETRY, breaker=breaker).complete([Message("user", "x")])
+    assert len(fake_openai.chat_requests) == 10 and "health check" in info.value.message
+
+
+def test_a_timeout_on_a_healthy_server_does_not_say_check_it_is_running() -> None:
+    hint = fix_hint(None, "timed out waiting for the server")
+    assert "--request-timeout-s" in hint and "server is running" not in hint
+
+
 async def test_the_concurrency_limit_halves_under_back_pressure_and_grows_back() -> None:
     breaker = CircuitBreaker()
     host = "h:1"
