@@ -84,3 +84,19 @@ def test_an_inline_key_is_never_stored_and_resume_asks_for_it_by_name(
     assert code == 0, capsys.readouterr()
     assert auth and set(auth) == {f"Bearer {SECRET}"}
     assert SECRET.encode() not in _stored_bytes(out)
+
+
+def test_request_headers_are_never_stored_and_resume_then_needs_the_model() -> None:
+    from arena_tui.config import validate_model_json
+    from arena_tui.errors import BadInputError
+    from arena_tui.runner.stored_model import restore_model_config, storable_model_json
+
+    entry = {"provider": "vllm", "model_id": "m", "api_base": "http://127.0.0.1:9/v1"}
+    config = validate_model_json(
+        {"main": {**entry, "extra_headers": {"X-Api-Key": SECRET}, "max_tokens": 99}, "llm": entry}, env={}
+    )
+    stored = storable_model_json(config)
+    assert SECRET not in json.dumps(stored) and stored["main"]["max_tokens"] == 99
+    with pytest.raises(BadInputError) as info:
+        restore_model_config(stored, run_id="r1", env={})
+    assert "main" in info.value.message and "--model" in (info.value.fix or "")
