@@ -136,8 +136,8 @@ def preflight(plan: RunPlan) -> None:
 
 
 async def execute_run(plan: RunPlan) -> RunOutcome:
-    mode = check_sandbox(plan.settings)
-    preflight(plan)
+    mode = await asyncio.to_thread(check_sandbox, plan.settings)  # the first call probes bwrap: a process
+    await asyncio.to_thread(preflight, plan)  # reads every trajectory file
     # Workspaces must have absolute paths: agents are told them and tools accept no other kind.
     plan.out_dir = plan.out_dir.resolve()
     with hold_output(plan.out_dir):  # one writer per output folder (re-entrant: resume already holds it)
@@ -209,7 +209,8 @@ async def _execute_locked(plan: RunPlan, mode: str) -> RunOutcome:
     if failure is not None:
         raise failure
     scores = fold.result()
-    report = write_report(plan.out_dir, scores, ReportMeta.of(started)) if plan.write_files else None
+    meta = ReportMeta.of(started)
+    report = await asyncio.to_thread(write_report, plan.out_dir, scores, meta) if plan.write_files else None
     return RunOutcome(run_id, scores, report, interrupted, down)
 
 
