@@ -31,7 +31,8 @@ from typing import Any
 from arena_tui.config import load_model_config
 from arena_tui.dataset.loader import load_dataset
 from arena_tui.dataset.model import Scenario
-from arena_tui.runner.checks import check_launch, run_check
+from arena_tui.runner.check_sandbox import check_launch
+from arena_tui.runner.checks import run_check
 from arena_tui.runner.engine_host import EngineHost
 from arena_tui.runner.orchestrator import RunPlan, execute_run
 from arena_tui.sandbox.hardlinks import escaping_hardlinks

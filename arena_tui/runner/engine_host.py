@@ -4,7 +4,7 @@ Nearly every round's check is ``python3 ${scripts}/_check.py ${workspace} ${scri
 Run cold, each one starts bubblewrap, an interpreter with its site imports, compiles the
 engine and imports its standard-library modules: tens of milliseconds of CPU, all at the
 round boundary where every scenario checks at once. An :class:`EngineHost` starts one
-sandbox per scenario, built exactly like a check's (:func:`~arena_tui.runner.checks.check_launch`:
+sandbox per scenario, built exactly like a check's (:func:`~arena_tui.runner.check_sandbox.check_launch`:
 workspace and checks folder read-only, minimal environment, caps, same uid, no network),
 running ``python3 -I -S -B`` with :mod:`arena_tui.runner.engine_zygote`, which forks a
 fresh child per check from a state where the engine is compiled and its imports loaded.
@@ -29,6 +29,7 @@ from pathlib import Path
 
 from arena_tui.dataset.model import Scenario
 from arena_tui.dataset.schema import EvalSpec
+from arena_tui.runner.check_sandbox import check_launch
 from arena_tui.sandbox.bwrap import sandbox_mode
 from arena_tui.sandbox.hardlinks import escaping_hardlinks
 from arena_tui.sandbox.limits import DEFAULT_LIMITS, SandboxLimits, drops_privileges, sandbox_uid
@@ -117,8 +118,6 @@ class EngineHost:
         return bool(escaping_hardlinks([self.workspace]))
 
     async def _start(self, spec: EvalSpec) -> asyncio.subprocess.Process | None:
-        from arena_tui.runner.checks import check_launch  # the one way a check's sandbox is built
-
         try:
             launch = await asyncio.to_thread(
                 check_launch, spec, zygote_command(), self.placeholders, self.workspace, self.limits

@@ -7,6 +7,7 @@ continue, finished scenarios skipped) and ``check --gate`` (oracle or null manag
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import secrets
 import time
@@ -140,7 +141,8 @@ async def execute_run(plan: RunPlan) -> RunOutcome:
     await asyncio.to_thread(preflight, plan)  # reads every trajectory file
     # Workspaces must have absolute paths: agents are told them and tools accept no other kind.
     plan.out_dir = plan.out_dir.resolve()
-    with hold_output(plan.out_dir):  # one writer per output folder (re-entrant: resume already holds it)
+    with contextlib.ExitStack() as held:  # one writer per output folder (re-entrant: resume already holds it)
+        await asyncio.to_thread(held.enter_context, hold_output(plan.out_dir))  # files: off the loop
         return await _execute_locked(plan, mode)
 
 
