@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib.util
+import re
 import resource
 import statistics
 import tempfile
@@ -31,6 +32,7 @@ from typing import Any
 from arena_tui.config import load_model_config
 from arena_tui.dataset.loader import load_dataset
 from arena_tui.dataset.model import Scenario
+from arena_tui.dataset.schema import Round
 from arena_tui.runner.check_sandbox import check_launch
 from arena_tui.runner.checks import run_check
 from arena_tui.runner.engine_host import EngineHost
@@ -43,6 +45,18 @@ from arena_tui.settings import Settings
 from benchmarks._machine import machine_info
 
 Sample = tuple[float, float]  # (CPU ms, wall ms)
+TIMES = re.compile(r"(\d+)m([\d.]+)s")
+
+
+def inner_cpu(stderr: bytes | str) -> float:
+    """Seconds of CPU bash's ``times`` reports for the shell and its children (inside the sandbox).
+
+    The processes inside bubblewrap's PID namespace are reaped there, so this process's
+    ``RUSAGE_CHILDREN`` never sees them; the shell that ran them does.
+    """
+    text = stderr.decode() if isinstance(stderr, bytes) else stderr
+    lines = text.strip().splitlines()[-2:]
+    return sum(int(m) * 60 + float(sec) for line in lines for m, sec in TIMES.findall(line))
 
 
 def _cpu() -> float:
@@ -71,16 +85,22 @@ class Pieces:
         self.ph = scenario.placeholder_values(workspace)
         self.engine = scenario.scripts_dir / "_check.py"
         self.samples: dict[str, list[Sample]] = {}
+        self.inside = 0.0
+        """CPU seconds used inside sandboxes so far (as their shells counted it)."""
 
     def add(self, name: str, sample: Sample) -> None:
         self.samples.setdefault(name, []).append(sample)
 
-    async def sandboxed(self, command: str) -> None:
+    async def sandboxed(self, command: str) -> float:
+        """Run ``command`` in a check's sandbox; returns the CPU seconds used inside it."""
         spec = self.scenario.rounds[0].eval
-        launch = await asyncio.to_thread(check_launch, spec, command, self.ph, str(self.workspace), DEFAULT_LIMITS)
+        timed = command + "\ntimes >&2"
+        launch = await asyncio.to_thread(check_launch, spec, timed, self.ph, str(self.workspace), DEFAULT_LIMITS)
         result = await run_launch(launch, 30)
         if result.returncode != 0:
             raise SystemExit(f"{command[:60]}: exit {result.returncode}: {result.stderr[-300:]!r}")
+        self.inside += inner_cpu(result.stderr)
+        return self.inside
 
     def in_process(self, module: ModuleType) -> None:
         for rnd in self.scenario.rounds:
@@ -106,6 +126,15 @@ class Pieces:
 
         await asyncio.to_thread(both)
 
+    async def piece(self, name: str, command: str) -> None:
+        self.add(name, await measure(lambda: self.sandboxed(command), lambda: self.inside))
+
+    async def cold_check(self, rnd: Round) -> None:
+        """The round's check in a fresh sandbox, its command followed by ``times`` to count its CPU."""
+        spec = rnd.eval.model_copy(update={"command": rnd.eval.command + "\ntimes >&2"})
+        outcome = await run_check(spec, self.ph, self.workspace)
+        self.inside += inner_cpu(outcome.stderr)
+
     async def run(self, repeat: int) -> None:
         engine = str(self.engine)
         warm = f"exec(compile(open({engine!r},'rb').read(),{engine!r},'exec'),{{'__name__':'_warm'}})"
@@ -113,26 +142,26 @@ class Pieces:
         module = engine_module(self.engine)
         try:
             for _ in range(repeat):
-                self.add("sandbox start (bwrap + true)", await measure(lambda: self.sandboxed("true")))
-                self.add("+ interpreter (python3, site)", await measure(lambda: self.sandboxed("python3 -c pass")))
-                self.add(
-                    "+ interpreter (python3 -I -S)", await measure(lambda: self.sandboxed("python3 -I -S -B -c pass"))
-                )
-                self.add(
-                    "+ engine import (python3, site)", await measure(lambda: self.sandboxed(f'python3 -c "{warm}"'))
-                )
+                await self.piece("sandbox start (bwrap, setpriv, bash)", "true")
+                await self.piece("+ interpreter start (python3)", "python3 -c pass")
+                await self.piece("+ interpreter start (python3 -I -S -B)", "python3 -I -S -B -c pass")
+                await self.piece("+ engine compile and imports (python3)", f'python3 -c "{warm}"')
                 self.add("harness walks (ownership, hard links)", await measure(self.walks))
                 self.in_process(module)
                 for rnd in self.scenario.rounds:
-                    cold = await measure(lambda r=rnd: run_check(r.eval, self.ph, self.workspace))  # type: ignore[misc]
+                    cold = await measure(lambda r=rnd: self.cold_check(r), lambda: self.inside)  # type: ignore[misc]
                     self.add("whole check, cold sandbox", cold)
                 for rnd in self.scenario.rounds:
+                    child = host.child_cpu_s
                     hosted = await measure(
                         lambda r=rnd: run_check(r.eval, self.ph, self.workspace, host=host),  # type: ignore[misc]
                         lambda: host.child_cpu_s,
                     )
                     if host.served > len(self.scenario.rounds):  # the first pass pays for the start
                         self.add("whole check, resident engine sandbox", hosted)
+                        in_child = 1000 * (host.child_cpu_s - child)
+                        self.add("  of which the forked engine child", (in_child, 0.0))
+                        self.add("  of which the harness (walks, pipe, loop)", (hosted[0] - in_child, 0.0))
         finally:
             await host.close()
 
