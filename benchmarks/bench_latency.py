@@ -40,6 +40,9 @@ SIM_POOL = {
 }
 
 
+MARKS = (ev.ModelRequest, ev.ModelResponse, ev.RoundStarted, ev.RoundFinished, ev.CheckFinished)
+
+
 class Tally:
     def __init__(self) -> None:
         self.check_ms: list[float] = []
@@ -51,11 +54,7 @@ class Tally:
 
     def __call__(self, event: ev.Event) -> None:
         sid = event.scenario_id or ""
-        if (
-            sid
-            and event.agent_id in ("", ev.MAIN_AGENT)
-            and isinstance(event, ev.ModelRequest | ev.ModelResponse | ev.RoundStarted)
-        ):
+        if sid and event.agent_id in (None, "", ev.MAIN_AGENT) and isinstance(event, MARKS):
             self.times.setdefault(sid, []).append((event.kind, time.perf_counter() - self.t0))
         if isinstance(event, ev.CheckFinished):
             self.check_ms.append(event.duration_ms)
@@ -152,12 +151,36 @@ def critical_path(tally: Tally, latency: float, wall: float) -> None:
     in_requests = sum(b - a for a, b in zip(requests, responses, strict=False))
     gaps = [b - a for a, b in zip(responses, requests[1:], strict=False)]
     tool_gaps, round_gaps = gaps[0::2], gaps[1::2]
+    parts = transition_parts(marks)
     print(f"slowest scenario {slowest}: first request at {requests[0]:.2f} s, last reply at {responses[-1]:.2f} s")
     print(
         f"  in requests {in_requests:.1f} s ({len(requests)} x {latency:g} s = {len(requests) * latency:.1f} s), "
         f"tool turns {sum(tool_gaps):.2f} s, round transitions {sum(round_gaps):.2f} s "
         f"(max {max(round_gaps, default=0):.2f} s), after the last reply {wall - responses[-1]:.2f} s"
     )
+    print(
+        "  per round transition, median: "
+        + ", ".join(f"{name} {1000 * statistics.median(v):.0f} ms" for name, v in parts.items() if v)
+    )
+
+
+def transition_parts(marks: list[tuple[str, float]]) -> dict[str, list[float]]:
+    """Last reply -> round finished (transcript flush) -> check finished -> next request."""
+    parts: dict[str, list[float]] = {"flush": [], "check": [], "to next request": []}
+    last_reply = finished = checked = None
+    for kind, t in marks:
+        if kind == "model_response":
+            last_reply = t
+        elif kind == "round_finished" and last_reply is not None:
+            finished = t
+            parts["flush"].append(t - last_reply)
+        elif kind == "check_finished" and finished is not None:
+            checked = t
+            parts["check"].append(t - finished)
+        elif kind == "model_request" and checked is not None:
+            parts["to next request"].append(t - checked)
+            last_reply = finished = checked = None
+    return parts
 
 
 def pct(values: list[float], q: float) -> float:
