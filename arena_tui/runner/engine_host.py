@@ -25,8 +25,10 @@ import os
 import re
 import shlex
 import signal
+from collections.abc import Callable
 from pathlib import Path
 
+from arena_tui import events as ev
 from arena_tui.dataset.model import Scenario
 from arena_tui.dataset.schema import EvalSpec
 from arena_tui.runner.check_sandbox import check_launch
@@ -69,6 +71,7 @@ class EngineHost:
         self._proc: asyncio.subprocess.Process | None = None
         self._lock = asyncio.Lock()
         self._warming: asyncio.Task[None] | None = None
+        self._watch: tuple[ev.EventBus, Callable[[ev.Event], None]] | None = None
         self.started = 0
         """How many resident sandboxes this host started (a timeout or a failure costs a new one)."""
         self.served = 0
@@ -105,7 +108,18 @@ class EngineHost:
 
     def prestart(self, spec: EvalSpec) -> None:
         """Start the resident sandbox in the background (the first check then waits only for what is left)."""
-        self._warming = asyncio.create_task(self._warm(spec), name="engine-host-start")
+        if self._warming is None:
+            self._warming = asyncio.create_task(self._warm(spec), name="engine-host-start")
+
+    def start_on_first_request(self, bus: ev.EventBus, scenario_id: str, spec: EvalSpec) -> None:
+        """:meth:`prestart` when the scenario's first model request is emitted (a bus subscriber until closed)."""
+
+        def watch(event: ev.Event) -> None:
+            if self._warming is None and isinstance(event, ev.ModelRequest) and event.scenario_id == scenario_id:
+                self.prestart(spec)
+
+        self._watch = (bus, watch)
+        bus.subscribe(watch)
 
     async def _warm(self, spec: EvalSpec) -> None:
         async with self._lock:
@@ -164,6 +178,9 @@ class EngineHost:
             await asyncio.wait_for(proc.wait(), 5)
 
     async def close(self) -> None:
+        if self._watch is not None:
+            self._watch[0].unsubscribe(self._watch[1])
+            self._watch = None
         if self._warming is not None:
             self._warming.cancel()
             await asyncio.gather(self._warming, return_exceptions=True)
@@ -171,10 +188,16 @@ class EngineHost:
         await self._kill()
 
 
-def scenario_host(scenario: Scenario, workspace: Path, limits: SandboxLimits = DEFAULT_LIMITS) -> EngineHost:
-    """The engine host of one scenario run; its sandbox starts now, while the first request is in flight."""
+def scenario_host(
+    scenario: Scenario, workspace: Path, bus: ev.EventBus, limits: SandboxLimits = DEFAULT_LIMITS
+) -> EngineHost:
+    """The engine host of one scenario run; its sandbox starts once the first model request is on its way.
+
+    Started then, its start-up (a sandbox, an interpreter, the engine's imports) overlaps the
+    wait for the model instead of competing with the scenario's set-up and first request.
+    """
     host = EngineHost(workspace, scenario.placeholder_values(workspace), limits)
     first = next((r.eval for r in scenario.rounds if ENGINE_FORM.fullmatch(r.eval.command.strip())), None)
     if first is not None and sandbox_mode(False) == "bwrap":
-        host.prestart(first)
+        host.start_on_first_request(bus, scenario.id, first)
     return host

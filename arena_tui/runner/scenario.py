@@ -154,7 +154,7 @@ class ScenarioRunner:
     async def run(self) -> ScenarioOutcome:
         """Run every round; returns how the scenario ended."""
         await asyncio.to_thread(self._prepare)  # file work off the loop the UI and other scenarios share
-        self.checks = scenario_host(self.scenario, self.workspace)
+        self.checks = scenario_host(self.scenario, self.workspace, self.bus)
         self.writes = RoundWrites()
         transcripts = TranscriptWriter(self.scenario.id, self.out / "sessions")
         self.bus.subscribe(transcripts)

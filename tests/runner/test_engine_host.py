@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import shutil
@@ -10,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from arena_tui import events as ev
 from arena_tui.dataset.loader import load_dataset
 from arena_tui.dataset.schema import EvalSpec
 from arena_tui.runner.checks import TIMEOUT_EXIT, CheckOutcome, run_check
-from arena_tui.runner.engine_host import EngineHost, engine_argv
+from arena_tui.runner.engine_host import EngineHost, engine_argv, scenario_host
 from arena_tui.sandbox.bwrap import sandbox_mode
 from arena_tui.sandbox.limits import DEFAULT_LIMITS
 from tests.runner.helpers import DEMO
@@ -189,3 +191,27 @@ async def test_scratch_files_of_one_check_are_gone_for_the_next(setup: Setup) ->
     )
     outs = [(await setup.check()).stdout.strip() for _ in range(2)]
     assert outs == ["False []", "False []"] and setup.host.started == 1
+
+
+async def test_the_resident_sandbox_starts_with_the_first_model_request(tmp_path: Path) -> None:
+    scenario = load_dataset(DEMO, "tests-demo.json", [CLAIM]).scenarios[0]
+    workspace = tmp_path / "workspace"
+    shutil.copytree(scenario.workspace_template, workspace, symlinks=True)
+    bus = ev.EventBus("run")
+    host = scenario_host(scenario, workspace, bus)
+    try:
+        bus.emit(
+            ev.ModelRequest(run_id="run", scenario_id="another", request_id="r0", model_key="main", model_name="m")
+        )
+        await asyncio.sleep(0.2)
+        assert host.started == 0
+        bus.emit(ev.ModelRequest(run_id="run", scenario_id=CLAIM, request_id="r1", model_key="main", model_name="m"))
+        for _ in range(200):
+            if host.started:
+                break
+            await asyncio.sleep(0.05)
+        assert host.started == 1
+        outcome = await run_check(scenario.rounds[0].eval, scenario.placeholder_values(workspace), workspace, host=host)
+        assert host.served == 1 and host.started == 1 and outcome.exit_code == 1
+    finally:
+        await host.close()
