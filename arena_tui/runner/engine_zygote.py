@@ -24,8 +24,13 @@ import contextlib
 import json
 import os
 import select
+import signal
 import sys
 from types import CodeType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import resource
 
 CAP = int(sys.argv[1]) if len(sys.argv) > 1 else 64 * 1024
 PROTOCOL = os.dup(1)
@@ -59,6 +64,7 @@ def _preload(source: bytes) -> None:
 
 
 def _child(argv: list[str], code: CodeType | None, error: tuple[str, int], out_w: int, err_w: int) -> None:
+    os.close(PROTOCOL)  # the check cannot speak for the server
     os.dup2(out_w, 1)
     os.dup2(err_w, 2)
     null = os.open(os.devnull, os.O_RDONLY)
@@ -95,7 +101,19 @@ def _child(argv: list[str], code: CodeType | None, error: tuple[str, int], out_w
     os._exit(status & 0xFF)
 
 
+def _kill_strays() -> None:
+    """Kill every process of this PID namespace but this one and its init: what a check left running."""
+    for name in os.listdir("/proc"):
+        if name.isdigit() and int(name) not in (1, os.getpid()):
+            with contextlib.suppress(OSError):
+                os.kill(int(name), signal.SIGKILL)
+    with contextlib.suppress(ChildProcessError):
+        while os.waitpid(-1, os.WNOHANG)[0]:
+            pass
+
+
 def _collect(pid: int, out_r: int, err_r: int) -> tuple[int, list[bytearray], list[int], int]:
+    """Read the child's output (capped) until it has exited and nothing it started holds the pipes."""
     kept = [bytearray(), bytearray()]
     dropped = [0, 0]
     poller = select.poll()
@@ -103,8 +121,9 @@ def _collect(pid: int, out_r: int, err_r: int) -> tuple[int, list[bytearray], li
     for fd in index:
         poller.register(fd, select.POLLIN | select.POLLHUP)
     open_fds = set(index)
+    ended: tuple[int, resource.struct_rusage] | None = None
     while open_fds:
-        for fd, _event in poller.poll():
+        for fd, _event in poller.poll(50):
             chunk = os.read(fd, 65536)
             if not chunk:
                 poller.unregister(fd)
@@ -116,7 +135,16 @@ def _collect(pid: int, out_r: int, err_r: int) -> tuple[int, list[bytearray], li
             if room > 0:
                 kept[slot] += chunk[:room]
             dropped[slot] += max(0, len(chunk) - max(room, 0))
-    _, status, usage = os.wait4(pid, 0)
+        if ended is None:
+            done, status, usage = os.wait4(pid, os.WNOHANG)
+            if done:
+                ended = (status, usage)
+                _kill_strays()  # as when a cold check's PID namespace ends with its first process
+    if ended is None:
+        _, status, usage = os.wait4(pid, 0)
+        ended = (status, usage)
+        _kill_strays()
+    status, usage = ended
     rc = os.waitstatus_to_exitcode(status)
     cpu_us = int((usage.ru_utime + usage.ru_stime) * 1e6)
     return (128 - rc if rc < 0 else rc), kept, dropped, cpu_us

@@ -215,3 +215,25 @@ async def test_the_resident_sandbox_starts_with_the_first_model_request(tmp_path
         assert host.served == 1 and host.started == 1 and outcome.exit_code == 1
     finally:
         await host.close()
+
+
+async def test_a_process_the_engine_leaves_behind_is_killed_and_does_not_hold_the_check(setup: Setup) -> None:
+    marker = "27.1828"  # a sleep length no other process uses
+    setup.engine(f"import subprocess\nsubprocess.Popen(['setsid', 'sleep', '{marker}'])\nprint('done')\n")
+    outcome = await setup.check(EvalSpec(command=FORM, timeout=20))
+    assert outcome.exit_code == 0 and outcome.stdout.strip() == "done" and not outcome.timed_out
+    assert setup.host.served == 1
+    assert _sleeping(marker) == [], "a process the check started outlived it"
+
+
+def _sleeping(marker: str) -> list[str]:
+    found = []
+    for proc in Path("/proc").iterdir():
+        try:
+            cmdline = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            state = (proc / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            continue
+        if marker in cmdline and "sleep" in cmdline and state != "Z":
+            found.append(cmdline.strip())
+    return found
