@@ -65,7 +65,9 @@ class ScenarioProviders:
     human: HumanManager | None = None
     """``play``: the person at the console is the manager."""
     breaker: CircuitBreaker = field(default_factory=CircuitBreaker)
-    """Shared by every model of the scenario: consecutive failed requests per host."""
+    """The run's one breaker: consecutive failed requests and back-pressure per host, across scenarios."""
+    endpoints: set[str] = field(default_factory=set)
+    """Hosts this scenario's models talk to (an open breaker elsewhere does not stop it)."""
 
     def __call__(self, model_key: str, identity: CallIdentity, subagent: Subagent | None) -> Model:
         if self.manager_override in BASELINES:
@@ -107,4 +109,6 @@ class ScenarioProviders:
             model.api = wrap_worker(
                 self.manager_override, model.api, subagent.grant, subagent.tools, str(self.workspace)
             )
+        if model.api.endpoint:
+            self.endpoints.add(model.api.endpoint)
         return model
