@@ -7,7 +7,7 @@ from pathlib import Path
 
 from arena_tui.dataset.schema import Manifest, Round, TestsFile
 from arena_tui.dataset.updates import UpdateOp
-from arena_tui.needs import Need
+from arena_tui.vocabulary import Need
 
 
 @dataclass

@@ -20,7 +20,7 @@ from arena_tui.dataset.paths import PathEscapeError, normalize_relative
 from arena_tui.dataset.problems import Problems
 from arena_tui.dataset.schema import DELEGATION_TAG
 from arena_tui.dataset.updates import VirtualTree
-from arena_tui.needs import Need, NeedsFile, best_key
+from arena_tui.vocabulary import Need, NeedsFile, best_key
 
 NEEDS_FILE = "needs.json"
 _NEEDS = TypeAdapter(NeedsFile)

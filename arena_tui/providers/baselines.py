@@ -33,13 +33,12 @@ from pathlib import Path
 from typing import Any
 
 from arena_tui.dataset.model import Scenario
-from arena_tui.needs import best_key
 from arena_tui.providers.base import ModelAPI
 from arena_tui.providers.script_vars import ScriptVars
 from arena_tui.providers.scripted import ScriptedProvider
 from arena_tui.providers.throwaway import ThrowawayFirst
 from arena_tui.providers.trajectory import ScriptToolCall, ScriptTurn, Trajectory, load_trajectory
-from arena_tui.vocabulary import BASIC_TOOLS, DELEGATION_TOOLS
+from arena_tui.vocabulary import BASIC_TOOLS, DELEGATION_TOOLS, best_key
 
 BASELINES = (
     "record",

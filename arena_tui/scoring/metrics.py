@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from arena_tui.needs import Need
 from arena_tui.scoring.privilege import Verdict, judge
-from arena_tui.vocabulary import MUTATING_TOOLS, READ_ONLY_TOOLS
+from arena_tui.vocabulary import MUTATING_TOOLS, READ_ONLY_TOOLS, Need
 
 MEDIA_FOR_KEY = {"vlm": frozenset({"image", "video"}), "omni": frozenset({"audio"})}
 TEXT_MODALITIES = frozenset({"text", "document"})

@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from arena_tui.needs import Need, routing
-from arena_tui.vocabulary import MUTATING_TOOLS
+from arena_tui.vocabulary import MUTATING_TOOLS, Need, routing
 
 MCA_OF_ROUTING = {"right": 1.0, "over": 0.5, "under": 0.0}
 """Over-capable routing wastes cost but can do the work; incapable routing cannot perceive it."""

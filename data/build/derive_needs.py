@@ -30,7 +30,7 @@ DATASET = HERE.parent / "clawarena-team"
 sys.path.insert(0, str(HERE.parent.parent))
 
 from arena_tui.dataset.stats import modality_of  # noqa: E402
-from arena_tui.needs import CLASS_OF_TOOL, best_key  # noqa: E402
+from arena_tui.vocabulary import CLASS_OF_TOOL, best_key  # noqa: E402
 
 CLASS_ORDER = ("read", "search", "run", "write")
 MEDIA = ("image", "video", "audio")

@@ -11,13 +11,12 @@ from collections.abc import Sequence
 import pytest
 
 from arena_tui import events as ev
-from arena_tui.needs import Need
 from arena_tui.origin import Origin, OriginFields
 from arena_tui.scoring import score_events
 from arena_tui.scoring.metrics import ScenarioScore
 from arena_tui.scoring.report import build_report, report_markdown
 from arena_tui.scoring.report_model import ReportMeta
-from arena_tui.vocabulary import ModelKey
+from arena_tui.vocabulary import ModelKey, Need
 
 R, S = "run", "s1"
 FOLDER = ["lib/a.md", "lib/b.md", "lib/c.md", "lib/d.md"]
