@@ -109,6 +109,7 @@ class RunStarted(EventBase):
     writer_pid: int | None = None
     # How the scenarios were chosen (tests file, -t ids, retries), so `resume` reuses it.
     selection: dict[str, Any] = Field(default_factory=dict)
+    participant: str = ""  # who played a human baseline (`play --who NAME`)
 
 
 class RunFinished(EventBase):
@@ -124,6 +125,7 @@ class ScenarioStarted(EventBase):
     """Rounds the dataset marks ``needs_delegation``: the room the management metrics are measured over."""
     attempt: int = 1
     workspace: str = ""
+    epoch: int = 1  # which of `run --epochs K` independent sessions; `attempt` counts on across epochs
 
 
 class ScenarioFinished(EventBase):
@@ -146,6 +148,7 @@ class RoundFinished(EventBase):
     status: Literal["completed", "agent_stopped", "timed_out", "crashed", "skipped", "unavailable"]
     reason: str = ""
     truncated: int = 0
+    think_s: float | None = None  # a human manager's time from the round's start to ending it (`play`)
     """Replies of this round cut off by the model's output limit (``finish_reason: length``)."""
 
 

@@ -17,6 +17,7 @@ from arena_tui.dataset.loader import load_dataset
 from arena_tui.errors import BadInputError
 from arena_tui.runner.orchestrator import RunOutcome, RunPlan, StoredRun, execute_run, preflight, read_stored_run
 from arena_tui.runner.progress import PlainProgress
+from arena_tui.scoring.fold import RunScores
 from arena_tui.settings import Settings
 from arena_tui.store import RunRow, StoreReader
 from arena_tui.store.lock import LOCK_FILENAME, hold_output
@@ -154,7 +155,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     dataset = load_dataset(Path(args.dataset), args.tests, args.scenarios)
     out = Path(args.output) if args.output else default_output(settings, dataset.name)
     selection = {"tests": args.tests, "scenarios": args.scenarios}
-    plan = RunPlan(dataset, config, settings, out, retries=args.retry, selection=selection)
+    epochs = int(getattr(args, "epochs", 1) or 1)
+    plan = RunPlan(dataset, config, settings, out, retries=args.retry, selection=selection, epochs=epochs)
     preflight(plan)  # before the folder is created or locked
     with hold_output(out):
         if (out / STORE_FILENAME).exists():
@@ -195,6 +197,11 @@ def cmd_resume(args: argparse.Namespace) -> int:
         return _resume_in(args, out, run, latest, stored, settings_json)
 
 
+def finished_epochs(scores: RunScores) -> set[tuple[str, int]]:
+    """(scenario id, epoch) pairs a stored run finished: ``resume`` keeps them."""
+    return {(sid, e) for sid, eps in scores.epochs.items() for e, s in eps.items() if s.finished}
+
+
 def _resume_in(
     args: argparse.Namespace,
     out: Path,
@@ -205,8 +212,14 @@ def _resume_in(
 ) -> int:
     """Continue ``run`` in ``out`` (locked): its stored selection unless the command names a new one."""
     run_id, started = run.run_id, stored_run.started
-    done = {sid for sid, status in latest.items() if status == "completed"}
     stored: dict[str, Any] = dict(started.selection) if started is not None else {}
+    epochs = int(stored.get("epochs") or 1)
+    done_epochs = finished_epochs(stored_run.fold.result()) if epochs > 1 else set()
+    if epochs > 1:  # a scenario is done when all its epochs are; finished epochs are kept
+        latest = {
+            sid: "completed" if all((sid, e) in done_epochs for e in range(1, epochs + 1)) else "" for sid in latest
+        }
+    done = {sid for sid, status in latest.items() if status == "completed"}
     tests = args.tests or (None if args.dataset else stored.get("tests"))
     only = args.scenarios
     if only is None and not args.tests and not args.dataset and started is not None:
@@ -234,5 +247,7 @@ def _resume_in(
         resume=stored_run,
         skip=done,
         selection=selection,
+        epochs=epochs,
+        skip_epochs=done_epochs,
     )
     return _execute(plan, args)

@@ -94,7 +94,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     scenario = dataset.scenarios[0]
     workspace = (out / scenario.id / "workspace").resolve()
     human = HumanManager(workspace=workspace)
-    plan = RunPlan(dataset, config, settings, out, human=human)
+    plan = RunPlan(dataset, config, settings, out, human=human, participant=getattr(args, "who", "") or "")
     check_sandbox(settings)
     ensure_free(out)  # another process writing this folder: one line naming it, before the screen opens
     source = RunSource(plan)

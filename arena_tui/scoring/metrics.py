@@ -147,6 +147,8 @@ class ScenarioScore(ManagementMeans):
     delegation_rounds: list[str] = field(default_factory=list)
     # The round running now (subagents created next belong to it).
     current_round: str = ""
+    # The manager's model cost in this scenario (its share of the run's cost_usd).
+    cost_usd: float = 0.0
 
     @property
     def rounds_passed(self) -> int:
