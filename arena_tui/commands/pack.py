@@ -59,7 +59,7 @@ def _model_json(value: str | None, run: StoredRun) -> dict[str, Any]:
         return {"manager": run.started.manager, "pool": dict(run.started.pool)}
     from arena_tui.config import load_model_config
 
-    dumped: dict[str, Any] = load_model_config(value).model_dump(mode="json", exclude_none=True)
+    dumped: dict[str, Any] = load_model_config(value).model_dump(mode="json", exclude_none=True, exclude_defaults=True)
     cleaned: dict[str, Any] = without_secrets(dumped)
     return cleaned
 

@@ -113,8 +113,9 @@ def _permutation_p(stacked: Array, n: int, key: str, rng: np.random.Generator) -
 
     index = np.arange(n, dtype=np.float64)
     observed = statistic(index, index + n)
-    if np.allclose(stacked[:n], stacked[n:]) or abs(float(observed)) < 1e-12:
-        return 1.0  # identical results on every scenario, or no difference at all: nothing to test
+    if n < 2 or np.allclose(stacked[:n], stacked[n:]) or abs(float(observed)) < 1e-12:
+        # Identical results, no difference, or one scenario (its 2 swaps give p = 2/2): p = 1.
+        return 1.0
     result = stats.permutation_test(
         (index, index + n),
         statistic,
