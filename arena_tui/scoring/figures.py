@@ -134,8 +134,14 @@ def _bars(table: FigureTable, out: Path, ylabel: str, log: bool = False) -> Path
         xs = [i + (j - (len(table.heads) - 1) / 2) * width for i in range(len(table.rows))]
         ax.bar(xs, [v[j] for v in values], width, label=head)
     ax.set_xticks(range(len(table.rows)), [row[0] for row in table.rows], rotation=20, ha="right", fontsize=8)
+    top = max((max(v) for v in values if v), default=0.0)
     if log:
         ax.set_yscale("symlog", linthresh=1)  # log scale that keeps zero counts visible
+        ax.set_ylim(0, max(2.0, 3 * top))
+    else:
+        ax.set_ylim(0, max(1.0, 1.15 * top))
+    if top == 0:
+        ax.text(0.5, 0.5, "all zero", transform=ax.transAxes, ha="center", va="center", color="grey")
     ax.set_ylabel(ylabel)
     ax.set_title(table.title)
     ax.legend(fontsize=8)
