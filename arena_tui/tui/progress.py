@@ -43,11 +43,17 @@ class SoFar:
 
 def so_far(scores: RunScores) -> SoFar:
     """TCR, SMS and the management means over the finished rounds (means over the scenarios that have any)."""
-    done = {sid: s for sid, s in scores.scenarios.items() if any(r in s.passed for r in s.round_ids)}
-    rounds_done = sum(sum(1 for r in s.round_ids if r in s.passed) for s in done.values())
+    # Every epoch of `run --epochs K` that has a verdict counts (one epoch: just the scenarios).
+    epochs = {
+        sid: {e: s for e, s in scores.epochs_of(sid).items() if any(r in s.passed for r in s.round_ids)}
+        for sid in scores.scenarios
+    }
+    epochs = {sid: e for sid, e in epochs.items() if e}
+    done = {sid: e[max(e)] for sid, e in epochs.items()}
+    rounds_done = sum(sum(1 for r in s.round_ids if r in s.passed) for e in epochs.values() for s in e.values())
     passed = scores.rounds_passed
     tcr = passed / rounds_done if rounds_done else 0.0
-    part = RunScores(done, scores.tokens, scores.simulated)
+    part = RunScores(done, scores.tokens, scores.simulated, epochs=epochs)
     value = sms(tcr, part.tpp, part.roc, part.wpp, part.mca) if done else 0.0
     return SoFar(rounds_done, passed, scores.rounds_total, tcr, value, part.tpp, part.roc, part.wpp, part.mca)
 

@@ -106,3 +106,12 @@ def test_participants_pool_like_epochs() -> None:
 
 def _meta(manager: str = "m") -> ReportMeta:
     return ReportMeta(run_id="r", dataset="d", manager=manager, pool={}, sandbox_mode="bwrap", settings={})
+
+
+def test_live_so_far_counts_every_epoch_once() -> None:
+    from arena_tui.tui.progress import so_far
+
+    scores = score_events([started(2), *epoch(1, 1, True, False), *epoch(2, 2, True, True)])
+    now = so_far(scores)
+    assert (now.rounds_done, now.rounds_passed, now.rounds_total) == (4, 3, 4)
+    assert now.tcr == 0.75 and now.complete
