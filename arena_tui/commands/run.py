@@ -61,6 +61,13 @@ def _print_outcome(outcome: RunOutcome, out: Path) -> int:
         f"SMS {100 * s.sms:.1f}  TCR {100 * s.tcr:.1f} ({s.rounds_passed}/{s.rounds_total})  "
         f"TPP {100 * s.tpp:.1f}  ROC {100 * s.roc:.1f}  WPP {100 * s.wpp:.1f}  MCA {100 * s.mca:.1f}"
     )
+    intervals = outcome.report.intervals if outcome.report is not None else {}
+    if intervals:
+        sms_iv = intervals["figures"]["SMS"]
+        print(
+            f"SMS 95 % interval [{100 * sms_iv['low']:.1f}, {100 * sms_iv['high']:.1f}] "
+            f"(bootstrap over {intervals['scenarios']} scenarios × {intervals['epochs']} epoch(s))"
+        )
     print(f"report: {out / 'report.md'}   store: {out / STORE_FILENAME}")
     if outcome.interrupted:
         print(f"interrupted: continue with `clawarena-team resume {out}`", file=sys.stderr)
