@@ -247,12 +247,17 @@ async def _run_all(ctx: ScenarioContext, plan: RunPlan, scenarios: list[Any]) ->
     running: set[str] = set()
     stopped_by: list[str] = []
 
+    stored_attempts: dict[str, int] = {}
+    if plan.resume is not None and plan.epochs > 1:  # each epoch keeps its own row in the scenarios table
+        stored = plan.resume.fold.epochs
+        stored_attempts = {sid: max(s.attempt for s in eps.values()) for sid, eps in stored.items()}
+
     async def one(scenario: Any) -> None:
         async with gate:
             if stopped_by:  # every running scenario lost its provider: start no more
                 return
             running.add(scenario.id)
-            attempt = 0  # attempts count on across epochs: each is its own stored attempt
+            attempt = stored_attempts.get(scenario.id, 0)  # attempts count on across epochs and resumes
             try:
                 for epoch in range(1, plan.epochs + 1):
                     if (scenario.id, epoch) in plan.skip_epochs:

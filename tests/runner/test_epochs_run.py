@@ -67,7 +67,8 @@ def test_resume_keeps_finished_epochs(runs: tuple[Path, Path], tmp_path: Path) -
         conn.execute("UPDATE runs SET status = 'interrupted'")
     conn.close()
     assert main(["resume", str(out), "--headless"]) == 0
-    assert [s.epoch for s in starts(out)] == [1, 2, 2]  # epoch 1 kept, epoch 2 run again
+    # Epoch 1 kept, epoch 2 run again as the next attempt (attempt numbers never repeat).
+    assert [(s.epoch, s.attempt) for s in starts(out)] == [(1, 1), (2, 2), (2, 3)]
     report = json.loads((out / "report.json").read_text())
     assert report["rounds_passed"] == report["rounds_total"] == 12
 
