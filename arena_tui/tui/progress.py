@@ -11,6 +11,7 @@ import os
 from dataclasses import dataclass
 
 from arena_tui.scoring import RunScores
+from arena_tui.scoring.intervals import run_intervals
 from arena_tui.scoring.metrics import sms
 from arena_tui.tui.formatting import clock
 from arena_tui.tui.state import ArenaState
@@ -56,6 +57,15 @@ def so_far(scores: RunScores) -> SoFar:
     part = RunScores(done, scores.tokens, scores.simulated, epochs=epochs)
     value = sms(tcr, part.tpp, part.roc, part.wpp, part.mca) if done else 0.0
     return SoFar(rounds_done, passed, scores.rounds_total, tcr, value, part.tpp, part.roc, part.wpp, part.mca)
+
+
+def final_interval(scores: RunScores, figure: str = "SMS") -> tuple[float, float] | None:
+    """The report's 95 % interval of ``figure`` once every round has a verdict (None before):
+    the data for the score panel at the end of a run (scoring/intervals.py; costs a bootstrap)."""
+    if not so_far(scores).complete:
+        return None
+    found = run_intervals(scores).get("figures", {}).get(figure)
+    return (float(found["low"]), float(found["high"])) if found else None
 
 
 def status_text(state: ArenaState, now: float, compact: bool = False) -> str:

@@ -115,3 +115,12 @@ def test_live_so_far_counts_every_epoch_once() -> None:
     now = so_far(scores)
     assert (now.rounds_done, now.rounds_passed, now.rounds_total) == (4, 3, 4)
     assert now.tcr == 0.75 and now.complete
+
+
+def test_score_panel_gets_the_interval_at_the_end() -> None:
+    from arena_tui.tui.progress import final_interval
+
+    running = score_events([started(2), *epoch(1, 1, True, False)])
+    assert final_interval(running) is None  # epoch 2 has no verdict yet
+    done = score_events([started(2), *epoch(1, 1, True, False), *epoch(2, 2, True, True)])
+    assert final_interval(done, "TCR") == (0.5, 1.0)  # one scenario: its epochs (1/2, 2/2) resampled
