@@ -30,13 +30,16 @@ from arena_tui.scoring.intervals import (
 from arena_tui.scoring.paired import ALPHA, PERMUTATIONS, TEST, PairResult, compare_pair, leaderboard_groups
 from arena_tui.scoring.published import PublishedScores
 from arena_tui.scoring.repeats import interval_cell
+from arena_tui.scoring.report_file import ReportFileScores
 
 _QUARTET = ("tool_permission_score", "readonly_subagent_score", "workspace_permission_score", "model_choice_score")
 
 
-def cells_for(scores: RunScores | PublishedScores) -> Cells:
+def cells_for(scores: RunScores | PublishedScores | ReportFileScores) -> Cells:
     if isinstance(scores, RunScores):
         return cells_of(scores)
+    if isinstance(scores, ReportFileScores):
+        return _report_cells(scores.report)
     rows = []
     ids = []
     for row in scores.report.get("scenarios") or []:
@@ -47,6 +50,22 @@ def cells_for(scores: RunScores | PublishedScores) -> Cells:
         tpp, roc, wpp, mca = (float(m.get(k, 0.0)) for k in _QUARTET)
         rows.append([cell_values(passed, total, tpp, roc, wpp, mca, 0.0)])
     return Cells(ids, np.array(rows, dtype=np.float64).reshape(len(ids), 1, 7))
+
+
+def _report_cells(report: dict[str, Any]) -> Cells:
+    """One of our report.json files without its store: its per-epoch rows, else its per-scenario
+    rows (cost is not per scenario there: 0)."""
+    rows: dict[str, list[list[float]]] = {}
+    source = report.get("per_epoch") or report.get("per_scenario") or []
+    for row in source:
+        rounds = row.get("rounds") or {}
+        total = float(len(rounds)) if "epoch" in row else float(row.get("rounds_total") or len(rounds))
+        passed = float(sum(bool(v) for v in rounds.values())) if "epoch" in row else float(row.get("rounds_passed", 0))
+        tpp, roc, wpp, mca = (float(row.get(k, 0.0)) for k in ("TPP", "ROC", "WPP", "MCA"))
+        rows.setdefault(str(row.get("scenario_id")), []).append(cell_values(passed, total, tpp, roc, wpp, mca, 0.0))
+    k = max((len(v) for v in rows.values()), default=1)
+    values = [[eps[i % len(eps)] for i in range(k)] for eps in rows.values()]
+    return Cells(list(rows), np.array(values, dtype=np.float64).reshape(len(rows), k, 7))
 
 
 def intervals_of(cells: Cells) -> dict[str, tuple[float, float]]:

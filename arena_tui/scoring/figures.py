@@ -16,6 +16,7 @@ from statistics import mean, pstdev
 from typing import TYPE_CHECKING, Any
 
 from arena_tui.scoring.fold import RunScores
+from arena_tui.scoring.report_file import ReportFileScores
 from arena_tui.vocabulary import POOL_KEYS
 
 if TYPE_CHECKING:
@@ -47,9 +48,14 @@ class FigureTable:
         ]
 
 
+def _report(run: ComparedRun) -> dict[str, Any]:
+    report: dict[str, Any] = getattr(run.scores, "report", None) or {}
+    return report
+
+
 def _stats(run: ComparedRun) -> dict[str, Any]:
-    report = getattr(run.scores, "report", None)
-    stats: dict[str, Any] = (report or {}).get("statistics") or {}
+    """The earlier release's ``statistics`` block (an earlier report, or the compat view of ours)."""
+    stats: dict[str, Any] = _report(run).get("statistics") or {}
     return stats
 
 
@@ -61,7 +67,7 @@ def forbidden(runs: list[ComparedRun]) -> FigureTable:
 def model_keys(runs: list[ComparedRun]) -> FigureTable:
     rows = []
     for r in runs:
-        mkd = r.scores.mkd if isinstance(r.scores, RunScores) else (_stats(r).get("MKD") or {})
+        mkd = r.scores.mkd if isinstance(r.scores, RunScores) else (_stats(r).get("MKD") or _report(r).get("MKD") or {})
         rows.append([r.label, *(str(int(mkd.get(k, 0))) for k in POOL_KEYS)])
     return FigureTable("model_keys", "Subagent model keys per run", list(POOL_KEYS), rows)
 
@@ -71,6 +77,8 @@ def invocations(runs: list[ComparedRun]) -> FigureTable:
     for r in runs:
         if isinstance(r.scores, RunScores):
             inv = r.scores.inv
+        elif isinstance(r.scores, ReportFileScores):  # one of our report.json files: arena keys
+            inv = {k: int(v) for k, v in (_report(r).get("INV") or {}).items()}
         else:
             inv = {_EARLIER_INV[k]: int(v) for k, v in (_stats(r).get("INV") or {}).items() if k in _EARLIER_INV}
         rows.append([r.label, *(str(int(inv.get(k, 0))) for k in INV_KEYS)])

@@ -21,15 +21,17 @@ def human_label(scores: RunScores, status: str) -> str:
     return f"{HUMAN_LABEL}: {who} ({status})"
 
 
-def merge_humans(loaded: list[tuple[str, ComparedRun]]) -> list[tuple[str, ComparedRun]]:
-    """The runs with every human baseline scored in the arena profile pooled into one."""
-    humans = [run for _, run in loaded if run.kind == "human" and isinstance(run.scores, RunScores)]
+def merge_humans(loaded: list[tuple[str, ComparedRun, str]]) -> list[tuple[str, ComparedRun, str]]:
+    """``(label, run, status)`` with every human baseline scored in the arena profile pooled into one
+    (its status: ``completed`` when every participant's run completed, else the first other)."""
+    humans = [(run, status) for _, run, status in loaded if run.kind == "human" and isinstance(run.scores, RunScores)]
     if len(humans) < 2:
         return loaded
-    merged = merge_as_epochs([r.scores for r in humans if isinstance(r.scores, RunScores)])
+    merged = merge_as_epochs([r.scores for r, _ in humans if isinstance(r.scores, RunScores)])
     label = f"{HUMAN_LABEL}: {', '.join(merged.participants)} ({len(humans)} participants pooled)"
-    pooled = ComparedRun(label, "+".join(r.run_id for r in humans), merged, humans[0].metrics, "human")
-    first = loaded.index(next(x for x in loaded if x[1] is humans[0]))
-    rest = [x for x in loaded if all(x[1] is not h for h in humans)]
-    rest.insert(min(first, len(rest)), (label, pooled))
+    pooled = ComparedRun(label, "+".join(r.run_id for r, _ in humans), merged, humans[0][0].metrics, "human")
+    status = next((st for _, st in humans if st != "completed"), "completed")
+    first = next(i for i, x in enumerate(loaded) if x[1] is humans[0][0])
+    rest = [x for x in loaded if all(x[1] is not h for h, _ in humans)]
+    rest.insert(min(first, len(rest)), (label, pooled, status))
     return rest

@@ -93,3 +93,17 @@ def test_compare_shows_intervals_paired_table_and_figures(
     for name in ("forbidden_accesses", "model_keys", "invocations", "subagent_forbidden", "sms_heatmap_epochs"):
         with Image.open(cmp / f"{name}.png") as image:
             image.verify()
+
+
+def test_a_report_json_alone_gets_intervals_from_its_epochs(
+    runs: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    alone = tmp_path / "copied" / "report.json"
+    alone.parent.mkdir()
+    shutil.copyfile(runs[0] / "report.json", alone)
+    cmp = tmp_path / "cmp"
+    assert main(["compare", str(alone), str(runs[1]), "-o", str(cmp)]) == 0
+    data = json.loads((cmp / "compare_stats.json").read_text())
+    label = next(k for k in data["intervals"] if k.startswith("oracle"))
+    assert data["intervals"][label]["TCR"] == [1.0, 1.0]
+    assert "| 1 × 2 |" in (cmp / "compare_stats.md").read_text()  # its two epochs were read from per_epoch

@@ -72,11 +72,12 @@ def test_human_runs_are_labelled_and_pooled() -> None:
     assert human_label(ada, "completed") == "human baseline: ada (completed)"
     model = ComparedRun("gpt", "m", ada, "arena")
     runs = [
-        ("gpt", model),
-        ("h1", ComparedRun("h1", "a", ada, "arena", "human")),
-        ("h2", ComparedRun("h2", "b", bob, "arena", "human")),
+        ("gpt", model, "completed"),
+        ("h1", ComparedRun("h1", "a", ada, "arena", "human"), "completed"),
+        ("h2", ComparedRun("h2", "b", bob, "arena", "human"), "interrupted"),
     ]
     merged = merge_humans(runs)
-    assert [label for label, _ in merged] == ["gpt", "human baseline: ada, bob (2 participants pooled)"]
+    assert [label for label, _, _ in merged] == ["gpt", "human baseline: ada, bob (2 participants pooled)"]
+    assert merged[1][2] == "interrupted"
     pooled = merged[1][1]
     assert pooled.kind == "human" and pooled.scores.tcr == 0.5
