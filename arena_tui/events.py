@@ -109,7 +109,7 @@ class RunStarted(EventBase):
     writer_pid: int | None = None
     # How the scenarios were chosen (tests file, -t ids, retries), so `resume` reuses it.
     selection: dict[str, Any] = Field(default_factory=dict)
-    participant: str = ""  # who played a human baseline (`play --who NAME`)
+    model_json: dict[str, Any] = Field(default_factory=dict)  # without keys, for resume (runner/stored_model.py)
 
 
 class RunFinished(EventBase):
@@ -121,8 +121,7 @@ class RunFinished(EventBase):
 class ScenarioStarted(EventBase):
     kind: Literal["scenario_started"] = "scenario_started"
     round_ids: list[str]
-    delegation_rounds: list[str] = Field(default_factory=list)
-    """Rounds the dataset marks ``needs_delegation``: the room the management metrics are measured over."""
+    delegation_rounds: list[str] = Field(default_factory=list)  # marked needs_delegation: the metrics' room
     attempt: int = 1
     workspace: str = ""
     epoch: int = 1  # which of `run --epochs K` independent sessions; `attempt` counts on across epochs
@@ -148,7 +147,6 @@ class RoundFinished(EventBase):
     status: Literal["completed", "agent_stopped", "timed_out", "crashed", "skipped", "unavailable"]
     reason: str = ""
     truncated: int = 0
-    think_s: float | None = None  # a human manager's time from the round's start to ending it (`play`)
     """Replies of this round cut off by the model's output limit (``finish_reason: length``)."""
 
 
@@ -185,6 +183,7 @@ class ModelResponse(EventBase):
     cost_nocache_usd: float = 0.0
     """The same call priced as if no prompt tokens were cache hits."""
     latency_ms: float = 0.0
+    queued_ms: float = 0.0  # waiting for one of the endpoint's request slots (back-pressure)
     finish_reason: str | None = None
     content: str = ""
     tool_calls: list[ToolCallSpec] = Field(default_factory=list)
@@ -200,6 +199,8 @@ class ModelError(EventBase):
     status_code: int | None = None
     retry_in_s: float | None = None
     final: bool = False
+    elapsed_ms: float = 0.0  # from asking for a request slot to the verdict (a timeout's whole wait included)
+    backpressure: bool = False  # a busy server (429, 503, full context slot…): not counted as a failure
 
 
 # --- tools and scope ------------------------------------------------------------------

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -102,13 +101,6 @@ class HumanManager:
         self.question = ""
         self.subagents: dict[str, str] = {}
         """Subagent name → id (the person may call a subagent by the name they gave it)."""
-        self._round_start: dict[str, float] = {}
-        self._round_end: dict[str, float] = {}
-
-    def think_s(self, round_id: str) -> float | None:
-        """Seconds from the round's start to the person ending it (None: they never did)."""
-        start, end = self._round_start.get(round_id), self._round_end.get(round_id)
-        return round(end - start, 3) if start is not None and end is not None else None
 
     def provider(self) -> HumanProvider:
         return HumanProvider(self.turns)
@@ -124,8 +116,6 @@ class HumanManager:
             self.subagents = {}
         elif isinstance(event, ev.RoundStarted):
             self.round_id, self.question = event.round_id, event.question
-            self._round_start[event.round_id] = time.monotonic()
-            self._round_end.pop(event.round_id, None)
         elif isinstance(event, ev.RoundScored):
             verdict = "PASS" if event.passed else "FAIL"
             why = f" ({event.reason})" if event.reason else ""
@@ -143,8 +133,6 @@ class HumanManager:
         """Play one manager turn; returns what the person should see."""
         loop = asyncio.get_running_loop()
         if tool_name == END_ROUND:
-            if self.round_id is not None:
-                self._round_end[self.round_id] = time.monotonic()
             waiter: asyncio.Future[str] = loop.create_future()
             self._round_waiters.append(waiter)
             await self.turns.put(AssistantMessage(content=str(args.get("text") or "Round finished.")))

@@ -19,11 +19,13 @@ from arena_tui import events as ev
 from arena_tui.config import ModelConfig, check_runnable
 from arena_tui.dataset.model import Dataset
 from arena_tui.errors import BadInputError
+from arena_tui.providers.breaker import CircuitBreaker
 from arena_tui.providers.human import HumanManager
 from arena_tui.providers.retry import RetryPolicy
 from arena_tui.providers.trajectory import TrajectoryError, load_trajectory
 from arena_tui.runner.providers import entry_name, simulated_labels
 from arena_tui.runner.scenario import ScenarioContext, ScenarioRunner
+from arena_tui.runner.stored_model import storable_model_json
 from arena_tui.sandbox.bwrap import sandbox_mode
 from arena_tui.scoring.fold import RunScores, ScoreFold
 from arena_tui.scoring.report import write_report
@@ -84,7 +86,7 @@ class RunPlan:
     human: HumanManager | None = None
     """``play``: a person is the manager; every round waits for them."""
     participant: str = ""
-    """Who plays a human baseline (``play --who``): stored in ``run_started``."""
+    """Who plays a human baseline (``play --who``): stored in ``run_started.selection``."""
     selection: dict[str, Any] = field(default_factory=dict)
     """How the scenarios were chosen (``tests`` file, ``-t`` ids, ``retries``): stored so ``resume`` reuses it."""
 
@@ -173,12 +175,13 @@ async def _execute_locked(plan: RunPlan, mode: str) -> RunOutcome:
             sandbox_mode=mode,
             settings=plan.settings.model_dump(mode="json"),
             writer_pid=os.getpid(),
-            participant=plan.participant,
             selection={
                 "retries": plan.retries,
                 **plan.selection,
                 **({"epochs": plan.epochs} if plan.epochs > 1 else {}),
+                **({"participant": plan.participant} if plan.participant else {}),
             },
+            model_json=storable_model_json(config),
         )
     )
     try:
@@ -193,7 +196,17 @@ async def _execute_locked(plan: RunPlan, mode: str) -> RunOutcome:
         per_call_timeout_s=plan.settings.request_timeout_s,
         total_timeout_s=plan.settings.total_timeout_s,
     )
-    ctx = ScenarioContext(run_id, plan.out_dir, config, plan.settings, bus, policy, plan.manager_override, plan.human)
+    ctx = ScenarioContext(
+        run_id,
+        plan.out_dir,
+        config,
+        plan.settings,
+        bus,
+        policy,
+        plan.manager_override,
+        plan.human,
+        CircuitBreaker(plan.settings.breaker_threshold),
+    )
     if plan.human is not None:
         bus.subscribe(plan.human)
     interrupted = False
@@ -254,7 +267,8 @@ async def _run_all(ctx: ScenarioContext, plan: RunPlan, scenarios: list[Any]) ->
 
     async def one(scenario: Any) -> None:
         async with gate:
-            if stopped_by:  # every running scenario lost its provider: start no more
+            if stopped_by or ctx.breaker.tripped:  # a host is down for the whole run: start no more
+                stopped_by.extend(list(ctx.breaker.tripped)[:1])
                 return
             running.add(scenario.id)
             attempt = stored_attempts.get(scenario.id, 0)  # attempts count on across epochs and resumes

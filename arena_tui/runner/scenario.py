@@ -3,16 +3,16 @@
 Round flow: apply the round's updates → queue the workspace-update reminder → user text =
 update prefix + previous round's feedback + question → agent loop until a reply with no
 tool calls → wait for background work → flush transcripts → run the check. Each round
-ends in a typed :class:`RoundOutcome`; when the scenario's circuit breaker opens (a host
-failed too many requests in a row) the scenario stops as ``unfinished`` so ``resume`` can
-run it again once the server is back.
+ends in a typed :class:`RoundOutcome`; when the run's circuit breaker opens for a host (it
+failed too many requests in a row and its health check) the scenario stops as
+``unfinished`` so ``resume`` can run it again once the server is back.
 """
 
 from __future__ import annotations
 
 import asyncio
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
@@ -53,6 +53,8 @@ class ScenarioContext:
     policy: RetryPolicy
     manager_override: str | None = None
     human: HumanManager | None = None
+    breaker: CircuitBreaker = field(default_factory=CircuitBreaker)
+    """One per run: every scenario's requests to a host count towards (and reset) the same breaker."""
 
 
 @dataclass(frozen=True)
@@ -119,7 +121,7 @@ class ScenarioRunner:
             self.ctx.policy,
             manager_override=self.ctx.manager_override,
             human=self.ctx.human,
-            breaker=CircuitBreaker(settings.breaker_threshold),
+            breaker=self.ctx.breaker,
         )
         runtime = ScenarioRuntime(
             run_id=self.ctx.run_id,
@@ -147,9 +149,10 @@ class ScenarioRunner:
         return runtime
 
     def _unavailable(self) -> tuple[str, str] | None:
-        """(host, last error) of a host whose breaker opened in this scenario, or None."""
+        """(host, last error) of a host this scenario uses whose breaker opened, or None."""
         tripped = self.providers.breaker.tripped
-        return next(iter(tripped.items())) if tripped else None
+        used = self.providers.endpoints
+        return next(((h, e) for h, e in tripped.items() if h in used), None)
 
     async def run(self) -> ScenarioOutcome:
         """Run every round; returns how the scenario ended."""
@@ -182,7 +185,7 @@ class ScenarioRunner:
                         status, reason = "unfinished", f"provider unavailable: {host}: {down[1]}"
                         break
                     if outcome.loop == "provider_error":
-                        status, reason = "failed", f"{outcome.loop}: {outcome.reason}"
+                        status, reason = "failed", outcome.reason  # already "provider_error: …"
                     if outcome.loop == "token_limit" and stopped is None:
                         stopped = outcome
                     previous = (rnd.id, feedback)
@@ -271,7 +274,6 @@ class ScenarioRunner:
                 status=outcome.status,
                 reason=outcome.reason,
                 truncated=outcome.truncated,
-                think_s=self.ctx.human.think_s(rnd.id) if self.ctx.human is not None else None,
             )
         )
         if outcome.status == "unavailable":

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arena_tui import events as ev
+from arena_tui.providers.human import HUMAN_NAME
 from arena_tui.scoring.metrics import ManagementMeans, ScenarioScore, SubagentScore
 from arena_tui.scoring.timing import RunStats
 from arena_tui.vocabulary import FILE_TOOLS, POOL_KEYS
@@ -134,6 +135,7 @@ class ScoreFold:
         self.epochs: dict[str, dict[int, ScenarioScore]] = {}
         self.participants: list[str] = []
         self.think_s: dict[str, dict[str, float]] = {}
+        self._human = False
         self.tokens: dict[str, AgentTokens] = {}
         self.simulated: list[str] = []
         self._calls: dict[str, dict[str, Any]] = {}
@@ -162,8 +164,10 @@ class ScoreFold:
         self.stats.apply(event)
         if isinstance(event, ev.RunStarted):
             self.simulated = list(event.simulated)
-            if event.participant and event.participant not in self.participants:
-                self.participants.append(event.participant)
+            self._human = event.manager == HUMAN_NAME
+            participant = str(event.selection.get("participant") or "")
+            if participant and participant not in self.participants:
+                self.participants.append(participant)
             epochs = int(event.selection.get("epochs") or 1)
             for sid in event.scenario_ids:
                 rounds = list(event.round_ids.get(sid, []))
@@ -204,10 +208,12 @@ class ScoreFold:
         if isinstance(event, ev.ModelResponse):
             if event.model_key == "main":
                 scenario.cost_usd += event.cost_usd
+            if self._human and event.model_key == "main" and scenario.current_round:
+                # A person's turn is a "model call" that waits for them: its latency is their think time.
+                rounds = self.think_s.setdefault(scenario.scenario_id, {})
+                rounds[scenario.current_round] = rounds.get(scenario.current_round, 0.0) + event.latency_ms / 1000
         elif isinstance(event, ev.RoundStarted):
             scenario.current_round = event.round_id
-        elif isinstance(event, ev.RoundFinished) and event.think_s is not None:
-            self.think_s.setdefault(scenario.scenario_id, {})[event.round_id] = event.think_s
         elif isinstance(event, ev.RoundScored):
             scenario.passed[event.round_id] = event.passed
         elif isinstance(event, ev.ScenarioFinished):

@@ -11,16 +11,15 @@ from arena_tui.scoring.report_model import ReportMeta
 SID = "s1"
 
 
-def started(epochs: int, participant: str = "") -> ev.RunStarted:
+def started(epochs: int, participant: str = "", manager: str = "m") -> ev.RunStarted:
     return ev.RunStarted(
         run_id="r",
         dataset="d",
         scenario_ids=[SID],
         round_ids={SID: ["q1", "q2"]},
-        manager="m",
+        manager=manager,
         pool={},
-        selection={"epochs": epochs},
-        participant=participant,
+        selection={"epochs": epochs, **({"participant": participant} if participant else {})},
     )
 
 
@@ -83,13 +82,22 @@ def test_report_gives_epoch_rows_pass_k_and_intervals() -> None:
 
 
 def test_participants_and_think_time_come_from_events() -> None:
+    def turn(latency_ms: float) -> ev.ModelResponse:  # a person's turn: the "model call" waits for them
+        return ev.ModelResponse(
+            run_id="r", scenario_id=SID, request_id="x", model_key="main", model_name="human", latency_ms=latency_ms
+        )
+
     events = [
-        started(1, participant="ada"),
-        *epoch(1, 1, True, False)[:2],
-        ev.RoundFinished(run_id="r", scenario_id=SID, round_id="q1", status="completed", think_s=41.5),
+        started(1, participant="ada", manager="human"),
+        *epoch(1, 1, True, False)[:1],
+        ev.RoundStarted(run_id="r", scenario_id=SID, round_id="q1", index=0, question="?"),
+        turn(30_000),  # a tool call after 30 s
+        turn(11_500),  # ending the round 11.5 s later
     ]
     scores = score_events(events)
     assert scores.participants == ["ada"] and scores.think_s == {SID: {"q1": 41.5}}
+    # A model's run records no think time, whatever its latency.
+    assert score_events([started(1), *events[1:]]).think_s == {}
     report = build_report(scores, _meta(manager="human"))
     assert report.kind == "human" and report.participants == ["ada"]
     assert "Human baseline" in report_markdown(report)

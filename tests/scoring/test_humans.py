@@ -10,7 +10,6 @@ from arena_tui import events as ev
 from arena_tui.cli import build_parser
 from arena_tui.config import load_model_config
 from arena_tui.dataset.loader import load_dataset
-from arena_tui.providers.human import END_ROUND, HumanManager
 from arena_tui.runner.orchestrator import RunPlan, execute_run
 from arena_tui.scoring import score_events
 from arena_tui.scoring.compare import ComparedRun
@@ -29,7 +28,7 @@ def _scores(who: str, q1: bool) -> RunScores:
                 round_ids={"s": ["q1"]},
                 manager="human",
                 pool={},
-                participant=who,
+                selection={"participant": who},
             ),
             ev.ScenarioStarted(run_id=who, scenario_id="s", round_ids=["q1"]),
             ev.RoundScored(run_id=who, scenario_id="s", round_id="q1", passed=q1),
@@ -41,22 +40,6 @@ def _scores(who: str, q1: bool) -> RunScores:
 def test_play_takes_a_participant() -> None:
     args = build_parser().parse_args(["play", "-t", "s_demo_treatment_room_fridge", "--who", "ada"])
     assert args.who == "ada"
-
-
-def test_think_time_runs_from_round_start_to_ending_it() -> None:
-    async def play() -> float | None:
-        human = HumanManager()
-        human(ev.RoundStarted(run_id="r", scenario_id="s", round_id="q1", index=0, question="?"))
-        assert human.think_s("q1") is None  # not ended yet
-        await asyncio.sleep(0.05)
-        ending = asyncio.create_task(human.submit(END_ROUND, {"text": "done"}))
-        await asyncio.sleep(0.01)
-        human(ev.RoundScored(run_id="r", scenario_id="s", round_id="q1", passed=True))
-        await ending
-        return human.think_s("q1")
-
-    took = asyncio.run(play())
-    assert took is not None and 0.05 <= took < 5
 
 
 def test_participant_is_stored_with_the_run(tmp_path: Path) -> None:
