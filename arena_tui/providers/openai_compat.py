@@ -20,6 +20,7 @@ import httpx
 import openai
 
 from arena_tui.config import ModelEntry
+from arena_tui.providers import shared_clients
 from arena_tui.providers.base import Capabilities, GenerateRequest, ModelAPI
 from arena_tui.providers.messages import AssistantMessage, DeltaCallback, ToolSchema
 from arena_tui.providers.model import AttemptError
@@ -89,10 +90,7 @@ class OpenAICompatAPI(ModelAPI):
         bases = entry.api_bases()
         self._key = key
         self._bases = bases
-        self._clients = [
-            openai.AsyncOpenAI(api_key=key, base_url=base, max_retries=0, timeout=policy.per_call_timeout_s)
-            for base in bases
-        ]
+        self._clients = [shared_clients.acquire(key, base, policy.per_call_timeout_s) for base in bases]
         self.endpoint = ", ".join(host_of(b) for b in bases)
         self._next = itertools.cycle(range(len(self._clients)))
         params = {**entry.extra_params, **(overrides or {})}
@@ -182,5 +180,6 @@ class OpenAICompatAPI(ModelAPI):
         return why
 
     async def aclose(self) -> None:
-        for client in self._clients:
-            await client.close()
+        clients, self._clients = self._clients, []
+        for client in clients:
+            await shared_clients.release(client)

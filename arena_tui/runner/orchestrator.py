@@ -7,6 +7,7 @@ continue, finished scenarios skipped) and ``check --gate`` (oracle or null manag
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import secrets
 import time
@@ -144,11 +145,12 @@ def preflight(plan: RunPlan) -> None:
 
 
 async def execute_run(plan: RunPlan) -> RunOutcome:
-    mode = check_sandbox(plan.settings)
-    preflight(plan)
+    mode = await asyncio.to_thread(check_sandbox, plan.settings)  # the first call probes bwrap: a process
+    await asyncio.to_thread(preflight, plan)  # reads every trajectory file
     # Workspaces must have absolute paths: agents are told them and tools accept no other kind.
     plan.out_dir = plan.out_dir.resolve()
-    with hold_output(plan.out_dir):  # one writer per output folder (re-entrant: resume already holds it)
+    with contextlib.ExitStack() as held:  # one writer per output folder (re-entrant: resume already holds it)
+        await asyncio.to_thread(held.enter_context, hold_output(plan.out_dir))  # files: off the loop
         return await _execute_locked(plan, mode)
 
 
@@ -233,7 +235,8 @@ async def _execute_locked(plan: RunPlan, mode: str) -> RunOutcome:
     if failure is not None:
         raise failure
     scores = fold.result()
-    report = write_report(plan.out_dir, scores, ReportMeta.of(started)) if plan.write_files else None
+    meta = ReportMeta.of(started)
+    report = await asyncio.to_thread(write_report, plan.out_dir, scores, meta) if plan.write_files else None
     return RunOutcome(run_id, scores, report, interrupted, down)
 
 

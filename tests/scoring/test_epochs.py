@@ -117,12 +117,16 @@ def _meta(manager: str = "m") -> ReportMeta:
 
 
 def test_live_so_far_counts_every_epoch_once() -> None:
-    from arena_tui.tui.progress import so_far
+    from arena_tui.scoring.finished import FinishedPart
+    from arena_tui.scoring.fold import ScoreFold
 
-    scores = score_events([started(2), *epoch(1, 1, True, False), *epoch(2, 2, True, True)])
-    now = so_far(scores)
-    assert (now.rounds_done, now.rounds_passed, now.rounds_total) == (4, 3, 4)
-    assert now.tcr == 0.75 and now.complete
+    fold = ScoreFold()
+    part = FinishedPart(fold)
+    for event in [started(2), *epoch(1, 1, True, False), *epoch(2, 2, True, True)[:2]]:
+        fold.apply(event)
+        part.observe(event)
+    now = part.result()  # epoch 1 whole, epoch 2 up to its first verdict
+    assert (now.rounds_passed, now.rounds_total) == (2, 3)
 
 
 def test_score_panel_gets_the_interval_at_the_end() -> None:
