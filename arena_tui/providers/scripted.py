@@ -38,7 +38,9 @@ def _as_turn(turn: ScriptTurn | Mapping[str, Any]) -> ScriptTurn:
 def _reports_idle(messages: Sequence[Message]) -> bool:
     """Whether the last message is a ListSubagents answer with no session or background task running."""
     last = messages[-1] if messages else None
-    return last is not None and last.role == "tool" and IDLE_MARK in last.content and "state=running" not in last.content
+    if last is None or last.role != "tool":
+        return False
+    return IDLE_MARK in last.content and "state=running" not in last.content
 
 
 class ScriptedProvider(ModelAPI):

@@ -185,6 +185,8 @@ class ScenarioScore(ManagementMeans):
     needs: dict[str, list[Need]] = field(default_factory=dict)
     # The round running now (subagents created next belong to it).
     current_round: str = ""
+    # The manager's model cost in this scenario (its share of the run's cost_usd).
+    cost_usd: float = 0.0
 
     @property
     def rounds_passed(self) -> int:
