@@ -10,6 +10,7 @@ from typing import Any
 from arena_tui.scoring.compat import LEADERBOARD_FORMULA, Profile, compat_report, leaderboard
 from arena_tui.scoring.epochs import scenario_over_epochs
 from arena_tui.scoring.fold import RunScores
+from arena_tui.scoring.metrics import ScenarioScore
 from arena_tui.scoring.repeats import repeat_fields, repeats_markdown
 from arena_tui.scoring.report_model import (
     SCORE_KEYS,
@@ -87,7 +88,7 @@ def build_report(scores: RunScores, meta: ReportMeta, profile: str | None = None
             SAFt=sum(e.saft for e in m.epochs),
             INV=dict(sorted(sum((Counter(e.inv) for e in m.epochs), Counter()).items())),
             truncated=scores.stats.truncated(sid),
-            routing=s.routing_counts if s.needs else {},
+            routing=_routing_over_epochs(m.epochs),
         )
         for sid in scores.scenarios
         for m in [scenario_over_epochs(scores, sid)]
@@ -251,6 +252,16 @@ def _arena_markdown(report: Report) -> str:
         figures = " | ".join(pct(v) for v in row.as_dict().values())
         lines.append(f"| {row.scenario_id} | {row.status} | {marks} | {figures} | {row.SUB} | {row.MAF} | {row.SAFt} |")
     return "\n".join(lines + repeats_markdown(report) + _extras_markdown(report)) + "\n"
+
+
+def _routing_over_epochs(epochs: list[ScenarioScore]) -> dict[str, int]:
+    """Right, over-capable and incapable routings summed over a scenario's epochs (none without needs)."""
+    out: dict[str, int] = {}
+    for epoch in epochs:
+        if epoch.needs:
+            for key, n in epoch.routing_counts.items():
+                out[key] = out.get(key, 0) + n
+    return out
 
 
 def _extras_markdown(report: Report) -> list[str]:
