@@ -50,8 +50,16 @@ def default_output(settings: Settings, run_hint: str) -> Path:
 
 
 def infra_unfinished(outcome: RunOutcome) -> list[str]:
-    """Scenarios without a score for infrastructure reasons (provider down, crash, never started)."""
-    return [sid for sid, s in outcome.scores.scenarios.items() if s.status not in ("completed", "failed")]
+    """Scenarios that did not finish (provider down or failing, crash, timeout, never started):
+    the report lists the same ones as unfinished."""
+    return outcome.scores.unfinished
+
+
+def exit_code(outcome: RunOutcome) -> int:
+    """130 when interrupted, 1 when any scenario is unfinished, else 0 (docs/running.md)."""
+    if outcome.interrupted:
+        return 130
+    return 1 if infra_unfinished(outcome) else 0
 
 
 def _print_outcome(outcome: RunOutcome, out: Path) -> int:
@@ -63,7 +71,7 @@ def _print_outcome(outcome: RunOutcome, out: Path) -> int:
     print(f"report: {out / 'report.md'}   store: {out / STORE_FILENAME}")
     if outcome.interrupted:
         print(f"interrupted: continue with `clawarena-team resume {out}`", file=sys.stderr)
-        return 130
+        return exit_code(outcome)
     unfinished = infra_unfinished(outcome)
     if unfinished:
         why = (
@@ -73,8 +81,7 @@ def _print_outcome(outcome: RunOutcome, out: Path) -> int:
             f"{len(unfinished)} of {len(s.scenarios)} scenarios unfinished ({', '.join(unfinished)}): "
             f"{why or 'to run them again,'} continue with `clawarena-team resume {out}`"
         )
-        return 1
-    return 0
+    return exit_code(outcome)
 
 
 def probe(config: ModelConfig, settings: Settings) -> tuple[ModelConfig, Settings]:

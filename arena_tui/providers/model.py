@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from arena_tui.events import ModelError, ModelRequest, ModelResponse
 from arena_tui.providers.base import (
@@ -29,6 +29,7 @@ from arena_tui.providers.base import (
 from arena_tui.providers.cost import cost_usd
 from arena_tui.providers.messages import AssistantMessage, DeltaCallback, Message, ToolSchema
 from arena_tui.providers.retry import FailureInfo, RetryPolicy, classify, fix_hint, one_line
+from arena_tui.providers.sanitise import clean_reply, clean_text
 from arena_tui.providers.tokens import UsageEstimator
 
 DEFAULT_BREAKER_THRESHOLD = 3
@@ -136,6 +137,7 @@ class Model:
                     reply = await self.api.generate(request)
             except Exception as exc:
                 info = exc.info if isinstance(exc, AttemptError) else classify(exc)
+                info = replace(info, message=clean_text(info.message)[0])  # server text is stored too
                 delay = self.policy.backoff(attempt, info.retry_after)
                 opened = remote and self.breaker is not None and self.breaker.failure(self.api.endpoint, info.message)
                 final = (
@@ -208,7 +210,8 @@ class Model:
         )
 
     def _finish(self, reply: AssistantMessage, messages: Sequence[Message]) -> tuple[AssistantMessage, float]:
-        """Fill in estimated usage where the backend reported none; price the call."""
+        """Make the text storable, fill in estimated usage where the backend reported none; price the call."""
+        reply = clean_reply(reply)
         usage = reply.usage
         if usage.total_tokens == 0 and usage.prompt_tokens == 0 and usage.completion_tokens == 0:
             usage = self._usage.estimate(messages, reply.content, reply.tool_calls)
@@ -225,6 +228,7 @@ class Model:
                 finish_reason=reply.finish_reason,
                 elided=dict(reply.elided),
                 cost_usd=cost,
+                replaced=reply.replaced,
             ),
             nocache,
         )

@@ -71,6 +71,7 @@ def build_report(scores: RunScores, meta: ReportMeta, profile: str | None = None
             SAFt=s.saft,
             INV=dict(sorted(s.inv.items())),
             truncated=scores.stats.truncated(sid),
+            invalid_calls=s.invalid_calls,
         )
         for sid, s in scores.scenarios.items()
     ]
@@ -94,6 +95,7 @@ def build_report(scores: RunScores, meta: ReportMeta, profile: str | None = None
         MAF=scores.maf,
         SAFt=scores.saft,
         SAFa=round6(scores.safa),
+        invalid_calls=scores.invalid_calls,
         tokens=tokens,
         cache=cache_figures(scores),
         timing=timing_dict(scores),
