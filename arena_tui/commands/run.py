@@ -15,11 +15,12 @@ from arena_tui.commands.options import explicit_overrides, settings_from_args
 from arena_tui.config import ModelConfig, load_model_config
 from arena_tui.dataset.loader import load_dataset
 from arena_tui.errors import BadInputError
-from arena_tui.runner.orchestrator import RunOutcome, RunPlan, StoredRun, execute_run, preflight, read_stored_run
+from arena_tui.runner.orchestrator import RunOutcome, RunPlan, execute_run, preflight
 from arena_tui.runner.progress import PlainProgress
 from arena_tui.settings import Settings
 from arena_tui.store import RunRow, StoreReader
 from arena_tui.store.lock import LOCK_FILENAME, hold_output
+from arena_tui.store.runs import StoredRun, read_run
 from arena_tui.store.schema import STORE_FILENAME
 
 OFFLINE_DEFAULT = "oracle"
@@ -188,8 +189,8 @@ def cmd_resume(args: argparse.Namespace) -> int:
             run_id = reader.latest_run_id()
             [run] = [r for r in reader.runs() if r.run_id == run_id]
             latest = {row.scenario_id: row.status for row in reader.scenarios(run_id)}
-            settings_json: dict[str, Any] = reader.run_settings(run_id)
-            stored = read_stored_run(reader, run_id)
+            stored = read_run(reader, old_dir, run_id)
+            settings_json: dict[str, Any] = dict(stored.started.settings)  # the latest run/resume's
         finally:
             reader.close()
         if out.resolve() != old_dir.resolve():
@@ -213,10 +214,10 @@ def _resume_in(
     """Continue ``run`` in ``out`` (locked): its stored selection unless the command names a new one."""
     run_id, started = run.run_id, stored_run.started
     done = {sid for sid, status in latest.items() if status == "completed"}
-    stored: dict[str, Any] = dict(started.selection) if started is not None else {}
+    stored: dict[str, Any] = dict(started.selection)
     tests = args.tests or (None if args.dataset else stored.get("tests"))
     only = args.scenarios
-    if only is None and not args.tests and not args.dataset and started is not None:
+    if only is None and not args.tests and not args.dataset:
         only = list(started.scenario_ids)  # the selection the run was started with, resolved
     dataset_root = Path(args.dataset) if args.dataset else Path(run.dataset)
     dataset = load_dataset(dataset_root, tests, only)

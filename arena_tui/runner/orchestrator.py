@@ -29,36 +29,12 @@ from arena_tui.scoring.fold import RunScores, ScoreFold
 from arena_tui.scoring.report import write_report
 from arena_tui.scoring.report_model import Report, ReportMeta
 from arena_tui.settings import Settings
-from arena_tui.store import EventStore, StoreReader
+from arena_tui.store import EventStore
 from arena_tui.store.lock import hold_output
+from arena_tui.store.runs import StoredRun
 from arena_tui.store.schema import STORE_FILENAME, StoreError, is_disk_full, write_failed
 
 INFRA_FAILURES = ("failed", "crashed")
-
-
-@dataclass
-class StoredRun:
-    """A run read back from its store, once, to be continued."""
-
-    run_id: str
-    last_seq: int
-    fold: ScoreFold
-    """Every stored event folded: the resumed run's report counts them too."""
-    started: ev.RunStarted | None
-    """The latest ``run_started``: what the last ``run`` or ``resume`` selected."""
-
-
-def read_stored_run(reader: StoreReader, run_id: str) -> StoredRun:
-    """Fold every stored event of ``run_id``; a damaged event fails here, before anything runs."""
-    fold = ScoreFold()
-    last_seq = 0
-    started: ev.RunStarted | None = None
-    for event in reader.iter_events(run_id):
-        fold.apply(event)
-        last_seq = max(last_seq, event.seq)
-        if isinstance(event, ev.RunStarted):
-            started = event
-    return StoredRun(run_id, last_seq, fold, started)
 
 
 @dataclass
