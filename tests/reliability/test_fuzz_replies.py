@@ -38,7 +38,7 @@ from tests.reliability.test_hostile_replies import SID, assert_survives, finish_
 ONE_ATTEMPT = RetryPolicy(max_retries=0, per_call_timeout_s=60.0, total_timeout_s=120.0)
 """Every reply here has a sound envelope: a failed attempt is a bug, so none is retried away."""
 FAST_EXAMPLES = {"request": 6, "run": 2, "calls": 1000}
-FULL_EXAMPLES = {"request": 1500, "run": 120, "calls": 5000}
+FULL_EXAMPLES = {"request": 400, "run": 60, "calls": 5000}
 
 
 def _budget(request: pytest.FixtureRequest, layer: str) -> settings:
