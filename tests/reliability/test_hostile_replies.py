@@ -167,3 +167,17 @@ async def test_only_transport_failures_are_provider_errors(fake_openai: FakeOpen
     row = outcome.scores.scenarios[SID]
     assert row.status == "failed" and "provider_error" in row.reason
     assert exit_code(outcome) == 1
+
+
+async def test_unicode_line_breaks_cannot_split_a_transcript_line(
+    fake_openai: FakeOpenAIServer, tmp_path: Path
+) -> None:
+    """Found by the fuzzer: U+0085/U+2028 in a call survived into the JSONL, where splitlines() broke the line."""
+    out = tmp_path / "out"
+    odd = FakeReply(tool_calls=[{"name": "Glob", "arguments": {"pattern": "*\u2028\x85\u2029"}}])
+    outcome = await run_one(fake_openai, tmp_path, odd, *finish_rounds(out))
+    assert_survives(out, outcome, maf=0)
+    text = (out / SID / "sessions" / "main.jsonl").read_text(encoding="utf-8")
+    lines = [json.loads(line) for line in text.splitlines()]
+    calls = [c for line in lines for c in line.get("tool_calls", [])]
+    assert calls[0]["arguments"]["pattern"] == "*\u2028\x85\u2029"
