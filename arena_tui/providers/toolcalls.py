@@ -3,11 +3,11 @@
 Servers differ: some send ``id``/``name`` only on a call's first delta, some omit
 ``index``, some split the arguments JSON anywhere, and some chat templates never parse
 the model's tool-call text so it arrives as plain content (``<tool_call>{…}</tool_call>``
-or a bare ``{"name": …, "arguments": …}``). Nothing here raises on what a model wrote:
-arguments that are broken JSON, nest deeper than :data:`MAX_DEPTH`, run past
-:data:`MAX_ARGUMENT_CHARS` or are not an object give a call marked ``malformed`` (its
-``problem`` says why, ``raw_arguments`` keeps the start of the text), which the loop
-answers with a tool error the model reads.
+or a bare ``{"name": …, "arguments": …}``, or Gemma 4's ``call:NAME{…}``: providers/gemma_calls.py).
+Nothing here raises on what a model wrote: arguments that are broken JSON, nest deeper
+than :data:`MAX_DEPTH`, run past :data:`MAX_ARGUMENT_CHARS` or are not an object give a
+call marked ``malformed`` (its ``problem`` says why, ``raw_arguments`` keeps the start of
+the text), which the loop answers with a tool error the model reads.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arena_tui.events import ToolCallSpec
+from arena_tui.providers.gemma_calls import rescue_gemma_calls
 
 _TAGGED = re.compile(r"<tool_call>\s*(.*?)\s*(?:</tool_call>|$)", re.DOTALL)
 _FENCE = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.DOTALL)
@@ -195,6 +196,16 @@ def rescue_leaked_calls(content: str, tool_names: Collection[str]) -> tuple[str,
 
     Every ``<tool_call>`` block becomes a call, a malformed one when it cannot be read, so a
     broken block is answered as an invalid call instead of ending the turn as the answer."""
+    if "call:" in content:  # Gemma 4's own format (the pool's model family)
+        too_deep = f"the arguments nest deeper than {MAX_DEPTH} levels"
+        try:
+            rest, gemma = rescue_gemma_calls(content, tool_names)
+        except RecursionError:  # its parser recurses once per nesting level
+            return "", [malformed_call(new_call_id(), "", content, too_deep)]
+        if gemma:
+            return rest, [
+                malformed_call(c.id, c.name, content, too_deep) if _depth(c.arguments) > MAX_DEPTH else c for c in gemma
+            ]
     if "<tool_call>" in content:
         calls = [_tagged_call(m.group(1), tool_names) for m in _TAGGED.finditer(content)]
         return _TAGGED.sub("", content).strip(), calls
