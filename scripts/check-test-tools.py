@@ -37,6 +37,7 @@ BASE = {
     "kill": "procps/util-linux, always present",
     "mount": "util-linux, essential on Debian/Ubuntu (the tmpfs test skips where mounting is refused)",
     "umount": "util-linux, essential on Debian/Ubuntu",
+    "setsid": "util-linux, essential on Debian/Ubuntu",
 }
 _CALL = re.compile(
     r"(?:subprocess\.(?:run|Popen|check_output|check_call|call)|create_subprocess_exec)\(\s*\[?\s*"
