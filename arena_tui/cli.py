@@ -206,6 +206,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="attempts per scenario including the first (the earlier release's --retry N); sets --retry N-1",
     )
+    p.add_argument(
+        "--epochs",
+        type=_attempts,
+        default=1,
+        metavar="K",
+        help="run every scenario K times (independent sessions); reports give means, intervals and pass^k",
+    )
     _add_profile_args(p)
     _add_running_args(p)
     p.set_defaults(handler=_lazy("arena_tui.commands.run", "cmd_run"))
@@ -271,6 +278,26 @@ def build_parser() -> argparse.ArgumentParser:
     _add_config_arg(p)
     p.set_defaults(handler=_lazy("arena_tui.commands.compare", "cmd_compare"))
 
+    p = sub.add_parser(
+        "pack",
+        help="bundle a run into one submission file (store, reports, transcripts, checksums)",
+        description="Write a submission pack: the store, report.json, transcripts, the model JSON without "
+        "secrets, the dataset's name and content hash, the harness version and the machine (docs/submit.md).",
+    )
+    p.add_argument("output_dir", metavar="OUT", help="run output folder")
+    p.add_argument("-o", "--output", dest="file", metavar="FILE", help="the pack to write (default: OUT.pack.zip)")
+    p.add_argument("-d", "--dataset", default=None, metavar="DIR", help="the dataset the run used (default: its path)")
+    p.add_argument("-m", "--model", default=None, metavar="JSON|@FILE", help="model JSON to include, secrets removed")
+    p.set_defaults(handler=_lazy("arena_tui.commands.pack", "cmd_pack"))
+
+    p = sub.add_parser(
+        "verify",
+        help="check a submission pack: checksums, scores re-computed from its store, dataset hash",
+    )
+    p.add_argument("file", metavar="FILE", help="a pack written by `pack`")
+    p.add_argument("-d", "--dataset", default=None, metavar="DIR", help="the local dataset to hash (default: its path)")
+    p.set_defaults(handler=_lazy("arena_tui.commands.pack", "cmd_verify"))
+
     p = sub.add_parser("clean", help="remove bulky per-scenario folders from run outputs")
     p.add_argument("root", nargs="?", default=None, metavar="OUT", help="output folder to clean")
     p.add_argument("-o", "--out", dest="out", metavar="OUT", help="output folder to clean")
@@ -314,6 +341,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_dataset_args(p)
     _add_model_args(p)
+    p.add_argument("--who", default="", metavar="NAME", help="the participant's name, stored with the run")
     p.add_argument("-o", "--output", metavar="DIR", help="output folder")
     p.add_argument("--theme", default=None, help="dark, light or high-contrast (env CATEAM_THEME)")
     p.set_defaults(handler=_lazy("arena_tui.commands.tui", "cmd_play"))

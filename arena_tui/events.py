@@ -14,11 +14,10 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from arena_tui.vocabulary import ModelKey
+from arena_tui.vocabulary import Modality, ModelKey, Need
 
 MAIN_AGENT = "main"
 
-Modality = Literal["text", "image", "video", "audio", "document"]
 RunMode = Literal["foreground", "background"]
 TaskKind = Literal["subagent", "bash", "workflow"]
 TaskStatus = Literal["completed", "failed", "cancelled"]
@@ -125,10 +124,11 @@ class RunFinished(EventBase):
 class ScenarioStarted(EventBase):
     kind: Literal["scenario_started"] = "scenario_started"
     round_ids: list[str]
-    delegation_rounds: list[str] = Field(default_factory=list)
-    """Rounds the dataset marks ``needs_delegation``: the room the management metrics are measured over."""
+    delegation_rounds: list[str] = Field(default_factory=list)  # marked needs_delegation: the metrics' room
+    needs: dict[str, list[Need]] = Field(default_factory=dict)  # needs.json per round: what grants are judged against
     attempt: int = 1
     workspace: str = ""
+    epoch: int = 1  # which of `run --epochs K` independent sessions; `attempt` counts on across epochs
 
 
 class ScenarioFinished(EventBase):

@@ -17,12 +17,18 @@ from collections import Counter
 from pathlib import Path
 
 from arena_tui.errors import BadInputError
+from arena_tui.providers.human import HUMAN_NAME
 from arena_tui.scoring.compare import ComparedRun, in_profile, ranked, write_charts, write_table
+from arena_tui.scoring.compare_stats import cells_for, intervals_of, write_statistics
 from arena_tui.scoring.comparison_json import write_comparison_json
+from arena_tui.scoring.figures import write_published_figures
+from arena_tui.scoring.humans import human_label, merge_humans
 from arena_tui.scoring.published import load_published
+from arena_tui.scoring.repeats import run_kind
 from arena_tui.scoring.report import pct
 from arena_tui.scoring.report_file import is_our_report, report_scores
-from arena_tui.store.runs import load_run
+from arena_tui.store.pack import checksum_problems, is_pack, read_pack, unpacked
+from arena_tui.store.runs import StoredRun, load_run
 from arena_tui.store.schema import STORE_FILENAME
 
 FINISHED_RUN = "completed"
@@ -52,10 +58,14 @@ def _load(path: Path, profile: str) -> tuple[str, ComparedRun, str]:
     if path.is_file() and path.name == "report.json" and (path.parent / STORE_FILENAME).is_file():
         path = path.parent  # our run's report: every figure is recomputed from its store
     if path.is_dir() and (path / STORE_FILENAME).is_file():
-        run = load_run(path)
-        scores, metrics = in_profile(run.scores, run.row.run_id, profile)
-        compared = ComparedRun(run.started.manager, run.row.run_id, scores, metrics)
-        return run.started.manager, compared, run.row.status
+        return _ours(load_run(path), profile)
+    if is_pack(path):  # a submission pack ranks like its run folder, once its checksums hold
+        manifest, files = read_pack(path)
+        problems = checksum_problems(manifest, files)
+        if problems:
+            raise BadInputError(f"pack '{path}' refused: {problems[0]}", fix="run `clawarena-team verify` on it")
+        with unpacked(files) as root:
+            return _ours(load_run(root), profile)
     if not path.exists():
         raise BadInputError(
             f"'{path}' does not exist",
@@ -80,7 +90,7 @@ def unique_labels(loaded: list[tuple[str, ComparedRun]]) -> list[ComparedRun]:
     for label, (_, run) in zip(first, loaded, strict=True):
         seen[label] += 1
         final = label if repeats[label] == 1 else f"{label} #{seen[label]}"
-        out.append(ComparedRun(final, run.run_id, run.scores, run.metrics))
+        out.append(ComparedRun(final, run.run_id, run.scores, run.metrics, run.kind))
     return out
 
 
@@ -144,12 +154,20 @@ def write_notes(md: Path, runs: list[ComparedRun], marks: dict[str, str]) -> Non
             f.write("\n".join(lines) + "\n")
 
 
+def _ours(run: StoredRun, profile: str) -> tuple[str, ComparedRun, str]:
+    """One of our stored runs (a human baseline labelled as one, with its participant and status)."""
+    scores, metrics = in_profile(run.scores, run.row.run_id, profile)
+    label = human_label(run.scores, run.row.status) if run.started.manager == HUMAN_NAME else run.started.manager
+    kind = run_kind(run.started.manager)
+    return label, ComparedRun(label, run.row.run_id, scores, metrics, kind), run.row.status
+
+
 def cmd_compare(args: argparse.Namespace) -> int:
     outputs = [*(args.outputs or []), *(getattr(args, "reports", None) or [])]
     if len(outputs) < 2:
         raise BadInputError("compare needs at least two runs", fix="pass two or more run output folders")
     profile = getattr(args, "metrics", None) or "arena"
-    loaded = [_load(Path(o), profile) for o in outputs]
+    loaded = merge_humans([_load(Path(o), profile) for o in outputs])
     compared = unique_labels([(label, run) for label, run, _ in loaded])
     marks = {run.label: run_mark(run, status) for run, (_, _, status) in zip(compared, loaded, strict=True)}
     warning = coverage_warning(compared)
@@ -161,10 +179,17 @@ def cmd_compare(args: argparse.Namespace) -> int:
     write_notes(md, compared, marks)
     earlier = write_comparison_json(compared, out)  # the file the earlier release's compare wrote
     heatmap, scatter = write_charts(compared, out)
-    for rank, run in enumerate(ranked(compared), 1):
+    order = ranked(compared)
+    cells = {run.label: cells_for(run.scores) for run in order}
+    stats_md = write_statistics([r.label for r in order], cells, out)
+    figures = write_published_figures(order, out)
+    for rank, run in enumerate(order, 1):
         mark = f"  [{marks[run.label]}]" if marks[run.label] else ""
+        iv = intervals_of(cells[run.label]).get("SMS", (0.0, 0.0))
         print(
-            f"{rank}. {run.label:40} SMS {pct(run.scores.sms):>5}  TCR {pct(run.scores.tcr):>5}  [{run.metrics}]{mark}"
+            f"{rank}. {run.label:40} SMS {pct(run.scores.sms):>5} [{pct(iv[0])}, {pct(iv[1])}]  "
+            f"TCR {pct(run.scores.tcr):>5}  [{run.metrics}]{mark}"
         )
     print(f"wrote {md}, {path_csv}, {earlier}, {heatmap}, {scatter}")
+    print(f"intervals, paired tests and grouped leaderboard: {stats_md}; figures: {', '.join(p.name for p in figures)}")
     return 0

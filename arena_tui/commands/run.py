@@ -20,6 +20,7 @@ from arena_tui.events import RunStarted
 from arena_tui.runner.orchestrator import RunOutcome, RunPlan, execute_run, preflight
 from arena_tui.runner.progress import PlainProgress
 from arena_tui.scoring.compat import compat_report
+from arena_tui.scoring.fold import RunScores
 from arena_tui.scoring.report import compat_summary
 from arena_tui.settings import Settings
 from arena_tui.store import RunRow, StoreReader
@@ -112,6 +113,13 @@ def closing_line(outcome: RunOutcome, profile: str) -> str:
 def _print_outcome(outcome: RunOutcome, out: Path, profile: str = "arena") -> int:
     s = outcome.scores
     print(closing_line(outcome, profile))
+    intervals = outcome.report.intervals if outcome.report is not None else {}
+    if intervals:
+        sms_iv = intervals["figures"]["SMS"]
+        print(
+            f"SMS 95 % interval [{100 * sms_iv['low']:.1f}, {100 * sms_iv['high']:.1f}] "
+            f"(bootstrap over {intervals['scenarios']} scenarios × {intervals['epochs']} epoch(s))"
+        )
     print(f"report: {out / 'report.md'}   store: {out / STORE_FILENAME}")
     if outcome.interrupted:
         print(f"interrupted: continue with `clawarena-team resume {out}`", file=sys.stderr)
@@ -209,7 +217,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     dataset = load_dataset(Path(args.dataset), args.tests, args.scenarios)
     out = Path(args.output) if args.output else default_output(settings, dataset.name)
     selection = {"tests": args.tests, "scenarios": args.scenarios}
-    plan = RunPlan(dataset, config, settings, out, retries=args.retry, selection=selection)
+    epochs = int(getattr(args, "epochs", 1) or 1)
+    plan = RunPlan(dataset, config, settings, out, retries=args.retry, selection=selection, epochs=epochs)
     preflight(plan)  # before the folder is created or locked
     with hold_output(out):
         if (out / STORE_FILENAME).exists():
@@ -250,6 +259,11 @@ def cmd_resume(args: argparse.Namespace) -> int:
         return _resume_in(args, out, run, latest, stored, settings_json)
 
 
+def finished_epochs(scores: RunScores) -> set[tuple[str, int]]:
+    """(scenario id, epoch) pairs a stored run finished: ``resume`` keeps them."""
+    return {(sid, e) for sid, eps in scores.epochs.items() for e, s in eps.items() if s.finished}
+
+
 def _resumed_model(args: argparse.Namespace, run_id: str, manager: str, started: RunStarted | None) -> ModelConfig:
     """``--model`` (even ``''``), ``CATEAM_MODEL_JSON`` or the config file's ``main`` when given, else the
     model JSON the run stored (keys asked for by name)."""
@@ -279,8 +293,14 @@ def _resume_in(
 ) -> int:
     """Continue ``run`` in ``out`` (locked): its stored selection unless the command names a new one."""
     run_id, started = run.run_id, stored_run.started
-    done = {sid for sid, status in latest.items() if status == "completed"}
     stored: dict[str, Any] = dict(started.selection)
+    epochs = int(stored.get("epochs") or 1)
+    done_epochs = finished_epochs(stored_run.fold.result()) if epochs > 1 else set()
+    if epochs > 1:  # a scenario is done when all its epochs are; finished epochs are kept
+        latest = {
+            sid: "completed" if all((sid, e) in done_epochs for e in range(1, epochs + 1)) else "" for sid in latest
+        }
+    done = {sid for sid, status in latest.items() if status == "completed"}
     tests = args.tests or (None if args.dataset else stored.get("tests"))
     only = args.scenarios
     if only is None and not args.tests and not args.dataset:
@@ -303,5 +323,7 @@ def _resume_in(
         resume=stored_run,
         skip=done,
         selection=selection,
+        epochs=epochs,
+        skip_epochs=done_epochs,
     )
     return _execute(plan, args)

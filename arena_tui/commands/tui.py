@@ -107,7 +107,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     scenario = dataset.scenarios[0]
     workspace = (out / scenario.id / "workspace").resolve()
     human = HumanManager(workspace=workspace)
-    plan = RunPlan(dataset, config, settings, out, human=human)
+    plan = RunPlan(dataset, config, settings, out, human=human, participant=getattr(args, "who", "") or "")
     warm_sandbox_probe()
     ensure_free(out)  # another process writing this folder: one line naming it, before the screen opens
     source = RunSource(plan)

@@ -23,12 +23,24 @@ from arena_tui.providers.trajectory import ScriptToolCall, ScriptTurn, turns_for
 EXHAUSTED = "(script exhausted)"
 MAX_WAITS = 40  # polls of one turn waiting for its bound values: 0.05 s doubling up to 1 s, ~36 s in all
 WAIT_S = 0.05
+# Polls in a row that found no background work left: nothing more can arrive, so the turn is played
+# with what it has (a worker that lost its answer costs two polls, not the whole wait).
+IDLE_POLLS = 2
+IDLE_MARK = "running background tasks: none"
 TurnSource = Sequence[ScriptTurn | Mapping[str, Any]]
 TurnFunction = Callable[[Sequence[Message], Sequence[ToolSchema]], ScriptTurn | Mapping[str, Any]]
 
 
 def _as_turn(turn: ScriptTurn | Mapping[str, Any]) -> ScriptTurn:
     return turn if isinstance(turn, ScriptTurn) else ScriptTurn.model_validate(turn)
+
+
+def _reports_idle(messages: Sequence[Message]) -> bool:
+    """Whether the last message is a ListSubagents answer with no session or background task running."""
+    last = messages[-1] if messages else None
+    if last is None or last.role != "tool":
+        return False
+    return IDLE_MARK in last.content and "state=running" not in last.content
 
 
 class ScriptedProvider(ModelAPI):
@@ -57,6 +69,7 @@ class ScriptedProvider(ModelAPI):
         self._calls = 0
         self._bound: dict[str, str] = dict(bound or {})
         self._waits = 0
+        self._idle = 0
 
     def start_round(self, round_id: str) -> None:
         """Load the turns for ``round_id`` (or ``"*"``); leftovers of the last round are dropped."""
@@ -79,8 +92,9 @@ class ScriptedProvider(ModelAPI):
         if not turn.bind:
             return turn
         values = resolve_bindings(turn.bind, [m.content for m in messages if m.role in ("user", "tool")], self._bound)
-        if len(values) == len(turn.bind) or self._waits >= MAX_WAITS:
-            self._waits = 0
+        self._idle = self._idle + 1 if self._waits and _reports_idle(messages) else 0
+        if len(values) == len(turn.bind) or self._waits >= MAX_WAITS or self._idle >= IDLE_POLLS:
+            self._waits = self._idle = 0
             self._bound.update(values)
             return turn
         self._waits += 1

@@ -51,6 +51,10 @@ class RunPlan:
     """Continue this stored run: same run id, sequence numbers go on, its fold keeps counting."""
     skip: set[str] = field(default_factory=set)
     """Scenario ids already finished (resume): kept, not re-run."""
+    epochs: int = 1
+    """``run --epochs K``: every scenario runs K times, one independent session after another."""
+    skip_epochs: set[tuple[str, int]] = field(default_factory=set)
+    """(scenario id, epoch) already finished (resume with epochs): kept, not re-run."""
     manager_override: str | None = None
     subscribers: Sequence[Callable[[ev.Event], None]] = ()
     write_files: bool = True
@@ -58,6 +62,8 @@ class RunPlan:
     """The run's one scoring fold; progress displays read it instead of folding again."""
     human: HumanManager | None = None
     """``play``: a person is the manager; every round waits for them."""
+    participant: str = ""
+    """Who plays a human baseline (``play --who``): stored in ``run_started.selection``."""
     selection: dict[str, Any] = field(default_factory=dict)
     """How the scenarios were chosen (``tests`` file, ``-t`` ids, ``retries``): stored so ``resume`` reuses it."""
 
@@ -148,7 +154,12 @@ async def _execute_locked(plan: RunPlan, mode: str) -> RunOutcome:
             sandbox_mode=mode,
             settings=plan.settings.model_dump(mode="json"),
             writer_pid=os.getpid(),
-            selection={"retries": plan.retries, **plan.selection},
+            selection={
+                "retries": plan.retries,
+                **plan.selection,
+                **({"epochs": plan.epochs} if plan.epochs > 1 else {}),
+                **({"participant": plan.participant} if plan.participant else {}),
+            },
             model_json=storable_model_json(config),
         )
     )
@@ -257,23 +268,33 @@ async def _run_all(ctx: ScenarioContext, plan: RunPlan, scenarios: list[Any]) ->
     running: set[str] = set()
     stopped_by: list[str] = []
 
+    stored_attempts: dict[str, int] = {}
+    if plan.resume is not None and plan.epochs > 1:  # each epoch keeps its own row in the scenarios table
+        stored = plan.resume.fold.epochs
+        stored_attempts = {sid: max(s.attempt for s in eps.values()) for sid, eps in stored.items()}
+
     async def one(scenario: Any) -> None:
         async with gate:
             if stopped_by or ctx.breaker.tripped:  # a host is down for the whole run: start no more
                 stopped_by.extend(list(ctx.breaker.tripped)[:1])
                 return
             running.add(scenario.id)
+            attempt = stored_attempts.get(scenario.id, 0)  # attempts count on across epochs and resumes
             try:
-                for attempt in range(1, plan.retries + 2):
-                    attempts_done[scenario.id] = attempt
-                    outcome = await ScenarioRunner(ctx, scenario, attempt).run()
-                    if outcome.status == "unfinished":
-                        running.discard(scenario.id)
-                        if not running:
-                            stopped_by.append(outcome.unavailable_host)
-                        return
-                    if outcome.status not in INFRA_FAILURES:
-                        return
+                for epoch in range(1, plan.epochs + 1):
+                    if (scenario.id, epoch) in plan.skip_epochs:
+                        continue
+                    for _ in range(plan.retries + 1):  # retries stay within their epoch
+                        attempt += 1
+                        attempts_done[scenario.id] = attempt
+                        outcome = await ScenarioRunner(ctx, scenario, attempt, epoch).run()
+                        if outcome.status == "unfinished":
+                            running.discard(scenario.id)
+                            if not running:
+                                stopped_by.append(outcome.unavailable_host)
+                            return
+                        if outcome.status not in INFRA_FAILURES:
+                            break
             finally:
                 running.discard(scenario.id)
 

@@ -90,11 +90,13 @@ def feedback_text(round_id: str, text: str) -> str:
 class ScenarioRunner:
     """Runs one attempt of one scenario and emits its events."""
 
-    def __init__(self, ctx: ScenarioContext, scenario: Scenario, attempt: int) -> None:
+    def __init__(self, ctx: ScenarioContext, scenario: Scenario, attempt: int, epoch: int = 1) -> None:
         self.ctx = ctx
         self.scenario = scenario
         self.attempt = attempt
-        self.out = ctx.out_dir / scenario.id
+        self.epoch = epoch
+        # Epoch 1 keeps the usual folder; later epochs (run --epochs K) get their own inside it.
+        self.out = ctx.out_dir / scenario.id / f"epoch-{epoch}" if epoch > 1 else ctx.out_dir / scenario.id
         self.workspace = self.out / "workspace"
         self.bus = ctx.emit
 
@@ -166,8 +168,10 @@ class ScenarioRunner:
                 **self._fields(),
                 round_ids=[r.id for r in self.scenario.rounds],
                 delegation_rounds=[r.id for r in self.scenario.rounds if DELEGATION_TAG in r.tags],
+                needs=self.scenario.needs,
                 attempt=self.attempt,
                 workspace=str(self.workspace),
+                epoch=self.epoch,
             )
         )
         runtime = self._runtime()

@@ -30,6 +30,8 @@ class ComparedRun:
     scores: Scores
     metrics: str = "arena"
     """Which definitions produced the figures: arena, compat, or earlier (a published run)."""
+    kind: str = "model"
+    """``model``, or ``human`` for a human baseline (``play``)."""
 
 
 def in_profile(scores: RunScores, run_id: str, profile: str) -> tuple[Scores, str]:

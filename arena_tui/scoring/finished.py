@@ -75,4 +75,14 @@ class FinishedPart:
                 parts[sid] = scenario
             elif sid in self._at_verdict:
                 parts[sid] = cut_to_verdicts(self._at_verdict[sid])
-        return RunScores(parts, self.fold.tokens, list(self.fold.simulated), self.fold.stats)
+        return RunScores(parts, self.fold.tokens, list(self.fold.simulated), self.fold.stats, self._epochs(parts))
+
+    def _epochs(self, parts: dict[str, ScenarioScore]) -> dict[str, dict[int, ScenarioScore]]:
+        """``run --epochs K``: each scenario's ended epochs beside the part of the one running now."""
+        out: dict[str, dict[int, ScenarioScore]] = {}
+        for sid, part in parts.items():
+            current = self.fold.scenarios[sid]
+            known = self.fold.epochs.get(sid, {})
+            now = next((e for e, s in known.items() if s is current), 1)
+            out[sid] = {e: s for e, s in known.items() if s is not current and s.status not in _OPEN} | {now: part}
+        return out

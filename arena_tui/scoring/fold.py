@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arena_tui import events as ev
+from arena_tui.providers.human import HUMAN_NAME
 from arena_tui.scoring.metrics import ManagementMeans, ScenarioScore, SubagentScore
 from arena_tui.scoring.timing import RunStats
 from arena_tui.vocabulary import FILE_TOOLS, POOL_KEYS
@@ -36,14 +37,31 @@ class RunScores(ManagementMeans):
     simulated: list[str] = field(default_factory=list)
     stats: RunStats = field(default_factory=RunStats)
     """Timing, truncated replies and prompt-cache use (see scoring/timing.py)."""
+    epochs: dict[str, dict[int, ScenarioScore]] = field(default_factory=dict)
+    """Every epoch of every scenario (``run --epochs K``); ``scenarios`` holds each one's latest."""
+    participants: list[str] = field(default_factory=list)
+    """Who played a human baseline (``play --who``)."""
+    think_s: dict[str, dict[str, float]] = field(default_factory=dict)
+    """A human baseline's think time per scenario and round (seconds)."""
+
+    def every_epoch(self) -> list[ScenarioScore]:
+        """Each scenario's score once per epoch (one epoch: just ``scenarios``)."""
+        return [s for sid in self.scenarios for s in self.epochs_of(sid).values()]
+
+    def epochs_of(self, scenario_id: str) -> dict[int, ScenarioScore]:
+        return self.epochs.get(scenario_id) or {1: self.scenarios[scenario_id]}
+
+    @property
+    def epoch_count(self) -> int:
+        return max((len(self.epochs_of(sid)) for sid in self.scenarios), default=1)
 
     @property
     def rounds_total(self) -> int:
-        return sum(len(s.round_ids) for s in self.scenarios.values())
+        return sum(len(s.round_ids) for s in self.every_epoch())
 
     @property
     def rounds_passed(self) -> int:
-        return sum(s.rounds_passed for s in self.scenarios.values())
+        return sum(s.rounds_passed for s in self.every_epoch())
 
     @property
     def tcr(self) -> float:
@@ -51,29 +69,30 @@ class RunScores(ManagementMeans):
         return self.rounds_passed / total if total else 0.0
 
     def _aggregate(self, metric: str) -> float:
-        """Plain mean over every selected scenario (an unfinished one counts with what it has)."""
-        values = [float(getattr(s, metric)) for s in self.scenarios.values()]
+        """Plain mean over every selected scenario (an unfinished one counts with what it has);
+        a scenario run in several epochs counts with its mean over them."""
+        values = [_mean([float(getattr(s, metric)) for s in self.epochs_of(sid).values()]) for sid in self.scenarios]
         return sum(values) / len(values) if values else 0.0
 
     @property
     def inv(self) -> dict[str, int]:
         total: Counter[str] = Counter()
-        for s in self.scenarios.values():
+        for s in self.every_epoch():
             total.update(s.inv)
         return dict(total)
 
     @property
     def sub(self) -> int:
-        return sum(len(s.subagents) for s in self.scenarios.values())
+        return sum(len(s.subagents) for s in self.every_epoch())
 
     @property
     def mkd(self) -> dict[str, int]:
-        keys = Counter(a.model_key for s in self.scenarios.values() for a in s.subagents.values())
+        keys = Counter(a.model_key for s in self.every_epoch() for a in s.subagents.values())
         return {k: keys.get(k, 0) for k in POOL_KEYS}
 
     @property
     def maf(self) -> int:
-        return sum(s.maf for s in self.scenarios.values())
+        return sum(s.maf for s in self.every_epoch())
 
     @property
     def invalid_calls(self) -> dict[str, int]:
@@ -81,7 +100,7 @@ class RunScores(ManagementMeans):
 
     @property
     def saft(self) -> int:
-        return sum(s.saft for s in self.scenarios.values())
+        return sum(s.saft for s in self.every_epoch())
 
     @property
     def safa(self) -> float:
@@ -101,14 +120,26 @@ class RunScores(ManagementMeans):
 
     @property
     def unfinished(self) -> list[str]:
-        return [sid for sid, s in self.scenarios.items() if not s.finished]
+        return [sid for sid in self.scenarios if not all(s.finished for s in self.epochs_of(sid).values())]
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
 
 
 class ScoreFold:
-    """Folds events into scores. Only events of the latest attempt of each scenario count."""
+    """Folds events into scores. Only events of the latest attempt of each scenario's epoch count.
+
+    The epochs of one scenario run one after another, so an event belongs to the epoch its
+    scenario started last.
+    """
 
     def __init__(self) -> None:
         self.scenarios: dict[str, ScenarioScore] = {}
+        self.epochs: dict[str, dict[int, ScenarioScore]] = {}
+        self.participants: list[str] = []
+        self.think_s: dict[str, dict[str, float]] = {}
+        self._human = False
         self.tokens: dict[str, AgentTokens] = {}
         self.simulated: list[str] = []
         self._calls: dict[str, dict[str, Any]] = {}
@@ -120,7 +151,11 @@ class ScoreFold:
         return self
 
     def result(self) -> RunScores:
-        return RunScores(self.scenarios, self.tokens, list(self.simulated), self.stats)
+        epochs = {sid: dict(sorted(e.items())) for sid, e in self.epochs.items() if sid in self.scenarios}
+        think = {sid: dict(r) for sid, r in self.think_s.items()}
+        return RunScores(
+            self.scenarios, self.tokens, list(self.simulated), self.stats, epochs, list(self.participants), think
+        )
 
     def _scenario(self, scenario_id: str | None) -> ScenarioScore | None:
         if scenario_id is None:
@@ -133,18 +168,31 @@ class ScoreFold:
         self.stats.apply(event)
         if isinstance(event, ev.RunStarted):
             self.simulated = list(event.simulated)
+            self._human = event.manager == HUMAN_NAME
+            participant = str(event.selection.get("participant") or "")
+            if participant and participant not in self.participants:
+                self.participants.append(participant)
+            epochs = int(event.selection.get("epochs") or 1)
             for sid in event.scenario_ids:
-                self.scenarios.setdefault(sid, ScenarioScore(sid, list(event.round_ids.get(sid, []))))
+                rounds = list(event.round_ids.get(sid, []))
+                first = self.scenarios.setdefault(sid, ScenarioScore(sid, rounds))
+                # Epochs that never start still count: their rounds fail, like an unfinished scenario's.
+                known = self.epochs.setdefault(sid, {1: first}) if epochs > 1 else {}
+                for epoch in range(2, epochs + 1):
+                    known.setdefault(epoch, ScenarioScore(sid, rounds))
             return
         if isinstance(event, ev.ScenarioStarted):
-            # A retry or resume starts the scenario over: earlier attempts stop counting.
-            self.scenarios[event.scenario_id or ""] = ScenarioScore(
+            # A retry or resume starts the scenario's epoch over: earlier attempts stop counting.
+            started = ScenarioScore(
                 event.scenario_id or "",
                 list(event.round_ids),
                 status="running",
                 attempt=event.attempt,
                 delegation_rounds=list(event.delegation_rounds),
+                needs={rid: list(needs) for rid, needs in event.needs.items()},
             )
+            self.scenarios[event.scenario_id or ""] = started
+            self.epochs.setdefault(event.scenario_id or "", {})[event.epoch] = started
             return
         scenario = self._scenario(event.scenario_id)
         if isinstance(event, ev.ModelResponse):
@@ -162,7 +210,14 @@ class ScoreFold:
 
     def _apply_scenario(self, scenario: ScenarioScore, event: ev.Event) -> None:
         agent = scenario.subagents.get(event.agent_id or "")
-        if isinstance(event, ev.RoundStarted):
+        if isinstance(event, ev.ModelResponse):
+            if event.model_key == "main":
+                scenario.cost_usd += event.cost_usd
+            if self._human and event.model_key == "main" and scenario.current_round:
+                # A person's turn is a "model call" that waits for them: its latency is their think time.
+                rounds = self.think_s.setdefault(scenario.scenario_id, {})
+                rounds[scenario.current_round] = rounds.get(scenario.current_round, 0.0) + event.latency_ms / 1000
+        elif isinstance(event, ev.RoundStarted):
             scenario.current_round = event.round_id
         elif isinstance(event, ev.RoundScored):
             scenario.passed[event.round_id] = event.passed
@@ -179,6 +234,8 @@ class ScoreFold:
                 reachable=set(event.reachable_files),
                 reachable_at_creation=len(event.reachable_files),
                 rounds={scenario.current_round} if scenario.current_round else set(),
+                needs=scenario.needs,
+                first_round=scenario.round_ids[0] if scenario.round_ids else "",
             )
         elif isinstance(event, ev.SubagentScopeGrown):
             grown = scenario.subagents.get(event.subagent_id)
@@ -230,11 +287,12 @@ def _tool_result(agent: SubagentScore, event: ev.ToolResult, arguments: dict[str
         return
     key = json.dumps(arguments, sort_keys=True, default=str) if arguments is not None else event.call_id
     agent.calls.add(f"{event.tool}:{key}")
-    if event.tool == "Bash" or not (event.forbidden or event.is_error):
+    # A tool counts as used only when a call succeeded: failed throwaway calls are not use.
+    if not (event.forbidden or event.is_error):
         agent.tools_done.add(event.tool)
+        agent.tools_used.add(event.tool)
     if event.forbidden:
         return
-    agent.tools_used.add(event.tool)
     if event.is_error and event.tool == "Read":
         _failed_read(agent, event)
         return

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from arena_tui.scoring.compat import LEADERBOARD_FORMULA, Profile, compat_report, leaderboard
+from arena_tui.scoring.epochs import scenario_over_epochs
 from arena_tui.scoring.fold import RunScores
+from arena_tui.scoring.repeats import repeat_fields, repeats_markdown
 from arena_tui.scoring.report_model import (
     SCORE_KEYS,
     CacheFigures,
@@ -73,20 +76,22 @@ def build_report(scores: RunScores, meta: ReportMeta, profile: str | None = None
     per_scenario = [
         ScenarioRow(
             scenario_id=sid,
-            status=s.status,
-            reason=s.reason,
-            rounds_passed=s.rounds_passed,
-            rounds_total=len(s.round_ids),
-            rounds={rid: bool(s.passed.get(rid)) for rid in s.round_ids},
-            **SixScores.of(s).as_dict(),
-            SUB=len(s.subagents),
-            MAF=s.maf,
-            SAFt=s.saft,
-            INV=dict(sorted(s.inv.items())),
+            status=m.status,
+            reason=m.reason,
+            rounds_passed=m.rounds_passed,
+            rounds_total=m.rounds_total,
+            rounds={rid: all(p) for rid, p in m.round_passes().items()},  # several epochs: pass^k
+            **SixScores.of(m).as_dict(),
+            SUB=sum(len(e.subagents) for e in m.epochs),
+            MAF=sum(e.maf for e in m.epochs),
+            SAFt=sum(e.saft for e in m.epochs),
+            INV=dict(sorted(sum((Counter(e.inv) for e in m.epochs), Counter()).items())),
             truncated=scores.stats.truncated(sid),
-            invalid_calls=s.invalid_calls,
+            invalid_calls=sum(e.invalid_calls for e in m.epochs),
+            routing=scores.scenarios[sid].routing_counts if scores.scenarios[sid].needs else {},
         )
-        for sid, s in scores.scenarios.items()
+        for sid in scores.scenarios
+        for m in [scenario_over_epochs(scores, sid)]
     ]
     tokens = {
         agent: TokenRow(model_key=t.model_key, prompt=t.prompt, completion=t.completion, cost_usd=round(t.cost_usd, 6))
@@ -115,6 +120,7 @@ def build_report(scores: RunScores, meta: ReportMeta, profile: str | None = None
         per_scenario=per_scenario,
         metrics_profile=profile_of(meta.settings, profile),
         compat=compat_report(scores, meta.run_id),
+        **repeat_fields(scores, meta.manager),
     )
 
 
@@ -246,7 +252,7 @@ def _arena_markdown(report: Report) -> str:
         marks = "".join("✓" if ok else "✗" for ok in row.rounds.values())
         figures = " | ".join(pct(v) for v in row.as_dict().values())
         lines.append(f"| {row.scenario_id} | {row.status} | {marks} | {figures} | {row.SUB} | {row.MAF} | {row.SAFt} |")
-    return "\n".join(lines + _extras_markdown(report)) + "\n"
+    return "\n".join(lines + repeats_markdown(report) + _extras_markdown(report)) + "\n"
 
 
 def _extras_markdown(report: Report) -> list[str]:
@@ -256,6 +262,14 @@ def _extras_markdown(report: Report) -> list[str]:
     if cut:
         lines += ["", "**Truncated replies** (stopped at the output-token limit; raise max_tokens):"]
         lines += [f"- {sid}: " + ", ".join(f"{rid} ×{n}" for rid, n in rounds.items()) for sid, rounds in cut.items()]
+    misrouted = {
+        r.scenario_id: r.routing for r in report.per_scenario if r.routing.get("over") or r.routing.get("under")
+    }
+    if misrouted:
+        lines += ["", "**Model routing** against the declared needs (over-capable costs half of MCA, incapable all):"]
+        lines += [
+            f"- {sid}: {n.get('over', 0)} over-capable, {n.get('under', 0)} incapable" for sid, n in misrouted.items()
+        ]
     cache = report.cache
     lines += [
         "",

@@ -88,6 +88,17 @@ class ScenarioRow(SixScores, _ScenarioHead):
     truncated: dict[str, int] = Field(default_factory=dict)
     invalid_calls: int = 0
     """Calls that could not run as the model sent them (answered with a tool error)."""
+    routing: dict[str, int] = Field(default_factory=dict)
+    """Counted subagents by model routing against the declared needs: right, over-capable, incapable."""
+
+
+class EpochRow(SixScores):
+    """One epoch of one scenario (``run --epochs K``)."""
+
+    scenario_id: str
+    epoch: int
+    status: str
+    rounds: dict[str, bool]
 
 
 class Coverage(_Model):
@@ -133,6 +144,19 @@ class Report(ReportMeta):
     per_scenario: list[ScenarioRow]
     metrics_profile: str
     compat: dict[str, Any]
+    epochs: int = 1
+    """Independent sessions per scenario; figures are means over them (scoring/epochs.py)."""
+    per_epoch: list[EpochRow] = Field(default_factory=list)
+    pass_k: dict[str, Any] = Field(default_factory=dict)
+    """pass^k and pass@k over rounds (only with several epochs)."""
+    intervals: dict[str, Any] = Field(default_factory=dict)
+    """95 % bootstrap interval of every headline figure, with method, resamples and seed."""
+    kind: str = "model"
+    """``model``, or ``human`` for a human baseline (``play``)."""
+    participants: list[str] = Field(default_factory=list)
+    """Who played a human baseline (``play --who``)."""
+    think_s: dict[str, dict[str, float]] = Field(default_factory=dict)
+    """A human baseline's think time per scenario and round, in seconds."""
 
     def to_json_dict(self) -> dict[str, Any]:
         """The JSON object written to ``report.json``."""

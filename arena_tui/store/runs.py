@@ -111,15 +111,17 @@ def load_run(out_dir: Path, run_id: str | None = None) -> StoredRun:
 def stitch(runs: list[StoredRun]) -> RunScores:
     """One score set from several runs: per scenario, the last run that finished it (else the last one)."""
     chosen: dict[str, Any] = {}
+    epochs: dict[str, Any] = {}
     for run in runs:
         for sid, score in run.scores.scenarios.items():
             previous = chosen.get(sid)
             if previous is None or score.finished or not previous.finished:
                 chosen[sid] = score
+                epochs[sid] = run.scores.epochs_of(sid)  # every epoch of the run chosen for it
     tokens: dict[str, AgentTokens] = {}
     for run in runs:
         for agent, t in run.scores.tokens.items():
             key = f"{run.row.run_id}:{agent}" if agent != ev.MAIN_AGENT else f"{run.row.run_id}:main"
             tokens[key] = t
     simulated = sorted({label for run in runs for label in run.scores.simulated})
-    return RunScores(chosen, tokens, simulated)
+    return RunScores(chosen, tokens, simulated, epochs=epochs)
