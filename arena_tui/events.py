@@ -9,8 +9,6 @@ comparable across machines.
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -23,8 +21,12 @@ MAIN_AGENT = "main"
 RunMode = Literal["foreground", "background"]
 TaskKind = Literal["subagent", "bash", "workflow"]
 TaskStatus = Literal["completed", "failed", "cancelled"]
-StopReason = Literal["token_limit", "max_iterations", "provider_error", "provider_unavailable", "cancelled"]
-ReminderKind = Literal["environment", "context_usage", "context_threshold", "workspace_update", "multimodal_elision"]
+StopReason = Literal[
+    "token_limit", "max_iterations", "provider_error", "provider_unavailable", "cancelled", "truncated"
+]
+ReminderKind = Literal[
+    "environment", "context_usage", "context_threshold", "workspace_update", "multimodal_elision", "truncated_reply"
+]
 
 
 class EventBase(BaseModel):
@@ -64,6 +66,8 @@ class ToolCallSpec(BaseModel):
     malformed: bool = False
     """The model's arguments text was not a JSON object; ``arguments`` is empty, ``raw_arguments`` holds it."""
     raw_arguments: str = ""
+    problem: str = ""
+    """Why a malformed call cannot run (broken JSON, too deep, too large, cut by the output limit…)."""
 
 
 class FileTouch(BaseModel):
@@ -437,64 +441,6 @@ def event_from_json(data: str | bytes) -> Event:
 
 Subscriber = Callable[[Event], None]
 
-
-class EventBus:
-    """Assigns ``seq`` and ``ts`` and fans each event out to its subscribers.
-
-    Synchronous subscribers run inline and must be cheap (a reducer step, a queue put);
-    anything slow subscribes through :meth:`queue`, which gives it its own asyncio queue.
-    A subscriber that raises is reported once on stderr and dropped, so one broken
-    consumer can never stop a run.
-    """
-
-    def __init__(self, run_id: str, start_seq: int = 0) -> None:
-        self.run_id = run_id
-        self._seq = start_seq
-        self._subscribers: list[Subscriber] = []
-        self._queues: list[asyncio.Queue[Event | None]] = []
-
-    @property
-    def last_seq(self) -> int:
-        return self._seq
-
-    def subscribe(self, subscriber: Subscriber) -> None:
-        self._subscribers.append(subscriber)
-
-    def unsubscribe(self, subscriber: Subscriber) -> None:
-        if subscriber in self._subscribers:
-            self._subscribers.remove(subscriber)
-
-    def queue(self) -> asyncio.Queue[Event | None]:
-        """A fresh unbounded queue that receives every later event; ``None`` marks close."""
-        q: asyncio.Queue[Event | None] = asyncio.Queue()
-        self._queues.append(q)
-        return q
-
-    def emit(self, event: E) -> E:
-        """Stamp ``seq``/``ts``/``run_id`` on ``event`` and deliver it; returns the same event, stamped."""
-        self._seq += 1
-        # Events are frozen for consumers; the bus stamps its own fields once, before anyone
-        # sees the event, in place (a model_copy per event is the costliest step of emission).
-        stamped = event
-        fields = stamped.__dict__
-        fields["seq"] = self._seq
-        fields["run_id"] = self.run_id
-        if not fields["ts"]:
-            fields["ts"] = time.time()
-        for subscriber in list(self._subscribers):
-            try:
-                subscriber(stamped)
-            except Exception as exc:  # a consumer bug must not stop the run
-                import sys
-
-                print(f"event subscriber {subscriber!r} failed and was removed: {exc}", file=sys.stderr)
-                self.unsubscribe(subscriber)
-        for q in self._queues:
-            q.put_nowait(stamped)
-        return stamped
-
-    def close(self) -> None:
-        """Tell every queue consumer that no more events will come."""
-        for q in self._queues:
-            q.put_nowait(None)
-        self._queues.clear()
+# The bus lives in its own module (it needs nothing of the event classes but their stamp fields).
+from arena_tui.bus import EventBus as EventBus  # noqa: E402
+from arena_tui.bus import SubscriberFailure as SubscriberFailure  # noqa: E402

@@ -4,13 +4,19 @@ Call the model; run every tool call of the turn concurrently; append the results
 call order; repeat until a reply without tool calls. Reminders and notifications ride on
 the next user or tool-result content. Limits end the loop with a typed status, and every
 stop is written into the session's transcript as a note.
+
+Whatever the model sends is its own turn, never an infrastructure failure: a call that
+cannot run (unknown tool, unusable arguments, cut off by the output limit) is answered with
+a tool error the model reads, and a reply cut off before any call is not taken as the
+answer: the model is told and may send it again (:data:`MAX_RESENDS` times in a row, then
+the loop ends as ``truncated``). Only a failure to reach the model is a ``provider_error``.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from arena_tui import events as ev
@@ -22,8 +28,12 @@ from arena_tui.providers.messages import AssistantMessage, Attachment, Message
 from arena_tui.tools.base import ToolOutput
 from arena_tui.tools.runner import ToolRunner
 
-LoopStatus = Literal["completed", "max_iterations", "token_limit", "provider_error", "provider_unavailable"]
+LoopStatus = Literal[
+    "completed", "max_iterations", "token_limit", "provider_error", "provider_unavailable", "truncated"
+]
 NotificationSource = Callable[[], list[str]]
+MAX_RESENDS = 2
+"""Cut replies without a call the model may follow with another before the loop gives up."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +67,7 @@ async def run_loop(
         session.rounds.append(round_id)
     _append_user(session, user_text, [*reminders_now, *_take_reminders(session)], notifications(), round_id)
     truncated = 0
+    resends = 0
 
     for _ in range(session.max_iterations):
         try:
@@ -73,6 +84,7 @@ async def run_loop(
             return LoopResult("provider_error", "", detail, truncated)
         session.turns += 1
         truncated += reply.truncated
+        reply = _mark_cut_calls(reply)
         _account(session, reply)
         session.history.append(reply.to_message())
         session.record(
@@ -83,12 +95,28 @@ async def run_loop(
             usage=reply.usage,
             truncated=reply.truncated,
         )
+        if reply.replaced:
+            write_note(
+                session,
+                f"the reply held {reply.replaced} unencodable character(s) (lone UTF-16 surrogates); "
+                "replaced with U+FFFD",
+                round_id,
+            )
         session.last_text = reply.content
         if session.tokens >= session.token_limit:
             detail = f"context reached {session.tokens:,} of {session.token_limit:,} tokens"
             session.stopped = detail
             _stop(session, "token_limit", detail, round_id)
             return LoopResult("token_limit", reply.content, detail, truncated)
+        if not reply.tool_calls and reply.truncated:
+            if resends >= MAX_RESENDS:
+                detail = f"{resends + 1} replies in a row reached the output-token limit without a call"
+                _stop(session, "truncated", detail, round_id)
+                return LoopResult("truncated", reply.content, detail, truncated)
+            resends += 1
+            _append_user(session, "", [reminders.truncated_reply(), *_take_reminders(session)], [], round_id)
+            continue
+        resends = 0
         if not reply.tool_calls:
             return LoopResult("completed", reply.content, "", truncated)
         await _run_tools(session, runner, reply, round_id, notifications)
@@ -96,6 +124,14 @@ async def run_loop(
     detail = f"stopped after {session.max_iterations} model calls without a final answer"
     _stop(session, "max_iterations", detail, round_id)
     return LoopResult("max_iterations", session.last_text or f"({detail})", detail, truncated)
+
+
+def _mark_cut_calls(reply: AssistantMessage) -> AssistantMessage:
+    """In a reply cut by the output limit, an unusable call is unusable because it was cut: say so."""
+    if not reply.truncated or not any(c.malformed for c in reply.tool_calls):
+        return reply
+    calls = [c.model_copy(update={"problem": reminders.TRUNCATED_CALL}) if c.malformed else c for c in reply.tool_calls]
+    return replace(reply, tool_calls=calls)
 
 
 def _account(session: AgentSession, reply: AssistantMessage) -> None:
@@ -138,7 +174,7 @@ async def _run_tools(
 ) -> None:
     async def one(call: ev.ToolCallSpec) -> ToolOutput:
         raw = call.raw_arguments if call.malformed else None
-        return await runner.run(call.id, call.name, call.arguments, session.ctx, malformed=raw)
+        return await runner.run(call.id, call.name, call.arguments, session.ctx, malformed=raw, problem=call.problem)
 
     outputs = await asyncio.gather(*(one(c) for c in reply.tool_calls))
     last = len(outputs) - 1

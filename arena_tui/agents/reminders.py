@@ -102,6 +102,20 @@ def multimodal_elision(elided: dict[str, int]) -> Reminder:
     )
 
 
+def truncated_reply() -> Reminder:
+    return Reminder(
+        "truncated_reply",
+        "Your last reply was truncated: it reached the output-token limit before it was complete, so it was "
+        "not taken as your answer. Send it again, shorter (or split the work over several turns).",
+    )
+
+
+TRUNCATED_CALL = (
+    "truncated: your reply reached the output-token limit before this call was complete, so it did not run; "
+    "send it again, shorter (write a large file in several parts)"
+)
+
+
 def notification(task_id: str, kind: str, status: str, summary: str, result: str) -> str:
     state = "completed" if status == "completed" else "FAILED" if status == "failed" else status.upper()
     return f"task_id={task_id}\nkind={kind}\nstatus={state}\n{summary}\nresult:\n{result}"

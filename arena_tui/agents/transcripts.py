@@ -23,6 +23,18 @@ from typing import Any
 from arena_tui import events as ev
 from arena_tui.agents.transcript_markdown import render_session
 
+_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
+def jsonl_line(obj: Any) -> str:
+    """One JSON line, readable text kept as is, and safe for every line splitter.
+
+    ``json.dumps`` escapes the ASCII control characters but not U+0085, U+2028 and U+2029,
+    which ``str.splitlines`` (used by many check scripts) treats as line breaks: a model
+    could split its own line in two and hide a call from such a check. They only occur
+    inside JSON strings, where the escape means the same character."""
+    return json.dumps(obj, ensure_ascii=False).translate(_LINE_BREAKS)
+
 
 def session_filename(agent_id: str, session_id: str | None) -> str:
     if agent_id == ev.MAIN_AGENT:
@@ -119,7 +131,7 @@ class TranscriptWriter:
             session = _Session(owner, filename)
             session.pending.append(json.dumps({"type": "system_meta", "owner": owner}))
             self.sessions[filename] = session
-        session.pending.append(json.dumps(turn_line(event, session.meter), ensure_ascii=False))
+        session.pending.append(jsonl_line(turn_line(event, session.meter)))
         session.turns.append(event)
 
     def flush(self, copy_to: Path | None = None) -> None:

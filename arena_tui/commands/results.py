@@ -20,7 +20,8 @@ from arena_tui.scoring.fold import RunScores
 from arena_tui.scoring.published import collect_metadata
 from arena_tui.scoring.report import compat_markdown, compat_summary, headline, pct, write_report
 from arena_tui.scoring.report_model import SCORE_KEYS, Report, ReportMeta
-from arena_tui.store.runs import find_stores, load_run, stitch
+from arena_tui.store.reader import StoreReader
+from arena_tui.store.runs import find_stores, load_run, read_run, stitch
 from arena_tui.store.schema import STORE_FILENAME, StoreError
 
 
@@ -150,18 +151,24 @@ def cmd_runs(args: argparse.Namespace) -> int:
     header = f"{columns}  {'cost $':>8}  status"
     print(header)
     damaged = 0
+    runs = []
     for out in stores:
         try:
-            run = load_run(out)
-        except StoreError as exc:  # one line per unusable store; the others are still listed
+            reader = StoreReader(out)
+            try:
+                runs += [read_run(reader, out, row.run_id) for row in reader.runs()]
+            finally:
+                reader.close()
+        except (StoreError, BadInputError) as exc:  # one line per unusable store; the others are still listed
             print(f"clawarena-team runs: error: {exc}", file=sys.stderr)
             damaged += 1
-            continue
+    runs.sort(key=lambda r: (-r.row.created_ts, r.row.run_id))  # newest first, as the browser
+    for run in runs:
         s = run.scores
         date = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(run.row.created_ts))
         print(
             f"{date:19}  {run.row.run_id:26}  {run.started.manager[:28]:28}  "
             f"{s.rounds_passed:>3}/{s.rounds_total:<3}  {pct(s.tcr):>5}  {pct(s.sms):>5}  "
-            f"{s.main_cost_usd:>8.4f}  {run.row.status}  {out}"
+            f"{s.main_cost_usd:>8.4f}  {run.status}  {run.out_dir}"
         )
     return 2 if damaged else 0

@@ -17,7 +17,7 @@ from arena_tui.config_file import ConfigFile
 from arena_tui.dataset.loader import load_dataset
 from arena_tui.errors import BadInputError, ConfigError
 from arena_tui.events import RunStarted
-from arena_tui.runner.orchestrator import RunOutcome, RunPlan, StoredRun, execute_run, preflight, read_stored_run
+from arena_tui.runner.orchestrator import RunOutcome, RunPlan, execute_run, preflight
 from arena_tui.runner.progress import PlainProgress
 from arena_tui.scoring.compat import compat_report
 from arena_tui.scoring.fold import RunScores
@@ -25,6 +25,7 @@ from arena_tui.scoring.report import compat_summary
 from arena_tui.settings import Settings
 from arena_tui.store import RunRow, StoreReader
 from arena_tui.store.lock import LOCK_FILENAME, hold_output
+from arena_tui.store.runs import StoredRun, read_run
 from arena_tui.store.schema import STORE_FILENAME
 
 OFFLINE_DEFAULT = "oracle"
@@ -86,8 +87,16 @@ def default_output(settings: Settings, run_hint: str) -> Path:
 
 
 def infra_unfinished(outcome: RunOutcome) -> list[str]:
-    """Scenarios without a score for infrastructure reasons (provider down, crash, never started)."""
-    return [sid for sid, s in outcome.scores.scenarios.items() if s.status not in ("completed", "failed")]
+    """Scenarios that did not finish (provider down or failing, crash, timeout, never started):
+    the report lists the same ones as unfinished."""
+    return outcome.scores.unfinished
+
+
+def exit_code(outcome: RunOutcome) -> int:
+    """130 when interrupted, 1 when any scenario is unfinished, else 0 (docs/running.md)."""
+    if outcome.interrupted:
+        return 130
+    return 1 if infra_unfinished(outcome) else 0
 
 
 def closing_line(outcome: RunOutcome, profile: str) -> str:
@@ -114,7 +123,7 @@ def _print_outcome(outcome: RunOutcome, out: Path, profile: str = "arena") -> in
     print(f"report: {out / 'report.md'}   store: {out / STORE_FILENAME}")
     if outcome.interrupted:
         print(f"interrupted: continue with `clawarena-team resume {out}`", file=sys.stderr)
-        return 130
+        return exit_code(outcome)
     unfinished = infra_unfinished(outcome)
     if unfinished:
         why = (
@@ -124,8 +133,7 @@ def _print_outcome(outcome: RunOutcome, out: Path, profile: str = "arena") -> in
             f"{len(unfinished)} of {len(s.scenarios)} scenarios unfinished ({', '.join(unfinished)}): "
             f"{why or 'to run them again,'} continue with `clawarena-team resume {out}`"
         )
-        return 1
-    return 0
+    return exit_code(outcome)
 
 
 def probe(config: ModelConfig, settings: Settings) -> tuple[ModelConfig, Settings]:
@@ -237,8 +245,8 @@ def cmd_resume(args: argparse.Namespace) -> int:
             run_id = reader.latest_run_id()
             [run] = [r for r in reader.runs() if r.run_id == run_id]
             latest = {row.scenario_id: row.status for row in reader.scenarios(run_id)}
-            settings_json: dict[str, Any] = reader.run_settings(run_id)
-            stored = read_stored_run(reader, run_id)
+            stored = read_run(reader, old_dir, run_id)
+            settings_json: dict[str, Any] = dict(stored.started.settings)  # the latest run/resume's
         finally:
             reader.close()
         if out.resolve() != old_dir.resolve():
@@ -285,7 +293,7 @@ def _resume_in(
 ) -> int:
     """Continue ``run`` in ``out`` (locked): its stored selection unless the command names a new one."""
     run_id, started = run.run_id, stored_run.started
-    stored: dict[str, Any] = dict(started.selection) if started is not None else {}
+    stored: dict[str, Any] = dict(started.selection)
     epochs = int(stored.get("epochs") or 1)
     done_epochs = finished_epochs(stored_run.fold.result()) if epochs > 1 else set()
     if epochs > 1:  # a scenario is done when all its epochs are; finished epochs are kept
@@ -295,7 +303,7 @@ def _resume_in(
     done = {sid for sid, status in latest.items() if status == "completed"}
     tests = args.tests or (None if args.dataset else stored.get("tests"))
     only = args.scenarios
-    if only is None and not args.tests and not args.dataset and started is not None:
+    if only is None and not args.tests and not args.dataset:
         only = list(started.scenario_ids)  # the selection the run was started with, resolved
     dataset_root = Path(args.dataset) if args.dataset else Path(run.dataset)
     dataset = load_dataset(dataset_root, tests, only)

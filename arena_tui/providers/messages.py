@@ -64,6 +64,8 @@ class AssistantMessage:
     finish_reason: str | None = None
     elided: dict[str, int] = field(default_factory=dict)
     cost_usd: float = 0.0
+    replaced: int = 0
+    """Unencodable characters (lone surrogates) the provider boundary replaced with U+FFFD."""
 
     @property
     def truncated(self) -> bool:

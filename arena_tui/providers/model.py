@@ -14,7 +14,7 @@ import asyncio
 import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from arena_tui.events import ModelError, ModelRequest, ModelResponse
 from arena_tui.providers.base import (
@@ -31,6 +31,7 @@ from arena_tui.providers.breaker import DEFAULT_BREAKER_THRESHOLD, CircuitBreake
 from arena_tui.providers.cost import cost_usd
 from arena_tui.providers.messages import AssistantMessage, DeltaCallback, Message, ToolSchema
 from arena_tui.providers.retry import FailureInfo, RetryPolicy, classify, fix_hint, one_line
+from arena_tui.providers.sanitise import clean_reply, clean_text
 from arena_tui.providers.tokens import UsageEstimator
 
 __all__ = ["DEFAULT_BREAKER_THRESHOLD", "AttemptError", "CircuitBreaker", "Model", "Pricing"]
@@ -121,6 +122,7 @@ class Model:
             ended = time.monotonic()
             queued_ms = round((started - waited) * 1000, 2)
             if info is not None:
+                info = replace(info, message=clean_text(info.message)[0])  # server text is stored too
                 verdict = await self._verdict(info, started)
                 counted += verdict != "backpressure"
                 delay = self.policy.backoff(attempt, info.retry_after)
@@ -219,7 +221,8 @@ class Model:
         )
 
     def _finish(self, reply: AssistantMessage, messages: Sequence[Message]) -> tuple[AssistantMessage, float]:
-        """Fill in estimated usage where the backend reported none; price the call."""
+        """Make the text storable, fill in estimated usage where the backend reported none; price the call."""
+        reply = clean_reply(reply)
         usage = reply.usage
         if usage.total_tokens == 0 and usage.prompt_tokens == 0 and usage.completion_tokens == 0:
             usage = self._usage.estimate(messages, reply.content, reply.tool_calls)
@@ -236,6 +239,7 @@ class Model:
                 finish_reason=reply.finish_reason,
                 elided=dict(reply.elided),
                 cost_usd=cost,
+                replaced=reply.replaced,
             ),
             nocache,
         )

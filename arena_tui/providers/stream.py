@@ -3,6 +3,11 @@
 A stream is only trusted when it ends properly: a choice chunk must have carried a
 ``finish_reason``. A stream that stops without one (connection cut, no ``[DONE]``, a
 chunk cut in half) raises :class:`TruncatedStreamError`, which the retry loop retries.
+
+What the model wrote is read defensively: the SDK does not validate chunks, so any field
+may arrive with any type. Nothing of the reply's content raises here: text fields of the
+wrong type are read as their JSON text, counts that are not numbers as 0, and tool-call
+fragments go to :class:`ToolCallAccumulator`, which turns whatever it gets into calls.
 """
 
 from __future__ import annotations
@@ -15,11 +20,23 @@ from openai.types.chat import ChatCompletion, ChatCompletionChunk
 from arena_tui.events import Usage
 from arena_tui.providers.messages import AssistantMessage, DeltaCallback, deliver_delta
 from arena_tui.providers.retry import EmptyResponseError, TruncatedStreamError
-from arena_tui.providers.toolcalls import ToolCallAccumulator
+from arena_tui.providers.toolcalls import ToolCallAccumulator, text_of
 
 
 def _field(raw: Any, name: str) -> Any:
     return raw.get(name) if isinstance(raw, dict) else getattr(raw, name, None)
+
+
+def _count(value: Any) -> int:
+    """A token count; anything that is not a non-negative integer reads as 0."""
+    try:
+        return max(int(value or 0), 0)
+    except (TypeError, ValueError, OverflowError):
+        return 0
+
+
+def _items(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
 
 
 def cached_tokens(raw: Any) -> int:
@@ -29,26 +46,23 @@ def cached_tokens(raw: Any) -> int:
     value = _field(details, "cached_tokens") if details is not None else None
     if not value:
         value = _field(raw, "cache_read_input_tokens")
-    try:
-        return max(int(value or 0), 0)
-    except (TypeError, ValueError):
-        return 0
+    return _count(value)
 
 
 def _usage(raw: Any) -> Usage:
     if raw is None:
         return Usage()
-    prompt = int(_field(raw, "prompt_tokens") or 0)
-    completion = int(_field(raw, "completion_tokens") or 0)
-    total = int(_field(raw, "total_tokens") or 0) or prompt + completion
+    prompt = _count(_field(raw, "prompt_tokens"))
+    completion = _count(_field(raw, "completion_tokens"))
+    total = _count(_field(raw, "total_tokens")) or prompt + completion
     cached = min(cached_tokens(raw), prompt) if prompt else cached_tokens(raw)
     return Usage(prompt_tokens=prompt, completion_tokens=completion, total_tokens=total, cached_tokens=cached)
 
 
-def _add(acc: ToolCallAccumulator, tc: Any, index: int | None) -> None:
+def _add(acc: ToolCallAccumulator, tc: Any, index: Any) -> None:
     """Feed one tool-call delta; servers omit fields freely, so read them defensively."""
-    fn = getattr(tc, "function", None)
-    acc.add(index, getattr(tc, "id", None), getattr(fn, "name", None), getattr(fn, "arguments", None))
+    fn = _field(tc, "function")
+    acc.add(index, _field(tc, "id"), _field(fn, "name"), _field(fn, "arguments"))
 
 
 async def read_stream(stream: AsyncIterable[ChatCompletionChunk], on_delta: DeltaCallback | None) -> AssistantMessage:
@@ -59,21 +73,24 @@ async def read_stream(stream: AsyncIterable[ChatCompletionChunk], on_delta: Delt
     finish: str | None = None
     saw_choice = False
     async for chunk in stream:
-        if chunk.usage is not None:
-            usage = _usage(chunk.usage)
-        if not chunk.choices:
+        if _field(chunk, "usage") is not None:
+            usage = _usage(_field(chunk, "usage"))
+        choices = _items(_field(chunk, "choices"))
+        if not choices:
             continue
         saw_choice = True
-        choice = chunk.choices[0]
-        delta = choice.delta
+        choice = choices[0]
+        delta = _field(choice, "delta")
         if delta is not None:
-            if delta.content:
-                text.append(delta.content)
-                await deliver_delta(on_delta, delta.content)
-            for tc in getattr(delta, "tool_calls", None) or []:
-                _add(acc, tc, getattr(tc, "index", None))
-        if choice.finish_reason:
-            finish = choice.finish_reason
+            content = text_of(_field(delta, "content"))
+            if content:
+                text.append(content)
+                await deliver_delta(on_delta, content)
+            for tc in _items(_field(delta, "tool_calls")):
+                _add(acc, tc, _field(tc, "index"))
+        reason = _field(choice, "finish_reason")
+        if reason:
+            finish = text_of(reason)
     if not saw_choice:
         raise EmptyResponseError()
     if finish is None:
@@ -83,16 +100,18 @@ async def read_stream(stream: AsyncIterable[ChatCompletionChunk], on_delta: Delt
 
 def read_completion(response: ChatCompletion) -> AssistantMessage:
     """Read a non-streamed answer (entries that set ``"stream": false``)."""
-    if not response.choices:
+    choices = _items(_field(response, "choices"))
+    if not choices:
         raise EmptyResponseError()
-    choice = response.choices[0]
-    msg = choice.message
+    choice = choices[0]
+    msg = _field(choice, "message")
     acc = ToolCallAccumulator()
-    for i, tc in enumerate(msg.tool_calls or []):
+    for i, tc in enumerate(_items(_field(msg, "tool_calls"))):
         _add(acc, tc, i)
+    reason = _field(choice, "finish_reason")
     return AssistantMessage(
-        content=msg.content or "",
+        content=text_of(_field(msg, "content")),
         tool_calls=acc.finish(),
-        usage=_usage(response.usage),
-        finish_reason=choice.finish_reason,
+        usage=_usage(_field(response, "usage")),
+        finish_reason=text_of(reason) if reason is not None else None,
     )

@@ -19,7 +19,7 @@ from typing import Any
 from arena_tui import events as ev
 from arena_tui.config import ModelConfig, check_runnable
 from arena_tui.dataset.model import Dataset
-from arena_tui.errors import BadInputError
+from arena_tui.errors import ArenaError, BadInputError
 from arena_tui.providers.breaker import CircuitBreaker
 from arena_tui.providers.human import HumanManager
 from arena_tui.providers.retry import RetryPolicy
@@ -32,36 +32,12 @@ from arena_tui.scoring.fold import RunScores, ScoreFold
 from arena_tui.scoring.report import write_report
 from arena_tui.scoring.report_model import Report, ReportMeta
 from arena_tui.settings import Settings
-from arena_tui.store import EventStore, StoreReader
+from arena_tui.store import EventStore
 from arena_tui.store.lock import hold_output
+from arena_tui.store.runs import StoredRun
 from arena_tui.store.schema import STORE_FILENAME, StoreError, is_disk_full, write_failed
 
 INFRA_FAILURES = ("failed", "crashed")
-
-
-@dataclass
-class StoredRun:
-    """A run read back from its store, once, to be continued."""
-
-    run_id: str
-    last_seq: int
-    fold: ScoreFold
-    """Every stored event folded: the resumed run's report counts them too."""
-    started: ev.RunStarted | None
-    """The latest ``run_started``: what the last ``run`` or ``resume`` selected."""
-
-
-def read_stored_run(reader: StoreReader, run_id: str) -> StoredRun:
-    """Fold every stored event of ``run_id``; a damaged event fails here, before anything runs."""
-    fold = ScoreFold()
-    last_seq = 0
-    started: ev.RunStarted | None = None
-    for event in reader.iter_events(run_id):
-        fold.apply(event)
-        last_seq = max(last_seq, event.seq)
-        if isinstance(event, ev.RunStarted):
-            started = event
-    return StoredRun(run_id, last_seq, fold, started)
 
 
 @dataclass
@@ -157,7 +133,8 @@ async def execute_run(plan: RunPlan) -> RunOutcome:
 async def _execute_locked(plan: RunPlan, mode: str) -> RunOutcome:
     run_id = plan.resume.run_id if plan.resume else new_run_id()
     store = await EventStore.open(plan.out_dir)
-    bus = ev.EventBus(run_id, start_seq=plan.resume.last_seq if plan.resume else 0)
+    broken: list[ev.SubscriberFailure] = []
+    bus = ev.EventBus(run_id, start_seq=plan.resume.last_seq if plan.resume else 0, on_error=broken.append)
     fold = plan.fold
     bus.subscribe(store.append)
     bus.subscribe(fold.apply)
@@ -191,6 +168,10 @@ async def _execute_locked(plan: RunPlan, mode: str) -> RunOutcome:
     except StoreError:
         await store.close()
         raise
+    early = _subscriber_error(broken, plan.out_dir)
+    if early is not None:  # a consumer failed on run_started: stop before any scenario runs
+        await store.close()
+        raise early
     policy = RetryPolicy(
         max_retries=plan.settings.max_retries,
         base_s=plan.settings.retry_base_s,
@@ -213,8 +194,10 @@ async def _execute_locked(plan: RunPlan, mode: str) -> RunOutcome:
         bus.subscribe(plan.human)
     interrupted = False
     down = ""
-    failure: StoreError | None = None
+    failure: ArenaError | None = None
     store.on_failure = _cancel_current_task()  # a store that cannot write stops the run, never hangs it
+    # A consumer that cannot take an event stops the run the same way: it is never dropped silently.
+    bus.on_error = _stop_on_failure(broken, _cancel_current_task())
     try:
         down = await _run_all(ctx, plan, [s for s in scenarios if s.id not in plan.skip])
         if down:
@@ -223,15 +206,16 @@ async def _execute_locked(plan: RunPlan, mode: str) -> RunOutcome:
             bus.emit(ev.RunFinished(run_id=run_id, status="completed"))
     except (asyncio.CancelledError, KeyboardInterrupt):
         interrupted = True
-        bus.emit(_stopped(run_id, store.error))
+        bus.emit(_stopped(run_id, store.error or _subscriber_error(broken, plan.out_dir)))
     except Exception as exc:  # a full disk while a scenario was set up; anything once the store has failed
         if store.error is None and not is_disk_full(exc):
             raise
         failure = store.error or write_failed(plan.out_dir / STORE_FILENAME, exc)
     finally:
         store.on_failure = None  # from here on a failure is only recorded: close() must not be cancelled
+        bus.on_error = broken.append
         await store.close()
-    failure = store.error or failure
+    failure = store.error or failure or _subscriber_error(broken, plan.out_dir)
     if failure is not None:
         raise failure
     scores = fold.result()
@@ -240,17 +224,38 @@ async def _execute_locked(plan: RunPlan, mode: str) -> RunOutcome:
     return RunOutcome(run_id, scores, report, interrupted, down)
 
 
-def _cancel_current_task() -> Callable[[StoreError], None]:
+def _cancel_current_task() -> Callable[[object], None]:
     task = asyncio.current_task()
 
-    def cancel(_error: StoreError) -> None:
+    def cancel(_error: object) -> None:
         if task is not None:
             task.cancel()
 
     return cancel
 
 
-def _stopped(run_id: str, error: StoreError | None) -> ev.RunFinished:
+def _stop_on_failure(
+    broken: list[ev.SubscriberFailure], cancel: Callable[[object], None]
+) -> Callable[[ev.SubscriberFailure], None]:
+    def failed(failure: ev.SubscriberFailure) -> None:
+        broken.append(failure)
+        if len(broken) == 1:
+            cancel(failure)
+
+    return failed
+
+
+def _subscriber_error(broken: list[ev.SubscriberFailure], out: Path) -> ArenaError | None:
+    """The one line for a run stopped because a consumer of its events failed (exit 2)."""
+    if not broken:
+        return None
+    return ArenaError(
+        f"the run stopped: {broken[0].line()}; what was stored before is kept",
+        fix=f"this is a bug in the harness, please report it; then continue with `clawarena-team resume {out}`",
+    )
+
+
+def _stopped(run_id: str, error: ArenaError | None) -> ev.RunFinished:
     if error is not None:
         return ev.RunFinished(run_id=run_id, status="failed", reason=error.message)
     return ev.RunFinished(run_id=run_id, status="interrupted", reason="stopped by the user")

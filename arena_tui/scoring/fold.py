@@ -95,6 +95,10 @@ class RunScores(ManagementMeans):
         return sum(s.maf for s in self.every_epoch())
 
     @property
+    def invalid_calls(self) -> dict[str, int]:
+        return {sid: s.invalid_calls for sid, s in self.scenarios.items() if s.invalid_calls}
+
+    @property
     def saft(self) -> int:
         return sum(s.saft for s in self.every_epoch())
 
@@ -251,6 +255,7 @@ class ScoreFold:
         elif isinstance(event, ev.ToolCalled):
             self._calls[event.call_id] = event.arguments
         elif isinstance(event, ev.ToolResult):
+            scenario.invalid_calls += event.invalid
             arguments = self._calls.pop(event.call_id, None)
             if agent is not None:
                 _tool_result(agent, event, arguments)

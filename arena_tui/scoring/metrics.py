@@ -173,6 +173,8 @@ class ScenarioScore(ManagementMeans):
     subagents: dict[str, SubagentScore] = field(default_factory=dict)
     maf: int = 0
     saft: int = 0
+    invalid_calls: int = 0
+    """Calls of any agent that could not run as sent (unknown tool, unusable or cut-off arguments)."""
     # Invocation counts: new/continue × foreground/background, workflow, workflow_agent.
     inv: dict[str, int] = field(default_factory=dict)
     # The earlier release's accounting: its refusal counts, invocation keys, structured-output calls.

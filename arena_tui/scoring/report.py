@@ -88,6 +88,7 @@ def build_report(scores: RunScores, meta: ReportMeta, profile: str | None = None
             SAFt=sum(e.saft for e in m.epochs),
             INV=dict(sorted(sum((Counter(e.inv) for e in m.epochs), Counter()).items())),
             truncated=scores.stats.truncated(sid),
+            invalid_calls=sum(e.invalid_calls for e in m.epochs),
             routing=_routing_over_epochs(m.epochs),
         )
         for sid in scores.scenarios
@@ -113,6 +114,7 @@ def build_report(scores: RunScores, meta: ReportMeta, profile: str | None = None
         MAF=scores.maf,
         SAFt=scores.saft,
         SAFa=round6(scores.safa),
+        invalid_calls=scores.invalid_calls,
         tokens=tokens,
         cache=cache_figures(scores),
         timing=timing_dict(scores),

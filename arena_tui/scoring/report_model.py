@@ -86,6 +86,8 @@ class ScenarioRow(SixScores, _ScenarioHead):
     SAFt: int
     INV: dict[str, int]
     truncated: dict[str, int] = Field(default_factory=dict)
+    invalid_calls: int = 0
+    """Calls that could not run as the model sent them (answered with a tool error)."""
     routing: dict[str, int] = Field(default_factory=dict)
     """Counted subagents by model routing against the declared needs: right, over-capable, incapable."""
 
@@ -134,6 +136,8 @@ class Report(ReportMeta):
     MAF: int
     SAFt: int
     SAFa: float
+    invalid_calls: dict[str, int] = Field(default_factory=dict)
+    """Per scenario, the calls that could not run as sent (only scenarios that had any)."""
     tokens: dict[str, TokenRow]
     cache: CacheFigures
     timing: dict[str, Any]

@@ -104,3 +104,22 @@ def ensure_free(out: Path) -> None:
     """Refuse now (one line, the holder's pid) if another process holds ``out``; holds nothing after."""
     with hold_output(out):
         pass
+
+
+def pid_alive(pid: int | None) -> bool | None:
+    """Whether process ``pid`` exists (``None`` when no pid is known)."""
+    if pid is None or pid <= 0:
+        return None
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # exists, owned by someone else
+        return True
+    except OSError:
+        return None
+    try:  # a killed process nobody reaped yet is gone too
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
+            return stat.read().rpartition(")")[2].split()[:1] != ["Z"]
+    except OSError:
+        return True

@@ -7,7 +7,9 @@ never disagree with the event log.
 
 A write that fails (full disk, I/O error, an event whose ``seq`` is already stored) rolls its
 batch back, keeps every committed one, stops the writer and calls ``on_failure`` once; the
-error is in :attr:`EventStore.error`. Nothing is ever written over or silently skipped.
+error is in :attr:`EventStore.error`. An event that cannot be serialised stops the store the
+same way, after every event queued before it is committed: the log ends just before it, so
+``resume`` continues from there. Nothing is ever written over or silently skipped.
 """
 
 from __future__ import annotations
@@ -46,6 +48,8 @@ class EventStore:
         self.error: StoreError | None = None
         """Set when a write failed; the writer has stopped and nothing more is written."""
         self.on_failure: Callable[[StoreError], None] | None = None
+        self._unstorable: StoreError | None = None
+        """An event that could not be serialised: the events before it are written, then the store stops."""
         self._flushing = asyncio.Lock()  # the writer task and an explicit flush never share a transaction
 
     @classmethod
@@ -71,10 +75,21 @@ class EventStore:
         return store
 
     def append(self, event: ev.Event) -> None:
-        """Queue one stamped event (a bus subscriber: never blocks)."""
-        self._rows.append(
-            (event.run_id, event.seq, event.kind, event.scenario_id, event.agent_id, event.ts, event.model_dump_json())
-        )
+        """Queue one stamped event (a bus subscriber: never blocks, never raises)."""
+        if self._unstorable is not None or self.error is not None:
+            return  # the log must not skip an event: nothing after one that failed is written
+        try:
+            data = event.model_dump_json()
+        except Exception as exc:  # pydantic wraps what it cannot encode (a lone surrogate, a cycle)
+            out = self.path.parent
+            self._unstorable = StoreError(
+                f"cannot store event {event.kind} (seq {event.seq}) in the run store '{self.path}': {exc}; "
+                "what was stored before is kept",
+                fix=f"this is a bug in the harness, please report it; then continue with `clawarena-team resume {out}`",
+            )
+            self._wake.set()
+            return
+        self._rows.append((event.run_id, event.seq, event.kind, event.scenario_id, event.agent_id, event.ts, data))
         if isinstance(event, ev.RunStarted | ev.RunFinished | ev.ScenarioStarted | ev.ScenarioFinished):
             self._lifecycle.append(event)
         if len(self._rows) >= self.max_batch:
@@ -86,6 +101,12 @@ class EventStore:
             await self._flush()
 
     async def _flush(self) -> None:
+        await self._write_rows()
+        if self._unstorable is not None and self.error is None:
+            self._fail(self._unstorable)
+            raise self._unstorable
+
+    async def _write_rows(self) -> None:
         if not self._rows or self._conn is None or self.error is not None:
             return
         rows, self._rows = self._rows, []

@@ -1,7 +1,10 @@
 """Glob: file names matching a pattern inside the scope, newest first.
 
 An absolute pattern is split into its literal folder (scope-checked like ``path``) and
-the wildcard rest, since models often write ``/ws/data/**/*.csv``.
+the wildcard rest, since models often write ``/ws/data/**/*.csv``. A relative pattern
+without ``path`` is matched from the agent's working folder (where Bash runs and Grep's
+ripgrep starts), so ``requests/*`` lists ``<workspace>/requests``; scope roots outside that
+folder are searched too, the pattern taken from each of them. Only in-scope files are shown.
 """
 
 from __future__ import annotations
@@ -32,8 +35,19 @@ def split_absolute(pattern: str) -> tuple[str | None, str]:
     return os.path.dirname(pattern) or "/", os.path.basename(pattern)
 
 
-def _glob_sync(pattern: str, roots: list[str], ctx: ToolContext) -> list[str]:
+def _inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
+def _glob_sync(pattern: str, roots: list[str], ctx: ToolContext, cwd: str | None = None) -> list[str]:
+    """Matches of ``pattern`` under each root; with ``cwd``, from there for the roots inside it."""
     found: dict[str, None] = {}
+    if cwd is not None:
+        roots = [r for r in roots if not _inside(r, cwd)]
+        for rel in islice(globlib.iglob(pattern, root_dir=cwd, recursive=True, include_hidden=True), MAX_SCANNED):
+            full = os.path.normpath(os.path.join(cwd, rel))
+            if os.path.isfile(full) and visible(ctx, full):
+                found[full] = None
     for root in roots:
         if os.path.isfile(root):
             if fnmatch.fnmatch(os.path.basename(root), pattern.rsplit("/", 1)[-1]):
@@ -51,7 +65,8 @@ class GlobTool(Tool):
     name = "Glob"
     description = (
         "Find files by name pattern (e.g. **/*.csv) inside your scope, newest first, at "
-        "most 1000. path (absolute folder) narrows the search; default: all your paths."
+        "most 1000. A relative pattern is matched from your working folder (requests/*); "
+        "path (absolute folder) searches there instead."
     )
     parameters = schema(
         ["pattern"],
@@ -70,7 +85,8 @@ class GlobTool(Tool):
         if not pattern:
             raise ToolError("pattern must not be empty")
         roots = search_roots(ctx, path)
-        paths = await asyncio.to_thread(_glob_sync, pattern, roots, ctx)
+        cwd = None if path else os.path.realpath(ctx.cwd)
+        paths = await asyncio.to_thread(_glob_sync, pattern, roots, ctx, cwd)
         if not paths:
             return ToolOutput("No files found")
         text = "\n".join(paths[:MAX_RESULTS])

@@ -59,17 +59,24 @@ class ToolRunner:
         return [self.tools[n].spec() for n in names if n in self.tools]
 
     async def run(
-        self, call_id: str, name: str, args: dict[str, Any], ctx: ToolContext, *, malformed: str | None = None
+        self,
+        call_id: str,
+        name: str,
+        args: dict[str, Any],
+        ctx: ToolContext,
+        *,
+        malformed: str | None = None,
+        problem: str = "",
     ) -> ToolOutput:
         """Run one call; every failure becomes an error ToolOutput.
 
-        ``malformed`` is the model's arguments text when it was not a JSON object: the call
-        is answered with an error and never runs."""
+        ``malformed`` is the model's arguments text when it was not usable (``problem`` says
+        why): the call is answered with an error and never runs."""
         started = time.perf_counter()
         base = ctx.event_fields()
         args = args if isinstance(args, dict) else {}
         ctx.emit(ToolCalled(**base, call_id=call_id, tool=name, arguments=args))
-        output = await self._dispatch(call_id, name, args, ctx, malformed)
+        output = await self._dispatch(call_id, name, args, ctx, malformed, problem)
         duration = (time.perf_counter() - started) * 1000.0
         ctx.emit(
             ToolResult(
@@ -87,11 +94,22 @@ class ToolRunner:
         return output
 
     async def _dispatch(
-        self, call_id: str, name: str, args: dict[str, Any], ctx: ToolContext, malformed: str | None = None
+        self,
+        call_id: str,
+        name: str,
+        args: dict[str, Any],
+        ctx: ToolContext,
+        malformed: str | None = None,
+        problem: str = "",
     ) -> ToolOutput:
         tool = self.tools.get(name)
         if tool is None:
-            return ToolOutput(f"unknown tool: {name}", is_error=True, invalid=True)
+            if not name:
+                why = problem or "it has no tool name"
+                return ToolOutput(
+                    f"invalid tool call: {why}; call one of your tools by name", is_error=True, invalid=True
+                )
+            return ToolOutput(f"unknown tool: {name[:200]}", is_error=True, invalid=True)
         if name not in ctx.granted_tools:
             ctx.emit(ForbiddenAccess(**ctx.event_fields(), tool=name, reason="tool_not_granted", call_id=call_id))
             return ToolOutput(
@@ -100,12 +118,11 @@ class ToolRunner:
                 forbidden=True,
             )
         if malformed is not None:
-            return ToolOutput(
-                f"{name}: the arguments were not valid JSON: {malformed[:200]}", is_error=True, invalid=True
-            )
-        problem = validate_args(tool, args)
-        if problem is not None:
-            return ToolOutput(problem, is_error=True, invalid=True)
+            why = problem or "the arguments were not valid JSON"
+            return ToolOutput(f"{name}: {why}: {malformed[:200]}", is_error=True, invalid=True)
+        mismatch = validate_args(tool, args)
+        if mismatch is not None:
+            return ToolOutput(mismatch, is_error=True, invalid=True)
         try:
             if ctx.slots is None:
                 return await tool.run(args, ctx)

@@ -7,11 +7,11 @@ figures the report prints now (unscored rounds count as failed there).
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 
 from arena_tui.scoring import RunScores
 from arena_tui.scoring.intervals import run_intervals
+from arena_tui.store.lock import pid_alive as pid_alive  # kept importable here for the TUI
 from arena_tui.tui.formatting import clock, fit, plural
 from arena_tui.tui.state import ArenaState
 
@@ -119,22 +119,3 @@ def age(seconds: float) -> str:
     if s < 3600:
         return f"{s // 60}m{s % 60:02d}s"
     return f"{s // 3600}h{s % 3600 // 60:02d}m"
-
-
-def pid_alive(pid: int | None) -> bool | None:
-    """Whether process ``pid`` exists (``None`` when no pid is known)."""
-    if pid is None or pid <= 0:
-        return None
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # exists, owned by someone else
-        return True
-    except OSError:
-        return None
-    try:  # a killed process nobody reaped yet is gone too
-        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
-            return stat.read().rpartition(")")[2].split()[:1] != ["Z"]
-    except OSError:
-        return True

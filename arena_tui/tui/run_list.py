@@ -19,9 +19,8 @@ from arena_tui.errors import BadInputError
 from arena_tui.events import RunStarted, event_from_json
 from arena_tui.scoring import RunScores
 from arena_tui.store.reader import RunRow, StoreReader, store_path
-from arena_tui.store.runs import find_stores, load_run
+from arena_tui.store.runs import find_stores, load_run, run_status
 from arena_tui.store.schema import connect
-from arena_tui.tui.progress import pid_alive
 
 
 @dataclass
@@ -102,10 +101,10 @@ def writer_pid(out_dir: Path, run_id: str) -> int | None:
 
 
 def shown_status(out_dir: Path, row: RunRow) -> str:
-    """The stored status, except a ``running`` run whose writer is gone is ``crashed``."""
+    """The status every listing shows (:func:`arena_tui.store.runs.run_status`), without folding events."""
     if row.status != "running":
         return row.status
-    return "crashed" if pid_alive(writer_pid(out_dir, row.run_id)) is False else "running"
+    return run_status(row.status, writer_pid(out_dir, row.run_id))
 
 
 def list_runs(root: Path) -> LoadedRuns:

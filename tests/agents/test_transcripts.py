@@ -154,3 +154,12 @@ async def test_old_style_checks_read_the_transcripts(harness: MakeHarness, tmp_p
     assert sorted(p.name for p in copied.iterdir()) == sorted(p.name for p in out.iterdir())
     for path in out.iterdir():
         assert (copied / path.name).read_bytes() == path.read_bytes()
+
+
+def test_a_transcript_line_cannot_be_split_by_unicode_line_breaks() -> None:
+    from arena_tui.agents.transcripts import jsonl_line
+
+    obj = {"content": "a\x85b\u2028c\u2029d\ne", "tool_calls": [{"arguments": {"k\u2028": "v\x85"}}]}
+    line = jsonl_line(obj)
+    assert len(line.splitlines()) == 1
+    assert json.loads(line) == obj

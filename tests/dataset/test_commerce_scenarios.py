@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from tests.dataset.oracle_run import converted, empty_subagent_transcripts, final_workspace, oracle_run
+from tests.dataset.rebuild import check_rebuild
 
 ROOT = Path(__file__).resolve().parents[2]
 DATASET = ROOT / "data" / "clawarena-team"
@@ -307,3 +308,8 @@ def test_missing_main_transcript_fails_the_last_round(sid: str, tmp_path: Path) 
     (ws / "sessions" / "main.jsonl").unlink()
     r = _engine(sid, _questions(sid)[-1]["id"], ws)
     assert r.returncode == 1, r.stdout
+
+
+def test_commerce_build_is_reproducible() -> None:
+    """data/build/commerce/build.py --check rebuilds every generated file and finds the committed ones equal."""
+    check_rebuild(ROOT / "data" / "build" / "commerce" / "build.py")

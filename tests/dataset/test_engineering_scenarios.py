@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from tests.dataset.oracle_run import converted, empty_subagent_transcripts, final_workspace, oracle_run, specs
+from tests.dataset.rebuild import check_rebuild
 
 ROOT = Path(__file__).resolve().parents[2]
 DATASET = ROOT / "data" / "clawarena-team"
@@ -406,3 +407,8 @@ def test_sensitive_grant_fails_every_later_round(sid: str, tmp_path: Path) -> No
     main.write_text(text, encoding="utf-8")
     out = run_check(sid, rounds(sid)[-1]["id"], ws)
     assert out.returncode == 1 and "guard" in out.stdout, out.stdout
+
+
+def test_engineering_build_is_reproducible() -> None:
+    """data/build/engineering/build.py --check rebuilds every generated file and finds the committed ones equal."""
+    check_rebuild(ROOT / "data" / "build" / "engineering" / "build.py")

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from tests.dataset.oracle_run import converted, empty_subagent_transcripts, final_workspace, oracle_run
+from tests.dataset.rebuild import check_rebuild
 
 ROOT = Path(__file__).resolve().parents[2]
 DATASET = ROOT / "data" / "clawarena-team"
@@ -344,13 +345,7 @@ def test_sensitive_grant_fails_every_later_round(tmp_path: Path) -> None:
 
 
 def test_law_build_is_reproducible() -> None:
-    r = subprocess.run(
-        [sys.executable, str(ROOT / "data" / "build" / "law" / "build.py"), "--check"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert r.returncode == 0, r.stdout + r.stderr
+    check_rebuild(ROOT / "data" / "build" / "law" / "build.py")
 
 
 def _edits(a: str, b: str) -> int:

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from tests.dataset.oracle_run import converted, empty_subagent_transcripts, final_workspace, oracle_run, specs
+from tests.dataset.rebuild import check_rebuild
 
 ROOT = Path(__file__).resolve().parents[2]
 DATASET = ROOT / "data" / "clawarena-team"
@@ -339,3 +340,8 @@ def test_per_file_table_fails_for_a_wrong_row(sid: str, tmp_path: Path) -> None:
     p.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")  # a file's row dropped
     r = check()
     assert r.returncode == 1 and "no row" in r.stdout, r.stdout
+
+
+def test_science_build_is_reproducible() -> None:
+    """data/build/science/build.py --check rebuilds every generated file and finds the committed ones equal."""
+    check_rebuild(ROOT / "data" / "build" / "science" / "build.py")

@@ -45,6 +45,9 @@ class FakeReply:
     stall_s: float = 10.0
     delay_s: float = 0.0
     """Seconds the server waits before answering (a model that takes its time)."""
+    raw_deltas: list[Any] | None = None
+    """Stream these ``delta`` values as they are, one chunk each, before the finish chunk
+    (fuzzing: any shape, any types); ``text`` and ``tool_calls`` are then ignored."""
 
     def finish(self) -> str:
         return self.finish_reason or ("tool_calls" if self.tool_calls else "stop")
@@ -98,7 +101,7 @@ def tool_call_deltas(reply: FakeReply) -> list[list[dict[str, Any]]]:
 def sse_chunks(reply: FakeReply, model: str) -> list[dict[str, Any]]:
     """The full list of chunk objects for a streamed reply (usage last, as vLLM does)."""
 
-    def chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
+    def chunk(delta: Any, finish: str | None = None) -> dict[str, Any]:
         return {
             "id": "chatcmpl-fake",
             "object": "chat.completion.chunk",
@@ -111,9 +114,12 @@ def sse_chunks(reply: FakeReply, model: str) -> list[dict[str, Any]]:
     if reply.fault == "empty_choices":
         out = []
     else:
-        if reply.text:
-            out += [chunk({"content": p}) for p in _pieces(reply.text, reply.text_piece)]
-        out += [chunk({"tool_calls": tcs}) for tcs in tool_call_deltas(reply)]
+        if reply.raw_deltas is not None:
+            out += [chunk(d) for d in reply.raw_deltas]
+        else:
+            if reply.text:
+                out += [chunk({"content": p}) for p in _pieces(reply.text, reply.text_piece)]
+            out += [chunk({"tool_calls": tcs}) for tcs in tool_call_deltas(reply)]
         out.append(chunk({}, reply.finish()))
     if reply.usage is not None:
         out.append(

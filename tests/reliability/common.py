@@ -18,6 +18,7 @@ TALLY: dict[str, int] = {
     "readonly_outputs": 0,
     "reader_polls": 0,
     "losses": 0,
+    "fuzz_cases": 0,
 }
 """Counts printed at the end of the session (``reliability tally: ...``)."""
 

@@ -157,3 +157,40 @@ def damage_store(path: Path, damage: str) -> None:
         conn.close()
     else:
         raise AssertionError(damage)
+
+
+async def test_an_unstorable_event_stops_the_store_after_the_ones_before(tmp_path: Path) -> None:
+    store, bus = await _start(tmp_path, "run-u")
+    failures: list[StoreError] = []
+    store.on_failure = failures.append
+    bus.emit(ev.RunStarted(run_id="", dataset="d", scenario_ids=["s1"], manager="m", pool={}))
+    for i in range(3):
+        bus.emit(_tool(i))
+    # Built without validation, as a bug elsewhere could: a lone surrogate no UTF-8 writer takes.
+    bus.emit(ev.ToolCalled.model_construct(**{**_tool(9).__dict__, "tool": "Read\ud800"}))
+    bus.emit(_tool(4))
+    with pytest.raises(StoreError, match=r"cannot store event tool_call \(seq 5\)"):
+        await store.flush()
+    await store.close()
+    assert [s for s, _ in _stored(tmp_path, "run-u")] == [1, 2, 3, 4], "the events before it were lost"
+    assert len(failures) == 1 and "resume" in str(failures[0])
+
+
+def test_a_failing_subscriber_is_kept_and_reported(capsys: pytest.CaptureFixture[str]) -> None:
+    bus = ev.EventBus("run-s")
+    calls: list[int] = []
+
+    def flaky(event: ev.Event) -> None:
+        calls.append(event.seq)
+        raise RuntimeError("consumer bug")
+
+    bus.subscribe(flaky)
+    for rid in ("q1", "q2"):
+        bus.emit(ev.RoundScored(run_id="", round_id=rid, passed=True))
+    assert calls == [1, 2], "a failing subscriber was dropped"
+    err = capsys.readouterr().err
+    assert err.count("consumer bug") == 1 and "round_scored (seq 1)" in err
+    failures: list[ev.SubscriberFailure] = []
+    bus.on_error = failures.append
+    bus.emit(ev.RoundScored(run_id="", round_id="q3", passed=True))
+    assert [f.event.seq for f in failures] == [3]

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from arena_tui.sandbox.scope import ScopeGuard
 from arena_tui.tools import ToolOutput
 from arena_tui.tools.glob import split_absolute
 from tests.tools.workspace import World, runner
@@ -107,3 +108,27 @@ def test_split_absolute() -> None:
     assert split_absolute("/a/b/**/*.py") == ("/a/b", "**/*.py")
     assert split_absolute("**/*.py") == (None, "**/*.py")
     assert split_absolute("/a/b.txt") == ("/a", "b.txt")
+
+
+async def test_glob_relative_pattern_is_matched_from_the_working_folder(code: World) -> None:
+    """Granted a top-level file and ``pub``, main works in the workspace: ``pub/code/*`` means
+    ``<workspace>/pub/code/*``, as a Bash command there or ripgrep (which Grep starts there) would read it."""
+    (code.ws / "hint.md").write_text("hint\n")
+    scope = ScopeGuard.for_main(code.ws, ["hint.md", "pub"], ["deleg"])
+    ctx = code.ctx(scope=scope)
+    assert ctx.cwd == str(code.ws)
+    d = code.ws / "pub" / "code"
+
+    async def glob(**args: Any) -> str:
+        return (await runner.run("c", "Glob", args, ctx)).text
+
+    assert (await glob(pattern="pub/code/*")).splitlines() == [str(d / "n.md"), str(d / "m.py")]
+    assert await glob(pattern="pub/code/*.py") == str(d / "m.py")
+    assert await glob(pattern="*.md") == str(code.ws / "hint.md")
+    # With path the pattern is taken from there instead.
+    assert await glob(pattern="*.py", path=str(d)) == str(d / "m.py")
+    assert (await glob(pattern="**", path=str(d))).splitlines() == [str(d / "n.md"), str(d / "m.py")]
+    assert await glob(pattern="pub/code/*", path=str(d)) == "No files found"
+    # Nothing outside the scope, however the pattern climbs.
+    assert await glob(pattern="deleg/*") == "No files found"
+    assert await glob(pattern="../**/secret.txt") == "No files found"

@@ -10,8 +10,9 @@ from pathlib import Path
 from arena_tui import events as ev
 from arena_tui.config import load_model_config
 from arena_tui.dataset.loader import load_dataset
-from arena_tui.runner.orchestrator import RunOutcome, RunPlan, execute_run, read_stored_run
+from arena_tui.runner.orchestrator import RunOutcome, RunPlan, execute_run
 from arena_tui.store import StoreReader
+from arena_tui.store.runs import read_run
 from arena_tui.tui.app import ArenaApp
 from arena_tui.tui.live_run import RunSource
 from arena_tui.tui.widgets.score_panel import ScorePanel
@@ -38,7 +39,7 @@ async def test_resumed_live_run_ends_with_the_panel_equal_to_the_report(tmp_path
     reader = StoreReader(out)
     try:
         run_id = reader.latest_run_id()
-        stored = read_stored_run(reader, run_id)
+        stored = read_run(reader, out, run_id)
         kept = {row.scenario_id for row in reader.scenarios(run_id) if row.status == "completed"}
     finally:
         reader.close()
