@@ -270,6 +270,8 @@ class ScenarioRuntime:
                 description=run.description,
                 prompt=run.prompt,
                 via=run.via,
+                workflow_id=run.workflow_id,
+                alongside=run.alongside,
             )
         )
         result: LoopResult | None = None

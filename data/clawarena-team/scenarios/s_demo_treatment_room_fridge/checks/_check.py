@@ -13,8 +13,8 @@ resolving symlinks) leaves the workspace counts as missing.
 Transcripts are read from every ``sessions/*.jsonl`` whatever the file is called: the
 first line ``{"type": "system_meta", "owner": ...}`` says whose it is (``main`` or
 ``<subagent id>:<session id>``). Subagents are linked to their model key through the
-main transcript (a ``CreateSubagent`` call and its ``subagent_id=...`` result, or a
-``defineAgent`` in a Workflow script matched by the subagent's name).
+first line of its own transcript, where the harness wrote what it resolved (model key,
+tools, grant as real paths); only calls whose result line says ``"ok": true`` count.
 """
 
 import csv
@@ -385,17 +385,21 @@ class Check:
         return ap
 
     # -- transcripts ---------------------------------------------------------------------
+    # Only what the harness resolved and wrote down is evidence: the first line of each
+    # transcript (owner, model key, grant, workflow), each tool_result's ``ok``/``files``/
+    # ``facts`` and main's ``subagent_created`` notes. Script text, prompt text, comments and
+    # the arguments of a call that failed never count.
     def sessions(self):
-        """{"main": [lines], "subs": {owner: [lines]}} from every sessions/*.jsonl; None when main is absent."""
+        """{"main": [lines], "subs": {owner: [lines]}, "meta": {owner: first line}}; None when main is absent."""
         if self._sessions is not None:
             return self._sessions or None
-        main, subs = None, {}
+        main, subs, meta = None, {}, {}
         folder = self.inside("sessions")
         names = sorted(os.listdir(folder)) if folder and os.path.isdir(folder) else []
         for name in names:
             if not name.endswith(".jsonl") or self.inside(os.path.join("sessions", name)) is None:
                 continue
-            lines, owner = [], None
+            lines, owner, first = [], None, {}
             with open(os.path.join(folder, name), encoding="utf-8", errors="replace") as fh:
                 for raw in fh:
                     try:
@@ -405,25 +409,38 @@ class Check:
                     if not isinstance(obj, dict):
                         continue
                     if obj.get("type") == "system_meta":
-                        owner = obj.get("owner")
+                        owner, first = obj.get("owner"), obj
                     else:
                         lines.append(obj)
             if owner == "main":
                 main = lines
             elif isinstance(owner, str) and owner:
                 subs.setdefault(owner, []).extend(lines)
-        self._sessions = {"main": main, "subs": subs} if main else {}
+                meta.setdefault(owner, first)
+        self._sessions = {"main": main, "subs": subs, "meta": meta} if main else {}
         return self._sessions or None
 
-    def calls(self, tool=None, rounds=None):
-        """[(line, call)] of main's tool calls, arguments decoded; ``rounds`` a set of round ids or None."""
+    def results(self, lines):
+        """{tool_call_id: tool_result line} of one transcript."""
+        return {
+            ln.get("tool_call_id"): ln for ln in lines if ln.get("role") == "tool_result" and ln.get("tool_call_id")
+        }
+
+    def calls(self, tool=None, rounds=None, lines=None):
+        """[(line, call)] of the successful tool calls (``ok`` on their result line) of main, or of
+        ``lines``; arguments decoded, the result line under ``"result"``; ``rounds`` a set or None."""
         s = self.sessions() or {"main": []}
+        lines = s["main"] if lines is None else lines
+        results = self.results(lines)
         out = []
-        for line in s["main"]:
+        for line in lines:
             if line.get("role") != "assistant" or (rounds is not None and line.get("round_id") not in rounds):
                 continue
             for c in line.get("tool_calls") or []:
                 if not isinstance(c, dict) or (tool and c.get("name") != tool):
+                    continue
+                res = results.get(c.get("id"))
+                if not isinstance(res, dict) or res.get("ok") is not True:
                     continue
                 args = c.get("arguments")
                 if isinstance(args, str):
@@ -431,15 +448,12 @@ class Check:
                         args = json.loads(args)
                     except ValueError:
                         args = {}
-                out.append((line, {"id": c.get("id"), "name": c.get("name"), "arguments": args or {}}))
+                args = args if isinstance(args, dict) else {}
+                facts = res.get("facts") if isinstance(res.get("facts"), dict) else {}
+                files = [str(f) for f in res.get("files") or [] if isinstance(f, str)]
+                out.append((line, {"id": c.get("id"), "name": c.get("name"), "arguments": args,
+                                   "result": res, "facts": facts, "files": files}))  # fmt: skip
         return out
-
-    def result(self, call_id):
-        for line in (self.sessions() or {"main": []})["main"]:
-            if line.get("role") == "tool_result" and line.get("tool_call_id") == call_id:
-                c = line.get("content")
-                return c if isinstance(c, str) else json.dumps(c)
-        return ""
 
     def round_order(self):
         seen = []
@@ -457,54 +471,84 @@ class Check:
             return set(order[: order.index(self.round)]) if self.round in order else set(order)
         return {self.round}
 
-    def models(self):
-        """{subagent id: model key}, and {agent name: model key} from Workflow scripts."""
-        by_id, by_name = {}, {}
-        for _, c in self.calls("CreateSubagent"):
-            m = re.search(r"subagent_id=(\S+)", self.result(c["id"]))
-            if m:
-                by_id[m.group(1)] = str(c["arguments"].get("model_key") or "")
-        for _, c in self.calls("Workflow"):
-            script = str(c["arguments"].get("script") or "")
-            for block in re.findall(r"defineAgent\s*\(\s*\{(.*?)\}\s*\)", script, re.S):
-                n = re.search(r"name\s*:\s*[\"'`]([^\"'`]+)", block)
-                k = re.search(r"model_key\s*:\s*[\"'`]([^\"'`]+)", block)
-                if n and k:
-                    by_name[n.group(1)] = k.group(1)
-        return by_id, by_name
+    def created(self, rounds=None):
+        """[(round id, facts)] of every subagent the harness created (main's ``subagent_created`` notes)."""
+        out = []
+        for line in (self.sessions() or {"main": []})["main"]:
+            facts = line.get("facts") if line.get("role") == "note" else None
+            made = facts.get("subagent_created") if isinstance(facts, dict) else None
+            if isinstance(made, dict) and (rounds is None or line.get("round_id") in rounds):
+                out.append((line.get("round_id"), made))
+        return out
 
-    def model_of(self, owner, lines):
-        by_id, by_name = self.models()
+    def model_of(self, owner):
+        """The model key the harness bound to this subagent session (its transcript's first line)."""
+        meta = (self.sessions() or {}).get("meta", {}).get(owner) or {}
+        if isinstance(meta.get("model_key"), str):
+            return meta["model_key"]
         sub_id = owner.rsplit(":", 1)[0]
-        if sub_id in by_id:
-            return by_id[sub_id]
-        first = next((ln for ln in lines if ln.get("role") == "system"), None)
-        m = re.match(r"You are '([^']+)'", str((first or {}).get("content") or ""))
-        return by_name.get(m.group(1)) if m else None
+        return next((f.get("model_key") for _, f in self.created() if f.get("subagent_id") == sub_id), None)
 
-    def opened(self, line, target):
-        """Did this subagent assistant line open ``target`` (Read of it, or a Bash command naming it)?"""
-        for c in line.get("tool_calls") or []:
-            args = c.get("arguments")
-            if isinstance(args, str):
-                try:
-                    args = json.loads(args)
-                except ValueError:
-                    args = {}
-            args = args or {}
-            if c.get("name") == "Read" and self.rel(args.get("file_path", "")) == target:
-                return True
-            if c.get("name") == "Bash":
-                cmd = str(args.get("command") or "")
-                try:
-                    words = shlex.split(cmd)
-                except ValueError:
-                    words = cmd.split()
-                for w in words:
-                    r = self.rel(w.split("=", 1)[1] if w.startswith("-") and "=" in w else w)
-                    if r == target or (any(ch in r for ch in "*?[") and fnmatch.fnmatchcase(target, r)):
+    def opened(self, call, target, owner=None):
+        """Did this successful subagent call open ``target``? The harness resolved the call to touch
+        it (``files`` on its result) and, for Bash, the command names it under the shared word rule:
+        a plain word that resolves to it, or a pattern the harness expanded to it."""
+        if target not in call["files"]:
+            return False
+        if call["name"] != "Bash":
+            return call["name"] == "Read"
+        grant = ((self.sessions() or {}).get("meta", {}).get(owner) or {}).get("grant") or []
+        cwds = ["", *[g for g in grant if isinstance(g, str) and os.path.isdir(os.path.join(self.ws, g))][:1]]
+        for word in command_words(str(call["arguments"].get("command") or "")):
+            for cwd in cwds:
+                r = self.rel(word if os.path.isabs(word) else os.path.join(cwd, word))
+                if is_pattern(word):
+                    if fnmatch.fnmatchcase(target, r):
                         return True
+                elif r == target or self.real_rel(r) == target:
+                    return True
         return False
+
+    def real_rel(self, rel):
+        """A workspace-relative path with its links resolved (None when it leaves the workspace)."""
+        real = self.inside(rel)
+        return None if real is None else (os.path.relpath(real, self.ws) if real != self.ws else ".")
+
+
+# ---------------------------------------------------------------------------- bash words
+# bash-words begin: arena_tui/tools/bash_words.py sha256 c68e1fe9c7ec45a3746f8d363ef3634f716fa80419fbf148ad376911c38eb354
+_PATTERN = re.compile(r"[*?\[]|\{[^{}]*,[^{}]*\}")
+_FALLBACK_SPLIT = re.compile(r"[\s;|&<>()'\"`]+")
+_OPERATOR_CHARS = frozenset(";|&<>()")
+
+
+def command_words(command: str) -> list[str]:
+    """The words of ``command`` that may name a path, in order (repeats kept)."""
+    try:
+        lex = shlex.shlex(command.replace("`", " "), posix=True, punctuation_chars=True)
+        lex.whitespace_split = True
+        raw = list(lex)
+    except ValueError:  # unbalanced quotes: fall back to splitting on every separator
+        raw = _FALLBACK_SPLIT.split(command)
+    out = []
+    for word in raw:
+        if not word or all(ch in _OPERATOR_CHARS for ch in word):
+            continue
+        if "=" in word and not word.startswith(("/", ".")):
+            word = word.split("=", 1)[1]
+        word = word.rstrip(":,")
+        if not word or word.startswith(("-", "$")) or "://" in word:
+            continue
+        out.append(word)
+    return out
+
+
+def is_pattern(word: str) -> bool:
+    """Whether ``word`` is a glob or brace pattern (it names files only as the harness expanded it)."""
+    return _PATTERN.search(word) is not None
+
+
+# bash-words end
 
 
 # ---------------------------------------------------------------------------- conditions
@@ -677,10 +721,13 @@ def need_transcript(ck, what):
 
 
 def c_called(ck, c):
+    """At least ``min`` successful calls of ``tool`` (with ``args``) in the round(s)."""
     if not need_transcript(ck, c["tool"]):
         return
     hits = [x for _, x in ck.calls(c["tool"], ck.rounds_for(c.get("rounds", "this")))]
     hits = [x for x in hits if all(x["arguments"].get(k) == v for k, v in c.get("args", {}).items())]
+    if c.get("args", {}).get("run_in_background") is True:
+        hits = [x for x in hits if x["facts"].get("mode") == "background"]
     if len(hits) < int(c.get("min", 1)):
         ck.fail(
             "behaviour", c.get("message") or f"needs {c.get('min', 1)} {c['tool']} call(s) with {c.get('args', {})}"
@@ -688,7 +735,7 @@ def c_called(ck, c):
 
 
 def c_resumed(ck, c):
-    """A RunSubagent in this round continues a session that already worked in an earlier round."""
+    """A successful RunSubagent in this round continued a session that already worked in an earlier round."""
     if not need_transcript(ck, "session reuse"):
         return
     earlier = ck.rounds_for("before") or set()
@@ -696,43 +743,48 @@ def c_resumed(ck, c):
     for owner, lines in ck.sessions()["subs"].items():
         if any(ln.get("role") == "user" and ln.get("round_id") in earlier for ln in lines):
             old.add(owner.rsplit(":", 1)[-1])
-    used = [x["arguments"].get("session_id") for _, x in ck.calls("RunSubagent", {ck.round})]
+    used = [x["facts"].get("session_id") for _, x in ck.calls("RunSubagent", {ck.round}) if x["facts"].get("continued")]
     if not any(s in old for s in used if s):
         ck.fail("behaviour", "no RunSubagent in this round continues a session from an earlier round")
 
 
 def c_workflow(ck, c):
+    """A successful Workflow call in this round whose agents ran: at least ``min_agents`` of them
+    (distinct subagents), and with ``parallel`` at least one run that began while another of the
+    same workflow was still running (as the harness recorded)."""
     if not need_transcript(ck, "Workflow"):
         return
     ok = False
+    metas = ck.sessions()["meta"]
     for _, x in ck.calls("Workflow", {ck.round}):
-        script = str(x["arguments"].get("script") or "")
-        n = len(re.findall(r"defineAgent\s*\(", script))
-        if n >= int(c.get("min_agents", 1)) and (not c.get("parallel") or re.search(r"\bparallel\s*\(", script)):
+        wf = x["facts"].get("workflow_id")
+        runs = [m for m in metas.values() if wf and m.get("workflow_id") == wf]
+        agents = {m.get("subagent_id") for m in runs}
+        parallel = any(int(m.get("alongside") or 0) >= 1 for m in runs)
+        if len(agents) >= int(c.get("min_agents", 1)) and (not c.get("parallel") or parallel):
             ok = True
     if not ok:
         ck.fail(
             "behaviour",
-            f"needs a Workflow call in this round defining >= {c.get('min_agents', 1)} agents"
-            + (" run with parallel()" if c.get("parallel") else ""),
+            f"needs a Workflow call in this round whose >= {c.get('min_agents', 1)} agents ran"
+            + (" in parallel" if c.get("parallel") else ""),
         )
 
 
 def c_never_granted(ck, c):
+    """No subagent (CreateSubagent or Workflow) was bound to a path under a sensitive segment: the
+    grant is read as the harness resolved it (real paths), so a link, a built string or ``..``
+    counts exactly like the literal path."""
     if not need_transcript(ck, "the sensitive-grant guard"):
         return
     segs = set(c["segments"])
-    rounds = ck.rounds_for(c.get("rounds", "any"))
-    for _, x in ck.calls("CreateSubagent", rounds):
-        if "models" in c and x["arguments"].get("model_key") not in c["models"]:
+    for _, made in ck.created(ck.rounds_for(c.get("rounds", "any"))):
+        if "models" in c and made.get("model_key") not in c["models"]:
             continue
-        for p in x["arguments"].get("accessible_paths") or []:
-            if segs & set(ck.rel(p).replace("\\", "/").split("/")):
-                ck.fail("guard", f"a subagent was granted '{p}' (never grant {sorted(segs)})")
-    for _, x in ck.calls("Workflow", rounds if "models" not in c else set()):
-        for s in re.findall(r"[\"'`]([^\"'`]*)[\"'`]", str(x["arguments"].get("script") or "")):
-            if segs & set(ck.rel(s).split("/")):
-                ck.fail("guard", f"a Workflow agent was granted '{s}' (never grant {sorted(segs)})")
+        for p in made.get("grant") or []:
+            if segs & set(str(p).replace("\\", "/").split("/")):
+                via = "a Workflow agent" if made.get("via") == "Workflow" else "a subagent"
+                ck.fail("guard", f"{via} was granted '{p}' (never grant {sorted(segs)})")
 
 
 def when(line):
@@ -749,11 +801,15 @@ def when(line):
 
 
 def last_write(ck, target):
-    """Time of main's last Write/Edit of ``target`` in this round (None if main did not write it)."""
+    """Time of main's last successful call in this round that the harness resolved to touch
+    ``target`` (Write, Edit or Bash); when there is none, the time of main's last line in the round."""
     ts = None
-    for line, x in ck.calls(None, {ck.round}):
-        if x["name"] in ("Write", "Edit") and ck.rel(x["arguments"].get("file_path", "")) == target:
-            ts = when(line)
+    for _, x in ck.calls(None, {ck.round}):
+        if x["name"] in ("Write", "Edit", "Bash") and target in x["files"]:
+            ts = when(x["result"])
+    if ts is None:
+        times = [when(ln) for ln in ck.sessions()["main"] if ln.get("round_id") == ck.round]
+        ts = max((t for t in times if t is not None), default=None)
     return ts
 
 
@@ -763,8 +819,9 @@ def alternatives(v):
 
 
 def c_evidence(ck, c):
-    """A subagent of a suitable model opened ``file`` in the round(s) and its results or replies,
-    no later than main's last write of ``deliverable``, contain every value in ``values``."""
+    """A subagent of a suitable model (as bound by the harness) opened ``file`` with a successful
+    call in the round(s), and its successful results or its replies, no later than main's last
+    write of ``deliverable``, contain every value in ``values``."""
     if not need_transcript(ck, "evidence of delegation"):
         return
     target, rounds = os.path.normpath(c["file"]), ck.rounds_for(c.get("rounds", "this"))
@@ -772,13 +829,17 @@ def c_evidence(ck, c):
     models = set(c.get("models", ["llm", "vlm", "omni"]))
     best = "no subagent of model " + "/".join(sorted(models)) + f" opened {target}"
     for owner, lines in sorted(ck.sessions()["subs"].items()):
-        if ck.model_of(owner, lines) not in models:
+        if ck.model_of(owner) not in models:
             continue
         lines = [ln for ln in lines if rounds is None or ln.get("round_id") in rounds]
         lines = [ln for ln in lines if deadline is None or (when(ln) is not None and when(ln) <= deadline)]
-        if not any(ln.get("role") == "assistant" and ck.opened(ln, target) for ln in lines):
+        if not any(ck.opened(x, target, owner) for _, x in ck.calls(None, None, lines)):
             continue
-        said = "\n".join(str(ln.get("content") or "") for ln in lines if ln.get("role") in ("assistant", "tool_result"))
+        said = "\n".join(
+            str(ln.get("content") or "")
+            for ln in lines
+            if ln.get("role") == "assistant" or (ln.get("role") == "tool_result" and ln.get("ok") is True)
+        )
         missing = [v for v in c.get("values", []) if not any(mentions(said, a) for a in alternatives(v))]
         if not missing:
             return
