@@ -78,31 +78,143 @@ def to_number(v):
     return None
 
 
+def canon(s):
+    """Text for comparing one answer: ``norm`` with punctuation dropped and spacing collapsed
+    ("Bay C, bed 7" is "bay c bed 7")."""
+    return re.sub(r"\s+", " ", re.sub(r"[^\w\s%/+#]", " ", norm(s).replace("'", ""))).strip()
+
+
+TIME = re.compile(r"(\d{1,2})\s*[:.h]?\s*(\d{2})(?:\s*(?:h|hrs|hours))?")
+COUNT = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*(?:of|/|out of)\s*\d+(?:\.\d+)?\s*[^\d]{0,12}")
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def clock(s):
+    """(hour, minute) of a 24-hour time in any common spelling (04:20, 0420, 4.20, 04h20), else None."""
+    m = TIME.fullmatch(norm(s).strip(" ."))
+    if m and int(m.group(1)) < 24 and int(m.group(2)) < 60:
+        return int(m.group(1)), int(m.group(2))
+    return None
+
+
+def dates_in(text):
+    """Every calendar date in ``text`` as YYYY-MM-DD: 2026-03-09, 09.03.2026, 09/03/2026,
+    9 March 2026, March 9, 2026 (day-first where the order is ambiguous, as the dataset writes)."""
+    t, out = norm(text), set()
+    for y, mo, d in re.findall(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b", t):
+        out.add((int(y), int(mo), int(d)))
+    for d, mo, y in re.findall(r"\b(\d{1,2})[./](\d{1,2})[./](\d{4})\b", t):
+        out.add((int(y), int(mo), int(d)))
+    month = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+    for d, mo, y in re.findall(r"\b(\d{1,2})(?:st|nd|rd|th)?\s+" + month + r",?\s+(\d{4})\b", t):
+        out.add((int(y), MONTHS.index(mo) + 1, int(d)))
+    for mo, d, y in re.findall(r"\b" + month + r"\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b", t):
+        out.add((int(y), MONTHS.index(mo) + 1, int(d)))
+    return {f"{y:04d}-{mo:02d}-{d:02d}" for y, mo, d in out}
+
+
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def named_with_role(actual, wanted):
+    """A name followed by a role after a comma ("K. Thorsrud, Director") is that name: the wanted
+    value has at least two words and no digit; what follows the first comma is at most five words
+    with no digit, no initial ("K."), no further comma and no "or"/"and" (a second name is no role)."""
+    w = canon(wanted)
+    head, comma, rest = str(actual).partition(",")
+    if not comma or len(w.split()) < 2 or re.search(r"\d", w) or canon(head) != w:
+        return False
+    words = norm(rest).strip(" .").split()
+    if not words or len(words) > 5 or re.search(r"\d|,|\b[a-z]\.", norm(rest)):
+        return False
+    return not {"or", "and", "/", "&"} & set(words)
+
+
 def value_ok(actual, cond):
-    """Compare ``actual`` against ``equals`` (number with ``tol``, or text) or ``one_of``."""
+    """Compare ``actual`` against ``equals`` (number with ``tol``, or text) or ``one_of``: numbers by
+    value ("2 of 2" and "2/2" are 2), text by its words whatever the punctuation and spacing, a
+    24-hour time in any common spelling, a date in any common format, a name with a role after it."""
     wanted = cond["one_of"] if "one_of" in cond else [cond["equals"]]
     tol = float(cond.get("tol", 0))
     for w in wanted:
         if isinstance(w, (int, float)) and not isinstance(w, bool):
             a = to_number(actual)
+            if a is None and isinstance(actual, str) and COUNT.fullmatch(actual):
+                a = float(COUNT.fullmatch(actual).group(1))
             if a is not None and abs(a - float(w)) <= tol + 1e-9:
                 return True
         elif isinstance(w, str) and actual is not None and not isinstance(actual, (dict, list)):
             if cond.get("match") == "contains":
-                if norm(w) in norm(actual):
+                if norm(w) in norm(actual) or canon(w) in canon(actual):
                     return True
-            elif norm(actual).strip(" .") == norm(w).strip(" ."):
+            elif same_text(str(actual), w):
                 return True
     return False
 
 
+def same_text(actual, w):
+    """One text answer, spelled any common way (see value_ok)."""
+    if norm(actual).strip(" .") == norm(w).strip(" .") or canon(actual) == canon(w):
+        return True
+    if re.fullmatch(r"\d{1,2}:\d{2}", w.strip()) and clock(w) is not None and clock(actual) == clock(w):
+        return True
+    if ISO_DATE.fullmatch(w.strip()) and dates_in(actual) == {w.strip()}:
+        return True
+    return named_with_role(actual, w)
+
+
 def mentions(text, value):
-    """Does ``value`` occur in ``text`` (numbers compared by value: 62 matches 62.0)?"""
+    """Does ``value`` occur in ``text`` (numbers compared by value: 62 matches 62.0; an ISO date
+    matches the same date in any common format)?"""
     n = to_number(value) if not isinstance(value, str) or re.fullmatch(r"-?\d[\d,]*(?:\.\d+)?", value) else None
     if n is not None:
         text = DATE_TIME.sub(" ", text)
         return any(to_number(m.group(0)) == n for m in NUM.finditer(text))
+    if isinstance(value, str) and ISO_DATE.fullmatch(value.strip()) and value.strip() in dates_in(text):
+        return True
     return norm(value) in norm(text)
+
+
+def _unique_pairs(pairs):
+    keys = [title_key(k) for k, _ in pairs]
+    dup = next((k for k, _ in pairs if keys.count(title_key(k)) > 1), None)
+    if dup is not None:
+        raise ValueError(f"key {dup!r} is given more than once: one answer per question")
+    return dict(pairs)
+
+
+def strict_json(raw):
+    """JSON with every key once per object (a key given twice, in any spelling, is no answer)."""
+    return json.loads(raw, object_pairs_hook=_unique_pairs)
+
+
+# Words that reject a value (a decoy line in a rejection section must carry one, not negated).
+REJECTING = (
+    "wrong", "incorrect", "stale", "withdrawn", "superseded", "supersedes", "replaced", "replaces", "rejected",
+    "reject", "refuted", "refutes", "contradicts", "contradicted", "disagree", "disagrees", "mismatch",
+    "does not match", "doesn't match", "do not match", "does not govern", "do not govern", "no longer",
+    "outdated", "obsolete", "erroneous", "invalid", "discarded", "retracted", "misread", "mishearing",
+    "misheard", "mistaken", "error", "false", "unsupported", "not supported", "otherwise", "overruled",
+    "out of date", "never signed", "not adopted", "not used", "decoy",
+)  # fmt: skip
+NEGATOR = re.compile(r"(?:not|never|no|hasn't|haven't|isn't|wasn't|aren't|weren't|doesn't|didn't|cannot|can't)")
+CLAUSE = re.compile(r"[.;!?](?:\s|$)|\s(?:but|whereas|however|although)\s")
+
+
+def clauses(line):
+    return [c for c in CLAUSE.split(norm(line)) if c.strip()]
+
+
+def rejects(text, words):
+    """Does ``text`` (one clause) carry one of ``words`` that no negation just before it cancels
+    ("has not been superseded" does not reject; "no longer governs" does)?"""
+    for w in words:
+        for m in re.finditer(r"(?<![\w])" + re.escape(norm(w)) + r"(?![\w])", text):
+            if NEGATOR.fullmatch(norm(w).split()[0]):
+                return True
+            if not any(NEGATOR.fullmatch(b.strip("(,")) for b in text[: m.start()].split()[-3:]):
+                return True
+    return False
 
 
 # ---------------------------------------------------------------------------- markdown
@@ -342,7 +454,7 @@ class Check:
                 return None
             raw = fence.group(1)
         try:
-            return json.loads(raw)
+            return strict_json(raw)
         except ValueError as exc:
             if report:
                 self.fail(rel, f"not valid JSON ({exc})")
@@ -628,10 +740,13 @@ def c_label(ck, c):
     if md is None:
         return
     vals = label_values(md, c["label"])
+    good = [value_ok(v, c) for v in vals]
     if not vals:
         ck.fail(c["path"], f"no line '{c['label']}: ...'")
-    elif not any(value_ok(v, c) for v in vals):
+    elif not any(good):
         ck.fail(c["path"], c.get("message") or f"'{c['label']}' has the wrong value")
+    elif not all(good):  # one answer per question: a right value among wrong ones is no answer
+        ck.fail(c["path"], f"'{c['label']}' is given {len(vals)} times with different values")
 
 
 def get_value(ck, ref):
@@ -656,16 +771,20 @@ def c_agree(ck, c):
 
 
 def c_decoy(ck, c):
-    """The decoy ``token`` may appear only inside an allowed section or on a line carrying a marker word."""
+    """The decoy ``token`` is stated nowhere as fact. A line mentioning it (for a short token with
+    ``labels``: a line naming a label, or a ``label: value``/table line whose value holds it) passes
+    inside an allowed section when the line carries a rejecting word (REJECTING or ``markers``),
+    elsewhere when the token's own clause carries one; a negation just before the word ("has not
+    been superseded") cancels it."""
     text = ck.read(c["path"], report=False)
     if text is None:
         return
     labels = [title_key(x) for x in c.get("labels", [])]
-    markers = [norm(m) for m in c.get("markers", [])]
+    markers = [m for m in c.get("markers", [])]
     allowed = [section(text, s) or "" for s in c.get("sections", [])]
     if c["path"].endswith(".json"):
         try:
-            data = json.loads(text)
+            data = strict_json(text)
         except ValueError:
             return
         for path, leaf in leaves(data, []):
@@ -675,15 +794,28 @@ def c_decoy(ck, c):
                 return
         return
     for line in text.splitlines():
-        if not mentions(line, c["token"]) or (labels and not any(lb in title_key(line) for lb in labels)):
+        if not mentions(line, c["token"]) or (labels and not stated_for(line, labels, c["token"])):
             continue
         if any(line.strip() and line in body for body in allowed):
-            continue
-        low = norm(line)
-        if any(re.search(r"(?<!not )(?<!no longer )\b" + re.escape(m), low) for m in markers):
+            if any(rejects(cl, (*REJECTING, *markers)) for cl in clauses(line)):
+                continue
+        elif any(rejects(cl, (*REJECTING, *markers)) for cl in clauses(line) if mentions(cl, c["token"])):
             continue
         ck.fail(c["path"], c.get("message") or f"states the rejected value '{c['token']}' as fact")
         return
+
+
+def stated_for(line, labels, token):
+    """Does ``line`` give ``token`` for a label: a label word on it, or a ``label: value`` / table
+    line of any label whose value holds the token?"""
+    if any(lb in title_key(line) for lb in labels):
+        return True
+    s = re.sub(r"^(?:[-*+>]\s+|\d+[.)]\s+)+", "", line.strip()).replace("**:", ":**")
+    if s.startswith("|"):
+        cells = [x.strip() for x in s.strip("|").split("|")]
+        return len(cells) >= 2 and mentions(cells[1], token)
+    m = re.match(r"^(.+?)\s*(?::|\s-\s|=)\s*(.+)$", s)
+    return bool(m) and mentions(re.split(r"[,;(]", m.group(2))[0], token)
 
 
 def leaves(obj, path):
