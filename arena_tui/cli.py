@@ -51,6 +51,15 @@ def _add_dataset_args(p: argparse.ArgumentParser, default: str | None = "bundled
     )
 
 
+def _add_config_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--config",
+        metavar="FILE",
+        help="settings file: YAML, TOML or JSON, our settings or the earlier release's configs/*.yaml "
+        "(its paths.* become defaults of this command's options; flags win)",
+    )
+
+
 def _add_model_args(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "-m",
@@ -58,7 +67,7 @@ def _add_model_args(p: argparse.ArgumentParser) -> None:
         metavar="JSON|@FILE|PRESET",
         help="model JSON, @file.json, or a preset (oracle, sim, null, greedy); env CATEAM_MODEL_JSON",
     )
-    p.add_argument("--config", metavar="FILE", help="settings file (JSON or TOML)")
+    _add_config_arg(p)
     p.add_argument("--no-probe", "--skip-probe", action="store_true", help="skip the startup model probe")
 
 
@@ -170,6 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_dataset_args(p)
     p.add_argument("-s", "--strict", action="store_true", help="treat warnings as errors")
+    _add_config_arg(p)
     p.add_argument(
         "--gate",
         action="store_true",
@@ -232,6 +242,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-i", "--input", dest="inputs", action="append", metavar="OUT", help="another run output folder")
     p.add_argument("-o", "--output", "--out", metavar="DIR", help="where the stitched report goes")
     p.add_argument("--metrics", choices=("arena", "compat"), default=None, help="profile the report leads with")
+    p.add_argument("--run-id", default=None, metavar="NAME", help="label of the stitched report (default: stitched)")
+    p.add_argument(
+        "-d", "--data", "--dataset", dest="dataset", default=None, metavar="DIR", help="also report coverage of DIR"
+    )
     p.set_defaults(handler=_lazy("arena_tui.commands.results", "cmd_report"))
 
     p = sub.add_parser("rescore", help="recompute every score of a run from its store alone")
@@ -241,7 +255,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("stats", help="dataset statistics (STATS.md and charts)")
     _add_dataset_args(p)
-    p.add_argument("-o", "--output", metavar="DIR", help="where STATS.md and the charts go")
+    p.add_argument(
+        "-o", "--output", "--out", metavar="DIR", help="write STATS.md and the charts here (without it: a summary)"
+    )
+    _add_config_arg(p)
     p.set_defaults(handler=_lazy("arena_tui.commands.stats", "cmd_stats"))
 
     p = sub.add_parser("compare", help="compare two or more runs, ranked by SMS")
@@ -251,12 +268,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-r", "--report", dest="reports", action="append", metavar="REPORT", help="another run or report")
     p.add_argument("-o", "--output", "--out", metavar="DIR", help="where the markdown, CSV and charts go")
     p.add_argument("--metrics", choices=("arena", "compat"), default=None, help="definitions to rank by")
+    _add_config_arg(p)
     p.set_defaults(handler=_lazy("arena_tui.commands.compare", "cmd_compare"))
 
     p = sub.add_parser("clean", help="remove bulky per-scenario folders from run outputs")
     p.add_argument("root", nargs="?", default=None, metavar="OUT", help="output folder to clean")
     p.add_argument("-o", "--out", dest="out", metavar="OUT", help="output folder to clean")
     p.add_argument("-t", "--targets", default="work", help="comma-separated: work, logs, sessions, all (default: work)")
+    _add_config_arg(p)
     p.set_defaults(handler=_cmd_clean)
 
     p = sub.add_parser("test", help="run the project's test suite (pytest)")
@@ -295,6 +314,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _with_config_file(parser: argparse.ArgumentParser, argv: list[str], args: argparse.Namespace) -> argparse.Namespace:
+    """Parse again with the ``--config`` file's option defaults (``paths.data`` → ``-d``…): flags still win."""
+    if not getattr(args, "config", None):
+        return args
+    from arena_tui.config_file import read_config_file
+
+    config = read_config_file(args.config)
+    if config.ignored:
+        print(f"config file {config.path}: not used here: {', '.join(config.ignored)}", file=sys.stderr)
+    defaults = config.defaults_for(args.command)
+    if defaults:
+        (commands,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        commands.choices[args.command].set_defaults(**defaults)
+        args = parser.parse_args(argv)
+    args.config_file = config
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["test"]:  # everything after `test` belongs to pytest, options included
@@ -309,9 +346,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             parser.print_help()
             return 2
-    if getattr(args, "attempts", None) is not None:
-        args.retry = args.attempts - 1  # the earlier release's --retry counted every attempt
     try:
+        args = _with_config_file(parser, argv, args)
+        if getattr(args, "attempts", None) is not None:
+            args.retry = args.attempts - 1  # the earlier release's --retry counted every attempt
         code: int = args.handler(args)
         return code
     except ArenaError as exc:

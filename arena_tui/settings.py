@@ -8,14 +8,14 @@ error always names the layer the bad value came from.
 from __future__ import annotations
 
 import json
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from arena_tui.errors import ConfigError, read_input_file
+from arena_tui.config_file import read_config_file
+from arena_tui.errors import ConfigError
 from arena_tui.vocabulary import ALL_TOOLS
 
 ENV_PREFIX = "CATEAM_"
@@ -113,16 +113,8 @@ def settings_from_env(env: Mapping[str, str]) -> dict[str, Any]:
 
 
 def settings_from_file(path: str | Path) -> dict[str, Any]:
-    """A ``--config`` file: TOML when it ends in .toml, JSON otherwise."""
-    p = Path(path)
-    text = read_input_file(p, "config file")
-    try:
-        data: Any = tomllib.loads(text) if p.suffix == ".toml" else json.loads(text)
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-        raise ConfigError(f"config file {p}: not valid {p.suffix.lstrip('.') or 'JSON'}: {exc}") from None
-    if not isinstance(data, dict):
-        raise ConfigError(f"config file {p}: must be a table/object of settings")
-    return data
+    """The settings of a ``--config`` file (YAML, TOML or JSON; the earlier release's sections translated)."""
+    return read_config_file(path).settings
 
 
 def _validate_layer(layer: dict[str, Any], origin: str) -> None:

@@ -152,7 +152,7 @@ def test_enabled_tools_from_env_as_json_or_commas() -> None:
         ({}, '{"concurrency": 0}', {}, "arena.json: concurrency: input should be greater"),
         ({}, None, {"CATEAM_MAX_RETRIES": "many"}, "environment (CATEAM_*): max_retries"),
         ({}, "[1, 2]", {}, "must be a table/object"),
-        ({}, "{bad", {}, "not valid json"),
+        ({}, "{bad", {}, "not valid JSON at line 1 column 2"),
         ({"enabled_tools": ["Read", "Fly"]}, None, {}, "enabled_tools: unknown tool(s) Fly"),
     ],
 )

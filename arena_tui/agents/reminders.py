@@ -44,7 +44,8 @@ def environment(
     pool: dict[str, str],
 ) -> Reminder:
     acc = "\n".join(f"  - {p}" for p in accessible) or "  (none)"
-    dele = "\n".join(f"  - {p}" for p in delegable) or "  (none)"
+    # A path in both manifest lists is accessible; listing it under "CANNOT touch" would mislead.
+    dele = "\n".join(f"  - {p}" for p in delegable if p not in accessible) or "  (none)"
     pool_lines = "\n".join(f"  - {k}: {v}" for k, v in pool.items()) or "  (none)"
     return Reminder(
         "environment",

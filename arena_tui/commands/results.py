@@ -18,7 +18,7 @@ from arena_tui.errors import BadInputError
 from arena_tui.scoring.compat import build_compat, scenario_metadata
 from arena_tui.scoring.fold import RunScores
 from arena_tui.scoring.published import collect_metadata
-from arena_tui.scoring.report import compat_markdown, headline, pct, write_report
+from arena_tui.scoring.report import compat_markdown, compat_summary, headline, pct, write_report
 from arena_tui.scoring.report_model import SCORE_KEYS, Report, ReportMeta
 from arena_tui.store.runs import find_stores, load_run, stitch
 from arena_tui.store.schema import STORE_FILENAME, StoreError
@@ -37,11 +37,10 @@ def _write(target: Path, scores: RunScores, meta: ReportMeta, profile: str | Non
 
 
 def _table_line(report: Report) -> str:
+    if report.metrics_profile == "compat":
+        return compat_summary(report.compat)
     scores = headline(report)
     figures = "  ".join(f"{k} {pct(scores[k])}" for k in SCORE_KEYS)
-    if report.metrics_profile == "compat":
-        c = report.compat
-        return f"{figures}  rounds {c['rounds_pass']}/{c['rounds_total']}  (earlier-release definitions)"
     return f"{figures}  rounds {report.rounds_passed}/{report.rounds_total}  cost ${report.cost_usd}"
 
 
@@ -52,7 +51,17 @@ def _inputs(args: argparse.Namespace) -> list[Path]:
     return outs
 
 
-def _earlier_report(outs: list[Path], target: Path) -> int:
+def dataset_coverage(dataset_dir: Path, finished: set[str]) -> list[str]:
+    """``report -d DIR``: how many of the dataset's scenarios the report covers, and which are missing."""
+    from arena_tui.dataset.loader import load_dataset
+
+    full = {s.id for s in load_dataset(dataset_dir).scenarios}
+    missing = sorted(full - finished)
+    lines = [f"  coverage: {len(full & finished)}/{len(full)} scenarios"]
+    return lines + ([f"  MISSING ({len(missing)}): {', '.join(missing)}"] if missing else [])
+
+
+def _earlier_report(outs: list[Path], target: Path, run_id: str = "stitched", dataset: str | None = None) -> int:
     """Stitch earlier-release outputs (and ours, in its definitions) into its report shape."""
     by_id: dict[str, dict[str, Any]] = {}
     for out in outs:
@@ -67,16 +76,16 @@ def _earlier_report(outs: list[Path], target: Path) -> int:
             by_id[str(md["scenario_id"])] = md
     if not by_id:
         raise BadInputError("no finished scenario (metadata.json or a stored run) under the given folders")
-    report = build_compat("stitched", [by_id[k] for k in sorted(by_id)])
+    report = build_compat(run_id, [by_id[k] for k in sorted(by_id)])
     target.mkdir(parents=True, exist_ok=True)
     (target / "report.json").write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
     (target / "report.md").write_text("\n".join(compat_markdown(report)) + "\n", encoding="utf-8")
     c = report["composite"]
     print(f"report of {len(outs)} output(s) in the earlier-release definitions → {target / 'report.md'}")
-    print(
-        f"SMS {pct(c['SMS'])}  TCS {pct(c['TCS'])}  MQS {pct(c['MQS'])}  "
-        f"rounds {report['rounds_pass']}/{report['rounds_total']}"
-    )
+    print(compat_summary(report))
+    print(f"legacy composite parts: TCS {pct(c['TCS'])}  MQS {pct(c['MQS'])}")
+    if dataset:
+        print("\n".join(dataset_coverage(Path(dataset), set(by_id))))
     return 0
 
 
@@ -95,7 +104,9 @@ def cmd_report(args: argparse.Namespace) -> int:
     outs = _inputs(args)
     target = Path(args.output) if args.output else outs[0]
     if any(not (o / STORE_FILENAME).is_file() for o in outs):
-        return _earlier_report(outs, target)
+        return _earlier_report(
+            outs, target, getattr(args, "run_id", None) or "stitched", getattr(args, "dataset", None)
+        )
     runs = [load_run(o) for o in outs]
     if len(runs) == 1:
         scores, meta = runs[0].scores, runs[0].meta
@@ -111,11 +122,19 @@ def cmd_report(args: argparse.Namespace) -> int:
             sandbox_mode=", ".join(sorted({r.started.sandbox_mode for r in runs})),
             settings=runs[-1].started.settings,
         )
+    if getattr(args, "run_id", None):
+        meta = meta.model_copy(update={"run_id": args.run_id})  # a label, as the earlier --run-id
     report = _write(target, scores, meta, getattr(args, "metrics", None))
     coverage = report.coverage
     print(f"report of {len(runs)} run(s) → {target / 'report.md'}")
     print(f"coverage {coverage.finished}/{coverage.scenarios} scenarios finished")
     print(_table_line(report))
+    if getattr(args, "dataset", None):
+        print(
+            "\n".join(
+                dataset_coverage(Path(args.dataset), {sid for sid, sc in scores.scenarios.items() if sc.finished})
+            )
+        )
     return 0
 
 

@@ -12,11 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from arena_tui.commands.options import explicit_overrides, settings_from_args
-from arena_tui.config import ModelConfig, load_model_config
+from arena_tui.config import ModelConfig, load_model_config, validate_model_json
+from arena_tui.config_file import ConfigFile
 from arena_tui.dataset.loader import load_dataset
-from arena_tui.errors import BadInputError
+from arena_tui.errors import BadInputError, ConfigError
 from arena_tui.runner.orchestrator import RunOutcome, RunPlan, StoredRun, execute_run, preflight, read_stored_run
 from arena_tui.runner.progress import PlainProgress
+from arena_tui.scoring.compat import compat_report
+from arena_tui.scoring.report import compat_summary
 from arena_tui.settings import Settings
 from arena_tui.store import RunRow, StoreReader
 from arena_tui.store.lock import LOCK_FILENAME, hold_output
@@ -34,15 +37,46 @@ def check_scenario_ids(args: argparse.Namespace) -> None:
         )
 
 
+class ModelRequiredError(ConfigError):
+    """``--model ''`` with nothing to fall back on: the earlier release's "--model JSON is required" (exit 1)."""
+
+    exit_code = 1
+
+
+def _file_model(args: argparse.Namespace) -> tuple[dict[str, Any], str | None]:
+    """The model JSON of the earlier-style ``--config`` file (its ``main`` and ``model_pool``) and its folder."""
+    config: ConfigFile | None = getattr(args, "config_file", None)
+    if config is None:
+        return {}, None
+    return config.model, str(config.path.resolve().parent)
+
+
 def model_from_args(args: argparse.Namespace) -> ModelConfig:
+    """``--model``, else ``CATEAM_MODEL_JSON``, else the config file's ``main``; pool keys the chosen JSON
+    lacks come from the config file's ``model_pool`` (as the earlier release merged them)."""
     value = args.model
+    from_file, base_dir = _file_model(args)
     if not value and not os.environ.get("CATEAM_MODEL_JSON"):
+        if from_file.get("main"):
+            return validate_model_json(from_file, base_dir=base_dir)
+        # Typed `--model ''`, or an earlier-style config with a pool but no main: the earlier release
+        # refused these rather than pick a default, and a pool given for real models must not be ignored.
+        if value is not None or from_file:
+            raise ModelRequiredError(
+                "--model JSON is required (or set main.* in config / CATEAM_MODEL_JSON env var)",
+                fix="pass --model JSON|@file.json|oracle|sim|null|greedy",
+            )
         print(
             f"no --model given: using the offline '{OFFLINE_DEFAULT}' preset (reference manager, simulated pool)",
             file=sys.stderr,
         )
         value = OFFLINE_DEFAULT
-    return load_model_config(value)
+    config = load_model_config(value)
+    pool = {k: v for k, v in from_file.items() if k != "main" and getattr(config, k, None) is None}
+    if not pool:
+        return config
+    filled = validate_model_json(pool, base_dir=base_dir)
+    return config.model_copy(update=filled.entries())
 
 
 def default_output(settings: Settings, run_hint: str) -> Path:
@@ -54,12 +88,20 @@ def infra_unfinished(outcome: RunOutcome) -> list[str]:
     return [sid for sid, s in outcome.scores.scenarios.items() if s.status not in ("completed", "failed")]
 
 
-def _print_outcome(outcome: RunOutcome, out: Path) -> int:
+def closing_line(outcome: RunOutcome, profile: str) -> str:
+    """The run's figures in the profile it leads with (``--metrics``)."""
     s = outcome.scores
-    print(
+    if profile == "compat":
+        return compat_summary(compat_report(s, outcome.run_id))
+    return (
         f"SMS {100 * s.sms:.1f}  TCR {100 * s.tcr:.1f} ({s.rounds_passed}/{s.rounds_total})  "
         f"TPP {100 * s.tpp:.1f}  ROC {100 * s.roc:.1f}  WPP {100 * s.wpp:.1f}  MCA {100 * s.mca:.1f}"
     )
+
+
+def _print_outcome(outcome: RunOutcome, out: Path, profile: str = "arena") -> int:
+    s = outcome.scores
+    print(closing_line(outcome, profile))
     print(f"report: {out / 'report.md'}   store: {out / STORE_FILENAME}")
     if outcome.interrupted:
         print(f"interrupted: continue with `clawarena-team resume {out}`", file=sys.stderr)
@@ -141,10 +183,10 @@ def _execute(plan: RunPlan, args: argparse.Namespace) -> int:
         if live is None:
             print(f"the run stopped before it finished: continue with `clawarena-team resume {plan.out_dir}`")
             return 130
-        return _print_outcome(live, plan.out_dir)
+        return _print_outcome(live, plan.out_dir, plan.settings.metrics)
     plan.subscribers = [PlainProgress(plan.fold)]
     outcome = asyncio.run(execute_run(plan))
-    return _print_outcome(outcome, plan.out_dir)
+    return _print_outcome(outcome, plan.out_dir, plan.settings.metrics)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -214,7 +256,8 @@ def _resume_in(
     dataset_root = Path(args.dataset) if args.dataset else Path(run.dataset)
     dataset = load_dataset(dataset_root, tests, only)
     settings = Settings.model_validate({**settings_json, **explicit_overrides(args)})
-    if not args.model and not os.environ.get("CATEAM_MODEL_JSON") and not run.manager.startswith("oracle"):
+    given = args.model or os.environ.get("CATEAM_MODEL_JSON") or _file_model(args)[0].get("main")
+    if args.model is None and not given and not run.manager.startswith("oracle"):
         raise BadInputError(
             f"run {run_id} was made with manager '{run.manager}'; its model JSON is not stored (keys never are)",
             fix="pass the same --model as the original run",

@@ -8,14 +8,35 @@ import shutil
 from pathlib import Path
 
 from arena_tui.dataset.loader import load_dataset
+from arena_tui.dataset.model import Dataset
 from arena_tui.dataset.stats import compute_stats, write_stats
-from arena_tui.errors import BadInputError
+from arena_tui.errors import BadInputError, DatasetError
+
+
+def print_summary(dataset: Dataset) -> None:
+    """``stats`` without ``-o``: the earlier release's short summary, and no file written."""
+    print(f"scenarios: {len(dataset.scenarios)}")
+    print(f"total rounds: {sum(len(s.rounds) for s in dataset.scenarios)}")
+    for s in dataset.scenarios:
+        print(f"  {s.id}: {len(s.rounds)} rounds, updates={len(s.manifest.updates)}")
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    dataset = load_dataset(Path(args.dataset), args.tests, args.scenarios)
+    try:
+        dataset = load_dataset(Path(args.dataset), args.tests, args.scenarios)
+    except DatasetError as exc:
+        if not args.scenarios or "unknown scenario id" not in exc.message:
+            raise
+        raise DatasetError(  # the earlier release's `stats -t` named a tokenizer
+            exc.message,
+            fix=f"{exc.fix}; -t selects scenarios here: the earlier `-t TOKENIZER` has no counterpart "
+            "(tokens are estimated at ~4 characters each), so drop it",
+        ) from None
+    if not args.output:
+        print_summary(dataset)
+        return 0
     stats = compute_stats(dataset)
-    out = Path(args.output) if args.output else Path("docs") / "data-stats" / dataset.name
+    out = Path(args.output)
     written = write_stats(dataset.name, stats, out)
     print(f"{stats.scenarios} scenarios, {stats.rounds} rounds, {stats.update_groups} update groups")
     print("wrote " + ", ".join(str(p) for p in written))

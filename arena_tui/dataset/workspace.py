@@ -61,13 +61,8 @@ def _check_access_paths(scenario: Scenario, rel: str, ever: VirtualTree, problem
                 )
     if not manifest.main_agent_accessible_paths:
         problems.warn(rel, "main_agent_accessible_paths", "is empty: the main agent can read nothing itself")
-    both = normalised["main_agent_accessible_paths"] & normalised["main_agent_delegable_paths"]
-    for path in sorted(both):
-        problems.warn(
-            rel,
-            "main_agent_delegable_paths",
-            f"'{path}' is also accessible (delegable lists paths main may only grant)",
-        )
+    # A path in both lists is accessible: main reads it and may grant it. The earlier release's
+    # validator accepts this silently and its manifests rely on it, so it is no warning here either.
 
 
 def _check_template_links(template: Path, rel: str, problems: Problems) -> None:

@@ -98,9 +98,11 @@ def _scripted(ctx: ProviderContext) -> ModelAPI:
     path = resolve_script_path(entry.script or "", entry.base_dir)
     trajectory = load_trajectory(path)
     name = entry.name or f"scripted:{path.name}"
+    scenario = ctx.identity.scenario_id
     if ctx.identity.model_key == "main":
-        return ScriptedProvider(rounds=trajectory, script_vars=ctx.script_vars, name=name)
-    return ScriptedProvider(turns_for(trajectory, ctx.subagent_name or "*"), script_vars=ctx.script_vars, name=name)
+        return ScriptedProvider(rounds=trajectory, script_vars=ctx.script_vars, name=name, scenario_id=scenario)
+    turns = turns_for(trajectory, ctx.subagent_name or "*", scenario)
+    return ScriptedProvider(turns, script_vars=ctx.script_vars, name=name)
 
 
 def _oracle(ctx: ProviderContext) -> ModelAPI:

@@ -42,8 +42,11 @@ class ScriptedProvider(ModelAPI):
         script_vars: ScriptVars | None = None,
         name: str = "scripted",
         bound: Mapping[str, str] | None = None,
+        scenario_id: str | None = None,
     ) -> None:
         self.name = name
+        self.scenario_id = scenario_id
+        """Rounds are looked up as ``<scenario_id>/<round>`` first (one trajectory for many scenarios)."""
         self.capabilities = Capabilities(rounds=rounds is not None)
         self.script_vars = script_vars
         self._function: TurnFunction | None = turns if callable(turns) else None
@@ -57,7 +60,7 @@ class ScriptedProvider(ModelAPI):
 
     def start_round(self, round_id: str) -> None:
         """Load the turns for ``round_id`` (or ``"*"``); leftovers of the last round are dropped."""
-        self._queue = [_as_turn(t) for t in turns_for(self._rounds, round_id)]
+        self._queue = [_as_turn(t) for t in turns_for(self._rounds, round_id, self.scenario_id)]
 
     def _next_turn(self, messages: Sequence[Message], tools: Sequence[ToolSchema]) -> ScriptTurn:
         if self._function is not None:

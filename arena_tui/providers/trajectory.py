@@ -2,12 +2,15 @@
 
 A trajectory is a JSON object mapping a key to a list of assistant turns. For a manager
 the key is a round id; for a pool entry it is a subagent name; ``"*"`` is the fallback
-for any key not listed. Each turn is ``{"content": str, "tool_calls": [{"name",
-"arguments"}], "bind": {...}}``; a turn without tool calls ends the round (or the session).
-``bind`` reads values out of what the agent was told (tool results, subagent replies,
-task notifications) before the turn is played; a turn whose values are not there yet
-waits (the agent polls ListSubagents) until they arrive or the wait limit passes. Errors name
-the file, the key and the turn index so a broken solution is quick to fix.
+for any key not listed. A key may name its scenario, ``"<scenario_id>/<round id or
+name>"`` (and ``"<scenario_id>/*"``), so one trajectory spans scenarios that reuse round ids
+(the earlier release's all use ``q1``…``q6``); the scenario's own key wins over the plain one.
+Each turn is ``{"content": str, "tool_calls": [{"name", "arguments"}], "bind": {...}}``;
+a turn without tool calls ends the round (or the session). ``bind`` reads values out of
+what the agent was told (tool results, subagent replies, task notifications) before the
+turn is played; a turn whose values are not there yet waits (the agent polls
+ListSubagents) until they arrive or the wait limit passes. Errors name the file, the key
+and the turn index so a broken solution is quick to fix.
 """
 
 from __future__ import annotations
@@ -96,8 +99,12 @@ def resolve_script_path(script: str, base_dir: str | None) -> Path:
     return Path.cwd() / p
 
 
-def turns_for(trajectory: Mapping[str, list[ScriptTurn]], key: str) -> list[ScriptTurn]:
-    """The turns for ``key`` (round id or subagent name), else the ``"*"`` turns, else none."""
-    if key in trajectory:
-        return list(trajectory[key])
-    return list(trajectory.get(WILDCARD, []))
+def turns_for(trajectory: Mapping[str, list[ScriptTurn]], key: str, scenario_id: str | None = None) -> list[ScriptTurn]:
+    """The turns for ``key`` (round id or subagent name): ``<scenario>/<key>``, ``<key>``,
+    ``<scenario>/*``, ``*``, the first one present; else none."""
+    scoped = [f"{scenario_id}/{key}"] if scenario_id else []
+    fallback = [f"{scenario_id}/{WILDCARD}"] if scenario_id else []
+    for candidate in (*scoped, key, *fallback, WILDCARD):
+        if candidate in trajectory:
+            return list(trajectory[candidate])
+    return []

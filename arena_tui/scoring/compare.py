@@ -16,10 +16,11 @@ from arena_tui.scoring.compat import compat_report
 from arena_tui.scoring.fold import RunScores
 from arena_tui.scoring.published import PublishedScores
 from arena_tui.scoring.report import pct
+from arena_tui.scoring.report_file import ReportFileScores
 from arena_tui.scoring.report_model import SCORE_KEYS
 from arena_tui.scoring.timing import total
 
-Scores = RunScores | PublishedScores
+Scores = RunScores | PublishedScores | ReportFileScores
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ def _row(run: ComparedRun) -> dict[str, str]:
     }
 
 
-def _timing_columns(s: RunScores | PublishedScores) -> dict[str, str]:
+def _timing_columns(s: Scores) -> dict[str, str]:
     """Cost without the cache discount, and run totals of wall, model and harness seconds
     (tool and check time are in report.md). Reports of the earlier release carry none: blank."""
     if not isinstance(s, RunScores):

@@ -119,6 +119,7 @@ def build_compat(run_id: str, metadata: list[dict[str, Any]]) -> dict[str, Any]:
                 "rounds_total": m.get("rounds_total", 0),
                 "sms_scenario": 0.5 * tcr_s + 0.5 * _mqs(m),
                 "mqs_scenario": _mqs(m),
+                "sms_leaderboard": tcr_s * _mqs(m),
                 "metrics": m,
             }
         )
@@ -159,6 +160,8 @@ def build_compat(run_id: str, metadata: list[dict[str, Any]]) -> dict[str, Any]:
     }
     return {
         "run_id": run_id,
+        "composite_formula": LEGACY_FORMULA,
+        "leaderboard": leaderboard(composite),
         "scenarios": scenarios,
         "avg_task_success_rate": tcr,
         "avg_scenario_success_rate": scr,
@@ -186,6 +189,18 @@ def compat_report(scores: RunScores, run_id: str) -> dict[str, Any]:
     out = build_compat(run_id, sorted(finished, key=lambda md: str(md["scenario_id"])))
     out["dropped_unfinished"] = list(scores.unfinished)
     return out
+
+
+LEGACY_FORMULA = "SMS = 0.5·TCS + 0.5·MQS, TCS = (TCR + SCR + SFR) / 3, MQS = (TPS + ROS + WPS + MCS) / 4"
+LEADERBOARD_FORMULA = "SMS = TCR × (TPP + ROC + WPP + MCA) / 4"
+
+
+def leaderboard(composite: dict[str, Any]) -> dict[str, Any]:
+    """The published leaderboard's SMS from the compat metrics (TPP = TPS, ROC = ROS, WPP = WPS, MCA = MCS).
+
+    ``composite.SMS`` is the earlier report's own legacy composite; its README ranks by this one.
+    """
+    return {"formula": LEADERBOARD_FORMULA, **paper_composite(composite)}
 
 
 def paper_composite(composite: dict[str, Any]) -> dict[str, float]:

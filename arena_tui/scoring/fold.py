@@ -230,6 +230,9 @@ def _tool_result(agent: SubagentScore, event: ev.ToolResult, arguments: dict[str
     if event.forbidden:
         return
     agent.tools_used.add(event.tool)
+    if event.is_error and event.tool == "Read":
+        _failed_read(agent, event)
+        return
     for touch in event.files:
         agent.touched.add(touch.path)
         if touch.op == "read":
@@ -238,6 +241,15 @@ def _tool_result(agent: SubagentScore, event: ev.ToolResult, arguments: dict[str
             agent.modalities_named.add(touch.modality)
         else:
             agent.accessed.add(touch.path)
+
+
+def _failed_read(agent: SubagentScore, event: ev.ToolResult) -> None:
+    """A Read that found its file in scope but could not show it (a document that does not parse, a
+    file too large unpaged): the earlier release's Read had already counted itself used and the file
+    read, so the compat figures (TPS, WPS) count it; the arena figures do not."""
+    if event.files:
+        agent.tools_done.add(event.tool)
+        agent.accessed.update(touch.path for touch in event.files)
 
 
 def score_events(events: Iterable[ev.Event]) -> RunScores:

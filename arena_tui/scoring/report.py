@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from arena_tui.scoring.compat import Profile, compat_report
+from arena_tui.scoring.compat import LEADERBOARD_FORMULA, Profile, compat_report, leaderboard
 from arena_tui.scoring.fold import RunScores
 from arena_tui.scoring.report_model import (
     SCORE_KEYS,
@@ -123,6 +123,8 @@ def compat_markdown(compat: dict[str, Any]) -> list[str]:
     lines = [
         "## Earlier-release metrics (`--metrics compat`)",
         "",
+        *leaderboard_markdown(compat),
+        "Legacy composite (the earlier report's `composite.SMS`, the SMS column below): "
         "SMS = 0.5·TCS + 0.5·MQS; TCS = (TCR + SCR + SFR) / 3; unfinished scenarios are dropped"
         + (f" ({', '.join(compat['dropped_unfinished'])})" if compat.get("dropped_unfinished") else "")
         + ".",
@@ -136,18 +138,45 @@ def compat_markdown(compat: dict[str, Any]) -> list[str]:
         "",
         f"MKD: {st['MKD']} · INV: {st['INV']} · TGC: {st['TGC']} · SOC: {st['SOC']}",
         "",
-        "| scenario | rounds | SMS | TCR | TPS | ROS | WPS | MCS |",
-        "|---|---|" + "--:|" * 6,
+        "| scenario | rounds | leaderboard SMS | SMS | TCR | TPS | ROS | WPS | MCS |",
+        "|---|---|" + "--:|" * 7,
     ]
     for row in compat["scenarios"]:
         m = row["metrics"]
         lines.append(
-            f"| {row['scenario_id']} | {m['rounds_passed']}/{m['rounds_total']} | {pct(row['sms_scenario'])} | "
+            f"| {row['scenario_id']} | {m['rounds_passed']}/{m['rounds_total']} | "
+            f"{pct(row.get('sms_leaderboard', 0.0))} | {pct(row['sms_scenario'])} | "
             f"{pct(m['task_success_rate'])} | {pct(m['tool_permission_score'])} | "
             f"{pct(m['readonly_subagent_score'])} | {pct(m['workspace_permission_score'])} | "
             f"{pct(m['model_choice_score'])} |"
         )
     return lines
+
+
+def _leaderboard_of(compat: dict[str, Any]) -> dict[str, Any]:
+    """The compat block's leaderboard figures (computed for reports written before it carried them)."""
+    return compat.get("leaderboard") or leaderboard(compat["composite"])
+
+
+def leaderboard_markdown(compat: dict[str, Any]) -> list[str]:
+    """The published leaderboard's SMS from the compat metrics, labelled, as markdown lines."""
+    lb = _leaderboard_of(compat)
+    return [
+        f"Leaderboard SMS ({LEADERBOARD_FORMULA}, the earlier README's ranking, from the figures below): "
+        f"**{pct(lb['SMS'])}**",
+        "",
+    ]
+
+
+def compat_summary(compat: dict[str, Any]) -> str:
+    """One line of the earlier-release figures: the leaderboard SMS and the legacy composite, each labelled."""
+    c, lb = compat["composite"], _leaderboard_of(compat)
+    figures = "  ".join(f"{k} {pct(c[k])}" for k in ("TCR", "TPS", "ROS", "WPS", "MCS"))
+    return (
+        f"leaderboard SMS {pct(lb['SMS'])} (TCR×(TPP+ROC+WPP+MCA)/4)  legacy SMS {pct(c['SMS'])} "
+        f"(0.5·TCS+0.5·MQS)  {figures}  rounds {compat['rounds_pass']}/{compat['rounds_total']}  "
+        "(earlier-release definitions)"
+    )
 
 
 def headline(report: Report, profile: str | None = None) -> dict[str, float]:

@@ -108,6 +108,29 @@ def _read_sync(args: dict[str, Any], ctx: ToolContext) -> ToolOutput:
     data, size = _load(ctx, real, shown)
     kind = detect(real, data)
     digest = sha256_hex(data)
+    try:
+        return _shown(kind, data, size, real, shown, digest, paged, offset, limit, ctx)
+    except ToolError as exc:
+        # The file was found in scope and read: the earlier release's Read counts itself used
+        # (and the file read) before parsing or size limits can fail, and its compat TPS and WPS
+        # follow that. The touch rides on the error result; scoring keeps it out of the arena figures.
+        touch = FileTouch(path=ctx.scope.relative(real), op="read", modality=kind.modality, sha256=digest)
+        return ToolOutput(str(exc), is_error=True, files=[touch])
+
+
+def _shown(
+    kind: FileKind,
+    data: bytes,
+    size: int,
+    real: str,
+    shown: str,
+    digest: str,
+    paged: bool,
+    offset: int,
+    limit: int,
+    ctx: ToolContext,
+) -> ToolOutput:
+    """The result of reading ``data`` (already loaded from ``real``); ToolError when it cannot be shown."""
     if kind.kind in ("image", "audio", "video"):
         output = _media(kind, data, real, ctx)
         if output.files:

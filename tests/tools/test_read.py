@@ -85,6 +85,11 @@ async def test_documents(world: World) -> None:
     bad.write_bytes(b"%PDF-1.4 garbage")
     out = await _read(world, bad)
     assert out.is_error and "cannot extract text" in out.text
+    # Found in scope and read, as the earlier release's Read counted it before parsing: the touch rides on
+    # the error (compat TPS/WPS count it); a file that is not there leaves no touch.
+    assert [(t.path, t.op) for t in out.files] == [("pub/bad.pdf", "read")]
+    missing = await _read(world, _pub(world) / "absent.docx")
+    assert missing.is_error and missing.files == []
 
 
 async def test_media_placeholder_for_text_only_agent(world: World) -> None:
