@@ -220,6 +220,7 @@ class ToolResult(EventBase):
     output: str = ""
     duration_ms: float = 0.0
     files: list[FileTouch] = Field(default_factory=list)
+    facts: dict[str, Any] = Field(default_factory=dict)  # what the harness resolved (transcripts carry it)
 
 
 class ForbiddenAccess(EventBase):
@@ -264,10 +265,8 @@ class SubagentRunStarted(EventBase):
     description: str = ""
     prompt: str = ""
     via: Literal["RunSubagent", "Workflow"] = "RunSubagent"
-    workflow_id: str | None = None
-    """The workflow whose ``agent()`` call started this run (``via="Workflow"``)."""
-    alongside: int = 0
-    """Other agent runs of the same workflow still running when this one began (parallel work)."""
+    workflow_id: str | None = None  # the workflow whose agent() call started this run
+    alongside: int = 0  # that workflow's agent() calls the script had not yet seen settle (parallel work)
 
 
 class SubagentRunFinished(EventBase):
@@ -323,12 +322,6 @@ class TurnRecorded(EventBase):
     usage: Usage | None = None
     truncated: bool = False
     """The reply stopped at the output limit (``finish_reason: length``)."""
-    ok: bool | None = None
-    """On a ``tool_result``: whether the call succeeded (checks credit successful calls only)."""
-    files: list[str] = Field(default_factory=list)
-    """On a ``tool_result``: the workspace-relative files the harness resolved the call to touch."""
-    facts: dict[str, Any] = Field(default_factory=dict)
-    """On a ``tool_result``: what the harness resolved (the subagent created, the session run)."""
 
 
 class ReminderDelivered(EventBase):

@@ -161,17 +161,7 @@ async def _run_tools(
             )
         )
         _record_reminders(session, rems)
-        session.record(
-            "tool_result",
-            output.text,
-            round_id,
-            tool_call_id=call.id,
-            reminders=rems,
-            notifications=notes,
-            ok=not output.is_error,
-            files=list(dict.fromkeys(t.path for t in output.files)),
-            facts=output.facts,
-        )
+        session.record("tool_result", output.text, round_id, tool_call_id=call.id, reminders=rems, notifications=notes)
 
 
 def write_note(session: AgentSession, text: str, round_id: str | None) -> None:

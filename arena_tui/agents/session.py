@@ -70,9 +70,6 @@ class AgentSession:
         notifications: Sequence[str] = (),
         usage: ev.Usage | None = None,
         truncated: bool = False,
-        ok: bool | None = None,
-        files: Sequence[str] = (),
-        facts: dict[str, Any] | None = None,
     ) -> None:
         """One transcript line of this session."""
         self.ctx.emit(
@@ -88,9 +85,6 @@ class AgentSession:
                 task_notifications=list(notifications),
                 usage=usage,
                 truncated=truncated,
-                ok=ok,
-                files=list(files),
-                facts=dict(facts or {}),
             )
         )
 

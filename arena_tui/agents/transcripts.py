@@ -101,11 +101,6 @@ def turn_line(turn: ev.TurnRecorded, meter: ContextMeter | None = None) -> dict[
         line["total_tokens"] = turn.usage.total_tokens
     if turn.truncated:
         line["truncated"] = True
-    if turn.role == "tool_result":
-        line["ok"] = turn.ok
-        line["files"] = list(turn.files)
-    if turn.facts:
-        line["facts"] = dict(turn.facts)
     return line
 
 
@@ -131,6 +126,8 @@ class TranscriptWriter:
         self.runs: dict[str, dict[str, Any]] = {}
         """session file -> how its first run started (workflow id, runs alongside)."""
         self.main_round: str | None = None
+        self.results: dict[tuple[str | None, str | None, str], ev.ToolResult] = {}
+        """(agent, session, call id) -> the call's result event, for its transcript line's facts."""
 
     def __call__(self, event: ev.Event) -> None:
         if event.scenario_id != self.scenario_id:
@@ -142,6 +139,8 @@ class TranscriptWriter:
             if event.workflow_id is not None:
                 run |= {"workflow_id": event.workflow_id, "alongside": event.alongside}
             self.runs.setdefault(session_filename(event.subagent_id, event.session_id), run)
+        elif isinstance(event, ev.ToolResult):
+            self.results[(event.agent_id, event.session_id, event.call_id)] = event
         elif isinstance(event, ev.TurnRecorded):
             self._turn(event)
 
@@ -165,11 +164,10 @@ class TranscriptWriter:
             content=f"subagent {event.subagent_id} ({event.name}) created via {event.via}: "
             f"model_key={event.model_key} tools={', '.join(event.tools) or '(none)'} grant={grant}",
             round_id=self.main_round,
-            facts={"subagent_created": facts},
         )
-        self._turn(note)
+        self._turn(note, {"facts": {"subagent_created": facts}})
 
-    def _turn(self, event: ev.TurnRecorded) -> None:
+    def _turn(self, event: ev.TurnRecorded, extra: dict[str, Any] | None = None) -> None:
         agent = event.agent_id or ev.MAIN_AGENT
         filename = session_filename(agent, event.session_id)
         session = self.sessions.get(filename)
@@ -184,7 +182,14 @@ class TranscriptWriter:
             self.sessions[filename] = session
         if agent == ev.MAIN_AGENT and event.round_id is not None:
             self.main_round = event.round_id
-        session.pending.append(json.dumps(turn_line(event, session.meter), ensure_ascii=False))
+        line = turn_line(event, session.meter) | (extra or {})
+        if event.role == "tool_result" and event.tool_call_id is not None:
+            result = self.results.pop((event.agent_id, event.session_id, event.tool_call_id), None)
+            line["ok"] = None if result is None else not result.is_error
+            line["files"] = [] if result is None else list(dict.fromkeys(t.path for t in result.files))
+            if result is not None and result.facts:
+                line["facts"] = dict(result.facts)
+        session.pending.append(json.dumps(line, ensure_ascii=False))
         session.turns.append(event)
 
     def flush(self, copy_to: Path | None = None) -> None:

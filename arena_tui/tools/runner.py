@@ -82,6 +82,7 @@ class ToolRunner:
                 output=output.text,
                 duration_ms=duration,
                 files=output.files,
+                facts=output.facts,
             )
         )
         return output
