@@ -294,20 +294,36 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--theme", default=None, help="dark, light or high-contrast (env CATEAM_THEME)")
     p.set_defaults(handler=_lazy("arena_tui.commands.tui", "cmd_replay"))
 
-    p = sub.add_parser("watch", help="attach the TUI to a run another process is writing")
+    p = sub.add_parser(
+        "watch",
+        help="attach the TUI to a run another process is writing",
+        description="Follow a run another process is writing (its store is polled). If that process dies, the "
+        "screen says STOPPED with the resume command.",
+    )
     p.add_argument("output", metavar="OUT", help="run output folder")
     p.add_argument("--run-id", default=None, help="a specific run of that store (default: the latest)")
     p.add_argument("--theme", default=None, help="dark, light or high-contrast (env CATEAM_THEME)")
     p.set_defaults(handler=_lazy("arena_tui.commands.tui", "cmd_watch"))
 
-    p = sub.add_parser("play", help="be the manager yourself (human baseline)")
+    p = sub.add_parser(
+        "play",
+        help="be the manager yourself (human baseline)",
+        description="Play one scenario (-t SCENARIO) as the manager: type tool calls in the console (? lists "
+        "them), F2/F3/F4 open the CreateSubagent/RunSubagent/Workflow forms, `end` or ctrl+e ends the round "
+        "and shows its verdict. The session is stored and scored like any run.",
+    )
     _add_dataset_args(p)
     _add_model_args(p)
     p.add_argument("-o", "--output", metavar="DIR", help="output folder")
     p.add_argument("--theme", default=None, help="dark, light or high-contrast (env CATEAM_THEME)")
     p.set_defaults(handler=_lazy("arena_tui.commands.tui", "cmd_play"))
 
-    p = sub.add_parser("runs", help="list stored runs")
+    p = sub.add_parser(
+        "runs",
+        help="list stored runs",
+        description="List the runs stored under DIR (and three levels below): on a terminal a browser where "
+        "enter replays, space marks and c compares the marked runs; otherwise (or with --plain) a table.",
+    )
     p.add_argument("root", nargs="?", default=".", metavar="DIR", help="folder to search for run stores")
     p.add_argument("--plain", action="store_true", help="print a table even on a terminal")
     p.set_defaults(handler=_cmd_runs)

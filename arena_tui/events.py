@@ -109,6 +109,7 @@ class RunStarted(EventBase):
     writer_pid: int | None = None
     # How the scenarios were chosen (tests file, -t ids, retries), so `resume` reuses it.
     selection: dict[str, Any] = Field(default_factory=dict)
+    model_json: dict[str, Any] = Field(default_factory=dict)  # without keys, for resume (runner/stored_model.py)
 
 
 class RunFinished(EventBase):
@@ -182,6 +183,7 @@ class ModelResponse(EventBase):
     cost_nocache_usd: float = 0.0
     """The same call priced as if no prompt tokens were cache hits."""
     latency_ms: float = 0.0
+    queued_ms: float = 0.0  # waiting for one of the endpoint's request slots (back-pressure)
     finish_reason: str | None = None
     content: str = ""
     tool_calls: list[ToolCallSpec] = Field(default_factory=list)
@@ -197,6 +199,8 @@ class ModelError(EventBase):
     status_code: int | None = None
     retry_in_s: float | None = None
     final: bool = False
+    elapsed_ms: float = 0.0  # from asking for a request slot to the verdict (a timeout's whole wait included)
+    backpressure: bool = False  # a busy server (429, 503, full context slot…): not counted as a failure
 
 
 # --- tools and scope ------------------------------------------------------------------

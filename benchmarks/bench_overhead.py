@@ -13,6 +13,7 @@ import argparse
 import json
 import subprocess
 import sys
+import time
 import venv
 from pathlib import Path
 
@@ -74,6 +75,11 @@ def main() -> None:
         other = theirs.get(n)
         ratio = f"{other / ours[n]:.1f}x" if other else "-"
         print(f"{n:>6}  {ours[n]:>14.3f}  {other if other else float('nan'):>28.3f}  {ratio:>7}  {ours_read[n]:>19.3f}")
+    cpu = {n: per_turn_ms(n, args.repeat, clock=time.process_time) for n in counts}
+    print(
+        "arena CPU ms/turn (process time, all threads; what other load on the machine changes least): "
+        + ", ".join(f"{cpu[n]:.3f} at {n} turns" for n in counts)
+    )
     sys.stdout.flush()
     if args.chart:
         write_chart(Path(args.chart), counts, ours, ours_read, theirs, label)

@@ -3,9 +3,12 @@
 Measures: events/s through the pure reducer; events/s through the headless App fed by a
 ListSource; time to the first frame of a 100,000-event replay; key-press latency (median and
 p95) while a live source delivers 2,000 events/s; time to list the runs of 50 stores from their
-summaries (the runs browser's first table).
+summaries (the runs browser's first table); key-to-paint latency (p50, p95, max) while a real
+reference-manager run with ``-c 4`` goes on in the same event loop; and the time from starting
+a ``replay`` / ``runs`` process to its first frame on screen (interpreter and imports included).
 
-Run: ``.venv/bin/python benchmarks/bench_tui.py [--events 100000] [--stores 50]``.
+Run: ``.venv/bin/python benchmarks/bench_tui.py [--events 100000] [--stores 50] [--live-tests tests-medicine.json]``.
+On a shared machine the figures are as measured under its load: say so when quoting them.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import os
 import platform
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -133,15 +137,154 @@ def bench_runs_list(stores: int) -> tuple[float, int]:
     return best, found
 
 
+async def bench_live_key_to_paint(tests: str, concurrency: int, presses: int) -> tuple[list[float], int, float]:
+    """Key-to-paint ms during a reference-manager run (``-c concurrency``) inside the app's own loop.
+
+    Each press flips the Tool-calls filter; its latency runs from the key to the first frame the
+    app writes after the filter changed. Returns (latencies, events applied, run seconds).
+    """
+    import tempfile
+
+    from arena_tui.config import load_model_config
+    from arena_tui.dataset.loader import load_dataset
+    from arena_tui.runner.orchestrator import RunPlan
+    from arena_tui.settings import Settings
+    from arena_tui.tui.live_run import RunSource
+
+    root = Path(__file__).resolve().parent.parent / "data" / "clawarena-team"
+    with tempfile.TemporaryDirectory() as tmp:
+        plan = RunPlan(
+            load_dataset(root, tests, None),
+            load_model_config("oracle"),
+            Settings(concurrency=concurrency),
+            Path(tmp) / "run",
+        )
+        source = RunSource(plan)
+        app = ArenaApp(source)
+        paints: list[float] = []
+        display = app._display
+
+        def counted(screen: object, renderable: object) -> None:
+            if renderable is not None:
+                paints.append(time.perf_counter())
+            display(screen, renderable)  # type: ignore[arg-type]
+
+        app._display = counted  # type: ignore[method-assign]
+        latencies: list[float] = []
+        started = time.perf_counter()
+        async with app.run_test(headless=True, size=SIZE) as pilot:
+            await pilot.pause(0.3)
+            stream = app.screen.query_one(ToolStream)
+            while len(latencies) < presses and not app.ingest.source_done:
+                before = stream.agent_filter
+                start = time.perf_counter()
+                app.simulate_key("escape" if before is not None else "f")
+                while stream.agent_filter == before and time.perf_counter() - start < 10:
+                    await asyncio.sleep(0.0005)
+                changed = len(paints)
+                while len(paints) == changed and time.perf_counter() - start < 10:
+                    await asyncio.sleep(0.0005)
+                latencies.append((paints[-1] - start) * 1000 if len(paints) > changed else 10_000.0)
+                await asyncio.sleep(0.05)
+            applied = app.state.events_applied
+            source.stop()
+            for _ in range(600):
+                if app.ingest.source_done:
+                    break
+                await pilot.pause(0.05)
+        return latencies, applied, time.perf_counter() - started
+
+
+_FIRST_FRAME_CHILD = """
+import sys, time
+t0 = float(sys.argv[1])
+from textual.app import App
+real_run = App.run
+def run(self, *args, **kwargs):
+    kwargs["headless"] = True
+    return real_run(self, *args, **kwargs)
+App.run = run
+def on_ready(self):
+    print(f"FIRST_FRAME {time.time() - t0:.4f}", flush=True)
+    self.exit()
+from arena_tui.tui.app import ArenaApp
+from arena_tui.tui.browser_app import BrowserApp
+ArenaApp.on_ready = on_ready
+BrowserApp.on_ready = on_ready
+import arena_tui.commands.tui as commands
+commands.use_tui = lambda args: True  # stdout is a pipe here; measure the screen a terminal gets
+from arena_tui.cli import main
+main(sys.argv[2:])
+"""
+
+
+_EMPTY_APP_CHILD = """
+import sys, time
+t0 = float(sys.argv[1])
+from textual.app import App
+class Empty(App):
+    def on_ready(self):
+        print(f"FIRST_FRAME {time.time() - t0:.4f}", flush=True)
+        self.exit()
+Empty().run(headless=True)
+"""
+"""The floor: a bare Textual app's first frame on the same machine at the same moment."""
+
+
+def bench_first_frame(argv: list[str], tries: int = 3, child: str = _FIRST_FRAME_CHILD) -> float:
+    """Seconds from starting ``clawarena-team ARGV`` (a fresh interpreter) to its first frame; best of ``tries``."""
+    import subprocess
+
+    best = math.inf
+    root = Path(__file__).resolve().parent.parent
+    for _ in range(tries):
+        t0 = time.time()
+        done = subprocess.run(
+            [sys.executable, "-c", child, str(t0), *argv],
+            capture_output=True, text=True, cwd=root, timeout=300, check=False,
+        )  # fmt: skip
+        line = next((x for x in done.stdout.splitlines() if x.startswith("FIRST_FRAME ")), None)
+        if line is None:
+            raise RuntimeError(f"no first frame from {argv}: {done.stderr[-500:]}")
+        best = min(best, float(line.split()[1]))
+    return best
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * (len(ordered) - 1) + 0.5))]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--rate", type=int, default=2000, help="live events per second for the latency test")
     parser.add_argument("--presses", type=int, default=60)
     parser.add_argument("--stores", type=int, default=50, help="output folders for the runs-list figure")
+    parser.add_argument("--live-tests", default="tests-medicine.json", help="tests file of the -c run (key-to-paint)")
+    parser.add_argument("--concurrency", type=int, default=4)
+    parser.add_argument("--live-presses", type=int, default=200)
+    parser.add_argument("--only-live", action="store_true", help="only the -c run and first-frame figures")
     args = parser.parse_args()
     print(f"machine: {platform.platform()} · python {platform.python_version()} · {os.cpu_count()} CPUs")
     print(f"textual {textual.__version__} · processor {platform.processor() or platform.machine()}")
+    print(f"load average now: {', '.join(f'{x:.1f}' for x in os.getloadavg())} (a shared machine: figures under load)")
+    lat, applied, seconds = asyncio.run(bench_live_key_to_paint(args.live_tests, args.concurrency, args.live_presses))
+    print(
+        f"key-to-paint during -c {args.concurrency} {args.live_tests} (oracle, same loop): "
+        f"p50 {_percentile(lat, 0.5):.1f} ms · p95 {_percentile(lat, 0.95):.1f} ms · max {max(lat):.1f} ms "
+        f"({len(lat)} presses, {applied:,} events in {seconds:.1f} s)"
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        asyncio.run(_make_stores(Path(tmp), 1))
+        store = str(Path(tmp) / "run-000")
+        print(f"first frame, replay:   {bench_first_frame(['replay', store]) * 1000:>9,.0f} ms from process start")
+        print(f"first frame, watch:    {bench_first_frame(['watch', store]) * 1000:>9,.0f} ms from process start")
+        print(f"first frame, runs:     {bench_first_frame(['runs', tmp]) * 1000:>9,.0f} ms from process start")
+        floor = bench_first_frame([], child=_EMPTY_APP_CHILD) * 1000
+        print(f"first frame, an empty Textual app (the floor here, now): {floor:,.0f} ms")
+    if args.only_live:
+        return
     events = list(synthetic_run(args.events))
     print(f"events: {len(events):,} synthetic (tool calls by main and subagents, rounds, forbidden hits)")
     print(f"reducer ingest:        {bench_reducer(events):>12,.0f} events/s")

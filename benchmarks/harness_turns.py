@@ -11,6 +11,7 @@ import asyncio
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from arena_tui import events as ev
@@ -33,7 +34,9 @@ def _call(tool: str, ws: Path) -> dict[str, object]:
     return {"name": tool, "arguments": {}}
 
 
-async def run_turns(n_turns: int, workdir: Path, tool: str = TRIVIAL) -> float:
+async def run_turns(
+    n_turns: int, workdir: Path, tool: str = TRIVIAL, clock: Callable[[], float] = time.perf_counter
+) -> float:
     """Seconds for one main-agent round of ``n_turns`` tool-calling turns plus a final reply."""
     ws = workdir / "ws"
     (ws / "notes").mkdir(parents=True)
@@ -63,20 +66,23 @@ async def run_turns(n_turns: int, workdir: Path, tool: str = TRIVIAL) -> float:
         limits=RuntimeLimits(main_token_limit=10_000_000, max_iterations=n_turns + 5),
         workflows_dir=workdir / "wf",
     )
-    start = time.perf_counter()
+    start = clock()
     result = await runtime.ask("go", "q1")
     transcripts.flush()
     await store.close()
-    elapsed = time.perf_counter() - start
+    elapsed = clock() - start
     await runtime.close()
     assert result.status == "completed", result
     assert runtime.main_session().turns == n_turns + 1, "the scripted turns did not all run"
     return elapsed
 
 
-def per_turn_ms(n_turns: int, repeat: int, tool: str = TRIVIAL) -> float:
+def per_turn_ms(
+    n_turns: int, repeat: int, tool: str = TRIVIAL, clock: Callable[[], float] = time.perf_counter
+) -> float:
+    """Median ms per turn by ``clock``: wall time, or ``time.process_time`` (this process's CPU, all threads)."""
     samples = []
     for _ in range(repeat):
         with tempfile.TemporaryDirectory() as tmp:
-            samples.append(1000 * asyncio.run(run_turns(n_turns, Path(tmp), tool)) / n_turns)
+            samples.append(1000 * asyncio.run(run_turns(n_turns, Path(tmp), tool, clock)) / n_turns)
     return statistics.median(samples)

@@ -22,6 +22,7 @@ check and at the end of the scenario.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import shutil
 from dataclasses import dataclass, field
@@ -194,21 +195,51 @@ class TranscriptWriter:
 
     def flush(self, copy_to: Path | None = None) -> None:
         """Append pending lines to the output files; mirror them into ``copy_to`` (the workspace)."""
-        self.out_sessions.mkdir(parents=True, exist_ok=True)
+        batch = self._take()
+        try:
+            self._write(batch, copy_to)
+        except OSError:
+            self._give_back(batch)
+            raise
+
+    async def flush_async(self, copy_to: Path | None = None) -> None:
+        """:meth:`flush` with the file work in a thread; the lines are taken on the loop, so none is lost."""
+        batch = self._take()
+        try:
+            await asyncio.to_thread(self._write, batch, copy_to)
+        except OSError:
+            self._give_back(batch)
+            raise
+
+    def _give_back(self, batch: list[tuple[str, list[str]]]) -> None:
+        """Lines a failed write did not store go back in front of any taken since: the next flush retries."""
+        by_name = {s.filename: s for s in self.sessions.values()}
+        for filename, lines in batch:
+            session = by_name[filename]
+            session.written -= len(lines)
+            session.pending = lines + session.pending
+
+    def _take(self) -> list[tuple[str, list[str]]]:
+        batch = [(s.filename, s.pending) for s in self.sessions.values()]
         for session in self.sessions.values():
-            if session.pending:
-                with (self.out_sessions / session.filename).open("a", encoding="utf-8") as f:
-                    f.write("\n".join(session.pending) + "\n")
-                session.written += len(session.pending)
-                session.pending.clear()
+            session.written += len(session.pending)
+            session.pending = []
+        return batch
+
+    def _write(self, batch: list[tuple[str, list[str]]], copy_to: Path | None) -> None:
+        self.out_sessions.mkdir(parents=True, exist_ok=True)
+        for filename, lines in batch:
+            if lines:
+                with (self.out_sessions / filename).open("a", encoding="utf-8") as f:
+                    f.write("\n".join(lines) + "\n")
         if copy_to is not None:
             # Rebuilt from the record every time, so nothing an agent wrote there can reach a check.
             if copy_to.is_symlink():  # an agent-made link: removed, never written through
                 copy_to.unlink()
             shutil.rmtree(copy_to, ignore_errors=True)
             copy_to.mkdir(parents=True, exist_ok=True)
-            for session in self.sessions.values():
-                shutil.copyfile(self.out_sessions / session.filename, copy_to / session.filename)
+            for filename, _lines in batch:
+                shutil.copyfile(self.out_sessions / filename, copy_to / filename)
 
     def write_markdown(self) -> None:
         """A readable ``.md`` beside each ``.jsonl`` (output folder only; checks read the JSONL)."""

@@ -16,6 +16,7 @@ from arena_tui.config import ModelConfig, load_model_config, validate_model_json
 from arena_tui.config_file import ConfigFile
 from arena_tui.dataset.loader import load_dataset
 from arena_tui.errors import BadInputError, ConfigError
+from arena_tui.events import RunStarted
 from arena_tui.runner.orchestrator import RunOutcome, RunPlan, StoredRun, execute_run, preflight, read_stored_run
 from arena_tui.runner.progress import PlainProgress
 from arena_tui.scoring.compat import compat_report
@@ -121,9 +122,13 @@ def _print_outcome(outcome: RunOutcome, out: Path, profile: str = "arena") -> in
 
 def probe(config: ModelConfig, settings: Settings) -> tuple[ModelConfig, Settings]:
     """Check every real model before any scenario starts; token limits follow the served context."""
-    if settings.skip_probe or not any(e.is_real for e in config.entries().values()):
+    if not any(e.is_real for e in config.entries().values()):
         return config, fit_context(settings, *_declared(config))
-    from arena_tui.providers.probe import probe_models, render_probe_table
+    from arena_tui.providers.probe import probe_models, render_probe_table, served_contexts
+
+    if settings.skip_probe:  # still one cheap request each: token limits must fit the served context
+        config = with_contexts(config, asyncio.run(served_contexts(config)))
+        return config, fit_context(settings, *_declared(config))
 
     results = asyncio.run(probe_models(config))
     print(render_probe_table(results), file=sys.stderr)
@@ -237,6 +242,25 @@ def cmd_resume(args: argparse.Namespace) -> int:
         return _resume_in(args, out, run, latest, stored, settings_json)
 
 
+def _resumed_model(args: argparse.Namespace, run_id: str, manager: str, started: RunStarted | None) -> ModelConfig:
+    """``--model`` (even ``''``), ``CATEAM_MODEL_JSON`` or the config file's ``main`` when given, else the
+    model JSON the run stored (keys asked for by name)."""
+    given = args.model is not None or os.environ.get("CATEAM_MODEL_JSON") or _file_model(args)[0].get("main")
+    if given:
+        return model_from_args(args)
+    stored = started.model_json if started is not None else None
+    if started is not None and stored:
+        from arena_tui.runner.stored_model import restore_model_config
+
+        return restore_model_config(stored, run_id=run_id)
+    if not manager.startswith("oracle"):
+        raise BadInputError(
+            f"run {run_id} was made with manager '{manager}' and stored no model JSON (an older run)",
+            fix="pass the same --model as the original run",
+        )
+    return model_from_args(args)
+
+
 def _resume_in(
     args: argparse.Namespace,
     out: Path,
@@ -256,13 +280,7 @@ def _resume_in(
     dataset_root = Path(args.dataset) if args.dataset else Path(run.dataset)
     dataset = load_dataset(dataset_root, tests, only)
     settings = Settings.model_validate({**settings_json, **explicit_overrides(args)})
-    given = args.model or os.environ.get("CATEAM_MODEL_JSON") or _file_model(args)[0].get("main")
-    if args.model is None and not given and not run.manager.startswith("oracle"):
-        raise BadInputError(
-            f"run {run_id} was made with manager '{run.manager}'; its model JSON is not stored (keys never are)",
-            fix="pass the same --model as the original run",
-        )
-    config = model_from_args(args)
+    config = _resumed_model(args, run_id, run.manager, started)
     retries = args.retry if args.retry is not None else int(stored.get("retries", 0))
     todo = len([s for s in dataset.scenarios if s.id not in done])
     kept = len(dataset.scenarios) - todo

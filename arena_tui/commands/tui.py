@@ -11,14 +11,13 @@ import math
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from arena_tui.config import load_model_config, validate_model_json
-from arena_tui.dataset.loader import load_dataset
 from arena_tui.errors import BadInputError
-from arena_tui.runner.orchestrator import RunOutcome, RunPlan, check_sandbox
-from arena_tui.store.lock import ensure_free
-from arena_tui.store.reader import check_readable
 from arena_tui.store.schema import STORE_FILENAME
+
+if TYPE_CHECKING:  # the runner pulls in every provider (openai alone takes seconds): replay, watch and runs never do
+    from arena_tui.runner.orchestrator import RunOutcome, RunPlan
 
 SPEED_NAMES = {"1": 1.0, "4": 4.0, "16": 16.0, "100": 100.0, "max": math.inf}
 
@@ -32,13 +31,22 @@ def run_live(plan: RunPlan, theme: str | None) -> RunOutcome | None:
     from arena_tui.tui.app import ArenaApp
     from arena_tui.tui.live_run import RunSource
 
-    check_sandbox(plan.settings)  # refuse before the screen opens, not inside it
+    warm_sandbox_probe()  # the run's source waits for it off the event loop: the first frame never does
     source = RunSource(plan)
     hint = f"continue it with `clawarena-team resume {plan.out_dir}`"
     ArenaApp(source, mode="live", theme=theme, resume_hint=hint, save_dir=plan.out_dir).run()
     if source.error is not None:
         raise source.error
     return source.outcome
+
+
+def warm_sandbox_probe() -> None:
+    """Start the bwrap probe (cached) in a thread while the screen opens; a refusal still ends the run at once."""
+    import threading
+
+    from arena_tui.sandbox.bwrap import bwrap_path
+
+    threading.Thread(target=bwrap_path, name="sandbox-probe", daemon=True).start()
 
 
 def _store_dir(value: str) -> Path:
@@ -65,6 +73,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
+    from arena_tui.store.reader import check_readable
     from arena_tui.tui.app import ArenaApp
     from arena_tui.tui.store_sources import StorePollSource
 
@@ -76,7 +85,11 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from arena_tui.commands.options import settings_from_args
+    from arena_tui.config import load_model_config, validate_model_json
+    from arena_tui.dataset.loader import load_dataset
     from arena_tui.providers.human import END_ROUND, HumanManager
+    from arena_tui.runner.orchestrator import RunPlan
+    from arena_tui.store.lock import ensure_free
     from arena_tui.tui.app import ArenaApp
     from arena_tui.tui.live_run import RunSource
     from arena_tui.tui.play_context import PlayContext
@@ -95,7 +108,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     workspace = (out / scenario.id / "workspace").resolve()
     human = HumanManager(workspace=workspace)
     plan = RunPlan(dataset, config, settings, out, human=human)
-    check_sandbox(settings)
+    warm_sandbox_probe()
     ensure_free(out)  # another process writing this folder: one line naming it, before the screen opens
     source = RunSource(plan)
     tools = [*settings.enabled_tools, END_ROUND]
@@ -103,7 +116,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     grantable = [
         str(workspace / p) for p in [*manifest.main_agent_accessible_paths, *manifest.main_agent_delegable_paths]
     ]
-    context = PlayContext(grantable=grantable)
+    context = PlayContext(grantable=grantable, workspace=str(workspace))
     hint = f"look back at it with `clawarena-team replay {out}`"
     app = ArenaApp(
         source, mode="play", theme=args.theme, submit=human.submit, tools=tools, play_context=context,
@@ -134,8 +147,11 @@ def cmd_browse(args: argparse.Namespace) -> int:
 
     root = Path(getattr(args, "root", "."))
     theme = os.environ.get("CATEAM_THEME")
-    while True:  # a replay chosen in the browser comes back to the browser when it is closed
-        choice = BrowserApp(root, theme=theme).run()
+    marked: list[str] = []
+    while True:  # a replay chosen in the browser comes back to the browser (with its marks) when it is closed
+        browser = BrowserApp(root, theme=theme, marked=marked)
+        choice = browser.run()
+        marked = browser.marked
         if not choice:
             return 0
         out, run_id = choice

@@ -59,11 +59,13 @@ def new_request_id() -> str:
 class ProviderError(Exception):
     """A model call that failed for good; the message is one line naming the host and the fix."""
 
-    def __init__(self, message: str, *, status_code: int | None = None, host: str = "") -> None:
+    def __init__(self, message: str, *, status_code: int | None = None, host: str = "", fix: str = "") -> None:
         super().__init__(message)
         self.message = message
         self.status_code = status_code
         self.host = host
+        self.fix = fix
+        """The fix alone (the message ends with it), so a shortened display can keep it whole."""
 
 
 class ProviderNotAvailable(ProviderError):
@@ -71,7 +73,7 @@ class ProviderNotAvailable(ProviderError):
 
 
 class ProviderUnavailable(ProviderError):
-    """The circuit breaker is open: the host failed too many requests in a row."""
+    """The circuit breaker is open: the host failed too many requests in a row and its health check."""
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,10 @@ class ModelAPI:
 
     def start_round(self, round_id: str) -> None:
         """Called before each round when ``capabilities.rounds`` is set."""
+
+    async def health(self) -> str | None:
+        """None when the server answers a cheap health request, else why not (asked before the breaker opens)."""
+        return "no health check for this backend"
 
     async def aclose(self) -> None:
         """Release connections; the backend is unusable afterwards."""

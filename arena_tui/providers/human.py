@@ -16,11 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from arena_tui import events as ev
+from arena_tui.check_output import failed_conditions
 from arena_tui.providers.base import GenerateRequest, ModelAPI
 from arena_tui.providers.messages import AssistantMessage
 from arena_tui.providers.toolcalls import new_call_id
 
 END_ROUND = "EndRound"
+NOT_RUN = "not run:"
+"""How a result starts when the call never reached the tools (the round ended first)."""
 HUMAN_NAME = "human"
 PATH_ARGS = ("file_path", "path", "notebook_path")
 """Arguments that hold one path (resolved in the workspace when typed relative)."""
@@ -99,6 +102,8 @@ class HumanManager:
         self._round_waiters: list[asyncio.Future[str]] = []
         self.round_id: str | None = None
         self.question = ""
+        self._failed: list[str] = []
+        """The failed conditions of the latest check (named in the next FAIL verdict)."""
         self.subagents: dict[str, str] = {}
         """Subagent name → id (the person may call a subagent by the name they gave it)."""
 
@@ -114,12 +119,19 @@ class HumanManager:
             self.subagents[event.name] = event.subagent_id
         elif isinstance(event, ev.ScenarioStarted):
             self.subagents = {}
+        elif isinstance(event, ev.RoundFinished) and event.agent_id in (None, ev.MAIN_AGENT):
+            self._drop_unrun(f"round {event.round_id} ended before it ran")
         elif isinstance(event, ev.RoundStarted):
-            self.round_id, self.question = event.round_id, event.question
+            self.round_id, self.question, self._failed = event.round_id, event.question, []
+        elif isinstance(event, ev.CheckFinished):
+            self._failed += failed_conditions(event)
         elif isinstance(event, ev.RoundScored):
             verdict = "PASS" if event.passed else "FAIL"
             why = f" ({event.reason})" if event.reason else ""
             text = f"round {event.round_id}: {verdict}{why} — {event.feedback}"
+            if not event.passed and self._failed:  # a person can only fix what the screen names
+                text += "\nfailed: " + "\nfailed: ".join(self._failed)
+            self._failed = []
             for waiter in self._round_waiters:
                 if not waiter.done():
                     waiter.set_result(text)
@@ -128,6 +140,15 @@ class HumanManager:
             for future in [*self._results.values(), *self._round_waiters]:
                 if not future.done():
                     future.set_result(f"the run ended ({event.status})")
+
+    def _drop_unrun(self, why: str) -> None:
+        """Calls typed but never taken by the agent loop are not carried into the next round: each says so."""
+        while not self.turns.empty():
+            turn = self.turns.get_nowait()
+            for call in turn.tool_calls:
+                future = self._results.pop(call.id, None)
+                if future is not None and not future.done():
+                    future.set_result(f"{NOT_RUN} {why}")
 
     async def submit(self, tool_name: str, args: dict[str, Any]) -> str:
         """Play one manager turn; returns what the person should see."""

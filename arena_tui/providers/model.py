@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 
 from arena_tui.events import ModelError, ModelRequest, ModelResponse
 from arena_tui.providers.base import (
@@ -26,12 +27,13 @@ from arena_tui.providers.base import (
     model_event_fields,
     no_emit,
 )
+from arena_tui.providers.breaker import DEFAULT_BREAKER_THRESHOLD, CircuitBreaker
 from arena_tui.providers.cost import cost_usd
 from arena_tui.providers.messages import AssistantMessage, DeltaCallback, Message, ToolSchema
 from arena_tui.providers.retry import FailureInfo, RetryPolicy, classify, fix_hint, one_line
 from arena_tui.providers.tokens import UsageEstimator
 
-DEFAULT_BREAKER_THRESHOLD = 3
+__all__ = ["DEFAULT_BREAKER_THRESHOLD", "AttemptError", "CircuitBreaker", "Model", "Pricing"]
 
 
 class AttemptError(Exception):
@@ -40,32 +42,6 @@ class AttemptError(Exception):
     def __init__(self, info: FailureInfo) -> None:
         super().__init__(info.message)
         self.info = info
-
-
-@dataclass
-class CircuitBreaker:
-    """Counts consecutive failed requests per endpoint; at ``threshold`` the endpoint is open (shut)."""
-
-    threshold: int = DEFAULT_BREAKER_THRESHOLD
-    failures: dict[str, int] = field(default_factory=dict)
-    tripped: dict[str, str] = field(default_factory=dict)
-    """Open endpoints and the last error each gave."""
-
-    def is_open(self, endpoint: str) -> bool:
-        return endpoint in self.tripped
-
-    def failure(self, endpoint: str, error: str) -> bool:
-        """Record a failed request; True when this one opened the breaker."""
-        if self.threshold <= 0 or not endpoint:
-            return False
-        self.failures[endpoint] = self.failures.get(endpoint, 0) + 1
-        if self.failures[endpoint] >= self.threshold and endpoint not in self.tripped:
-            self.tripped[endpoint] = error
-            return True
-        return False
-
-    def success(self, endpoint: str) -> None:
-        self.failures.pop(endpoint, None)
 
 
 @dataclass(frozen=True)
@@ -122,27 +98,37 @@ class Model:
         deadline = time.monotonic() + self.policy.total_timeout_s
         n_attachments = sum(len(m.attachments) for m in messages)
         attempt = 0
+        counted = 0
+        """Failed attempts that were not back-pressure: these are bounded by ``max_retries``."""
         while True:
             attempt += 1
             self._check_breaker()
-            self.emit(ModelRequest(**ids, attempt=attempt, n_messages=len(messages), n_attachments=n_attachments))
-            started = time.monotonic()
-            try:
-                if remote:
-                    budget = min(self.policy.per_call_timeout_s, max(deadline - started, 0.001))
-                    async with asyncio.timeout(budget):
+            waited = time.monotonic()
+            async with self._slot():
+                started = time.monotonic()
+                self.emit(ModelRequest(**ids, attempt=attempt, n_messages=len(messages), n_attachments=n_attachments))
+                try:
+                    if remote:
+                        budget = min(self.policy.per_call_timeout_s, max(deadline - started, 0.001))
+                        async with asyncio.timeout(budget):
+                            reply = await self.api.generate(request)
+                    else:
                         reply = await self.api.generate(request)
+                except Exception as exc:
+                    info: FailureInfo | None = exc.info if isinstance(exc, AttemptError) else classify(exc)
                 else:
-                    reply = await self.api.generate(request)
-            except Exception as exc:
-                info = exc.info if isinstance(exc, AttemptError) else classify(exc)
+                    info = None
+            ended = time.monotonic()
+            queued_ms = round((started - waited) * 1000, 2)
+            if info is not None:
+                verdict = await self._verdict(info, started)
+                counted += verdict != "backpressure"
                 delay = self.policy.backoff(attempt, info.retry_after)
-                opened = remote and self.breaker is not None and self.breaker.failure(self.api.endpoint, info.message)
                 final = (
                     not remote
-                    or opened
+                    or verdict == "open"
                     or not info.retryable
-                    or attempt > self.policy.max_retries
+                    or counted > self.policy.max_retries
                     or time.monotonic() + delay >= deadline
                 )
                 self.emit(
@@ -153,15 +139,17 @@ class Model:
                         status_code=info.status_code,
                         retry_in_s=None if final else round(delay, 3),
                         final=final,
+                        elapsed_ms=round((time.monotonic() - waited) * 1000, 2),  # a health check's time too
+                        backpressure=verdict == "backpressure",
                     )
                 )
                 if final:
-                    raise self._final_error(info, attempt, opened) from None
+                    raise self._final_error(info, attempt, verdict == "open") from None
                 await asyncio.sleep(delay)
                 continue
             if remote and self.breaker is not None:
                 self.breaker.success(self.api.endpoint)
-            latency_ms = (time.monotonic() - started) * 1000
+            latency_ms = (ended - started) * 1000
             reply, nocache = self._finish(reply, messages)
             self.emit(
                 ModelResponse(
@@ -170,12 +158,32 @@ class Model:
                     cost_usd=reply.cost_usd,
                     cost_nocache_usd=nocache,
                     latency_ms=round(latency_ms, 2),
+                    queued_ms=queued_ms,
                     finish_reason=reply.finish_reason,
                     content=reply.content,
                     tool_calls=reply.tool_calls,
                 )
             )
             return reply
+
+    @asynccontextmanager
+    async def _slot(self) -> AsyncIterator[None]:
+        """One of the endpoint's request slots (its adaptive concurrency limit), for a remote backend."""
+        if not self.capabilities.remote or self.breaker is None or not self.api.endpoint:
+            yield
+            return
+        async with self.breaker.slot(self.api.endpoint):
+            yield
+
+    async def _verdict(self, info: FailureInfo, started: float) -> str:
+        """Back-pressure (slow down, not counted), a retry, or an open breaker (the endpoint is down)."""
+        endpoint = self.api.endpoint
+        if not self.capabilities.remote:
+            return "retry"
+        if self.breaker is None:
+            return "backpressure" if info.backpressure else "retry"
+        busy = info.backpressure or (info.timeout and self.breaker.answered_since(endpoint, started))
+        return await self.breaker.failure(endpoint, info.message, backpressure=busy, health=self.api.health)
 
     def _where(self) -> str:
         return f"model {self.name}" + (f" at {self.api.endpoint}" if self.api.endpoint else "")
@@ -184,8 +192,8 @@ class Model:
         if self.capabilities.remote and self.breaker is not None and self.breaker.is_open(self.api.endpoint):
             last = self.breaker.tripped[self.api.endpoint]
             raise ProviderUnavailable(
-                f"{self._where()}: provider unavailable ({self.breaker.threshold} failed requests in a row; "
-                f"last: {last}); fix or restart the server, then resume the run",
+                f"{self._where()}: provider unavailable ({self.breaker.threshold} failed requests in a row and no "
+                f"answer to a health check; last: {last}); fix or restart the server, then resume the run",
                 host=self.api.endpoint,
             )
 
@@ -194,17 +202,20 @@ class Model:
         hint = fix_hint(info.status_code, info.message) if self.capabilities.remote else "a backend error"
         if opened:
             threshold = self.breaker.threshold if self.breaker is not None else attempts
+            why = self.breaker.tripped.get(self.api.endpoint, text) if self.breaker is not None else text
             return ProviderUnavailable(
-                f"{self._where()}: provider unavailable after {threshold} failed requests in a row: {text}; "
+                f"{self._where()}: provider unavailable after {threshold} failed requests in a row: {one_line(why)}; "
                 f"{hint}; then resume the run",
                 status_code=info.status_code,
                 host=self.api.endpoint,
+                fix=f"{hint}; then resume the run",
             )
         plural = "s" if attempts > 1 else ""
         return ProviderError(
             f"{self._where()}: {text} (after {attempts} attempt{plural}); {hint}",
             status_code=info.status_code,
             host=self.api.endpoint,
+            fix=hint,
         )
 
     def _finish(self, reply: AssistantMessage, messages: Sequence[Message]) -> tuple[AssistantMessage, float]:

@@ -16,9 +16,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlparse
 
+import httpx
 import openai
 
 from arena_tui.config import ModelEntry
+from arena_tui.providers import shared_clients
 from arena_tui.providers.base import Capabilities, GenerateRequest, ModelAPI
 from arena_tui.providers.messages import AssistantMessage, DeltaCallback, ToolSchema
 from arena_tui.providers.model import AttemptError
@@ -59,6 +61,10 @@ def split_params(extra: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, An
     return kwargs, body
 
 
+HEALTH_TIMEOUT_S = 5.0
+"""A health answer is cheap; a server that cannot give one in this time is not answering."""
+
+
 def host_of(url: str) -> str:
     return urlparse(url).netloc or url
 
@@ -82,10 +88,9 @@ class OpenAICompatAPI(ModelAPI):
         policy = policy or RetryPolicy()
         key = entry.resolve_api_key(env) or "EMPTY"  # local servers accept any key
         bases = entry.api_bases()
-        self._clients = [
-            openai.AsyncOpenAI(api_key=key, base_url=base, max_retries=0, timeout=policy.per_call_timeout_s)
-            for base in bases
-        ]
+        self._key = key
+        self._bases = bases
+        self._clients = [shared_clients.acquire(key, base, policy.per_call_timeout_s) for base in bases]
         self.endpoint = ", ".join(host_of(b) for b in bases)
         self._next = itertools.cycle(range(len(self._clients)))
         params = {**entry.extra_params, **(overrides or {})}
@@ -153,6 +158,28 @@ class OpenAICompatAPI(ModelAPI):
         finally:
             await stream.close()
 
+    async def health(self) -> str | None:
+        """None when a base answers: its ``/health`` (llama.cpp, vLLM) decides where the server has one,
+        else ``<api_base>/models``; otherwise why none did."""
+        why = "no api_base"
+        headers = {"Authorization": f"Bearer {self._key}"}
+        async with httpx.AsyncClient(timeout=HEALTH_TIMEOUT_S, headers=headers) as client:
+            for base in self._bases:
+                root = base.rstrip("/").removesuffix("/v1")
+                for url in (f"{root}/health", f"{base.rstrip('/')}/models"):
+                    try:
+                        response = await client.get(url)
+                    except httpx.HTTPError as exc:
+                        why = f"GET {url}: {type(exc).__name__}"
+                        break  # the server itself is not reachable
+                    if response.is_success:
+                        return None
+                    why = f"GET {url}: HTTP {response.status_code}"
+                    if response.status_code != 404:
+                        break  # a health route that says no (loading, engine dead)
+        return why
+
     async def aclose(self) -> None:
-        for client in self._clients:
-            await client.close()
+        clients, self._clients = self._clients, []
+        for client in clients:
+            await shared_clients.release(client)

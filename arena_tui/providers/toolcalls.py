@@ -3,7 +3,8 @@
 Servers differ: some send ``id``/``name`` only on a call's first delta, some omit
 ``index``, some split the arguments JSON anywhere, and some chat templates never parse
 the model's tool-call text so it arrives as plain content (``<tool_call>{…}</tool_call>``
-or a bare ``{"name": …, "arguments": …}``). Bad arguments JSON never raises: the call is
+or a bare ``{"name": …, "arguments": …}``, or Gemma 4's ``call:NAME{…}``: providers/gemma_calls.py).
+Bad arguments JSON never raises: the call is
 marked ``malformed`` with the text in ``raw_arguments``, so the loop answers it with a tool error.
 """
 
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arena_tui.events import ToolCallSpec
+from arena_tui.providers.gemma_calls import rescue_gemma_calls
 
 _TAGGED = re.compile(r"<tool_call>\s*(.*?)\s*(?:</tool_call>|$)", re.DOTALL)
 _FENCE = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.DOTALL)
@@ -101,6 +103,10 @@ def _call_from_obj(obj: Any, tool_names: Collection[str]) -> ToolCallSpec | None
 
 def rescue_leaked_calls(content: str, tool_names: Collection[str]) -> tuple[str, list[ToolCallSpec]]:
     """Find tool calls written as text; returns (content without them, calls)."""
+    if "call:" in content:  # Gemma 4's own format (the pool's model family)
+        rest, gemma = rescue_gemma_calls(content, tool_names)
+        if gemma:
+            return rest, gemma
     calls: list[ToolCallSpec] = []
     if "<tool_call>" in content:
         for match in _TAGGED.finditer(content):

@@ -18,7 +18,6 @@ never crashes grading.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import re
 import time
@@ -27,12 +26,12 @@ from pathlib import Path
 
 from arena_tui.dataset.placeholders import substitute
 from arena_tui.dataset.schema import EvalSpec
-from arena_tui.sandbox.bwrap import Bind, Launch, sandbox_launch, sandbox_mode, unsafe_launch
-from arena_tui.sandbox.hardlinks import escaping_hardlinks
+from arena_tui.runner.check_sandbox import check_launch
+from arena_tui.runner.engine_host import EngineHost, engine_argv
+from arena_tui.sandbox.bwrap import sandbox_mode, unsafe_launch
 from arena_tui.sandbox.limits import DEFAULT_LIMITS, SandboxLimits, drops_privileges, sandbox_uid
 from arena_tui.sandbox.ownership import settle
-from arena_tui.sandbox.pins import SwappedRootError, open_nofollow
-from arena_tui.sandbox.process import OUTPUT_CAP, run_launch
+from arena_tui.sandbox.process import OUTPUT_CAP, ProcessResult, run_launch
 
 TIMEOUT_EXIT = -101
 
@@ -64,40 +63,6 @@ def judge(spec: EvalSpec, exit_code: int, stdout: str) -> bool:
     return spec.expect_stdout in stdout
 
 
-def _open_ro(path: str, binds: list[Bind]) -> str | None:
-    """Bind the real folder behind ``path`` read-only at ``path`` itself (what the command names)."""
-    real = os.path.realpath(path)
-    try:
-        fd = open_nofollow(real)
-    except (OSError, SwappedRootError):
-        return None
-    binds.append(Bind(fd, os.path.abspath(path), False))
-    return real
-
-
-def check_launch(
-    spec: EvalSpec, command: str, placeholders: dict[str, str], workspace: str, limits: SandboxLimits
-) -> Launch:
-    """The sandboxed launch of one check: workspace and checks folder read-only, nothing else."""
-    shown = os.path.abspath(placeholders.get("workspace", workspace))
-    uid = sandbox_uid(workspace)
-    settle(workspace, uid if drops_privileges() else None)
-    binds: list[Bind] = []
-    try:
-        real = _open_ro(shown, binds) or workspace
-        for name in ("scripts", "scenario_dir"):
-            value = placeholders.get(name)
-            if value and (name == "scripts" or "${" + name + "}" in spec.command):
-                _open_ro(value, binds)
-        masks = [os.path.join(shown, os.path.relpath(p, real)) for p in escaping_hardlinks([real])]
-    except BaseException:
-        for bind in binds:
-            with contextlib.suppress(OSError):
-                os.close(bind.fd)
-        raise
-    return sandbox_launch(binds, masks, shown, command, limits, uid)
-
-
 async def run_check(
     spec: EvalSpec,
     placeholders: dict[str, str],
@@ -106,12 +71,15 @@ async def run_check(
     unsafe: bool = True,
     limits: SandboxLimits = DEFAULT_LIMITS,
     default_timeout_s: float | None = None,
+    host: EngineHost | None = None,
 ) -> CheckOutcome:
     """Run ``spec.command`` sandboxed with placeholders substituted, cwd = ``workspace``.
 
     Under bubblewrap whenever it is usable. A run without it was only started because
     the operator passed ``--unsafe-bash`` (the orchestrator refuses otherwise), so then
-    the check runs unsandboxed; ``unsafe=False`` refuses that fallback.
+    the check runs unsandboxed; ``unsafe=False`` refuses that fallback. With ``host``, a
+    standard engine check runs in the scenario's resident engine sandbox (same walls, no
+    cold start); anything else, or a host that cannot serve it, runs the cold path.
     """
     command = substitute(spec.command, placeholders)
     start = time.perf_counter()
@@ -119,6 +87,13 @@ async def run_check(
     mode = sandbox_mode(unsafe)
     if mode == "unavailable":
         return CheckOutcome(command, -1, "", "check refused: bubblewrap is not available", False, 0.0, False)
+    timeout = spec.timeout
+    if default_timeout_s is not None and "timeout" not in spec.model_fields_set:
+        timeout = default_timeout_s  # the run's check_timeout_s, for checks that name none
+    argv = engine_argv(spec, command) if host is not None and mode == "bwrap" else None
+    hosted = await host.run(spec, argv, timeout) if host is not None and argv is not None else None
+    if hosted is not None:
+        return _outcome(command, hosted, spec, start)
     if mode == "bwrap":
         try:
             launch = await asyncio.to_thread(check_launch, spec, command, placeholders, real, limits)
@@ -129,10 +104,10 @@ async def run_check(
         await asyncio.to_thread(settle, real, uid if drops_privileges() else None)
         launch = unsafe_launch(command, real, limits, uid)
     # The same bounded runner as Bash: own session, killed on timeout, output capped while read.
-    timeout = spec.timeout
-    if default_timeout_s is not None and "timeout" not in spec.model_fields_set:
-        timeout = default_timeout_s  # the run's check_timeout_s, for checks that name none
-    result = await run_launch(launch, timeout, OUTPUT_CAP)
+    return _outcome(command, await run_launch(launch, timeout, OUTPUT_CAP), spec, start)
+
+
+def _outcome(command: str, result: ProcessResult, spec: EvalSpec, start: float) -> CheckOutcome:
     exit_code = TIMEOUT_EXIT if result.timed_out else result.returncode
     stdout = _decode(result.stdout, result.stdout_dropped)
     duration_ms = (time.perf_counter() - start) * 1000

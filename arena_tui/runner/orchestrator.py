@@ -7,6 +7,7 @@ continue, finished scenarios skipped) and ``check --gate`` (oracle or null manag
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import secrets
 import time
@@ -19,11 +20,13 @@ from arena_tui import events as ev
 from arena_tui.config import ModelConfig, check_runnable
 from arena_tui.dataset.model import Dataset
 from arena_tui.errors import BadInputError
+from arena_tui.providers.breaker import CircuitBreaker
 from arena_tui.providers.human import HumanManager
 from arena_tui.providers.retry import RetryPolicy
 from arena_tui.providers.trajectory import TrajectoryError, load_trajectory
 from arena_tui.runner.providers import entry_name, simulated_labels
 from arena_tui.runner.scenario import ScenarioContext, ScenarioRunner
+from arena_tui.runner.stored_model import storable_model_json
 from arena_tui.sandbox.bwrap import sandbox_mode
 from arena_tui.scoring.fold import RunScores, ScoreFold
 from arena_tui.scoring.report import write_report
@@ -136,11 +139,12 @@ def preflight(plan: RunPlan) -> None:
 
 
 async def execute_run(plan: RunPlan) -> RunOutcome:
-    mode = check_sandbox(plan.settings)
-    preflight(plan)
+    mode = await asyncio.to_thread(check_sandbox, plan.settings)  # the first call probes bwrap: a process
+    await asyncio.to_thread(preflight, plan)  # reads every trajectory file
     # Workspaces must have absolute paths: agents are told them and tools accept no other kind.
     plan.out_dir = plan.out_dir.resolve()
-    with hold_output(plan.out_dir):  # one writer per output folder (re-entrant: resume already holds it)
+    with contextlib.ExitStack() as held:  # one writer per output folder (re-entrant: resume already holds it)
+        await asyncio.to_thread(held.enter_context, hold_output(plan.out_dir))  # files: off the loop
         return await _execute_locked(plan, mode)
 
 
@@ -168,6 +172,7 @@ async def _execute_locked(plan: RunPlan, mode: str) -> RunOutcome:
             settings=plan.settings.model_dump(mode="json"),
             writer_pid=os.getpid(),
             selection={"retries": plan.retries, **plan.selection},
+            model_json=storable_model_json(config),
         )
     )
     try:
@@ -182,7 +187,17 @@ async def _execute_locked(plan: RunPlan, mode: str) -> RunOutcome:
         per_call_timeout_s=plan.settings.request_timeout_s,
         total_timeout_s=plan.settings.total_timeout_s,
     )
-    ctx = ScenarioContext(run_id, plan.out_dir, config, plan.settings, bus, policy, plan.manager_override, plan.human)
+    ctx = ScenarioContext(
+        run_id,
+        plan.out_dir,
+        config,
+        plan.settings,
+        bus,
+        policy,
+        plan.manager_override,
+        plan.human,
+        CircuitBreaker(plan.settings.breaker_threshold),
+    )
     if plan.human is not None:
         bus.subscribe(plan.human)
     interrupted = False
@@ -209,7 +224,8 @@ async def _execute_locked(plan: RunPlan, mode: str) -> RunOutcome:
     if failure is not None:
         raise failure
     scores = fold.result()
-    report = write_report(plan.out_dir, scores, ReportMeta.of(started)) if plan.write_files else None
+    meta = ReportMeta.of(started)
+    report = await asyncio.to_thread(write_report, plan.out_dir, scores, meta) if plan.write_files else None
     return RunOutcome(run_id, scores, report, interrupted, down)
 
 
@@ -238,7 +254,8 @@ async def _run_all(ctx: ScenarioContext, plan: RunPlan, scenarios: list[Any]) ->
 
     async def one(scenario: Any) -> None:
         async with gate:
-            if stopped_by:  # every running scenario lost its provider: start no more
+            if stopped_by or ctx.breaker.tripped:  # a host is down for the whole run: start no more
+                stopped_by.extend(list(ctx.breaker.tripped)[:1])
                 return
             running.add(scenario.id)
             try:

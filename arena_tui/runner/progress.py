@@ -6,6 +6,7 @@ import sys
 from typing import TextIO
 
 from arena_tui import events as ev
+from arena_tui.scoring.finished import FinishedPart
 from arena_tui.scoring.fold import ScoreFold
 
 
@@ -16,14 +17,17 @@ class PlainProgress:
         self.out = out or sys.stdout
         self.fold = fold
         """The run's own fold (already applied when this subscriber sees an event)."""
+        self.finished = FinishedPart(fold)
+        """Each round's line gives the report of the finished part, not of the whole run so far."""
         self._truncated: dict[tuple[str | None, str], int] = {}
 
     def __call__(self, event: ev.Event) -> None:
+        self.finished.observe(event)
         if isinstance(event, ev.RunStarted):
             sim = f" [simulated: {'; '.join(event.simulated)}]" if event.simulated else ""
             total = sum(len(r) for r in event.round_ids.values())
             self._line(
-                f"run {event.run_id}: {len(event.scenario_ids)} scenarios, {total} rounds, "
+                f"run {event.run_id}: {_n(len(event.scenario_ids), 'scenario')}, {_n(total, 'round')}, "
                 f"manager {event.manager}, sandbox {event.sandbox_mode}{sim}"
             )
         elif isinstance(event, ev.ScenarioStarted) and event.attempt > 1:
@@ -36,7 +40,7 @@ class PlainProgress:
         elif isinstance(event, ev.ModelError) and event.final:
             self._line(f"{event.scenario_id or '-'} model error: {event.error}")
         elif isinstance(event, ev.RoundScored):
-            s = self.fold.result()
+            s = self.finished.result()
             verdict = "PASS" if event.passed else "FAIL"
             why = f" ({event.reason})" if event.reason else ""
             cut = self._truncated.pop((event.scenario_id, event.round_id), 0)
@@ -59,3 +63,8 @@ class PlainProgress:
 
     def _line(self, text: str) -> None:
         print(text, file=self.out, flush=True)
+
+
+def _n(count: int, word: str) -> str:
+    """``1 scenario``, ``2 scenarios``."""
+    return f"{count} {word}{'' if count == 1 else 's'}"

@@ -65,7 +65,9 @@ class ScenarioProviders:
     human: HumanManager | None = None
     """``play``: the person at the console is the manager."""
     breaker: CircuitBreaker = field(default_factory=CircuitBreaker)
-    """Shared by every model of the scenario: consecutive failed requests per host."""
+    """The run's one breaker: consecutive failed requests and back-pressure per host, across scenarios."""
+    endpoints: set[str] = field(default_factory=set)
+    """Hosts this scenario's models talk to (an open breaker elsewhere does not stop it)."""
 
     def __call__(self, model_key: str, identity: CallIdentity, subagent: Subagent | None) -> Model:
         if self.manager_override in BASELINES:
@@ -89,7 +91,7 @@ class ScenarioProviders:
             truth_dir=self.scenario.truth_dir if self.scenario.truth_dir.is_dir() else None,
             manager_grant=(*manifest.main_agent_accessible_paths, *manifest.main_agent_delegable_paths),
         )
-        return make_provider(
+        model = make_provider(
             entry,
             provider=name,
             identity=identity,
@@ -103,3 +105,6 @@ class ScenarioProviders:
             human=self.human,
             breaker=self.breaker,
         )
+        if model.api.endpoint:
+            self.endpoints.add(model.api.endpoint)
+        return model

@@ -3,16 +3,16 @@
 Round flow: apply the round's updates → queue the workspace-update reminder → user text =
 update prefix + previous round's feedback + question → agent loop until a reply with no
 tool calls → wait for background work → flush transcripts → run the check. Each round
-ends in a typed :class:`RoundOutcome`; when the scenario's circuit breaker opens (a host
-failed too many requests in a row) the scenario stops as ``unfinished`` so ``resume`` can
-run it again once the server is back.
+ends in a typed :class:`RoundOutcome`; when the run's circuit breaker opens for a host (it
+failed too many requests in a row and its health check) the scenario stops as
+``unfinished`` so ``resume`` can run it again once the server is back.
 """
 
 from __future__ import annotations
 
 import asyncio
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
@@ -31,8 +31,10 @@ from arena_tui.providers.human import HumanManager
 from arena_tui.providers.model import CircuitBreaker
 from arena_tui.providers.retry import RetryPolicy
 from arena_tui.runner.checks import run_check
+from arena_tui.runner.engine_host import scenario_host
 from arena_tui.runner.exports import write_eval, write_metadata
 from arena_tui.runner.providers import ScenarioProviders, pool_members
+from arena_tui.runner.round_writes import RoundWrites
 from arena_tui.sandbox.limits import SandboxLimits
 from arena_tui.settings import Settings
 
@@ -53,6 +55,8 @@ class ScenarioContext:
     policy: RetryPolicy
     manager_override: str | None = None
     human: HumanManager | None = None
+    breaker: CircuitBreaker = field(default_factory=CircuitBreaker)
+    """One per run: every scenario's requests to a host count towards (and reset) the same breaker."""
 
 
 @dataclass(frozen=True)
@@ -117,7 +121,7 @@ class ScenarioRunner:
             self.ctx.policy,
             manager_override=self.ctx.manager_override,
             human=self.ctx.human,
-            breaker=CircuitBreaker(settings.breaker_threshold),
+            breaker=self.ctx.breaker,
         )
         runtime = ScenarioRuntime(
             run_id=self.ctx.run_id,
@@ -146,13 +150,16 @@ class ScenarioRunner:
         return runtime
 
     def _unavailable(self) -> tuple[str, str] | None:
-        """(host, last error) of a host whose breaker opened in this scenario, or None."""
+        """(host, last error) of a host this scenario uses whose breaker opened, or None."""
         tripped = self.providers.breaker.tripped
-        return next(iter(tripped.items())) if tripped else None
+        used = self.providers.endpoints
+        return next(((h, e) for h, e in tripped.items() if h in used), None)
 
     async def run(self) -> ScenarioOutcome:
         """Run every round; returns how the scenario ended."""
-        self._prepare()
+        await asyncio.to_thread(self._prepare)  # file work off the loop the UI and other scenarios share
+        self.checks = scenario_host(self.scenario, self.workspace, self.bus)
+        self.writes = RoundWrites()
         transcripts = TranscriptWriter(self.scenario.id, self.out / "sessions")
         self.bus.subscribe(transcripts)
         self.bus.emit(
@@ -180,7 +187,7 @@ class ScenarioRunner:
                         status, reason = "unfinished", f"provider unavailable: {host}: {down[1]}"
                         break
                     if outcome.loop == "provider_error":
-                        status, reason = "failed", f"{outcome.loop}: {outcome.reason}"
+                        status, reason = "failed", outcome.reason  # already "provider_error: …"
                     if outcome.loop == "token_limit" and stopped is None:
                         stopped = outcome
                     previous = (rnd.id, feedback)
@@ -193,16 +200,21 @@ class ScenarioRunner:
             status, reason = "crashed", f"{type(exc).__name__}: {exc}"
         finally:
             await runtime.close()
+            await self.checks.close()
             self.bus.unsubscribe(transcripts)
             try:
-                transcripts.flush()
-                transcripts.write_markdown()
-                if status == "completed":
-                    write_metadata(self.out, self.scenario, self.ctx.run_id, self.attempt, status)
+                await self.writes.drain()
+                await asyncio.to_thread(self._finish_files, transcripts, status)
             except OSError as exc:  # the scenario folder went away or the disk filled: recorded, run goes on
                 status, reason = "crashed", f"could not write {exc.filename or 'the scenario folder'}: {exc.strerror}"
             self.bus.emit(ev.ScenarioFinished(**self._fields(), status=status, reason=reason))
         return ScenarioOutcome(status, reason, host)
+
+    def _finish_files(self, transcripts: TranscriptWriter, status: ScenarioStatus) -> None:
+        transcripts.flush()  # unsubscribed already: nothing appends while this thread writes
+        transcripts.write_markdown()
+        if status == "completed":
+            write_metadata(self.out, self.scenario, self.ctx.run_id, self.attempt, status)
 
     async def _agent_work(self, runtime: ScenarioRuntime, text: str, rnd: Round, rems: list[Reminder]) -> RoundOutcome:
         settings = self.ctx.settings
@@ -253,7 +265,7 @@ class ScenarioRunner:
             )
         )
         rems = [runtime.environment_reminder()] if index == 0 else []
-        update_rem = self._apply_updates(runtime, rnd)
+        update_rem = await self._apply_updates(runtime, rnd)
         if update_rem is not None:
             rems.append(update_rem)
         text = (UPDATE_PREFIX if update_rem else "") + (feedback_text(*previous) if previous else "") + rnd.question
@@ -261,7 +273,7 @@ class ScenarioRunner:
             outcome = RoundOutcome("skipped", f"main agent stopped earlier: {stopped.reason}")
         else:
             outcome = await self._agent_work(runtime, text, rnd, rems)
-        transcripts.flush(copy_to=self.workspace / "sessions")
+        await transcripts.flush_async(copy_to=self.workspace / "sessions")
         self.bus.emit(
             ev.RoundFinished(
                 **self._fields(),
@@ -281,6 +293,7 @@ class ScenarioRunner:
                 self.scenario.placeholder_values(self.workspace),
                 self.workspace,
                 default_timeout_s=self.ctx.settings.check_timeout_s,
+                host=self.checks,
             )
             passed = check.passed
             self.bus.emit(
@@ -301,16 +314,17 @@ class ScenarioRunner:
         self.bus.emit(
             ev.RoundScored(**self._fields(), round_id=rnd.id, passed=passed, reason=outcome.reason, feedback=feedback)
         )
-        write_eval(self.out, rnd, check, passed, outcome.reason)
+        # Written while the next round's request is in flight; the scenario's end waits for it.
+        self.writes.start(write_eval, self.out, rnd, check, passed, outcome.reason)
         return outcome, feedback
 
-    def _apply_updates(self, runtime: ScenarioRuntime, rnd: Round) -> Reminder | None:
+    async def _apply_updates(self, runtime: ScenarioRuntime, rnd: Round) -> Reminder | None:
         new: list[str] = []
         replaced: list[str] = []
         for uid in rnd.update_ids:
             group = self.scenario.manifest.updates[uid]
             ops = self.scenario.update_ops[uid]
-            refused = execute_update(ops, self.workspace)
+            refused = await asyncio.to_thread(execute_update, ops, self.workspace)
             skipped = {line.split(": ", 1)[0] for line in refused}
             ops = [op for op in ops if op.dst not in skipped]
             files = [ev.UpdateFile(dst=op.dst, op=op.op, files=list(op.added_files)) for op in ops]

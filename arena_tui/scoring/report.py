@@ -19,7 +19,7 @@ from arena_tui.scoring.report_model import (
     TokenRow,
     round6,
 )
-from arena_tui.scoring.timing import total
+from arena_tui.scoring.timing import COLUMNS, total
 
 COMPAT_KEYS = ("TCR", "SCR", "SFR", "TPS", "ROS", "WPS", "MCS", "TCS", "MQS", "SMS")
 
@@ -31,12 +31,25 @@ def profile_of(settings: dict[str, Any], override: str | None = None) -> Profile
 
 
 def timing_dict(scores: RunScores) -> dict[str, Any]:
-    """Seconds for the run, per scenario and per round (wall, model, tool, check, harness)."""
-    rounds = scores.stats.rounds
+    """Seconds for the run, per scenario and per round (wall, model, retry, tool, check, harness).
+
+    The run row's ``wall_s`` is elapsed time (``scenario_wall_s`` is the sum over scenarios);
+    ``abandoned`` holds the seconds of scenario attempts that were started over, and ``spend``
+    the answered requests' tokens and dollars, counted and abandoned (docs/scoring.md).
+    """
+    stats = scores.stats
+    rounds = stats.rounds
+    summed = total([r for sid in scores.scenarios for r in rounds.get(sid, {}).values()])
     return {
-        "run": total([r for sid in scores.scenarios for r in rounds.get(sid, {}).values()]),
+        "run": {**summed, "wall_s": stats.run_wall_s, "scenario_wall_s": summed["wall_s"]},
         "per_scenario": {sid: total(list(rounds.get(sid, {}).values())) for sid in scores.scenarios},
         "per_round": {sid: {rid: r.seconds() for rid, r in rounds.get(sid, {}).items()} for sid in scores.scenarios},
+        "abandoned": total(stats.abandoned_rounds),
+        "spend": {
+            "counted": stats.counted_spend().as_dict(),
+            "abandoned": stats.abandoned_spend.as_dict(),
+            "per_scenario": {sid: stats.spend[sid].as_dict() for sid in scores.scenarios if sid in stats.spend},
+        },
     }
 
 
@@ -248,16 +261,30 @@ def _extras_markdown(report: Report) -> list[str]:
         f"${cache.cost_usd_without_cache:.4f} without · cached prompt tokens: {cache.cached_tokens}",
     ]
     timing = report.timing
-    cols = ("wall_s", "model_s", "tool_s", "check_s", "harness_s")
-    lines += ["", "## Timing (seconds)", "", "| scenario | round | wall | model | tool | check | harness |"]
+    cols = COLUMNS
+    lines += ["", "## Timing (seconds)", "", "| scenario | round | wall | model | retry | tool | check | harness |"]
     lines += ["|---|---|" + "--:|" * len(cols)]
     run = timing["run"]
-    lines.append("| **run** | | " + " | ".join(f"{run[c]:.2f}" for c in cols) + " |")
+    lines.append("| **run** | | " + " | ".join(f"{run.get(c, 0.0):.2f}" for c in cols) + " |")
     for sid, rounds in timing["per_round"].items():
         whole = timing["per_scenario"][sid]
         lines.append(f"| {sid} | all | " + " | ".join(f"{whole[c]:.2f}" for c in cols) + " |")
         for rid, t in rounds.items():
-            lines.append(f"| {sid} | {rid} | " + " | ".join(f"{t[c]:.2f}" for c in cols) + " |")
+            lines.append(f"| {sid} | {rid} | " + " | ".join(f"{t.get(c, 0.0):.2f}" for c in cols) + " |")
+    lines += [
+        "",
+        "Run wall time is elapsed time; the other run columns are sums over scenarios. retry: failed "
+        "attempts, backoff and waiting for a server slot.",
+    ]
+    gone, spend = timing.get("abandoned"), timing.get("spend")
+    if spend:
+        counted, lost = spend["counted"], spend["abandoned"]
+        lines.append(
+            f"Counted: {counted['requests']} requests, {counted['prompt_tokens'] + counted['completion_tokens']:,} "
+            f"tokens, ${counted['cost_usd']:.4f} · abandoned (attempts started over): {lost['requests']} requests, "
+            f"{lost['prompt_tokens'] + lost['completion_tokens']:,} tokens, ${lost['cost_usd']:.4f}"
+            + (f", {gone['wall_s']:.2f} s" if gone else "")
+        )
     return lines
 
 

@@ -52,8 +52,7 @@ class EventStore:
     async def open(cls, out_dir: Path, **kwargs: Any) -> EventStore:
         store = cls(out_dir / STORE_FILENAME, **kwargs)
         try:
-            out_dir.mkdir(parents=True, exist_ok=True)
-            connect(str(store.path)).close()  # create and migrate synchronously, once
+            await asyncio.to_thread(_create, out_dir, store.path)  # create and migrate once, off the loop
         except (sqlite3.DatabaseError, RuntimeError) as exc:
             if not isinstance(exc, sqlite3.OperationalError) or "unable to open" not in str(exc):
                 raise damaged_store(store.path, exc) from None
@@ -193,3 +192,8 @@ async def _apply_lifecycle(conn: aiosqlite.Connection, event: ev.Event) -> None:
             "AND attempt = (SELECT MAX(attempt) FROM scenarios WHERE run_id = ? AND scenario_id = ?)",
             (event.status, event.reason, event.seq, event.run_id, event.scenario_id, event.run_id, event.scenario_id),
         )
+
+
+def _create(out_dir: Path, path: Path) -> None:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    connect(str(path)).close()

@@ -12,7 +12,9 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
+from arena_tui.errors import ArenaError
 from arena_tui.scoring import ScoreFold
+from arena_tui.scoring.finished import FinishedPart
 from arena_tui.tui.ingest import Ingestor
 from arena_tui.tui.play import ToolSubmitter
 from arena_tui.tui.play_context import PlayContext
@@ -87,10 +89,18 @@ class ArenaApp(App[None]):
         """Quit was confirmed: the run is being stopped; the app exits when its source ends."""
         # A run in this process brings its own scoring fold: the panels read it, never a second one.
         run_fold = getattr(source, "fold", None)
+        finished = getattr(source, "finished", None)
         self.ingest = Ingestor(
-            ArenaState(stream_capacity, run_fold if isinstance(run_fold, ScoreFold) else None), self.replay
+            ArenaState(
+                stream_capacity,
+                run_fold if isinstance(run_fold, ScoreFold) else None,
+                finished if isinstance(finished, FinishedPart) else None,
+            ),
+            self.replay,
         )
         self.frames = 0
+        self.first_frame_at: float | None = None
+        """``time.monotonic()`` when the first frame was on screen (Textual's Ready)."""
         self._requested_theme = theme
         self._last_tick = 0.0
         self._themes = load_themes()
@@ -111,11 +121,15 @@ class ArenaApp(App[None]):
     async def on_mount(self) -> None:
         """Show the run screen, start draining the source and the frame timer."""
         await self.push_screen(RunScreen(self.replay, self.submit, self.tools))
-        if self.replay is None:
-            self.run_worker(self._drain(), name="source", group="source", exclusive=True, exit_on_error=False)
         self._last_tick = time.monotonic()
         self.set_interval(self.tick_s, self._tick)
         self.theme_changed_signal.subscribe(self, lambda _theme: self.call_after_refresh(self._redraw))
+
+    def on_ready(self) -> None:
+        """The first frame is on screen: only now start the source (a run opens its store, a watch polls)."""
+        self.first_frame_at = time.monotonic()
+        if self.replay is None:
+            self.run_worker(self._drain(), name="source", group="source", exclusive=True, exit_on_error=False)
 
     async def _drain(self) -> None:
         """Worker: move batches from the live source into the ingest queue."""
@@ -171,6 +185,9 @@ class ArenaApp(App[None]):
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A failing source is reported, never silently dropped."""
         if event.state == WorkerState.ERROR and event.worker.group == "source":
+            if isinstance(event.worker.error, ArenaError) and not self.state.events_applied:
+                self.exit(return_code=2)  # refused before it started (no bwrap): the CLI prints the one line
+                return
             self.notify(f"event source failed: {event.worker.error}", severity="error", timeout=30)
 
     def _tick(self) -> None:

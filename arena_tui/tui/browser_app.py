@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import ClassVar
 
@@ -23,6 +23,7 @@ class BrowserApp(App[tuple[Path, str] | None]):
 
     Args:
         root: Folder to scan for run stores (itself and up to three levels below).
+        marked: Row keys of runs to show marked (those of the browser before a replay).
         theme: Theme name (as for ``ArenaApp``); default from ``$CATEAM_THEME``.
         open_replay: Called with ``(out_dir, run_id)`` just before the app exits with that choice;
             it must not start another Textual app itself.
@@ -31,10 +32,18 @@ class BrowserApp(App[tuple[Path, str] | None]):
     TITLE = "ClawArena-Team · runs"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "quit", "Quit"), Binding("ctrl+c", "quit", show=False)]
 
-    def __init__(self, root: Path, theme: str | None = None, open_replay: OpenReplay | None = None) -> None:
+    def __init__(
+        self,
+        root: Path,
+        theme: str | None = None,
+        open_replay: OpenReplay | None = None,
+        marked: Sequence[str] = (),
+    ) -> None:
         super().__init__()
         self.root = root
         self.open_replay = open_replay
+        self.marked: list[str] = list(marked)
+        """Row keys of the marked runs: given back after ``run()`` so a browser opened again keeps them."""
         for arena_theme in load_themes().values():
             self.register_theme(arena_theme)
         self.theme = resolve_theme_name(theme, set(self.available_themes))
@@ -46,7 +55,7 @@ class BrowserApp(App[tuple[Path, str] | None]):
 
     async def on_mount(self) -> None:
         """Show the browser."""
-        await self.push_screen(RunsBrowser(self.root))
+        await self.push_screen(RunsBrowser(self.root, self.marked))
 
     def deliver_screenshot(
         self, filename: str | None = None, path: str | None = None, time_format: str | None = None
@@ -58,6 +67,7 @@ class BrowserApp(App[tuple[Path, str] | None]):
     def on_runs_browser_run_chosen(self, event: RunsBrowser.RunChosen) -> None:
         """Hand the choice to the caller and exit with it."""
         choice = (event.out_dir, event.run_id)
+        self.marked = list(self.browser.marked)
         if self.open_replay is not None:
             self.open_replay(*choice)
         self.exit(choice)

@@ -53,12 +53,14 @@ class Sources:
         subagents: ``(subagent id, name)`` of the current scenario's subagents.
         sessions: Subagent id → its session ids.
         roots: Absolute paths that may be granted; paths outside them are never offered.
+        workspace: The scenario's workspace: a relative path typed is completed inside it (and stays relative).
     """
 
     tools: Sequence[str] = ()
     subagents: Sequence[tuple[str, str]] = ()
     sessions: Mapping[str, Sequence[str]] = field(default_factory=dict)
     roots: Sequence[str] = ()
+    workspace: str = ""
 
 
 @dataclass(frozen=True)
@@ -197,7 +199,7 @@ def _within(real: str, roots: Sequence[str]) -> bool:
     return any(real == root or real.startswith(root.rstrip("/") + "/") for root in roots)
 
 
-def path_candidates(prefix: str, roots: Sequence[str]) -> list[Candidate]:
+def path_candidates(prefix: str, roots: Sequence[str], workspace: str = "") -> list[Candidate]:
     """Paths under the grantable ``roots`` that start with ``prefix`` (an absolute path typed so far).
 
     Inside a root the directory is listed with :func:`os.scandir` (directories get a trailing ``/``;
@@ -205,9 +207,17 @@ def path_candidates(prefix: str, roots: Sequence[str]) -> list[Candidate]:
     to a root are offered. Dot entries show only when the typed name starts with ``.``.
 
     Args:
-        prefix: The typed path; empty or relative: nothing.
+        prefix: The typed path; relative (empty too) is taken inside ``workspace``, else nothing.
         roots: Absolute grantable paths.
+        workspace: The workspace folder relative paths are typed from; candidates stay relative.
     """
+    if not prefix.startswith("/") and workspace and roots:
+        base = workspace.rstrip("/") + "/"
+        return [
+            Candidate(c.insert[len(base) :], c.label, c.final)
+            for c in path_candidates(base + prefix, roots)
+            if c.insert.startswith(base) and len(c.insert) > len(base)
+        ]
     if not prefix.startswith("/") or not roots:
         return []
     real_roots = [os.path.realpath(r) for r in roots]
@@ -330,7 +340,7 @@ class TabCompleter:
             return subagent_candidates(target.prefix, sources.subagents)
         if target.kind == "session":
             return session_candidates(target.prefix, sources.sessions, _named_subagent(line))
-        return path_candidates(target.prefix, sources.roots)
+        return path_candidates(target.prefix, sources.roots, sources.workspace)
 
 
 def _named_subagent(line: str) -> str | None:

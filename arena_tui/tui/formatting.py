@@ -25,8 +25,8 @@ def short_args(arguments: dict[str, Any] | None, width: int = 48) -> str:
         if len(" ".join(parts)) >= width:
             break
         if isinstance(value, bool):
-            if value:
-                parts.append(f"--{key}")
+            if value:  # Grep's own flags are named -i, -n: shown as named
+                parts.append(key if key.startswith("-") else f"--{key}")
         elif isinstance(value, int | float):
             parts.append(f"{key}={value}")
     joined = " ".join(parts)
@@ -116,3 +116,43 @@ def cut_start(text: str, width: int) -> str:
     """Collapse whitespace and cut ``text`` to ``width`` cells keeping its end (paths end with the telling part)."""
     flat = " ".join(text.split())
     return flat if len(flat) <= width else "…" + flat[len(flat) - max(0, width - 1) :]
+
+
+def cut_middle(text: str, width: int) -> str:
+    """Cut ``text`` to ``width`` cells from the middle: ``20261201-…-34603e`` keeps both ends (ids end uniquely)."""
+    flat = " ".join(text.split())
+    if len(flat) <= width:
+        return flat
+    if width <= 1:
+        return "…"[: max(0, width)]
+    tail = width // 2
+    return flat[: width - 1 - tail] + "…" + flat[len(flat) - tail :]
+
+
+def fit(values: list[str], width: int, floors: list[int]) -> list[str]:
+    """Cut the widest of ``values`` from the middle, one cell at a time, until their total fits ``width``.
+
+    No value is cut below its floor (``floors[i]`` cells), so each keeps both its ends readable;
+    the caller's joiners are not counted.
+    """
+    sizes = [len(v) for v in values]
+    while sum(sizes) > width:
+        cuttable = [i for i, n in enumerate(sizes) if n > floors[i]]
+        if not cuttable:
+            break
+        widest = max(cuttable, key=lambda i: sizes[i])
+        sizes[widest] -= 1
+    return [cut_middle(v, n) for v, n in zip(values, sizes, strict=True)]
+
+
+_ABSOLUTE = re.compile(r"(?<![\w.~-])/(?:[^\s'\"`/]+/)+([^\s'\"`/]+/[^\s'\"`/]+)")
+
+
+def short_paths(text: str) -> str:
+    """Workspace paths relative to it, other absolute paths as their last two parts (``…/checks/q1.json``)."""
+    return _ABSOLUTE.sub(lambda m: "…/" + m.group(1), relativize(text))
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``1 call``, ``2 calls``, ``1 query``/``3 queries`` (pass ``many`` for irregular plurals)."""
+    return f"{n} {word if n == 1 else many or word + 's'}"

@@ -12,8 +12,9 @@ import contextlib
 from collections.abc import AsyncIterator, Sequence
 
 from arena_tui.events import Event
-from arena_tui.runner.orchestrator import RunOutcome, RunPlan, execute_run
+from arena_tui.runner.orchestrator import RunOutcome, RunPlan, check_sandbox, execute_run
 from arena_tui.scoring import ScoreFold
+from arena_tui.scoring.finished import FinishedPart
 
 
 class RunSource:
@@ -25,6 +26,8 @@ class RunSource:
         self.outcome: RunOutcome | None = None
         self.error: BaseException | None = None
         self._task: asyncio.Task[RunOutcome] | None = None
+        self.finished = FinishedPart(plan.fold)
+        """Fed on the run's bus right after the fold, so each verdict is taken at its moment."""
 
     @property
     def fold(self) -> ScoreFold:
@@ -37,8 +40,13 @@ class RunSource:
             self._task.cancel()
 
     async def _batches(self) -> AsyncIterator[Sequence[Event]]:
+        try:  # the bwrap probe runs a process: in a thread, so the screen keeps drawing (then it is cached)
+            await asyncio.to_thread(check_sandbox, self.plan.settings)
+        except Exception as exc:  # bwrap missing: the CLI prints the one-line error once the app has left
+            self.error = exc
+            raise
         queue: asyncio.Queue[Event] = asyncio.Queue()
-        self.plan.subscribers = [*self.plan.subscribers, queue.put_nowait]
+        self.plan.subscribers = [*self.plan.subscribers, self.finished.observe, queue.put_nowait]
         task = self._task = asyncio.create_task(execute_run(self.plan), name="benchmark-run")
         try:
             while True:

@@ -53,14 +53,43 @@ def parse_command(line: str) -> tuple[str, dict[str, Any]]:
         raise CommandError(f"unbalanced quotes: {exc}") from None
     parsed: dict[str, Any] = {}
     for word in words:
-        if word.startswith("--") and len(word) > 2:
-            parsed[word[2:].replace("-", "_")] = True
-        elif "=" in word and not word.startswith("="):
+        if "=" in word and not word.startswith("="):
             key, _, value = word.partition("=")
-            parsed[key] = _value(value)
+            parsed[key[2:] if key.startswith("--") else key] = _value(value)
+        elif word.startswith("--") and len(word) > 2:
+            parsed[word[2:].replace("-", "_")] = True
+        elif word.startswith("-") and len(word) > 1:  # Grep's own flags are named -i, -n, -A …
+            parsed[word] = True
         else:
             raise CommandError(f"{word!r}: write key=value or --flag (or one JSON object)")
     return tool, parsed
+
+
+def command_line(tool: str, args: dict[str, Any]) -> str:
+    """The console line that :func:`parse_command` reads back as ``(tool, args)`` (what the log echoes).
+
+    ``True`` flags are written ``--flag`` (``-n`` for Grep's dash-named ones), other values
+    ``key=value`` (JSON for non-strings); when that would not read back exactly (a string ``"3"``,
+    odd keys) the arguments are written as one JSON object.
+    """
+    words = [tool]
+    for key, value in args.items():
+        if value is True and (key.startswith("-") or key.replace("_", "").isalnum()):
+            words.append(key if key.startswith("-") else f"--{key}")
+            continue
+        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        words.append(shlex.quote(f"{key}={text}"))
+    line = " ".join(words)
+    if not _reads_back(line, tool, args):  # keys no key=value word can carry: one JSON object
+        return f"{tool} {json.dumps(args, ensure_ascii=False)}"
+    return line
+
+
+def _reads_back(line: str, tool: str, args: dict[str, Any]) -> bool:
+    try:
+        return parse_command(line) == (tool, args)
+    except CommandError:
+        return False
 
 
 def _value(text: str) -> Any:

@@ -12,7 +12,9 @@ class PlayContext:
     Args:
         grantable: Absolute paths the CreateSubagent form may grant (accessible ∪ delegable).
         tool_help: Tool name → parameter summary; extends the built-in summaries.
+        workspace: The scenario's workspace (relative paths are completed inside it).
     """
 
     grantable: list[str] = field(default_factory=list)
     tool_help: dict[str, str] = field(default_factory=dict)
+    workspace: str = ""

@@ -1,8 +1,8 @@
 """What the status line and the score panel say about progress (Textual-free).
 
 Scores come from the run's one :class:`~arena_tui.scoring.ScoreFold`: "so far" figures are the
-same metrics over the rounds that have a verdict, beside the whole-benchmark figures the report
-prints (unscored rounds count as failed there).
+report of the finished part (:mod:`arena_tui.scoring.finished`), beside the whole-benchmark
+figures the report prints now (unscored rounds count as failed there).
 """
 
 from __future__ import annotations
@@ -11,14 +11,13 @@ import os
 from dataclasses import dataclass
 
 from arena_tui.scoring import RunScores
-from arena_tui.scoring.metrics import sms
-from arena_tui.tui.formatting import clock
+from arena_tui.tui.formatting import clock, fit, plural
 from arena_tui.tui.state import ArenaState
 
 
 @dataclass(frozen=True)
 class SoFar:
-    """Figures over the rounds that have a verdict."""
+    """Figures over the rounds that have a verdict: the report of the finished part."""
 
     rounds_done: int
     rounds_passed: int
@@ -41,51 +40,65 @@ class SoFar:
         return self.rounds_total > 0 and self.rounds_done == self.rounds_total
 
 
-def so_far(scores: RunScores) -> SoFar:
-    """TCR, SMS and the management means over the finished rounds (means over the scenarios that have any)."""
-    done = {sid: s for sid, s in scores.scenarios.items() if any(r in s.passed for r in s.round_ids)}
-    rounds_done = sum(sum(1 for r in s.round_ids if r in s.passed) for s in done.values())
-    passed = scores.rounds_passed
-    tcr = passed / rounds_done if rounds_done else 0.0
-    part = RunScores(done, scores.tokens, scores.simulated)
-    value = sms(tcr, part.tpp, part.roc, part.wpp, part.mca) if done else 0.0
-    return SoFar(rounds_done, passed, scores.rounds_total, tcr, value, part.tpp, part.roc, part.wpp, part.mca)
+def so_far(part: RunScores, rounds_total: int) -> SoFar:
+    """The figures of ``part`` (:class:`~arena_tui.scoring.finished.FinishedPart`'s result) out of ``rounds_total``."""
+    done = part.rounds_total
+    return SoFar(done, part.rounds_passed, rounds_total, part.tcr, part.sms, part.tpp, part.roc, part.wpp, part.mca)
 
 
-def status_text(state: ArenaState, now: float, compact: bool = False) -> str:
+def status_text(state: ArenaState, now: float, compact: bool = False, width: int | None = None) -> str:
     """``scenario 2 of 5 s_x · round q3 (3/6) · 00:01:12 in round · last event 3 s ago · main gpt``.
 
     Args:
         state: The drawn state.
         now: Current time (seconds since the epoch) for the ages; event time in replays.
         compact: Narrow terminals: the same facts in fewer words (``2/5 s_x · q3 (3/6) · …``).
+        width: Cells available: the model (the header names it), then the ages go, then scenario
+            ids are cut from the middle; where the run is always stays.
     """
     h = state.header
-    parts: list[str] = []
+    ids: list[str] = []
+    parts: list[tuple[str, bool]] = []  # (text with {} for the scenario id, may be dropped)
     total = len(h.scenario_ids)
     running = list(state.running.values())
     if len(running) > 1:
-        parts.append(f"{len(running)} scenarios running")
+        parts.append((f"{len(running)} scenarios running", False))
         for p in running:
             where = f"{p.round_id} ({p.round_index + 1}/{p.round_count})" if p.round_id else "starting"
-            parts.append(f"{p.index}/{total} {p.scenario_id} {where}")
+            ids.append(p.scenario_id)
+            parts.append((f"{p.index}/{total} {{}} {where}", False))
     elif h.scenario_id:
         index = h.scenario_ids.index(h.scenario_id) + 1 if h.scenario_id in h.scenario_ids else 0
-        parts.append(f"{index}/{total} {h.scenario_id}" if compact else f"scenario {index} of {total} {h.scenario_id}")
+        ids.append(h.scenario_id)
+        parts.append((f"{index}/{total} {{}}" if compact else f"scenario {index} of {total} {{}}", False))
         if h.round_id:
             where = f"{h.round_id} ({h.round_index + 1}/{h.round_count})"
-            parts.append(where if compact else f"round {where}")
+            parts.append((where if compact else f"round {where}", False))
             if h.round_started_ts and h.status == "running":
-                parts.append(f"{clock(now - h.round_started_ts)} in round")
+                parts.append((f"{clock(now - h.round_started_ts)} in round", True))
     elif total:
-        parts.append(f"{total} scenarios")
+        parts.append((plural(total, "scenario"), False))
     if h.status not in ("running", "waiting"):
-        parts.insert(0, f"run {h.status}")
+        parts.insert(0, (f"run {h.status}", False))
     if h.now_ts and h.status == "running":
-        parts.append(f"last {age(now - h.now_ts)} ago" if compact else f"last event {age(now - h.now_ts)} ago")
+        age_text = f"last {age(now - h.now_ts)} ago" if compact else f"last event {age(now - h.now_ts)} ago"
+        parts.append((age_text, True))
     if h.manager:
-        parts.append(f"main {h.manager}")
-    return " · ".join(parts) if parts else "waiting for the run to start"
+        parts.append((f"main {h.manager}", True))
+    if not parts:
+        return "waiting for the run to start"
+
+    def joined(kept: list[tuple[str, bool]], shown: list[str]) -> str:
+        it = iter(shown)
+        return " · ".join(t.replace("{}", next(it)) if "{}" in t else t for t, _ in kept)
+
+    if width is None or len(joined(parts, ids)) <= width:
+        return joined(parts, ids)
+    for drop in range(len(parts) - 1, -1, -1):  # the model first, then the ages
+        if parts[drop][1] and len(joined(parts, ids)) > width:
+            del parts[drop]
+    extra = len(joined(parts, ids)) - sum(len(i) for i in ids)
+    return joined(parts, fit(ids, max(0, width - extra), [min(len(i), 12) for i in ids]))
 
 
 def age(seconds: float) -> str:

@@ -11,8 +11,10 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from arena_tui import events as ev
+from arena_tui.check_output import failed_conditions
 from arena_tui.scoring import RunScores, ScoreFold, SubagentScore
-from arena_tui.tui.formatting import relativize
+from arena_tui.scoring.finished import FinishedPart
+from arena_tui.tui.formatting import relativize, short_paths
 from arena_tui.tui.ring import RingBuffer
 from arena_tui.tui.state_models import (
     AgentNode,
@@ -37,11 +39,20 @@ class ArenaState:
         fold: The run's own scoring fold when the run is in this process (a live run or play): the
             run feeds it and the panels read it, so they show exactly what the report will (kept
             rounds of a resumed run included). ``None``: the state folds the events it is given.
+        finished: The run's :class:`FinishedPart` over ``fold`` (fed by the run's bus right after the
+            fold, so each verdict is taken at its moment); ``None``: the state keeps its own.
     """
 
-    def __init__(self, stream_capacity: int = DEFAULT_STREAM_CAPACITY, fold: ScoreFold | None = None) -> None:
+    def __init__(
+        self,
+        stream_capacity: int = DEFAULT_STREAM_CAPACITY,
+        fold: ScoreFold | None = None,
+        finished: FinishedPart | None = None,
+    ) -> None:
         self.header = RunHeader()
         self.agents: dict[str, AgentNode] = {MAIN: AgentNode(MAIN, MAIN, "main")}
+        self.gone: dict[str, AgentNode] = {}
+        """Subagents of scenarios that ended: a filter or Grants on one keeps showing it."""
         self.stream: RingBuffer[StreamLine] = RingBuffer(stream_capacity)
         self.calls: dict[str, StreamLine] = {}
         self.rounds: dict[str, list[str]] = {}
@@ -49,6 +60,12 @@ class ArenaState:
         self.budget = Budget()
         self.fold = fold if fold is not None else ScoreFold()
         self._own_fold = fold is None
+        if finished is not None and finished.fold is not self.fold:
+            finished = None
+        self.finished = finished if finished is not None else FinishedPart(self.fold)
+        """The report of the finished part: what every "so far" figure is."""
+        self._own_finished = finished is None
+        self._so_far: RunScores | None = None
         self.running: dict[str, ScenarioProgress] = {}
         """Scenarios started and not finished, in start order (several with ``-c 2``)."""
         self.versions = Versions()
@@ -74,6 +91,7 @@ class ArenaState:
             ev.SubagentRunStarted: self._subagent_run_started,
             ev.SubagentRunFinished: self._subagent_run_finished,
             ev.NotificationDelivered: self._notification,
+            ev.TaskFinished: self._task_finished,
             ev.ReminderDelivered: self._reminder,
             ev.AgentStopped: self._agent_stopped,
         }
@@ -85,6 +103,8 @@ class ArenaState:
         self.events_applied += 1
         if self._own_fold:
             self.fold.apply(event)
+        if self._own_finished:
+            self.finished.observe(event)
         if event.ts > self.header.now_ts:
             self.header.now_ts = event.ts
             self.versions.header += 1
@@ -107,9 +127,16 @@ class ArenaState:
             self._scores = self.fold.result()
         return self._scores
 
+    @property
+    def so_far(self) -> RunScores:
+        """Run scores over the rounds that have a verdict (:mod:`arena_tui.scoring.finished`)."""
+        if self._so_far is None:
+            self._so_far = self.finished.result()
+        return self._so_far
+
     def grant(self, agent_id: str | None) -> SubagentScore | None:
         """The score record (grant vs use) of a subagent, or ``None`` for main/unknown ids."""
-        node = self.agents.get(agent_id or "")
+        node = self.agents.get(agent_id or "") or self.gone.get(agent_id or "")
         if node is None or agent_id == MAIN or node.scenario_id is None:
             return None
         scenario = self.fold.scenarios.get(node.scenario_id)
@@ -117,8 +144,17 @@ class ArenaState:
 
     def label(self, agent_id: str | None) -> str:
         """A short display name for an agent id."""
-        node = self.agents.get(agent_id or MAIN)
+        node = self.agents.get(agent_id or MAIN) or self.gone.get(agent_id or "")
         return node.name if node else (agent_id or MAIN)
+
+    def filter_label(self, agent_id: str) -> str:
+        """Who a filter shows: ``tally · s_x`` when names may repeat across scenarios, ``(ended)`` once it has."""
+        node = self.agents.get(agent_id) or self.gone.get(agent_id)
+        if node is None or agent_id == MAIN:
+            return self.label(agent_id)
+        ended = agent_id not in self.agents
+        tagged = node.scenario_id and (ended or self.grouped() or len(self.header.scenario_ids) > 1)
+        return node.name + (f" · {node.scenario_id}" if tagged else "") + (" (ended)" if ended else "")
 
     def filter_cycle(self) -> list[str | None]:
         """Stream filters in ``f`` order: all agents, main, then each subagent."""
@@ -158,13 +194,14 @@ class ArenaState:
         self._push(StreamLine(ts=event.ts, agent_id=aid, agent_label=label, kind=kind, text=text))
 
     def _who(self, agent_id: str, scenario_id: str | None) -> str:
-        """A stream line's agent label; with several scenarios running, main says whose it is (``main #2``)."""
-        if agent_id == MAIN and len(self.running) > 1 and scenario_id in self.running:
-            return f"main #{self.running[scenario_id].index}"
+        """A stream line's agent label; with several scenarios running it says whose (``main #2``, ``tally #2``)."""
+        if len(self.running) > 1 and scenario_id in self.running:  # two "tally"s of two scenarios stay apart
+            return f"{self.label(agent_id)} #{self.running[scenario_id].index}"
         return self.label(agent_id)
 
     def _touch_scores(self, grants: bool = False) -> None:
         self._scores = None
+        self._so_far = None
         self.versions.scores += 1
         if grants:
             self.versions.grants += 1
@@ -212,11 +249,13 @@ class ArenaState:
         main = self.agents[MAIN]
         if len(self.running) == 1:
             main.forbidden, main.sessions, main.state = 0, {}, "idle"
-        self.agents = {
+        kept = {
             aid: a
             for aid, a in self.agents.items()
             if aid == MAIN or (a.scenario_id in self.running and a.scenario_id != sid)
         }
+        self.gone.update((aid, a) for aid, a in self.agents.items() if aid not in kept)
+        self.agents = kept
         self.versions.header += 1
         self.versions.tree += 1
         self.versions.grants += 1
@@ -268,8 +307,13 @@ class ArenaState:
         self._info(e, "round", f"round {e.round_id} {'passed' if e.passed else 'failed'}{feedback}", MAIN)
 
     def _check_finished(self, e: ev.CheckFinished) -> None:
-        verdict = "passed" if e.passed else f"failed (exit {e.exit_code}, expected {e.expect_exit})"
-        self._info(e, "check", f"check {verdict}: {e.command}", MAIN)
+        if e.passed:
+            self._info(e, "check", f"check passed: {short_paths(e.command)}", MAIN)
+            return
+        failed = "; ".join(failed_conditions(e))
+        self._info(
+            e, "check", f"check failed: {failed} (exit {e.exit_code}, expected {e.expect_exit}: {e.command})", MAIN
+        )
 
     def _model_request(self, e: ev.ModelRequest) -> None:
         if (e.agent_id or MAIN) == MAIN:
@@ -356,6 +400,11 @@ class ArenaState:
 
     def _notification(self, e: ev.NotificationDelivered) -> None:
         self._info(e, "notification", f"← task-notification {e.task_kind} {e.task_id} {e.status}: {e.body}")
+
+    def _task_finished(self, e: ev.TaskFinished) -> None:
+        """A background task ended: said at once (its notification reaches main with main's next turn)."""
+        first = e.result.strip().splitlines()[0] if e.result.strip() else ""
+        self._info(e, "task", f"◆ {e.task_kind} {e.task_id} {e.status}" + (f": {first}" if first else ""))
 
     def _reminder(self, e: ev.ReminderDelivered) -> None:
         self._info(e, "reminder", f"← system-reminder {e.reminder}: {e.body}")

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 AgentStateName = Literal["idle", "thinking", "running", "background", "done", "failed", "stopped"]
-LineKind = Literal["call", "notification", "reminder", "forbidden", "round", "check", "error", "info"]
+LineKind = Literal["call", "notification", "task", "reminder", "forbidden", "round", "check", "error", "info"]
 Outcome = Literal["pending", "ok", "error", "forbidden", "invalid", ""]
 RoundMark = Literal["pass", "fail", "running", "pending"]
 

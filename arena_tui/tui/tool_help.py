@@ -18,7 +18,10 @@ TOOL_HELP: dict[str, str] = {
     "— F3 opens a form",
     "ListSubagents": "no parameters",
     "InspectSubagent": "session_id",
-    "Workflow": 'script or scriptPath, name="workflow", args — F4 opens a form',
+    "Workflow": 'script or scriptPath, name="workflow", args — F4 opens a form with a working example; '
+    "the script is the body of an async JS function: defineAgent({name, model_key, tools, accessible_paths, "
+    "system_prompt}) → agent type; await agent(prompt, {agentType}) → its answer; parallel([() => …]); "
+    "pipeline(items, stage…); log(…); return the result (it arrives as a task notification)",
     "EndRound": "text (the round's final answer) — or type: end <summary>, or press ctrl+e",
 }
 """Tool name → parameter summary."""
@@ -37,3 +40,18 @@ def tool_help_for(tools: Iterable[str], overrides: Mapping[str, str] | None = No
     known = {**TOOL_HELP, **(overrides or {})}
     names = list(tools) or list(known)
     return {name: known.get(name, "no parameter summary for this tool") for name in names}
+
+
+def workflow_example(path: str = "requests/") -> str:
+    """A Workflow script that runs as it stands: two readers of ``path`` in parallel, answers returned."""
+    return (
+        "// defineAgent gives an agent type; agent() runs a new session of it and resolves to its answer.\n"
+        "const reader = defineAgent({name: 'reader', model_key: 'llm', tools: ['Read', 'Grep'],\n"
+        f"  accessible_paths: [{path!r}], system_prompt: 'Answer only from the files you can read.'}});\n"
+        "const [first, second] = await parallel([\n"
+        f"  () => agent('Read the files under {path} and report what they ask for.', {{agentType: reader}}),\n"
+        f"  () => agent('List every file under {path} with one line on each.', {{agentType: reader}}),\n"
+        "]);\n"
+        "log('both readers answered');\n"
+        "return {first, second};  // the result reaches you as a task notification\n"
+    )

@@ -11,6 +11,9 @@ validation dump); ``text_only`` rejects media parts; ``drop_tools`` ignores the 
 (a chat template without tool support); ``context`` is reported as vLLM's
 ``max_model_len`` and enforced as a context-overflow 400. Without a queued reply, a
 request whose ``tool_choice`` names a function gets a call to it (as a working server does).
+``log`` is the server's own record of every chat request (when it came, when it was
+answered, how, with what usage), which timing tests compare the client's figures against.
+``GET /health`` answers 200 unless ``healthy`` is False (503).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import asyncio
 import json
 import socket
 import struct
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -36,6 +40,19 @@ _REASONS = {
     502: "Bad Gateway",
     503: "Service Unavailable",
 }
+
+
+@dataclass
+class LogLine:
+    """One chat request as the server saw it (``time.time()`` seconds)."""
+
+    received: float
+    answered: float = 0.0
+    outcome: str = ""
+    """``ok``, a fault name (``429``, ``stall``…) or a refusal's status code."""
+    usage: dict[str, Any] | None = None
+    auth: str = ""
+    body: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -76,6 +93,8 @@ class FakeOpenAIServer:
         self.in_flight = 0
         self.peak_in_flight = 0
         """Most chat requests served at the same moment (a sequential client keeps it at 1)."""
+        self.log: list[LogLine] = []
+        self.healthy = True
 
     @property
     def base_url(self) -> str:
@@ -124,7 +143,9 @@ class FakeOpenAIServer:
         raw = await reader.readexactly(int(headers.get("content-length", "0")))
         body = json.loads(raw) if raw else {}
         self.requests.append(RecordedRequest(method, path, headers, body))
-        if method == "GET" and path.endswith("/models"):
+        if method == "GET" and path == "/health":
+            await self._send_json(writer, 200 if self.healthy else 503, {"status": "ok" if self.healthy else "down"})
+        elif method == "GET" and path.endswith("/models"):
             extra = {"max_model_len": self.context} if self.context else {}
             data = {"object": "list", "data": [{"id": m, "object": "model", **extra} for m in self.models]}
             await self._send_json(writer, 200, data)
@@ -134,19 +155,25 @@ class FakeOpenAIServer:
                     self._server.close()  # later connections are refused
                 writer.transport.abort()
                 return
+            line = LogLine(time.time(), auth=headers.get("authorization", ""), body=body)
+            self.log.append(line)
             refusal = self._refusal(body)
             if refusal is not None:
                 await self._send_json(writer, refusal[0], {"error": {"message": refusal[1], "code": refusal[0]}})
+                line.answered, line.outcome = time.time(), str(refusal[0])
                 return
             reply = self.replies.popleft() if self.replies else self._default_for(body)
-            if reply.delay_s:
-                await asyncio.sleep(reply.delay_s)
             self.in_flight += 1
             self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
             try:
+                line.outcome = reply.fault or "ok"
+                line.usage = reply.usage if reply.fault is None else None
+                if reply.delay_s:
+                    await asyncio.sleep(reply.delay_s)
                 await self._chat(writer, reply, body)
             finally:
                 self.in_flight -= 1
+                line.answered = time.time()
         else:
             await self._send_json(writer, 404, {"error": {"message": f"no route {path}"}})
 
@@ -205,6 +232,13 @@ class FakeOpenAIServer:
 
     async def _chat(self, writer: asyncio.StreamWriter, reply: FakeReply, body: dict[str, Any]) -> None:
         fault = reply.fault
+        if fault == "context_slot":  # llama-server when the context its slots share is used up
+            await self._send_json(
+                writer,
+                500,
+                {"error": {"code": 500, "message": "Context size has been exceeded.", "type": "server_error"}},
+            )
+            return
         if fault in ("429", "500", "502", "503", "400", "401"):
             extra = {"retry-after": str(reply.retry_after)} if reply.retry_after is not None else {}
             await self._send_json(

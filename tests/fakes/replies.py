@@ -23,6 +23,7 @@ Fault = Literal[
     "truncate_no_done",
     "truncate_mid_chunk",
     "empty_choices",
+    "context_slot",
 ]
 Chunking = Literal["whole", "split", "interleaved", "no_index", "repeat_id"]
 

@@ -14,12 +14,12 @@ from tests.fakes.openai_server import FakeOpenAIServer
 
 POOL = Path(__file__).resolve().parents[2] / "pool"
 BIG = (
-    "vllm serve google/gemma-4-31b-it --served-model-name pool-llm pool-vlm --port 8001 "
+    "vllm serve google/gemma-4-31B-it --served-model-name pool-llm pool-vlm --port 8001 "
     '--gpu-memory-utilization 0.62 --limit-mm-per-prompt \'{"image":4,"video":1}\' '
     "--host 127.0.0.1 --max-model-len 131072 --enable-auto-tool-choice --tool-call-parser gemma4"
 )
 OMNI = (
-    "vllm serve google/gemma-4-e4b-it --served-model-name pool-omni --port 8002 "
+    "vllm serve google/gemma-4-E4B-it --served-model-name pool-omni --port 8002 "
     "--gpu-memory-utilization 0.28 --limit-mm-per-prompt "
     '\'{"image":4,"video":1,"audio":2}\' --host 127.0.0.1 --max-model-len 131072 '
     "--enable-auto-tool-choice --tool-call-parser gemma4"

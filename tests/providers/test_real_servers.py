@@ -113,17 +113,19 @@ async def test_cached_tokens_are_recorded_and_priced(fake_openai: FakeOpenAIServ
 
 
 async def test_breaker_opens_after_three_failed_requests_across_calls(fake_openai: FakeOpenAIServer) -> None:
+    """Counted failures (500s, a 401) of a server whose health check says no; 503 would be back-pressure."""
     breaker = CircuitBreaker(threshold=3)
     events: list[Event] = []
-    fake_openai.queue(FakeReply(fault="503"), FakeReply(text="fine"), FakeReply(fault="401"), FakeReply(fault="503"))
-    fake_openai.queue(*[FakeReply(fault="503") for _ in range(5)])
+    fake_openai.healthy = False
+    fake_openai.queue(FakeReply(fault="500"), FakeReply(text="fine"), FakeReply(fault="401"), FakeReply(fault="500"))
+    fake_openai.queue(*[FakeReply(fault="500") for _ in range(5)])
     prov = provider(fake_openai.base_url, events, breaker=breaker)
     assert (await prov.complete([Message("user", "1")])).content == "fine"  # a success resets the count
     with pytest.raises(ProviderError) as first:
         await prov.complete([Message("user", "2")])  # 401: one failure, not retried
     assert not isinstance(first.value, ProviderUnavailable)
     with pytest.raises(ProviderUnavailable) as info:
-        await prov.complete([Message("user", "3")])  # 503, 503: the third failure in a row opens it
+        await prov.complete([Message("user", "3")])  # 500, 500: the third failure in a row opens it
     assert f"127.0.0.1:{fake_openai.port}" in info.value.message and "resume" in info.value.message
     sent = len(fake_openai.chat_requests)
     assert sent == 5
@@ -136,6 +138,7 @@ async def test_breaker_opens_after_three_failed_requests_across_calls(fake_opena
 async def test_breaker_is_per_host(fake_openai_factory: ServerFactory) -> None:
     down, up = await fake_openai_factory(), await fake_openai_factory()
     down.queue(*[FakeReply(fault="500") for _ in range(3)])
+    down.healthy = False
     breaker = CircuitBreaker()
     with pytest.raises(ProviderUnavailable):
         await provider(down.base_url, [], breaker=breaker).complete([Message("user", "x")])

@@ -69,6 +69,8 @@ def transport_fault(kind: str) -> FakeReply:
 
 TRANSPORT = ["429", "500", "502", "503", "reset", "stall", "truncate_no_done", "truncate_mid_chunk", "empty_choices"]
 FAST = {"429", "reset", "stall"}
+BACKPRESSURE = {"429", "503"}
+"""A busy server: retried beyond ``max_retries`` (bounded by the call's total timeout), never a lost round."""
 
 
 def _content_fault(kind: str, out: Path) -> list[FakeReply]:
@@ -107,19 +109,21 @@ def _cases() -> list[Any]:
 async def test_fault_in_a_full_run(fake_openai: FakeOpenAIServer, tmp_path: Path, kind: str, mode: str) -> None:
     root = make_dataset(tmp_path / "ds")
     out = tmp_path / "out"
+    busy = kind in BACKPRESSURE
     if mode == "content":
         faulty = _content_fault(kind, out)
         injected = 1
     else:
         injected = 1 if mode == "transient" else MAX_RETRIES + 1
         faulty = [transport_fault(kind) for _ in range(injected)]
-        if mode == "transient":
+        if mode == "transient" or busy:  # a busy server is waited for beyond the retries: q1 is not lost
             faulty.append(FakeReply(tool_calls=[write_call(out, "s_alpha")]))
     alpha_tail = [FakeReply(text="written")]
-    if mode == "exhausted":  # q1 is lost to the fault; the agent writes the answer in q2
+    lost = mode == "exhausted" and not busy
+    if lost:  # q1 is lost to the fault; the agent writes the answer in q2
         alpha_tail = [FakeReply(tool_calls=[write_call(out, "s_alpha")]), FakeReply(text="written")]
     beta = [FakeReply(tool_calls=[write_call(out, "s_beta")]), FakeReply(text="written")]
-    replies = [*faulty, *alpha_tail, *[FakeReply(text="ok") for _ in ROUNDS[2 if mode == "exhausted" else 1 :]], *beta]
+    replies = [*faulty, *alpha_tail, *[FakeReply(text="ok") for _ in ROUNDS[2 if lost else 1 :]], *beta]
     fake_openai.queue(*replies)
 
     # The breaker would stop an exhausted scenario as unfinished (tests/providers/test_real_servers.py);
@@ -139,7 +143,10 @@ async def test_fault_in_a_full_run(fake_openai: FakeOpenAIServer, tmp_path: Path
     errors = [e for e in events if isinstance(e, ev.ModelError)]
     rows = {r["scenario_id"]: r for r in report["per_scenario"]}
     assert rows["s_beta"]["status"] == "completed" and rows["s_beta"]["rounds_passed"] == 4
-    if mode == "exhausted":
+    if mode == "exhausted" and busy:  # more busy answers than retries: back-pressure, never a lost round
+        assert q1.passed and rows["s_alpha"]["status"] == "completed"
+        assert len(errors) == injected and all(e.backpressure and not e.final for e in errors)
+    elif mode == "exhausted":
         assert not q1.passed
         assert q1.reason.startswith("provider_error"), q1.reason
         assert "Traceback" not in q1.reason and len(q1.reason.splitlines()) == 1

@@ -255,6 +255,26 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
+SLOW_CHECKS_RUN = """
+import asyncio, sys
+import arena_tui.runner.scenario as scenario
+from arena_tui.cli import main
+
+# Checks held for a second each, so this writer is still writing when the second one starts
+# (a check costs milliseconds now: the whole demo run could end before another process is up).
+real = scenario.run_check
+
+
+async def slow(*args, **kwargs):
+    await asyncio.sleep(1.0)
+    return await real(*args, **kwargs)
+
+
+scenario.run_check = slow
+sys.exit(main(sys.argv[1:]))
+"""
+
+
 def test_second_writer_without_the_lock_hits_a_sequence_collision_never_a_silent_loss(
     demo_dataset: Path, tmp_path: Path
 ) -> None:
@@ -265,7 +285,7 @@ def test_second_writer_without_the_lock_hits_a_sequence_collision_never_a_silent
     out = tmp_path / "run"
     argv = ["run", "-d", str(demo_dataset), "--model", "oracle", "-o", str(out), "--headless", "-c", "1"]
     first = subprocess.Popen(
-        [sys.executable, "-m", "arena_tui", *argv],
+        [sys.executable, "-c", SLOW_CHECKS_RUN, *argv],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,

@@ -49,11 +49,11 @@ async def test_browser_lists_marks_compares_and_returns_the_chosen_run(tmp_path:
         assert table.row_count == 2
         await wait_until(pilot, lambda: all(r.figures for r in browser.runs.values()), "runs without a report scored")
         first, second = _cells(table, 0), _cells(table, 1)
-        assert first[1:3] == ["2026-01-01 01:00", "gpt-5.4"]
-        assert second[2] == "[bold]qwen[/bold]-3"  # shown verbatim, never parsed as markup
+        assert first[1:4] == ["2026-01-01 01:00", "run-strong", "gpt-5.4"]
+        assert second[3] == "[bold]qwen[/bold]-3"  # shown verbatim, never parsed as markup
         # SMS: TCR 3/4 × mean(TPP .875, ROC 1, WPP .875, MCA 1) = 0.703 (s_dsar's one subagent used Read of
         # Read+Grep and read 1 of 2 files in q1 of its 2 unmarked rounds: TPP and WPP 1 − 0.5/2).
-        assert first[3:8] == ["3/4", "75.0", "70.3", "completed", "run-strong"]
+        assert first[4:8] == ["3/4", "75.0", "70.3", "completed"]
         assert first[10] == "0.4100"
 
         await pilot.press("c")  # nothing marked: a notification, no compare view
@@ -65,9 +65,9 @@ async def test_browser_lists_marks_compares_and_returns_the_chosen_run(tmp_path:
         compare = app.screen
         assert isinstance(compare, CompareView)
         ranking = compare.query_one(DataTable)
-        assert [_cells(ranking, i)[:3] for i in range(2)] == [
-            ["1", "gpt-5.4", "run-strong"],
-            ["2", "[bold]qwen[/bold]-3", "run-weak"],
+        assert [_cells(ranking, i)[:3] + _cells(ranking, i)[-1:] for i in range(2)] == [
+            ["1", "gpt-5.4", "70.3", "run-strong"],  # SMS beside the label: on screen at 80 columns
+            ["2", "[bold]qwen[/bold]-3", "18.8", "run-weak"],
         ]
         heatmap = compare.query_one(SmsHeatmap)
         assert heatmap.scenario_ids == ["s_ab_test", "s_dsar"]
@@ -95,3 +95,49 @@ def test_heatmap_buckets_and_plain_labels() -> None:
     rendered = heatmap.render()
     text = Text("\n").join(line for line in rendered.renderables if isinstance(line, Text))  # type: ignore[union-attr]
     assert "[red]x[/red]" in text.plain and "██" in text.plain and "not run" in text.plain
+
+
+async def test_80_columns_tell_runs_apart_and_name_the_run_under_the_cursor(tmp_path: Path) -> None:
+    strong, _weak = await two_stores(tmp_path)
+    app = BrowserApp(tmp_path, theme="dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        browser = app.browser
+        await wait_until(pilot, lambda: browser.loaded, "runs loaded")
+        table = browser.query_one(DataTable)
+        assert [_cells(table, i)[2] for i in range(2)] == ["strong", "weak"]  # the ids' unique ends
+        detail = browser.query_one("#browser-detail")
+        await wait_until(pilot, lambda: "run run-strong" in str(detail.render()), "cursor run named")
+        assert f"in {strong.relative_to(tmp_path)}" in str(detail.render())
+        await pilot.press("down")
+        await wait_until(pilot, lambda: "run run-weak" in str(detail.render()), "detail follows the cursor")
+
+
+async def test_marks_survive_a_replay_from_the_browser(tmp_path: Path) -> None:
+    strong, _weak = await two_stores(tmp_path)
+    first = BrowserApp(tmp_path, theme="dark")
+    async with first.run_test(size=(140, 30)) as pilot:
+        await wait_until(pilot, lambda: first.browser.loaded, "runs loaded")
+        await pilot.press("down", "space", "up", "enter")  # mark the second, replay the first
+    assert first.return_value == (strong, "run-strong")
+    assert len(first.marked) == 1
+    again = BrowserApp(tmp_path, theme="dark", marked=first.marked)
+    async with again.run_test(size=(140, 30)) as pilot:
+        await wait_until(pilot, lambda: again.browser.loaded, "runs loaded")
+        table = again.browser.query_one(DataTable)
+        assert [str(c) for c in table.get_column("mark")] == [" ", "●"]
+
+
+async def test_compare_marks_a_run_that_did_not_finish(tmp_path: Path) -> None:
+    from tests.tui.stored_runs import ScenarioPlan, write_run
+
+    plans = [ScenarioPlan("s_ab_test", [True, False])]
+    await write_run(tmp_path / "done", "run-done", "gpt-5.4", plans)
+    await write_run(tmp_path / "broken", "run-broken", "gpt-5.4", plans, ts=1_767_225_700.0, status="failed")
+    app = BrowserApp(tmp_path, theme="dark")
+    async with app.run_test(size=(120, 30)) as pilot:
+        await wait_until(pilot, lambda: app.browser.loaded, "runs loaded")
+        await wait_until(pilot, lambda: all(r.figures for r in app.browser.runs.values()), "runs scored")
+        await pilot.press("space", "down", "space", "c")
+        await wait_until(pilot, lambda: isinstance(app.screen, CompareView), "compare view")
+        labels = [_cells(app.screen.query_one(DataTable), i)[1] for i in range(2)]
+        assert sorted(labels) == ["gpt-5.4", "gpt-5.4 [failed]"]

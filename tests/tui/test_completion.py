@@ -217,3 +217,18 @@ async def test_help_lists_the_play_keys_in_play_mode() -> None:
     svg = await _help_svg(play=True)
     assert "F2" in svg and "F4" in svg and "ctrl+e" in svg and "summary" in svg and "cycle" in svg
     assert "ctrl+e" not in await _help_svg(play=False)
+
+
+def test_relative_paths_complete_inside_the_workspace_and_stay_relative(tmp_path: Path) -> None:
+    ws = tmp_path / "workspace"
+    (ws / "requests" / "scans").mkdir(parents=True)
+    (ws / "requests" / "brief.md").write_text("x")
+    (ws / "hr").mkdir()
+    sources = Sources(tools=["Read"], roots=[str(ws / "requests")], workspace=str(ws))
+    done = TabCompleter().complete("Read file_path=req", 18, sources)
+    assert done is not None and done.line == "Read file_path=requests/"
+    listed = TabCompleter().complete("Read file_path=requests/", 24, sources)
+    assert listed is not None and listed.message == "brief.md  scans/"
+    folder = TabCompleter().complete("Read file_path=requests/sc", 26, sources)
+    assert folder is not None and folder.line == "Read file_path=requests/scans/"
+    assert path_candidates("h", [str(ws / "requests")], str(ws)) == [], "outside the grantable roots: nothing"

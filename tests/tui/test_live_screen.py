@@ -121,7 +121,7 @@ async def _applied(pilot: object, app: ArenaApp, count: int) -> None:
     await wait_for(pilot, lambda: app.frames > frames + 1, "redraw")  # type: ignore[arg-type]
 
 
-async def test_selection_goes_back_to_all_agents_when_its_scenario_changes() -> None:
+async def test_a_filter_stays_on_an_agent_whose_scenario_ended_and_says_so() -> None:
     later: list[ev.Event] = [
         ev.ScenarioFinished(run_id="r", seq=900, ts=T0 + 900, scenario_id=SID, status="completed"),
         ev.ScenarioStarted(run_id="r", seq=901, ts=T0 + 901, scenario_id=OTHER, round_ids=["r1", "r2"]),
@@ -145,8 +145,10 @@ async def test_selection_goes_back_to_all_agents_when_its_scenario_changes() -> 
         assert stream.agent_filter == CHART
         gate.set()
         await _applied(pilot, app, len(sample_run()) + 2)
-        assert stream.agent_filter is None, "the filter does not stay on an agent that is gone"
-        assert "all agents" in str(stream.border_title)
+        assert stream.agent_filter == CHART, "a scenario that ends does not take the person's filter away"
+        assert f"chart-reader · {SID} (ended)" in str(stream.border_title)
+        assert stream.rows, "its lines are still shown"
+        assert app.state.grant(CHART) is not None, "Grants can still show what it was given"
 
 
 # --- scores ---------------------------------------------------------------------------
@@ -155,7 +157,7 @@ async def test_selection_goes_back_to_all_agents_when_its_scenario_changes() -> 
 def test_so_far_figures_are_over_finished_rounds_beside_the_whole_benchmark() -> None:
     state = ArenaState()
     state.apply_many(long_run_start(passed=3))
-    done = so_far(state.scores)
+    done = so_far(state.so_far, state.scores.rounds_total)
     assert (done.rounds_done, done.rounds_passed, done.rounds_total) == (3, 3, 258)
     assert done.tcr == 1.0 and abs(state.scores.tcr - 3 / 258) < 1e-9
     assert not done.complete and abs(done.coverage - 3 / 258) < 1e-9

@@ -208,3 +208,24 @@ def test_verdicts() -> None:
     assert verdict_of("round q2: FAIL — wrong total") is False
     assert verdict_of("no round is running") is None
     assert verdict_of("round q3: FAIL — PASS was expected") is False
+
+
+async def test_checkboxes_say_their_state_and_text_typed_on_a_select_is_kept() -> None:
+    calls: Calls = []
+    app = _play_app(calls)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_ingested(pilot, app, len(sample_run()))
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, CreateSubagentForm), "form open")
+        form = app.screen
+        await pilot.pause()
+        read = form.query_one("#tool-Read", Checkbox)
+        assert read.label.plain == "[ ] Read", "off is said in words, not only by a faint colour"
+        read.focus()
+        await pilot.press("space")
+        await wait_for(pilot, lambda: read.label.plain == "[x] Read", "on is said in words")
+        form.query_one("#model_key", Select).focus()
+        await pilot.press(*"Tally")  # typed on the Select: it goes to the next text field, nothing is lost
+        prompt = form.query_one("#system_prompt", TextArea)
+        assert prompt.text == "Tally" and app.focused is prompt
+        assert form.query_one(GrantTree).size.height >= 14, "the path picker is tall enough to browse"

@@ -14,32 +14,38 @@ from textual.widgets import DataTable, Footer, Static
 
 from arena_tui.scoring.compare import ComparedRun, ranked
 from arena_tui.scoring.report import pct
+from arena_tui.tui.formatting import cut_middle, plural
 from arena_tui.tui.widgets.heatmap import HeatmapRow, SmsHeatmap
 
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("rank", "#"),
-    ("manager", "manager"),
-    ("run_id", "run id"),
+    ("manager", "run"),
+    ("SMS", "SMS"),
     ("TCR", "TCR"),
     ("TPP", "TPP"),
     ("ROC", "ROC"),
     ("WPP", "WPP"),
     ("MCA", "MCA"),
-    ("SMS", "SMS"),
     ("rounds", "rounds"),
     ("cost", "cost $"),
+    ("run_id", "run id"),
 )
+"""SMS, the ranking's key, right after the run's label so it is on screen at 80 columns."""
+LABEL_CELLS = 24
+"""A label longer than this is cut from the middle (its unique end stays)."""
 
 
-def compare_rows(runs: Sequence[ComparedRun]) -> list[tuple[Text, ...]]:
+def compare_rows(runs: Sequence[ComparedRun], labels: Sequence[str] | None = None) -> list[tuple[Text, ...]]:
     """The ranked table's cells, best SMS first (the same order as ``compare``'s markdown).
 
     Args:
         runs: The runs to compare.
+        labels: A unique label per run of ``runs`` (same order); default each run's own label.
 
     Returns:
         One tuple of cells per run, in :data:`COLUMNS` order.
     """
+    named = dict(zip((id(r) for r in runs), labels or [r.label for r in runs], strict=True))
     rows: list[tuple[Text, ...]] = []
     for rank, run in enumerate(ranked(list(runs)), 1):
         s = run.scores
@@ -47,12 +53,12 @@ def compare_rows(runs: Sequence[ComparedRun]) -> list[tuple[Text, ...]]:
         rows.append(
             (
                 Text(str(rank), justify="right"),
-                Text(run.label),
-                Text(run.run_id),
-                *(Text(n, justify="right") for n in numbers),
+                Text(cut_middle(named[id(run)], LABEL_CELLS)),
                 Text(pct(s.sms), style="bold", justify="right"),
+                *(Text(n, justify="right") for n in numbers),
                 Text(f"{s.rounds_passed}/{s.rounds_total}", justify="right"),
                 Text(f"{s.main_cost_usd:.4f}", justify="right"),
+                Text(run.run_id, style="dim"),
             )
         )
     return rows
@@ -115,13 +121,13 @@ class CompareView(Screen[None]):
 
     def compose(self) -> ComposeResult:
         """Title, ranked table, heatmap."""
-        yield Static(Text(f"Compare {len(self.runs)} runs · ranked by SMS"), id="compare-title")
+        yield Static(Text(f"Compare {plural(len(self.runs), 'run')} · ranked by SMS"), id="compare-title")
         if self.warning:
             yield Static(Text(self.warning), id="compare-warning")
         table: DataTable[Text] = DataTable(id="compare-table", cursor_type="row", zebra_stripes=True)
         for key, label in COLUMNS:
             table.add_column(label, key=key)
-        for i, cells in enumerate(compare_rows(self.runs)):
+        for i, cells in enumerate(compare_rows(self.runs, [self.labels[id(r)] for r in self.runs])):
             table.add_row(*cells, key=str(i))
         yield table
         with VerticalScroll(id="heatmap-box"):

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Checkbox, Input, Label, Select, TextArea
 
 from arena_tui.tui.screens.tool_form import ToolForm
@@ -31,6 +31,7 @@ class CreateSubagentForm(ToolForm):
     CreateSubagentForm #model_key { width: 16; }
     CreateSubagentForm #tools { height: auto; }
     CreateSubagentForm #tools Checkbox { width: auto; border: none; padding: 0 1 0 0; }
+    CreateSubagentForm #accessible_paths { height: 16; }
     """
 
     TOOL: ClassVar[str] = "CreateSubagent"
@@ -41,7 +42,7 @@ class CreateSubagentForm(ToolForm):
 
     def compose(self) -> ComposeResult:
         """The fields of the CreateSubagent tool's."""
-        with Vertical(id="form") as form:
+        with VerticalScroll(id="form") as form:  # scrolls at 80×24 so the path tree can be tall
             form.border_title = "CreateSubagent"
             with Horizontal(id="name-row"):
                 yield Label("name")

@@ -22,7 +22,11 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
     ("MAF", "forbidden accesses by the main agent (the manager)"),
     ("SAFt", "forbidden accesses by all subagents, in total"),
     ("SAFa", "forbidden accesses per subagent: SAFt / number of subagents"),
-    ("so far", "the score panel's figures over the rounds that have a verdict; 'all' is the whole benchmark"),
+    (
+        "so far",
+        "the report of the rounds that have a verdict (a running scenario as at its latest verdict); "
+        "'all' is the whole benchmark now, open rounds failed",
+    ),
 )
 KEYS: tuple[tuple[str, str], ...] = (
     ("q", "quit (a live run or play asks first, then stops cleanly and stays resumable)"),
@@ -80,6 +84,8 @@ class HelpScreen(ModalScreen[None]):
         height: auto;
         max-height: 90%;
         border: thick $primary;
+        border-title-align: center;
+        border-subtitle-align: center;
         background: $surface;
         padding: 0 1;
     }
@@ -115,7 +121,9 @@ class HelpScreen(ModalScreen[None]):
         table.add_row(Text("glossary"), Text("the scores (docs/scoring.md)", style="italic"))
         for key, what in GLOSSARY:
             table.add_row(Text(key), Text(what))
-        with VerticalScroll():
+        with VerticalScroll() as box:
+            box.border_title = "Help · keys and scores"
+            box.border_subtitle = "escape, ? or q: close · up/down: scroll"
             yield Static(table)
 
     def action_scroll(self, delta: int) -> None:

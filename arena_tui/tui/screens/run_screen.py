@@ -87,15 +87,16 @@ class RunScreen(Screen[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]  # noqa: RUF012
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f", "cycle_filter", "Filter"),
-        Binding("escape", "clear_filter", "All agents", show=False),
-        Binding("g", "focus_agents", "Grants"),
-        Binding("question_mark", "help", "Help"),
+        # Replay keys first: the footer is cut at 80 columns and seek must stay on it.
+        Binding("s", "seek", "Seek"),
         Binding("space", "toggle_play", "Pause/Play", priority=True),
         Binding("full_stop,right", "step", "Step", priority=True),
         Binding("plus,equals_sign", "faster", "Faster"),
         Binding("minus", "slower", "Slower"),
-        Binding("s", "seek", "Seek"),
+        Binding("f", "cycle_filter", "Filter"),
+        Binding("escape", "clear_filter", "All agents", show=False),
+        Binding("g", "focus_agents", "Grants"),
+        Binding("question_mark", "help", "Help"),
         Binding("f2", "form('CreateSubagent')", "Create"),
         Binding("f3", "form('RunSubagent')", "Run"),
         Binding("f4", "form('Workflow')", "Workflow"),
@@ -118,6 +119,7 @@ class RunScreen(Screen[None]):
         self._ready = False
         self._question = ""
         self._notice_no = 0
+        self._ended_said = False
         self._panels: list[Syncable] = []
 
     def compose(self) -> ComposeResult:
@@ -182,9 +184,10 @@ class RunScreen(Screen[None]):
             self.state, force = state, True
         stream = self._stream
         if stream.is_attached and stream.agent_filter is not None and stream.agent_filter not in state.agents:
-            # The selected agent left with its scenario: back to all agents, Grants empty.
-            self.query_one(GrantsPanel).select(None)
-            stream.set_filter(state, None)
+            # The selected agent's scenario ended: the filter stays on its lines, the title says it ended.
+            title = f"Tool calls ── {state.filter_label(stream.agent_filter)} ▾"
+            if stream.border_title != title:
+                stream.border_title = title
         for panel in self._panels:
             if panel.is_attached:  # during shutdown children go before the screen does
                 panel.sync(state, force)
@@ -198,14 +201,21 @@ class RunScreen(Screen[None]):
                 console.show_question(state.header.round_id, state.header.question)
             if console is not None:
                 self._notices(state, console)
+                if state.header.status not in ("running", "waiting", "") and not self._ended_said:
+                    self._ended_said = True
+                    console.notice(f"run {state.header.status}: type q and enter (or press ctrl+c) to leave")
 
     def _notices(self, state: ArenaState, console: PlayConsole) -> None:
         """Play: what reaches the manager on its own (task notifications) is written into the console log."""
         stream = state.stream
         for no in range(max(self._notice_no, stream.first_no), stream.next_no):
             line = stream.get(no)
-            if line is not None and line.kind == "notification" and line.agent_id == MAIN:
+            if line is None or line.agent_id != MAIN:
+                continue
+            if line.kind == "notification":
                 console.notice(line.text)
+            elif line.kind == "task":  # a person waits on it: say so now, not with the next call
+                console.notice(f"{line.text}   (its notification comes with your next call)")
         self._notice_no = stream.next_no
 
     def select_agent(self, agent_id: str | None) -> None:
@@ -323,7 +333,8 @@ class RunScreen(Screen[None]):
                 {a.agent_id: list(a.sessions) for a in agents},
             )
         if tool == "Workflow":
-            return WorkflowForm()
+            consoles = self.query(PlayConsole)
+            return WorkflowForm(consoles.first().example_path()) if consoles else WorkflowForm()
         return None
 
     def action_form(self, tool: str) -> None:

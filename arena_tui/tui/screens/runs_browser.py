@@ -23,23 +23,24 @@ from textual.worker import Worker, WorkerState
 from arena_tui.errors import BadInputError
 from arena_tui.scoring.compare import ComparedRun
 from arena_tui.scoring.report import pct
+from arena_tui.tui.formatting import cut_middle, plural
 from arena_tui.tui.run_list import LoadedRuns, RunSummary, list_runs, scan_runs, score
 from arena_tui.tui.screens.compare_view import CompareView
 
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("mark", "✓"),
     ("date", "date (UTC)"),
+    ("id", "id"),
     ("manager", "manager"),
     ("rounds", "rounds"),
     ("TCR", "TCR"),
     ("SMS", "SMS"),
     ("status", "status"),
-    ("run_id", "run id"),
     ("pool", "pool"),
     ("scenarios", "scen."),
     ("cost", "cost $"),
 )
-NARROW_COLUMNS = 7
+NARROW_COLUMNS = 8
 """Below 120 columns only the first columns are shown (they fit 80 columns)."""
 MARK = "●"
 LOAD_GROUP = "runs-load"
@@ -68,7 +69,7 @@ def run_cells(run: RunSummary, marked: bool = False, narrow: bool = False) -> tu
     row, f = run.row, run.figures
     when = dt.datetime.fromtimestamp(row.created_ts, dt.UTC)
     date = when.strftime("%m-%d %H:%M" if narrow else "%Y-%m-%d %H:%M")
-    manager = row.manager if not narrow or len(row.manager) <= 18 else row.manager[:17] + "…"
+    manager = row.manager if not narrow or len(row.manager) <= 16 else cut_middle(row.manager, 16)
     pool = " / ".join(dict.fromkeys(row.pool.values())) or "—"
     if f is not None and f.simulated:
         pool += " (sim)"
@@ -76,12 +77,13 @@ def run_cells(run: RunSummary, marked: bool = False, narrow: bool = False) -> tu
     cells = (
         Text(MARK if marked else " ", style="bold"),
         Text(date),
+        # The id's unique end at 80 columns (the line under the table gives it whole): two runs never look alike.
+        Text(row.run_id.rsplit("-", 1)[-1][-6:] if narrow else row.run_id, style="dim"),
         Text(manager),
         Text(f"{f.rounds_passed}/{f.rounds_total}", justify="right") if f else wait,
         Text(pct(f.tcr), justify="right") if f else wait,
         Text(pct(f.sms), style="bold", justify="right") if f else wait,
         Text(run.status, style=STATUS_STYLES.get(run.status, "red")),
-        Text(row.run_id),
         Text(pool),
         Text(str(f.scenarios), justify="right") if f else wait,
         Text(f"{f.cost_usd:.4f}", justify="right") if f else wait,
@@ -108,6 +110,7 @@ class RunsBrowser(Screen[None]):
     RunsBrowser #browser-title { height: 1; padding: 0 1; color: $accent; text-style: bold; }
     RunsBrowser #runs-table { height: 1fr; }
     RunsBrowser #browser-status { height: 1; padding: 0 1; color: $text-muted; }
+    RunsBrowser #browser-detail { height: 1; padding: 0 1; }
     RunsBrowser #browser-status.-error { color: $error; }
     """
 
@@ -145,12 +148,12 @@ class RunsBrowser(Screen[None]):
             super().__init__()
             self.out_dir, self.run_id = out_dir, run_id
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, marked: Sequence[str] = ()) -> None:
         super().__init__()
         self.root = root
         self.runs: dict[str, RunSummary] = {}
         """Loaded runs by row key, in table order."""
-        self.marked: list[str] = []
+        self.marked: list[str] = list(marked)
         """Row keys of the marked runs, in marking order."""
         self.loaded = False
         """Whether a scan has completed (the list is shown; some rows may still be scored)."""
@@ -161,6 +164,7 @@ class RunsBrowser(Screen[None]):
         """Title, table, status line, footer."""
         yield Static(Text(f"Stored runs · {self.root}"), id="browser-title")
         yield DataTable(id="runs-table", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="browser-detail", markup=False)
         yield Static(Text("scanning…"), id="browser-status")
         yield Footer()
 
@@ -246,10 +250,10 @@ class RunsBrowser(Screen[None]):
 
     def _status(self, problems: Sequence[str] = ()) -> None:
         stores = len({run.out_dir for run in self.runs.values()})
-        text = f"{len(self.runs)} runs in {stores} stores · {len(self.marked)} marked"
+        text = f"{plural(len(self.runs), 'run')} in {plural(stores, 'store')} · {len(self.marked)} marked"
         waiting = sum(1 for run in self.runs.values() if run.figures is None)
         if waiting:
-            text += f" · scoring {waiting} runs without a report…"
+            text += f" · scoring {plural(waiting, 'run')} without a report…"
         if problems:
             text += f" · {len(problems)} unreadable"
         if not self.runs:
@@ -264,6 +268,20 @@ class RunsBrowser(Screen[None]):
             return None
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
         return key if key in self.runs else None
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """The run under the cursor in full: its whole id and its folder (relative to the scanned one)."""
+        run = self.runs.get(event.row_key.value or "")
+        detail = self.query_one("#browser-detail", Static)
+        if run is None:
+            detail.update("")
+            return
+        try:
+            folder = str(run.out_dir.relative_to(self.root)) or "."
+        except ValueError:
+            folder = str(run.out_dir)
+        width = max(10, self.size.width - 2 - len("run  · in ") - len(run.row.run_id))
+        detail.update(Text(f"run {run.row.run_id} · in {cut_middle(folder, width)}"))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """Enter on a run: ask to replay it."""
@@ -300,7 +318,9 @@ class RunsBrowser(Screen[None]):
         compared = []
         for r in event.runs:
             assert r.scores is not None
-            compared.append(ComparedRun(r.row.manager, r.row.run_id, r.scores))
+            # A run that did not finish is marked where it is ranked: its open rounds count as failed.
+            label = r.row.manager if r.status == "completed" else f"{r.row.manager} [{r.status}]"
+            compared.append(ComparedRun(label, r.row.run_id, r.scores))
         self.app.push_screen(CompareView(compared, [r.out_dir.name for r in event.runs]))
 
     def action_reload(self) -> None:

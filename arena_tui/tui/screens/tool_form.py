@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, TextArea
+from textual.widgets import Button, Checkbox, Input, Select, TextArea
 
 ToolCall = tuple[str, dict[str, Any]]
 """A tool name and its arguments, named exactly as the tools name them."""
@@ -45,6 +47,11 @@ class ToolForm(ModalScreen[ToolCall | None]):
     TOOL: ClassVar[str] = ""
     """The tool this form calls."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._names: dict[Checkbox, str] = {}
+        """Each checkbox's own label (the shown one adds its state)."""
+
     def buttons(self) -> ComposeResult:
         """Submit and Cancel."""
         with Horizontal(id="buttons"):
@@ -52,11 +59,44 @@ class ToolForm(ModalScreen[ToolCall | None]):
             yield Button(f"Submit {self.TOOL}", id="submit", variant="primary")
 
     def on_mount(self) -> None:
-        """No blinking cursors (stable screenshots)."""
+        """No blinking cursors (stable screenshots); checkboxes say their state in words, not only colour."""
         for widget in self.query(Input):
             widget.cursor_blink = False
         for area in self.query(TextArea):
             area.cursor_blink = False
+        for box in self.query(Checkbox):
+            self._names.setdefault(box, box.label.plain)  # mount handlers of subclasses run this again
+            self._relabel(box)
+
+    def _relabel(self, box: Checkbox) -> None:
+        name = self._names.get(box, box.label.plain)
+        box.label = Text(f"[x] {name}" if box.value else f"[ ] {name}")  # Text: never read as markup
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """``[x] Read`` / ``[ ] Read``: readable in monochrome and when the off colour is faint."""
+        self._relabel(event.checkbox)
+
+    def on_key(self, event: events.Key) -> None:
+        """Text typed while a Select (or a checkbox) has focus goes to the next text field instead of being lost."""
+        focused = self.focused
+        if not isinstance(focused, Select | Checkbox) or not event.is_printable or not event.character:
+            return
+        if isinstance(focused, Select) and focused.expanded:
+            return
+        if event.character == " ":
+            return  # space toggles or opens the focused control
+        chain = self.focus_chain
+        after = chain[chain.index(focused) + 1 :] if focused in chain else []
+        field = next((w for w in after if isinstance(w, Input | TextArea)), None)
+        if field is None:
+            return
+        event.stop()
+        event.prevent_default()
+        field.focus()
+        if isinstance(field, Input):
+            field.insert_text_at_cursor(event.character)
+        else:
+            field.insert(event.character)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Submit or cancel."""

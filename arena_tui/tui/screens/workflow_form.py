@@ -10,8 +10,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Label, TextArea
 
 from arena_tui.tui.screens.tool_form import ToolForm
-
-EXAMPLE = "const a = defineAgent({name: 'reader', model_key: 'llm', tools: ['Read'], accessible_paths: []});"
+from arena_tui.tui.tool_help import workflow_example
 
 
 class WorkflowForm(ToolForm):
@@ -23,14 +22,25 @@ class WorkflowForm(ToolForm):
 
     TOOL: ClassVar[str] = "Workflow"
 
+    def __init__(self, example_path: str = "requests/") -> None:
+        super().__init__()
+        self.example = workflow_example(example_path)
+        """A script that runs as it stands, filled in for the person to edit."""
+
     def compose(self) -> ComposeResult:
         """The fields of the Workflow tool's (inline script)."""
         with Vertical(id="form") as form:
             form.border_title = "Workflow"
             yield Label("name", classes="field-label")
             yield Input("workflow", id="name")
-            yield Label(f"script   e.g. {EXAMPLE}", classes="field-label", markup=False)
-            yield TextArea(id="script", show_line_numbers=True)
+            yield Label(
+                "script: the body of an async JS function — defineAgent(spec) → type · await agent(prompt, "
+                "{agentType}) → answer · parallel([() => …]) · log(…) · return the result. "
+                "The example below runs as it is: edit it.",
+                classes="field-label",
+                markup=False,
+            )
+            yield TextArea(self.example, id="script", show_line_numbers=True)
             yield Label("args (JSON object)", classes="field-label")
             yield Input("{}", id="args")
             yield from self.buttons()

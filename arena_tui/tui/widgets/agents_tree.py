@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
+from arena_tui.tui.formatting import plural
 from arena_tui.tui.state import MAIN, ArenaState
 from arena_tui.tui.state_models import AgentNode, SessionNode
 
@@ -136,5 +137,5 @@ class AgentsTree(Tree[str]):
         kind = "continued" if session.continued else "new"
         mode = "bg" if session.mode == "background" else "fg"
         text = Text(no_wrap=True, overflow="ellipsis", style=self.get_component_rich_style("agents--muted"))
-        text.append(f"sess {session.session_id[:8]} {kind} {mode} · {session.calls} calls")
+        text.append(f"sess {session.session_id[:8]} {kind} {mode} · {plural(session.calls, 'call')}")
         return text

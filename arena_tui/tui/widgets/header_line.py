@@ -1,11 +1,15 @@
-"""The one-line run header: run, models, status, elapsed event time (scenario and round: the status line)."""
+"""The one-line run header: run, models, status, elapsed event time (scenario and round: the status line).
+
+Below 120 columns the brand goes and the run id, manager and pool are cut from the middle, the
+widest first, each keeping both ends (a run id's end is its unique part).
+"""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.widgets import Static
 
-from arena_tui.tui.formatting import clock
+from arena_tui.tui.formatting import clock, fit
 from arena_tui.tui.state import ArenaState
 
 
@@ -33,22 +37,42 @@ class HeaderLine(Static):
             return
         self._seen = key
         h = state.header
-        text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(" ClawArena-Team", style="bold")
-        if h.run_id:
-            text.append(f" · run {h.run_id[:8]}")
-        if h.manager:
-            text.append(" · main ")
-            text.append(h.manager, style="bold")
-        names = list(dict.fromkeys(h.pool.values()))
-        if names:
-            text.append(" · pool " + " / ".join(names[:2]) + (f" +{len(names) - 2}" if len(names) > 2 else ""))
-        if h.simulated and not all(n.startswith("sim") for n in names):
-            text.append(f" · {len(h.simulated)} simulated", style="italic")
-        if h.status not in ("running", "waiting"):
-            text.append(f" · {h.status}", style="bold")
         right = clock(h.elapsed_s)
         width = max(0, self.size.width - 2)
+        brand = " ClawArena-Team" if width >= 120 or not h.run_id else ""
+        labels: list[str] = []
+        values: list[str] = []
+        floors: list[int] = []
+        if h.run_id:  # the id's end is what tells two runs of a day apart: cut from the middle only
+            labels.append("run ")
+            values.append(h.run_id)
+            floors.append(min(len(h.run_id), 24))
+        if h.manager:
+            labels.append("main ")
+            values.append(h.manager)
+            floors.append(min(len(h.manager), 10))
+        names = list(dict.fromkeys(h.pool.values()))
+        if names:
+            labels.append("pool ")
+            values.append(" / ".join(names[:2]) + (f" +{len(names) - 2}" if len(names) > 2 else ""))
+            floors.append(min(len(values[-1]), 10))
+        tail = ""
+        if h.simulated and not all(n.startswith("sim") for n in names):
+            tail += f" · {len(h.simulated)} simulated"
+        if h.status not in ("running", "waiting"):
+            tail += f" · {h.status}"
+        joiners = len(brand) + sum(len(label) + 3 for label in labels) - (0 if brand else 2) + len(right) + 1
+        if sum(floors) + joiners + len(tail) > width:  # the pool says "sim" already; the status is in the status line
+            tail = ""
+        fitted = fit(values, max(0, width - joiners - len(tail)), floors)
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(brand, style="bold")
+        for i, (label, value) in enumerate(zip(labels, fitted, strict=True)):
+            text.append(" · " if brand or i else " ")
+            text.append(label)
+            text.append(value, style="bold" if label == "main " else "")
+        if tail:
+            text.append(tail, style="bold")
         pad = width - text.cell_len - len(right)
         if pad >= 1:
             text.append(" " * pad + right)

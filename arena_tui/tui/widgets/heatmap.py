@@ -9,6 +9,8 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.widget import Widget
 
+from arena_tui.tui.formatting import cut_middle
+
 
 @dataclass(frozen=True)
 class HeatmapRow:
@@ -109,7 +111,7 @@ class SmsHeatmap(Widget):
         lines: list[Text] = [header]
         for row in self.rows:
             line = Text(no_wrap=True, overflow="ellipsis")
-            label = row.label if len(row.label) <= width else row.label[: width - 1] + "…"
+            label = cut_middle(row.label, width)  # labels differ at their end (· folder, · run id)
             line.append(label.ljust(width) + " ")
             for sid in self.scenario_ids:
                 value = row.cells.get(sid)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+import os
 import re
 from collections.abc import Iterable, Mapping
 from typing import ClassVar
@@ -12,16 +14,17 @@ from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
 from textual.message import Message
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, RichLog, Static
 
 from arena_tui.tui.completion import Sources, TabCompleter
-from arena_tui.tui.formatting import relativize, short_args
-from arena_tui.tui.play import CommandError, ToolSubmitter, parse_command
+from arena_tui.tui.formatting import relativize
+from arena_tui.tui.play import CommandError, ToolSubmitter, command_line, parse_command
 from arena_tui.tui.play_context import PlayContext
 from arena_tui.tui.state import MAIN, ArenaState
-from arena_tui.tui.tool_help import tool_help_for
+from arena_tui.tui.tool_help import tool_help_for, workflow_example
 
 FORM_TOOLS: tuple[str, ...] = ("CreateSubagent", "RunSubagent", "Workflow")
 RESULT_LINES = 40
@@ -48,7 +51,30 @@ class ConsoleInput(Input):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("tab", "complete", "Complete", show=False, priority=True),
+        Binding("up", "history(-1)", "Earlier line", show=False),
+        Binding("down", "history(1)", "Later line", show=False),
     ]
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.lines: list[str] = []
+        """Lines submitted (and rejected ones), oldest first: up/down bring them back."""
+        self._back = 0
+
+    def remember(self, line: str) -> None:
+        """Keep ``line`` for up/down (the input itself is cleared after every submit)."""
+        if line and (not self.lines or self.lines[-1] != line):
+            self.lines.append(line)
+        del self.lines[:-200]
+        self._back = 0
+
+    def action_history(self, step: int) -> None:
+        """Up: the line before; down: the one after (past the newest: an empty line)."""
+        if not self.lines:
+            return
+        self._back = max(0, min(len(self.lines), self._back - step))
+        self.value = self.lines[-self._back] if self._back else ""
+        self.cursor_position = len(self.value)
 
     def action_complete(self) -> None:
         """Complete via the enclosing console; an empty line leaves Tab to focus traversal."""
@@ -141,7 +167,7 @@ class PlayConsole(Vertical):
         with VerticalScroll(id="console-question-box"):
             yield Static("", id="console-rules", markup=False)
             yield Static("", id="console-question", markup=False)
-        yield RichLog(id="console-log", wrap=True, markup=False, highlight=False, max_lines=2000)
+        yield RichLog(id="console-log", wrap=True, markup=False, highlight=False, max_lines=2000, min_width=20)
         with Horizontal():
             yield Label("manager ▸")
             suggester = SuggestFromList(self.tools, case_sensitive=False) if self.tools else None
@@ -155,6 +181,21 @@ class PlayConsole(Vertical):
         self.query_one(Input).focus()
         for note in PLAY_NOTES:
             self._reply(note)
+
+    def on_resize(self, event: Resize) -> None:
+        """A RichLog keeps the wrapping of the width it was written at: write it again at the new one."""
+        width = event.size.width
+        if width == getattr(self, "_drawn_width", width):
+            self._drawn_width = width
+            return
+        self._drawn_width = width
+        self.call_after_refresh(self._rewrite)
+
+    def _rewrite(self) -> None:
+        log = self.query_one(RichLog)
+        log.clear()
+        for text, style in self.history:
+            log.write(Text(text, style=self.get_component_rich_style(style)))
 
     def focus_input(self) -> None:
         """Typing goes to the console input again."""
@@ -174,7 +215,8 @@ class PlayConsole(Vertical):
                 sessions[agent.agent_id] = list(agent.sessions)
         context = getattr(self.app, "play_context", None)
         roots = list(context.grantable) if isinstance(context, PlayContext) else []
-        return Sources(tools=self.tools, subagents=subagents, sessions=sessions, roots=roots)
+        workspace = context.workspace if isinstance(context, PlayContext) else ""
+        return Sources(tools=self.tools, subagents=subagents, sessions=sessions, roots=roots, workspace=workspace)
 
     def complete(self) -> None:
         """Tab: complete the word under the cursor; several matches are listed in the reply line."""
@@ -221,27 +263,59 @@ class PlayConsole(Vertical):
         return "\n".join(text for text, kind in self.history if style is None or kind == style)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Help, end of round, a form, or a tool call."""
+        """Help, end of round, a form, or a tool call; the input is empty again after every one."""
         event.stop()
         line = event.value.strip()
         word, _, rest = line.partition(" ")
         event.input.value = ""
+        if isinstance(event.input, ConsoleInput):
+            event.input.remember(line)
+        if not line:
+            return
+        if line.lower() in ("q", "quit", "exit"):  # the console owns q: typed as a word it leaves (asking first)
+            leave = getattr(self.app, "action_request_quit", None)
+            if callable(leave):
+                leave()
+            else:
+                self.app.exit()
+            return
         if line == "?" or word == "?" or line.endswith(" ?"):
             self.show_help(rest.strip() if word == "?" else word)
             return
         if word.lower() == "end":
             self.end_round(rest.strip())
             return
-        if line in FORM_TOOLS:
-            self.post_message(self.FormRequested(line))
+        form = next((t for t in FORM_TOOLS if t.lower() == line.lower()), None)
+        if form is not None:
+            self.post_message(self.FormRequested(form))
             return
         try:
             tool, args = parse_command(line)
         except CommandError as exc:
-            event.input.value = line
-            self._reply(str(exc), error=True)
+            self._reply(f"not run: {exc}   (up arrow brings the line back)", error=True)
             return
-        self.run_call(tool, args)
+        name = self.known_tool(tool)
+        if name is None:  # never sent: a typo must not become one of the manager's stored turns
+            self._reply(f"not run: {self.unknown(tool)}   (up arrow brings the line back)", error=True)
+            return
+        if name == END_ROUND:
+            self.end_round(str(args.get("text", "")))
+            return
+        self.run_call(name, args)
+
+    def known_tool(self, word: str) -> str | None:
+        """The offered tool named ``word`` (any case); ``None`` if none is (every name is known without a list)."""
+        if not self.tools:
+            return word
+        return next((t for t in self.tools if t.lower() == word.lower()), None)
+
+    def unknown(self, word: str) -> str:
+        """``unknown tool 'iiWorkflow' — did you mean Workflow?``"""
+        close = difflib.get_close_matches(word, self.tools, n=1, cutoff=0.5)
+        lowered = [t for t in self.tools if t.lower() in word.lower()]
+        guess = close[0] if close else lowered[0] if lowered else ""
+        hint = f" — did you mean {guess}?" if guess else ""
+        return f"unknown tool {word!r}{hint} (? lists the tools)"
 
     def show_help(self, tool: str = "") -> None:
         """Show ``tool``'s parameters, or every tool name when ``tool`` is empty.
@@ -260,6 +334,15 @@ class PlayConsole(Vertical):
             self._reply(f"unknown tool {tool!r}; type ? for the list", error=True)
         else:
             self._reply(f"{name}: {self.tool_help[name]}")
+            if name == "Workflow":
+                self._reply("example (F4 opens the form with it filled in):\n" + workflow_example(self.example_path()))
+
+    def example_path(self) -> str:
+        """A folder the person may grant, workspace-relative, for the examples."""
+        context = getattr(self.app, "play_context", None)
+        roots = list(context.grantable) if isinstance(context, PlayContext) else []
+        folders = [r for r in roots if os.path.isdir(r)]  # a folder reads naturally in "the files under …"
+        return relativize(folders[0]).rstrip("/") + "/" if folders else "requests/"
 
     def run_call(self, tool: str, args: dict[str, object]) -> None:
         """Run one tool call through the submit callback; the reply line shows the result.
@@ -268,7 +351,7 @@ class PlayConsole(Vertical):
             tool: Tool name.
             args: Its arguments.
         """
-        self._reply(f"manager ▸ {tool} {short_args(args, 200)}", style="console--call")
+        self._reply(f"manager ▸ {relativize(command_line(tool, args))}", style="console--call")
         self._run(tool, args)
 
     def take_input(self) -> str:
@@ -304,14 +387,34 @@ class PlayConsole(Vertical):
         except Exception as exc:  # the reply line is the place to show any tool failure
             self._reply(f"{tool} failed: {exc}", error=True)
             return
-        shown = relativize(result)
+        shown = relativize(answer_first(result) if tool == "RunSubagent" else result)
         lines = shown.splitlines() or [""]
         if len(lines) > RESULT_LINES:
             shown = "\n".join(
                 [*lines[:RESULT_LINES], f"… {len(lines) - RESULT_LINES} more lines (enter on the Tool calls line)"]
             )
-        self._reply(f"{tool} → {shown}")
+        if result.startswith("not run:"):  # the round ended before the call reached the tools
+            self._reply(f"{tool} was {shown} — nothing was done; type it again in this round", error=True)
+        else:
+            self._reply(f"{tool} → {shown}")
         self.post_message(self.Submitted(tool, result))
+
+
+def answer_first(result: str) -> str:
+    """A subagent's reply with what it ran (``$ command:`` blocks, the answer) before what it read.
+
+    The status line (``subagent … status=completed``) stays on top; a reply without such blocks
+    comes back unchanged.
+    """
+    head, sep, body = result.partition("\n\n")
+    if not sep:
+        return result
+    blocks = body.split("\n\n")
+    ran = [b for b in blocks if b.startswith("$ ")]
+    if not ran or len(ran) == len(blocks):
+        return result
+    rest = [b for b in blocks if not b.startswith("$ ")]
+    return "\n\n".join([head, *ran, *rest])
 
 
 def key_rules(question: str) -> list[str]:

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Digits, Static
 
-from arena_tui.tui.formatting import pct
+from arena_tui.tui.formatting import pct, plural
 from arena_tui.tui.progress import so_far
 from arena_tui.tui.state import ArenaState
 from arena_tui.tui.state_models import RoundMark
@@ -70,17 +70,24 @@ class ScorePanel(Vertical):
             return
         self._seen = key
         s = state.scores
-        done = so_far(s)
+        done = so_far(state.so_far, s.rounds_total)
         lines = Text(no_wrap=True, overflow="ellipsis")
-        if done.complete or not done.rounds_done:
+        if not done.rounds_done and state.header.status == "running":
+            lines.append("TCR     –   SMS     –\n")
+            lines.append(f"0/{plural(s.rounds_total, 'round')}: none scored yet\n")
+            lines.append("TPP     –   ROC     –\n")
+            lines.append("WPP     –   MCA     –")
+            big = 0.0
+            self.border_title = "Score · so far"
+        elif done.complete or not done.rounds_done:
             lines.append(f"TCR {pct(s.tcr)}   SMS {pct(s.sms)}\n")
-            lines.append(f"{s.rounds_passed}/{s.rounds_total} rounds passed\n")
+            lines.append(f"{s.rounds_passed}/{plural(s.rounds_total, 'round')} passed\n")
             lines.append(f"TPP {pct(s.tpp)}   ROC {pct(s.roc)}\n")
             lines.append(f"WPP {pct(s.wpp)}   MCA {pct(s.mca)}")
             big = s.sms
             self.border_title = "Score"
         else:
-            lines.append(f"TCR {pct(done.tcr)} % of {done.rounds_done} rounds\n", style="bold")
+            lines.append(f"TCR {pct(done.tcr)} % of {plural(done.rounds_done, 'round')}\n", style="bold")
             lines.append(f"SMS {pct(done.sms)} so far\n", style="bold")
             lines.append(f"all {s.rounds_total}: TCR {pct(s.tcr).strip()} SMS {pct(s.sms).strip()}\n")
             lines.append(f"covered {done.rounds_done}/{done.rounds_total} ({pct(done.coverage).strip()} %)\n")

@@ -21,7 +21,7 @@ class StatusLine(Static):
 
     DEFAULT_CSS = """
     StatusLine { height: 1; width: 1fr; background: $boost; color: $foreground; padding: 0 1; }
-    StatusLine.-stopped { background: $error 30%; color: $text; text-style: bold; }
+    StatusLine.-stopped { height: auto; max-height: 4; background: $error 30%; color: $text; text-style: bold; }
     """
 
     def __init__(self, clock: Callable[[], float], stopped: Callable[[], str], *, id: str | None = None) -> None:
@@ -56,8 +56,9 @@ class StatusLine(Static):
             return
         self._seen = key
         self.set_class(bool(notice), "-stopped")
-        text = Text(no_wrap=True, overflow="ellipsis")
-        if notice:
-            text.append(f"⚠ STOPPED: {notice} · ")
-        text.append(status_text(state, now, compact=self.size.width < 120))
-        self.update(text)
+        width = max(1, self.size.width - 2)
+        where = status_text(state, now, compact=self.size.width < 120, width=width)
+        if notice:  # the action (the resume command) must be on screen: the notice wraps instead of being cut
+            self.update(Text(f"⚠ STOPPED: {notice}\n{where}", overflow="fold"))
+            return
+        self.update(Text(where, no_wrap=True, overflow="ellipsis"))

@@ -109,7 +109,7 @@ class ToolStream(ScrollView, can_focus=True):
         self.sync(state)
 
     def _update_title(self, state: ArenaState | None = None) -> None:
-        who = "all agents" if self.agent_filter is None else (state.label(self.agent_filter) if state else "")
+        who = "all agents" if self.agent_filter is None else (state.filter_label(self.agent_filter) if state else "")
         self.border_title = f"Tool calls ── {who} ▾"
 
     def sync(self, state: ArenaState, force: bool = False) -> None:

@@ -7,6 +7,7 @@ import math
 from rich.text import Text
 from textual.widgets import Static
 
+from arena_tui.tui.formatting import cut_middle
 from arena_tui.tui.replay import ReplaySource
 from arena_tui.tui.state import ArenaState
 
@@ -38,13 +39,24 @@ class TransportBar(Static):
         speed = "max" if math.isinf(r.speed) else f"{r.speed:g}×"
         mode = "▶ playing" if r.playing and not r.at_end else "⏸ paused" if not r.at_end else "■ end"
         h = state.header
+        narrow = self.size.width < 120
+        keys = "s seek · ␣ play · . step · +/-" if narrow else "space play/pause · . step · +/- speed · s seek"
+        where = f" · round {h.round_id}" if h.round_id and not narrow else f" {h.round_id}" if h.round_id else ""
+        head = f"{mode}  {speed}  " + (
+            f"{r.position:,}/{r.total:,}" if narrow else f"event {r.position:,} of {r.total:,}"
+        )
+        glyphs = "" if narrow else "⏮ ⏪ ⏯ ⏩ ⏭  "
+        room = max(0, self.size.width - 2 - len(glyphs) - len(head) - len(where) - len(keys) - 7)
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append("⏮ ⏪ ⏯ ⏩ ⏭  ")
+        text.append(glyphs)
         text.append(mode, style="bold")
-        text.append(f"  {speed}  event {r.position:,} of {r.total:,}")
-        if h.scenario_id:
-            text.append(f"  · {h.scenario_id}")
-        if h.round_id:
-            text.append(f" · round {h.round_id}")
-        text.append("   space play/pause · . step · +/- speed · s seek")
+        text.append(head[len(mode) :])
+        if h.scenario_id:  # cut from the middle so the keys (seek above all) stay on screen
+            text.append(f"  · {cut_middle(h.scenario_id, max(8, room))}")
+        text.append(where)
+        text.append(f"   {keys}", style="dim" if narrow else "")
         self.update(text)
+
+    def on_resize(self) -> None:
+        """Lay the line out again for the new width."""
+        self._seen = None
