@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from arena_tui.vocabulary import ModelKey
+from arena_tui.vocabulary import ModelKey, ResultFacts, WorkflowRunFacts
 
 MAIN_AGENT = "main"
 
@@ -213,7 +213,7 @@ class ToolCalled(EventBase):
     arguments: dict[str, Any]
 
 
-class ToolResult(EventBase):
+class ToolResult(EventBase, ResultFacts):
     kind: Literal["tool_result"] = "tool_result"
     call_id: str
     tool: str
@@ -224,7 +224,6 @@ class ToolResult(EventBase):
     output: str = ""
     duration_ms: float = 0.0
     files: list[FileTouch] = Field(default_factory=list)
-    facts: dict[str, Any] = Field(default_factory=dict)  # what the harness resolved (transcripts carry it)
 
 
 class ForbiddenAccess(EventBase):
@@ -260,7 +259,7 @@ class SubagentScopeGrown(EventBase):
     added_files: list[str]
 
 
-class SubagentRunStarted(EventBase):
+class SubagentRunStarted(EventBase, WorkflowRunFacts):
     kind: Literal["subagent_run_started"] = "subagent_run_started"
     subagent_id: str
     mode: RunMode
@@ -269,8 +268,6 @@ class SubagentRunStarted(EventBase):
     description: str = ""
     prompt: str = ""
     via: Literal["RunSubagent", "Workflow"] = "RunSubagent"
-    workflow_id: str | None = None  # the workflow whose agent() call started this run
-    alongside: int = 0  # that workflow's agent() calls the script had not yet seen settle (parallel work)
 
 
 class SubagentRunFinished(EventBase):
