@@ -46,7 +46,7 @@ def bash_words_block() -> str:
         src = fh.read()
     body = bash_words_body(src)
     digest = hashlib.sha256(src.encode()).hexdigest()
-    return f"{_BEGIN}: arena_tui/tools/bash_words.py sha256 {digest}\n{body.rstrip()}\n\n\n{_END}"
+    return f"{_BEGIN}: arena_tui/tools/bash_words.py {digest}\n{body.rstrip()}\n\n\n{_END}"
 
 
 def with_bash_words(engine: str) -> str:

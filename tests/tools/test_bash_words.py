@@ -90,7 +90,7 @@ def test_the_engine_carries_the_harness_rule_byte_for_byte_with_its_hash() -> No
     source = Path(bash_words.__file__).read_text(encoding="utf-8")
     engine = ENGINE.read_text(encoding="utf-8")
     digest = hashlib.sha256(source.encode()).hexdigest()
-    head = f"# bash-words begin: arena_tui/tools/bash_words.py sha256 {digest}\n"
+    head = f"# bash-words begin: arena_tui/tools/bash_words.py {digest}\n"
     assert head in engine, "run data/build/sync_checks.py"
     block = engine.split(head, 1)[1].split("# bash-words end", 1)[0]
     code = source.split('"""', 2)[2]

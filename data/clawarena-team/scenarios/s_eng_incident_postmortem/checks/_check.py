@@ -628,7 +628,7 @@ class Check:
 
 
 # ---------------------------------------------------------------------------- bash words
-# bash-words begin: arena_tui/tools/bash_words.py sha256 c68e1fe9c7ec45a3746f8d363ef3634f716fa80419fbf148ad376911c38eb354
+# bash-words begin: arena_tui/tools/bash_words.py c68e1fe9c7ec45a3746f8d363ef3634f716fa80419fbf148ad376911c38eb354
 _PATTERN = re.compile(r"[*?\[]|\{[^{}]*,[^{}]*\}")
 _FALLBACK_SPLIT = re.compile(r"[\s;|&<>()'\"`]+")
 _OPERATOR_CHARS = frozenset(";|&<>()")
