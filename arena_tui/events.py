@@ -16,11 +16,10 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from arena_tui.vocabulary import ModelKey, ResultFacts, WorkflowRunFacts
+from arena_tui.vocabulary import Modality, ModelKey, Need, ResultFacts, WorkflowRunFacts
 
 MAIN_AGENT = "main"
 
-Modality = Literal["text", "image", "video", "audio", "document"]
 RunMode = Literal["foreground", "background"]
 TaskKind = Literal["subagent", "bash", "workflow"]
 TaskStatus = Literal["completed", "failed", "cancelled"]
@@ -123,6 +122,7 @@ class ScenarioStarted(EventBase):
     round_ids: list[str]
     delegation_rounds: list[str] = Field(default_factory=list)
     """Rounds the dataset marks ``needs_delegation``: the room the management metrics are measured over."""
+    needs: dict[str, list[Need]] = Field(default_factory=dict)  # needs.json per round: what grants are judged against
     attempt: int = 1
     workspace: str = ""
 

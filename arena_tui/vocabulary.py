@@ -1,4 +1,4 @@
-"""The arena's domain words, spelled once: pool keys and the tool sets.
+"""The arena's domain words, spelled once: pool keys, tool sets, and what delegated work needs.
 
 Everything that names a pool key or a group of tools imports it from here.
 """
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 ModelKey = Literal["llm", "vlm", "omni"]
 """A pool key: the text model, the vision model and the omni (audio) model."""
@@ -27,6 +27,79 @@ READ_ONLY_TOOLS = frozenset({"Read", "Grep", "Glob"})
 MUTATING_TOOLS = frozenset({"Write", "Edit", "Bash"})
 FILE_TOOLS = frozenset({"Read", "Write", "Edit", "Grep", "Glob"})
 """Tools whose arguments name workspace files directly."""
+
+
+# --- what delegated work needs (<scenario>/needs.json; docs/scoring.md, docs/dataset.md) ---
+
+ToolClass = Literal["read", "search", "run", "write"]
+Modality = Literal["text", "image", "video", "audio", "document"]
+"""What a worker must perceive (events name a file's modality with the same words)."""
+
+TOOLS_OF_CLASS: dict[str, frozenset[str]] = {
+    "read": frozenset({"Read"}),
+    "search": frozenset({"Grep", "Glob"}),
+    "run": frozenset({"Bash"}),
+    "write": frozenset({"Write", "Edit"}),
+}
+CLASS_OF_TOOL: dict[str, str] = {tool: cls for cls, tools in TOOLS_OF_CLASS.items() for tool in tools}
+
+NATIVE_MODALITIES: dict[str, frozenset[str]] = {
+    "llm": frozenset({"text", "document"}),
+    "vlm": frozenset({"text", "document", "image", "video"}),
+    "omni": frozenset({"text", "document", "audio"}),
+}
+"""What each pool key perceives natively (documents reach every key as extracted text)."""
+
+LEAST_CAPABLE: tuple[ModelKey, ...] = ("llm", "vlm", "omni")
+"""Keys from least to most costly: a need is served right by the first key that covers it."""
+
+
+class Need(BaseModel):
+    """One piece of delegated work in one round."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    worker: str = ""
+    """The reference worker it was derived from (for messages only; scoring ignores it)."""
+    files: list[str] = Field(default_factory=list)
+    """Workspace-relative files the work needs."""
+    folders: list[str] = Field(default_factory=list)
+    """Folders the worker must search (every file under it counts, files updates add included)."""
+    tools: list[list[ToolClass]] = Field(min_length=1)
+    """Acceptable ways, each a set of tool classes that suffices on its own."""
+    modalities: list[Modality] = Field(min_length=1)
+
+    def tools_of(self, way: list[ToolClass]) -> frozenset[str]:
+        return frozenset().union(*(TOOLS_OF_CLASS[c] for c in way))
+
+    def covers_path(self, path: str) -> bool:
+        return path in self.files or any(_under(path, folder) for folder in self.folders)
+
+
+class NeedsFile(BaseModel):
+    """``<scenario>/needs.json``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal[1] = 1
+    derived_from: str = "solution/trajectory.json"
+    rounds: dict[str, list[Need]] = Field(default_factory=dict)
+
+
+def _under(path: str, folder: str) -> bool:
+    return folder in ("", ".") or path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
+def best_key(modalities: set[str]) -> ModelKey | None:
+    """The least costly key that perceives every needed modality (None: no single key does)."""
+    return next((k for k in LEAST_CAPABLE if modalities <= NATIVE_MODALITIES[k]), None)
+
+
+def routing(model_key: str, modalities: set[str]) -> Literal["right", "over", "under"]:
+    """``under``: the key cannot perceive a needed modality; ``over``: a cheaper key would have served."""
+    if not modalities <= NATIVE_MODALITIES.get(model_key, frozenset()):
+        return "under"
+    return "right" if best_key(modalities) == model_key else "over"
 
 
 class ResultFacts(BaseModel):

@@ -12,7 +12,11 @@ adversarial rewrites of the reference manager (arena_tui/providers/baselines.py)
 - solo (no subagents, but the reference answers): every delegable round fails;
 - no-op pool (reference manager, subagents answer OK): at least 90 % of delegable rounds fail;
 - broad grant (every tool and non-sensitive path): management at least 0.25 below, lower SMS;
-- padding (reference + 20 trivial subagents): SMS not above the oracle's.
+- padding (reference + 20 trivial subagents): SMS not above the oracle's;
+- broad grants + throwaway calls: SMS at least 15 points below the oracle's;
+- reference grants + one extra tool + throwaway calls: SMS below the oracle's;
+- all-omni routing: SMS and MCA below the oracle's;
+- all-llm routing: SMS and MCA below the oracle's where a round needs media (else not above).
 Each threshold is printed beside the measured value; a miss names the scenario.
 """
 
@@ -34,11 +38,17 @@ from arena_tui.settings import Settings
 GREEDY_MARGIN = 0.25
 BROAD_MARGIN = 0.25
 NOOP_FAIL_SHARE = 0.90
+THROWAWAY_MARGIN = 0.15
+GATE_CONCURRENCY = 6
 FAIL = "  ← gate fails"
+BASELINE_RUNS = ("solo", "noop_pool", "broad", "padding", "broad_throwaway", "extra_throwaway", "all_omni", "all_llm")
 
 
 async def _run(dataset: Dataset, settings: Settings, out: Path, manager_override: str | None) -> RunScores:
-    plan = RunPlan(dataset, load_model_config("oracle"), settings, out, manager_override=manager_override)
+    # Baselines whose answers go missing spend most of their time polling (sleeping) for them;
+    # scenarios are independent, so running several at once changes no score.
+    wide = settings.model_copy(update={"concurrency": max(settings.concurrency, GATE_CONCURRENCY)})
+    plan = RunPlan(dataset, load_model_config("oracle"), wide, out, manager_override=manager_override)
     outcome = await execute_run(plan)
     return outcome.scores
 
@@ -67,7 +77,7 @@ def run_gate(dataset: Dataset, settings: Settings) -> tuple[bool, list[str]]:
         runs["null"] = asyncio.run(_run(dataset, settings, Path(tmp) / "null", "null"))
         runs["greedy"] = asyncio.run(_run(dataset, settings, Path(tmp) / "greedy", "greedy"))
         if subset is not None:
-            for name in ("solo", "noop_pool", "broad", "padding"):
+            for name in BASELINE_RUNS:
                 runs[name] = asyncio.run(_run(subset, settings, Path(tmp) / name, name))
     lines: list[str] = []
     ok = _rounds_table(dataset, runs, lines)
@@ -75,13 +85,13 @@ def run_gate(dataset: Dataset, settings: Settings) -> tuple[bool, list[str]]:
     if subset is not None:
         ok = _baseline_table(converted, runs, lines) and ok
     else:
-        lines.append("no converted scenario: the solo, no-op pool, broad-grant and padding baselines were not run")
+        lines.append("no converted scenario: the adversarial baselines were not run")
     oracle, null, greedy = runs["oracle"], runs["null"], runs["greedy"]
     lines.append(
         f"{'gate OK' if ok else 'gate FAILED'}: oracle {oracle.rounds_passed}/{oracle.rounds_total} rounds passed, "
         f"null manager {null.rounds_passed}/{null.rounds_total} passed, "
         f"greedy manager {greedy.rounds_passed}/{greedy.rounds_total} passed; "
-        f"{len(converted)} converted scenario(s) also gated against solo, no-op pool, broad-grant and padding"
+        f"{len(converted)} converted scenario(s) also gated against {', '.join(BASELINE_RUNS)}"
     )
     return ok, lines
 
@@ -147,8 +157,48 @@ def _baseline_table(converted: list[Scenario], runs: dict[str, RunScores], lines
                 gap >= BROAD_MARGIN and broad.sms < o.sms,
             ),
             ("padding", f"SMS {pad.sms:.3f} vs oracle {o.sms:.3f}", "SMS <= oracle", pad.sms <= o.sms + 1e-9),
+            *_privilege_rows(scenario, o, runs),
         ]
         for name, measured, threshold, good in rows:
             ok = ok and good
             lines.append(f"{scenario.id:40} {name:10} {measured:>34} {threshold:>30}{'' if good else FAIL}")
     return ok
+
+
+def _needs_media(scenario: Scenario) -> bool:
+    return any(set(n.modalities) - {"text", "document"} for needs in scenario.needs.values() for n in needs)
+
+
+def _privilege_rows(
+    scenario: Scenario, o: ScenarioScore, runs: dict[str, RunScores]
+) -> list[tuple[str, str, str, bool]]:
+    """The baselines that buy management points with activity or wrong routing, each beside its threshold."""
+    bt, ex = runs["broad_throwaway"].scenarios[scenario.id], runs["extra_throwaway"].scenarios[scenario.id]
+    omni, llm = runs["all_omni"].scenarios[scenario.id], runs["all_llm"].scenarios[scenario.id]
+    media = _needs_media(scenario)
+    return [
+        (
+            "broad+junk",
+            f"SMS {bt.sms:.3f}, {100 * (o.sms - bt.sms):.1f} pts below",
+            f">= {100 * THROWAWAY_MARGIN:.0f} pts below",
+            o.sms - bt.sms >= THROWAWAY_MARGIN - 1e-9,
+        ),
+        (
+            "extra+junk",
+            f"SMS {ex.sms:.3f}, {100 * (o.sms - ex.sms):.1f} pts below",
+            "SMS lower",
+            ex.sms < o.sms,
+        ),
+        (
+            "all-omni",
+            f"SMS {omni.sms:.3f} MCA {omni.mca:.3f}, {100 * (o.sms - omni.sms):.1f} pts below",
+            "SMS and MCA lower",
+            omni.sms < o.sms and omni.mca < o.mca,
+        ),
+        (
+            "all-llm",
+            f"SMS {llm.sms:.3f} MCA {llm.mca:.3f}, {100 * (o.sms - llm.sms):.1f} pts below",
+            "SMS and MCA lower" if media else "SMS <= oracle (no media)",
+            (llm.sms < o.sms and llm.mca < o.mca) if media else llm.sms <= o.sms + 1e-9,
+        ),
+    ]

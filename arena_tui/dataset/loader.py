@@ -13,6 +13,7 @@ from pydantic import TypeAdapter
 
 from arena_tui.dataset.jsonfile import load_model
 from arena_tui.dataset.model import Dataset, Scenario
+from arena_tui.dataset.needs import load_needs
 from arena_tui.dataset.problems import Problems
 from arena_tui.dataset.rounds import validate_rounds
 from arena_tui.dataset.schema import Manifest, ManifestsFile, Round, TestsFile
@@ -162,4 +163,5 @@ def _load_scenario(root: Path, sid: str, manifest_path: Path, problems: Problems
     )
     validate_rounds(scenario, rel_to(questions_path, root), problems)
     validate_workspace(scenario, rel, problems)
+    scenario.needs = load_needs(scenario, rel, problems)
     return scenario

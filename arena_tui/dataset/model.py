@@ -7,6 +7,7 @@ from pathlib import Path
 
 from arena_tui.dataset.schema import Manifest, Round, TestsFile
 from arena_tui.dataset.updates import UpdateOp
+from arena_tui.vocabulary import Need
 
 
 @dataclass
@@ -23,6 +24,8 @@ class Scenario:
     scripts_dir: Path
     # Copy operations per update id, planned by the validator against the virtual tree.
     update_ops: dict[str, list[UpdateOp]] = field(default_factory=dict)
+    # Declared least privilege per round (needs.json); empty for earlier-format data.
+    needs: dict[str, list[Need]] = field(default_factory=dict)
 
     @property
     def solution_dir(self) -> Path:

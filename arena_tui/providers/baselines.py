@@ -11,7 +11,13 @@ checks measure management must score it down:
   answers "OK" and touches nothing;
 - ``broad``: the reference manager, but every subagent gets all six tools and every
   grantable, non-sensitive path;
-- ``padding``: the reference manager plus 20 trivial subagents that each read one file.
+- ``padding``: the reference manager plus 20 trivial subagents that each read one file;
+- ``broad_throwaway``: every subagent (workflow agents included) gets all six tools and every
+  grantable, non-sensitive path, and each worker first makes throwaway calls
+  (:mod:`arena_tui.providers.throwaway`);
+- ``extra_throwaway``: the reference grants plus one tool each subagent was not given, and
+  the same throwaway calls;
+- ``all_omni`` / ``all_llm``: the reference manager with every subagent routed to one key.
 
 The answers of ``solo`` and ``noop_pool`` come from :data:`RECORDED`, which the gate fills
 from its reference run (``record`` wraps the oracle and keeps its provider).
@@ -21,6 +27,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -29,17 +36,39 @@ from arena_tui.dataset.model import Scenario
 from arena_tui.providers.base import ModelAPI
 from arena_tui.providers.script_vars import ScriptVars
 from arena_tui.providers.scripted import ScriptedProvider
+from arena_tui.providers.throwaway import ThrowawayFirst
 from arena_tui.providers.trajectory import ScriptToolCall, ScriptTurn, Trajectory, load_trajectory
-from arena_tui.vocabulary import BASIC_TOOLS, DELEGATION_TOOLS
+from arena_tui.vocabulary import BASIC_TOOLS, DELEGATION_TOOLS, best_key
 
-BASELINES = ("record", "solo", "noop_pool", "broad", "padding")
+BASELINES = (
+    "record",
+    "solo",
+    "noop_pool",
+    "broad",
+    "padding",
+    "broad_throwaway",
+    "extra_throwaway",
+    "all_omni",
+    "all_llm",
+)
 NAMES = {
     "record": "oracle (reference trajectory)",
     "solo": "solo baseline (the reference answers, no subagents)",
     "noop_pool": "no-op pool baseline (reference manager, subagents answer OK)",
     "broad": "broad-grant baseline (reference manager, every tool and path granted)",
     "padding": "padding baseline (reference manager + 20 trivial subagents)",
+    "broad_throwaway": "broad grants + throwaway calls (every tool and path, workers touch everything first)",
+    "extra_throwaway": "reference grants + one extra tool + throwaway calls",
+    "all_omni": "all-omni routing (reference manager, every subagent on omni)",
+    "all_llm": "all-llm routing (reference manager, every subagent on llm)",
 }
+THROWAWAY = frozenset({"broad_throwaway", "extra_throwaway"})
+EXTRA_ORDER = ("Bash", "Grep", "Glob", "Write", "Edit", "Read")
+"""The extra tool of ``extra_throwaway``: the first of these a subagent was not granted."""
+_DEFINE = re.compile(
+    r'(defineAgent\(\{\s*name:\s*"[^"]+",\s*)model_key:\s*"(\w+)",\s*tools:\s*\[([^\]]*)\],\s*'
+    r"accessible_paths:\s*\[([^\]]*)\]"
+)
 DELEGATION = frozenset(DELEGATION_TOOLS)
 PADDING = 20
 
@@ -85,19 +114,66 @@ def _first_files(scenario: Scenario, n: int) -> list[str]:
     return (out * n)[:n] if out else []
 
 
+Spec = tuple[str, list[str], list[str]]
+"""A subagent's (model_key, tools, accessible_paths)."""
+
+
+def _edit_grants(trajectory: Trajectory, edit: Any) -> Trajectory:
+    """Every subagent's grant rewritten by ``edit(spec) -> spec``, CreateSubagent and workflow
+    ``defineAgent`` alike; the manager's other calls, answers and binds stay as they are."""
+
+    def define(m: re.Match[str]) -> str:
+        key, tools, paths = edit((m[2], json.loads(f"[{m[3]}]"), json.loads(f"[{m[4]}]")))
+        return f'{m[1]}model_key: "{key}", tools: {json.dumps(tools)}, accessible_paths: {json.dumps(paths)}'
+
+    def call(c: ScriptToolCall) -> ScriptToolCall:
+        if c.name == "CreateSubagent":
+            a = c.arguments
+            key, tools, paths = edit(
+                (a.get("model_key"), list(a.get("tools", [])), list(a.get("accessible_paths", [])))
+            )
+            return ScriptToolCall(
+                name=c.name, arguments={**a, "model_key": key, "tools": tools, "accessible_paths": paths}
+            )
+        if c.name == "Workflow" and isinstance(c.arguments.get("script"), str):
+            return ScriptToolCall(
+                name=c.name, arguments={**c.arguments, "script": _DEFINE.sub(define, c.arguments["script"])}
+            )
+        return c
+
+    return {k: _turns(v, True, call) for k, v in trajectory.items()}
+
+
+def _broad_grant(scenario: Scenario) -> list[str]:
+    manifest, sensitive = scenario.manifest, sensitive_segments(scenario)
+    return [
+        p
+        for p in [*manifest.main_agent_accessible_paths, *manifest.main_agent_delegable_paths]
+        if not sensitive & set(Path(p).parts)
+    ]
+
+
+def _extra_tool(tools: list[str]) -> list[str]:
+    extra = next((t for t in EXTRA_ORDER if t not in tools), None)
+    return [*tools, extra] if extra else tools
+
+
 def rewrite(name: str, trajectory: Trajectory, scenario: Scenario) -> Trajectory:
     """The trajectory of baseline ``name``."""
+    if name == "broad_throwaway":
+        grant = _broad_grant(scenario)
+        return _edit_grants(trajectory, lambda s: (s[0], list(BASIC_TOOLS), grant))
+    if name == "extra_throwaway":
+        return _edit_grants(trajectory, lambda s: (s[0], _extra_tool(s[1]), s[2]))
+    if name in ("all_omni", "all_llm"):
+        key = name.removeprefix("all_")
+        return _edit_grants(trajectory, lambda s: (key, s[1], s[2]))
     if name == "solo":
         return {k: _turns(v, False, lambda c: None if c.name in DELEGATION else c) for k, v in trajectory.items()}
     if name == "noop_pool":
         return {k: _turns(v, False) for k, v in trajectory.items()}
     if name == "broad":
-        manifest, sensitive = scenario.manifest, sensitive_segments(scenario)
-        grant = [
-            p
-            for p in [*manifest.main_agent_accessible_paths, *manifest.main_agent_delegable_paths]
-            if not sensitive & set(Path(p).parts)
-        ]
+        grant = _broad_grant(scenario)
 
         def widen(c: ScriptToolCall) -> ScriptToolCall:
             if c.name != "CreateSubagent":
@@ -108,38 +184,59 @@ def rewrite(name: str, trajectory: Trajectory, scenario: Scenario) -> Trajectory
 
         return {k: _turns(v, True, widen) for k, v in trajectory.items()}
     if name == "padding":
-        first = next(iter(trajectory), None)
-        if first is None:
-            return trajectory
-        files = _first_files(scenario, PADDING)
-        creates = [
-            ScriptToolCall(
-                name="CreateSubagent",
-                arguments={
-                    "name": f"pad_{i}",
-                    "model_key": "llm",
-                    "tools": ["Read"],
-                    "accessible_paths": [f],
-                    "system_prompt": "Read the file you are given.",
-                },
-            )
-            for i, f in enumerate(files)
-        ]
-        runs = [
-            ScriptToolCall(
-                name="RunSubagent",
-                arguments={
-                    "subagent_id": f"${{subagent:pad_{i}}}",
-                    "description": "read one file",
-                    "prompt": f"Read ${{workspace}}/{f} and summarise it.",
-                    "run_in_background": False,
-                },
-            )
-            for i, f in enumerate(files)
-        ]
-        pad = [ScriptTurn(content="Preparing helpers.", tool_calls=creates), ScriptTurn(content="", tool_calls=runs)]
-        return {**trajectory, first: [*pad, *trajectory[first]]} if files else trajectory
+        return _pad(trajectory, scenario)
     return trajectory
+
+
+def _pad_targets(trajectory: Trajectory, scenario: Scenario) -> tuple[str, list[tuple[str, str]]]:
+    """Where padding goes and what each pad reads: the first round whose declared needs include a
+    file read, each pad scoped exactly to one such need (one file, Read, the least costly key), so
+    every pad is perfectly scoped and padding can only test the aggregation. Without declared
+    needs: the first round and the first files main may read, on llm."""
+    for rid in trajectory:
+        targets: list[tuple[str, str]] = [
+            (f, str(best_key(set(n.modalities)) or "llm"))
+            for n in scenario.needs.get(rid, [])
+            if any("read" in way for way in n.tools)
+            for f in n.files
+            if (scenario.workspace_template / f).is_file()
+        ]
+        if targets:
+            return rid, (targets * PADDING)[:PADDING]
+    return next(iter(trajectory), ""), [(f, "llm") for f in _first_files(scenario, PADDING)]
+
+
+def _pad(trajectory: Trajectory, scenario: Scenario) -> Trajectory:
+    where, targets = _pad_targets(trajectory, scenario)
+    if not where or not targets:
+        return trajectory
+    creates = [
+        ScriptToolCall(
+            name="CreateSubagent",
+            arguments={
+                "name": f"pad_{i}",
+                "model_key": key,
+                "tools": ["Read"],
+                "accessible_paths": [f],
+                "system_prompt": "Read the file you are given.",
+            },
+        )
+        for i, (f, key) in enumerate(targets)
+    ]
+    runs = [
+        ScriptToolCall(
+            name="RunSubagent",
+            arguments={
+                "subagent_id": f"${{subagent:pad_{i}}}",
+                "description": "read one file",
+                "prompt": f"Read ${{workspace}}/{f} and summarise it.",
+                "run_in_background": False,
+            },
+        )
+        for i, (f, _) in enumerate(targets)
+    ]
+    pad = [ScriptTurn(content="Preparing helpers.", tool_calls=creates), ScriptTurn(content="", tool_calls=runs)]
+    return {**trajectory, where: [*pad, *trajectory[where]]}
 
 
 def baseline_api(name: str, model_key: str, scenario: Scenario, script_vars: ScriptVars | None) -> ModelAPI | None:
@@ -160,3 +257,10 @@ def baseline_api(name: str, model_key: str, scenario: Scenario, script_vars: Scr
         name=NAMES[name],
         bound=known if name in ("solo", "noop_pool") else None,
     )
+
+
+def wrap_worker(name: str, api: ModelAPI, grant: Sequence[str], tools: Sequence[str], workspace: str) -> ModelAPI:
+    """The worker backend baseline ``name`` runs: throwaway calls first for the throwaway baselines."""
+    if name in THROWAWAY:
+        return ThrowawayFirst(api, grant=grant, tools=tools, workspace=workspace)
+    return api

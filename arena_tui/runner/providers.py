@@ -17,7 +17,7 @@ from arena_tui.config import ModelConfig, ModelEntry
 from arena_tui.dataset.model import Scenario
 from arena_tui.errors import BadInputError
 from arena_tui.providers.base import CallIdentity
-from arena_tui.providers.baselines import BASELINES, baseline_api
+from arena_tui.providers.baselines import BASELINES, baseline_api, wrap_worker
 from arena_tui.providers.human import HumanManager
 from arena_tui.providers.model import CircuitBreaker, Model
 from arena_tui.providers.registry import ScenarioFiles, display_name, make_provider
@@ -105,6 +105,10 @@ class ScenarioProviders:
             human=self.human,
             breaker=self.breaker,
         )
+        if subagent is not None and self.manager_override in BASELINES:
+            model.api = wrap_worker(
+                self.manager_override, model.api, subagent.grant, subagent.tools, str(self.workspace)
+            )
         if model.api.endpoint:
             self.endpoints.add(model.api.endpoint)
         return model

@@ -167,6 +167,7 @@ class ScenarioRunner:
                 **self._fields(),
                 round_ids=[r.id for r in self.scenario.rounds],
                 delegation_rounds=[r.id for r in self.scenario.rounds if DELEGATION_TAG in r.tags],
+                needs=self.scenario.needs,
                 attempt=self.attempt,
                 workspace=str(self.workspace),
             )

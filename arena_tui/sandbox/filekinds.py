@@ -12,7 +12,7 @@ import zipfile
 from dataclasses import dataclass
 from typing import Literal
 
-from arena_tui.events import Modality
+from arena_tui.vocabulary import Modality
 
 Kind = Literal["text", "image", "audio", "video", "pdf", "docx", "xlsx", "binary"]
 

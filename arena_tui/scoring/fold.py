@@ -140,6 +140,7 @@ class ScoreFold:
                 status="running",
                 attempt=event.attempt,
                 delegation_rounds=list(event.delegation_rounds),
+                needs={rid: list(needs) for rid, needs in event.needs.items()},
             )
             return
         scenario = self._scenario(event.scenario_id)
@@ -175,6 +176,8 @@ class ScoreFold:
                 reachable=set(event.reachable_files),
                 reachable_at_creation=len(event.reachable_files),
                 rounds={scenario.current_round} if scenario.current_round else set(),
+                needs=scenario.needs,
+                first_round=scenario.round_ids[0] if scenario.round_ids else "",
             )
         elif isinstance(event, ev.SubagentScopeGrown):
             grown = scenario.subagents.get(event.subagent_id)
@@ -225,11 +228,12 @@ def _tool_result(agent: SubagentScore, event: ev.ToolResult, arguments: dict[str
         return
     key = json.dumps(arguments, sort_keys=True, default=str) if arguments is not None else event.call_id
     agent.calls.add(f"{event.tool}:{key}")
-    if event.tool == "Bash" or not (event.forbidden or event.is_error):
+    # A tool counts as used only when a call succeeded: failed throwaway calls are not use.
+    if not (event.forbidden or event.is_error):
         agent.tools_done.add(event.tool)
+        agent.tools_used.add(event.tool)
     if event.forbidden:
         return
-    agent.tools_used.add(event.tool)
     if event.is_error and event.tool == "Read":
         _failed_read(agent, event)
         return

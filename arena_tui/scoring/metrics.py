@@ -6,9 +6,11 @@ reports, replay and rescore get identical numbers from identical events.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from arena_tui.vocabulary import MUTATING_TOOLS, READ_ONLY_TOOLS
+from arena_tui.scoring.privilege import Verdict, judge
+from arena_tui.vocabulary import MUTATING_TOOLS, READ_ONLY_TOOLS, Need
 
 MEDIA_FOR_KEY = {"vlm": frozenset({"image", "video"}), "omni": frozenset({"audio"})}
 TEXT_MODALITIES = frozenset({"text", "document"})
@@ -21,10 +23,13 @@ def sms(tcr: float, tpp: float, roc: float, wpp: float, mca: float) -> float:
 
 @dataclass
 class SubagentScore:
-    """What one subagent was granted against what it really used.
+    """What one subagent was granted, against what its rounds need and what it really used.
 
-    The properties are the arena definitions; :mod:`arena_tui.scoring.compat` computes the
-    earlier release's from the same fields (``tools_done``, ``accessed``, ``reachable_at_creation``).
+    The properties are the arena definitions: with declared needs (``needs``, from
+    ``ScenarioStarted.needs``) the grant is judged against the needs of its rounds and what the
+    subagent did changes nothing; a scenario without declared needs (earlier-format data) is
+    judged by use. :mod:`arena_tui.scoring.compat` computes the earlier release's from the same
+    fields (``tools_done``, ``accessed``, ``reachable_at_creation``).
     """
 
     subagent_id: str
@@ -53,6 +58,28 @@ class SubagentScore:
     forbidden_compat: int = 0
     # Rounds it was created or run in: its scores count against each of them.
     rounds: set[str] = field(default_factory=set)
+    # The scenario's declared needs per round (shared, read-only) and its first round.
+    needs: Mapping[str, Sequence[Need]] = field(default_factory=dict)
+    first_round: str = ""
+    _verdict: tuple[tuple[frozenset[str], int], Verdict] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def verdict(self) -> Verdict:
+        """The grant judged against the needs of its rounds (a subagent created before any
+        round started works in the first)."""
+        rounds = self.rounds or ({self.first_round} if self.first_round else set())
+        # Rounds and reachable files only grow, so they key the cache (the fold is asked often).
+        key = (frozenset(rounds), len(self.reachable))
+        if self._verdict is None or self._verdict[0] != key:
+            verdict = judge(self.model_key, self.tools_granted, self.paths_granted, self.reachable, self.needs, rounds)
+            self._verdict = (key, verdict)
+        return self._verdict[1]
+
+    @property
+    def routing(self) -> str:
+        """``right``, ``over`` (a cheaper key would have served) or ``under`` (cannot perceive a
+        needed modality); empty without declared needs."""
+        return self.verdict.routing if self.needs else ""
 
     @property
     def counted(self) -> bool:
@@ -65,27 +92,36 @@ class SubagentScore:
 
     @property
     def tpp(self) -> float:
+        if self.needs:
+            return self.verdict.tpp
         granted = set(self.tools_granted)
         return len(granted & self.tools_used) / len(granted) if granted else 0.0
 
     @property
     def roc(self) -> float:
+        if self.needs:
+            return self.verdict.roc
         only_reads = self.tools_used <= READ_ONLY_TOOLS
         return 0.0 if only_reads and set(self.tools_granted) & MUTATING_TOOLS else 1.0
 
     @property
     def wpp(self) -> float:
-        """Reachable files it touched (Read, Write/Edit, Bash path arguments) over reachable files.
+        """Granted files a declared need covers over granted files (docs/scoring.md).
 
-        Files it created itself are not reachable, so they never count; an empty grant (a
-        folder to write into) scores 1 only when the subagent touched something.
+        Without declared needs: reachable files it touched (Read, Write/Edit, Bash path
+        arguments) over reachable files; files it created itself are not reachable, and an
+        empty grant scores 1 only when the subagent touched something.
         """
+        if self.needs:
+            return self.verdict.wpp
         if not self.reachable:
             return 1.0 if self.touched else 0.0
         return len(self.touched & self.reachable) / len(self.reachable)
 
     @property
     def mca(self) -> float:
+        if self.needs:
+            return self.verdict.mca
         needed = MEDIA_FOR_KEY.get(self.model_key)
         if needed is None:
             # llm: it must have read some text (Read, or a Bash command naming a text file).
@@ -145,6 +181,8 @@ class ScenarioScore(ManagementMeans):
     soc: int = 0
     # Rounds marked needs_delegation (empty: the dataset marks none, every round counts).
     delegation_rounds: list[str] = field(default_factory=list)
+    # Declared needs per round (``ScenarioStarted.needs``; empty: judged by use).
+    needs: dict[str, list[Need]] = field(default_factory=dict)
     # The round running now (subagents created next belong to it).
     current_round: str = ""
 
@@ -183,6 +221,15 @@ class ScenarioScore(ManagementMeans):
         else:  # nothing marked (earlier-format data): every round is room, and none is missed
             room, missed = list(set(self.round_ids) | set(shortfall)), 0.0
         return max(0.0, 1.0 - (sum(shortfall.values()) + missed) / len(room))
+
+    @property
+    def routing_counts(self) -> dict[str, int]:
+        """Counted subagents by routing against the needs: ``over`` and ``under`` are scored apart."""
+        out = {"right": 0, "over": 0, "under": 0}
+        for part in self.subagents.values():
+            if part.counted and part.routing:
+                out[part.routing] += 1
+        return out
 
     @property
     def finished(self) -> bool:

@@ -84,6 +84,7 @@ def build_report(scores: RunScores, meta: ReportMeta, profile: str | None = None
             SAFt=s.saft,
             INV=dict(sorted(s.inv.items())),
             truncated=scores.stats.truncated(sid),
+            routing=s.routing_counts if s.needs else {},
         )
         for sid, s in scores.scenarios.items()
     ]
@@ -254,6 +255,14 @@ def _extras_markdown(report: Report) -> list[str]:
     if cut:
         lines += ["", "**Truncated replies** (stopped at the output-token limit; raise max_tokens):"]
         lines += [f"- {sid}: " + ", ".join(f"{rid} ×{n}" for rid, n in rounds.items()) for sid, rounds in cut.items()]
+    misrouted = {
+        r.scenario_id: r.routing for r in report.per_scenario if r.routing.get("over") or r.routing.get("under")
+    }
+    if misrouted:
+        lines += ["", "**Model routing** against the declared needs (over-capable costs half of MCA, incapable all):"]
+        lines += [
+            f"- {sid}: {n.get('over', 0)} over-capable, {n.get('under', 0)} incapable" for sid, n in misrouted.items()
+        ]
     cache = report.cache
     lines += [
         "",

@@ -86,6 +86,8 @@ class ScenarioRow(SixScores, _ScenarioHead):
     SAFt: int
     INV: dict[str, int]
     truncated: dict[str, int] = Field(default_factory=dict)
+    routing: dict[str, int] = Field(default_factory=dict)
+    """Counted subagents by model routing against the declared needs: right, over-capable, incapable."""
 
 
 class Coverage(_Model):

@@ -15,12 +15,12 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from arena_tui.events import MAIN_AGENT, Event, FileTouch, Modality, TaskKind, TaskStatus
+from arena_tui.events import MAIN_AGENT, Event, FileTouch, TaskKind, TaskStatus
 from arena_tui.origin import Origin, OriginFields
 from arena_tui.sandbox.limits import DEFAULT_LIMITS, SandboxLimits
 from arena_tui.sandbox.scope import ScopeGuard
 from arena_tui.tools.readstate import ReadLedger
-from arena_tui.vocabulary import BASIC_TOOLS
+from arena_tui.vocabulary import BASIC_TOOLS, Modality
 
 
 class ToolError(Exception):

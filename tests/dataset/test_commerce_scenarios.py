@@ -128,22 +128,21 @@ def _sub_sessions(sid: str) -> list[list[dict[str, Any]]]:
 
 
 @pytest.mark.skipif(not CONVERTED, reason="no commerce scenario is checked by the engine yet")
-def test_reference_manager_passes_every_round_with_distinct_scores() -> None:
+def test_reference_manager_passes_every_round_at_the_ceiling() -> None:
+    """Its grants are the declared needs (needs.json), so each management metric is 1."""
     scores, _out = oracle_run(tuple(converted()))
     for sid in CONVERTED:
         s = scores.scenarios[sid]
         rounds = [q["id"] for q in _questions(sid)]
         assert [s.passed.get(r) for r in rounds] == [True] * len(rounds), (sid, s.passed)
-    tuples = {sid: _metrics(sid) for sid in CONVERTED}
-    assert len(set(tuples.values())) >= 6, tuples
+        assert _metrics(sid) == (1.0, 1.0, 1.0, 1.0), (sid, _metrics(sid))
 
 
-def test_every_searching_reference_is_below_the_ceiling_but_sound() -> None:
+def test_every_searching_reference_scores_its_folder_search_at_the_ceiling() -> None:
+    """A folder search the manager cannot avoid is a declared need: it costs nothing."""
     assert set(SEARCHES) == set(CONVERTED)
     for sid in SEARCHES:
-        tpp, roc, wpp, mca = _metrics(sid)
-        assert wpp < 1.0, (sid, wpp)
-        assert min(tpp, roc, wpp, mca) >= 0.5, (sid, tpp, roc, wpp, mca)
+        assert _metrics(sid) == (1.0, 1.0, 1.0, 1.0), (sid, _metrics(sid))
 
 
 @pytest.mark.parametrize("sid", sorted(SEARCHES))

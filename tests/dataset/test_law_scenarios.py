@@ -125,20 +125,17 @@ def _search(sid: str) -> tuple[str, str] | None:
 SEARCHING = [sid for sid in SCENARIOS if _search(sid)]
 
 
-def test_reference_manager_passes_every_round_with_scores_that_differ_by_scenario() -> None:
+def test_reference_manager_passes_every_round_at_the_ceiling() -> None:
     """Every round passes; where the manager cannot know which file holds the governing terms its
-    worker searches a whole folder, so WPP falls below 1 by how much of the folder it did not need."""
+    worker searches a whole folder, and the folder is the declared need, so it costs nothing."""
     scores, _out = oracle_run(tuple(converted()))
     quartets: dict[str, tuple[float, float, float, float]] = {}
     for sid in SCENARIOS:
         s = scores.scenarios[sid]
         assert all(s.passed.get(r["id"]) for r in rounds(sid)), (sid, s.passed)
         quartets[sid] = (round(s.tpp, 6), round(s.roc, 6), round(s.wpp, 6), round(s.mca, 6))
-    assert len(set(quartets.values())) >= 6, quartets
     assert len(SEARCHING) >= 6, SEARCHING
-    for sid in SEARCHING:
-        tpp, roc, wpp, mca = quartets[sid]
-        assert wpp < 1.0 and min(tpp, roc, wpp, mca) >= 0.5, (sid, quartets[sid])
+    assert all(q == (1.0, 1.0, 1.0, 1.0) for q in quartets.values()), quartets
 
 
 def _session_of(ws: Path, prompt_part: str) -> list[dict[str, Any]]:

@@ -194,20 +194,12 @@ def _scores(sid: str) -> tuple[float, float, float, float]:
 
 @pytest.mark.parametrize("sid", SIDS)
 def test_reference_manager_passes_every_round(sid: str) -> None:
-    """Every round passes; a reference that searches pays for it in WPP but stays a good manager."""
+    """Every round passes at the ceiling: a search the manager cannot avoid is a declared need."""
     scores, _out = oracle_run(tuple(converted()))
     s = scores.scenarios[sid]
     assert all(s.passed.get(q["id"]) for q in questions(sid)), s.passed
-    if "Grep" in _workflow_agents(sid)["archive_reader"]["tools"]:
-        assert s.wpp < 1.0, _scores(sid)
-        assert min(_scores(sid)) >= 0.5, _scores(sid)
-
-
-def test_reference_scores_differ_by_scenario() -> None:
-    """At least six distinct (TPP, ROC, WPP, MCA) tuples among the seven scenarios."""
-    tuples = {sid: _scores(sid) for sid in SIDS}
-    assert len(set(tuples.values())) >= 6, tuples
-    assert all(_search(sid) for sid in SIDS)
+    assert _search(sid)
+    assert _scores(sid) == (1.0, 1.0, 1.0, 1.0), _scores(sid)
 
 
 @pytest.mark.parametrize("sid", SIDS)

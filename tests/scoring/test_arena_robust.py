@@ -14,7 +14,7 @@ from arena_tui.sandbox.scope import ScopeGuard
 from arena_tui.scoring import score_events
 from arena_tui.scoring.fold import RunScores
 from arena_tui.tools.bash_files import bash_touches
-from arena_tui.vocabulary import ModelKey
+from arena_tui.vocabulary import Modality, ModelKey
 
 R, S = "run", "s1"
 
@@ -65,7 +65,7 @@ class Log:
         self.events.append(ev.ToolResult(**_f(sub), call_id=cid, tool=tool, files=list(files)))
         return self
 
-    def read(self, sub: str, path: str, modality: ev.Modality = "text") -> Log:
+    def read(self, sub: str, path: str, modality: Modality = "text") -> Log:
         touch = ev.FileTouch(path=path, op="read", modality=modality)
         return self.call(sub, "Read", [touch], file_path=path)
 

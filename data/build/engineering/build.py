@@ -177,6 +177,8 @@ def main():
                     rel = os.path.relpath(os.path.join(r, n), DATASET)
                     if rel.endswith(("checks/_check.py", "checks/_check.sha256")):
                         continue  # the engine copy and its stamp come from data/build/sync_checks.py
+                    if rel == os.path.join("scenarios", S["id"], "needs.json"):
+                        continue  # needs.json comes from data/build/derive_needs.py
                     if rel not in wset:
                         problems.append(f"{rel}: not produced by the build (stray file)")
     for p in problems:
