@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from arena_tui.vocabulary import Modality, ModelKey, Need
+from arena_tui.vocabulary import Modality, ModelKey, Need, ResultFacts, WorkflowRunFacts
 
 MAIN_AGENT = "main"
 
@@ -217,7 +217,7 @@ class ToolCalled(EventBase):
     arguments: dict[str, Any]
 
 
-class ToolResult(EventBase):
+class ToolResult(EventBase, ResultFacts):
     kind: Literal["tool_result"] = "tool_result"
     call_id: str
     tool: str
@@ -263,7 +263,7 @@ class SubagentScopeGrown(EventBase):
     added_files: list[str]
 
 
-class SubagentRunStarted(EventBase):
+class SubagentRunStarted(EventBase, WorkflowRunFacts):
     kind: Literal["subagent_run_started"] = "subagent_run_started"
     subagent_id: str
     mode: RunMode

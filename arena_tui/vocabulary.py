@@ -5,7 +5,7 @@ Everything that names a pool key or a group of tools imports it from here.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -100,3 +100,18 @@ def routing(model_key: str, modalities: set[str]) -> Literal["right", "over", "u
     if not modalities <= NATIVE_MODALITIES.get(model_key, frozenset()):
         return "under"
     return "right" if best_key(modalities) == model_key else "over"
+
+
+class ResultFacts(BaseModel):
+    """What the harness resolved for one tool call (the subagent created, the session run); the
+    transcript writes it on the call's result line, where checks read it (docs/running.md)."""
+
+    facts: dict[str, Any] = Field(default_factory=dict)
+
+
+class WorkflowRunFacts(BaseModel):
+    """How a workflow's ``agent()`` run began: its workflow, and how many of that workflow's
+    ``agent()`` calls the script had issued and not yet seen settle (its parallel work)."""
+
+    workflow_id: str | None = None
+    alongside: int = 0

@@ -69,6 +69,7 @@ class ScenarioRuntime:
         accessible: Sequence[str],
         delegable: Sequence[str],
         emit: Callable[[ev.Event], object],
+        readonly: Sequence[str] = (),
         providers: ProviderFactory,
         pool: Sequence[PoolMember],
         main_modalities: dict[str, int | bool],
@@ -93,7 +94,7 @@ class ScenarioRuntime:
         self.sandbox_limits = sandbox_limits
         self.reads = ReadLedger()
         _create_missing_folders(workspace, [*self.accessible, *self.delegable])
-        self.main_scope = ScopeGuard.for_main(workspace, self.accessible, self.delegable)
+        self.main_scope = ScopeGuard.for_main(workspace, self.accessible, self.delegable, readonly)
         self.subagents = SubagentRegistry(self.main_scope, list(self.pool), emit, self.origin)
         self.background = BackgroundRegistry(emit, self.origin)
         self.round_id: str | None = None
@@ -270,6 +271,8 @@ class ScenarioRuntime:
                 description=run.description,
                 prompt=run.prompt,
                 via=run.via,
+                workflow_id=run.workflow_id,
+                alongside=run.alongside,
             )
         )
         result: LoopResult | None = None

@@ -7,6 +7,15 @@ earlier release's ids that is ``sub_sub_1a2b3c4d_sess_5e6f7a8b.jsonl``. Line 1 i
 carries the earlier release's fields (float ``timestamp``, ``context_size_after``,
 ``is_real_user_question``; on assistant turns ``input_delta``/``output_delta``/
 ``cache_read_delta`` and ``provider_usage``) plus ours (``round_id``, token counts).
+
+What the harness resolved is written down, so checks never infer it from text the agent
+wrote: a subagent transcript's first line names the subagent, its model key, tools and
+grant (workspace-relative real paths, as bound), how it was created and, for a workflow
+agent, its workflow and how many of that workflow's runs were still going when it began;
+every ``tool_result`` line carries ``ok`` (the call succeeded), ``files`` (what the harness
+resolved it to touch) and ``facts`` where the tool reports some; every subagent creation
+(CreateSubagent or a workflow's ``defineAgent``) adds a ``note`` line to main's transcript
+with the same facts under ``facts.subagent_created``, whether or not the subagent ever runs.
 Files are written incrementally on :meth:`flush`, which the runner calls before every
 check and at the end of the scenario.
 """
@@ -34,6 +43,12 @@ def jsonl_line(obj: Any) -> str:
     could split its own line in two and hide a call from such a check. They only occur
     inside JSON strings, where the escape means the same character."""
     return json.dumps(obj, ensure_ascii=False).translate(_LINE_BREAKS)
+
+
+def _note_uuid() -> str:
+    from arena_tui.agents.ids import turn_uuid
+
+    return turn_uuid()
 
 
 def session_filename(agent_id: str, session_id: str | None) -> str:
@@ -119,19 +134,75 @@ class TranscriptWriter:
         self.scenario_id = scenario_id
         self.out_sessions = out_sessions
         self.sessions: dict[str, _Session] = {}
+        self.subagents: dict[str, dict[str, Any]] = {}
+        """subagent id -> what its creation resolved (first-line facts of its transcripts)."""
+        self.runs: dict[str, dict[str, Any]] = {}
+        """session file -> how its first run started (workflow id, runs alongside)."""
+        self.main_round: str | None = None
+        self.results: dict[tuple[str | None, str | None, str], ev.ToolResult] = {}
+        """(agent, session, call id) -> the call's result event, for its transcript line's facts."""
 
     def __call__(self, event: ev.Event) -> None:
-        if not isinstance(event, ev.TurnRecorded) or event.scenario_id != self.scenario_id:
+        if event.scenario_id != self.scenario_id:
             return
+        if isinstance(event, ev.SubagentCreated):
+            self._created(event)
+        elif isinstance(event, ev.SubagentRunStarted):
+            run: dict[str, Any] = {"mode": event.mode}
+            if event.workflow_id is not None:
+                run |= {"workflow_id": event.workflow_id, "alongside": event.alongside}
+            self.runs.setdefault(session_filename(event.subagent_id, event.session_id), run)
+        elif isinstance(event, ev.ToolResult):
+            self.results[(event.agent_id, event.session_id, event.call_id)] = event
+        elif isinstance(event, ev.TurnRecorded):
+            self._turn(event)
+
+    def _created(self, event: ev.SubagentCreated) -> None:
+        facts: dict[str, Any] = {
+            "subagent_id": event.subagent_id,
+            "name": event.name,
+            "model_key": event.model_key,
+            "tools": list(event.tools),
+            "grant": list(event.accessible_paths),
+            "via": event.via,
+        }
+        self.subagents[event.subagent_id] = facts
+        grant = ", ".join(event.accessible_paths) or "(none)"
+        note = ev.TurnRecorded(
+            run_id=event.run_id,
+            ts=event.ts,
+            scenario_id=event.scenario_id,
+            uuid=_note_uuid(),
+            role="note",
+            content=f"subagent {event.subagent_id} ({event.name}) created via {event.via}: "
+            f"model_key={event.model_key} tools={', '.join(event.tools) or '(none)'} grant={grant}",
+            round_id=self.main_round,
+        )
+        self._turn(note, {"facts": {"subagent_created": facts}})
+
+    def _turn(self, event: ev.TurnRecorded, extra: dict[str, Any] | None = None) -> None:
         agent = event.agent_id or ev.MAIN_AGENT
         filename = session_filename(agent, event.session_id)
         session = self.sessions.get(filename)
         if session is None:
             owner = "main" if agent == ev.MAIN_AGENT else f"{agent}:{event.session_id}"
             session = _Session(owner, filename)
-            session.pending.append(json.dumps({"type": "system_meta", "owner": owner}))
+            meta: dict[str, Any] = {"type": "system_meta", "owner": owner}
+            if agent != ev.MAIN_AGENT:
+                meta |= self.subagents.get(agent, {}) | {"session_id": event.session_id}
+                meta |= self.runs.get(filename, {})
+            session.pending.append(jsonl_line(meta))
             self.sessions[filename] = session
-        session.pending.append(jsonl_line(turn_line(event, session.meter)))
+        if agent == ev.MAIN_AGENT and event.round_id is not None:
+            self.main_round = event.round_id
+        line = turn_line(event, session.meter) | (extra or {})
+        if event.role == "tool_result" and event.tool_call_id is not None:
+            result = self.results.pop((event.agent_id, event.session_id, event.tool_call_id), None)
+            line["ok"] = None if result is None else not result.is_error
+            line["files"] = [] if result is None else list(dict.fromkeys(t.path for t in result.files))
+            if result is not None and result.facts:
+                line["facts"] = dict(result.facts)
+        session.pending.append(jsonl_line(line))
         session.turns.append(event)
 
     def flush(self, copy_to: Path | None = None) -> None:

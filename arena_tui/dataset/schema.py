@@ -135,6 +135,10 @@ class Manifest(_Strict):
     scripts: StrictStr
     main_agent_accessible_paths: list[StrictStr]
     main_agent_delegable_paths: list[StrictStr] = Field(default_factory=list)
+    main_agent_readonly_paths: list[StrictStr] = Field(default_factory=list)
+    """Paths inside main's accessible paths that main may read but never write (Write, Edit or
+    Bash): the workspace tools a subagent must run, evidence main must not rewrite. The earlier
+    release ignores the field; it never narrows what main may grant."""
     updates: dict[StrictStr, UpdateGroup] = Field(default_factory=dict)
     rounds_ref: StrictStr
 

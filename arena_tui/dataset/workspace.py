@@ -61,6 +61,16 @@ def _check_access_paths(scenario: Scenario, rel: str, ever: VirtualTree, problem
                 )
     if not manifest.main_agent_accessible_paths:
         problems.warn(rel, "main_agent_accessible_paths", "is empty: the main agent can read nothing itself")
+    accessible = normalised["main_agent_accessible_paths"]
+    for index, path in enumerate(manifest.main_agent_readonly_paths):
+        field = f"main_agent_readonly_paths[{index}]"
+        try:
+            norm = normalize_relative(path)
+        except PathEscapeError as exc:
+            problems.error(rel, field, str(exc))
+            continue
+        if not any(norm == a or a == "." or norm.startswith(a.rstrip("/") + "/") for a in accessible):
+            problems.error(rel, field, f"'{path}' is not inside main_agent_accessible_paths: list a path main can read")
     # A path in both lists is accessible: main reads it and may grant it. The earlier release's
     # validator accepts this silently and its manifests rely on it, so it is no warning here either.
 

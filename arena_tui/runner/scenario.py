@@ -131,6 +131,7 @@ class ScenarioRunner:
             workspace=self.workspace,
             accessible=self.scenario.manifest.main_agent_accessible_paths,
             delegable=self.scenario.manifest.main_agent_delegable_paths,
+            readonly=self.scenario.manifest.main_agent_readonly_paths,
             emit=self.bus.emit,
             providers=providers,
             pool=pool_members(self.ctx.config),

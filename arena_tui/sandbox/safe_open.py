@@ -101,7 +101,7 @@ def make_parents(guard: ScopeGuard, parent: str, shown: str) -> None:
         ForbiddenError: no write root holds ``parent``, or a component is not a plain folder.
     """
     roots = [r for r in guard.write_roots if parent == r or parent.startswith(r.rstrip("/") + "/")]
-    if not roots:
+    if not roots or not guard.contains(parent, write=True):
         raise ForbiddenError.path(shown)
     root = max(roots, key=len)
     try:

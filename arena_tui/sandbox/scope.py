@@ -79,10 +79,12 @@ class ScopeGuard:
     read_roots: tuple[str, ...]
     write_roots: tuple[str, ...] = ()
     grant_roots: tuple[str, ...] = ()
+    readonly_roots: tuple[str, ...] = ()
+    """Inside the read roots but never written (main's read-only paths); bound read-only last."""
     pins: dict[str, Pin] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        for root in dict.fromkeys([*self.read_roots, *self.write_roots]):
+        for root in dict.fromkeys([*self.read_roots, *self.write_roots, *self.readonly_roots]):
             if root not in self.pins:
                 pin = pin_of(root)
                 if pin is not None:
@@ -114,8 +116,12 @@ class ScopeGuard:
         workspace: str | os.PathLike[str],
         accessible: Iterable[str | os.PathLike[str]],
         delegable: Iterable[str | os.PathLike[str]] = (),
+        readonly: Iterable[str | os.PathLike[str]] = (),
     ) -> ScopeGuard:
-        return cls.build(workspace, accessible, delegable)
+        guard = cls.build(workspace, accessible, delegable)
+        ws = guard.workspace
+        ro = tuple(dict.fromkeys(_real(os.path.join(ws, os.fspath(p))) for p in readonly))
+        return cls(guard.workspace, guard.read_roots, guard.write_roots, guard.grant_roots, ro)
 
     @classmethod
     def for_subagent(cls, workspace: str | os.PathLike[str], grant: Iterable[str | os.PathLike[str]]) -> ScopeGuard:
@@ -125,8 +131,9 @@ class ScopeGuard:
     # --- checks ---------------------------------------------------------------------
 
     def roots(self) -> tuple[str, ...]:
-        """Every root this guard binds or opens (read roots, then write-only ones)."""
-        return tuple(dict.fromkeys([*self.read_roots, *self.write_roots]))
+        """Every root this guard binds or opens (read roots, then write-only ones, then the
+        read-only ones, so a read-only folder inside a writable root is bound over it)."""
+        return tuple(dict.fromkeys([*self.read_roots, *self.write_roots, *self.readonly_roots]))
 
     def swapped(self) -> list[SwappedRootError]:
         """Roots that are no longer what was granted (a link on the way, another folder)."""
@@ -146,6 +153,8 @@ class ScopeGuard:
     def contains(self, real: str, *, write: bool = False) -> bool:
         """Whether an already-realpath'd path lies inside the read (or write) roots."""
         roots = self.write_roots if write else self.read_roots
+        if write and any(_within(real, r) for r in self.readonly_roots):
+            return False
         return any(_within(real, r) for r in roots)
 
     def can_grant(self, path: str) -> bool:

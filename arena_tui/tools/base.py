@@ -47,6 +47,8 @@ class ToolOutput:
     invalid: bool = False
     files: list[FileTouch] = field(default_factory=list)
     attachments: list[Attachment] = field(default_factory=list)
+    facts: dict[str, Any] = field(default_factory=dict)
+    """What the harness resolved for this call, written on its transcript line (docs/running.md)."""
 
 
 def count_by_modality(attachments: list[Attachment]) -> dict[str, int]:

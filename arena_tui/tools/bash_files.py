@@ -1,7 +1,7 @@
 """Files a Bash command names: the resolved path arguments that WPP counts as touched.
 
-Every word of the command (split like the pre-check splits it, globs expanded inside the
-scope) is resolved against the agent's working folder; the words that name an existing
+Every word of the command (split by the shared rule in :mod:`arena_tui.tools.bash_words`,
+patterns expanded inside the scope) is resolved against the agent's working folder; the words that name an existing
 regular file inside the agent's scope become ``op="bash"`` file touches. This is
 accounting only: the sandbox, not this list, decides what a command can reach.
 """
@@ -11,28 +11,23 @@ from __future__ import annotations
 import glob
 import itertools
 import os
-import re
 import stat
 
 from arena_tui.events import FileTouch
 from arena_tui.sandbox.filekinds import detect
 from arena_tui.sandbox.scope import ScopeGuard
+from arena_tui.tools.bash_words import command_words, is_pattern
 
-_SPLIT = re.compile(r"[\s;|&<>()'\"`={},]+")
-_GLOB = re.compile(r"[*?\[]")
 MAX_TOUCHES = 500
 
 
 def _candidates(word: str, cwd: str, scope: ScopeGuard) -> list[str]:
-    word = word.rstrip(":")
-    if not word or word.startswith(("-", "$")) or "://" in word:
-        return []
     path = word if os.path.isabs(word) else os.path.join(cwd, word)
-    found = _GLOB.search(path)
-    if found:
+    if is_pattern(word):
         # Expand only below an in-scope folder: a pattern such as /*/*/* must not make the
         # harness walk the host's file system.
-        base = os.path.realpath(os.path.dirname(path[: found.start()] + "x"))
+        first = min(i for i, ch in enumerate(path) if ch in "*?[{")
+        base = os.path.realpath(os.path.dirname(path[:first] + "x"))
         if not scope.contains(base) and not any(_under(root, base) for root in scope.roots()):
             return []
         return sorted(itertools.islice(glob.iglob(path), MAX_TOUCHES))
@@ -62,7 +57,7 @@ def _head(path: str) -> bytes | None:
 def bash_touches(command: str, scope: ScopeGuard, cwd: str) -> list[FileTouch]:
     """The in-scope regular files ``command`` names, workspace-relative, without repeats."""
     seen: dict[str, FileTouch] = {}
-    for word in _SPLIT.split(command):
+    for word in command_words(command):
         for path in _candidates(word, cwd, scope):
             real = os.path.realpath(path)
             if real in seen or not scope.contains(real):

@@ -44,6 +44,9 @@ class SessionRun:
     mode: RunMode = "foreground"
     task_id: str | None = None
     via: RunVia = "RunSubagent"
+    workflow_id: str | None = None
+    alongside: int = 0
+    """Other ``agent()`` calls of the same workflow the script had issued and not yet seen settle."""
 
 
 class SessionView(Protocol):

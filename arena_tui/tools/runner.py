@@ -89,6 +89,7 @@ class ToolRunner:
                 output=output.text,
                 duration_ms=duration,
                 files=output.files,
+                facts=output.facts,
             )
         )
         return output

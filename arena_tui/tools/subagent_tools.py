@@ -52,7 +52,8 @@ class CreateSubagentTool(_RuntimeTool):
         return ToolOutput(
             f"subagent_id={sub.subagent_id}\nname={sub.name}\nmodel_key={sub.model_key}\n"
             f"tools={', '.join(sub.tools) or '(none)'}\naccessible_paths={paths}\n"
-            f"reachable_files={len(sub.reachable)}"
+            f"reachable_files={len(sub.reachable)}",
+            facts={"subagent_id": sub.subagent_id, "model_key": sub.model_key, "grant": list(sub.grant)},
         )
 
 
@@ -80,16 +81,20 @@ class RunSubagentTool(_RuntimeTool):
         sid = session.session_id or ""
         head = f"subagent_id={sub.subagent_id} session_id={sid}"
         run = SessionRun(sub.subagent_id, sid, prompt, description, continued)
+        facts = {"subagent_id": sub.subagent_id, "session_id": sid, "continued": continued}
         if args.get("run_in_background"):
             task_id = rt.start_background(run)
             return ToolOutput(
                 f"task_id={task_id} {head} status=running\n"
-                "Started in the background; its answer arrives as a task-notification."
+                "Started in the background; its answer arrives as a task-notification.",
+                facts={**facts, "mode": "background", "task_id": task_id},
             )
         result = await rt.run_session(run)
+        facts = {**facts, "mode": "foreground", "status": result.status}
         if result.status != "completed":
-            return ToolOutput(f"{head} status={result.status}\n{result.detail}\n{result.text}", is_error=True)
-        return ToolOutput(f"{head} status=completed\n\n{result.text}")
+            text = f"{head} status={result.status}\n{result.detail}\n{result.text}"
+            return ToolOutput(text, is_error=True, facts=facts)
+        return ToolOutput(f"{head} status=completed\n\n{result.text}", facts=facts)
 
 
 class ListSubagentsTool(_RuntimeTool):

@@ -57,13 +57,25 @@ class RuntimeWorkflowHost:
         self.agents[name] = sub.subagent_id
         return name
 
-    async def run_agent(self, agent_type: str, prompt: str, schema: dict[str, Any] | None) -> Any:
+    async def run_agent(
+        self, agent_type: str, prompt: str, schema: dict[str, Any] | None, *, alongside: int = 0
+    ) -> Any:
         subagent_id = self.agents.get(agent_type)
         if subagent_id is None:
             raise WorkflowHostError(f"unknown agentType '{agent_type}': call defineAgent first")
         _, session, _ = self.runtime.open_session(subagent_id, None)
         session_id, description = session.session_id or "", f"workflow {self.workflow_id}"
-        run = SessionRun(subagent_id, session_id, prompt, description, False, "background", via="Workflow")
+        run = SessionRun(
+            subagent_id,
+            session_id,
+            prompt,
+            description,
+            False,
+            "background",
+            via="Workflow",
+            workflow_id=self.workflow_id,
+            alongside=alongside,
+        )
         result = await self.runtime.run_session(run)
         if result.status != "completed":
             raise WorkflowHostError(f"agent '{agent_type}' {result.status}: {result.detail}")
@@ -139,4 +151,7 @@ class WorkflowTool(Tool):
 
         summary = f"workflow_id={workflow_id} name={name} script={rel}"
         rt.background.start("workflow", name, summary, work(), task_id=task_id)
-        return ToolOutput(f"task_id={task_id} workflow_id={workflow_id} name={name} script={rel} status=running")
+        return ToolOutput(
+            f"task_id={task_id} workflow_id={workflow_id} name={name} script={rel} status=running",
+            facts={"workflow_id": workflow_id, "task_id": task_id},
+        )

@@ -26,6 +26,35 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DATASET = os.path.normpath(os.path.join(HERE, "..", "clawarena-team"))
 ENGINE = os.path.join(HERE, "_check.py")
 STAMP = "_check.sha256"
+# The Bash word rule the harness uses (arena_tui/tools/bash_words.py) is copied into the engine
+# between these markers, with the source's sha256 on the first one: one rule, two readers.
+BASH_WORDS = os.path.normpath(os.path.join(HERE, "..", "..", "arena_tui", "tools", "bash_words.py"))
+_BEGIN, _END = "# bash-words begin", "# bash-words end"
+
+
+def bash_words_body(src: str) -> str:
+    """The rule's code: the module after its docstring and its imports (the engine imports them at its top)."""
+    lines = src.split('"""', 2)[2].lstrip("\n").splitlines(keepends=True)
+    while lines and (lines[0].startswith("import ") or not lines[0].strip()):
+        lines.pop(0)
+    return "".join(lines)
+
+
+def bash_words_block() -> str:
+    """The engine's copy of the shared Bash word rule: the module after its docstring, stamped."""
+    with open(BASH_WORDS, encoding="utf-8") as fh:
+        src = fh.read()
+    body = bash_words_body(src)
+    digest = hashlib.sha256(src.encode()).hexdigest()
+    return f"{_BEGIN}: arena_tui/tools/bash_words.py {digest}\n{body.rstrip()}\n\n\n{_END}"
+
+
+def with_bash_words(engine: str) -> str:
+    """``engine`` with its bash-words block replaced by the current copy of the rule."""
+    a, b = engine.index(_BEGIN), engine.index(_END) + len(_END)
+    return engine[:a] + bash_words_block() + engine[b:]
+
+
 _SPEC_ARG = re.compile(r"\$\{scripts\}/_check\.py\s+\$\{workspace\}\s+\$\{scripts\}/(\S+\.json)")
 
 
@@ -70,10 +99,17 @@ def converted(root: str) -> list[tuple[str, str, list[tuple[str, str]]]]:
 
 
 def sync(root: str, check_only: bool) -> list[str]:
+    problems = []
+    current = engine_bytes().decode("utf-8")
+    if with_bash_words(current) != current:
+        if check_only:
+            problems.append("data/build/_check.py: its bash-words block differs from arena_tui/tools/bash_words.py")
+        else:
+            with open(ENGINE, "w", encoding="utf-8") as fh:
+                fh.write(with_bash_words(current))
     engine = engine_bytes()
     stamp = stamp_text(engine)
     eng = load_engine()
-    problems = []
     for sdir, scripts, specs in converted(root):
         sid = os.path.basename(sdir)
         for name, want in (("_check.py", engine), (STAMP, stamp.encode())):

@@ -163,3 +163,68 @@ def test_a_transcript_line_cannot_be_split_by_unicode_line_breaks() -> None:
     line = jsonl_line(obj)
     assert len(line.splitlines()) == 1
     assert json.loads(line) == obj
+
+
+# --- what the harness resolved, written down for the checks ----------------------------
+
+PAR_SCRIPT = """\
+// defineAgent({name: "x", model_key: "omni"}) parallel( -- a comment relabels nothing
+const r = defineAgent({name: "wf_reader", model_key: "llm", tools: ["Read"],
+  accessible_paths: [["${workspace}/de", "leg"].join("")], system_prompt: "Answer."});
+await parallel([() => agent("A", {agentType: r}), () => agent("B", {agentType: r})]);
+await agent("C", {agentType: r});
+"""
+
+
+async def test_transcripts_carry_resolved_grants_models_and_success(harness: MakeHarness, tmp_path: Path) -> None:
+    h = harness(
+        {
+            "r1": [
+                turn(
+                    "",
+                    call(
+                        "CreateSubagent",
+                        name="scout",
+                        system_prompt="You are 'someone else'.",
+                        model_key="llm",
+                        tools=["Read"],
+                        accessible_paths=["${workspace}/docs/alias"],
+                    ),
+                ),
+                turn("", call("RunSubagent", subagent_id="sub_nope", description="x", prompt="x")),
+                turn("", call("RunSubagent", subagent_id="${subagent:scout}", description="x", prompt="read")),
+                turn("", call("Workflow", script=PAR_SCRIPT, name="fan")),
+                turn("done"),
+            ]
+        },
+        {"scout": [turn("", call("Read", file_path="${workspace}/docs/alias/notes.txt")), turn("ok")], "wf_reader": []},
+    )
+    (h.ws / "docs" / "alias").symlink_to(h.ws / "deleg")  # a link inside main's scope to a delegable folder
+    out = tmp_path / "out" / "sessions"
+    writer = TranscriptWriter(SCENARIO, out)
+    h.bus.subscribe(writer)
+    await h.ask("go", "r1")
+    assert await h.runtime.wait_background(5.0)
+    writer.flush()
+
+    main = load_lines(out / "main.jsonl")[1:]
+    results = [line for line in main if line["role"] == "tool_result"]
+    assert [r["ok"] for r in results] == [True, False, True, True]
+    created = [line["facts"]["subagent_created"] for line in main if line["role"] == "note" and "facts" in line]
+    assert [(c["name"], c["via"], c["grant"]) for c in created] == [
+        ("scout", "CreateSubagent", ["deleg"]),  # the real path the link resolved to, not "docs/alias"
+        ("wf_reader", "Workflow", ["deleg"]),  # the built string, as bound
+    ]
+    assert results[0]["facts"]["grant"] == ["deleg"]
+    assert results[2]["facts"]["mode"] == "foreground" and results[2]["facts"]["continued"] is False
+    assert "workflow_id" in results[3]["facts"]
+
+    metas = {m["owner"]: m for m in (load_lines(p)[0] for p in out.glob("sub_*.jsonl"))}
+    scout = next(m for m in metas.values() if m["name"] == "scout")
+    assert (scout["model_key"], scout["tools"], scout["grant"]) == ("llm", ["Read"], ["deleg"])
+    read = next(line for line in load_lines(out / f"sub_{scout['subagent_id']}_{scout['session_id']}.jsonl")[1:]
+                if line["role"] == "tool_result")  # fmt: skip
+    assert read["ok"] is True and read["files"] == ["deleg/notes.txt"]
+    wf = sorted((m for m in metas.values() if m["via"] == "Workflow"), key=lambda m: m["alongside"])
+    assert {m["model_key"] for m in wf} == {"llm"} and len(wf) == 3
+    assert [m["alongside"] for m in wf] == [0, 0, 1]  # A and B overlapped; C ran alone

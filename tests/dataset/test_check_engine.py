@@ -13,13 +13,12 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
 from tests.dataset.oracle_run import DATASET, ENGINE, converted
-
-WS_ROUND = "q1"
+from tests.dataset.transcript_builder import WS_ROUND, Transcripts
 
 
 def check(ws: Path, *conditions: dict[str, Any]) -> subprocess.CompletedProcess[str]:
@@ -49,73 +48,6 @@ def ws(tmp_path: Path) -> Path:
     (w / "scans").mkdir()
     (w / "scans" / "grn.png").write_bytes(b"\x89PNG")
     return w
-
-
-def ts(n: int) -> str:
-    return f"2026-01-01T00:00:{n:02d}Z"
-
-
-class Transcripts:
-    """Builds sessions/*.jsonl: a main transcript and subagent sessions, with file names of any shape."""
-
-    def __init__(self, ws: Path) -> None:
-        self.ws, self.n = ws, 0
-        self.main: list[dict[str, Any]] = []
-        self.subs: dict[str, list[dict[str, Any]]] = {}
-
-    def _t(self) -> str:
-        self.n += 1
-        return ts(self.n)
-
-    def main_call(self, name: str, args: dict[str, Any], result: str = "ok", rnd: str = WS_ROUND) -> None:
-        cid = f"c{self.n}"
-        self.main.append(
-            {
-                "role": "assistant",
-                "round_id": rnd,
-                "timestamp": self._t(),
-                "tool_calls": [{"id": cid, "name": name, "arguments": args}],
-            }
-        )
-        self.main.append(
-            {"role": "tool_result", "round_id": rnd, "timestamp": self._t(), "tool_call_id": cid, "content": result}
-        )
-
-    def create(self, sub_id: str, name: str, model: str, paths: list[str], rnd: str = WS_ROUND) -> None:
-        args = {"name": name, "model_key": model, "tools": ["Read", "Bash"], "accessible_paths": paths}
-        self.main_call("CreateSubagent", args, f"subagent_id={sub_id}\nname={name}", rnd)
-
-    def sub(self, owner: str, name: str, lines: list[tuple[str, object]], rnd: str = WS_ROUND) -> None:
-        out = self.subs.setdefault(
-            owner,
-            [{"role": "system", "content": f"You are '{name}', a subagent.", "round_id": None, "timestamp": self._t()}],
-        )
-        out.append({"role": "user", "content": "task", "round_id": rnd, "timestamp": self._t()})
-        for kind, payload in lines:
-            if kind == "call":
-                tool, args = cast(tuple[str, dict[str, Any]], payload)
-                out.append(
-                    {
-                        "role": "assistant",
-                        "content": "",
-                        "round_id": rnd,
-                        "timestamp": self._t(),
-                        "tool_calls": [{"id": f"s{self.n}", "name": tool, "arguments": args}],
-                    }
-                )
-            else:
-                out.append({"role": kind, "content": payload, "round_id": rnd, "timestamp": self._t()})
-
-    def save(self) -> None:
-        d = self.ws / "sessions"
-        d.mkdir(exist_ok=True)
-        rows = [{"type": "system_meta", "owner": "main"}, *self.main]
-        (d / "main.jsonl").write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
-        for i, (owner, lines) in enumerate(self.subs.items()):
-            rows = [{"type": "system_meta", "owner": owner}, *lines]
-            (d / f"transcript-{i}-{hashlib.sha1(owner.encode()).hexdigest()[:6]}.jsonl").write_text(
-                "\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8"
-            )
 
 
 EVIDENCE = {"kind": "evidence", "file": "evidence/log.csv", "values": ["62", "10.6"], "deliverable": "output/t.json"}
@@ -276,7 +208,8 @@ def test_sensitive_grant_in_any_spelling_fails(ws: Path, path: str) -> None:
 def test_sensitive_grant_inside_a_workflow_script_fails(ws: Path) -> None:
     t = Transcripts(ws)
     script = 'const a = defineAgent({name: "x", model_key: "llm", tools: ["Read"], accessible_paths: ["hr/notes.md"]});'
-    t.main_call("Workflow", {"name": "w", "script": script})
+    t.main_call("Workflow", {"name": "w", "script": script}, facts={"workflow_id": "wf_1"})
+    t.note_created("sub_2", "x", "llm", [str(ws / "hr" / "notes.md")], "Workflow", WS_ROUND)
     t.save()
     assert not passes(ws, {"kind": "never_granted", "segments": ["hr"]})
     assert passes(ws, {"kind": "never_granted", "segments": ["vault"]})
@@ -284,12 +217,14 @@ def test_sensitive_grant_inside_a_workflow_script_fails(ws: Path) -> None:
 
 def test_resumed_needs_a_session_from_an_earlier_round(ws: Path) -> None:
     t = Transcripts(ws)
-    t.main_call("RunSubagent", {"subagent_id": "sub_1"}, "session_id=sess_old", rnd="q0")
+    old = {"subagent_id": "sub_1", "session_id": "sess_old"}
+    t.main_call("RunSubagent", {"subagent_id": "sub_1"}, "session_id=sess_old", rnd="q0", facts=old)
     t.sub("sub_1:sess_old", "w", [("assistant", "x")], rnd="q0")
-    t.main_call("RunSubagent", {"subagent_id": "sub_1", "session_id": "sess_new"})
+    new = {"subagent_id": "sub_1", "session_id": "sess_new", "continued": False}
+    t.main_call("RunSubagent", {"subagent_id": "sub_1", "session_id": "sess_new"}, facts=new)
     t.save()
     assert not passes(ws, {"kind": "resumed"})
-    t.main_call("RunSubagent", {"subagent_id": "sub_1", "session_id": "sess_old"})
+    t.main_call("RunSubagent", {"subagent_id": "sub_1", "session_id": "sess_old"}, facts={**old, "continued": True})
     t.save()
     assert passes(ws, {"kind": "resumed"})
 

@@ -39,9 +39,13 @@ class WorkflowHost(Protocol):
         """
         ...
 
-    async def run_agent(self, agent_type: str, prompt: str, schema: dict[str, Any] | None) -> Any:
+    async def run_agent(
+        self, agent_type: str, prompt: str, schema: dict[str, Any] | None, *, alongside: int = 0
+    ) -> Any:
         """Open a fresh session of ``agent_type`` and return its final text, or the parsed
         JSON object when ``schema`` is given. Raise :class:`WorkflowHostError` on failure.
+        ``alongside``: how many other ``agent()`` calls of this workflow the script had issued
+        and not yet seen settle when it issued this one (its parallel work, as the engine ran it).
         """
         ...
 

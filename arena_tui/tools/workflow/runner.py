@@ -47,7 +47,9 @@ class _Session:
                     raise WorkflowScriptError(
                         f"too many agent() calls: a workflow may make at most {self.max_agent_calls}"
                     )
-                self.tasks.add(asyncio.create_task(self._run_agent(request)))
+                # Issued while these were still unsettled for the script: parallel work, as run.
+                alongside = len(self.tasks)
+                self.tasks.add(asyncio.create_task(self._run_agent(request, alongside)))
 
     def _define(self, name: str, spec: dict[str, Any]) -> None:
         """Create the subagent now; a refusal is kept and rejects every agent() of that type."""
@@ -58,7 +60,7 @@ class _Session:
             self.type_errors[name] = f"defineAgent({name!r}) was refused: {exc.message}"
             self.host.log("log", self.type_errors[name])
 
-    async def _run_agent(self, request: dict[str, Any]) -> _Settled:
+    async def _run_agent(self, request: dict[str, Any], alongside: int = 0) -> _Settled:
         request_id = int(request["id"])
         name = str(request["agentType"])
         if name in self.type_errors:
@@ -66,7 +68,8 @@ class _Session:
         schema = request.get("schema")
         try:
             async with self.semaphore:
-                answer = await self.host.run_agent(self.types.get(name, name), str(request["prompt"]), schema)
+                agent_type = self.types.get(name, name)
+                answer = await self.host.run_agent(agent_type, str(request["prompt"]), schema, alongside=alongside)
             return request_id, True, json.dumps(answer)
         except WorkflowHostError as exc:
             return request_id, False, exc.message

@@ -544,7 +544,7 @@ Present: pricing team, e-commerce, finance.
         "- Mobile arm A (%): ${var:atc_ma}\n- Mobile arm B (%): ${var:atc_mb}\n"
         "- Mobile change B minus A (pp): ${var:mob_change}\n\n"
         "## Rejected claims\n\n"
-        "- bot_exports/chart_data_export.csv (scraped) puts mobile arm B at ${var:exp_mb} %, above arm A; the "
+        "- bot_exports/chart_data_export.csv (scraped) is wrong: it puts mobile arm B at ${var:exp_mb} %, above arm A; the "
         "snapshot, which analytics names as the number of record, shows arm B below arm A on mobile.\n"
     )
     q2_traj = [

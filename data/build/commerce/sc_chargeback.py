@@ -483,7 +483,7 @@ responded on day 12 with the courier's proof of delivery. Won.
         label(pod_md, "Tracking number", RECEIPT["tracking_id"]),
         label(pod_md, "Received by", one_of=[RECEIPT["signed_by"], "Thorsrud"]),
         label(pod_md, "Parcels delivered", RECEIPT["parcels_delivered"]),
-        contains(pod_md, all=["14:12"]),
+        contains(pod_md, all=["14:12", RECEIPT["delivered_on"]]),  # the delivery date as well as the time
         contains(
             pod_md, any=["OCR"], section="Rejected claims", message="## Rejected claims does not name the OCR export"
         ),

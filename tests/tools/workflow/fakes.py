@@ -38,7 +38,9 @@ class FakeHost:
         self.defined.append(spec)
         return f"type-{spec['name']}"
 
-    async def run_agent(self, agent_type: str, prompt: str, schema: dict[str, Any] | None) -> Any:
+    async def run_agent(
+        self, agent_type: str, prompt: str, schema: dict[str, Any] | None, *, alongside: int = 0
+    ) -> Any:
         self.calls.append((agent_type, prompt, schema))
         self.in_flight += 1
         self.max_in_flight = max(self.max_in_flight, self.in_flight)

@@ -13,8 +13,8 @@ resolving symlinks) leaves the workspace counts as missing.
 Transcripts are read from every ``sessions/*.jsonl`` whatever the file is called: the
 first line ``{"type": "system_meta", "owner": ...}`` says whose it is (``main`` or
 ``<subagent id>:<session id>``). Subagents are linked to their model key through the
-main transcript (a ``CreateSubagent`` call and its ``subagent_id=...`` result, or a
-``defineAgent`` in a Workflow script matched by the subagent's name).
+first line of its own transcript, where the harness wrote what it resolved (model key,
+tools, grant as real paths); only calls whose result line says ``"ok": true`` count.
 """
 
 import csv
@@ -78,31 +78,143 @@ def to_number(v):
     return None
 
 
+def canon(s):
+    """Text for comparing one answer: ``norm`` with punctuation dropped and spacing collapsed
+    ("Bay C, bed 7" is "bay c bed 7")."""
+    return re.sub(r"\s+", " ", re.sub(r"[^\w\s%/+#]", " ", norm(s).replace("'", ""))).strip()
+
+
+TIME = re.compile(r"(\d{1,2})\s*[:.h]?\s*(\d{2})(?:\s*(?:h|hrs|hours))?")
+COUNT = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*(?:of|/|out of)\s*\d+(?:\.\d+)?\s*[^\d]{0,12}")
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def clock(s):
+    """(hour, minute) of a 24-hour time in any common spelling (04:20, 0420, 4.20, 04h20), else None."""
+    m = TIME.fullmatch(norm(s).strip(" ."))
+    if m and int(m.group(1)) < 24 and int(m.group(2)) < 60:
+        return int(m.group(1)), int(m.group(2))
+    return None
+
+
+def dates_in(text):
+    """Every calendar date in ``text`` as YYYY-MM-DD: 2026-03-09, 09.03.2026, 09/03/2026,
+    9 March 2026, March 9, 2026 (day-first where the order is ambiguous, as the dataset writes)."""
+    t, out = norm(text), set()
+    for y, mo, d in re.findall(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b", t):
+        out.add((int(y), int(mo), int(d)))
+    for d, mo, y in re.findall(r"\b(\d{1,2})[./](\d{1,2})[./](\d{4})\b", t):
+        out.add((int(y), int(mo), int(d)))
+    month = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+    for d, mo, y in re.findall(r"\b(\d{1,2})(?:st|nd|rd|th)?\s+" + month + r",?\s+(\d{4})\b", t):
+        out.add((int(y), MONTHS.index(mo) + 1, int(d)))
+    for mo, d, y in re.findall(r"\b" + month + r"\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b", t):
+        out.add((int(y), MONTHS.index(mo) + 1, int(d)))
+    return {f"{y:04d}-{mo:02d}-{d:02d}" for y, mo, d in out}
+
+
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def named_with_role(actual, wanted):
+    """A name followed by a role after a comma ("K. Thorsrud, Director") is that name: the wanted
+    value has at least two words and no digit; what follows the first comma is at most five words
+    with no digit, no initial ("K."), no further comma and no "or"/"and" (a second name is no role)."""
+    w = canon(wanted)
+    head, comma, rest = str(actual).partition(",")
+    if not comma or len(w.split()) < 2 or re.search(r"\d", w) or canon(head) != w:
+        return False
+    words = norm(rest).strip(" .").split()
+    if not words or len(words) > 5 or re.search(r"\d|,|\b[a-z]\.", norm(rest)):
+        return False
+    return not {"or", "and", "/", "&"} & set(words)
+
+
 def value_ok(actual, cond):
-    """Compare ``actual`` against ``equals`` (number with ``tol``, or text) or ``one_of``."""
+    """Compare ``actual`` against ``equals`` (number with ``tol``, or text) or ``one_of``: numbers by
+    value ("2 of 2" and "2/2" are 2), text by its words whatever the punctuation and spacing, a
+    24-hour time in any common spelling, a date in any common format, a name with a role after it."""
     wanted = cond["one_of"] if "one_of" in cond else [cond["equals"]]
     tol = float(cond.get("tol", 0))
     for w in wanted:
         if isinstance(w, (int, float)) and not isinstance(w, bool):
             a = to_number(actual)
+            if a is None and isinstance(actual, str) and COUNT.fullmatch(actual):
+                a = float(COUNT.fullmatch(actual).group(1))
             if a is not None and abs(a - float(w)) <= tol + 1e-9:
                 return True
         elif isinstance(w, str) and actual is not None and not isinstance(actual, (dict, list)):
             if cond.get("match") == "contains":
-                if norm(w) in norm(actual):
+                if norm(w) in norm(actual) or canon(w) in canon(actual):
                     return True
-            elif norm(actual).strip(" .") == norm(w).strip(" ."):
+            elif same_text(str(actual), w):
                 return True
     return False
 
 
+def same_text(actual, w):
+    """One text answer, spelled any common way (see value_ok)."""
+    if norm(actual).strip(" .") == norm(w).strip(" .") or canon(actual) == canon(w):
+        return True
+    if re.fullmatch(r"\d{1,2}:\d{2}", w.strip()) and clock(w) is not None and clock(actual) == clock(w):
+        return True
+    if ISO_DATE.fullmatch(w.strip()) and dates_in(actual) == {w.strip()}:
+        return True
+    return named_with_role(actual, w)
+
+
 def mentions(text, value):
-    """Does ``value`` occur in ``text`` (numbers compared by value: 62 matches 62.0)?"""
+    """Does ``value`` occur in ``text`` (numbers compared by value: 62 matches 62.0; an ISO date
+    matches the same date in any common format)?"""
     n = to_number(value) if not isinstance(value, str) or re.fullmatch(r"-?\d[\d,]*(?:\.\d+)?", value) else None
     if n is not None:
         text = DATE_TIME.sub(" ", text)
         return any(to_number(m.group(0)) == n for m in NUM.finditer(text))
+    if isinstance(value, str) and ISO_DATE.fullmatch(value.strip()) and value.strip() in dates_in(text):
+        return True
     return norm(value) in norm(text)
+
+
+def _unique_pairs(pairs):
+    keys = [title_key(k) for k, _ in pairs]
+    dup = next((k for k, _ in pairs if keys.count(title_key(k)) > 1), None)
+    if dup is not None:
+        raise ValueError(f"key {dup!r} is given more than once: one answer per question")
+    return dict(pairs)
+
+
+def strict_json(raw):
+    """JSON with every key once per object (a key given twice, in any spelling, is no answer)."""
+    return json.loads(raw, object_pairs_hook=_unique_pairs)
+
+
+# Words that reject a value (a decoy line in a rejection section must carry one, not negated).
+REJECTING = (
+    "wrong", "incorrect", "stale", "withdrawn", "superseded", "supersedes", "replaced", "replaces", "rejected",
+    "reject", "refuted", "refutes", "contradicts", "contradicted", "disagree", "disagrees", "mismatch",
+    "does not match", "doesn't match", "do not match", "does not govern", "do not govern", "no longer",
+    "outdated", "obsolete", "erroneous", "invalid", "discarded", "retracted", "misread", "mishearing",
+    "misheard", "mistaken", "error", "false", "unsupported", "not supported", "otherwise", "overruled",
+    "out of date", "never signed", "not adopted", "not used", "decoy",
+)  # fmt: skip
+NEGATOR = re.compile(r"(?:not|never|no|hasn't|haven't|isn't|wasn't|aren't|weren't|doesn't|didn't|cannot|can't)")
+CLAUSE = re.compile(r"[.;!?](?:\s|$)|\s(?:but|whereas|however|although)\s")
+
+
+def clauses(line):
+    return [c for c in CLAUSE.split(norm(line)) if c.strip()]
+
+
+def rejects(text, words):
+    """Does ``text`` (one clause) carry one of ``words`` that no negation just before it cancels
+    ("has not been superseded" does not reject; "no longer governs" does)?"""
+    for w in words:
+        for m in re.finditer(r"(?<![\w])" + re.escape(norm(w)) + r"(?![\w])", text):
+            if NEGATOR.fullmatch(norm(w).split()[0]):
+                return True
+            if not any(NEGATOR.fullmatch(b.strip("(,")) for b in text[: m.start()].split()[-3:]):
+                return True
+    return False
 
 
 # ---------------------------------------------------------------------------- markdown
@@ -342,7 +454,7 @@ class Check:
                 return None
             raw = fence.group(1)
         try:
-            return json.loads(raw)
+            return strict_json(raw)
         except ValueError as exc:
             if report:
                 self.fail(rel, f"not valid JSON ({exc})")
@@ -385,17 +497,21 @@ class Check:
         return ap
 
     # -- transcripts ---------------------------------------------------------------------
+    # Only what the harness resolved and wrote down is evidence: the first line of each
+    # transcript (owner, model key, grant, workflow), each tool_result's ``ok``/``files``/
+    # ``facts`` and main's ``subagent_created`` notes. Script text, prompt text, comments and
+    # the arguments of a call that failed never count.
     def sessions(self):
-        """{"main": [lines], "subs": {owner: [lines]}} from every sessions/*.jsonl; None when main is absent."""
+        """{"main": [lines], "subs": {owner: [lines]}, "meta": {owner: first line}}; None when main is absent."""
         if self._sessions is not None:
             return self._sessions or None
-        main, subs = None, {}
+        main, subs, meta = None, {}, {}
         folder = self.inside("sessions")
         names = sorted(os.listdir(folder)) if folder and os.path.isdir(folder) else []
         for name in names:
             if not name.endswith(".jsonl") or self.inside(os.path.join("sessions", name)) is None:
                 continue
-            lines, owner = [], None
+            lines, owner, first = [], None, {}
             with open(os.path.join(folder, name), encoding="utf-8", errors="replace") as fh:
                 for raw in fh:
                     try:
@@ -405,25 +521,38 @@ class Check:
                     if not isinstance(obj, dict):
                         continue
                     if obj.get("type") == "system_meta":
-                        owner = obj.get("owner")
+                        owner, first = obj.get("owner"), obj
                     else:
                         lines.append(obj)
             if owner == "main":
                 main = lines
             elif isinstance(owner, str) and owner:
                 subs.setdefault(owner, []).extend(lines)
-        self._sessions = {"main": main, "subs": subs} if main else {}
+                meta.setdefault(owner, first)
+        self._sessions = {"main": main, "subs": subs, "meta": meta} if main else {}
         return self._sessions or None
 
-    def calls(self, tool=None, rounds=None):
-        """[(line, call)] of main's tool calls, arguments decoded; ``rounds`` a set of round ids or None."""
+    def results(self, lines):
+        """{tool_call_id: tool_result line} of one transcript."""
+        return {
+            ln.get("tool_call_id"): ln for ln in lines if ln.get("role") == "tool_result" and ln.get("tool_call_id")
+        }
+
+    def calls(self, tool=None, rounds=None, lines=None):
+        """[(line, call)] of the successful tool calls (``ok`` on their result line) of main, or of
+        ``lines``; arguments decoded, the result line under ``"result"``; ``rounds`` a set or None."""
         s = self.sessions() or {"main": []}
+        lines = s["main"] if lines is None else lines
+        results = self.results(lines)
         out = []
-        for line in s["main"]:
+        for line in lines:
             if line.get("role") != "assistant" or (rounds is not None and line.get("round_id") not in rounds):
                 continue
             for c in line.get("tool_calls") or []:
                 if not isinstance(c, dict) or (tool and c.get("name") != tool):
+                    continue
+                res = results.get(c.get("id"))
+                if not isinstance(res, dict) or res.get("ok") is not True:
                     continue
                 args = c.get("arguments")
                 if isinstance(args, str):
@@ -431,15 +560,12 @@ class Check:
                         args = json.loads(args)
                     except ValueError:
                         args = {}
-                out.append((line, {"id": c.get("id"), "name": c.get("name"), "arguments": args or {}}))
+                args = args if isinstance(args, dict) else {}
+                facts = res.get("facts") if isinstance(res.get("facts"), dict) else {}
+                files = [str(f) for f in res.get("files") or [] if isinstance(f, str)]
+                out.append((line, {"id": c.get("id"), "name": c.get("name"), "arguments": args,
+                                   "result": res, "facts": facts, "files": files}))  # fmt: skip
         return out
-
-    def result(self, call_id):
-        for line in (self.sessions() or {"main": []})["main"]:
-            if line.get("role") == "tool_result" and line.get("tool_call_id") == call_id:
-                c = line.get("content")
-                return c if isinstance(c, str) else json.dumps(c)
-        return ""
 
     def round_order(self):
         seen = []
@@ -457,54 +583,84 @@ class Check:
             return set(order[: order.index(self.round)]) if self.round in order else set(order)
         return {self.round}
 
-    def models(self):
-        """{subagent id: model key}, and {agent name: model key} from Workflow scripts."""
-        by_id, by_name = {}, {}
-        for _, c in self.calls("CreateSubagent"):
-            m = re.search(r"subagent_id=(\S+)", self.result(c["id"]))
-            if m:
-                by_id[m.group(1)] = str(c["arguments"].get("model_key") or "")
-        for _, c in self.calls("Workflow"):
-            script = str(c["arguments"].get("script") or "")
-            for block in re.findall(r"defineAgent\s*\(\s*\{(.*?)\}\s*\)", script, re.S):
-                n = re.search(r"name\s*:\s*[\"'`]([^\"'`]+)", block)
-                k = re.search(r"model_key\s*:\s*[\"'`]([^\"'`]+)", block)
-                if n and k:
-                    by_name[n.group(1)] = k.group(1)
-        return by_id, by_name
+    def created(self, rounds=None):
+        """[(round id, facts)] of every subagent the harness created (main's ``subagent_created`` notes)."""
+        out = []
+        for line in (self.sessions() or {"main": []})["main"]:
+            facts = line.get("facts") if line.get("role") == "note" else None
+            made = facts.get("subagent_created") if isinstance(facts, dict) else None
+            if isinstance(made, dict) and (rounds is None or line.get("round_id") in rounds):
+                out.append((line.get("round_id"), made))
+        return out
 
-    def model_of(self, owner, lines):
-        by_id, by_name = self.models()
+    def model_of(self, owner):
+        """The model key the harness bound to this subagent session (its transcript's first line)."""
+        meta = (self.sessions() or {}).get("meta", {}).get(owner) or {}
+        if isinstance(meta.get("model_key"), str):
+            return meta["model_key"]
         sub_id = owner.rsplit(":", 1)[0]
-        if sub_id in by_id:
-            return by_id[sub_id]
-        first = next((ln for ln in lines if ln.get("role") == "system"), None)
-        m = re.match(r"You are '([^']+)'", str((first or {}).get("content") or ""))
-        return by_name.get(m.group(1)) if m else None
+        return next((f.get("model_key") for _, f in self.created() if f.get("subagent_id") == sub_id), None)
 
-    def opened(self, line, target):
-        """Did this subagent assistant line open ``target`` (Read of it, or a Bash command naming it)?"""
-        for c in line.get("tool_calls") or []:
-            args = c.get("arguments")
-            if isinstance(args, str):
-                try:
-                    args = json.loads(args)
-                except ValueError:
-                    args = {}
-            args = args or {}
-            if c.get("name") == "Read" and self.rel(args.get("file_path", "")) == target:
-                return True
-            if c.get("name") == "Bash":
-                cmd = str(args.get("command") or "")
-                try:
-                    words = shlex.split(cmd)
-                except ValueError:
-                    words = cmd.split()
-                for w in words:
-                    r = self.rel(w.split("=", 1)[1] if w.startswith("-") and "=" in w else w)
-                    if r == target or (any(ch in r for ch in "*?[") and fnmatch.fnmatchcase(target, r)):
+    def opened(self, call, target, owner=None):
+        """Did this successful subagent call open ``target``? The harness resolved the call to touch
+        it (``files`` on its result) and, for Bash, the command names it under the shared word rule:
+        a plain word that resolves to it, or a pattern the harness expanded to it."""
+        if target not in call["files"]:
+            return False
+        if call["name"] != "Bash":
+            return call["name"] == "Read"
+        grant = ((self.sessions() or {}).get("meta", {}).get(owner) or {}).get("grant") or []
+        cwds = ["", *[g for g in grant if isinstance(g, str) and os.path.isdir(os.path.join(self.ws, g))][:1]]
+        for word in command_words(str(call["arguments"].get("command") or "")):
+            for cwd in cwds:
+                r = self.rel(word if os.path.isabs(word) else os.path.join(cwd, word))
+                if is_pattern(word):
+                    if fnmatch.fnmatchcase(target, r):
                         return True
+                elif r == target or self.real_rel(r) == target:
+                    return True
         return False
+
+    def real_rel(self, rel):
+        """A workspace-relative path with its links resolved (None when it leaves the workspace)."""
+        real = self.inside(rel)
+        return None if real is None else (os.path.relpath(real, self.ws) if real != self.ws else ".")
+
+
+# ---------------------------------------------------------------------------- bash words
+# bash-words begin: arena_tui/tools/bash_words.py c68e1fe9c7ec45a3746f8d363ef3634f716fa80419fbf148ad376911c38eb354
+_PATTERN = re.compile(r"[*?\[]|\{[^{}]*,[^{}]*\}")
+_FALLBACK_SPLIT = re.compile(r"[\s;|&<>()'\"`]+")
+_OPERATOR_CHARS = frozenset(";|&<>()")
+
+
+def command_words(command: str) -> list[str]:
+    """The words of ``command`` that may name a path, in order (repeats kept)."""
+    try:
+        lex = shlex.shlex(command.replace("`", " "), posix=True, punctuation_chars=True)
+        lex.whitespace_split = True
+        raw = list(lex)
+    except ValueError:  # unbalanced quotes: fall back to splitting on every separator
+        raw = _FALLBACK_SPLIT.split(command)
+    out = []
+    for word in raw:
+        if not word or all(ch in _OPERATOR_CHARS for ch in word):
+            continue
+        if "=" in word and not word.startswith(("/", ".")):
+            word = word.split("=", 1)[1]
+        word = word.rstrip(":,")
+        if not word or word.startswith(("-", "$")) or "://" in word:
+            continue
+        out.append(word)
+    return out
+
+
+def is_pattern(word: str) -> bool:
+    """Whether ``word`` is a glob or brace pattern (it names files only as the harness expanded it)."""
+    return _PATTERN.search(word) is not None
+
+
+# bash-words end
 
 
 # ---------------------------------------------------------------------------- conditions
@@ -584,10 +740,13 @@ def c_label(ck, c):
     if md is None:
         return
     vals = label_values(md, c["label"])
+    good = [value_ok(v, c) for v in vals]
     if not vals:
         ck.fail(c["path"], f"no line '{c['label']}: ...'")
-    elif not any(value_ok(v, c) for v in vals):
+    elif not any(good):
         ck.fail(c["path"], c.get("message") or f"'{c['label']}' has the wrong value")
+    elif not all(good):  # one answer per question: a right value among wrong ones is no answer
+        ck.fail(c["path"], f"'{c['label']}' is given {len(vals)} times with different values")
 
 
 def get_value(ck, ref):
@@ -612,16 +771,20 @@ def c_agree(ck, c):
 
 
 def c_decoy(ck, c):
-    """The decoy ``token`` may appear only inside an allowed section or on a line carrying a marker word."""
+    """The decoy ``token`` is stated nowhere as fact. A line mentioning it (for a short token with
+    ``labels``: a line naming a label, or a ``label: value``/table line whose value holds it) passes
+    inside an allowed section when the line carries a rejecting word (REJECTING or ``markers``),
+    elsewhere when the token's own clause carries one; a negation just before the word ("has not
+    been superseded") cancels it."""
     text = ck.read(c["path"], report=False)
     if text is None:
         return
     labels = [title_key(x) for x in c.get("labels", [])]
-    markers = [norm(m) for m in c.get("markers", [])]
+    markers = [m for m in c.get("markers", [])]
     allowed = [section(text, s) or "" for s in c.get("sections", [])]
     if c["path"].endswith(".json"):
         try:
-            data = json.loads(text)
+            data = strict_json(text)
         except ValueError:
             return
         for path, leaf in leaves(data, []):
@@ -631,15 +794,28 @@ def c_decoy(ck, c):
                 return
         return
     for line in text.splitlines():
-        if not mentions(line, c["token"]) or (labels and not any(lb in title_key(line) for lb in labels)):
+        if not mentions(line, c["token"]) or (labels and not stated_for(line, labels, c["token"])):
             continue
         if any(line.strip() and line in body for body in allowed):
-            continue
-        low = norm(line)
-        if any(re.search(r"(?<!not )(?<!no longer )\b" + re.escape(m), low) for m in markers):
+            if any(rejects(cl, (*REJECTING, *markers)) for cl in clauses(line)):
+                continue
+        elif any(rejects(cl, (*REJECTING, *markers)) for cl in clauses(line) if mentions(cl, c["token"])):
             continue
         ck.fail(c["path"], c.get("message") or f"states the rejected value '{c['token']}' as fact")
         return
+
+
+def stated_for(line, labels, token):
+    """Does ``line`` give ``token`` for a label: a label word on it, or a ``label: value`` / table
+    line of any label whose value holds the token?"""
+    if any(lb in title_key(line) for lb in labels):
+        return True
+    s = re.sub(r"^(?:[-*+>]\s+|\d+[.)]\s+)+", "", line.strip()).replace("**:", ":**")
+    if s.startswith("|"):
+        cells = [x.strip() for x in s.strip("|").split("|")]
+        return len(cells) >= 2 and mentions(cells[1], token)
+    m = re.match(r"^(.+?)\s*(?::|\s-\s|=)\s*(.+)$", s)
+    return bool(m) and mentions(re.split(r"[,;(]", m.group(2))[0], token)
 
 
 def leaves(obj, path):
@@ -677,10 +853,13 @@ def need_transcript(ck, what):
 
 
 def c_called(ck, c):
+    """At least ``min`` successful calls of ``tool`` (with ``args``) in the round(s)."""
     if not need_transcript(ck, c["tool"]):
         return
     hits = [x for _, x in ck.calls(c["tool"], ck.rounds_for(c.get("rounds", "this")))]
     hits = [x for x in hits if all(x["arguments"].get(k) == v for k, v in c.get("args", {}).items())]
+    if c.get("args", {}).get("run_in_background") is True:
+        hits = [x for x in hits if x["facts"].get("mode") == "background"]
     if len(hits) < int(c.get("min", 1)):
         ck.fail(
             "behaviour", c.get("message") or f"needs {c.get('min', 1)} {c['tool']} call(s) with {c.get('args', {})}"
@@ -688,7 +867,7 @@ def c_called(ck, c):
 
 
 def c_resumed(ck, c):
-    """A RunSubagent in this round continues a session that already worked in an earlier round."""
+    """A successful RunSubagent in this round continued a session that already worked in an earlier round."""
     if not need_transcript(ck, "session reuse"):
         return
     earlier = ck.rounds_for("before") or set()
@@ -696,43 +875,48 @@ def c_resumed(ck, c):
     for owner, lines in ck.sessions()["subs"].items():
         if any(ln.get("role") == "user" and ln.get("round_id") in earlier for ln in lines):
             old.add(owner.rsplit(":", 1)[-1])
-    used = [x["arguments"].get("session_id") for _, x in ck.calls("RunSubagent", {ck.round})]
+    used = [x["facts"].get("session_id") for _, x in ck.calls("RunSubagent", {ck.round}) if x["facts"].get("continued")]
     if not any(s in old for s in used if s):
         ck.fail("behaviour", "no RunSubagent in this round continues a session from an earlier round")
 
 
 def c_workflow(ck, c):
+    """A successful Workflow call in this round whose agents ran: at least ``min_agents`` of them
+    (distinct subagents), and with ``parallel`` at least one run that began while another of the
+    same workflow was still running (as the harness recorded)."""
     if not need_transcript(ck, "Workflow"):
         return
     ok = False
+    metas = ck.sessions()["meta"]
     for _, x in ck.calls("Workflow", {ck.round}):
-        script = str(x["arguments"].get("script") or "")
-        n = len(re.findall(r"defineAgent\s*\(", script))
-        if n >= int(c.get("min_agents", 1)) and (not c.get("parallel") or re.search(r"\bparallel\s*\(", script)):
+        wf = x["facts"].get("workflow_id")
+        runs = [m for m in metas.values() if wf and m.get("workflow_id") == wf]
+        agents = {m.get("subagent_id") for m in runs}
+        parallel = any(int(m.get("alongside") or 0) >= 1 for m in runs)
+        if len(agents) >= int(c.get("min_agents", 1)) and (not c.get("parallel") or parallel):
             ok = True
     if not ok:
         ck.fail(
             "behaviour",
-            f"needs a Workflow call in this round defining >= {c.get('min_agents', 1)} agents"
-            + (" run with parallel()" if c.get("parallel") else ""),
+            f"needs a Workflow call in this round whose >= {c.get('min_agents', 1)} agents ran"
+            + (" in parallel" if c.get("parallel") else ""),
         )
 
 
 def c_never_granted(ck, c):
+    """No subagent (CreateSubagent or Workflow) was bound to a path under a sensitive segment: the
+    grant is read as the harness resolved it (real paths), so a link, a built string or ``..``
+    counts exactly like the literal path."""
     if not need_transcript(ck, "the sensitive-grant guard"):
         return
     segs = set(c["segments"])
-    rounds = ck.rounds_for(c.get("rounds", "any"))
-    for _, x in ck.calls("CreateSubagent", rounds):
-        if "models" in c and x["arguments"].get("model_key") not in c["models"]:
+    for _, made in ck.created(ck.rounds_for(c.get("rounds", "any"))):
+        if "models" in c and made.get("model_key") not in c["models"]:
             continue
-        for p in x["arguments"].get("accessible_paths") or []:
-            if segs & set(ck.rel(p).replace("\\", "/").split("/")):
-                ck.fail("guard", f"a subagent was granted '{p}' (never grant {sorted(segs)})")
-    for _, x in ck.calls("Workflow", rounds if "models" not in c else set()):
-        for s in re.findall(r"[\"'`]([^\"'`]*)[\"'`]", str(x["arguments"].get("script") or "")):
-            if segs & set(ck.rel(s).split("/")):
-                ck.fail("guard", f"a Workflow agent was granted '{s}' (never grant {sorted(segs)})")
+        for p in made.get("grant") or []:
+            if segs & set(str(p).replace("\\", "/").split("/")):
+                via = "a Workflow agent" if made.get("via") == "Workflow" else "a subagent"
+                ck.fail("guard", f"{via} was granted '{p}' (never grant {sorted(segs)})")
 
 
 def when(line):
@@ -749,11 +933,15 @@ def when(line):
 
 
 def last_write(ck, target):
-    """Time of main's last Write/Edit of ``target`` in this round (None if main did not write it)."""
+    """Time of main's last successful call in this round that the harness resolved to touch
+    ``target`` (Write, Edit or Bash); when there is none, the time of main's last line in the round."""
     ts = None
-    for line, x in ck.calls(None, {ck.round}):
-        if x["name"] in ("Write", "Edit") and ck.rel(x["arguments"].get("file_path", "")) == target:
-            ts = when(line)
+    for _, x in ck.calls(None, {ck.round}):
+        if x["name"] in ("Write", "Edit", "Bash") and target in x["files"]:
+            ts = when(x["result"])
+    if ts is None:
+        times = [when(ln) for ln in ck.sessions()["main"] if ln.get("round_id") == ck.round]
+        ts = max((t for t in times if t is not None), default=None)
     return ts
 
 
@@ -763,8 +951,9 @@ def alternatives(v):
 
 
 def c_evidence(ck, c):
-    """A subagent of a suitable model opened ``file`` in the round(s) and its results or replies,
-    no later than main's last write of ``deliverable``, contain every value in ``values``."""
+    """A subagent of a suitable model (as bound by the harness) opened ``file`` with a successful
+    call in the round(s), and its successful results or its replies, no later than main's last
+    write of ``deliverable``, contain every value in ``values``."""
     if not need_transcript(ck, "evidence of delegation"):
         return
     target, rounds = os.path.normpath(c["file"]), ck.rounds_for(c.get("rounds", "this"))
@@ -772,13 +961,17 @@ def c_evidence(ck, c):
     models = set(c.get("models", ["llm", "vlm", "omni"]))
     best = "no subagent of model " + "/".join(sorted(models)) + f" opened {target}"
     for owner, lines in sorted(ck.sessions()["subs"].items()):
-        if ck.model_of(owner, lines) not in models:
+        if ck.model_of(owner) not in models:
             continue
         lines = [ln for ln in lines if rounds is None or ln.get("round_id") in rounds]
         lines = [ln for ln in lines if deadline is None or (when(ln) is not None and when(ln) <= deadline)]
-        if not any(ln.get("role") == "assistant" and ck.opened(ln, target) for ln in lines):
+        if not any(ck.opened(x, target, owner) for _, x in ck.calls(None, None, lines)):
             continue
-        said = "\n".join(str(ln.get("content") or "") for ln in lines if ln.get("role") in ("assistant", "tool_result"))
+        said = "\n".join(
+            str(ln.get("content") or "")
+            for ln in lines
+            if ln.get("role") == "assistant" or (ln.get("role") == "tool_result" and ln.get("ok") is True)
+        )
         missing = [v for v in c.get("values", []) if not any(mentions(said, a) for a in alternatives(v))]
         if not missing:
             return
