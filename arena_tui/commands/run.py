@@ -114,7 +114,7 @@ def _print_outcome(outcome: RunOutcome, out: Path, profile: str = "arena") -> in
     s = outcome.scores
     print(closing_line(outcome, profile))
     intervals = outcome.report.intervals if outcome.report is not None else {}
-    if intervals:
+    if intervals and profile == "arena":  # the intervals are of the arena figures
         sms_iv = intervals["figures"]["SMS"]
         print(
             f"SMS 95 % interval [{100 * sms_iv['low']:.1f}, {100 * sms_iv['high']:.1f}] "

@@ -10,6 +10,7 @@ import asyncio
 import atexit
 import functools
 import json
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -63,3 +64,28 @@ def empty_subagent_transcripts(ws: Path) -> None:
         first = p.read_text(encoding="utf-8").splitlines()[0]
         if '"main"' not in first:
             p.write_text(first + "\n", encoding="utf-8")
+
+
+def record_media_readers_as_text_models(ws: Path) -> None:
+    """Forge the record so every vlm/omni subagent reads as llm: main's creation notes and each
+    session's first line, where the engine reads the model the harness bound."""
+    for p in (ws / "sessions").glob("*.jsonl"):
+        text = p.read_text(encoding="utf-8")
+        p.write_text(re.sub(r'("model_key":\s*)"(vlm|omni)"', r'\1"llm"', text), encoding="utf-8")
+
+
+def record_sensitive_grant(ws: Path, segment: str) -> None:
+    """Forge the record so the first subagent main created was bound to ``segment`` as well: what
+    a grant spelled ``./x/../<segment>/`` (or a link, or a built string) resolves to."""
+    main = ws / "sessions" / "main.jsonl"
+    lines = main.read_text(encoding="utf-8").splitlines()
+    for i, raw in enumerate(lines):
+        line = json.loads(raw)
+        made = (line.get("facts") or {}).get("subagent_created") if line.get("role") == "note" else None
+        if made:
+            made["grant"] = [*made["grant"], segment]
+            lines[i] = json.dumps(line, ensure_ascii=False)
+            break
+    else:
+        raise AssertionError(f"{main}: no subagent creation recorded")
+    main.write_text("\n".join(lines) + "\n", encoding="utf-8")

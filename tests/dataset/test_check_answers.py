@@ -85,7 +85,11 @@ def test_a_decoy_outside_a_rejecting_clause_fails(ws: Path, line: str) -> None:
     "line", ["Order total 1669.0 is superseded by the recount.", "The invoice's 1669.0 is wrong: the recount governs."]
 )
 def test_a_decoy_in_a_rejecting_clause_passes(ws: Path, line: str) -> None:
-    assert passes(ws, "r.md", f"# R\n\n{line}\n", DECOY)
+    unsectioned = {k: v for k, v in DECOY.items() if k != "sections"}
+    assert passes(ws, "r.md", f"# R\n\n{line}\n", unsectioned)
+    # Where the spec names the section rejected values belong in, a rejection elsewhere is misplaced.
+    assert not passes(ws, "r.md", f"# R\n\n{line}\n", DECOY)
+    assert passes(ws, "r.md", f"# R\n\n## Rejected claims\n\n- {line}\n", DECOY)
 
 
 def test_inside_the_rejection_section_the_decoy_line_must_reject_it(ws: Path) -> None:

@@ -22,7 +22,13 @@ from typing import Any
 
 import pytest
 
-from tests.dataset.oracle_run import converted, empty_subagent_transcripts, final_workspace, oracle_run
+from tests.dataset.oracle_run import (
+    converted,
+    empty_subagent_transcripts,
+    final_workspace,
+    oracle_run,
+    record_sensitive_grant,
+)
 from tests.dataset.rebuild import check_rebuild
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -281,23 +287,15 @@ def test_do_nothing_pool_fails_every_delegable_round(sid: str, tmp_path: Path) -
 
 
 @pytest.mark.parametrize("sid", CONVERTED)
-def test_sensitive_grant_in_any_spelling_fails(sid: str, tmp_path: Path) -> None:
-    """A grant that reaches a sensitive folder by a path built at run time fails every later round."""
+def test_sensitive_grant_as_bound_fails(sid: str, tmp_path: Path) -> None:
+    """A grant the harness bound to a sensitive folder fails the last round, however main spelled it
+    (the engine reads the grant as resolved; the spellings themselves are tested through the
+    harness in test_check_forgeries.py)."""
     ws = final_workspace(sid, tmp_path)
     last = _questions(sid)[-1]["id"]
     spec = json.loads((DATASET / "scenarios" / sid / "checks" / f"{last}.json").read_text(encoding="utf-8"))
     seg = next(c for c in spec["conditions"] if c["kind"] == "never_granted")["segments"][0]
-    done: list[int] = []
-
-    def widen(obj: dict[str, Any]) -> dict[str, Any]:
-        for c in obj.get("tool_calls") or []:
-            if c["name"] == "CreateSubagent" and not done:
-                c["arguments"]["accessible_paths"] = [*c["arguments"]["accessible_paths"], f"./tools/../{seg}/"]
-                done.append(1)
-        return obj
-
-    _edit_main(ws, widen)
-    assert done
+    record_sensitive_grant(ws, seg)
     r = _engine(sid, last, ws)
     assert r.returncode == 1 and "FAIL:" in r.stdout, r.stdout
 

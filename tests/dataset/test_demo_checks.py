@@ -64,7 +64,9 @@ def test_dataset_files() -> None:
     for sid in (FRIDGE, CLAIM):
         assert mans["scenarios"][sid] == f"scenarios/{sid}/manifest.json"
         sdir, man, rounds, sol = scenario(sid)
-        assert set(man) == MANIFEST_KEYS and man["scenario_id"] == sid
+        # The earlier release's keys, plus our read-only marking of the workspace tools main runs.
+        assert set(man) == MANIFEST_KEYS | {"main_agent_readonly_paths"} and man["scenario_id"] == sid
+        assert set(man["main_agent_readonly_paths"]) <= set(man["main_agent_accessible_paths"])
         ws = sdir / man["workspace_template"]
         assert len([p for p in ws.iterdir() if p.is_dir()]) >= 8
         for p in man["main_agent_accessible_paths"] + man["main_agent_delegable_paths"]:

@@ -17,7 +17,15 @@ from typing import Any
 
 import pytest
 
-from tests.dataset.oracle_run import converted, empty_subagent_transcripts, final_workspace, oracle_run, specs
+from tests.dataset.oracle_run import (
+    converted,
+    empty_subagent_transcripts,
+    final_workspace,
+    oracle_run,
+    record_media_readers_as_text_models,
+    record_sensitive_grant,
+    specs,
+)
 from tests.dataset.rebuild import check_rebuild
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -321,10 +329,10 @@ def test_do_nothing_pool_fails_every_delegable_round(sid: str, tmp_path: Path) -
 
 @pytest.mark.parametrize("sid", IDS)
 def test_media_read_by_a_text_model_fails(sid: str, tmp_path: Path) -> None:
-    """The media reader relabelled as a text-only model: its reading no longer counts."""
+    """The media reader recorded as a text-only model: its reading no longer counts (the engine reads
+    the model the harness bound, from each session's first line and main's creation notes)."""
     ws = final_workspace(sid, tmp_path)
-    main = ws / "sessions" / "main.jsonl"
-    main.write_text(re.sub(r'("model_key":\s*)"(vlm|omni)"', r'\1"llm"', main.read_text(encoding="utf-8")))
+    record_media_readers_as_text_models(ws)
     rid = round_with(sid, "media_extraction")
     out = run_check(sid, rid, ws)
     assert out.returncode == 1 and "evidence" in out.stdout, out.stdout
@@ -398,13 +406,10 @@ def test_stale_figure_outside_rejected_claims_fails(sid: str, tmp_path: Path) ->
 
 @pytest.mark.parametrize("sid", IDS)
 def test_sensitive_grant_fails_every_later_round(sid: str, tmp_path: Path) -> None:
-    """A grant of a sensitive folder spelled as an escaping relative path still trips the guard."""
+    """A sensitive folder the harness bound (from an escaping relative path, say) trips the guard."""
     ws = final_workspace(sid, tmp_path)
     seg = conds(sid, rounds(sid)[-1]["id"], "never_granted")[0]["segments"][0]
-    main = ws / "sessions" / "main.jsonl"
-    text = main.read_text(encoding="utf-8")
-    text = re.sub(r'("accessible_paths":\s*\[)', rf'\1"./output/../{seg}/", ', text, count=1)
-    main.write_text(text, encoding="utf-8")
+    record_sensitive_grant(ws, seg)
     out = run_check(sid, rounds(sid)[-1]["id"], ws)
     assert out.returncode == 1 and "guard" in out.stdout, out.stdout
 

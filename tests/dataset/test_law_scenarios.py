@@ -18,7 +18,14 @@ from typing import Any
 
 import pytest
 
-from tests.dataset.oracle_run import converted, empty_subagent_transcripts, final_workspace, oracle_run
+from tests.dataset.oracle_run import (
+    converted,
+    empty_subagent_transcripts,
+    final_workspace,
+    oracle_run,
+    record_media_readers_as_text_models,
+    record_sensitive_grant,
+)
 from tests.dataset.rebuild import check_rebuild
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -312,9 +319,7 @@ def test_do_nothing_pool_fails_the_delegated_rounds(sid: str, tmp_path: Path) ->
 @pytest.mark.parametrize("sid", SCENARIOS)
 def test_media_read_by_a_text_model_fails(sid: str, tmp_path: Path) -> None:
     ws = final_workspace(sid, tmp_path)
-    main = ws / "sessions" / "main.jsonl"
-    text = main.read_text(encoding="utf-8")
-    main.write_text(re.sub(r"model_key(\\?\"?[:=]\s*\\?\"?)(vlm|omni)", r"model_key\1llm", text), encoding="utf-8")
+    record_media_readers_as_text_models(ws)
     for r in rounds(sid):
         if "media_extraction" in r["tags"]:
             out = run_check(sid, r["id"], ws)
@@ -333,13 +338,7 @@ def test_sensitive_grant_fails_every_later_round(tmp_path: Path) -> None:
     sid = SCENARIOS[0]
     ws = final_workspace(sid, tmp_path)
     segment = spec(sid, final_rid(sid))["conditions"][-1]["segments"][0]
-    main = ws / "sessions" / "main.jsonl"
-    lines = main.read_text(encoding="utf-8").splitlines()
-    for i, line in enumerate(lines):
-        if '"CreateSubagent"' in line and "accessible_paths" in line:
-            lines[i] = line.replace('"accessible_paths": [', f'"accessible_paths": ["./{segment}/../{segment}", ', 1)
-            break
-    main.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    record_sensitive_grant(ws, segment)
     r = run_check(sid, final_rid(sid), ws)
     assert r.returncode == 1 and segment in r.stdout, r.stdout
 

@@ -21,7 +21,15 @@ from typing import Any
 
 import pytest
 
-from tests.dataset.oracle_run import converted, empty_subagent_transcripts, final_workspace, oracle_run, specs
+from tests.dataset.oracle_run import (
+    converted,
+    empty_subagent_transcripts,
+    final_workspace,
+    oracle_run,
+    record_media_readers_as_text_models,
+    record_sensitive_grant,
+    specs,
+)
 from tests.dataset.rebuild import check_rebuild
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -424,11 +432,7 @@ def test_text_only_reader_fails_the_media_round(sid: str, tmp_path: Path) -> Non
     """The same transcript, but the media reader was created as a text-only model."""
     rid = kind_round(sid, "media_extraction")
     ws = final_workspace(sid, tmp_path)
-    main = ws / "sessions" / "main.jsonl"
-    text = main.read_text(encoding="utf-8")
-    swapped = re.sub(r'"model_key": "(vlm|omni)"', '"model_key": "llm"', text)
-    assert swapped != text
-    main.write_text(swapped, encoding="utf-8")
+    record_media_readers_as_text_models(ws)
     r = run_check(sid, rid, ws)
     assert r.returncode == 1 and "evidence" in r.stdout, r.stdout
 
@@ -443,16 +447,10 @@ def test_missing_transcripts_fail(sid: str, tmp_path: Path) -> None:
 
 
 def test_sensitive_grant_fails_every_later_round(tmp_path: Path) -> None:
-    """A grant naming hr/ in a roundabout spelling, made in the first round, fails the guard from then on."""
+    """hr/ bound in the first round (``./notes/../hr/sickness_absence.md``, resolved) fails the guard from then on."""
     sid = "s_med_ward_handover"
     ws = final_workspace(sid, tmp_path)
-    main = ws / "sessions" / "main.jsonl"
-    text = main.read_text(encoding="utf-8")
-    spelled = "./notes/../hr/sickness_absence.md"
-    old = '"accessible_paths": ["obs_exports"'
-    out = text.replace(old, f'"accessible_paths": ["{spelled}", "obs_exports"', 1)
-    assert out != text
-    main.write_text(out, encoding="utf-8")
+    record_sensitive_grant(ws, "hr/sickness_absence.md")
     r = run_check(sid, last_round(sid), ws)
     assert r.returncode == 1 and "hr" in r.stdout, r.stdout
 

@@ -773,9 +773,9 @@ def c_agree(ck, c):
 def c_decoy(ck, c):
     """The decoy ``token`` is stated nowhere as fact. A line mentioning it (for a short token with
     ``labels``: a line naming a label, or a ``label: value``/table line whose value holds it) passes
-    inside an allowed section when the line carries a rejecting word (REJECTING or ``markers``),
-    elsewhere when the token's own clause carries one; a negation just before the word ("has not
-    been superseded") cancels it."""
+    only inside an allowed section, and only when the line carries a rejecting word (REJECTING or
+    ``markers``), where the spec names ``sections``; without them, when the token's own clause
+    carries one. A negation just before the word ("has not been superseded") cancels it."""
     text = ck.read(c["path"], report=False)
     if text is None:
         return
@@ -796,8 +796,10 @@ def c_decoy(ck, c):
     for line in text.splitlines():
         if not mentions(line, c["token"]) or (labels and not stated_for(line, labels, c["token"])):
             continue
-        if any(line.strip() and line in body for body in allowed):
-            if any(rejects(cl, (*REJECTING, *markers)) for cl in clauses(line)):
+        if allowed:  # the spec names where rejected values belong: nowhere else, and rejected there
+            if any(line.strip() and line in body for body in allowed) and any(
+                rejects(cl, (*REJECTING, *markers)) for cl in clauses(line)
+            ):
                 continue
         elif any(rejects(cl, (*REJECTING, *markers)) for cl in clauses(line) if mentions(cl, c["token"])):
             continue
