@@ -14,13 +14,20 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.dataset.oracle_run import converted, empty_subagent_transcripts, final_workspace, oracle_run, specs
+from tests.dataset.oracle_run import (
+    converted,
+    empty_subagent_transcripts,
+    final_workspace,
+    oracle_run,
+    record_media_readers_as_text_models,
+    record_sensitive_grant,
+    specs,
+)
 from tests.dataset.rebuild import check_rebuild
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -263,32 +270,12 @@ def test_do_nothing_pool_fails_evidence(sid: str, tmp_path: Path) -> None:
     assert r.returncode == 1 and "evidence" in r.stdout, r.stdout
 
 
-def rewrite_calls(ws: Path, name: str, edit: Callable[[dict[str, Any]], None]) -> None:
-    main = ws / "sessions" / "main.jsonl"
-    out: list[str] = []
-    for raw in main.read_text(encoding="utf-8").splitlines():
-        line = json.loads(raw)
-        for c in line.get("tool_calls") or []:
-            fn = c.get("function") or c
-            if fn.get("name") == name:
-                args = fn.get("arguments")
-                as_text = isinstance(args, str)
-                obj = json.loads(args) if as_text else args
-                edit(obj)
-                fn["arguments"] = json.dumps(obj) if as_text else obj
-        out.append(json.dumps(line))
-    main.write_text("\n".join(out) + "\n", encoding="utf-8")
-
-
 @pytest.mark.parametrize("sid", SCI)
 def test_sensitive_grant_fails_every_later_round(sid: str, tmp_path: Path) -> None:
     ws = final_workspace(sid, tmp_path)
     seg = specs(sid)[final_round(sid)]["conditions"][-1]["segments"][0]
 
-    def grant(args: dict[str, Any]) -> None:
-        args["accessible_paths"] = [*args.get("accessible_paths", []), f"./{seg}/../{seg}"]
-
-    rewrite_calls(ws, "CreateSubagent", grant)
+    record_sensitive_grant(ws, seg)  # what `./<seg>/../<seg>` (or a link to it) is bound as
     r = run_check(sid, final_round(sid), ws)
     assert r.returncode == 1 and "guard" in r.stdout, r.stdout
 
@@ -300,11 +287,7 @@ def test_media_sent_to_a_text_model_fails(sid: str, tmp_path: Path) -> None:
     media = next(q["id"] for q in qs if "media_extraction" in q["tags"])
     assert run_check(sid, media, ws).returncode == 0
 
-    def blind(args: dict[str, Any]) -> None:
-        if args.get("name") == "media_reader":
-            args["model_key"] = "llm"
-
-    rewrite_calls(ws, "CreateSubagent", blind)
+    record_media_readers_as_text_models(ws)
     r = run_check(sid, media, ws)
     assert r.returncode == 1 and "evidence" in r.stdout, r.stdout
 
