@@ -156,7 +156,10 @@ def cmd_runs(args: argparse.Namespace) -> int:
         try:
             reader = StoreReader(out)
             try:
-                runs += [read_run(reader, out, row.run_id) for row in reader.runs()]
+                rows = reader.runs()
+                if not rows:
+                    reader.latest_run_id()  # raises the one-line "holds no run yet" with its fix
+                runs += [read_run(reader, out, row.run_id) for row in rows]
             finally:
                 reader.close()
         except (StoreError, BadInputError) as exc:  # one line per unusable store; the others are still listed
