@@ -115,3 +115,7 @@ class WorkflowRunFacts(BaseModel):
 
     workflow_id: str | None = None
     alongside: int = 0
+
+
+# The manager name a person playing the manager runs under (`play`): reports and compare call it a human baseline.
+HUMAN_NAME = "human"

@@ -20,11 +20,11 @@ from arena_tui.check_output import failed_conditions
 from arena_tui.providers.base import GenerateRequest, ModelAPI
 from arena_tui.providers.messages import AssistantMessage
 from arena_tui.providers.toolcalls import new_call_id
+from arena_tui.vocabulary import HUMAN_NAME
 
 END_ROUND = "EndRound"
 NOT_RUN = "not run:"
 """How a result starts when the call never reached the tools (the round ended first)."""
-HUMAN_NAME = "human"
 PATH_ARGS = ("file_path", "path", "notebook_path")
 """Arguments that hold one path (resolved in the workspace when typed relative)."""
 TEXT_ARGS = ("prompt", "system_prompt")

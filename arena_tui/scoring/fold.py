@@ -14,10 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arena_tui import events as ev
-from arena_tui.providers.human import HUMAN_NAME
 from arena_tui.scoring.metrics import ManagementMeans, ScenarioScore, SubagentScore
 from arena_tui.scoring.timing import RunStats
-from arena_tui.vocabulary import FILE_TOOLS, POOL_KEYS
+from arena_tui.vocabulary import FILE_TOOLS, HUMAN_NAME, POOL_KEYS
 
 
 @dataclass

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from arena_tui.providers.human import HUMAN_NAME
 from arena_tui.scoring.epochs import pass_k
 from arena_tui.scoring.fold import RunScores
 from arena_tui.scoring.intervals import FIGURES, run_intervals
 from arena_tui.scoring.report_model import EpochRow, SixScores
+from arena_tui.vocabulary import HUMAN_NAME
 
 if TYPE_CHECKING:
     from arena_tui.scoring.report_model import Report
