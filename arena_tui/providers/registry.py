@@ -18,7 +18,7 @@ from pathlib import Path
 from arena_tui.config import REAL_PROVIDERS, ModelEntry
 from arena_tui.providers.base import CallIdentity, Emit, ModelAPI, ProviderNotAvailable, no_emit
 from arena_tui.providers.greedy import GreedyManager
-from arena_tui.providers.human import HUMAN_NAME, HumanManager
+from arena_tui.providers.human import HumanManager
 from arena_tui.providers.model import CircuitBreaker, Model, Pricing
 from arena_tui.providers.openai_compat import OpenAICompatAPI
 from arena_tui.providers.retry import RetryPolicy
@@ -26,6 +26,7 @@ from arena_tui.providers.script_vars import ScriptVars
 from arena_tui.providers.scripted import ScriptedProvider
 from arena_tui.providers.sim import SIM_NAME, SimWorker
 from arena_tui.providers.trajectory import load_trajectory, resolve_script_path, turns_for
+from arena_tui.vocabulary import HUMAN_NAME
 
 ORACLE_NAME = "oracle (reference trajectory)"
 NULL_NAME = "null (answers without acting)"
