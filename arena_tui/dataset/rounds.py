@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from arena_tui.dataset.asked import audit_scenario
 from arena_tui.dataset.model import Scenario
 from arena_tui.dataset.paths import PathEscapeError, resolve_inside
 from arena_tui.dataset.placeholders import referenced_files, unknown_placeholders
@@ -58,6 +59,9 @@ def validate_rounds(scenario: Scenario, rel: str, problems: Problems) -> None:
                 used_updates[uid] = index
         if not rnd.feedback.correct or not rnd.feedback.incorrect:
             problems.warn(rel, f"{where}.feedback", "feedback.correct and feedback.incorrect should both be set")
+    index_of = {rnd.id: i for i, rnd in enumerate(scenario.rounds)}
+    for round_id, gap in audit_scenario(scenario.dir):
+        problems.warn(rel, f"[{index_of.get(round_id, '?')}].question", f"round '{round_id}': {gap}")
     manifest_rel = rel.rsplit("/", 1)[0] + "/manifest.json" if "/" in rel else "manifest.json"
     for uid in scenario.manifest.updates:
         if uid not in used_updates:

@@ -457,7 +457,9 @@ Present: pricing team, e-commerce, finance.
             row = readout({r: c})["regions"][r]
             up = readout({r: c})["overall"]["uplift_pp"]
             out += [
+                jv(path, ["regions", r, "sessions_a"], c[0]),
                 jv(path, ["regions", r, "orders_a"], c[1]),
+                jv(path, ["regions", r, "sessions_b"], c[2]),
                 jv(path, ["regions", r, "orders_b"], c[3]),
                 jv(path, ["regions", r, "conv_a_pct"], row["conv_a_pct"], 0.01),
                 jv(path, ["regions", r, "conv_b_pct"], row["conv_b_pct"], 0.01),
@@ -670,6 +672,8 @@ Present: pricing team, e-commerce, finance.
         jv(readout_json, ["overall", "conv_a_pct"], ov["conv_a_pct"], 0.01),
         jv(readout_json, ["overall", "conv_b_pct"], ov["conv_b_pct"], 0.01),
         label(note_md, "Overall uplift (pp)", post_up, 0.01),
+        label(note_md, "Overall conversion A (%)", ov["conv_a_pct"], 0.01),
+        label(note_md, "Overall conversion B (%)", ov["conv_b_pct"], 0.01),
         agree(
             {"path": note_md, "label": "Overall uplift (pp)"},
             {"path": readout_json, "key": ["overall", "uplift_pp"]},

@@ -483,7 +483,7 @@ responded on day 12 with the courier's proof of delivery. Won.
         label(pod_md, "Tracking number", RECEIPT["tracking_id"]),
         label(pod_md, "Received by", one_of=[RECEIPT["signed_by"], "Thorsrud"]),
         label(pod_md, "Parcels delivered", RECEIPT["parcels_delivered"]),
-        contains(pod_md, all=["14:12", RECEIPT["delivered_on"]]),  # the delivery date as well as the time
+        label(pod_md, "Delivered", DELIVERED.replace("T", " ")),  # the delivery date as well as the time
         contains(
             pod_md, any=["OCR"], section="Rejected claims", message="## Rejected claims does not name the OCR export"
         ),
@@ -611,6 +611,7 @@ responded on day 12 with the courier's proof of delivery. Won.
         turn("Case update written."),
     ]
     q3_conds = [
+        jv(case_json, ["case_id"], CASE),
         jv(case_json, ["reason_code"], NEW["code"]),
         jv(case_json, ["amount_eur"], NEW["amount"], 0.005),
         jv(case_json, ["notice_date"], NEW["date"]),
@@ -697,6 +698,8 @@ responded on day 12 with the courier's proof of delivery. Won.
         label(window_md, "Response deadline", DEADLINE),
         label(window_md, "Prior orders required", MIN_PRIOR),
         contains(window_md, all=["bulletin"], section=None),
+        headings(window_md, "Rejected claims"),
+        contains(window_md, all=[str(WINDOW_AGREEMENT), str(WINDOW_ARCHIVE)], section="Rejected claims"),
         decoy(window_md, str(WINDOW_AGREEMENT), sections=["Rejected claims"], labels=["window", "days"]),
         decoy(window_md, str(WINDOW_ARCHIVE), sections=["Rejected claims"], labels=["window", "days"]),
         jv(case_json, ["response_deadline"], DEADLINE),

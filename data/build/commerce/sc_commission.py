@@ -506,6 +506,7 @@ Issued 1 December 2025; withdrawn on 9 January 2026 when v2 was approved.
     ]
     q3_conds = [
         jone(relief_json, ["rep"], [RELIEF["rep"], "R112"]),
+        jv(relief_json, ["rep_name"], "Tobias Brenner"),
         jv(relief_json, ["new_quota_eur"], RELIEF["new_quota_eur"]),
         jv(relief_json, ["effective"], RELIEF["effective"]),
         decoy(relief_json, TRANSCRIPT_QUOTA),
@@ -580,6 +581,8 @@ Issued 1 December 2025; withdrawn on 9 January 2026 when v2 was approved.
                 {"key": RELIEF["rep"], "expect": {"revenue_eur": {"equals": rev_post[RELIEF["rep"]], "tol": 0.005}}}
             ],
         },
+        jv(comm_json, ["run_id"], RUN),
+        jv(comm_json, ["quarter"], QUARTER),
         *[jv(comm_json, ["commission_eur", r], comm5[r], 0.01) for r in reps],
         jv(comm_json, ["total_commission_eur"], total5, 0.01),
         evidence(ns[1], [f"{RELIEF['rep']} revenue_eur={rev_post[RELIEF['rep']]:.2f}"], comm_json),
@@ -637,8 +640,11 @@ Issued 1 December 2025; withdrawn on 9 January 2026 when v2 was approved.
     ]
     q5_conds = [
         jv(payout_json, ["clawback_deal"], CLAWBACK[0]),
+        jv(payout_json, ["run_id"], RUN),
+        jv(payout_json, ["quarter"], QUARTER),
+        jv(payout_json, ["clawback_rep"], CLAWBACK[1]),
         jv(payout_json, ["clawback_eur"], claw, 0.01),
-        jv(payout_json, ["commission_eur", CLAWBACK[1]], comm6[CLAWBACK[1]], 0.01),
+        *[jv(payout_json, ["commission_eur", r], comm6[r], 0.01) for r in reps],
         jv(payout_json, ["total_commission_eur"], total6, 0.01),
         decoy(payout_json, f"{total5:.2f}"),
         evidence(claw_p, [CLAWBACK[0], f"{CLAWBACK[2]:.2f}"], payout_json),

@@ -378,7 +378,7 @@ Agents may offer a goodwill refund of up to {ARCHIVE_LIMIT} % without approval.
             call(
                 "Write",
                 file_path=f"{WS}/findings/digest_verdict.txt",
-                content="Digest count: ${var:digest_n}\nCounted (May, duplicates excluded): ${var:n_total}\nDigest verdict: wrong\n",
+                content="Digest count: ${var:digest_n}\nCounted: ${var:n_total}\n(May tickets, duplicates excluded.)\nDigest verdict: wrong\n",
             ),
             bind={
                 **{f"n_{ch}": b(rf"\b{ch} delivery_damage=(\d+)", "int") for ch in chans},
@@ -397,6 +397,8 @@ Agents may offer a goodwill refund of up to {ARCHIVE_LIMIT} % without approval.
             "keys": [*chans, "total"],
             "rows": [{"key": ch, "expect": {"delivery_damage": n}} for ch, n in {**CHANNELS, "total": total}.items()],
         },
+        label("findings/digest_verdict.txt", "Digest count", int(DIGEST_COUNT)),
+        label("findings/digest_verdict.txt", "Counted", total),
         label("findings/digest_verdict.txt", "Digest verdict", one_of=["wrong", "incorrect", "understated"]),
         *[evidence(p, [f"{ch} delivery_damage={CHANNELS[ch]}"], by_ch) for ch, p in zip(chans, tk, strict=True)],
         background(),
@@ -650,7 +652,7 @@ Agents may offer a goodwill refund of up to {ARCHIVE_LIMIT} % without approval.
         jv(review_json, ["root_cause"], "carrier_handling"),
         jv(review_json, ["hub"], "DRM-2"),
         jv(review_json, ["hub_damage_complaints"], HUBS["DRM-2"]),
-        contains(review_json, all=["call_0412"]),
+        jv(review_json, ["calls_needing_approval"], ["call_0412"]),
         decoy(review_json, "call_0419"),
         seal(review_json, "vault/review_seal.key", token_txt),
         agree(

@@ -456,6 +456,7 @@ Stavanger; closure after water damage). Signed for the franchisor: Clara Petters
     q3_conds = [
         *[jv(decl_json, ["declared_net_sales_eur", m], f2(declared[m]), 0.005) for m in MONTHS],
         jv(decl_json, ["declared_total_eur"], f2(declared_total), 0.01),
+        {"kind": "json", "path": decl_json, "key": ["signed_by"], "one_of": ["H. Nygaard", "Nygaard"]},
         decoy(decl_json, f"{ocr['2025-10']:.2f}"),
         decoy(decl_json, f"{ocr['2025-11']:.2f}"),
         evidence(scan, [f"{declared['2025-10']:.2f}", f"{declared['2025-11']:.2f}"], decl_json, IMAGE),
@@ -627,6 +628,7 @@ Stavanger; closure after water damage). Signed for the franchisor: Clara Petters
         label(short_md, "Shortfall (EUR)", f2(shortfall), 0.01),
         label(short_md, "Under-reporting (%)", f2(under), 0.01),
         label(short_md, "Audit cost borne by franchisee", one_of=["yes", "true"]),
+        headings(short_md, "Rejected claims"),
         decoy(short_md, DIGEST_PAID, sections=["Rejected claims"]),
         decoy(short_md, f"{due5:.2f}"),
         evidence(waiver_p, ["October 2025"], short_md),
@@ -664,9 +666,12 @@ Stavanger; closure after water damage). Signed for the franchisor: Clara Petters
     q7_conds = [
         jv(result_json, ["audit_id"], AUDIT),
         jv(result_json, ["royalty_base_eur"], f2(total5), 0.01),
+        jv(result_json, ["unit"], UNIT),
         jv(result_json, ["royalty_due_eur"], f2(due6), 0.01),
+        jv(result_json, ["royalty_paid_eur"], f2(paid), 0.01),
         jv(result_json, ["shortfall_eur"], f2(shortfall), 0.01),
         jv(result_json, ["underreporting_pct"], f2(under), 0.01),
+        jv(result_json, ["audit_cost_to_franchisee"], True),
         seal(result_json, "vault/audit_seal.key", token_txt),
         agree({"path": result_json, "key": ["shortfall_eur"]}, {"path": short_md, "label": "Shortfall (EUR)"}, 0.01),
         never_,

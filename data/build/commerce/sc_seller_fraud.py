@@ -16,6 +16,7 @@ from conv import (
     create,
     decoy,
     evidence,
+    headings,
     jv,
     label,
     never,
@@ -509,14 +510,21 @@ test listing reviewed by trust & safety before the first sale.
         ),
         turn("Weekly metrics written."),
     ]
+
+    def rate(orders: int, claims: int) -> dict:
+        return {"equals": round(100 * claims / orders, 2), "tol": 0.01}
+
     q3_conds = [
         {
             "kind": "table",
             "path": metrics_csv,
-            "columns": ["week", "orders", "inad_claims"],
+            "columns": ["week", "orders", "inad_claims", "inad_rate_pct"],
             "key": "week",
             "keys": [*weeks, "total"],
-            "rows": [{"key": w, "expect": {"orders": o, "inad_claims": i}} for w, (o, i) in WEEKS.items()]
+            "rows": [
+                {"key": w, "expect": {"orders": o, "inad_claims": i, "inad_rate_pct": rate(o, i)}}
+                for w, (o, i) in WEEKS.items()
+            ]
             + [{"key": "total", "expect": {"orders": o4, "inad_claims": i4}}],
         },
         *[
@@ -688,6 +696,8 @@ test listing reviewed by trust & safety before the first sale.
         label(decision_md, "INAD rate (%)", r5, 0.01),
         label(decision_md, "Account action", "suspend"),
         label(decision_md, "Listing action", "delist"),
+        label(decision_md, "Serial registry status", one_of=["NOT_REGISTERED", "not registered", "unregistered"]),
+        headings(decision_md, "Rejected claims"),
         decoy(decision_md, SUMMARY_RATE, sections=["Rejected claims"], labels=["INAD", "rate"]),
         evidence(pdf, [f"{THRESH_V2:.1f} %", "2026.2"], decision_md),
         never_,
@@ -729,6 +739,8 @@ test listing reviewed by trust & safety before the first sale.
     ]
     q7_conds = [
         jv(decision_json, ["case_id"], CASE),
+        jv(decision_json, ["seller_id"], SELLER),
+        jv(decision_json, ["serial_registered"], False),
         jv(decision_json, ["inad_rate_pct"], r5, 0.01),
         jv(decision_json, ["inad_threshold_pct"], THRESH_V2, 0.005),
         jv(decision_json, ["account_action"], "suspend"),

@@ -503,7 +503,11 @@ Attendance is kept by HR.
     q2_conds = [
         jkeys(calc_json, ["sold_by_register"], list(SOLD)),
         *[jv(calc_json, ["sold_by_register", r], SOLD[r][F]) for r in SOLD],
+        jv(calc_json, ["audit_id"], AUDIT),
+        jv(calc_json, ["sku"], F),
         jv(calc_json, ["total_sold"], sold_pre[F]),
+        jv(calc_json, ["expected_closing"], exp_pre),
+        jv(calc_json, ["counted"], COUNT[F]),
         jv(calc_json, ["shrink_units"], sh_pre),
         jv(calc_json, ["shrink_value_eur"], v_pre, 0.005),
         label(policy_md, "Escalation threshold (EUR)", THRESHOLD, 0.005),
@@ -632,8 +636,12 @@ Attendance is kept by HR.
     ]
     rec_json = "findings/shrink_after_recount.json"
     q4_conds = [
+        jv(rec_json, ["audit_id"], AUDIT),
+        jv(rec_json, ["sku"], F),
+        jv(rec_json, ["count_source"], "recount", match="contains"),
         jv(rec_json, ["counted"], RECOUNT[F]),
         jv(rec_json, ["total_sold"], sold_post[F]),
+        jv(rec_json, ["expected_closing"], exp_post),
         jv(rec_json, ["shrink_units"], sh5),
         jv(rec_json, ["shrink_value_eur"], v5, 0.005),
         decoy(rec_json, f"{v4:.2f}"),

@@ -293,6 +293,26 @@ class RoundsMixin:
         tags = ["background_fanout", "tool_run", "needs_delegation", "parallel", "background", "sensitive_guard"]
         return q, tags, spec, turns, []
 
+    def quoted_decoys(self, M, src):
+        """Binds for the wrong values of the text source main reads itself, read off that text (empty
+        when one of them cannot be found there on its own)."""
+        text = self.S["texts"].get(src)
+        out = {}
+        if not text:
+            return {}
+        for i, dv in enumerate(M["decoy_values"]):
+            for width in (18, 40, 80):  # an anchor that the reader's report of the truth does not share
+                try:
+                    spec = derive(text, dv, "text", width)
+                    check_bind(spec, [text], dv)
+                    break
+                except ValueError:
+                    spec = None
+            if spec is None:
+                return {}
+            out[f"{M['facts']}_wrong_{i}"] = spec
+        return out
+
     def r_media(self, qid, mi):
         S = self.S
         M = S["media"][mi]
@@ -316,11 +336,14 @@ class RoundsMixin:
             v = f"${{var:{stem}_{name}}}"
             facts_json.append(f'  "{name}": ' + (v if kind in ("int", "num") else f'"{v}"'))
             lines.append(f"- {name.replace('_', ' ').capitalize()}: {v}")
+        main_reads = [call("Read", file_path=f"{WS}/{src}")] if src.split("/")[0] in self.accessible() else []
+        quoted = self.quoted_decoys(M, src) if main_reads else {}
+        gives = ", ".join(f"${{var:{n}}}" for n in quoted)
         facts_md = (
             f"# Facts from {M['path']}\n\n" + "\n".join(lines) + "\n\n## Rejected claims\n\n"
-            f"- {src} is incorrect: it disagrees with the {M['kind']} itself, which governs.\n"
+            f"- {src} is incorrect: it disagrees with the {M['kind']} itself, which governs"
+            + (f"; it gives {gives}, which the {M['kind']} does not show.\n" if quoted else ".\n")
         )
-        main_reads = [call("Read", file_path=f"{WS}/{src}")] if src.split("/")[0] in self.accessible() else []
         turns = [
             turn(
                 f"The {M['kind']} needs a {key} reader granted only that file.",
@@ -352,6 +375,8 @@ class RoundsMixin:
             ),
             turn("Facts written."),
         ]
+        if quoted:  # read off main's own Read of the text source, before the reader's report arrives
+            turns[1]["bind"] = quoted
         spec = []
         for name, kind, want, tol in M["fields"]:
             alts = M.get("alternatives", {}).get(name)
@@ -379,6 +404,15 @@ class RoundsMixin:
                 "message": f"## Rejected claims does not name {src}",
             }
         )
+        if quoted:  # what the text source gets wrong is quoted where it is rejected
+            spec.append(
+                {
+                    "kind": "contains",
+                    "path": f"{out}/{stem}.md",
+                    "section": "Rejected claims",
+                    "all": [str(dv) for dv in M["decoy_values"]],
+                }
+            )
         fields = [f[0] for f in M["fields"]]
         for dv in M["decoy_values"]:
             spec.append(

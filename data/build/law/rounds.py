@@ -90,6 +90,11 @@ def decoy(path, token, sections=(), markers=(), labels=()) -> dict:
     return out
 
 
+def contains_in(path: str, section: str, values: list[str]) -> dict:
+    """Every one of ``values`` is quoted in ``section`` of ``path``."""
+    return {"kind": "contains", "path": path, "section": section, "all": values}
+
+
 def tally_conditions(S, files: dict, tal: str) -> list[dict]:
     L = S["ledger"]
     tol = 0.005 if L["dec"] else 0
@@ -158,6 +163,8 @@ def specs(S, V) -> dict:
                         "message": f"## Rejected claims does not name {dc['name']}",
                     }
                 )
+                # each wrong value is quoted where it is rejected, not only the source named
+                cs.append(contains_in(m["notes"], "Rejected claims", [str(v) for v in dc["values"].values()]))
                 for k, v in dc["values"].items():
                     cs.append(decoy(m["notes"], v, sections=["Rejected claims"], labels=[k.replace("_", " ")]))
                     cs.append(decoy(m["out"], v, labels=[k.replace("_", " ")] if len(str(v)) < 4 else ()))
@@ -225,6 +232,7 @@ def specs(S, V) -> dict:
                 {"kind": "headings", "path": memo, "require": ["Summary", "Rejected claims"]},
                 {"kind": "contains", "path": memo, "section": "Rejected claims", "any": S["digest_mention"]},
                 {"kind": "contains", "path": memo, "section": "Rejected claims", "any": S["archive_mention"]},
+                contains_in(memo, "Rejected claims", [str(V["digest_amount"]), str(S["archive_figure"][0])]),
                 decoy(memo, V["digest_amount"], sections=["Rejected claims"]),
                 decoy(memo, S["archive_figure"][0], sections=["Rejected claims"]),
                 decoy(fj, V["digest_amount"]),
@@ -270,9 +278,11 @@ def label_pattern(text: str, value: str, anchor: str = "") -> str:
         raise ValueError(f"{value!r} not in text")
     start = text.rfind("\n", 0, idx) + 1
     prefix = text[max(start, idx - 40) : idx]
-    after = text[idx + len(value) : idx + len(value) + 1]
+    # the text just after the value, up to six characters of its line: a value holding a comma or
+    # a space ("7,915.40", "Orla Penhallan") must not stop at its first one
+    after = text[idx + len(value) : idx + len(value) + 6].split("\n")[0]
     pre = re.sub(r"\\?\d+", r"\\d+", re.escape(prefix)).replace("\\ ", "\\s+").replace(" ", r"\s+")
-    stop = r"(?=\s*(?:\n|$))" if after in ("", "\n") else "(?=" + re.escape(after) + ")"
+    stop = r"(?=\s*(?:\n|$))" if not after else "(?=" + re.escape(after) + r"|\s*(?:\n|$))"
     return anchor + pre + r"([^\n]+?)" + stop
 
 

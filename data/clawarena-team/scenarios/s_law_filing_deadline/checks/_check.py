@@ -85,7 +85,7 @@ def canon(s):
 
 
 TIME = re.compile(r"(\d{1,2})\s*[:.h]?\s*(\d{2})(?:\s*(?:h|hrs|hours))?")
-COUNT = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*(?:of|/|out of)\s*\d+(?:\.\d+)?\s*[^\d]{0,12}")
+COUNT = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*(?:of|/|out of)\s*(\d+(?:\.\d+)?)\s*[^\d]{0,12}")
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
@@ -114,6 +114,25 @@ def dates_in(text):
 
 
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+DATE_AND_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})[T ](\d{1,2}:\d{2})")
+WRITTEN_DATE = re.compile(
+    r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}[./]\d{1,2}[./]\d{4}\b|\b\d{1,2}(?:st|nd|rd|th)?\s+[a-z]{3,9}\.?,?\s+\d{4}\b"
+    r"|\b[a-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b"
+)
+
+
+def times_in(text):
+    """Every 24-hour time in ``text`` (04:20, 04.20, 04h20, 0420 hrs) once its dates are taken out."""
+    t = WRITTEN_DATE.sub(" ", norm(text))
+    out = set()
+    for m in re.finditer(
+        r"(?<![\d.:])(\d{1,2})\s*[:.h]\s*(\d{2})(?![\d.:])|(?<![\d.:])(\d{2})(\d{2})(?=\s*(?:h|hrs|hours)?\b)(?![\d.:])",
+        t,
+    ):
+        h, mi = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        if int(h) < 24 and int(mi) < 60:
+            out.add((int(h), int(mi)))
+    return out
 
 
 def named_with_role(actual, wanted):
@@ -130,17 +149,42 @@ def named_with_role(actual, wanted):
     return not {"or", "and", "/", "&"} & set(words)
 
 
+def fraction(s):
+    """(part, whole) of a count written "2 of 3", "2/3" or "2 out of 3", else None."""
+    m = COUNT.fullmatch(s) if isinstance(s, str) else None
+    return (float(m.group(1)), float(m.group(2))) if m else None
+
+
+YES, NO = ("yes", "true", "y"), ("no", "false", "n")
+
+
 def value_ok(actual, cond):
-    """Compare ``actual`` against ``equals`` (number with ``tol``, or text) or ``one_of``: numbers by
-    value ("2 of 2" and "2/2" are 2), text by its words whatever the punctuation and spacing, a
-    24-hour time in any common spelling, a date in any common format, a name with a role after it."""
+    """Compare ``actual`` against ``equals`` (number with ``tol``, text, true/false, or a list) or
+    ``one_of``: numbers by value (a count "2 of 2" or "2/2" is 2 only when it is the whole: "2 of 3"
+    is no 2), text by its words whatever the punctuation and spacing, a 24-hour time in any common
+    spelling, a date (or a date and time) in any common format, a name with a role after it; a list
+    holds the same items in any order."""
     wanted = cond["one_of"] if "one_of" in cond else [cond["equals"]]
     tol = float(cond.get("tol", 0))
     for w in wanted:
-        if isinstance(w, (int, float)) and not isinstance(w, bool):
+        if isinstance(w, bool):
+            if actual is w or (isinstance(actual, str) and norm(actual).strip(" .") in (YES if w else NO)):
+                return True
+        elif isinstance(w, list):
+            if isinstance(actual, list) and len(actual) == len(w):
+                rest = list(actual)
+                for item in w:
+                    hit = next((i for i, a in enumerate(rest) if value_ok(a, {"equals": item, "tol": tol})), None)
+                    if hit is None:
+                        break
+                    rest.pop(hit)
+                else:
+                    return True
+        elif isinstance(w, (int, float)):
             a = to_number(actual)
-            if a is None and isinstance(actual, str) and COUNT.fullmatch(actual):
-                a = float(COUNT.fullmatch(actual).group(1))
+            part = fraction(actual)
+            if a is None and part is not None and part[0] == part[1]:
+                a = part[0]
             if a is not None and abs(a - float(w)) <= tol + 1e-9:
                 return True
         elif isinstance(w, str) and actual is not None and not isinstance(actual, (dict, list)):
@@ -156,6 +200,11 @@ def same_text(actual, w):
     """One text answer, spelled any common way (see value_ok)."""
     if norm(actual).strip(" .") == norm(w).strip(" .") or canon(actual) == canon(w):
         return True
+    if fraction(w) is not None and fraction(actual) == fraction(w):
+        return True
+    stamp = DATE_AND_TIME.fullmatch(w.strip())
+    if stamp:  # a date and a time: that one date and that one time, each in any common spelling
+        return dates_in(actual) == {stamp.group(1)} and times_in(actual) == {clock(stamp.group(2))}
     if re.fullmatch(r"\d{1,2}:\d{2}", w.strip()) and clock(w) is not None and clock(actual) == clock(w):
         return True
     if ISO_DATE.fullmatch(w.strip()) and dates_in(actual) == {w.strip()}:
@@ -203,6 +252,44 @@ CLAUSE = re.compile(r"[.;!?](?:\s|$)|\s(?:but|whereas|however|although)\s")
 
 def clauses(line):
     return [c for c in CLAUSE.split(norm(line)) if c.strip()]
+
+
+# Words that state a value as the answer: a rejecting word elsewhere on the line does not excuse a
+# value whose own part of the sentence carries one ("X was rejected; Y adopted" does not reject Y).
+AFFIRMING = (
+    "adopted", "adopt", "accepted", "accept", "confirmed", "is correct", "are correct", "governs", "govern",
+    "applies", "apply", "stands", "retained", "kept", "keep", "final figure", "final value", "is right",
+    "authoritative", "in force", "we use", "used instead",
+)  # fmt: skip
+# Phrases after which the value named is the one kept ("rejected in favour of Y" keeps Y).
+KEEPS = re.compile(r"\b(?:in favou?r of|replaced by|superseded by|instead use|rather)\s*$")
+PART = re.compile(r"[,:()\[\]]|\s[-\u2013\u2014]\s|\s(?:and|while|whereas|then|so)\s")
+
+
+def parts(clause):
+    return [p for p in PART.split(clause) if p.strip()]
+
+
+def governs(line, token, allowed_words, line_level):
+    """Does a rejecting word on ``line`` reject ``token``? Judged on the part of the sentence that
+    holds the token (split at commas, colons, dashes, brackets and "and"/"while"/"then"): a part
+    that states the token as the answer (an AFFIRMING word, or a "in favour of"/"replaced by" just
+    before it) is never excused; a part carrying a rejecting word rejects it; otherwise a rejecting
+    word elsewhere in its clause (or, with ``line_level``, anywhere on the line) does."""
+    cls = clauses(line)
+    mine = [cl for cl in cls if mentions(cl, token)] or [norm(line)]  # a token with a full stop ("I. Solberg")
+    found = False
+    for cl in mine:
+        for part in parts(cl):
+            if not mentions(part, token):
+                continue
+            before = part[: norm(part).find(norm(str(token)))] if norm(str(token)) in norm(part) else ""
+            if rejects(part, AFFIRMING) or KEEPS.search(before.strip()):
+                return False
+            found = found or rejects(part, allowed_words)
+    if found:
+        return True
+    return any(rejects(cl, allowed_words) for cl in (cls if line_level else mine))
 
 
 def rejects(text, words):
@@ -796,12 +883,11 @@ def c_decoy(ck, c):
     for line in text.splitlines():
         if not mentions(line, c["token"]) or (labels and not stated_for(line, labels, c["token"])):
             continue
+        words = (*REJECTING, *markers)
         if allowed:  # the spec names where rejected values belong: nowhere else, and rejected there
-            if any(line.strip() and line in body for body in allowed) and any(
-                rejects(cl, (*REJECTING, *markers)) for cl in clauses(line)
-            ):
+            if any(line.strip() and line in body for body in allowed) and governs(line, c["token"], words, True):
                 continue
-        elif any(rejects(cl, (*REJECTING, *markers)) for cl in clauses(line) if mentions(cl, c["token"])):
+        elif governs(line, c["token"], words, False):
             continue
         ck.fail(c["path"], c.get("message") or f"states the rejected value '{c['token']}' as fact")
         return
