@@ -667,7 +667,7 @@ Present: pricing team, e-commerce, finance.
     ov = post["overall"]
     q3_conds = [
         jkeys(readout_json, ["regions"], list(all_regions)),
-        *region_conds(LATE, readout_json),
+        *region_conds({**REGIONS, **LATE}, readout_json),  # the other regions kept as they were
         jv(readout_json, ["overall", "uplift_pp"], post_up, 0.01),
         jv(readout_json, ["overall", "conv_a_pct"], ov["conv_a_pct"], 0.01),
         jv(readout_json, ["overall", "conv_b_pct"], ov["conv_b_pct"], 0.01),

@@ -38,6 +38,7 @@ CALLS = {
     "call_0412": {"order_id": "LM-55120", "promised_refund_pct": 15},
     "call_0419": {"order_id": "LM-56007", "promised_refund_pct": 0},
 }
+ISSUE_WORDS = {"call_0412": ["armrest", "arm rest"], "call_0419": ["cushion", "seam"]}  # what the caller reports
 TRANSCRIPT_ORDER = "LM-55210"
 GOODWILL_LIMIT = 8
 ARCHIVE_LIMIT = "20"
@@ -450,6 +451,10 @@ Agents may offer a goodwill refund of up to {ARCHIVE_LIMIT} % without approval.
     q2_conds = [
         *[jv(calls_json, [c, "order_id"], v["order_id"]) for c, v in CALLS.items()],
         *[jv(calls_json, [c, "promised_refund_pct"], v["promised_refund_pct"]) for c, v in CALLS.items()],
+        *[
+            {"kind": "json", "path": calls_json, "key": [c, "issue"], "one_of": words, "match": "contains"}
+            for c, words in ISSUE_WORDS.items()
+        ],
         decoy(calls_json, TRANSCRIPT_ORDER),
         *[evidence(w, [CALLS[c]["order_id"]], calls_json, AUDIO) for c, w in zip(esc, wavs, strict=True)],
         never_,
@@ -616,7 +621,8 @@ Agents may offer a goodwill refund of up to {ARCHIVE_LIMIT} % without approval.
             ],
         },
         jone(calls_json, ["call_0412", "needs_approval"], ["true", "yes"]),
-        jv(calls_json, ["call_0412", "order_id"], CALLS["call_0412"]["order_id"]),
+        # "just add it, don't rewrite the file": the reviewed fields are still there as they were
+        *[jv(calls_json, [c, k], x) for c, v in CALLS.items() for k, x in v.items()],
         never_,
     ]
 

@@ -747,6 +747,7 @@ Attendance is kept by HR.
     ]
     q6_conds = [
         jv(result_json, ["audit_id"], AUDIT),
+        jv(result_json, ["sku"], F),
         jv(result_json, ["shrink_units"], sh5),
         jv(result_json, ["shrink_value_eur"], v5, 0.005),
         jv(result_json, ["threshold_eur"], THRESHOLD, 0.005),
