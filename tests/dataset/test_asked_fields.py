@@ -15,13 +15,15 @@ from __future__ import annotations
 import datetime
 import json
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from arena_tui.dataset.asked import asked_fields, audit_scenario, uncovered, words
+from arena_tui.dataset.asked import asked_fields, audit_scenario, uncovered
 from tests.dataset.oracle_run import DATASET, converted, final_workspace, specs
 from tests.dataset.test_perturbation import run_check
 
@@ -122,7 +124,7 @@ def _named_in(question: str, key: str) -> bool:
     return any(".json" in s and re.search(listed, s, re.I) for s in sentences)
 
 
-def _without_seals(ws: Path, sid: str, rid: str, tmp: Path) -> Path:
+def _without_seals(sid: str, rid: str, tmp: Path) -> Path:
     spec = specs(sid)[rid]
     out = tmp / f"{sid}_{rid}.json"
     out.write_text(json.dumps({**spec, "conditions": [c for c in spec["conditions"] if c["kind"] != "seal"]}))
@@ -130,9 +132,6 @@ def _without_seals(ws: Path, sid: str, rid: str, tmp: Path) -> Path:
 
 
 def _check(ws: Path, sid: str, spec: Path) -> int:
-    import subprocess
-    import sys
-
     engine = DATASET / "scenarios" / sid / "checks" / "_check.py"
     return subprocess.run([sys.executable, str(engine), str(ws), str(spec)], capture_output=True, timeout=30).returncode
 
@@ -144,12 +143,13 @@ def _label_line(text: str, label: str) -> re.Match[str] | None:
 
 def audit(ws: Path, sid: str, tmp: Path) -> tuple[int, list[str]]:
     """(asked fields perturbed, those whose wrong or missing answer still passed)."""
-    questions = {r["id"]: r["question"] for r in json.loads((DATASET / "scenarios" / sid / "questions.json").read_text())}
+    rounds = json.loads((DATASET / "scenarios" / sid / "questions.json").read_text(encoding="utf-8"))
+    questions = {r["id"]: r["question"] for r in rounds}
     tried, passed = 0, []
     for rid, spec in specs(sid).items():
         if run_check(ws, sid, rid).returncode != 0:
             continue
-        question, spec_path = questions[rid], _without_seals(ws, sid, rid, tmp)
+        question, spec_path = questions[rid], _without_seals(sid, rid, tmp)
         paths = {c["path"] for c in spec["conditions"] if c.get("path") and c["kind"] in ("json", "label")}
         labels = [a.name for a in asked_fields(question) if a.kind == "label"]
         sealed = any(c["kind"] == "seal" for c in spec["conditions"])
