@@ -60,7 +60,7 @@ def test_the_audit_names_an_unchecked_field(question: str, conditions: list[dict
 
 def test_the_audit_accepts_checked_fields_and_answer_choices() -> None:
     question = 'out.json with case_id and decision ("ship_b" or "keep_a"); `Total now:` in n.md; ## Summary.'
-    conditions = [
+    conditions: list[dict[str, Any]] = [
         {"kind": "json", "key": ["case_id"], "equals": "C-1"},
         {"kind": "json", "key": ["decision"], "equals": "keep_a"},
         {"kind": "label", "label": "Total now", "equals": 3},

@@ -4,7 +4,9 @@ The reference manager runs each converted scenario once; on its final workspace 
 whose check passes (at least the final round's) is re-checked after each perturbation of the
 deliverables the specs name: heading level, trailing colon, numbered headings, bold labels,
 labels as a list, labels as a table, an extra sentence holding a date and a number, int ->
-float, number -> string, an extra key in every object. Files a ``seal`` condition binds are
+float, number -> string, an extra key in every object, and the natural spellings of the same
+answer: a 24-hour time without its colon, a count as "n of n", a comma inside a text answer, a
+name followed by ", Director". Files a ``seal`` condition binds are
 left alone: changing a sealed file is meant to break its token.
 """
 
@@ -103,6 +105,44 @@ def _extra_sentence(text: str) -> str:
     return f"{first}\n\n{SENTENCE}\n{rest}".rstrip("\n") + f"\n\n{SENTENCE}\n"
 
 
+def _label_value(fn: Callable[[str], str | None]) -> Callable[[str], str]:
+    """Rewrite the value of every ``Label: value`` line (plain or as a list item) where ``fn`` gives one."""
+
+    def apply(text: str) -> str:
+        def one(m: re.Match[str]) -> str:
+            new = fn(m.group(3))
+            return m.group(0) if new is None else f"{m.group(1)}{m.group(2)}: {new}"
+
+        return NATURAL_LINE.sub(one, text)
+
+    return apply
+
+
+NATURAL_LINE = re.compile(r"^(\s*(?:[-*+]\s+)?)([A-Z][^:\n|#*]{1,60}):[ \t]+(\S[^\n]*?)[ \t]*$", re.M)
+NAME = re.compile(r"(?:[A-Z][a-z]*\.?\s)+[A-Z][a-z]+")
+
+
+def _time_without_colon(v: str) -> str | None:
+    return v.replace(":", "") if re.fullmatch(r"\d{2}:\d{2}", v) else None
+
+
+def _whole_count(v: str) -> str | None:
+    return f"{v} of {v}" if re.fullmatch(r"\d{1,4}", v) else None
+
+
+def _comma_after_first_word(v: str) -> str | None:
+    first, _, rest = v.partition(" ")
+    return f"{first}, {rest}" if rest and not re.search(r"[\d,;:()]", v) else None
+
+
+def _role_after_name(v: str) -> str | None:
+    return f"{v}, Director" if NAME.fullmatch(v) else None
+
+
+def _json_times(o: object) -> object:
+    return _walk(o, lambda v: v.replace(":", "") if isinstance(v, str) and re.fullmatch(r"\d{2}:\d{2}", v) else v)
+
+
 PERTURBATIONS: dict[str, Callable[[Path], None]] = {
     "heading_level": _md(lambda t: HEADING.sub(lambda m: f"{m.group(1)}# {m.group(2)}", t)),
     "trailing_colon": _md(lambda t: HEADING.sub(lambda m: f"{m.group(1)} {m.group(2)}:", t)),
@@ -114,7 +154,15 @@ PERTURBATIONS: dict[str, Callable[[Path], None]] = {
     "int_to_float": _json(lambda o: _walk(o, lambda v: _num(v, lambda x: float(x) if isinstance(x, int) else x))),
     "number_as_string": _json(lambda o: _walk(o, lambda v: _num(v, lambda x: repr(x)))),
     "extra_key": _json(_extra_key),
+    # natural spellings of the same answer (DATASET-GUIDE 4h): 0420 for 04:20, "2 of 2" for 2,
+    # punctuation inside a text answer, a name with a role after a comma
+    "natural_time": _md(_label_value(_time_without_colon)),
+    "natural_time_json": _json(_json_times),
+    "natural_count": _md(_label_value(_whole_count)),
+    "natural_punctuation": _md(_label_value(_comma_after_first_word)),
+    "natural_name_role": _md(_label_value(_role_after_name)),
 }
+NATURAL = {k for k in PERTURBATIONS if k.startswith("natural_")}
 
 
 def deliverables(sid: str) -> tuple[set[str], set[str]]:
@@ -150,7 +198,7 @@ def test_harmless_perturbation_keeps_checks_passing(sid: str, name: str, tmp_pat
     for rid in baseline:
         r = run_check(ws, sid, rid)
         assert r.returncode == 0, f"{sid} {rid} after {name}: {r.stdout}"
-    assert touched or name in ("int_to_float", "table_labels", "bold_labels", "list_labels"), (
+    assert touched or name in ("int_to_float", "table_labels", "bold_labels", "list_labels", *NATURAL), (
         f"{name} changed no deliverable of {sid}"
     )
 

@@ -11,7 +11,10 @@ the deliverables that round's conditions name:
 - ``decoy_not_superseded``: the decoy stated on a line that says it "has not been superseded";
 - ``decoy_unlabelled``: the decoy stated as a plain ``Confirmed: <decoy>`` line, without the
   label word;
-- ``decoy_adopted``: the decoy "adopted" inside the rejection section.
+- ``decoy_adopted``: the decoy "adopted" inside the rejection section;
+- ``rejection_governs_another`` (and ``..._same_clause``): inside the rejection section, a line
+  whose rejecting word governs another value while the decoy is adopted or kept;
+- ``fraction_not_whole``: a count label answered "n of n+1" (a part of a larger whole).
 
 Every form must make the round fail. Files bound by a ``seal`` are left alone (changing them
 breaks the token, which would make the test pass for the wrong reason).
@@ -147,6 +150,21 @@ def _decoy(line: Callable[[Cond], str], in_section: bool = False) -> Callable[[P
     return apply
 
 
+def fraction_not_whole(ws: Path, c: Cond) -> bool:
+    """A count label answered "n of n+1": a part of a larger whole is not the count n."""
+    want = c.get("equals")
+    if c["kind"] != "label" or c["path"].endswith(".docx") or isinstance(want, bool) or not isinstance(want, int):
+        return False
+    p = ws / c["path"]
+    line = rf"^(\s*(?:[-*+]\s+)?(?:\*\*)?{re.escape(c['label'])}(?:\*\*)?\s*:(?:\*\*)?[ \t]*)(\S[^\n]*?)\s*$"
+    text = p.read_text(encoding="utf-8")
+    new, n = re.subn(line, lambda m: f"{m.group(1)}{want} of {want + 1}", text, flags=re.M | re.I)
+    if not n:
+        return False
+    p.write_text(new, encoding="utf-8")
+    return True
+
+
 FORMS: dict[str, Callable[[Path, Cond], bool]] = {
     "wrong_after": _label_form(before=False),
     "wrong_before": _label_form(before=True),
@@ -154,6 +172,13 @@ FORMS: dict[str, Callable[[Path, Cond], bool]] = {
     "decoy_not_superseded": _decoy(lambda c: f"{_label(c)}: {c['token']} (this figure has not been superseded)"),
     "decoy_unlabelled": _decoy(lambda c: f"Confirmed: {c['token']}"),
     "decoy_adopted": _decoy(lambda c: f"- {_label(c)}: {c['token']}, adopted as the final figure", in_section=True),
+    "rejection_governs_another": _decoy(
+        lambda c: f"- The earlier figure ZQX-9 was rejected; {c['token']} adopted as the final figure", in_section=True
+    ),
+    "rejection_governs_another_same_clause": _decoy(
+        lambda c: f"- {c['token']} is kept, and the digest's ZQX-9 is wrong", in_section=True
+    ),
+    "fraction_not_whole": fraction_not_whole,
 }
 
 
