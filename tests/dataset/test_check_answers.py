@@ -162,3 +162,53 @@ def test_a_date_is_found_in_any_common_format(ws: Path) -> None:
     assert passes(ws, "n.md", "# N\n\n- Delivered: 09.03.2026 14:12\n", cond)
     assert passes(ws, "n.md", "# N\n\n- Delivered: 9 March 2026, 14:12\n", cond)
     assert not passes(ws, "n.md", "# N\n\n- Delivered: 10.03.2026 14:12\n", cond)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "The digest's 1645.2 was rejected; 1669.0 adopted as the final figure.",
+        "1669.0 is kept, and the digest's 1645.2 is wrong.",
+        "The digest figure 1645.2 was rejected in favour of 1669.0.",
+    ],
+)
+def test_a_rejecting_word_excuses_only_the_value_it_governs(ws: Path, line: str) -> None:
+    assert not passes(ws, "r.md", f"# R\n\n## Rejected claims\n\n- {line}\n", DECOY)
+    assert not passes(ws, "r.md", f"# R\n\n{line}\n", {k: v for k, v in DECOY.items() if k != "sections"})
+
+
+def test_a_rejection_across_the_line_still_rejects_the_value_it_names(ws: Path) -> None:
+    line = "- The OCR export reads the total as 1669.0 and the date as 2026-03-10; the scan shows otherwise."
+    assert passes(ws, "r.md", f"# R\n\n## Rejected claims\n\n{line}\n", DECOY)
+
+
+@pytest.mark.parametrize("written", ["2 of 3", "2/3", "2 out of 3"])
+def test_a_count_is_matched_as_a_whole(ws: Path, written: str) -> None:
+    cond = {"kind": "label", "path": "n.md", "label": "Parcels delivered", "equals": 2}
+    assert not passes(ws, "n.md", f"# N\n\nParcels delivered: {written}\n", cond)
+    assert passes(ws, "n.md", "# N\n\nParcels delivered: 2 of 2\n", cond)
+
+
+@pytest.mark.parametrize(
+    "written,ok",
+    [
+        ("09.03.2026 14:12", True),
+        ("9 March 2026, 14:12", True),
+        ("2026-03-09 1412 hrs", True),
+        ("10.03.2026 14:12", False),
+        ("09.03.2026 14:21", False),
+        ("14:12", False),
+    ],
+)
+def test_a_date_and_time_answer_needs_both(ws: Path, written: str, ok: bool) -> None:
+    cond = {"kind": "label", "path": "n.md", "label": "Delivered", "equals": "2026-03-09 14:12"}
+    assert passes(ws, "n.md", f"# N\n\nDelivered: {written}\n", cond) is ok
+
+
+def test_true_false_and_list_answers(ws: Path) -> None:
+    flag = {"kind": "json", "path": "o.json", "key": ["registered"], "equals": False}
+    assert passes(ws, "o.json", '{"registered": false}', flag)
+    assert not passes(ws, "o.json", '{"registered": true}', flag)
+    calls = {"kind": "json", "path": "o.json", "key": ["calls"], "equals": ["c1"]}
+    assert passes(ws, "o.json", '{"calls": ["c1"]}', calls)
+    assert not passes(ws, "o.json", '{"calls": ["c1", "c2"]}', calls)

@@ -189,7 +189,7 @@ def value_ok(actual, cond):
                 return True
         elif isinstance(w, str) and actual is not None and not isinstance(actual, (dict, list)):
             if cond.get("match") == "contains":
-                if norm(w) in norm(actual) or canon(w) in canon(actual):
+                if norm(w) in norm(actual) or canon(w) in canon(actual) or same_text(str(actual), w):
                     return True
             elif same_text(str(actual), w):
                 return True
@@ -846,13 +846,17 @@ def get_value(ck, ref):
     return vals[0] if vals else None
 
 
+def as_number(v):
+    """``to_number``, or the count of a whole fraction ("22 of 22" is 22)."""
+    n = to_number(v)
+    part = fraction(v) if n is None else None
+    return part[0] if part is not None and part[0] == part[1] else n
+
+
 def c_agree(ck, c):
     a, b = get_value(ck, c["a"]), get_value(ck, c["b"])
-    cmp = (
-        {"equals": b, "tol": c.get("tol", 0)}
-        if to_number(b) is None
-        else {"equals": to_number(b), "tol": c.get("tol", 0)}
-    )
+    n = as_number(b)
+    cmp = {"equals": b, "tol": c.get("tol", 0)} if n is None else {"equals": n, "tol": c.get("tol", 0)}
     if a is None or b is None or not value_ok(a, cmp):
         ck.fail(c["a"]["path"], c.get("message") or f"does not agree with {c['b']['path']}")
 
