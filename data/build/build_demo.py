@@ -32,13 +32,16 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import wave
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from demo_claim_oracle import claim_solution  # noqa: E402
 from demo_fridge_oracle import fridge_solution  # noqa: E402
 from demo_specs import claim_specs, fridge_specs  # noqa: E402
+from kit.conditions import check_spec  # noqa: E402
+from kit.files import dump, wav_duration, write  # noqa: E402
+from kit.media import speech_wav  # noqa: E402
+from kit.seal import canonical  # noqa: E402
 
 DATASET = os.path.normpath(os.path.join(HERE, "..", "clawarena-team"))
 FRIDGE = "s_demo_treatment_room_fridge"
@@ -130,11 +133,6 @@ TERMS = {
 CREDIT = {"credit_note": "KP-CN-2391", "credited_eur": 19.0, "net_short_pay_eur": 496.1}
 
 
-def canonical(obj) -> bytes:
-    obj = {k: v for k, v in obj.items() if k != "token"}
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
-
-
 def token(obj) -> str:
     import hmac
 
@@ -144,20 +142,6 @@ def token(obj) -> str:
 # ----------------------------------------------------------------------------------------
 # helpers
 # ----------------------------------------------------------------------------------------
-def write(path: str, data, binary: bool = False) -> None:
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    if binary:
-        with open(path, "wb") as fh:
-            fh.write(data)
-    else:
-        with open(path, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(data)
-
-
-def dump(obj) -> str:
-    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
-
-
 def hhmm_to_min(s: str) -> int:
     h, m = s.split(":")
     return int(h) * 60 + int(m)
@@ -204,24 +188,7 @@ def build_wav(path: str) -> None:
     if not HAVE_AUDIO_TOOLS and os.path.isfile(path):
         print(f"note: espeak-ng/sox not on PATH; kept the committed {os.path.basename(path)}")
         return
-    with tempfile.TemporaryDirectory() as td:
-        raw = os.path.join(td, "raw.wav")
-        subprocess.run(
-            ["espeak-ng", "-v", "en-gb", "-s", "140", "-p", "45", "-a", "120", "-w", raw, VOICEMAIL_TEXT],
-            check=True,
-            capture_output=True,
-        )
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        subprocess.run(
-            ["sox", "-D", raw, "-r", "22050", "-c", "1", "-b", "16", path, "pad", "0.6", "0.8"],
-            check=True,
-            capture_output=True,
-        )
-
-
-def wav_duration(path: str) -> float:
-    with wave.open(path) as w:
-        return w.getnframes() / float(w.getframerate())
+    speech_wav(VOICEMAIL_TEXT, path, voice="en-gb", speed=140, pitch=45, amplitude=120, pad=(0.6, 0.8))
 
 
 def scan_font(size: int):
@@ -648,7 +615,10 @@ def build(root: str) -> None:
 def write_specs(scen_dir: str, specs: dict) -> None:
     """checks/<round>.json for every round, and each round's eval command pointed at the engine."""
     for rid, sp in specs.items():
-        write(os.path.join(scen_dir, "checks", f"{rid}.json"), dump(sp))
+        write(
+            os.path.join(scen_dir, "checks", f"{rid}.json"),
+            dump(check_spec(sp, f"{os.path.basename(scen_dir)}/checks/{rid}.json")),
+        )
     qpath = os.path.join(scen_dir, "questions.json")
     with open(qpath, encoding="utf-8") as fh:
         rounds = json.load(fh)

@@ -24,13 +24,14 @@ import os
 import subprocess
 import sys
 import tempfile
-import wave
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(1, os.path.dirname(HERE))  # the kit, after this folder
 sys.dont_write_bytecode = True
 
 import lib  # noqa: E402
+from kit.files import wav_duration  # noqa: E402
 
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
 MODULES = [
@@ -98,11 +99,6 @@ def tree(root: str, ids: list[str]) -> list[str]:
             for n in names:
                 out.append(os.path.relpath(os.path.join(r, n), root))
     return sorted(out)
-
-
-def wav_duration(path: str) -> float:
-    with wave.open(path) as w:
-        return w.getnframes() / float(w.getframerate())
 
 
 def main() -> int:

@@ -10,13 +10,16 @@ import os
 import random
 import re
 import shutil
-import subprocess
 import tempfile
 import wave
 import zipfile
 from pathlib import Path
 
 import matplotlib
+from kit.conditions import check_spec
+from kit.files import dump, write
+from kit.media import mp4_bytes, speech_wav
+from kit.seal import seal_tool_template
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BUILD = os.path.dirname(HERE)
@@ -24,39 +27,13 @@ WS = "${workspace}"
 MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
 
 
-# ------------------------------------------------------------------ trajectory helpers
-def call(_tool, **arguments):
-    return {"name": _tool, "arguments": arguments}
-
-
-def turn(content, *calls):
-    t = {"content": content}
-    if calls:
-        t["tool_calls"] = list(calls)
-    return t
-
-
-def dump(obj) -> str:
-    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
-
-
+# ------------------------------------------------------------------ seal
 def seal_of(name: str) -> str:
     return hashlib.sha256(("clawarena-team commerce seal / " + name).encode()).hexdigest()[:40]
 
 
-def canonical(obj) -> bytes:
-    obj = {k: v for k, v in obj.items() if k != "token"}
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
-
-
-def hmac_token(seal: str, obj) -> str:
-    import hmac
-
-    return hmac.new(seal.encode(), canonical(obj), hashlib.sha256).hexdigest()
-
-
-SEAL_TOOL = '''#!/usr/bin/env python3
-"""Seal a deliverable so the reviewer can verify it (stdlib only, deterministic).
+SEAL_TOOL = seal_tool_template(
+    """Seal a deliverable so the reviewer can verify it (stdlib only, deterministic).
 
 Usage:
     python3 tools/seal.py --seal SEAL_KEY_FILE DELIVERABLE.json
@@ -65,34 +42,7 @@ Prints one line `{prefix}:<hex>`: an HMAC-SHA256, keyed with the seal, of the de
 canonical JSON (sorted keys, compact separators, any "token" field removed).
 Editing the deliverable after sealing invalidates the token.
 """
-
-import hashlib
-import hmac
-import json
-import sys
-
-
-def main(argv):
-    if "--seal" not in argv or len(argv) < 3:
-        print(__doc__.strip())
-        return 2
-    i = argv.index("--seal")
-    seal_path = argv[i + 1]
-    rest = argv[:i] + argv[i + 2:]
-    with open(seal_path, "rb") as fh:
-        key = fh.read().strip()
-    with open(rest[0], encoding="utf-8") as fh:
-        obj = json.load(fh)
-    if isinstance(obj, dict):
-        obj = {{k: v for k, v in obj.items() if k != "token"}}
-    payload = json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
-    print("{prefix}:" + hmac.new(key, payload, hashlib.sha256).hexdigest())
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
-'''
+)
 
 
 # ------------------------------------------------------------------ images
@@ -302,59 +252,15 @@ def add_noise_bed(wav: bytes, seed: str, level: int = 40) -> bytes:
 def wav_bytes(text: str, voice: str = "en-gb", speed: int = 150) -> bytes:
     """espeak-ng at its native 22050 Hz, 16-bit mono (no resampling), padded with sox, plus a room-noise bed."""
     with tempfile.TemporaryDirectory() as td:
-        raw, out = os.path.join(td, "raw.wav"), os.path.join(td, "out.wav")
-        subprocess.run(
-            ["espeak-ng", "-v", voice, "-s", str(speed), "-p", "45", "-a", "120", "-w", raw, text],
-            check=True,
-            capture_output=True,
-        )
-        subprocess.run(
-            ["sox", "-D", raw, "-r", "22050", "-c", "1", "-b", "16", out, "pad", "0.4", "0.5"],
-            check=True,
-            capture_output=True,
-        )
+        out = os.path.join(td, "out.wav")
+        speech_wav(text, out, voice=voice, speed=speed, pitch=45, amplitude=120, pad=(0.4, 0.5))
         with open(out, "rb") as fh:
             return add_noise_bed(fh.read(), text[:80])
 
 
 def mp4_from_frames(frames: list[bytes]) -> bytes:
     """frames: PNG bytes, one per second (1 fps)."""
-    with tempfile.TemporaryDirectory() as td:
-        for i, fr in enumerate(frames):
-            with open(os.path.join(td, f"f{i:03d}.png"), "wb") as fh:
-                fh.write(fr)
-        out = os.path.join(td, "out.mp4")
-        subprocess.run(
-            [
-                "ffmpeg",
-                "-loglevel",
-                "error",
-                "-y",
-                "-framerate",
-                "1",
-                "-i",
-                os.path.join(td, "f%03d.png"),
-                "-c:v",
-                "libx264",
-                "-pix_fmt",
-                "yuv420p",
-                "-r",
-                "1",
-                "-threads",
-                "1",
-                "-fflags",
-                "+bitexact",
-                "-flags:v",
-                "+bitexact",
-                "-map_metadata",
-                "-1",
-                out,
-            ],
-            check=True,
-            capture_output=True,
-        )
-        with open(out, "rb") as fh:
-            return fh.read()
+    return mp4_bytes(frames)
 
 
 # ------------------------------------------------------------------ office files
@@ -530,16 +436,6 @@ def build_hint(scen_dir: str, assets: dict) -> str:
     return "\n".join(out)
 
 
-def write(path: str, data) -> None:
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    if isinstance(data, bytes):
-        with open(path, "wb") as fh:
-            fh.write(data)
-    else:
-        with open(path, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(data)
-
-
 def write_scenario(root: str, sc: dict, testdata_dir: str) -> None:
     """Write one scenario folder from its definition (everything in it is generated)."""
     sid = sc["sid"]
@@ -599,7 +495,10 @@ def _write_converted(d: str, sc: dict) -> None:
                 "tags": r["tags"],
             }
         )
-        write(os.path.join(d, "checks", f"{rid}.json"), dump({"round": rid, "conditions": r["conditions"]}))
+        write(
+            os.path.join(d, "checks", f"{rid}.json"),
+            dump(check_spec({"round": rid, "conditions": r["conditions"]}, f"{sc['sid']}/checks/{rid}.json")),
+        )
     write(os.path.join(d, "questions.json"), dump(questions))
     with open(ENGINE, "rb") as fh:
         engine = fh.read()

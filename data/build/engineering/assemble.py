@@ -6,6 +6,7 @@ import os
 import re
 
 from framework import SEAL_TEMPLATE, TOOL_TEMPLATE, VALIDATE_TEMPLATE, dump, seal_of, slice_text, tally_json, write
+from kit.conditions import check_spec
 from rounds import RoundsMixin
 from searches import search_of
 from searches import verify as verify_search
@@ -270,8 +271,8 @@ def build_scenario(S, root):
     F = S["F"]
     written = []
 
-    def put(rel, data, binary=False):
-        write(os.path.join(sdir, rel), data, binary)
+    def put(rel, data):
+        write(os.path.join(sdir, rel), data)
         written.append(rel)
 
     for f in S["files"]:
@@ -308,7 +309,7 @@ def build_scenario(S, root):
         put(f"workspace/{F['archive']}/{name}", content)
     for rel, builder in S["binaries"].items():
         data = builder()
-        put(f"workspace/{rel}", data, binary=True)
+        put(f"workspace/{rel}", data)
     for M in S["media"]:
         p = os.path.join(ws, M["path"])
         M["build"](p)
@@ -326,7 +327,7 @@ def build_scenario(S, root):
     qs, checks, traj = sc.build_rounds()
     put("questions.json", dump(qs))
     for q in qs:
-        put(f"checks/{q['id']}.json", dump(checks[q["id"]]))
+        put(f"checks/{q['id']}.json", dump(check_spec(checks[q["id"]], f"{S['id']}/checks/{q['id']}.json")))
     put("solution/trajectory.json", dump(traj))
     verify_search(S, ws, checks)
     put("workspace/_sandbox_hint.md", sc.hint(sdir))

@@ -23,15 +23,16 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import wave
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(1, os.path.dirname(HERE))  # the kit, after this folder
 sys.dont_write_bytecode = True
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
 
 from assemble import build_scenario  # noqa: E402
 from framework import dump, write  # noqa: E402
+from kit.files import wav_duration  # noqa: E402
 
 SPECS = [
     "spec_incident",
@@ -131,11 +132,6 @@ def self_test(root):
 def read_bytes(path):
     with open(path, "rb") as fh:
         return fh.read()
-
-
-def wav_duration(path):
-    with wave.open(path) as w:
-        return w.getnframes() / float(w.getframerate())
 
 
 def main():

@@ -24,14 +24,15 @@ import os
 import subprocess
 import sys
 import tempfile
-import wave
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(1, os.path.dirname(HERE))  # the kit, after this folder
 sys.dont_write_bytecode = True
 
 import engine  # noqa: E402
 import scenarios  # noqa: E402
+from kit.files import wav_duration  # noqa: E402
 
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
 WAV_TOLERANT = True  # a WAV whose bytes differ (other espeak-ng/sox build) is accepted when its duration matches
@@ -81,11 +82,6 @@ def self_test(S, V, root: str) -> list[str]:
     got = json.loads(out)
     want = engine.tally_json(S, V["post"])
     return [] if got == want else [f"{S['sid']}: tally tool output {got} != {want}"]
-
-
-def wav_duration(path: str) -> float:
-    with wave.open(path) as w:
-        return w.getnframes() / float(w.getframerate())
 
 
 def compare(a_root: str, b_root: str, rels: list[str]) -> list[str]:

@@ -18,14 +18,16 @@ import os
 import random
 import re
 import shutil
-import subprocess
-import tempfile
 import zipfile
 
 import oracle
 import perception
 import questions_text
 import rounds
+from kit.conditions import check_spec
+from kit.files import dump, write
+from kit.media import mp4_from_pngs, speech_wav
+from kit.seal import canonical, seal_tool_template
 
 WS = "${workspace}"
 FIXED_TIME = "2026-01-05T09:00:00Z"
@@ -35,36 +37,6 @@ MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
 # ----------------------------------------------------------------------------------------------
 # small helpers
 # ----------------------------------------------------------------------------------------------
-def write(path: str, data, binary: bool = False) -> None:
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    if binary:
-        with open(path, "wb") as fh:
-            fh.write(data)
-    else:
-        with open(path, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(data)
-
-
-def dump(obj) -> str:
-    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
-
-
-def call(_tool, **arguments):
-    return {"name": _tool, "arguments": arguments}
-
-
-def turn(content, *calls):
-    t = {"content": content}
-    if calls:
-        t["tool_calls"] = list(calls)
-    return t
-
-
-def canonical(obj) -> bytes:
-    obj = {k: v for k, v in obj.items() if k != "token"}
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
-
-
 def seal_of(S) -> str:
     return hashlib.sha256(f"clawarena-team law seal / {S['sid']} / v1".encode()).hexdigest()[:40]
 
@@ -196,8 +168,8 @@ if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
 '''
 
-SEAL_TOOL = '''#!/usr/bin/env python3
-"""Seal a finished JSON deliverable for the matter file.
+SEAL_TOOL = seal_tool_template(
+    """Seal a finished JSON deliverable for the matter file.
 
 Usage:
     python3 tools/{name} --seal SEAL_KEY_FILE DELIVERABLE.json
@@ -205,31 +177,11 @@ Usage:
 Prints one line `{prefix}:<hex>`: an HMAC-SHA256, keyed with the seal key, of the deliverable's
 canonical JSON (keys sorted, compact separators, any "token" field removed). Editing the
 deliverable afterwards invalidates the line. Stdlib only.
-"""
-import hashlib
-import hmac
-import json
-import sys
-
-
-def main(argv):
-    if len(argv) != 3 or argv[0] != "--seal":
-        print(__doc__)
-        return 2
-    with open(argv[1], "rb") as fh:
-        key = fh.read().strip()
-    with open(argv[2], encoding="utf-8") as fh:
-        obj = json.load(fh)
-    if isinstance(obj, dict):
-        obj = {{k: v for k, v in obj.items() if k != "token"}}
-    blob = json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
-    print("{prefix}:" + hmac.new(key, blob, hashlib.sha256).hexdigest())
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
-'''
+""",
+    argv="strict",
+    names=("obj", "blob"),
+    gap=False,
+)
 
 
 def tally_tool_text(S) -> str:
@@ -408,32 +360,15 @@ def render_png(spec: dict, path: str) -> None:
 
 def render_wav(spec: dict, path: str) -> None:
     """espeak-ng's native 22050 Hz 16-bit mono, padded with silence by sox (no resampling)."""
-    with tempfile.TemporaryDirectory() as td:
-        raw = os.path.join(td, "raw.wav")
-        subprocess.run(
-            [
-                "espeak-ng",
-                "-v",
-                spec.get("voice", "en-gb"),
-                "-s",
-                "150",
-                "-p",
-                str(spec.get("pitch", 45)),
-                "-a",
-                "120",
-                "-w",
-                raw,
-                spec["speech"],
-            ],
-            check=True,
-            capture_output=True,
-        )
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        subprocess.run(
-            ["sox", "-D", raw, "-r", "22050", "-c", "1", "-b", "16", path, "pad", "0.5", "0.6"],
-            check=True,
-            capture_output=True,
-        )
+    speech_wav(
+        spec["speech"],
+        path,
+        voice=spec.get("voice", "en-gb"),
+        speed=150,
+        pitch=spec.get("pitch", 45),
+        amplitude=120,
+        pad=(0.5, 0.6),
+    )
 
 
 def render_mp4(spec: dict, path: str) -> None:
@@ -443,62 +378,31 @@ def render_mp4(spec: dict, path: str) -> None:
     k = 4
     font, cfont = _font(10 * k, mono=True), _font(10 * k, bold=True)
     pfont = _font(9 * k, mono=True, bold=True)
-    with tempfile.TemporaryDirectory() as td:
-        for i, fr in enumerate(spec["frames"]):
-            img = Image.new("RGB", (320 * k, 180 * k), (70, 80, 90))
-            d = ImageDraw.Draw(img)
-            for yy in range(0, 70 * k):  # dusk sky above the road
-                t = yy / (70 * k)
-                d.line([0, yy, 320 * k, yy], fill=(int(95 - 25 * t), int(105 - 25 * t), int(125 - 35 * t)))
-            d.polygon([(120 * k, 180 * k), (200 * k, 180 * k), (165 * k, 70 * k), (155 * k, 70 * k)], fill=(50, 50, 55))
-            for j in range(4):
-                d.line(
-                    [(160 * k, (170 - j * 25) * k), (160 * k, (160 - j * 25) * k)], fill=(230, 230, 230), width=2 * k
-                )
-            if fr.get("car"):
-                w, cx = fr["car"], fr.get("x", 160)
-                d.rectangle([(cx - w) * k, (120 - w // 2) * k, (cx + w) * k, (120 + w // 3) * k], fill=(150, 30, 30))
-                if fr.get("plate"):
-                    d.rectangle([(cx - 30) * k, 118 * k, (cx + 30) * k, 132 * k], fill=(240, 220, 60))
-                    d.text((cx * k, 125 * k), fr["plate"], fill=(0, 0, 0), font=pfont, anchor="mm")
-            d.rectangle([0, 0, 320 * k, 14 * k], fill=(0, 0, 0))
-            d.text((4 * k, 2 * k), fr["overlay"], fill=(255, 255, 255), font=font)
-            if fr.get("caption"):
-                d.text((4 * k, 164 * k), fr["caption"], fill=(255, 255, 0), font=cfont)
-            img = _grain(img, f"dashcam-{i}", 8)
-            img.save(os.path.join(td, f"f{i:02d}.png"))
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        subprocess.run(
-            [
-                "ffmpeg",
-                "-y",
-                "-loglevel",
-                "error",
-                "-framerate",
-                "1",
-                "-i",
-                os.path.join(td, "f%02d.png"),
-                "-c:v",
-                "libx264",
-                "-threads",
-                "1",
-                "-crf",
-                "18",
-                "-pix_fmt",
-                "yuv420p",
-                "-r",
-                "1",
-                "-fflags",
-                "+bitexact",
-                "-flags:v",
-                "+bitexact",
-                "-map_metadata",
-                "-1",
-                path,
-            ],
-            check=True,
-            capture_output=True,
-        )
+    frames = []
+    for i, fr in enumerate(spec["frames"]):
+        img = Image.new("RGB", (320 * k, 180 * k), (70, 80, 90))
+        d = ImageDraw.Draw(img)
+        for yy in range(0, 70 * k):  # dusk sky above the road
+            t = yy / (70 * k)
+            d.line([0, yy, 320 * k, yy], fill=(int(95 - 25 * t), int(105 - 25 * t), int(125 - 35 * t)))
+        d.polygon([(120 * k, 180 * k), (200 * k, 180 * k), (165 * k, 70 * k), (155 * k, 70 * k)], fill=(50, 50, 55))
+        for j in range(4):
+            d.line([(160 * k, (170 - j * 25) * k), (160 * k, (160 - j * 25) * k)], fill=(230, 230, 230), width=2 * k)
+        if fr.get("car"):
+            w, cx = fr["car"], fr.get("x", 160)
+            d.rectangle([(cx - w) * k, (120 - w // 2) * k, (cx + w) * k, (120 + w // 3) * k], fill=(150, 30, 30))
+            if fr.get("plate"):
+                d.rectangle([(cx - 30) * k, 118 * k, (cx + 30) * k, 132 * k], fill=(240, 220, 60))
+                d.text((cx * k, 125 * k), fr["plate"], fill=(0, 0, 0), font=pfont, anchor="mm")
+        d.rectangle([0, 0, 320 * k, 14 * k], fill=(0, 0, 0))
+        d.text((4 * k, 2 * k), fr["overlay"], fill=(255, 255, 255), font=font)
+        if fr.get("caption"):
+            d.text((4 * k, 164 * k), fr["caption"], fill=(255, 255, 0), font=cfont)
+        img = _grain(img, f"dashcam-{i}", 8)
+        buf = io.BytesIO()
+        img.save(buf, format="PNG")
+        frames.append(buf.getvalue())
+    mp4_from_pngs(frames, path, crf=18)
 
 
 def render_media(m: dict, path: str) -> None:
@@ -609,7 +513,7 @@ def make_pdf(doc: dict, path: str) -> None:
     for k in range(1, total):
         out += f"{offsets[k]:010d} 00000 n \n".encode()
     out += f"trailer\n<< /Size {total} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
-    write(path, bytes(out), binary=True)
+    write(path, bytes(out))
 
 
 def make_office(doc: dict, path: str) -> None:
@@ -961,11 +865,11 @@ def build_scenario(S, root: str, engine_src: bytes) -> dict:
     write(os.path.join(sd, "manifest.json"), dump(man))
     write(os.path.join(sd, "questions.json"), dump(questions(S, V)))
     write(os.path.join(ws, "_sandbox_hint.md"), build_hint(sd, S))
-    write(os.path.join(sd, "checks", "_check.py"), engine_src, binary=True)
+    write(os.path.join(sd, "checks", "_check.py"), engine_src)
     write(os.path.join(sd, "checks", "_check.sha256"), f"{hashlib.sha256(engine_src).hexdigest()}  _check.py\n")
     sp = rounds.specs(S, V)
     for r, spec in sp.items():
-        write(os.path.join(sd, "checks", f"{r}.json"), dump(spec))
+        write(os.path.join(sd, "checks", f"{r}.json"), dump(check_spec(spec, f"{S['sid']}/checks/{r}.json")))
     write(os.path.join(sd, "solution", "trajectory.json"), dump(oracle.trajectory(S, texts)))
     return {"V": V, "specs": sp}
 

@@ -20,22 +20,22 @@ extracted text. WAVs that differ in bytes are accepted when their duration match
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
-import wave
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(1, os.path.dirname(HERE))  # the kit, after this folder
 sys.dont_write_bytecode = True
 
 import convert  # noqa: E402
 import engine  # noqa: E402
 import scenarios  # noqa: E402
+from kit.files import wav_duration  # noqa: E402
 
 SYNCED = ("_check.py", "_check.sha256")  # the engine copy and its stamp, written by data/build/sync_checks.py
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
@@ -134,11 +134,6 @@ def leak_scan(files: dict) -> list[str]:
                 ):
                     problems.append(f"{cfg['id']}: media fact {k}={v!r} appears in text file {rel}")
     return problems
-
-
-def wav_duration(data: bytes) -> float:
-    with wave.open(io.BytesIO(data)) as w:
-        return w.getnframes() / float(w.getframerate())
 
 
 def main() -> int:

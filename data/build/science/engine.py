@@ -8,16 +8,18 @@ convert.SpecBuilder, which extends Builder.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import io
-import json
 import os
 import random
-import subprocess
 import tempfile
 import wave
 import zipfile
+
+from kit.files import dump as dump  # the writers, re-exported to build.py
+from kit.files import write as write
+from kit.media import mp4_bytes, speech_wav
+from kit.seal import seal_hex as seal_hex  # the build's token, re-exported to build.py and convert.py
+from kit.seal import seal_tool_template
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WS = "${workspace}"
@@ -28,40 +30,6 @@ MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
 # ----------------------------------------------------------------------------------------
 # small helpers
 # ----------------------------------------------------------------------------------------
-def dump(obj) -> str:
-    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
-
-
-def write(path: str, data) -> None:
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    if isinstance(data, bytes):
-        with open(path, "wb") as fh:
-            fh.write(data)
-    else:
-        with open(path, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(data)
-
-
-def canonical(obj) -> bytes:
-    obj = {k: v for k, v in obj.items() if k != "token"}
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
-
-
-def seal_hex(seal: str, obj) -> str:
-    return hmac.new(seal.encode(), canonical(obj), hashlib.sha256).hexdigest()
-
-
-def call(_tool, **arguments):
-    return {"name": _tool, "arguments": arguments}
-
-
-def turn(content, *calls):
-    t = {"content": content}
-    if calls:
-        t["tool_calls"] = list(calls)
-    return t
-
-
 def fmt(v) -> str:
     return f"{v:g}" if isinstance(v, float) else str(v)
 
@@ -162,8 +130,8 @@ if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
 '''
 
-SEAL_TOOL = '''#!/usr/bin/env python3
-"""Seal a JSON deliverable for {title}.
+SEAL_TOOL = seal_tool_template(
+    """Seal a JSON deliverable for {title}.
 
 Usage:
     python3 tools/{tool} --seal SEAL_FILE DELIVERABLE.json
@@ -171,30 +139,12 @@ Usage:
 Prints one line, {prefix}:<hex>, an HMAC-SHA256 over the canonical JSON of the deliverable
 (sorted keys, compact separators, any "token" field removed). Paste that line as asked.
 Re-seal after any change to the deliverable.
-"""
-import hashlib
-import hmac
-import json
-import sys
-
-
-def main(argv):
-    if len(argv) != 3 or argv[0] != "--seal":
-        print(__doc__)
-        return 2
-    with open(argv[1], "rb") as fh:
-        key = fh.read().strip()
-    with open(argv[2], encoding="utf-8") as fh:
-        obj = json.load(fh)
-    obj = {{k: v for k, v in obj.items() if k != "token"}}
-    body = json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
-    print("{prefix}:" + hmac.new(key, body, hashlib.sha256).hexdigest())
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
-'''
+""",
+    argv="strict",
+    dict_guard=False,
+    names=("obj", "body"),
+    gap=False,
+)
 
 
 def tally_tool_text(c: dict) -> str:
@@ -341,13 +291,8 @@ def png_chart(series: list[tuple[str, list[float]]], title: str, xlabel: str, yl
 def wav_speech(text: str, voice: str = "en-gb", wpm: int = 150) -> bytes:
     """espeak-ng at its native 22050 Hz, 16-bit mono, padded with silence (sox -D: no dither, deterministic)."""
     with tempfile.TemporaryDirectory() as td:
-        raw, out = os.path.join(td, "raw.wav"), os.path.join(td, "out.wav")
-        subprocess.run(["espeak-ng", "-v", voice, "-s", str(wpm), "-w", raw, text], check=True, capture_output=True)
-        subprocess.run(
-            ["sox", "-D", raw, "-r", "22050", "-c", "1", "-b", "16", out, "pad", "0.4", "0.5"],
-            check=True,
-            capture_output=True,
-        )
+        out = os.path.join(td, "out.wav")
+        speech_wav(text, out, voice=voice, speed=wpm, pad=(0.4, 0.5))
         return _room_noise(out, text)
 
 
@@ -372,44 +317,11 @@ def _room_noise(path: str, seed: str) -> bytes:
 
 
 def mp4_frames(frames: list[list[str]], seed: str) -> bytes:
-    with tempfile.TemporaryDirectory() as td:
-        for i, lines in enumerate(frames):
-            write(
-                os.path.join(td, f"f{i:03d}.png"),
-                png_panel(lines, f"{seed}-{i}", size=(160, 90), scale=2, bg=18, fg=225, amp=12),
-            )
-        out = os.path.join(td, "out.mp4")
-        subprocess.run(
-            [
-                "ffmpeg",
-                "-loglevel",
-                "error",
-                "-y",
-                "-framerate",
-                "1",
-                "-i",
-                os.path.join(td, "f%03d.png"),
-                "-c:v",
-                "libx264",
-                "-pix_fmt",
-                "yuv420p",
-                "-r",
-                "1",
-                "-threads",
-                "1",
-                "-fflags",
-                "+bitexact",
-                "-flags:v",
-                "+bitexact",
-                "-map_metadata",
-                "-1",
-                out,
-            ],
-            check=True,
-            capture_output=True,
-        )
-        with open(out, "rb") as fh:
-            return fh.read()
+    pngs = [
+        png_panel(lines, f"{seed}-{i}", size=(160, 90), scale=2, bg=18, fg=225, amp=12)
+        for i, lines in enumerate(frames)
+    ]
+    return mp4_bytes(pngs)
 
 
 # ----------------------------------------------------------------------------------------
