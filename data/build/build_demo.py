@@ -17,7 +17,7 @@ Usage:
 
 Needs Pillow (in the project venv), espeak-ng and sox on PATH. espeak-ng 1.51 + sox 14.4 give
 byte-identical WAVs across runs; if another espeak-ng version differs, --check reports the WAV
-and compares its duration instead (documented fallback, see WAV_TOLERANT below).
+and compares its duration instead (documented fallback, see kit/rebuild.py).
 """
 
 from __future__ import annotations
@@ -39,15 +39,16 @@ from demo_claim_oracle import claim_solution  # noqa: E402
 from demo_fridge_oracle import fridge_solution  # noqa: E402
 from demo_specs import claim_specs, fridge_specs  # noqa: E402
 from kit.conditions import check_spec  # noqa: E402
-from kit.files import dump, wav_duration, write  # noqa: E402
+from kit.files import dump, write  # noqa: E402
 from kit.media import speech_wav  # noqa: E402
+from kit.office import restamp_zip_file  # noqa: E402
+from kit.rebuild import differs, report  # noqa: E402
 from kit.seal import canonical  # noqa: E402
 
 DATASET = os.path.normpath(os.path.join(HERE, "..", "clawarena-team"))
 FRIDGE = "s_demo_treatment_room_fridge"
 CLAIM = "s_demo_supplier_shortfall_claim"
 HAVE_AUDIO_TOOLS = bool(shutil.which("espeak-ng") and shutil.which("sox"))
-WAV_TOLERANT = True  # on a byte mismatch of a WAV, accept equal duration (+-0.05 s) and report it
 
 # ----------------------------------------------------------------------------------------
 # Ground truth (the checks hard-code the same values; build() asserts the tools agree)
@@ -267,33 +268,6 @@ def build_png(path: str) -> None:
 FIXED_TIME = (2026, 1, 5, 9, 0, 0)
 
 
-def stable_zip(path: str, modified: str | None = None) -> None:
-    """Rewrite an OOXML zip with fixed entry times and permissions; `modified` (W3CDTF) pins the
-    core property that openpyxl always sets to the current time on save."""
-    import re
-    import zipfile
-
-    with zipfile.ZipFile(path) as z:
-        entries = [(i.filename, z.read(i.filename)) for i in z.infolist()]
-    if modified:
-        entries = [
-            (
-                n,
-                re.sub(rb"(<dcterms:modified[^>]*>)[^<]*(<)", rb"\g<1>" + modified.encode() + rb"\g<2>", d)
-                if n == "docProps/core.xml"
-                else d,
-            )
-            for n, d in entries
-        ]
-    with zipfile.ZipFile(path, "w") as z:
-        for name, data in entries:
-            info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            info.create_system = 3
-            z.writestr(info, data)
-
-
 def build_stock_xlsx(path: str, recount: bool) -> None:
     import datetime
 
@@ -323,7 +297,7 @@ def build_stock_xlsx(path: str, recount: bool) -> None:
         ws.column_dimensions[col].width = width
     os.makedirs(os.path.dirname(path), exist_ok=True)
     wb.save(path)
-    stable_zip(path, modified=when.strftime("%Y-%m-%dT%H:%M:%SZ"))
+    restamp_zip_file(path, date_time=FIXED_TIME, stamp=when.strftime("%Y-%m-%dT%H:%M:%SZ"), fields=("modified",))
 
 
 TERMS_DOC = [
@@ -392,7 +366,7 @@ def build_terms_docx(path: str) -> None:
             d.add_paragraph(text)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     d.save(path)
-    stable_zip(path)
+    restamp_zip_file(path, date_time=FIXED_TIME, stamp=None)
 
 
 # ----------------------------------------------------------------------------------------
@@ -751,18 +725,9 @@ def main() -> int:
             if not os.path.exists(a):
                 problems.append(f"{rel}: missing in the dataset (run the build)")
                 continue
-            with open(a, "rb") as fa, open(b, "rb") as fb:
-                same = fa.read() == fb.read()
-            if same:
-                continue
-            if rel.endswith(".wav") and WAV_TOLERANT and abs(wav_duration(a) - wav_duration(b)) <= 0.05:
-                print(f"note: {rel}: bytes differ (different espeak-ng/sox build?) but duration matches")
-                continue
-            problems.append(f"{rel}: differs from a fresh build")
-    for p in problems:
-        print("ERROR:", p)
-    print("check:", "FAILED" if problems else "OK (all generated files identical)")
-    return 1 if problems else 0
+            problem = differs(rel, a, b)
+            problems += [problem] if problem else []
+    return report(problems)
 
 
 if __name__ == "__main__":

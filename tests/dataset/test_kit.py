@@ -1,5 +1,5 @@
 """The dataset kit (data/build/kit/): its conditions follow the engine's table, its seal tool
-seals what the build seals, and its writers keep the one JSON form.
+seals what the build seals, its writers keep the one JSON form and office files their bytes.
 
 The builds prove the kit byte for byte (each domain's rebuild test); these tests pin the rules
 a new scenario relies on without running a build: a condition the engine would reject or
@@ -9,10 +9,12 @@ ignore fails when it is made, and the sealing tool a workspace ships prints the 
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import re
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -27,6 +29,8 @@ if str(BUILD) not in sys.path:
 from kit import conditions as C  # noqa: E402
 from kit.engine_table import engine_kinds  # noqa: E402
 from kit.files import dump, wav_duration, write  # noqa: E402
+from kit.office import OFFICE_STAMP, restamp_zip  # noqa: E402
+from kit.rebuild import differs, report  # noqa: E402
 from kit.seal import canonical, seal_hex, seal_tool_template  # noqa: E402
 from kit.trajectory import bind, call, turn  # noqa: E402
 
@@ -134,3 +138,32 @@ def test_writers_keep_the_one_json_form(tmp_path: Path) -> None:
     wav = (ROOT / "data" / "clawarena-team" / "scenarios").glob("*/workspace/**/*.wav")
     first = next(iter(sorted(wav)))
     assert wav_duration(str(first)) == wav_duration(first.read_bytes()) > 0
+
+
+def test_an_office_zip_is_restamped_to_the_same_bytes() -> None:
+    def saved(when: tuple[int, int, int, int, int, int], stamp: str) -> bytes:
+        buf = io.BytesIO()
+        with zipfile.ZipFile(buf, "w") as z:
+            z.writestr(zipfile.ZipInfo("word/document.xml", when), b"<w/>")
+            core = f'<dcterms:created x="1">{stamp}</dcterms:created><dcterms:modified>{stamp}</dcterms:modified>'
+            z.writestr(zipfile.ZipInfo("docProps/core.xml", when), core.encode())
+        return buf.getvalue()
+
+    fixed = (2026, 1, 5, 9, 0, 0)
+    a = restamp_zip(saved((2025, 3, 1, 8, 0, 0), "2025-03-01T08:00:00Z"), date_time=fixed)
+    b = restamp_zip(saved((2024, 7, 9, 1, 2, 4), "2024-07-09T01:02:04Z"), date_time=fixed)
+    assert a == b
+    core = zipfile.ZipFile(io.BytesIO(a)).read("docProps/core.xml").decode()
+    assert core.count(OFFICE_STAMP) == 2
+
+
+def test_a_rebuild_accepts_only_equal_bytes_or_a_wav_of_the_same_length(capsys: pytest.CaptureFixture[str]) -> None:
+    wav = next(iter(sorted((ROOT / "data" / "clawarena-team" / "scenarios").glob("*/workspace/**/*.wav"))))
+    data = wav.read_bytes()
+    noisy = data[:-2] + bytes([data[-2] ^ 1, data[-1]])  # one sample changed, same length
+    assert differs("a.txt", b"x", b"x") is None
+    assert differs("a.wav", data, noisy) is None and "duration matches" in capsys.readouterr().out
+    assert differs("a.mp4", b"1", b"2") == "a.mp4: differs from a fresh build"
+    assert differs("a.mp4", b"1", b"2", mp4_tolerant=True) is None
+    assert report(["a.mp4: differs from a fresh build"]) == 1 and "check: FAILED" in capsys.readouterr().out
+    assert report([]) == 0 and "check: OK (all generated files identical)" in capsys.readouterr().out

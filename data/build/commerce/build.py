@@ -31,7 +31,7 @@ sys.path.insert(1, os.path.dirname(HERE))  # the kit, after this folder
 sys.dont_write_bytecode = True
 
 import lib  # noqa: E402
-from kit.files import wav_duration  # noqa: E402
+from kit.rebuild import differs, report  # noqa: E402
 
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
 MODULES = [
@@ -125,14 +125,8 @@ def main() -> int:
         probs += [f"{p}: generated but missing in the dataset (run the build)" for p in missing]
         extras = ["manifests-commerce.json", "tests-commerce.json"]
         for rel in sorted(set(a) & set(b)) + extras:
-            x, y = os.path.join(DATASET, rel), os.path.join(td, rel)
-            with open(x, "rb") as fx, open(y, "rb") as fy:
-                if fx.read() == fy.read():
-                    continue
-            if rel.endswith(".wav") and abs(wav_duration(x) - wav_duration(y)) <= 0.05:
-                print(f"note: {rel}: bytes differ (different espeak-ng/sox build?) but duration matches")
-                continue
-            probs.append(f"{rel}: differs from a fresh build")
+            problem = differs(rel, os.path.join(DATASET, rel), os.path.join(td, rel))
+            probs += [problem] if problem else []
         for n in sorted(os.listdir(os.path.join(td, "testdata"))):
             x, y = os.path.join(testdata, n), os.path.join(td, "testdata", n)
             same = os.path.isfile(x)
@@ -141,10 +135,7 @@ def main() -> int:
                     same = fx.read() == fy.read()
             if not same:
                 probs.append(f"data/build/commerce/testdata/{n}: differs from a fresh build")
-    for p in probs:
-        print("ERROR:", p)
-    print("check:", "FAILED" if probs else "OK (all generated files identical)")
-    return 1 if probs else 0
+    return report(probs)
 
 
 if __name__ == "__main__":

@@ -12,13 +12,13 @@ import re
 import shutil
 import tempfile
 import wave
-import zipfile
 from pathlib import Path
 
 import matplotlib
 from kit.conditions import check_spec
 from kit.files import dump, write
 from kit.media import mp4_bytes, speech_wav
+from kit.office import restamp_zip
 from kit.seal import seal_tool_template
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -267,25 +267,6 @@ def mp4_from_frames(frames: list[bytes]) -> bytes:
 FIXED_ZIP_TIME = (2026, 1, 5, 9, 0, 0)
 
 
-def _stable_zip(data: bytes) -> bytes:
-    src = zipfile.ZipFile(io.BytesIO(data))
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
-        for info in src.infolist():
-            body = src.read(info.filename)
-            if info.filename == "docProps/core.xml":
-                body = re.sub(
-                    rb"(<dcterms:(created|modified)[^>]*>)[^<]*(</dcterms:\2>)",
-                    rb"\g<1>2026-01-05T09:00:00Z\g<3>",
-                    body,
-                )
-            zi = zipfile.ZipInfo(info.filename, FIXED_ZIP_TIME)
-            zi.compress_type = zipfile.ZIP_DEFLATED
-            zi.external_attr = 0o644 << 16
-            dst.writestr(zi, body)
-    return out.getvalue()
-
-
 def xlsx_bytes(sheets: list[tuple[str, list[list]]]) -> bytes:
     import datetime
 
@@ -303,7 +284,7 @@ def xlsx_bytes(sheets: list[tuple[str, list[list]]]) -> bytes:
     wb.properties.creator = "commerce-build"
     buf = io.BytesIO()
     wb.save(buf)
-    return _stable_zip(buf.getvalue())
+    return restamp_zip(buf.getvalue(), date_time=FIXED_ZIP_TIME)
 
 
 def docx_bytes(title: str, paragraphs: list[str]) -> bytes:
@@ -323,7 +304,7 @@ def docx_bytes(title: str, paragraphs: list[str]) -> bytes:
             doc.add_paragraph(p)
     buf = io.BytesIO()
     doc.save(buf)
-    return _stable_zip(buf.getvalue())
+    return restamp_zip(buf.getvalue(), date_time=FIXED_ZIP_TIME)
 
 
 def pdf_bytes(pages: list[list[str]]) -> bytes:

@@ -16,16 +16,15 @@ import io
 import json
 import os
 import random
-import re
 import subprocess
 import tempfile
-import zipfile
 from pathlib import Path
 
 import matplotlib
 from kit.files import dump as dump  # re-exported to the scenario specs
 from kit.files import write as write
 from kit.media import espeak, mp4_from_pngs, sox_pad, speech_wav
+from kit.office import restamp_zip
 from kit.seal import canonical, seal_tool_template
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -441,23 +440,6 @@ def build_mp4(path, frames_png):
 # ----------------------------------------------------------------------------------------------
 # office files
 # ----------------------------------------------------------------------------------------------
-def restamp_zip(data: bytes) -> bytes:
-    src = zipfile.ZipFile(io.BytesIO(data))
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
-        for info in src.infolist():
-            body = src.read(info.filename)
-            if info.filename == "docProps/core.xml":
-                s = body.decode("utf-8")
-                s = re.sub(r"(<dcterms:(created|modified)[^>]*>)[^<]*(<)", r"\g<1>2026-01-05T09:00:00Z\3", s)
-                body = s.encode("utf-8")
-            zi = zipfile.ZipInfo(info.filename, date_time=FIXED_DT)
-            zi.compress_type = zipfile.ZIP_DEFLATED
-            zi.external_attr = 0o644 << 16
-            dst.writestr(zi, body)
-    return out.getvalue()
-
-
 def build_docx(blocks, author="Engineering"):
     """blocks: list of ("h1"|"h2"|"p", text) or ("table", [[cells]])."""
     import datetime
@@ -485,7 +467,7 @@ def build_docx(blocks, author="Engineering"):
                     t.cell(r, c).text = str(cell)
     buf = io.BytesIO()
     doc.save(buf)
-    return restamp_zip(buf.getvalue())
+    return restamp_zip(buf.getvalue(), date_time=FIXED_DT)
 
 
 def build_xlsx(sheets):
@@ -507,7 +489,7 @@ def build_xlsx(sheets):
             ws.append(row)
     buf = io.BytesIO()
     wb.save(buf)
-    return restamp_zip(buf.getvalue())
+    return restamp_zip(buf.getvalue(), date_time=FIXED_DT)
 
 
 def build_pdf(pages):

@@ -16,9 +16,7 @@ import json
 import math
 import os
 import random
-import re
 import shutil
-import zipfile
 
 import oracle
 import perception
@@ -27,6 +25,7 @@ import rounds
 from kit.conditions import check_spec
 from kit.files import dump, write
 from kit.media import mp4_from_pngs, speech_wav
+from kit.office import restamp_zip_file
 from kit.seal import canonical, seal_tool_template
 
 WS = "${workspace}"
@@ -412,26 +411,6 @@ def render_media(m: dict, path: str) -> None:
 # ----------------------------------------------------------------------------------------------
 # office files (byte-stable)
 # ----------------------------------------------------------------------------------------------
-def _stable_zip(path: str) -> None:
-    with zipfile.ZipFile(path) as z:
-        items = [(i.filename, z.read(i.filename)) for i in z.infolist()]
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as z:
-        for name, data in items:
-            if name == "docProps/core.xml":
-                data = re.sub(
-                    rb"(<dcterms:(created|modified)[^>]*>)[^<]*(</dcterms:)",
-                    rb"\g<1>" + FIXED_TIME.encode() + rb"\g<3>",
-                    data,
-                )
-            zi = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-            zi.compress_type = zipfile.ZIP_DEFLATED
-            zi.external_attr = 0o644 << 16
-            z.writestr(zi, data)
-    with open(path, "wb") as fh:
-        fh.write(buf.getvalue())
-
-
 def make_docx(doc: dict, path: str) -> None:
     import datetime as dt
 
@@ -451,7 +430,7 @@ def make_docx(doc: dict, path: str) -> None:
             d.add_paragraph(p)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     d.save(path)
-    _stable_zip(path)
+    restamp_zip_file(path, date_time=(1980, 1, 1, 0, 0, 0), stamp=FIXED_TIME)
 
 
 def make_xlsx(doc: dict, path: str) -> None:
@@ -468,7 +447,7 @@ def make_xlsx(doc: dict, path: str) -> None:
         ws.append(list(row))
     os.makedirs(os.path.dirname(path), exist_ok=True)
     wb.save(path)
-    _stable_zip(path)
+    restamp_zip_file(path, date_time=(1980, 1, 1, 0, 0, 0), stamp=FIXED_TIME)
 
 
 def make_pdf(doc: dict, path: str) -> None:

@@ -34,7 +34,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import zipfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True  # never leave __pycache__ next to the build script
@@ -47,6 +46,8 @@ import sync_checks  # noqa: E402
 from kit.conditions import check_spec  # noqa: E402
 from kit.files import dump, wav_duration, write  # noqa: E402
 from kit.media import mp4_from_pngs, speech_wav  # noqa: E402
+from kit.office import restamp_zip  # noqa: E402
+from kit.rebuild import differs, report  # noqa: E402
 from kit.seal import canonical, seal_tool_template  # noqa: E402
 from stories import STORIES  # noqa: E402
 
@@ -427,23 +428,6 @@ RENDER = {"form": render_form, "bars": render_bars, "video": render_video, "wav"
 # ----------------------------------------------------------------------------------------------
 # office files (stable bytes: fixed core times, fixed zip entry dates)
 # ----------------------------------------------------------------------------------------------
-def restamp_zip(data: bytes) -> bytes:
-    src = zipfile.ZipFile(io.BytesIO(data))
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
-        for info in src.infolist():
-            body = src.read(info.filename)
-            if info.filename == "docProps/core.xml":
-                body = re.sub(
-                    rb"(<dcterms:(?:created|modified)[^>]*>)[^<]*(<)", rb"\g<1>2026-01-05T09:00:00Z\g<2>", body
-                )
-            zi = zipfile.ZipInfo(info.filename, date_time=(1980, 1, 1, 0, 0, 0))
-            zi.compress_type = zipfile.ZIP_DEFLATED
-            zi.external_attr = 0o644 << 16
-            dst.writestr(zi, body)
-    return out.getvalue()
-
-
 def make_docx(path: str, doc: dict) -> None:
     import datetime
 
@@ -463,7 +447,7 @@ def make_docx(path: str, doc: dict) -> None:
             d.add_paragraph(text)
     buf = io.BytesIO()
     d.save(buf)
-    write(path, restamp_zip(buf.getvalue()))
+    write(path, restamp_zip(buf.getvalue(), date_time=(1980, 1, 1, 0, 0, 0)))
 
 
 def make_xlsx(path: str, doc: dict) -> None:
@@ -484,7 +468,7 @@ def make_xlsx(path: str, doc: dict) -> None:
             ws.append(list(r))
     buf = io.BytesIO()
     wb.save(buf)
-    write(path, restamp_zip(buf.getvalue()))
+    write(path, restamp_zip(buf.getvalue(), date_time=(1980, 1, 1, 0, 0, 0)))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -859,23 +843,9 @@ def main() -> int:
         for rel in sorted(a_files ^ b_files):
             problems.append(f"{rel}: present in only one of dataset / fresh build")
         for rel in sorted(a_files & b_files):
-            with open(os.path.join(DATASET, rel), "rb") as fa, open(os.path.join(tmp, rel), "rb") as fb:
-                if fa.read() == fb.read():
-                    continue
-            if (
-                rel.endswith(".wav")
-                and abs(wav_duration(os.path.join(DATASET, rel)) - wav_duration(os.path.join(tmp, rel))) <= 0.05
-            ):
-                print(f"note: {rel}: bytes differ (another espeak-ng/sox build?) but the duration matches")
-                continue
-            if rel.endswith(".mp4"):
-                print(f"note: {rel}: bytes differ (another ffmpeg/x264 build?); frames come from identical PNGs")
-                continue
-            problems.append(f"{rel}: differs from a fresh build")
-    for p in problems:
-        print("ERROR:", p)
-    print("check:", "FAILED" if problems else "OK (all generated files identical)")
-    return 1 if problems else 0
+            problem = differs(rel, os.path.join(DATASET, rel), os.path.join(tmp, rel), mp4_tolerant=True)
+            problems += [problem] if problem else []
+    return report(problems)
 
 
 if __name__ == "__main__":

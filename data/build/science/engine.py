@@ -13,11 +13,11 @@ import os
 import random
 import tempfile
 import wave
-import zipfile
 
 from kit.files import dump as dump  # the writers, re-exported to build.py
 from kit.files import write as write
 from kit.media import mp4_bytes, speech_wav
+from kit.office import restamp_zip
 from kit.seal import seal_hex as seal_hex  # the build's token, re-exported to build.py and convert.py
 from kit.seal import seal_tool_template
 
@@ -327,23 +327,6 @@ def mp4_frames(frames: list[list[str]], seed: str) -> bytes:
 # ----------------------------------------------------------------------------------------
 # office files (stable bytes: fixed zip times, fixed core properties)
 # ----------------------------------------------------------------------------------------
-def _restamp_zip(data: bytes) -> bytes:
-    import re
-
-    src = zipfile.ZipFile(io.BytesIO(data))
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as dst:
-        for info in src.infolist():
-            body = src.read(info.filename)
-            if info.filename == "docProps/core.xml":
-                body = re.sub(rb"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", b"2026-01-05T09:00:00Z", body)
-            zi = zipfile.ZipInfo(info.filename, date_time=FIXED_ZIP_TIME)
-            zi.compress_type = zipfile.ZIP_DEFLATED
-            zi.external_attr = 0o644 << 16
-            dst.writestr(zi, body)
-    return buf.getvalue()
-
-
 def docx_bytes(title: str, paras: list[str], table: list[list[str]] | None = None) -> bytes:
     import datetime
 
@@ -367,7 +350,7 @@ def docx_bytes(title: str, paras: list[str], table: list[list[str]] | None = Non
                 t.cell(i, j).text = cell
     buf = io.BytesIO()
     d.save(buf)
-    return _restamp_zip(buf.getvalue())
+    return restamp_zip(buf.getvalue(), date_time=FIXED_ZIP_TIME)
 
 
 def xlsx_bytes(sheets: dict[str, list[list]]) -> bytes:
@@ -386,7 +369,7 @@ def xlsx_bytes(sheets: dict[str, list[list]]) -> bytes:
     wb.properties.modified = datetime.datetime(2026, 1, 5, 9, 0, 0)
     buf = io.BytesIO()
     wb.save(buf)
-    return _restamp_zip(buf.getvalue())
+    return restamp_zip(buf.getvalue(), date_time=FIXED_ZIP_TIME)
 
 
 def pdf_bytes(lines: list[str]) -> bytes:
