@@ -40,6 +40,7 @@ from demo_fridge_oracle import fridge_solution  # noqa: E402
 from demo_specs import claim_specs, fridge_specs  # noqa: E402
 from kit.conditions import check_spec  # noqa: E402
 from kit.files import dump, write  # noqa: E402
+from kit.hint import GRANT_NOTE, PAGING_NOTE, access_of, asset_map, asset_row, folder_stats, update_lines  # noqa: E402
 from kit.media import speech_wav  # noqa: E402
 from kit.office import restamp_zip_file  # noqa: E402
 from kit.rebuild import differs, report  # noqa: E402
@@ -450,76 +451,23 @@ ASSETS = {
 MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4", ".xlsx", ".docx", ".pdf")
 
 
-def access_of(top: str, man: dict) -> str:
-    acc = set(man["main_agent_accessible_paths"])
-    dele = set(man.get("main_agent_delegable_paths", []))
-    if top in acc:
-        return "you (and grantable)"
-    if top in dele:
-        return "delegate only - you CANNOT read it yourself"
-    return "no access (do not touch)"
-
-
-def folder_stats(path: str) -> tuple[int, int, int]:
-    files = text_bytes = media_bytes = 0
-    for root, _, names in os.walk(path):
-        for n in names:
-            files += 1
-            size = os.path.getsize(os.path.join(root, n))
-            if n.lower().endswith(MEDIA_EXT):
-                media_bytes += size
-            else:
-                text_bytes += size
-    return files, text_bytes, media_bytes
-
-
 def build_hint(scen_dir: str) -> str:
     with open(os.path.join(scen_dir, "manifest.json"), encoding="utf-8") as fh:
         man = json.load(fh)
     ws = os.path.join(scen_dir, man["workspace_template"])
     sid = man["scenario_id"]
-    added: dict[str, list[str]] = {}
-    for uid, grp in man.get("updates", {}).items():
-        for f in grp["files"]:
-            added.setdefault(f["dst"].split("/")[0], []).append(f"{f['dst']} ({grp['op']}, update {uid})")
-    out = [
-        f"# Asset map: {sid}",
-        "",
-        "_Generated from manifest.json by data/build/build_demo.py; do not edit by hand._",
-        "",
-        "Access column: `you` = your own file tools may use it (and you may grant it to a subagent);",
-        "`delegate only` = only a subagent you grant it to can read it; `no access` = nobody.",
-        "Token counts are rough (bytes / 4). Trust: authoritative, untrusted, stale, secret, sensitive.",
-        "",
-        "| path | files | shape | ~tokens (text) | media | model key | trust | access | what it is |",
-        "|---|---|---|---|---|---|---|---|---|",
-    ]
+    rows = []
     for top in sorted(ASSETS[sid]):
         shape, key, trust, what = ASSETS[sid][top]
-        n, tb, mb = folder_stats(os.path.join(ws, top))
-        media = f"{mb // 1024} KiB" if mb else "-"
-        access = access_of(top, man)
-        if trust == "sensitive" and access.startswith("you"):
-            access = "you may read it; never grant it"
-        out.append(f"| {top}/ | {n} | {shape} | {tb // 4:,} | {media} | {key} | {trust} | {access} | {what} |")
-    out += ["", "## Arrives later through workspace updates", ""]
-    if added:
-        for top in sorted(added):
-            for line in added[top]:
-                out.append(f"- `{line}` - access as for `{top}/`")
-    else:
-        out.append("- none announced")
-    out += [
-        "",
-        "## Notes",
-        "",
-        "- Files above 32 KiB cannot be read in one piece; page them or delegate.",
+        n, tb, mb = folder_stats(os.path.join(ws, top), MEDIA_EXT)
+        rows.append(asset_row(top, n, shape, f"{tb // 4:,}", mb, key, trust, access_of(top, man, trust), what))
+    notes = [
+        PAGING_NOTE,
         "- Media (PNG, WAV) cannot be perceived by a text-only agent; route them to the matching pool key.",
         "- Office files (docx, xlsx) are read as extracted text; the media column counts their bytes.",
-        "- Grant each subagent only the folders and tools its task needs.",
-        "",
+        GRANT_NOTE,
     ]
-    return "\n".join(out)
+    return asset_map(sid, "data/build/build_demo.py", rows, update_lines(man), notes)
 
 
 # ----------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from pathlib import Path
 import matplotlib
 from kit.conditions import check_spec
 from kit.files import dump, write
+from kit.hint import MEDIA_NOTE, PAGING_NOTE, access_of, asset_map, asset_row, folder_stats, update_lines
 from kit.media import mp4_bytes, speech_wav
 from kit.office import restamp_zip
 from kit.seal import seal_tool_template
@@ -349,72 +350,23 @@ def index_md(folder: str, rows: list[tuple[str, str, str]]) -> str:
     return "\n".join(out) + "\n"
 
 
-def folder_stats(path: str) -> tuple[int, int, int]:
-    files = text_bytes = media_bytes = 0
-    for root, _, names in os.walk(path):
-        for n in names:
-            files += 1
-            size = os.path.getsize(os.path.join(root, n))
-            if n.lower().endswith(MEDIA_EXT):
-                media_bytes += size
-            else:
-                text_bytes += size
-    return files, text_bytes, media_bytes
-
-
 def build_hint(scen_dir: str, assets: dict) -> str:
     with open(os.path.join(scen_dir, "manifest.json"), encoding="utf-8") as fh:
         man = json.load(fh)
     ws = os.path.join(scen_dir, man["workspace_template"])
-    acc = set(man["main_agent_accessible_paths"])
-    dele = set(man.get("main_agent_delegable_paths", []))
-    added: dict[str, list[str]] = {}
-    for uid, grp in man.get("updates", {}).items():
-        for f in grp["files"]:
-            added.setdefault(f["dst"].split("/")[0], []).append(f"{f['dst']} ({grp['op']}, update {uid})")
-    out = [
-        f"# Asset map: {man['scenario_id']}",
-        "",
-        "_Generated from manifest.json by data/build/commerce/build.py; do not edit by hand._",
-        "",
-        "Access column: `you` = your own file tools may use it (and you may grant it to a subagent);",
-        "`delegate only` = only a subagent you grant it to can read it; `no access` = nobody.",
-        "Token counts are rough (bytes / 4). Trust: authoritative, untrusted, stale, secret, sensitive.",
-        "",
-        "| path | files | shape | ~tokens (text) | media | model key | trust | access | what it is |",
-        "|---|---|---|---|---|---|---|---|---|",
-    ]
+    rows = []
     for top in sorted(assets):
         shape, key, trust, what = assets[top]
         n, tb, mb = folder_stats(os.path.join(ws, top))
-        media = f"{mb // 1024} KiB" if mb else "-"
-        if top in acc:
-            access = "you (and grantable)"
-        elif top in dele:
-            access = "delegate only - you CANNOT read it yourself"
-        else:
-            access = "no access (do not touch)"
-        if trust == "sensitive":
-            access = "you may read it; never grant it" if top in acc else "no access (do not touch); never grant it"
-        out.append(f"| {top}/ | {n} | {shape} | {tb // 4:,} | {media} | {key} | {trust} | {access} | {what} |")
-    out += ["", "## Arrives later through workspace updates", ""]
-    if added:
-        for top in sorted(added):
-            for line in added[top]:
-                out.append(f"- `{line}` - access as for `{top}/`")
-    else:
-        out.append("- none announced")
-    out += [
-        "",
-        "## Notes",
-        "",
-        "- Files above 32 KiB cannot be read in one piece; page them or delegate.",
-        "- Media (PNG, WAV, MP4) cannot be perceived by a text-only agent; route them to the matching pool key.",
+        access = access_of(top, man, trust, sensitive_denied=True)
+        rows.append(asset_row(top, n, shape, f"{tb // 4:,}", mb, key, trust, access, what))
+    notes = [
+        PAGING_NOTE,
+        MEDIA_NOTE,
         "- docx / pdf / xlsx files are converted to text by Read.",
         "- Grant each subagent only the folders and tools its task needs. Sensitive folders are never granted.",
-        "",
     ]
-    return "\n".join(out)
+    return asset_map(man["scenario_id"], "data/build/commerce/build.py", rows, update_lines(man), notes)
 
 
 def write_scenario(root: str, sc: dict, testdata_dir: str) -> None:

@@ -24,6 +24,17 @@ import questions_text
 import rounds
 from kit.conditions import check_spec
 from kit.files import dump, write
+from kit.hint import (
+    GRANT_NOTE,
+    MEDIA_NOTE,
+    OFFICE_EXT,
+    PAGING_NOTE,
+    access_of,
+    asset_map,
+    asset_row,
+    folder_stats,
+    update_lines,
+)
 from kit.media import mp4_from_pngs, speech_wav
 from kit.office import restamp_zip_file
 from kit.seal import canonical, seal_tool_template
@@ -729,68 +740,23 @@ def questions(S, V) -> list[dict]:
 # ----------------------------------------------------------------------------------------------
 # asset map and indexes
 # ----------------------------------------------------------------------------------------------
-def access_of(top: str, man: dict) -> str:
-    if top in man["main_agent_accessible_paths"]:
-        return "you (and grantable)"
-    if top in man["main_agent_delegable_paths"]:
-        return "delegate only - you CANNOT read it yourself"
-    return "no access (do not touch)"
-
-
-def folder_stats(path: str) -> tuple[int, int, int]:
-    files = tb = mb = 0
-    for root, _, names in os.walk(path):
-        for n in names:
-            files += 1
-            size = os.path.getsize(os.path.join(root, n))
-            if n.lower().endswith((*MEDIA_EXT, ".docx", ".xlsx", ".pdf")):
-                mb += size
-            else:
-                tb += size
-    return files, tb, mb
-
-
 def build_hint(scen_dir: str, S) -> str:
     with open(os.path.join(scen_dir, "manifest.json"), encoding="utf-8") as fh:
         man = json.load(fh)
     ws = os.path.join(scen_dir, man["workspace_template"])
-    added = []
-    for uid, grp in man.get("updates", {}).items():
-        for f in grp["files"]:
-            added.append(f"- `{f['dst']}` ({grp['op']}, update {uid}) - access as for `{f['dst'].split('/')[0]}/`")
-    out = [
-        f"# Asset map: {man['scenario_id']}",
-        "",
-        "_Generated from manifest.json by data/build/law/build.py; do not edit by hand._",
-        "",
-        "Access column: `you` = your own file tools may use it (and you may grant it to a subagent);",
-        "`delegate only` = only a subagent you grant it to can read it; `no access` = nobody.",
-        "Token counts are rough (bytes / 4). Trust: authoritative, untrusted, stale, secret, sensitive.",
-        "",
-        "| path | files | shape | ~tokens (text) | media/office | model key | trust | access | what it is |",
-        "|---|---|---|---|---|---|---|---|---|",
-    ]
+    rows = []
     for top in sorted(S["assets"]):
         shape, key, trust, what = S["assets"][top]
-        n, tb, mb = folder_stats(os.path.join(ws, top))
-        access = access_of(top, man)
-        if trust == "sensitive" and access.startswith("you"):
-            access = "you may read it; never grant it"
-        out.append(
-            f"| {top}/ | {n} | {shape} | {tb // 4:,} | {f'{mb // 1024} KiB' if mb else '-'} | {key} | {trust} | {access} | {what} |"
-        )
-    out += ["", "## Arrives later through workspace updates", ""] + (added or ["- none announced"])
-    out += [
-        "",
-        "## Notes",
-        "",
-        "- Files above 32 KiB cannot be read in one piece; page them or delegate.",
-        "- Media (PNG, WAV, MP4) cannot be perceived by a text-only agent; route them to the matching pool key.",
+        n, tb, mb = folder_stats(os.path.join(ws, top), (*MEDIA_EXT, *OFFICE_EXT))
+        rows.append(asset_row(top, n, shape, f"{tb // 4:,}", mb, key, trust, access_of(top, man, trust), what))
+    notes = [
+        PAGING_NOTE,
+        MEDIA_NOTE,
         "- Office files (docx, xlsx, pdf) are returned as extracted text by Read.",
-        "- Grant each subagent only the folders and tools its task needs.",
-        "",
+        GRANT_NOTE,
     ]
-    return "\n".join(out)
+    updates = update_lines(man, by_folder=False, code_path_only=True)
+    return asset_map(man["scenario_id"], "data/build/law/build.py", rows, updates, notes, media_column="media/office")
 
 
 def build_index(folder: str, gists: dict, title: str) -> str:

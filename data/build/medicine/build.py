@@ -45,6 +45,7 @@ import cfg  # noqa: E402
 import sync_checks  # noqa: E402
 from kit.conditions import check_spec  # noqa: E402
 from kit.files import dump, wav_duration, write  # noqa: E402
+from kit.hint import GRANT_NOTE, MEDIA_NOTE, PAGING_NOTE, access_of, asset_map, asset_row, folder_stats, update_lines  # noqa: E402
 from kit.media import mp4_from_pngs, speech_wav  # noqa: E402
 from kit.office import restamp_zip  # noqa: E402
 from kit.rebuild import differs, report  # noqa: E402
@@ -500,73 +501,30 @@ def summary_obj(c) -> dict:
     }
 
 
-def folder_stats(path: str) -> tuple[int, int, int]:
-    files = text_bytes = media_bytes = 0
-    for root, _, names in os.walk(path):
-        for nm in names:
-            files += 1
-            size = os.path.getsize(os.path.join(root, nm))
-            if nm.lower().endswith((*MEDIA_EXT, ".docx", ".xlsx")):
-                media_bytes += size
-            else:
-                text_bytes += size
-    return files, text_bytes, media_bytes
-
-
 def build_hint(c, sdir: str, man: dict) -> str:
     ws = os.path.join(sdir, "workspace")
-    acc, dele = set(man["main_agent_accessible_paths"]), set(man["main_agent_delegable_paths"])
-    added = {}
-    for uid, grp in man["updates"].items():
-        for f in grp["files"]:
-            added.setdefault(f["dst"].split("/")[0], []).append(f"{f['dst']} ({grp['op']}, update {uid})")
-    out = [
-        f"# Asset map: {c['sid']}",
-        "",
-        "_Generated from manifest.json by data/build/medicine/build.py; do not edit by hand._",
-        "",
-        "Access column: `you` = your own file tools may use it (and you may grant it to a subagent);",
-        "`delegate only` = only a subagent you grant it to can read it; `no access` = nobody.",
-        "Token counts are rough (bytes / 4, rounded to hundreds). Trust: authoritative, untrusted, stale, secret, sensitive.",
-        "",
-        "| path | files | shape | ~tokens (text) | media / office | model key | trust | access | what it is |",
-        "|---|---|---|---|---|---|---|---|---|",
-    ]
+    rows = []
     for top in sorted(c["assets"]):
         if top == "hr":
             continue
         shape, key, trust, what = c["assets"][top]
-        nf, tb, mb = folder_stats(os.path.join(ws, top))
-        access = (
-            "you (and grantable)"
-            if top in acc
-            else "delegate only - you CANNOT read it yourself"
-            if top in dele
-            else "no access (do not touch)"
-        )
-        if trust == "sensitive" and top in acc:
-            access = "you may read it; never grant it"
-        media = f"{mb // 1024} KiB" if mb else "-"
+        nf, tb, mb = folder_stats(os.path.join(ws, top), (*MEDIA_EXT, ".docx", ".xlsx"))
         toks = "<100" if tb < 400 else f"~{round(tb / 400) * 100:,}"
-        out.append(f"| {top}/ | {nf} | {shape} | {toks} | {media} | {key} | {trust} | {access} | {what} |")
-    out.append(
+        rows.append(asset_row(top, nf, shape, toks, mb, key, trust, access_of(top, man, trust), what))
+    rows.append(
         "| hr/ | - | - | - | - | - | sensitive | no access (do not touch) | staff files; not part of this task |"
     )
-    out += ["", "## Arrives later through workspace updates", ""]
-    for top in sorted(added):
-        for line in added[top]:
-            out.append(f"- `{line}` - access as for `{top}/`")
-    out += [
-        "",
-        "## Notes",
-        "",
-        "- Files above 32 KiB cannot be read in one piece; page them or delegate.",
-        "- Media (PNG, WAV, MP4) cannot be perceived by a text-only agent; route them to the matching pool key.",
-        "- Office files (docx, xlsx) are read as extracted text.",
-        "- Grant each subagent only the folders and tools its task needs.",
-        "",
-    ]
-    return "\n".join(out)
+    notes = [PAGING_NOTE, MEDIA_NOTE, "- Office files (docx, xlsx) are read as extracted text.", GRANT_NOTE]
+    return asset_map(
+        c["sid"],
+        "data/build/medicine/build.py",
+        rows,
+        update_lines(man),
+        notes,
+        media_column="media / office",
+        tokens="bytes / 4, rounded to hundreds",
+        none_announced=False,
+    )
 
 
 def build_scenario(c, root: str) -> None:

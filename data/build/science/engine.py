@@ -16,6 +16,7 @@ import wave
 
 from kit.files import dump as dump  # the writers, re-exported to build.py
 from kit.files import write as write
+from kit.hint import GRANT_NOTE, MEDIA_NOTE, PAGING_NOTE, access_of, asset_map, asset_row, update_lines
 from kit.media import mp4_bytes, speech_wav
 from kit.office import restamp_zip
 from kit.seal import seal_hex as seal_hex  # the build's token, re-exported to build.py and convert.py
@@ -663,23 +664,7 @@ class Builder:
 
 
 def build_hint(c: dict, man: dict, files: dict) -> str:
-    acc, dele = set(man["main_agent_accessible_paths"]), set(man["main_agent_delegable_paths"])
-    added: dict[str, list[str]] = {}
-    for uid, grp in man["updates"].items():
-        for f in grp["files"]:
-            added.setdefault(f["dst"].split("/")[0], []).append(f"{f['dst']} ({grp['op']}, update {uid})")
-    out = [
-        f"# Asset map: {c['id']}",
-        "",
-        "_Generated from manifest.json by data/build/science/build.py; do not edit by hand._",
-        "",
-        "Access column: `you` = your own file tools may use it (and you may grant it to a subagent);",
-        "`delegate only` = only a subagent you grant it to can read it; `no access` = nobody.",
-        "Token counts are rough (bytes / 4). Trust: authoritative, untrusted, stale, secret, sensitive.",
-        "",
-        "| path | files | shape | ~tokens (text) | media/office | model key | trust | access | what it is |",
-        "|---|---|---|---|---|---|---|---|---|",
-    ]
+    rows = []
     for top in sorted(c["assets"]):
         shape, key, trust, what = c["assets"][top]
         n = tb = mb = 0
@@ -691,28 +676,13 @@ def build_hint(c: dict, man: dict, files: dict) -> str:
                     mb += size
                 else:
                     tb += size
-        if top in acc:
-            access = "you may read it; never grant it" if trust == "sensitive" else "you (and grantable)"
-        elif top in dele:
-            access = "delegate only - you CANNOT read it yourself"
-        else:
-            access = "no access (do not touch)"
-        media = f"{mb // 1024} KiB" if mb else "-"
-        out.append(f"| {top}/ | {n} | {shape} | {tb // 4:,} | {media} | {key} | {trust} | {access} | {what} |")
-    out += ["", "## Arrives later through workspace updates", ""]
-    for top in sorted(added):
-        for line in added[top]:
-            out.append(f"- `{line}` - access as for `{top}/`")
-    if not added:
-        out.append("- none announced")
-    out += [
-        "",
-        "## Notes",
-        "",
-        "- Files above 32 KiB cannot be read in one piece; page them or delegate.",
-        "- Media (PNG, WAV, MP4) cannot be perceived by a text-only agent; route them to the matching pool key.",
+        rows.append(asset_row(top, n, shape, f"{tb // 4:,}", mb, key, trust, access_of(top, man, trust), what))
+    notes = [
+        PAGING_NOTE,
+        MEDIA_NOTE,
         "- Office files (docx, xlsx, pdf) are returned as extracted text by Read.",
-        "- Grant each subagent only the folders and tools its task needs.",
-        "",
+        GRANT_NOTE,
     ]
-    return "\n".join(out)
+    return asset_map(
+        c["id"], "data/build/science/build.py", rows, update_lines(man), notes, media_column="media/office"
+    )
