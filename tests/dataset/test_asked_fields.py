@@ -15,8 +15,6 @@ from __future__ import annotations
 import datetime
 import json
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,8 +22,8 @@ from typing import Any
 import pytest
 
 from arena_tui.dataset.asked import asked_fields, audit_scenario, uncovered
+from tests.dataset.engine_call import run_check, run_engine
 from tests.dataset.oracle_run import DATASET, converted, final_workspace, specs
-from tests.dataset.test_perturbation import run_check
 
 ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 
@@ -132,8 +130,7 @@ def _without_seals(sid: str, rid: str, tmp: Path) -> Path:
 
 
 def _check(ws: Path, sid: str, spec: Path) -> int:
-    engine = DATASET / "scenarios" / sid / "checks" / "_check.py"
-    return subprocess.run([sys.executable, str(engine), str(ws), str(spec)], capture_output=True, timeout=30).returncode
+    return run_engine(DATASET / "scenarios" / sid / "checks" / "_check.py", ws, spec).returncode
 
 
 def _label_line(text: str, label: str) -> re.Match[str] | None:
@@ -147,7 +144,7 @@ def audit(ws: Path, sid: str, tmp: Path) -> tuple[int, list[str]]:
     questions = {r["id"]: r["question"] for r in rounds}
     tried, passed = 0, []
     for rid, spec in specs(sid).items():
-        if run_check(ws, sid, rid).returncode != 0:
+        if run_check(sid, rid, ws).returncode != 0:
             continue
         question, spec_path = questions[rid], _without_seals(sid, rid, tmp)
         paths = {c["path"] for c in spec["conditions"] if c.get("path") and c["kind"] in ("json", "label")}

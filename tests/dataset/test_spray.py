@@ -174,10 +174,11 @@ FORMS: dict[str, Callable[[Path, Cond], bool]] = {
     "decoy_unlabelled": _decoy(lambda c: f"Confirmed: {c['token']}"),
     "decoy_adopted": _decoy(lambda c: f"- {_label(c)}: {c['token']}, adopted as the final figure", in_section=True),
     "rejection_governs_another": _decoy(
-        lambda c: f"- The earlier figure ZQX-9 was rejected; {c['token']} adopted as the final figure", in_section=True
+        lambda c: f"- The earlier {_label(c)} ZQX-9 was rejected; {_label(c)} {c['token']} adopted as the final figure",
+        in_section=True,
     ),
     "rejection_governs_another_same_clause": _decoy(
-        lambda c: f"- {c['token']} is kept, and the digest's ZQX-9 is wrong", in_section=True
+        lambda c: f"- {_label(c)} {c['token']} is kept, and the digest's ZQX-9 is wrong", in_section=True
     ),
     "fraction_not_whole": fraction_not_whole,
 }
