@@ -278,12 +278,15 @@ def governs(line, token, allowed_words, line_level):
     word elsewhere in its clause (or, with ``line_level``, anywhere on the line) does."""
     cls = clauses(line)
     mine = [cl for cl in cls if mentions(cl, token)] or [norm(line)]  # a token with a full stop ("I. Solberg")
-    found = False
+    found, tok = False, norm(str(token))
     for cl in mine:
-        for part in parts(cl):
-            if not mentions(part, token):
+        # the token's own commas and colons ("71,930.00", "03:15") do not cut its part
+        held = cl.replace(tok, " \x00 ") if tok and tok in cl else cl
+        for part in parts(held):
+            if not ("\x00" in part or mentions(part, token)):
                 continue
-            before = part[: norm(part).find(norm(str(token)))] if norm(str(token)) in norm(part) else ""
+            before = part[: part.find("\x00")] if "\x00" in part else ""
+            part = part.replace("\x00", tok)
             if rejects(part, AFFIRMING) or KEEPS.search(before.strip()):
                 return False
             found = found or rejects(part, allowed_words)
