@@ -266,6 +266,16 @@ KEEPS = re.compile(r"\b(?:in favou?r of|replaced by|superseded by|instead use|ra
 PART = re.compile(r"[,:()\[\]]|\s[-\u2013\u2014]\s|\s(?:and|while|whereas|then|so)\s")
 
 
+def affirms(text):
+    """Does ``text`` state its value as the answer: an AFFIRMING word without a negation in the two
+    words just before it ("is not kept", "no longer applies" do not; "claim no X is kept" does)?"""
+    for w in AFFIRMING:
+        for m in re.finditer(r"(?<![\w])" + re.escape(w) + r"(?![\w])", text):
+            if not any(NEGATOR.fullmatch(b.strip("(,")) for b in text[: m.start()].split()[-2:]):
+                return True
+    return False
+
+
 def parts(clause):
     return [p for p in PART.split(clause) if p.strip()]
 
@@ -287,7 +297,7 @@ def governs(line, token, allowed_words, line_level):
                 continue
             before = part[: part.find("\x00")] if "\x00" in part else ""
             part = part.replace("\x00", tok)
-            if rejects(part, AFFIRMING) or KEEPS.search(before.strip()):
+            if affirms(part) or KEEPS.search(before.strip()):
                 return False
             found = found or rejects(part, allowed_words)
     if found:
