@@ -209,7 +209,7 @@ def test_searching_worker_ran_grep_and_read_the_evidence_file(sid: str) -> None:
         listed = [
             line
             for ln in lines
-            if ln.get("role") == "tool" and ln.get("tool_call_id") == greps[0]["id"]
+            if ln.get("role") == "tool_result" and ln.get("tool_call_id") == greps[0]["id"]
             for line in ln["content"].splitlines()
             if line.startswith("/")
         ]
