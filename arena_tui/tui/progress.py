@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arena_tui.scoring import RunScores
-from arena_tui.scoring.intervals import run_intervals
 from arena_tui.store.lock import pid_alive as pid_alive  # kept importable here for the TUI
 from arena_tui.tui.formatting import clock, fit, plural
 from arena_tui.tui.state import ArenaState
@@ -52,6 +51,8 @@ def final_interval(scores: RunScores, figure: str = "SMS") -> tuple[float, float
     before): the data for the score panel at the end of a run (scoring/intervals.py; costs a bootstrap)."""
     if not scores.scenarios or any(r not in s.passed for s in scores.every_epoch() for r in s.round_ids):
         return None
+    from arena_tui.scoring.intervals import run_intervals  # numpy: only at a run's end, never before a first frame
+
     found = run_intervals(scores).get("figures", {}).get(figure)
     return (float(found["low"]), float(found["high"])) if found else None
 

@@ -29,6 +29,7 @@ from arena_tui.tui.widgets.forbidden_panel import ForbiddenPanel
 from arena_tui.tui.widgets.grants_panel import GrantsPanel
 from arena_tui.tui.widgets.header_line import HeaderLine
 from arena_tui.tui.widgets.play_console import PlayConsole
+from arena_tui.tui.widgets.quiet import set_title
 from arena_tui.tui.widgets.score_panel import ScorePanel
 from arena_tui.tui.widgets.status_line import StatusLine
 from arena_tui.tui.widgets.tool_stream import ToolStream
@@ -185,9 +186,7 @@ class RunScreen(Screen[None]):
         stream = self._stream
         if stream.is_attached and stream.agent_filter is not None and stream.agent_filter not in state.agents:
             # The selected agent's scenario ended: the filter stays on its lines, the title says it ended.
-            title = f"Tool calls ── {state.filter_label(stream.agent_filter)} ▾"
-            if stream.border_title != title:
-                stream.border_title = title
+            set_title(stream, f"Tool calls ── {state.filter_label(stream.agent_filter)} ▾")
         for panel in self._panels:
             if panel.is_attached:  # during shutdown children go before the screen does
                 panel.sync(state, force)

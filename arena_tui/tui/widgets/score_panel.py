@@ -19,6 +19,7 @@ from arena_tui.tui.formatting import pct, plural
 from arena_tui.tui.progress import so_far
 from arena_tui.tui.state import ArenaState
 from arena_tui.tui.state_models import RoundMark
+from arena_tui.tui.widgets.quiet import set_title, update_text
 
 MARKS: dict[RoundMark, tuple[str, str]] = {
     "pass": ("✓", "score--pass"),
@@ -78,14 +79,14 @@ class ScorePanel(Vertical):
             lines.append("TPP     –   ROC     –\n")
             lines.append("WPP     –   MCA     –")
             big = 0.0
-            self.border_title = "Score · so far"
+            set_title(self, "Score · so far")
         elif done.complete or not done.rounds_done:
             lines.append(f"TCR {pct(s.tcr)}   SMS {pct(s.sms)}\n")
             lines.append(f"{s.rounds_passed}/{plural(s.rounds_total, 'round')} passed\n")
             lines.append(f"TPP {pct(s.tpp)}   ROC {pct(s.roc)}\n")
             lines.append(f"WPP {pct(s.wpp)}   MCA {pct(s.mca)}")
             big = s.sms
-            self.border_title = "Score"
+            set_title(self, "Score")
         else:
             lines.append(f"TCR {pct(done.tcr)} % of {plural(done.rounds_done, 'round')}\n", style="bold")
             lines.append(f"SMS {pct(done.sms)} so far\n", style="bold")
@@ -94,10 +95,10 @@ class ScorePanel(Vertical):
             lines.append(f"TPP {pct(done.tpp)}   ROC {pct(done.roc)}\n")
             lines.append(f"WPP {pct(done.wpp)}   MCA {pct(done.mca)}")
             big = done.sms
-            self.border_title = "Score · so far"
+            set_title(self, "Score · so far")
         if not self._sms.is_attached:  # shutting down
             return
-        self._lines.update(lines)
+        update_text(self._lines, lines)
         strip = Text(overflow="fold")
         marks = state.round_strip()
         sep = " " if len(marks) * 2 <= max(1, self.size.width - 2) else ""
@@ -106,5 +107,7 @@ class ScorePanel(Vertical):
             strip.append(glyph, style=self.get_component_rich_style(cls))
             strip.append(sep)
         strip.rstrip()
-        self._strip.update(strip)
-        self._sms.update(f"{big * 100:.1f}")
+        update_text(self._strip, strip)
+        figure = f"{big * 100:.1f}"
+        if self._sms.value != figure:  # big digits re-lay out: only when the figure moved
+            self._sms.update(figure)
