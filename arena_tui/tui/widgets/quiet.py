@@ -43,15 +43,20 @@ def update_text(widget: Static, text: Text) -> bool:
 
 
 _titles: WeakKeyDictionary[Widget, str] = WeakKeyDictionary()
+_subtitles: WeakKeyDictionary[Widget, str] = WeakKeyDictionary()
 
 
-def set_title(widget: Widget, title: str) -> None:
-    """Set ``widget``'s border title unless it shows ``title`` already.
+def set_title(widget: Widget, title: str, *, subtitle: bool = False) -> None:
+    """Set ``widget``'s border title (or subtitle) unless it shows ``title`` already.
 
     Every assignment repaints the widget, equal or not. The title is set as plain text, never
     parsed as markup: it can hold an agent's name.
     """
-    if _titles.get(widget) == title:
+    shown = _subtitles if subtitle else _titles
+    if shown.get(widget) == title:
         return
-    _titles[widget] = title
-    widget.border_title = Text(title)
+    shown[widget] = title
+    if subtitle:
+        widget.border_subtitle = Text(title)
+    else:
+        widget.border_title = Text(title)
