@@ -28,6 +28,7 @@ from urllib.parse import urlparse
 
 import httpx
 import openai
+from openai.resources.chat.completions import AsyncCompletions
 
 from arena_tui.config import ModelEntry
 from arena_tui.providers import shared_clients
@@ -48,7 +49,9 @@ def default_max_tokens(context_length: int | None) -> int:
     return DEFAULT_MAX_TOKENS if context_length is None else max(min(DEFAULT_MAX_TOKENS, context_length // 4), 256)
 
 
-_SDK_PARAMS = frozenset(inspect.signature(openai.AsyncOpenAI(api_key="x").chat.completions.create).parameters) - {
+# From the class, not a client: building one reads the TLS trust store (hundreds of ms at import).
+_SDK_PARAMS = frozenset(inspect.signature(AsyncCompletions.create).parameters) - {
+    "self",
     "messages",
     "model",
     "stream",
