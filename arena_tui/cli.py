@@ -7,6 +7,7 @@ Exit codes: 0 ok, 1 benchmark or check failure, 2 bad input. Errors a user can c
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -377,6 +378,17 @@ def _with_config_file(parser: argparse.ArgumentParser, argv: list[str], args: ar
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # The reader went away (`compare ... | head`): what it read is complete, the rest is
+        # dropped quietly, and stdout is pointed at /dev/null so the exit flush cannot fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141  # the shell's code for a process ended by SIGPIPE
+
+
+def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["test"]:  # everything after `test` belongs to pytest, options included
         import subprocess

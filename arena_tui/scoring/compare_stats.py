@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from arena_tui.scoring.figures import FigureTable
 from arena_tui.scoring.fold import RunScores
 from arena_tui.scoring.intervals import (
     FIGURES,
@@ -92,58 +93,67 @@ def point_figures(cells: Cells) -> dict[str, float]:
     )
 
 
-def statistics_markdown(labels: list[str], cells: dict[str, Cells]) -> str:
-    """compare_stats.md: intervals, the paired table and the grouped leaderboard (``labels`` ranked by SMS)."""
-    values = {label: point_figures(cells[label]) for label in labels}
-    pairs = pairs_of(labels, cells)
-    groups = leaderboard_groups(labels, pairs)
-    lines = [
-        "## 95 % intervals",
-        "",
-        f"Percentile bootstrap over scenarios (and epochs within them), {RESAMPLES} resamples, seed {SEED}.",
-        "",
-        "| run | scenarios × epochs | " + " | ".join(FIGURES) + " |",
-        "|---|--:|" + "--:|" * len(FIGURES),
-    ]
+def interval_table(labels: list[str], cells: dict[str, Cells]) -> FigureTable:
+    """Each run's figures with their 95 % interval (``labels`` ranked by SMS)."""
+    rows = []
     for label in labels:
-        iv = intervals_of(cells[label])
-        c = cells[label]
+        values, c = point_figures(cells[label]), cells[label]
+        iv = intervals_of(c)
         shape = f"{len(c.scenario_ids)} × {c.epochs}"
-        row = [interval_cell({"value": values[label][k], "low": lo, "high": hi}, k) for k, (lo, hi) in iv.items()]
-        lines.append(f"| {label} | {shape} | " + " | ".join(row) + " |")
-    lines += [
-        "",
-        "## Paired differences (A − B on common scenarios)",
-        "",
-        f"{TEST}, up to {PERMUTATIONS} permutations (exact when 2^n is fewer); interval: paired bootstrap. "
-        f"`n.s.`: not significant at p < {ALPHA}. With n scenarios the smallest possible p is 2/2^n.",
-        "",
-        "| A | B | scenarios | ΔSMS [95 %] | p (SMS) | ΔTCR [95 %] | p (TCR) | |",
-        "|---|---|--:|--:|--:|--:|--:|---|",
-    ]
+        row = [interval_cell({"value": values[k], "low": lo, "high": hi}, k) for k, (lo, hi) in iv.items()]
+        rows.append([label, shape, *row])
+    note = f"Percentile bootstrap over scenarios (and epochs within them), {RESAMPLES} resamples, seed {SEED}."
+    return FigureTable("intervals", "95 % intervals", ["scenarios × epochs", *FIGURES], rows, note=note)
+
+
+def paired_table(pairs: dict[tuple[str, str], PairResult]) -> FigureTable:
+    """A − B of SMS and TCR per pair, with the paired bootstrap interval, the test's p and ``n.s.``."""
+    rows = []
     for (a, b), pair in pairs.items():
         d = pair.as_dict()
         cells_txt = [
-            f"{100 * d[k]['diff']:+.1f} [{100 * d[k]['low']:+.1f}, {100 * d[k]['high']:+.1f}] | {d[k]['p_value']:.3f}"
+            part
             for k in ("SMS", "TCR")
+            for part in (
+                f"{100 * d[k]['diff']:+.1f} [{100 * d[k]['low']:+.1f}, {100 * d[k]['high']:+.1f}]",
+                f"{d[k]['p_value']:.3f}",
+            )
         ]
-        lines.append(
-            f"| {a} | {b} | {pair.scenarios} | " + " | ".join(cells_txt) + f" | {'' if pair.significant else 'n.s.'} |"
-        )
+        rows.append([a, b, str(pair.scenarios), *cells_txt, "significant" if pair.significant else "n.s."])
     if not pairs:
-        lines.append("| (no two runs share a scenario) | | | | | | | |")
-    lines += [
-        "",
-        "## Leaderboard (groups: SMS differences inside a group are not significant)",
-        "",
-        "| group | rank | run | SMS | vs next |",
-        "|--:|--:|---|--:|---|",
-    ]
+        rows.append(["(no two runs share a scenario)", *("" for _ in range(7))])
+    note = (
+        f"{TEST}, up to {PERMUTATIONS} permutations (exact when 2^n is fewer); interval: paired bootstrap. "
+        f"`n.s.`: not significant at p < {ALPHA}. With n scenarios the smallest possible p is 2/2^n."
+    )
+    heads = ["B", "scenarios", "ΔSMS [95 %]", "p (SMS)", "ΔTCR [95 %]", "p (TCR)", f"SMS at p < {ALPHA}"]
+    return FigureTable("paired", "Paired differences (A − B on common scenarios)", heads, rows, "A", note)
+
+
+def leaderboard_table(
+    labels: list[str], cells: dict[str, Cells], pairs: dict[tuple[str, str], PairResult]
+) -> FigureTable:
+    """Runs ranked by SMS in groups whose SMS differences are not significant."""
+    groups = leaderboard_groups(labels, pairs)
+    rows = []
     for i, label in enumerate(labels):
         nxt = pairs.get((label, labels[i + 1])) if i + 1 < len(labels) else None
         mark = "" if nxt is None else ("significant" if nxt.significant else "n.s.")
-        lines.append(f"| {groups[i]} | {i + 1} | {label} | {100 * values[label]['SMS']:.1f} | {mark} |")
-    return "\n".join(lines) + "\n"
+        sms = point_figures(cells[label])["SMS"]
+        rows.append([str(groups[i]), str(i + 1), label, f"{100 * sms:.1f}", mark])
+    title = "Leaderboard (groups: SMS differences inside a group are not significant)"
+    return FigureTable("leaderboard", title, ["rank", "run", "SMS", "vs next"], rows, "group")
+
+
+def statistics_tables(labels: list[str], cells: dict[str, Cells]) -> list[FigureTable]:
+    """Intervals, the paired table and the grouped leaderboard: compare_stats.md and the TUI compare view."""
+    pairs = pairs_of(labels, cells)
+    return [interval_table(labels, cells), paired_table(pairs), leaderboard_table(labels, cells, pairs)]
+
+
+def statistics_markdown(labels: list[str], cells: dict[str, Cells]) -> str:
+    """compare_stats.md: intervals, the paired table and the grouped leaderboard (``labels`` ranked by SMS)."""
+    return "\n".join(line for table in statistics_tables(labels, cells) for line in table.markdown())
 
 
 def statistics_json(labels: list[str], cells: dict[str, Cells]) -> dict[str, Any]:

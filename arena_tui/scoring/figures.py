@@ -36,12 +36,17 @@ class FigureTable:
     title: str
     heads: list[str]
     rows: list[list[str]]
+    first: str = "run"
+    """The head of the first column (what each row is)."""
+    note: str = ""
+    """How the numbers were made, printed under the title."""
 
     def markdown(self) -> list[str]:
         return [
             f"## {self.title}",
             "",
-            "| run | " + " | ".join(self.heads) + " |",
+            *([self.note, ""] if self.note else []),
+            f"| {self.first} | " + " | ".join(self.heads) + " |",
             "|---|" + "--:|" * len(self.heads),
             *("| " + " | ".join(row) + " |" for row in self.rows),
             "",

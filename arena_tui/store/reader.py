@@ -1,6 +1,9 @@
 """Read side of the store: runs, scenarios and events by ``seq`` (replay, watch, rescore, resume).
 
 Readers open the database read-only, so they can follow a run another process is writing.
+Every event is read through :meth:`StoreReader.raw_events`, which puts the long values kept
+once in ``texts`` back into it (store/texts.py), so nothing reads a split event; a store of
+schema version 1 (no ``texts``) is read as it is.
 """
 
 from __future__ import annotations
@@ -17,6 +20,9 @@ from pydantic import ValidationError
 from arena_tui import events as ev
 from arena_tui.errors import BadInputError
 from arena_tui.store.schema import STORE_FILENAME, StoreError, connect, damaged_store
+from arena_tui.store.texts import MissingText, join_event, parse_refs
+
+_LOOKUP_CHUNK = 500  # texts looked up per query (SQLite allows 999 parameters)
 
 
 @dataclass(frozen=True)
@@ -61,21 +67,26 @@ class StoreReader:
     def close(self) -> None:
         self._conn.close()
 
-    def _rows(self, sql: str, params: tuple[object, ...] = ()) -> list[Any]:
+    def _rows(self, sql: str, params: tuple[object, ...] = (), before_texts: str = "") -> list[Any]:
         try:
             return self._conn.execute(sql, params).fetchall()
         except sqlite3.OperationalError as exc:
             if "no such table" in str(exc) and self._migrating():
                 return []  # the writer has created the file but not the tables yet (a watcher came early)
+            if before_texts and "no such column: texts" in str(exc):
+                return self._rows(before_texts, params)  # a version 1 store: every event is whole
             raise damaged_store(self.path, exc) from None
         except sqlite3.DatabaseError as exc:
             raise damaged_store(self.path, exc) from None
 
     def _migrating(self) -> bool:
         try:
-            return int(self._conn.execute("PRAGMA user_version").fetchone()[0]) == 0
+            return self._version() == 0
         except sqlite3.Error:
             return False
+
+    def _version(self) -> int:
+        return int(self._conn.execute("PRAGMA user_version").fetchone()[0])
 
     def runs(self) -> list[RunRow]:
         rows = self._rows(
@@ -101,10 +112,8 @@ class StoreReader:
 
     def last_run_started(self, run_id: str) -> ev.RunStarted | None:
         """The latest ``run_started`` of the run: what its last ``run``/``resume`` selected."""
-        rows = self._rows(
-            "SELECT data FROM events WHERE run_id = ? AND kind = 'run_started' ORDER BY seq DESC LIMIT 1", (run_id,)
-        )
-        event = self._parse(rows[0][0]) if rows else None
+        rows = self._stored("WHERE run_id = ? AND kind = 'run_started' ORDER BY seq DESC LIMIT 1", (run_id,))
+        event = self._parse(rows[0]) if rows else None
         return event if isinstance(event, ev.RunStarted) else None
 
     def scenarios(self, run_id: str) -> list[ScenarioRow]:
@@ -123,13 +132,34 @@ class StoreReader:
         return int(rows[0][0] or 0) if rows else 0
 
     def raw_events(self, run_id: str, after_seq: int = 0, limit: int | None = None) -> list[str]:
-        """Event JSON strings with ``seq > after_seq`` in order (cheap: no parsing)."""
-        sql = "SELECT data FROM events WHERE run_id = ? AND seq > ? ORDER BY seq"
+        """Whole event JSON strings with ``seq > after_seq`` in order (cheap: no event is parsed)."""
+        where = "WHERE run_id = ? AND seq > ? ORDER BY seq"
         params: tuple[object, ...] = (run_id, after_seq)
         if limit is not None:
-            sql += " LIMIT ?"
+            where += " LIMIT ?"
             params = (*params, limit)
-        return [r[0] for r in self._rows(sql, params)]
+        return self._stored(where, params)
+
+    def _stored(self, where: str, params: tuple[object, ...]) -> list[str]:
+        """The events ``where`` selects, each joined with its texts (one statement: one snapshot)."""
+        rows = self._rows(
+            f"SELECT data, texts FROM events {where}", params, before_texts=f"SELECT data, NULL FROM events {where}"
+        )
+        try:
+            split = [(data, parse_refs(refs) if refs else None) for data, refs in rows]
+            texts = self._texts({key for _, refs in split if refs for key in refs.values()})
+            return [join_event(data, refs, texts.get) if refs else data for data, refs in split]
+        except (MissingText, ValueError) as exc:
+            raise damaged_store(self.path, exc) from None
+
+    def _texts(self, keys: set[str]) -> dict[str, str]:
+        found: dict[str, str] = {}
+        ordered = sorted(keys)
+        for start in range(0, len(ordered), _LOOKUP_CHUNK):
+            chunk = ordered[start : start + _LOOKUP_CHUNK]
+            marks = ",".join("?" * len(chunk))
+            found.update(self._rows(f"SELECT sha256, body FROM texts WHERE sha256 IN ({marks})", tuple(chunk)))
+        return found
 
     def _parse(self, data: str) -> ev.Event:
         try:
@@ -163,7 +193,9 @@ class StoreReader:
         if not rows or rows[0][0] != "ok":
             raise damaged_store(self.path, sqlite3.DatabaseError(str(rows[0][0]) if rows else "quick_check failed"))
         tables = {r[0] for r in self._rows("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        missing = [t for t in ("runs", "scenarios", "events") if t not in tables]
+        version = int(self._rows("PRAGMA user_version")[0][0])
+        needed = ("runs", "scenarios", "events", "texts") if version >= 2 else ("runs", "scenarios", "events")
+        missing = [t for t in needed if t not in tables]
         if missing:
             raise damaged_store(self.path, sqlite3.DatabaseError(f"missing tables: {', '.join(missing)}"))
 

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import errno
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 from arena_tui.errors import BadInputError
+from arena_tui.store.texts import MIN_TEXT, split_event
 
 STORE_FILENAME = "arena.sqlite"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
-# Each entry migrates from version i to i + 1; a fresh database runs them all in order.
-MIGRATIONS: list[str] = [
-    """
+V1_TABLES = """
     CREATE TABLE runs (
         run_id      TEXT PRIMARY KEY,
         created_ts  REAL NOT NULL,
@@ -45,8 +45,33 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (run_id, seq)
     ) WITHOUT ROWID;
     CREATE INDEX events_round ON events(run_id, kind, seq) WHERE kind IN ('round_started', 'scenario_started');
-    """,
-]
+    """
+
+
+def _texts_once(conn: sqlite3.Connection) -> None:
+    """Version 2: long values of events kept once in ``texts`` (store/texts.py); stored events are split too."""
+    conn.execute(
+        "CREATE TABLE texts (sha256 TEXT PRIMARY KEY, body TEXT NOT NULL)"  # body: the JSON of one value
+    )
+    conn.execute("ALTER TABLE events ADD COLUMN texts TEXT")  # JSON {field: sha256} of the values kept in texts
+    long = "SELECT run_id, seq FROM events WHERE length(data) >= ?"
+    for run_id, seq in conn.execute(long, (MIN_TEXT,)).fetchall():  # keys only: one event's text at a time
+        (data,) = conn.execute("SELECT data FROM events WHERE run_id = ? AND seq = ?", (run_id, seq)).fetchone()
+        try:
+            split = split_event(data)
+        except ValueError:  # not JSON: kept as it is, and reading it fails as it did before
+            continue
+        if split.refs is None:
+            continue
+        conn.executemany("INSERT OR IGNORE INTO texts VALUES (?, ?)", split.texts.items())
+        conn.execute(
+            "UPDATE events SET data = ?, texts = ? WHERE run_id = ? AND seq = ?", (split.data, split.refs, run_id, seq)
+        )
+
+
+# Each entry migrates from version i to i + 1; a fresh database runs them all in order. A string
+# is one SQL script; a function runs inside one transaction with the version bump (all or nothing).
+MIGRATIONS: list[str | Callable[[sqlite3.Connection], None]] = [V1_TABLES, _texts_once]
 
 
 class StoreError(BadInputError):
@@ -93,9 +118,20 @@ def migrate(conn: sqlite3.Connection) -> None:
     if version > SCHEMA_VERSION:
         raise RuntimeError(f"store schema version {version} is newer than this program ({SCHEMA_VERSION})")
     for target in range(version, SCHEMA_VERSION):
-        with conn:
-            conn.executescript(MIGRATIONS[target])
+        step = MIGRATIONS[target]
+        if isinstance(step, str):
+            with conn:
+                conn.executescript(step)
+                conn.execute(f"PRAGMA user_version = {target + 1}")
+            continue
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            step(conn)
             conn.execute(f"PRAGMA user_version = {target + 1}")
+            conn.commit()
+        except BaseException:
+            conn.rollback()
+            raise
 
 
 def connect(path: str, readonly: bool = False) -> sqlite3.Connection:

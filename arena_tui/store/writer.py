@@ -3,7 +3,8 @@
 ``append`` is a cheap synchronous bus subscriber (it serialises and queues); one writer task
 flushes every ``flush_interval`` seconds or when ``max_batch`` events are waiting. The run and
 scenario tables are derived from the same events inside the same transaction, so they can
-never disagree with the event log.
+never disagree with the event log. Long values (a tool's output, a reply) go to the ``texts``
+table once, however many events carry them (store/texts.py).
 
 A write that fails (full disk, I/O error, an event whose ``seq`` is already stored) rolls its
 batch back, keeps every committed one, stops the writer and calls ``on_failure`` once; the
@@ -27,8 +28,9 @@ import aiosqlite
 from arena_tui import events as ev
 from arena_tui.errors import BadInputError
 from arena_tui.store.schema import STORE_FILENAME, StoreError, connect, damaged_store, is_disk_full, write_failed
+from arena_tui.store.texts import split_event
 
-Row = tuple[str, int, str, str | None, str | None, float, str]
+Row = tuple[str, int, str, str | None, str | None, float, str, str | None]
 
 
 class EventStore:
@@ -40,6 +42,9 @@ class EventStore:
         self.max_batch = max_batch
         self._rows: list[Row] = []
         self._lifecycle: list[ev.Event] = []
+        self._texts: dict[str, str] = {}
+        """Texts the queued events refer to that no committed batch has written (sha256 -> JSON)."""
+        self._written_texts: set[str] = set()
         self._conn: aiosqlite.Connection | None = None
         self._task: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
@@ -79,7 +84,7 @@ class EventStore:
         if self._unstorable is not None or self.error is not None:
             return  # the log must not skip an event: nothing after one that failed is written
         try:
-            data = event.model_dump_json()
+            split = split_event(event.model_dump_json())
         except Exception as exc:  # pydantic wraps what it cannot encode (a lone surrogate, a cycle)
             out = self.path.parent
             self._unstorable = StoreError(
@@ -89,7 +94,12 @@ class EventStore:
             )
             self._wake.set()
             return
-        self._rows.append((event.run_id, event.seq, event.kind, event.scenario_id, event.agent_id, event.ts, data))
+        for key, text in split.texts.items():
+            if key not in self._written_texts:
+                self._texts[key] = text
+        self._rows.append(
+            (event.run_id, event.seq, event.kind, event.scenario_id, event.agent_id, event.ts, split.data, split.refs)
+        )
         if isinstance(event, ev.RunStarted | ev.RunFinished | ev.ScenarioStarted | ev.ScenarioFinished):
             self._lifecycle.append(event)
         if len(self._rows) >= self.max_batch:
@@ -111,10 +121,16 @@ class EventStore:
             return
         rows, self._rows = self._rows, []
         lifecycle, self._lifecycle = self._lifecycle, []
+        texts, self._texts = self._texts, {}
         conn = self._conn
         try:
             await conn.execute("BEGIN")
-            await conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+            await conn.executemany("INSERT OR IGNORE INTO texts VALUES (?, ?)", texts.items())
+            await conn.executemany(
+                "INSERT INTO events (run_id, seq, kind, scenario_id, agent_id, ts, data, texts) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                rows,
+            )
             for event in lifecycle:
                 await _apply_lifecycle(conn, event)
             await conn.commit()
@@ -123,12 +139,14 @@ class EventStore:
                 await conn.rollback()
             self._rows[:0] = rows  # never dropped: kept in memory, and the committed batches stay
             self._lifecycle[:0] = lifecycle
+            self._texts = texts | self._texts
             if not isinstance(exc, sqlite3.Error | OSError):
                 raise
             error = await self._describe(exc, rows)
             self._fail(error)
             raise error from None
         self.written += len(rows)
+        self._written_texts.update(texts)
 
     async def _describe(self, exc: BaseException, rows: list[Row]) -> StoreError:
         if not isinstance(exc, sqlite3.IntegrityError) or self._conn is None:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arena_tui.scoring import RunScores
-from arena_tui.scoring.intervals import run_intervals
 from arena_tui.store.lock import pid_alive as pid_alive  # kept importable here for the TUI
 from arena_tui.tui.formatting import clock, fit, plural
+from arena_tui.tui.score_intervals import final_intervals
 from arena_tui.tui.state import ArenaState
 
 
@@ -49,10 +49,8 @@ def so_far(part: RunScores, rounds_total: int) -> SoFar:
 
 def final_interval(scores: RunScores, figure: str = "SMS") -> tuple[float, float] | None:
     """The report's 95 % interval of ``figure`` once every round of every epoch has a verdict (None
-    before): the data for the score panel at the end of a run (scoring/intervals.py; costs a bootstrap)."""
-    if not scores.scenarios or any(r not in s.passed for s in scores.every_epoch() for r in s.round_ids):
-        return None
-    found = run_intervals(scores).get("figures", {}).get(figure)
+    before): what the score panel shows at the end of a run (:mod:`arena_tui.tui.score_intervals`)."""
+    found = (final_intervals(scores) or {}).get("figures", {}).get(figure)
     return (float(found["low"]), float(found["high"])) if found else None
 
 

@@ -17,7 +17,7 @@ Usage:
 
 Needs Pillow (in the project venv), espeak-ng and sox on PATH. espeak-ng 1.51 + sox 14.4 give
 byte-identical WAVs across runs; if another espeak-ng version differs, --check reports the WAV
-and compares its duration instead (documented fallback, see WAV_TOLERANT below).
+and compares its duration instead (documented fallback, see kit/rebuild.py).
 """
 
 from __future__ import annotations
@@ -32,19 +32,24 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import wave
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from demo_claim_oracle import claim_solution  # noqa: E402
 from demo_fridge_oracle import fridge_solution  # noqa: E402
 from demo_specs import claim_specs, fridge_specs  # noqa: E402
+from kit.conditions import check_spec  # noqa: E402
+from kit.files import dump, write  # noqa: E402
+from kit.hint import GRANT_NOTE, PAGING_NOTE, access_of, asset_map, asset_row, folder_stats, update_lines  # noqa: E402
+from kit.media import speech_wav  # noqa: E402
+from kit.office import restamp_zip_file  # noqa: E402
+from kit.rebuild import differs, report  # noqa: E402
+from kit.seal import canonical  # noqa: E402
 
 DATASET = os.path.normpath(os.path.join(HERE, "..", "clawarena-team"))
 FRIDGE = "s_demo_treatment_room_fridge"
 CLAIM = "s_demo_supplier_shortfall_claim"
 HAVE_AUDIO_TOOLS = bool(shutil.which("espeak-ng") and shutil.which("sox"))
-WAV_TOLERANT = True  # on a byte mismatch of a WAV, accept equal duration (+-0.05 s) and report it
 
 # ----------------------------------------------------------------------------------------
 # Ground truth (the checks hard-code the same values; build() asserts the tools agree)
@@ -130,11 +135,6 @@ TERMS = {
 CREDIT = {"credit_note": "KP-CN-2391", "credited_eur": 19.0, "net_short_pay_eur": 496.1}
 
 
-def canonical(obj) -> bytes:
-    obj = {k: v for k, v in obj.items() if k != "token"}
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
-
-
 def token(obj) -> str:
     import hmac
 
@@ -144,20 +144,6 @@ def token(obj) -> str:
 # ----------------------------------------------------------------------------------------
 # helpers
 # ----------------------------------------------------------------------------------------
-def write(path: str, data, binary: bool = False) -> None:
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    if binary:
-        with open(path, "wb") as fh:
-            fh.write(data)
-    else:
-        with open(path, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(data)
-
-
-def dump(obj) -> str:
-    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
-
-
 def hhmm_to_min(s: str) -> int:
     h, m = s.split(":")
     return int(h) * 60 + int(m)
@@ -204,24 +190,7 @@ def build_wav(path: str) -> None:
     if not HAVE_AUDIO_TOOLS and os.path.isfile(path):
         print(f"note: espeak-ng/sox not on PATH; kept the committed {os.path.basename(path)}")
         return
-    with tempfile.TemporaryDirectory() as td:
-        raw = os.path.join(td, "raw.wav")
-        subprocess.run(
-            ["espeak-ng", "-v", "en-gb", "-s", "140", "-p", "45", "-a", "120", "-w", raw, VOICEMAIL_TEXT],
-            check=True,
-            capture_output=True,
-        )
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        subprocess.run(
-            ["sox", "-D", raw, "-r", "22050", "-c", "1", "-b", "16", path, "pad", "0.6", "0.8"],
-            check=True,
-            capture_output=True,
-        )
-
-
-def wav_duration(path: str) -> float:
-    with wave.open(path) as w:
-        return w.getnframes() / float(w.getframerate())
+    speech_wav(VOICEMAIL_TEXT, path, voice="en-gb", speed=140, pitch=45, amplitude=120, pad=(0.6, 0.8))
 
 
 def scan_font(size: int):
@@ -300,33 +269,6 @@ def build_png(path: str) -> None:
 FIXED_TIME = (2026, 1, 5, 9, 0, 0)
 
 
-def stable_zip(path: str, modified: str | None = None) -> None:
-    """Rewrite an OOXML zip with fixed entry times and permissions; `modified` (W3CDTF) pins the
-    core property that openpyxl always sets to the current time on save."""
-    import re
-    import zipfile
-
-    with zipfile.ZipFile(path) as z:
-        entries = [(i.filename, z.read(i.filename)) for i in z.infolist()]
-    if modified:
-        entries = [
-            (
-                n,
-                re.sub(rb"(<dcterms:modified[^>]*>)[^<]*(<)", rb"\g<1>" + modified.encode() + rb"\g<2>", d)
-                if n == "docProps/core.xml"
-                else d,
-            )
-            for n, d in entries
-        ]
-    with zipfile.ZipFile(path, "w") as z:
-        for name, data in entries:
-            info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            info.create_system = 3
-            z.writestr(info, data)
-
-
 def build_stock_xlsx(path: str, recount: bool) -> None:
     import datetime
 
@@ -356,7 +298,7 @@ def build_stock_xlsx(path: str, recount: bool) -> None:
         ws.column_dimensions[col].width = width
     os.makedirs(os.path.dirname(path), exist_ok=True)
     wb.save(path)
-    stable_zip(path, modified=when.strftime("%Y-%m-%dT%H:%M:%SZ"))
+    restamp_zip_file(path, date_time=FIXED_TIME, stamp=when.strftime("%Y-%m-%dT%H:%M:%SZ"), fields=("modified",))
 
 
 TERMS_DOC = [
@@ -425,7 +367,7 @@ def build_terms_docx(path: str) -> None:
             d.add_paragraph(text)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     d.save(path)
-    stable_zip(path)
+    restamp_zip_file(path, date_time=FIXED_TIME, stamp=None)
 
 
 # ----------------------------------------------------------------------------------------
@@ -509,76 +451,23 @@ ASSETS = {
 MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4", ".xlsx", ".docx", ".pdf")
 
 
-def access_of(top: str, man: dict) -> str:
-    acc = set(man["main_agent_accessible_paths"])
-    dele = set(man.get("main_agent_delegable_paths", []))
-    if top in acc:
-        return "you (and grantable)"
-    if top in dele:
-        return "delegate only - you CANNOT read it yourself"
-    return "no access (do not touch)"
-
-
-def folder_stats(path: str) -> tuple[int, int, int]:
-    files = text_bytes = media_bytes = 0
-    for root, _, names in os.walk(path):
-        for n in names:
-            files += 1
-            size = os.path.getsize(os.path.join(root, n))
-            if n.lower().endswith(MEDIA_EXT):
-                media_bytes += size
-            else:
-                text_bytes += size
-    return files, text_bytes, media_bytes
-
-
 def build_hint(scen_dir: str) -> str:
     with open(os.path.join(scen_dir, "manifest.json"), encoding="utf-8") as fh:
         man = json.load(fh)
     ws = os.path.join(scen_dir, man["workspace_template"])
     sid = man["scenario_id"]
-    added: dict[str, list[str]] = {}
-    for uid, grp in man.get("updates", {}).items():
-        for f in grp["files"]:
-            added.setdefault(f["dst"].split("/")[0], []).append(f"{f['dst']} ({grp['op']}, update {uid})")
-    out = [
-        f"# Asset map: {sid}",
-        "",
-        "_Generated from manifest.json by data/build/build_demo.py; do not edit by hand._",
-        "",
-        "Access column: `you` = your own file tools may use it (and you may grant it to a subagent);",
-        "`delegate only` = only a subagent you grant it to can read it; `no access` = nobody.",
-        "Token counts are rough (bytes / 4). Trust: authoritative, untrusted, stale, secret, sensitive.",
-        "",
-        "| path | files | shape | ~tokens (text) | media | model key | trust | access | what it is |",
-        "|---|---|---|---|---|---|---|---|---|",
-    ]
+    rows = []
     for top in sorted(ASSETS[sid]):
         shape, key, trust, what = ASSETS[sid][top]
-        n, tb, mb = folder_stats(os.path.join(ws, top))
-        media = f"{mb // 1024} KiB" if mb else "-"
-        access = access_of(top, man)
-        if trust == "sensitive" and access.startswith("you"):
-            access = "you may read it; never grant it"
-        out.append(f"| {top}/ | {n} | {shape} | {tb // 4:,} | {media} | {key} | {trust} | {access} | {what} |")
-    out += ["", "## Arrives later through workspace updates", ""]
-    if added:
-        for top in sorted(added):
-            for line in added[top]:
-                out.append(f"- `{line}` - access as for `{top}/`")
-    else:
-        out.append("- none announced")
-    out += [
-        "",
-        "## Notes",
-        "",
-        "- Files above 32 KiB cannot be read in one piece; page them or delegate.",
+        n, tb, mb = folder_stats(os.path.join(ws, top), MEDIA_EXT)
+        rows.append(asset_row(top, n, shape, f"{tb // 4:,}", mb, key, trust, access_of(top, man, trust), what))
+    notes = [
+        PAGING_NOTE,
         "- Media (PNG, WAV) cannot be perceived by a text-only agent; route them to the matching pool key.",
         "- Office files (docx, xlsx) are read as extracted text; the media column counts their bytes.",
-        "- Grant each subagent only the folders and tools its task needs.",
-        "",
+        GRANT_NOTE,
     ]
-    return "\n".join(out)
+    return asset_map(sid, "data/build/build_demo.py", rows, update_lines(man), notes)
 
 
 # ----------------------------------------------------------------------------------------
@@ -648,7 +537,10 @@ def build(root: str) -> None:
 def write_specs(scen_dir: str, specs: dict) -> None:
     """checks/<round>.json for every round, and each round's eval command pointed at the engine."""
     for rid, sp in specs.items():
-        write(os.path.join(scen_dir, "checks", f"{rid}.json"), dump(sp))
+        write(
+            os.path.join(scen_dir, "checks", f"{rid}.json"),
+            dump(check_spec(sp, f"{os.path.basename(scen_dir)}/checks/{rid}.json")),
+        )
     qpath = os.path.join(scen_dir, "questions.json")
     with open(qpath, encoding="utf-8") as fh:
         rounds = json.load(fh)
@@ -781,18 +673,9 @@ def main() -> int:
             if not os.path.exists(a):
                 problems.append(f"{rel}: missing in the dataset (run the build)")
                 continue
-            with open(a, "rb") as fa, open(b, "rb") as fb:
-                same = fa.read() == fb.read()
-            if same:
-                continue
-            if rel.endswith(".wav") and WAV_TOLERANT and abs(wav_duration(a) - wav_duration(b)) <= 0.05:
-                print(f"note: {rel}: bytes differ (different espeak-ng/sox build?) but duration matches")
-                continue
-            problems.append(f"{rel}: differs from a fresh build")
-    for p in problems:
-        print("ERROR:", p)
-    print("check:", "FAILED" if problems else "OK (all generated files identical)")
-    return 1 if problems else 0
+            problem = differs(rel, a, b)
+            problems += [problem] if problem else []
+    return report(problems)
 
 
 if __name__ == "__main__":

@@ -11,28 +11,16 @@ from __future__ import annotations
 
 import re
 
+from kit.trajectory import bind as b
+from kit.trajectory import call, turn
+
+__all__ = ["b", "call", "fridge_solution", "turn"]
+
 WS = "${workspace}"
 TOOL_TALLY = f"{WS}/tools/excursion_minutes.py"
 TOOL_ORDER = f"{WS}/tools/replacement_order.py"
 STOCK = f"{WS}/pharmacy/fr3_stock_count_2026-03-13.xlsx"
 EXPORTS = ("fr3_2026-03-13.csv", "fr3_2026-03-14.csv", "fr3_2026-03-15.csv", "fr3_2026-03-16.csv")
-
-
-def call(_tool, **arguments):
-    return {"name": _tool, "arguments": arguments}
-
-
-def turn(content, *calls, bind=None):
-    t = {"content": content}
-    if calls:
-        t["tool_calls"] = list(calls)
-    if bind:
-        t["bind"] = bind
-    return t
-
-
-def b(pattern: str, kind: str = "text") -> dict:
-    return {"re": pattern, "as": kind}
 
 
 def tally_binds(names, suffix: str) -> dict:

@@ -7,41 +7,13 @@ subagent must open and the values it must report before main writes the delivera
 
 from __future__ import annotations
 
-TEXT_MODELS = ["llm", "vlm", "omni"]
+from kit.conditions import decoy, evidence, jv, label
+
+__all__ = ["SUPERSEDED", "claim_specs", "decoy", "evidence", "fridge_specs", "jv", "label", "spec"]
 
 
 def spec(round_id: str, *conditions: dict) -> dict:
     return {"round": round_id, "conditions": list(conditions)}
-
-
-def jv(path: str, key: list[str], equals, tol: float = 0, **extra) -> dict:
-    return {"kind": "json", "path": path, "key": key, "equals": equals, "tol": tol, **extra}
-
-
-def label(path: str, name: str, equals, tol: float = 0) -> dict:
-    return {"kind": "label", "path": path, "label": name, "equals": equals, "tol": tol}
-
-
-def evidence(file: str, values: list, deliverable: str, models=None, rounds: str = "this") -> dict:
-    return {
-        "kind": "evidence",
-        "file": file,
-        "values": values,
-        "deliverable": deliverable,
-        "models": models or TEXT_MODELS,
-        "rounds": rounds,
-    }
-
-
-def decoy(path: str, token: str, sections=(), markers=(), labels=()) -> dict:
-    out: dict = {"kind": "decoy", "path": path, "token": token}
-    if sections:
-        out["sections"] = list(sections)
-    if markers:
-        out["markers"] = list(markers)
-    if labels:
-        out["labels"] = list(labels)
-    return out
 
 
 SUPERSEDED = ["superseded", "replaced", "withdrawn", "no longer"]

@@ -14,14 +14,13 @@ import difflib
 import json
 import re
 import shutil
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.dataset.engine_call import run_check
 from tests.dataset.oracle_run import (
     converted,
     empty_subagent_transcripts,
@@ -85,16 +84,6 @@ def _testdata(sid: str) -> dict[str, Any]:
 def _questions(sid: str) -> list[dict[str, Any]]:
     qs: list[dict[str, Any]] = json.loads((DATASET / "scenarios" / sid / "questions.json").read_text(encoding="utf-8"))
     return qs
-
-
-def _engine(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess[str]:
-    checks = DATASET / "scenarios" / sid / "checks"
-    return subprocess.run(
-        [sys.executable, str(checks / "_check.py"), str(ws), str(checks / f"{rid}.json")],
-        capture_output=True,
-        text=True,
-        timeout=30,
-    )
 
 
 def _edit_main(ws: Path, edit: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
@@ -198,7 +187,7 @@ def test_search_without_reading_the_match_fails(sid: str, tmp_path: Path) -> Non
     only the other matches) does not count as evidence, however its reply is worded."""
     rid, _folder, term, target, _n = SEARCHES[sid]
     ws = final_workspace(sid, tmp_path)
-    assert _engine(sid, rid, ws).returncode == 0
+    assert run_check(sid, rid, ws).returncode == 0
     edited = 0
     for p in (ws / "sessions").glob("sub_*.jsonl"):
         lines = [json.loads(line) for line in p.read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -217,7 +206,7 @@ def test_search_without_reading_the_match_fails(sid: str, tmp_path: Path) -> Non
                 edited += 1
         p.write_text("\n".join(json.dumps(ln) for ln in lines) + "\n", encoding="utf-8")
     assert edited
-    r = _engine(sid, rid, ws)
+    r = run_check(sid, rid, ws)
     assert r.returncode == 1 and "evidence" in r.stdout, (sid, rid, r.stdout)
 
 
@@ -256,13 +245,13 @@ def test_planted_decoys_fail(sid: str, tmp_path: Path) -> None:
     assert decoys
     ws = final_workspace(sid, tmp_path)
     for rid, planted in decoys.items():
-        assert _engine(sid, rid, ws).returncode == 0, (sid, rid)
+        assert run_check(sid, rid, ws).returncode == 0, (sid, rid)
         for d in planted:
             p = ws / d["file"]
             good = p.read_text(encoding="utf-8")
             assert d["old"] in good, (sid, d)
             p.write_text(good.replace(d["old"], d["new"], 1), encoding="utf-8")
-            r = _engine(sid, rid, ws)
+            r = run_check(sid, rid, ws)
             p.write_text(good, encoding="utf-8")
             assert r.returncode == 1 and "FAIL:" in r.stdout, (sid, rid, d, r.stdout)
 
@@ -272,7 +261,7 @@ def test_fresh_workspace_fails_every_round(sid: str, tmp_path: Path) -> None:
     ws = tmp_path / "fresh"
     shutil.copytree(DATASET / "scenarios" / sid / "workspace", ws)
     for q in _questions(sid):
-        assert _engine(sid, q["id"], ws).returncode == 1, (sid, q["id"])
+        assert run_check(sid, q["id"], ws).returncode == 1, (sid, q["id"])
 
 
 @pytest.mark.parametrize("sid", CONVERTED)
@@ -282,7 +271,7 @@ def test_do_nothing_pool_fails_every_delegable_round(sid: str, tmp_path: Path) -
     empty_subagent_transcripts(ws)
     for q in _questions(sid):
         if "needs_delegation" in q["tags"]:
-            r = _engine(sid, q["id"], ws)
+            r = run_check(sid, q["id"], ws)
             assert r.returncode == 1 and "evidence" in r.stdout, (sid, q["id"], r.stdout)
 
 
@@ -296,7 +285,7 @@ def test_sensitive_grant_as_bound_fails(sid: str, tmp_path: Path) -> None:
     spec = json.loads((DATASET / "scenarios" / sid / "checks" / f"{last}.json").read_text(encoding="utf-8"))
     seg = next(c for c in spec["conditions"] if c["kind"] == "never_granted")["segments"][0]
     record_sensitive_grant(ws, seg)
-    r = _engine(sid, last, ws)
+    r = run_check(sid, last, ws)
     assert r.returncode == 1 and "FAIL:" in r.stdout, r.stdout
 
 
@@ -304,7 +293,7 @@ def test_sensitive_grant_as_bound_fails(sid: str, tmp_path: Path) -> None:
 def test_missing_main_transcript_fails_the_last_round(sid: str, tmp_path: Path) -> None:
     ws = final_workspace(sid, tmp_path)
     (ws / "sessions" / "main.jsonl").unlink()
-    r = _engine(sid, _questions(sid)[-1]["id"], ws)
+    r = run_check(sid, _questions(sid)[-1]["id"], ws)
     assert r.returncode == 1, r.stdout
 
 

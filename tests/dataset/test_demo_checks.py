@@ -11,13 +11,12 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.dataset.engine_call import run_check
 from tests.dataset.oracle_run import converted, empty_subagent_transcripts, final_workspace, oracle_run
 from tests.dataset.rebuild import check_rebuild
 
@@ -161,16 +160,6 @@ def test_reference_trajectories_hold_no_answer_values() -> None:
             text = json.dumps(args)
             for v in secrets:
                 assert v not in text, f"{sid}: a Write/Edit carries the answer value {v!r}"
-
-
-def run_check(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess[str]:
-    sdir = DATASET / "scenarios" / sid / "checks"
-    return subprocess.run(
-        [sys.executable, str(sdir / "_check.py"), str(ws), str(sdir / f"{rid}.json")],
-        capture_output=True,
-        text=True,
-        timeout=30,
-    )
 
 
 def replace_in(ws: Path, rel: str, old: str, new: str) -> None:

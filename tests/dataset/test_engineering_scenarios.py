@@ -10,13 +10,12 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.dataset.engine_call import run_check
 from tests.dataset.oracle_run import (
     converted,
     empty_subagent_transcripts,
@@ -45,16 +44,6 @@ def rounds(sid: str) -> list[dict[str, Any]]:
 def round_with(sid: str, tag: str) -> str:
     rid: str = next(r["id"] for r in rounds(sid) if tag in r["tags"])
     return rid
-
-
-def run_check(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess[str]:
-    sdir = DATASET / "scenarios" / sid / "checks"
-    return subprocess.run(
-        [sys.executable, str(sdir / "_check.py"), str(ws), str(sdir / f"{rid}.json")],
-        capture_output=True,
-        text=True,
-        timeout=30,
-    )
 
 
 def conds(sid: str, rid: str, kind: str) -> list[dict[str, Any]]:

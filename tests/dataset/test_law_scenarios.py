@@ -11,13 +11,12 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.dataset.engine_call import run_check
 from tests.dataset.oracle_run import (
     converted,
     empty_subagent_transcripts,
@@ -46,16 +45,6 @@ def rounds(sid: str) -> list[dict[str, Any]]:
 def spec(sid: str, rid: str) -> dict[str, Any]:
     sp: dict[str, Any] = load(DATASET / "scenarios" / sid / "checks" / f"{rid}.json")
     return sp
-
-
-def run_check(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess[str]:
-    sdir = DATASET / "scenarios" / sid / "checks"
-    return subprocess.run(
-        [sys.executable, str(sdir / "_check.py"), str(ws), str(sdir / f"{rid}.json")],
-        capture_output=True,
-        text=True,
-        timeout=30,
-    )
 
 
 def rid_with(sid: str, kind: str) -> str:

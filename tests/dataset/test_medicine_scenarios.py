@@ -14,13 +14,13 @@ import itertools
 import json
 import re
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.dataset.engine_call import run_check
 from tests.dataset.oracle_run import (
     converted,
     empty_subagent_transcripts,
@@ -68,16 +68,6 @@ def kind_round(sid: str, tag: str) -> str:
 def last_round(sid: str) -> str:
     rid: str = questions(sid)[-1]["id"]
     return rid
-
-
-def run_check(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess[str]:
-    sdir = DATASET / "scenarios" / sid / "checks"
-    return subprocess.run(
-        [sys.executable, str(sdir / "_check.py"), str(ws), str(sdir / f"{rid}.json")],
-        capture_output=True,
-        text=True,
-        timeout=30,
-    )
 
 
 def cond(sid: str, rid: str, kind: str) -> list[dict[str, Any]]:

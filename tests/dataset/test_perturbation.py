@@ -12,29 +12,18 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.dataset.oracle_run import DATASET, converted, final_workspace, specs
+from tests.dataset.engine_call import run_check
+from tests.dataset.oracle_run import converted, final_workspace, specs
 
 HEADING = re.compile(r"^(#{2,6})\s+(.+?)\s*$", re.M)
 LABEL = re.compile(r"^([A-Z][^:\n|#*]{1,60}):[ \t]+(\S[^\n]*)$", re.M)
 SENTENCE = "Report prepared on 2026-03-12 by 3 reviewers, version 2."
-
-
-def run_check(ws: Path, sid: str, rid: str) -> subprocess.CompletedProcess[str]:
-    sdir = DATASET / "scenarios" / sid / "checks"
-    return subprocess.run(
-        [sys.executable, str(sdir / "_check.py"), str(ws), str(sdir / f"{rid}.json")],
-        capture_output=True,
-        text=True,
-        timeout=30,
-    )
 
 
 def _md(fn: Callable[[str], str]) -> Callable[[Path], None]:
@@ -137,7 +126,7 @@ CASES = [(sid, name) for sid in converted() for name in PERTURBATIONS]
 def test_harmless_perturbation_keeps_checks_passing(sid: str, name: str, tmp_path: Path) -> None:
     ws = final_workspace(sid, tmp_path)
     rounds = list(specs(sid))
-    baseline = [rid for rid in rounds if run_check(ws, sid, rid).returncode == 0]
+    baseline = [rid for rid in rounds if run_check(sid, rid, ws).returncode == 0]
     assert rounds[-1] in baseline, f"{sid}: the final round fails on the reference manager's own deliverables"
     paths, sealed = deliverables(sid)
     touched = 0
@@ -148,7 +137,7 @@ def test_harmless_perturbation_keeps_checks_passing(sid: str, name: str, tmp_pat
             PERTURBATIONS[name](p)
             touched += p.read_bytes() != before
     for rid in baseline:
-        r = run_check(ws, sid, rid)
+        r = run_check(sid, rid, ws)
         assert r.returncode == 0, f"{sid} {rid} after {name}: {r.stdout}"
     assert touched or name in ("int_to_float", "table_labels", "bold_labels", "list_labels"), (
         f"{name} changed no deliverable of {sid}"

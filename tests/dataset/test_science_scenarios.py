@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from tests.dataset.engine_call import run_check
 from tests.dataset.oracle_run import (
     converted,
     empty_subagent_transcripts,
@@ -37,16 +38,6 @@ SCI = json.loads((DATASET / "tests-science.json").read_text(encoding="utf-8"))["
 
 def rounds(sid: str) -> list[str]:
     return list(specs(sid))
-
-
-def run_check(sid: str, rid: str, ws: Path) -> subprocess.CompletedProcess[str]:
-    sdir = DATASET / "scenarios" / sid / "checks"
-    return subprocess.run(
-        [sys.executable, str(sdir / "_check.py"), str(ws), str(sdir / f"{rid}.json")],
-        capture_output=True,
-        text=True,
-        timeout=30,
-    )
 
 
 def test_every_science_scenario_is_converted() -> None:

@@ -27,8 +27,9 @@ from typing import Any
 
 import pytest
 
+from tests.dataset.engine_call import run_check
 from tests.dataset.oracle_run import converted, final_workspace, specs
-from tests.dataset.test_perturbation import deliverables, run_check
+from tests.dataset.test_perturbation import deliverables
 
 Cond = dict[str, Any]
 
@@ -160,7 +161,7 @@ FORMS: dict[str, Callable[[Path, Cond], bool]] = {
 def spray(ws: Path, sid: str) -> tuple[int, list[str]]:
     """(forms applied, those that still passed) over the rounds that pass on ``ws``."""
     rounds = specs(sid)
-    baseline = [rid for rid in rounds if run_check(ws, sid, rid).returncode == 0]
+    baseline = [rid for rid in rounds if run_check(sid, rid, ws).returncode == 0]
     _paths, sealed = deliverables(sid)
     applied, passed = 0, []
     for rid in baseline:
@@ -174,7 +175,7 @@ def spray(ws: Path, sid: str) -> tuple[int, list[str]]:
                     if not form(ws, c):
                         continue
                     applied += 1
-                    if run_check(ws, sid, rid).returncode == 0:
+                    if run_check(sid, rid, ws).returncode == 0:
                         what = c.get("label") or c.get("key") or c.get("token")
                         passed.append(f"{rid} {name} on {c['kind']} {what}")
                 finally:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -32,11 +31,12 @@ def all_events(out: Path) -> list[ev.Event]:
 
 
 def raw_event_text(out: Path) -> str:
-    conn = sqlite3.connect(f"file:{out / 'arena.sqlite'}?mode=ro", uri=True, timeout=5)
+    """Every stored event's whole JSON (long values joined back from the store's texts)."""
+    reader = StoreReader(out)
     try:
-        return "\n".join(row[0] for row in conn.execute("SELECT data FROM events ORDER BY seq"))
+        return "\n".join(raw for run in reader.runs() for raw in reader.raw_events(run.run_id))
     finally:
-        conn.close()
+        reader.close()
 
 
 def assert_nothing_lost(out: Path, selected: dict[str, list[str]], text: str = "") -> dict[str, Any]:

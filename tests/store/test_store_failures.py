@@ -64,7 +64,7 @@ async def test_sequence_collision_is_an_error_and_keeps_the_first_writers_events
 
 async def test_collision_inside_one_batch_is_not_ignored(tmp_path: Path) -> None:
     store, _bus = await _start(tmp_path, "run-b")
-    row = ("run-b", 1, "tool_called", "s1", "main", 0.0, _tool(1).model_dump_json())
+    row = ("run-b", 1, "tool_called", "s1", "main", 0.0, _tool(1).model_dump_json(), None)
     store._rows.extend([row, row])  # the same seq twice, as a second bus of the same run would queue it
     with pytest.raises(StoreError, match="sequence collision"):
         await store.flush()

@@ -1,8 +1,10 @@
-"""Compare view: the marked runs ranked by SMS, and a per-scenario SMS heatmap."""
+"""Compare view: the marked runs ranked by SMS, a per-scenario SMS heatmap, and below it the
+statistics and published figures ``compare -o DIR`` writes (compare_stats.md, figures.md) as tables."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.text import Text
@@ -13,8 +15,11 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from arena_tui.scoring.compare import ComparedRun, ranked
+from arena_tui.scoring.compare_stats import cells_for, statistics_tables
+from arena_tui.scoring.figures import FigureTable, figure_tables
 from arena_tui.scoring.report import pct
 from arena_tui.tui.formatting import cut_middle, plural
+from arena_tui.tui.widgets.figure_table import figure_renderable
 from arena_tui.tui.widgets.heatmap import HeatmapRow, SmsHeatmap
 
 COLUMNS: tuple[tuple[str, str], ...] = (
@@ -87,11 +92,20 @@ def coverage_warning(runs: Sequence[ComparedRun], labels: Sequence[str]) -> str:
     return f"⚠ these runs cover different rounds ({sizes}): their scores are not comparable one to one"
 
 
+def compare_tables(runs: Sequence[ComparedRun], labels: Sequence[str]) -> list[FigureTable]:
+    """The intervals, paired table and grouped leaderboard, then the published figures: the tables
+    ``compare -o DIR`` writes, from the same functions, for ``runs`` ranked by SMS under ``labels``."""
+    named = [replace(run, label=label) for run, label in zip(runs, labels, strict=True)]
+    cells = {run.label: cells_for(run.scores) for run in named}
+    return [*statistics_tables(list(labels), cells), *figure_tables(named)]
+
+
 class CompareView(Screen[None]):
     """Marked runs side by side.
 
     | Key | Action |
     | :- | :- |
+    | tab | Move between the ranked table and the figures below it (arrows scroll them). |
     | escape | Back to the runs browser. |
 
     Args:
@@ -105,6 +119,9 @@ class CompareView(Screen[None]):
     CompareView #compare-table { height: auto; max-height: 50%; }
     CompareView #heatmap-box { height: 1fr; border-top: solid $primary 40%; }
     CompareView #heatmap-title { height: 1; padding: 0 1; text-style: bold; }
+    CompareView .figure-title { height: auto; padding: 1 1 0 1; text-style: bold; color: $accent; }
+    CompareView .figure-note { height: auto; padding: 0 1; color: $text-muted; }
+    CompareView .figure-table { height: auto; padding: 0 1; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
@@ -120,7 +137,7 @@ class CompareView(Screen[None]):
         """Why the ranking may mislead (runs over different rounds), or empty."""
 
     def compose(self) -> ComposeResult:
-        """Title, ranked table, heatmap."""
+        """Title, ranked table, then heatmap, statistics and figures in one scrolled box."""
         yield Static(Text(f"Compare {plural(len(self.runs), 'run')} · ranked by SMS"), id="compare-title")
         if self.warning:
             yield Static(Text(self.warning), id="compare-warning")
@@ -137,6 +154,13 @@ class CompareView(Screen[None]):
                 for r in self.runs
             ]
             yield SmsHeatmap(rows, id="heatmap")
+            for figure in compare_tables(self.runs, [self.labels[id(r)] for r in self.runs]):
+                yield Static(Text(figure.title), id=f"figure-{figure.name}-title", classes="figure-title")
+                if figure.note:
+                    yield Static(Text(figure.note.replace("`", "")), classes="figure-note")
+                # The leaderboard reads down by rank; the other tables turn when wider than long.
+                transpose = False if figure.name == "leaderboard" else None
+                yield Static(figure_renderable(figure, transpose), id=f"figure-{figure.name}", classes="figure-table")
         yield Footer()
 
     def action_back(self) -> None:

@@ -69,6 +69,7 @@ class RunScreen(Screen[None]):
     RunScreen.-narrow #center { height: 1fr; min-height: 6; }
     RunScreen.-narrow #right { layout: grid; grid-size: 2; grid-columns: 1fr 1fr; width: 1fr; height: auto; }
     RunScreen.-narrow #right > ScorePanel { row-span: 2; }
+    RunScreen.-narrow #right > ScorePanel.-intervals { row-span: 1; column-span: 2; }
     RunScreen.-narrow ScorePanel Digits { display: none; }
     RunScreen.-play.-narrow #right { display: none; }
     RunScreen.-play.-narrow #left { height: 5; }

@@ -3,12 +3,13 @@
 While rounds are still open the panel leads with the figures over the finished rounds
 ("TCR 100.0 % of 3 rounds") and shows the whole-benchmark figures (what the report would say
 now, open rounds counted as failed) and the coverage beside them; once every round has a
-verdict both are the same and it shows the report's figures.
+verdict both are the same and it shows the report's figures, each with the report's 95 %
+interval (:mod:`arena_tui.tui.score_intervals`), the method and its resample count.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,6 +18,7 @@ from textual.widgets import Digits, Static
 
 from arena_tui.tui.formatting import pct, plural
 from arena_tui.tui.progress import so_far
+from arena_tui.tui.score_intervals import final_intervals, interval_lines, method_text, sample_text
 from arena_tui.tui.state import ArenaState
 from arena_tui.tui.state_models import RoundMark
 
@@ -56,6 +58,8 @@ class ScorePanel(Vertical):
         self._lines = Static("", id="score-lines", markup=False)
         self._strip = Static("", id="score-strip", markup=False)
         self._sms = Digits("0.0", id="score-sms")
+        self._intervals: tuple[object, dict[str, Any] | None] = (None, None)
+        """The scores last bootstrapped and their intervals (a redraw for a new width reuses them)."""
 
     def compose(self) -> ComposeResult:
         """Metric lines, then SMS."""
@@ -70,6 +74,8 @@ class ScorePanel(Vertical):
             return
         self._seen = key
         s = state.scores
+        self.border_subtitle = ""
+        self.set_class(False, "-intervals")
         done = so_far(state.so_far, s.rounds_total)
         lines = Text(no_wrap=True, overflow="ellipsis")
         if not done.rounds_done and state.header.status == "running":
@@ -79,6 +85,17 @@ class ScorePanel(Vertical):
             lines.append("WPP     –   MCA     –")
             big = 0.0
             self.border_title = "Score · so far"
+        elif done.complete and (intervals := self.final_intervals(state)):
+            width = max(1, self.size.width)
+            lines.append("\n".join(self.head_lines(s.rounds_passed, s.rounds_total, intervals, width)) + "\n")
+            lines.append("\n".join(interval_lines(intervals, width)))
+            method = method_text(intervals)
+            self.border_subtitle = method if len(method) <= width - 2 else ""
+            if not self.border_subtitle:
+                lines.append("\n" + method)
+            big = s.sms
+            self.border_title = "Score · 95 % intervals"
+            self.set_class(True, "-intervals")  # the narrow layout gives it the full width
         elif done.complete or not done.rounds_done:
             lines.append(f"TCR {pct(s.tcr)}   SMS {pct(s.sms)}\n")
             lines.append(f"{s.rounds_passed}/{plural(s.rounds_total, 'round')} passed\n")
@@ -108,3 +125,19 @@ class ScorePanel(Vertical):
         strip.rstrip()
         self._strip.update(strip)
         self._sms.update(f"{big * 100:.1f}")
+
+    def final_intervals(self, state: ArenaState) -> dict[str, Any] | None:
+        """report.json's intervals of the finished run (one bootstrap per change of the scores)."""
+        scores = state.scores
+        if self._intervals[0] is not scores:
+            self._intervals = (scores, final_intervals(scores))
+        return self._intervals[1]
+
+    @staticmethod
+    def head_lines(passed: int, total: int, intervals: dict[str, Any], width: int) -> list[str]:
+        """``4/6 rounds passed · 2 scenarios × 3 epochs``, shortened or split to fit ``width``."""
+        sample = sample_text(intervals)
+        for line in (f"{passed}/{plural(total, 'round')} passed · {sample}", f"{passed}/{total} passed · {sample}"):
+            if len(line) <= width:
+                return [line]
+        return [f"{passed}/{plural(total, 'round')} passed", sample]

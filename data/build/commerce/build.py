@@ -24,13 +24,14 @@ import os
 import subprocess
 import sys
 import tempfile
-import wave
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(1, os.path.dirname(HERE))  # the kit, after this folder
 sys.dont_write_bytecode = True
 
 import lib  # noqa: E402
+from kit.rebuild import differs, report  # noqa: E402
 
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
 MODULES = [
@@ -100,11 +101,6 @@ def tree(root: str, ids: list[str]) -> list[str]:
     return sorted(out)
 
 
-def wav_duration(path: str) -> float:
-    with wave.open(path) as w:
-        return w.getnframes() / float(w.getframerate())
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="rebuild into a temp dir and compare byte for byte")
@@ -129,14 +125,8 @@ def main() -> int:
         probs += [f"{p}: generated but missing in the dataset (run the build)" for p in missing]
         extras = ["manifests-commerce.json", "tests-commerce.json"]
         for rel in sorted(set(a) & set(b)) + extras:
-            x, y = os.path.join(DATASET, rel), os.path.join(td, rel)
-            with open(x, "rb") as fx, open(y, "rb") as fy:
-                if fx.read() == fy.read():
-                    continue
-            if rel.endswith(".wav") and abs(wav_duration(x) - wav_duration(y)) <= 0.05:
-                print(f"note: {rel}: bytes differ (different espeak-ng/sox build?) but duration matches")
-                continue
-            probs.append(f"{rel}: differs from a fresh build")
+            problem = differs(rel, os.path.join(DATASET, rel), os.path.join(td, rel))
+            probs += [problem] if problem else []
         for n in sorted(os.listdir(os.path.join(td, "testdata"))):
             x, y = os.path.join(testdata, n), os.path.join(td, "testdata", n)
             same = os.path.isfile(x)
@@ -145,10 +135,7 @@ def main() -> int:
                     same = fx.read() == fy.read()
             if not same:
                 probs.append(f"data/build/commerce/testdata/{n}: differs from a fresh build")
-    for p in probs:
-        print("ERROR:", p)
-    print("check:", "FAILED" if probs else "OK (all generated files identical)")
-    return 1 if probs else 0
+    return report(probs)
 
 
 if __name__ == "__main__":

@@ -10,13 +10,17 @@ import os
 import random
 import re
 import shutil
-import subprocess
 import tempfile
 import wave
-import zipfile
 from pathlib import Path
 
 import matplotlib
+from kit.conditions import check_spec
+from kit.files import dump, write
+from kit.hint import MEDIA_NOTE, PAGING_NOTE, access_of, asset_map, asset_row, folder_stats, update_lines
+from kit.media import mp4_bytes, speech_wav
+from kit.office import restamp_zip
+from kit.seal import seal_tool_template
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BUILD = os.path.dirname(HERE)
@@ -24,39 +28,13 @@ WS = "${workspace}"
 MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
 
 
-# ------------------------------------------------------------------ trajectory helpers
-def call(_tool, **arguments):
-    return {"name": _tool, "arguments": arguments}
-
-
-def turn(content, *calls):
-    t = {"content": content}
-    if calls:
-        t["tool_calls"] = list(calls)
-    return t
-
-
-def dump(obj) -> str:
-    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
-
-
+# ------------------------------------------------------------------ seal
 def seal_of(name: str) -> str:
     return hashlib.sha256(("clawarena-team commerce seal / " + name).encode()).hexdigest()[:40]
 
 
-def canonical(obj) -> bytes:
-    obj = {k: v for k, v in obj.items() if k != "token"}
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
-
-
-def hmac_token(seal: str, obj) -> str:
-    import hmac
-
-    return hmac.new(seal.encode(), canonical(obj), hashlib.sha256).hexdigest()
-
-
-SEAL_TOOL = '''#!/usr/bin/env python3
-"""Seal a deliverable so the reviewer can verify it (stdlib only, deterministic).
+SEAL_TOOL = seal_tool_template(
+    """Seal a deliverable so the reviewer can verify it (stdlib only, deterministic).
 
 Usage:
     python3 tools/seal.py --seal SEAL_KEY_FILE DELIVERABLE.json
@@ -65,34 +43,7 @@ Prints one line `{prefix}:<hex>`: an HMAC-SHA256, keyed with the seal, of the de
 canonical JSON (sorted keys, compact separators, any "token" field removed).
 Editing the deliverable after sealing invalidates the token.
 """
-
-import hashlib
-import hmac
-import json
-import sys
-
-
-def main(argv):
-    if "--seal" not in argv or len(argv) < 3:
-        print(__doc__.strip())
-        return 2
-    i = argv.index("--seal")
-    seal_path = argv[i + 1]
-    rest = argv[:i] + argv[i + 2:]
-    with open(seal_path, "rb") as fh:
-        key = fh.read().strip()
-    with open(rest[0], encoding="utf-8") as fh:
-        obj = json.load(fh)
-    if isinstance(obj, dict):
-        obj = {{k: v for k, v in obj.items() if k != "token"}}
-    payload = json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
-    print("{prefix}:" + hmac.new(key, payload, hashlib.sha256).hexdigest())
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
-'''
+)
 
 
 # ------------------------------------------------------------------ images
@@ -302,82 +253,19 @@ def add_noise_bed(wav: bytes, seed: str, level: int = 40) -> bytes:
 def wav_bytes(text: str, voice: str = "en-gb", speed: int = 150) -> bytes:
     """espeak-ng at its native 22050 Hz, 16-bit mono (no resampling), padded with sox, plus a room-noise bed."""
     with tempfile.TemporaryDirectory() as td:
-        raw, out = os.path.join(td, "raw.wav"), os.path.join(td, "out.wav")
-        subprocess.run(
-            ["espeak-ng", "-v", voice, "-s", str(speed), "-p", "45", "-a", "120", "-w", raw, text],
-            check=True,
-            capture_output=True,
-        )
-        subprocess.run(
-            ["sox", "-D", raw, "-r", "22050", "-c", "1", "-b", "16", out, "pad", "0.4", "0.5"],
-            check=True,
-            capture_output=True,
-        )
+        out = os.path.join(td, "out.wav")
+        speech_wav(text, out, voice=voice, speed=speed, pitch=45, amplitude=120, pad=(0.4, 0.5))
         with open(out, "rb") as fh:
             return add_noise_bed(fh.read(), text[:80])
 
 
 def mp4_from_frames(frames: list[bytes]) -> bytes:
     """frames: PNG bytes, one per second (1 fps)."""
-    with tempfile.TemporaryDirectory() as td:
-        for i, fr in enumerate(frames):
-            with open(os.path.join(td, f"f{i:03d}.png"), "wb") as fh:
-                fh.write(fr)
-        out = os.path.join(td, "out.mp4")
-        subprocess.run(
-            [
-                "ffmpeg",
-                "-loglevel",
-                "error",
-                "-y",
-                "-framerate",
-                "1",
-                "-i",
-                os.path.join(td, "f%03d.png"),
-                "-c:v",
-                "libx264",
-                "-pix_fmt",
-                "yuv420p",
-                "-r",
-                "1",
-                "-threads",
-                "1",
-                "-fflags",
-                "+bitexact",
-                "-flags:v",
-                "+bitexact",
-                "-map_metadata",
-                "-1",
-                out,
-            ],
-            check=True,
-            capture_output=True,
-        )
-        with open(out, "rb") as fh:
-            return fh.read()
+    return mp4_bytes(frames)
 
 
 # ------------------------------------------------------------------ office files
 FIXED_ZIP_TIME = (2026, 1, 5, 9, 0, 0)
-
-
-def _stable_zip(data: bytes) -> bytes:
-    src = zipfile.ZipFile(io.BytesIO(data))
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
-        for info in src.infolist():
-            body = src.read(info.filename)
-            if info.filename == "docProps/core.xml":
-                body = re.sub(
-                    rb"(<dcterms:(created|modified)[^>]*>)[^<]*(</dcterms:\2>)",
-                    rb"\g<1>2026-01-05T09:00:00Z\g<3>",
-                    body,
-                )
-            zi = zipfile.ZipInfo(info.filename, FIXED_ZIP_TIME)
-            zi.compress_type = zipfile.ZIP_DEFLATED
-            zi.external_attr = 0o644 << 16
-            dst.writestr(zi, body)
-    return out.getvalue()
 
 
 def xlsx_bytes(sheets: list[tuple[str, list[list]]]) -> bytes:
@@ -397,7 +285,7 @@ def xlsx_bytes(sheets: list[tuple[str, list[list]]]) -> bytes:
     wb.properties.creator = "commerce-build"
     buf = io.BytesIO()
     wb.save(buf)
-    return _stable_zip(buf.getvalue())
+    return restamp_zip(buf.getvalue(), date_time=FIXED_ZIP_TIME)
 
 
 def docx_bytes(title: str, paragraphs: list[str]) -> bytes:
@@ -417,7 +305,7 @@ def docx_bytes(title: str, paragraphs: list[str]) -> bytes:
             doc.add_paragraph(p)
     buf = io.BytesIO()
     doc.save(buf)
-    return _stable_zip(buf.getvalue())
+    return restamp_zip(buf.getvalue(), date_time=FIXED_ZIP_TIME)
 
 
 def pdf_bytes(pages: list[list[str]]) -> bytes:
@@ -462,82 +350,23 @@ def index_md(folder: str, rows: list[tuple[str, str, str]]) -> str:
     return "\n".join(out) + "\n"
 
 
-def folder_stats(path: str) -> tuple[int, int, int]:
-    files = text_bytes = media_bytes = 0
-    for root, _, names in os.walk(path):
-        for n in names:
-            files += 1
-            size = os.path.getsize(os.path.join(root, n))
-            if n.lower().endswith(MEDIA_EXT):
-                media_bytes += size
-            else:
-                text_bytes += size
-    return files, text_bytes, media_bytes
-
-
 def build_hint(scen_dir: str, assets: dict) -> str:
     with open(os.path.join(scen_dir, "manifest.json"), encoding="utf-8") as fh:
         man = json.load(fh)
     ws = os.path.join(scen_dir, man["workspace_template"])
-    acc = set(man["main_agent_accessible_paths"])
-    dele = set(man.get("main_agent_delegable_paths", []))
-    added: dict[str, list[str]] = {}
-    for uid, grp in man.get("updates", {}).items():
-        for f in grp["files"]:
-            added.setdefault(f["dst"].split("/")[0], []).append(f"{f['dst']} ({grp['op']}, update {uid})")
-    out = [
-        f"# Asset map: {man['scenario_id']}",
-        "",
-        "_Generated from manifest.json by data/build/commerce/build.py; do not edit by hand._",
-        "",
-        "Access column: `you` = your own file tools may use it (and you may grant it to a subagent);",
-        "`delegate only` = only a subagent you grant it to can read it; `no access` = nobody.",
-        "Token counts are rough (bytes / 4). Trust: authoritative, untrusted, stale, secret, sensitive.",
-        "",
-        "| path | files | shape | ~tokens (text) | media | model key | trust | access | what it is |",
-        "|---|---|---|---|---|---|---|---|---|",
-    ]
+    rows = []
     for top in sorted(assets):
         shape, key, trust, what = assets[top]
         n, tb, mb = folder_stats(os.path.join(ws, top))
-        media = f"{mb // 1024} KiB" if mb else "-"
-        if top in acc:
-            access = "you (and grantable)"
-        elif top in dele:
-            access = "delegate only - you CANNOT read it yourself"
-        else:
-            access = "no access (do not touch)"
-        if trust == "sensitive":
-            access = "you may read it; never grant it" if top in acc else "no access (do not touch); never grant it"
-        out.append(f"| {top}/ | {n} | {shape} | {tb // 4:,} | {media} | {key} | {trust} | {access} | {what} |")
-    out += ["", "## Arrives later through workspace updates", ""]
-    if added:
-        for top in sorted(added):
-            for line in added[top]:
-                out.append(f"- `{line}` - access as for `{top}/`")
-    else:
-        out.append("- none announced")
-    out += [
-        "",
-        "## Notes",
-        "",
-        "- Files above 32 KiB cannot be read in one piece; page them or delegate.",
-        "- Media (PNG, WAV, MP4) cannot be perceived by a text-only agent; route them to the matching pool key.",
+        access = access_of(top, man, trust, sensitive_denied=True)
+        rows.append(asset_row(top, n, shape, f"{tb // 4:,}", mb, key, trust, access, what))
+    notes = [
+        PAGING_NOTE,
+        MEDIA_NOTE,
         "- docx / pdf / xlsx files are converted to text by Read.",
         "- Grant each subagent only the folders and tools its task needs. Sensitive folders are never granted.",
-        "",
     ]
-    return "\n".join(out)
-
-
-def write(path: str, data) -> None:
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    if isinstance(data, bytes):
-        with open(path, "wb") as fh:
-            fh.write(data)
-    else:
-        with open(path, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(data)
+    return asset_map(man["scenario_id"], "data/build/commerce/build.py", rows, update_lines(man), notes)
 
 
 def write_scenario(root: str, sc: dict, testdata_dir: str) -> None:
@@ -599,7 +428,10 @@ def _write_converted(d: str, sc: dict) -> None:
                 "tags": r["tags"],
             }
         )
-        write(os.path.join(d, "checks", f"{rid}.json"), dump({"round": rid, "conditions": r["conditions"]}))
+        write(
+            os.path.join(d, "checks", f"{rid}.json"),
+            dump(check_spec({"round": rid, "conditions": r["conditions"]}, f"{sc['sid']}/checks/{rid}.json")),
+        )
     write(os.path.join(d, "questions.json"), dump(questions))
     with open(ENGINE, "rb") as fh:
         engine = fh.read()

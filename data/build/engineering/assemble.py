@@ -6,6 +6,8 @@ import os
 import re
 
 from framework import SEAL_TEMPLATE, TOOL_TEMPLATE, VALIDATE_TEMPLATE, dump, seal_of, slice_text, tally_json, write
+from kit.conditions import check_spec
+from kit.hint import GRANT_NOTE, MEDIA_NOTE, PAGING_NOTE, access_of, asset_map, asset_row, folder_stats, update_lines
 from rounds import RoundsMixin
 from searches import search_of
 from searches import verify as verify_search
@@ -209,57 +211,21 @@ class Scenario(RoundsMixin):
         S = self.S
         man = self.manifest()
         ws = os.path.join(sdir, "workspace")
-        acc, dele = set(man["main_agent_accessible_paths"]), set(man["main_agent_delegable_paths"])
-        added = {}
-        for uid, grp in man["updates"].items():
-            for f in grp["files"]:
-                added.setdefault(f["dst"].split("/")[0], []).append(f"{f['dst']} ({grp['op']}, update {uid})")
-        out = [
-            f"# Asset map: {S['id']}",
-            "",
-            "_Generated from manifest.json by data/build/engineering/build.py; do not edit by hand._",
-            "",
-            "Access column: `you` = your own file tools may use it (and you may grant it to a subagent);",
-            "`delegate only` = only a subagent you grant it to can read it; `no access` = nobody.",
-            "Token counts are rough (bytes / 4). Trust: authoritative, untrusted, stale, secret, sensitive.",
-            "",
-            "| path | files | shape | ~tokens (text) | media + office | model key | trust | access | what it is |",
-            "|---|---|---|---|---|---|---|---|---|",
-        ]
+        rows = []
         for top in sorted(S["assets"]):
             shape, key, trust, what = S["assets"][top]
-            n = tb = mb = 0
-            for root, _, names in os.walk(os.path.join(ws, top)):
-                for nm in names:
-                    n += 1
-                    size = os.path.getsize(os.path.join(root, nm))
-                    if nm.lower().endswith(MEDIA_EXT):
-                        mb += size
-                    else:
-                        tb += size
-            if top in acc:
-                access = "you may read it; never grant it" if trust == "sensitive" else "you (and grantable)"
-            elif top in dele:
-                access = "delegate only - you CANNOT read it yourself"
-            else:
-                access = "no access (do not touch)"
-            media = f"{mb // 1024} KiB" if mb else "-"
-            out.append(f"| {top}/ | {n} | {shape} | {tb // 4:,} | {media} | {key} | {trust} | {access} | {what} |")
-        out += ["", "## Arrives later through workspace updates", ""]
-        for top in sorted(added):
-            for line in added[top]:
-                out.append(f"- `{line}` - access as for `{top}/`")
-        out += [
-            "",
-            "## Notes",
-            "",
-            "- Files above 32 KiB cannot be read in one piece; page them or delegate.",
-            "- Media (PNG, WAV, MP4) cannot be perceived by a text-only agent; route them to the matching pool key.",
+            n, tb, mb = folder_stats(os.path.join(ws, top), MEDIA_EXT)
+            rows.append(asset_row(top, n, shape, f"{tb // 4:,}", mb, key, trust, access_of(top, man, trust), what))
+        notes = [
+            PAGING_NOTE,
+            MEDIA_NOTE,
             "- Office files (docx, xlsx, pdf) come back as extracted text when read.",
-            "- Grant each subagent only the folders and tools its task needs.",
-            "",
+            GRANT_NOTE,
         ]
-        return "\n".join(out)
+        script = "data/build/engineering/build.py"
+        return asset_map(
+            S["id"], script, rows, update_lines(man), notes, media_column="media + office", none_announced=False
+        )
 
 
 def build_scenario(S, root):
@@ -270,8 +236,8 @@ def build_scenario(S, root):
     F = S["F"]
     written = []
 
-    def put(rel, data, binary=False):
-        write(os.path.join(sdir, rel), data, binary)
+    def put(rel, data):
+        write(os.path.join(sdir, rel), data)
         written.append(rel)
 
     for f in S["files"]:
@@ -308,7 +274,7 @@ def build_scenario(S, root):
         put(f"workspace/{F['archive']}/{name}", content)
     for rel, builder in S["binaries"].items():
         data = builder()
-        put(f"workspace/{rel}", data, binary=True)
+        put(f"workspace/{rel}", data)
     for M in S["media"]:
         p = os.path.join(ws, M["path"])
         M["build"](p)
@@ -326,7 +292,7 @@ def build_scenario(S, root):
     qs, checks, traj = sc.build_rounds()
     put("questions.json", dump(qs))
     for q in qs:
-        put(f"checks/{q['id']}.json", dump(checks[q["id"]]))
+        put(f"checks/{q['id']}.json", dump(check_spec(checks[q["id"]], f"{S['id']}/checks/{q['id']}.json")))
     put("solution/trajectory.json", dump(traj))
     verify_search(S, ws, checks)
     put("workspace/_sandbox_hint.md", sc.hint(sdir))

@@ -23,15 +23,16 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import wave
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(1, os.path.dirname(HERE))  # the kit, after this folder
 sys.dont_write_bytecode = True
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
 
 from assemble import build_scenario  # noqa: E402
 from framework import dump, write  # noqa: E402
+from kit.rebuild import differs, report  # noqa: E402
 
 SPECS = [
     "spec_incident",
@@ -128,16 +129,6 @@ def self_test(root):
     return problems
 
 
-def read_bytes(path):
-    with open(path, "rb") as fh:
-        return fh.read()
-
-
-def wav_duration(path):
-    with wave.open(path) as w:
-        return w.getnframes() / float(w.getframerate())
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true")
@@ -162,12 +153,8 @@ def main():
             if not os.path.exists(a):
                 problems.append(f"{rel}: missing in the dataset (run the build)")
                 continue
-            if read_bytes(a) == read_bytes(b):
-                continue
-            if rel.endswith(".wav") and abs(wav_duration(a) - wav_duration(b)) <= 0.05:
-                print(f"note: {rel}: bytes differ (another espeak-ng/sox build?) but duration matches")
-                continue
-            problems.append(f"{rel}: differs from a fresh build")
+            problem = differs(rel, a, b)
+            problems += [problem] if problem else []
         # files in the dataset's engineering scenarios that the build does not produce
         wset = set(written)
         for S in load_specs():
@@ -181,10 +168,7 @@ def main():
                         continue  # needs.json comes from data/build/derive_needs.py
                     if rel not in wset:
                         problems.append(f"{rel}: not produced by the build (stray file)")
-    for p in problems:
-        print("ERROR:", p)
-    print("check:", "FAILED" if problems else "OK (all generated files identical)")
-    return 1 if problems else 0
+    return report(problems)
 
 
 if __name__ == "__main__":

@@ -16,13 +16,16 @@ import io
 import json
 import os
 import random
-import re
 import subprocess
 import tempfile
-import zipfile
 from pathlib import Path
 
 import matplotlib
+from kit.files import dump as dump  # re-exported to the scenario specs
+from kit.files import write as write
+from kit.media import espeak, mp4_from_pngs, sox_pad, speech_wav
+from kit.office import restamp_zip
+from kit.seal import canonical, seal_tool_template
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WS = "${workspace}"
@@ -32,42 +35,12 @@ FIXED_DT = (2026, 1, 5, 9, 0, 0)
 # ----------------------------------------------------------------------------------------------
 # small helpers
 # ----------------------------------------------------------------------------------------------
-def write(path, data, binary=False):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    if binary:
-        with open(path, "wb") as fh:
-            fh.write(data)
-    else:
-        with open(path, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(data)
-
-
-def dump(obj):
-    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
-
-
-def canonical(obj):
-    obj = {k: v for k, v in obj.items() if k != "token"}
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
-
-
 def seal_of(sid):
     return hashlib.sha256(f"clawarena-team engineering seal / {sid} / v1".encode()).hexdigest()[:40]
 
 
 def token(sid, obj):
     return hmac.new(seal_of(sid).encode(), canonical(obj), hashlib.sha256).hexdigest()
-
-
-def call(_tool, **arguments):
-    return {"name": _tool, "arguments": arguments}
-
-
-def turn(content, *calls):
-    t = {"content": content}
-    if calls:
-        t["tool_calls"] = list(calls)
-    return t
 
 
 # ----------------------------------------------------------------------------------------------
@@ -239,8 +212,8 @@ if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
 '''
 
-SEAL_TEMPLATE = '''#!/usr/bin/env python3
-"""Seal a summary file so the reviewer can verify it (stdlib only, deterministic).
+SEAL_TEMPLATE = seal_tool_template(
+    """Seal a summary file so the reviewer can verify it (stdlib only, deterministic).
 
 Usage:
     python3 tools/{tool} --seal SEAL_KEY_FILE SUMMARY.json
@@ -249,34 +222,7 @@ Prints one line `{prefix}:<hex>`: an HMAC-SHA256, keyed with the seal, of the su
 canonical JSON (sorted keys, compact separators, any "token" field removed).
 Editing the summary after sealing invalidates the token.
 """
-
-import hashlib
-import hmac
-import json
-import sys
-
-
-def main(argv):
-    if "--seal" not in argv or len(argv) < 3:
-        print(__doc__.strip())
-        return 2
-    i = argv.index("--seal")
-    seal_path = argv[i + 1]
-    rest = argv[:i] + argv[i + 2:]
-    with open(seal_path, "rb") as fh:
-        key = fh.read().strip()
-    with open(rest[0], encoding="utf-8") as fh:
-        obj = json.load(fh)
-    if isinstance(obj, dict):
-        obj = {{k: v for k, v in obj.items() if k != "token"}}
-    payload = json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
-    print("{prefix}:" + hmac.new(key, payload, hashlib.sha256).hexdigest())
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
-'''
+)
 
 VALIDATE_TEMPLATE = '''#!/usr/bin/env python3
 """Validate the shape of output/final_summary.json (stdlib only).
@@ -466,20 +412,9 @@ def add_noise_bed(path, seed, level=40):
 def build_wav(path, text, voice="en-us", speed=150, rate=22050):
     """espeak-ng at its native 22050 Hz, 16-bit mono (no resampling), padded with sox, plus a room-noise bed.
     `rate` is kept for old call sites and ignored below 22050 (no downsampling)."""
-    rate = max(int(rate), 22050)
-    with tempfile.TemporaryDirectory() as td:
-        raw = os.path.join(td, "raw.wav")
-        subprocess.run(
-            ["espeak-ng", "-v", voice, "-s", str(speed), "-p", "45", "-a", "120", "-w", raw, text],
-            check=True,
-            capture_output=True,
-        )
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        subprocess.run(
-            ["sox", "-D", raw, "-r", str(rate), "-c", "1", "-b", "16", path, "pad", "0.4", "0.6"],
-            check=True,
-            capture_output=True,
-        )
+    speech_wav(
+        text, path, voice=voice, speed=speed, pitch=45, amplitude=120, pad=(0.4, 0.6), rate=max(int(rate), 22050)
+    )
     add_noise_bed(path, os.path.basename(path))
 
 
@@ -490,10 +425,8 @@ def build_dialogue_wav(path, turns, speed=150):
         parts = []
         for i, (voice, pitch, text) in enumerate(turns):
             raw, part = os.path.join(td, f"r{i}.wav"), os.path.join(td, f"p{i}.wav")
-            subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-p", str(pitch), "-a", "120", "-w", raw, text],
-                           check=True, capture_output=True)  # fmt: skip
-            subprocess.run(["sox", "-D", raw, "-r", "22050", "-c", "1", "-b", "16", part, "pad", "0.3", "0.4"],
-                           check=True, capture_output=True)  # fmt: skip
+            espeak(text, raw, voice=voice, speed=speed, pitch=pitch, amplitude=120)
+            sox_pad(raw, part, 0.3, 0.4)
             parts.append(part)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         subprocess.run(["sox", "-D", *parts, path], check=True, capture_output=True)
@@ -501,61 +434,12 @@ def build_dialogue_wav(path, turns, speed=150):
 
 
 def build_mp4(path, frames_png):
-    with tempfile.TemporaryDirectory() as td:
-        for i, data in enumerate(frames_png):
-            write(os.path.join(td, f"f{i:03d}.png"), data, binary=True)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        subprocess.run(
-            [
-                "ffmpeg",
-                "-y",
-                "-loglevel",
-                "error",
-                "-framerate",
-                "1",
-                "-i",
-                os.path.join(td, "f%03d.png"),
-                "-c:v",
-                "libx264",
-                "-pix_fmt",
-                "yuv420p",
-                "-r",
-                "1",
-                "-threads",
-                "1",
-                "-fflags",
-                "+bitexact",
-                "-flags:v",
-                "+bitexact",
-                "-map_metadata",
-                "-1",
-                path,
-            ],
-            check=True,
-            capture_output=True,
-        )
+    mp4_from_pngs(frames_png, path)
 
 
 # ----------------------------------------------------------------------------------------------
 # office files
 # ----------------------------------------------------------------------------------------------
-def restamp_zip(data: bytes) -> bytes:
-    src = zipfile.ZipFile(io.BytesIO(data))
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
-        for info in src.infolist():
-            body = src.read(info.filename)
-            if info.filename == "docProps/core.xml":
-                s = body.decode("utf-8")
-                s = re.sub(r"(<dcterms:(created|modified)[^>]*>)[^<]*(<)", r"\g<1>2026-01-05T09:00:00Z\3", s)
-                body = s.encode("utf-8")
-            zi = zipfile.ZipInfo(info.filename, date_time=FIXED_DT)
-            zi.compress_type = zipfile.ZIP_DEFLATED
-            zi.external_attr = 0o644 << 16
-            dst.writestr(zi, body)
-    return out.getvalue()
-
-
 def build_docx(blocks, author="Engineering"):
     """blocks: list of ("h1"|"h2"|"p", text) or ("table", [[cells]])."""
     import datetime
@@ -583,7 +467,7 @@ def build_docx(blocks, author="Engineering"):
                     t.cell(r, c).text = str(cell)
     buf = io.BytesIO()
     doc.save(buf)
-    return restamp_zip(buf.getvalue())
+    return restamp_zip(buf.getvalue(), date_time=FIXED_DT)
 
 
 def build_xlsx(sheets):
@@ -605,7 +489,7 @@ def build_xlsx(sheets):
             ws.append(row)
     buf = io.BytesIO()
     wb.save(buf)
-    return restamp_zip(buf.getvalue())
+    return restamp_zip(buf.getvalue(), date_time=FIXED_DT)
 
 
 def build_pdf(pages):

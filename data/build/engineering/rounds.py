@@ -8,51 +8,24 @@ files to it later).
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 
 from _bind import check_bind, derive
-from framework import WS, call, turn
+from framework import WS
+from kit import conditions
+from kit.conditions import jv
+from kit.conditions import label as lab
+from kit.trajectory import call, turn
 from searches import search_of
 
 MODEL_FOR = {"image": "vlm", "video": "vlm", "audio": "omni"}
 MODELS_FOR = {"image": ["vlm", "omni"], "video": ["vlm", "omni"], "audio": ["omni"]}
-TEXT_MODELS = ["llm", "vlm", "omni"]
 SUPERSEDED = ["superseded", "replaced", "withdrawn", "no longer"]
-
-
-def jv(path, key, equals, tol=0, **extra):
-    return {"kind": "json", "path": path, "key": list(key), "equals": equals, "tol": tol, **extra}
-
-
-def lab(path, name, equals, tol=0, **extra):
-    return {"kind": "label", "path": path, "label": name, "equals": equals, "tol": tol, **extra}
-
-
-def evidence(file, values, deliverable, models=None, rounds="this"):
-    return {
-        "kind": "evidence",
-        "file": file,
-        "values": [[str(x) for x in v] if isinstance(v, list) else str(v) for v in values],
-        "deliverable": deliverable,
-        "models": models or TEXT_MODELS,
-        "rounds": rounds,
-    }
-
-
-def decoy(path, tok, sections=(), markers=(), labels=()):
-    out = {"kind": "decoy", "path": path, "token": str(tok)}
-    for k, v in (("sections", sections), ("markers", markers), ("labels", labels)):
-        if v:
-            out[k] = list(v)
-    return out
-
-
-def bindturn(content, *calls, bind=None):
-    t = turn(content, *calls)
-    if bind:
-        t["bind"] = bind
-    return t
+# engineering states evidence values and decoy tokens as text
+evidence = functools.partial(conditions.evidence, as_text=True)
+decoy = functools.partial(conditions.decoy, as_text=True)
 
 
 def fnum(v):
@@ -185,7 +158,7 @@ class RoundsMixin:
                     "Grep", pattern=S["grep_pattern"], path=f"{WS}/{F['digest']}", output_mode="content", **{"-n": True}
                 ),
             ),
-            bindturn(
+            turn(
                 "Writing the plan.",
                 call("Write", file_path=f"{WS}/output/plan.md", content=plan),
                 bind=self.brief_binds(),
@@ -265,13 +238,13 @@ class RoundsMixin:
                 *creates,
                 self.read_brief(),
             ),
-            bindturn(
+            turn(
                 "Both tallies run in the background; writing the request summary meanwhile.",
                 *runs,
                 call("Write", file_path=f"{WS}/output/request_summary.md", content=summary),
                 bind=self.brief_binds(),
             ),
-            bindturn(
+            turn(
                 "Both results are in; consolidating.",
                 call("Write", file_path=f"{WS}/{self.tally_path}", content=self.tally_doc(files, 0, totals=False)),
                 bind=binds,
@@ -344,7 +317,7 @@ class RoundsMixin:
                     run_in_background=False,
                 ),
             ),
-            bindturn(
+            turn(
                 "Writing the facts and the rejected claims.",
                 call("Write", file_path=f"{WS}/{out}/{stem}.json", content="{\n" + ",\n".join(facts_json) + "\n}\n"),
                 call("Write", file_path=f"{WS}/{out}/{stem}.md", content=facts_md),
@@ -436,7 +409,7 @@ class RoundsMixin:
                     run_in_background=False,
                 ),
             ),
-            bindturn(
+            turn(
                 "Updating the tally, the note and the plan.",
                 call("Write", file_path=f"{WS}/{self.tally_path}", content=self.tally_doc(files, 1)),
                 call("Write", file_path=f"{WS}/output/revision_note.md", content=note + self.note_block()),
@@ -552,7 +525,7 @@ class RoundsMixin:
                 "Composing the cross-check as one workflow with parallel agents.",
                 call("Workflow", name="cross_check", script=script),
             ),
-            bindturn("Workflow finished; writing the results.", *writes, bind=binds),
+            turn("Workflow finished; writing the results.", *writes, bind=binds),
             turn("Compliance note written."),
         ]
         spec = [
@@ -713,7 +686,7 @@ class RoundsMixin:
                     run_in_background=False,
                 ),
             ),
-            bindturn(
+            turn(
                 "Writing the token and the report.",
                 call("Write", file_path=f"{WS}/output/final_token.txt", content="${var:token}\n"),
                 call("Write", file_path=f"{WS}/output/final_report.md", content=report),

@@ -37,7 +37,7 @@ def _photo(path):
         ("text", 10, 204, "Insp. photo 2026-05-04 10:41  bearing B-P2-S", 10),
         ("text", 10, 218, "Condition grade (inspector): C3", 10),
     ]
-    write(path, render_panel(ops, (360, 240), "photo-brg", skew=-3.5, blur=1.6, grain=9.0), binary=True)
+    write(path, render_panel(ops, (360, 240), "photo-brg", skew=-3.5, blur=1.6, grain=9.0))
 
 
 def make():

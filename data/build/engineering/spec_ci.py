@@ -32,7 +32,7 @@ def _chart(path):
         ("text", 10, 216, "Worst runner pool this week: arm64-large (share of flaky runs 41 %)"),
         ("text", 10, 232, "Source: ci-insights panel FLK-3, exported 2026-07-06 07:00"),
     ]
-    write(path, render_panel(ops, (420, 260), "ci-chart"), binary=True)
+    write(path, render_panel(ops, (420, 260), "ci-chart"))
 
 
 def make():

@@ -43,7 +43,7 @@ def _chart(path):
         ("text", 10, 220, "Month-end forecast: USD 184,300 (budget USD 150,000)"),
         ("text", 10, 236, "Filter: all services, all linked accounts"),
     ]
-    write(path, render_panel(ops, (460, 270), "cost-chart"), binary=True)
+    write(path, render_panel(ops, (460, 270), "cost-chart"))
 
 
 def make():

@@ -63,7 +63,7 @@ def _console(path):
     ops = [("rect", [0, 0, 419, 149], 30, 20)]
     for i, ln in enumerate(lines):
         ops.append(("text", 8, 10 + 18 * i, ln, 235))
-    write(path, render_panel(ops, (420, 150), "console", scale=2, bg=25), binary=True)
+    write(path, render_panel(ops, (420, 150), "console", scale=2, bg=25))
 
 
 def make():

@@ -38,7 +38,7 @@ def _dashboard(path):
         ("text", 10, 248, "Max p99 in window: 2950 ms"),
         ("text", 10, 262, "Panel owner: platform-sre"),
     ]
-    write(path, render_panel(ops, (480, 280), "dash-inc"), binary=True)
+    write(path, render_panel(ops, (480, 280), "dash-inc"))
 
 
 def make():

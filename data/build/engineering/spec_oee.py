@@ -37,7 +37,7 @@ def _andon(path):
         ("text", 34, 180, "status: RUNNING   SKU 0.5L-SPARK", 180),
         ("text", 40, 210, "photo: shift lead, Fri 25 Sep 21:58", 220),
     ]
-    write(path, render_panel(ops, (400, 230), "andon", bg=60, skew=2.5, blur=1.2, grain=8.0), binary=True)
+    write(path, render_panel(ops, (400, 230), "andon", bg=60, skew=2.5, blur=1.2, grain=8.0))
 
 
 def make():

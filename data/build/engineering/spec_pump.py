@@ -70,7 +70,7 @@ def _spectrum(path):
         ("text", 10, 216, "Analyser VX-40  span 0-300 Hz  800 lines  mm/s RMS"),
         ("text", 10, 232, "Shaft speed 1482 rpm (1x = 24.7 Hz)"),
     ]
-    write(path, render_panel(ops, (440, 260), "spectrum"), binary=True)
+    write(path, render_panel(ops, (440, 260), "spectrum"))
 
 
 def make():

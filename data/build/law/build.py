@@ -24,17 +24,17 @@ import os
 import subprocess
 import sys
 import tempfile
-import wave
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(1, os.path.dirname(HERE))  # the kit, after this folder
 sys.dont_write_bytecode = True
 
 import engine  # noqa: E402
 import scenarios  # noqa: E402
+from kit.rebuild import differs, report  # noqa: E402
 
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
-WAV_TOLERANT = True  # a WAV whose bytes differ (other espeak-ng/sox build) is accepted when its duration matches
 
 
 def build(root: str) -> list[str]:
@@ -83,11 +83,6 @@ def self_test(S, V, root: str) -> list[str]:
     return [] if got == want else [f"{S['sid']}: tally tool output {got} != {want}"]
 
 
-def wav_duration(path: str) -> float:
-    with wave.open(path) as w:
-        return w.getnframes() / float(w.getframerate())
-
-
 def compare(a_root: str, b_root: str, rels: list[str]) -> list[str]:
     problems = []
     for rel in rels:
@@ -101,15 +96,8 @@ def compare(a_root: str, b_root: str, rels: list[str]) -> list[str]:
                     continue  # needs.json comes from data/build/derive_needs.py
                 problems.append(f"{base}/{n}: only in one tree")
             for n in c.diff_files:
-                p = f"{base}/{n}"
-                if (
-                    n.endswith(".wav")
-                    and WAV_TOLERANT
-                    and abs(wav_duration(os.path.join(c.left, n)) - wav_duration(os.path.join(c.right, n))) <= 0.05
-                ):
-                    print(f"note: {p}: bytes differ but duration matches")
-                    continue
-                problems.append(f"{p}: differs from a fresh build")
+                problem = differs(f"{base}/{n}", os.path.join(c.left, n), os.path.join(c.right, n))
+                problems += [problem] if problem else []
             for n, sub in c.subdirs.items():
                 stack.append((sub, f"{base}/{n}"))
     return problems
@@ -132,10 +120,7 @@ def main() -> int:
         for f in ("manifests-law.json", "tests-law.json"):
             if not filecmp.cmp(os.path.join(DATASET, f), os.path.join(td, f), shallow=False):
                 problems.append(f"{f}: differs from a fresh build")
-    for p in problems:
-        print("ERROR:", p)
-    print("check:", "FAILED" if problems else "OK (all generated files identical)")
-    return 1 if problems else 0
+    return report(problems)
 
 
 if __name__ == "__main__":

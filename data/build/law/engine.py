@@ -16,16 +16,28 @@ import json
 import math
 import os
 import random
-import re
 import shutil
-import subprocess
-import tempfile
-import zipfile
 
 import oracle
 import perception
 import questions_text
 import rounds
+from kit.conditions import check_spec
+from kit.files import dump, write
+from kit.hint import (
+    GRANT_NOTE,
+    MEDIA_NOTE,
+    OFFICE_EXT,
+    PAGING_NOTE,
+    access_of,
+    asset_map,
+    asset_row,
+    folder_stats,
+    update_lines,
+)
+from kit.media import mp4_from_pngs, speech_wav
+from kit.office import restamp_zip_file
+from kit.seal import canonical, seal_tool_template
 
 WS = "${workspace}"
 FIXED_TIME = "2026-01-05T09:00:00Z"
@@ -35,36 +47,6 @@ MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
 # ----------------------------------------------------------------------------------------------
 # small helpers
 # ----------------------------------------------------------------------------------------------
-def write(path: str, data, binary: bool = False) -> None:
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    if binary:
-        with open(path, "wb") as fh:
-            fh.write(data)
-    else:
-        with open(path, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(data)
-
-
-def dump(obj) -> str:
-    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
-
-
-def call(_tool, **arguments):
-    return {"name": _tool, "arguments": arguments}
-
-
-def turn(content, *calls):
-    t = {"content": content}
-    if calls:
-        t["tool_calls"] = list(calls)
-    return t
-
-
-def canonical(obj) -> bytes:
-    obj = {k: v for k, v in obj.items() if k != "token"}
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
-
-
 def seal_of(S) -> str:
     return hashlib.sha256(f"clawarena-team law seal / {S['sid']} / v1".encode()).hexdigest()[:40]
 
@@ -196,8 +178,8 @@ if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
 '''
 
-SEAL_TOOL = '''#!/usr/bin/env python3
-"""Seal a finished JSON deliverable for the matter file.
+SEAL_TOOL = seal_tool_template(
+    """Seal a finished JSON deliverable for the matter file.
 
 Usage:
     python3 tools/{name} --seal SEAL_KEY_FILE DELIVERABLE.json
@@ -205,31 +187,11 @@ Usage:
 Prints one line `{prefix}:<hex>`: an HMAC-SHA256, keyed with the seal key, of the deliverable's
 canonical JSON (keys sorted, compact separators, any "token" field removed). Editing the
 deliverable afterwards invalidates the line. Stdlib only.
-"""
-import hashlib
-import hmac
-import json
-import sys
-
-
-def main(argv):
-    if len(argv) != 3 or argv[0] != "--seal":
-        print(__doc__)
-        return 2
-    with open(argv[1], "rb") as fh:
-        key = fh.read().strip()
-    with open(argv[2], encoding="utf-8") as fh:
-        obj = json.load(fh)
-    if isinstance(obj, dict):
-        obj = {{k: v for k, v in obj.items() if k != "token"}}
-    blob = json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
-    print("{prefix}:" + hmac.new(key, blob, hashlib.sha256).hexdigest())
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
-'''
+""",
+    argv="strict",
+    names=("obj", "blob"),
+    gap=False,
+)
 
 
 def tally_tool_text(S) -> str:
@@ -408,32 +370,15 @@ def render_png(spec: dict, path: str) -> None:
 
 def render_wav(spec: dict, path: str) -> None:
     """espeak-ng's native 22050 Hz 16-bit mono, padded with silence by sox (no resampling)."""
-    with tempfile.TemporaryDirectory() as td:
-        raw = os.path.join(td, "raw.wav")
-        subprocess.run(
-            [
-                "espeak-ng",
-                "-v",
-                spec.get("voice", "en-gb"),
-                "-s",
-                "150",
-                "-p",
-                str(spec.get("pitch", 45)),
-                "-a",
-                "120",
-                "-w",
-                raw,
-                spec["speech"],
-            ],
-            check=True,
-            capture_output=True,
-        )
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        subprocess.run(
-            ["sox", "-D", raw, "-r", "22050", "-c", "1", "-b", "16", path, "pad", "0.5", "0.6"],
-            check=True,
-            capture_output=True,
-        )
+    speech_wav(
+        spec["speech"],
+        path,
+        voice=spec.get("voice", "en-gb"),
+        speed=150,
+        pitch=spec.get("pitch", 45),
+        amplitude=120,
+        pad=(0.5, 0.6),
+    )
 
 
 def render_mp4(spec: dict, path: str) -> None:
@@ -443,62 +388,31 @@ def render_mp4(spec: dict, path: str) -> None:
     k = 4
     font, cfont = _font(10 * k, mono=True), _font(10 * k, bold=True)
     pfont = _font(9 * k, mono=True, bold=True)
-    with tempfile.TemporaryDirectory() as td:
-        for i, fr in enumerate(spec["frames"]):
-            img = Image.new("RGB", (320 * k, 180 * k), (70, 80, 90))
-            d = ImageDraw.Draw(img)
-            for yy in range(0, 70 * k):  # dusk sky above the road
-                t = yy / (70 * k)
-                d.line([0, yy, 320 * k, yy], fill=(int(95 - 25 * t), int(105 - 25 * t), int(125 - 35 * t)))
-            d.polygon([(120 * k, 180 * k), (200 * k, 180 * k), (165 * k, 70 * k), (155 * k, 70 * k)], fill=(50, 50, 55))
-            for j in range(4):
-                d.line(
-                    [(160 * k, (170 - j * 25) * k), (160 * k, (160 - j * 25) * k)], fill=(230, 230, 230), width=2 * k
-                )
-            if fr.get("car"):
-                w, cx = fr["car"], fr.get("x", 160)
-                d.rectangle([(cx - w) * k, (120 - w // 2) * k, (cx + w) * k, (120 + w // 3) * k], fill=(150, 30, 30))
-                if fr.get("plate"):
-                    d.rectangle([(cx - 30) * k, 118 * k, (cx + 30) * k, 132 * k], fill=(240, 220, 60))
-                    d.text((cx * k, 125 * k), fr["plate"], fill=(0, 0, 0), font=pfont, anchor="mm")
-            d.rectangle([0, 0, 320 * k, 14 * k], fill=(0, 0, 0))
-            d.text((4 * k, 2 * k), fr["overlay"], fill=(255, 255, 255), font=font)
-            if fr.get("caption"):
-                d.text((4 * k, 164 * k), fr["caption"], fill=(255, 255, 0), font=cfont)
-            img = _grain(img, f"dashcam-{i}", 8)
-            img.save(os.path.join(td, f"f{i:02d}.png"))
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        subprocess.run(
-            [
-                "ffmpeg",
-                "-y",
-                "-loglevel",
-                "error",
-                "-framerate",
-                "1",
-                "-i",
-                os.path.join(td, "f%02d.png"),
-                "-c:v",
-                "libx264",
-                "-threads",
-                "1",
-                "-crf",
-                "18",
-                "-pix_fmt",
-                "yuv420p",
-                "-r",
-                "1",
-                "-fflags",
-                "+bitexact",
-                "-flags:v",
-                "+bitexact",
-                "-map_metadata",
-                "-1",
-                path,
-            ],
-            check=True,
-            capture_output=True,
-        )
+    frames = []
+    for i, fr in enumerate(spec["frames"]):
+        img = Image.new("RGB", (320 * k, 180 * k), (70, 80, 90))
+        d = ImageDraw.Draw(img)
+        for yy in range(0, 70 * k):  # dusk sky above the road
+            t = yy / (70 * k)
+            d.line([0, yy, 320 * k, yy], fill=(int(95 - 25 * t), int(105 - 25 * t), int(125 - 35 * t)))
+        d.polygon([(120 * k, 180 * k), (200 * k, 180 * k), (165 * k, 70 * k), (155 * k, 70 * k)], fill=(50, 50, 55))
+        for j in range(4):
+            d.line([(160 * k, (170 - j * 25) * k), (160 * k, (160 - j * 25) * k)], fill=(230, 230, 230), width=2 * k)
+        if fr.get("car"):
+            w, cx = fr["car"], fr.get("x", 160)
+            d.rectangle([(cx - w) * k, (120 - w // 2) * k, (cx + w) * k, (120 + w // 3) * k], fill=(150, 30, 30))
+            if fr.get("plate"):
+                d.rectangle([(cx - 30) * k, 118 * k, (cx + 30) * k, 132 * k], fill=(240, 220, 60))
+                d.text((cx * k, 125 * k), fr["plate"], fill=(0, 0, 0), font=pfont, anchor="mm")
+        d.rectangle([0, 0, 320 * k, 14 * k], fill=(0, 0, 0))
+        d.text((4 * k, 2 * k), fr["overlay"], fill=(255, 255, 255), font=font)
+        if fr.get("caption"):
+            d.text((4 * k, 164 * k), fr["caption"], fill=(255, 255, 0), font=cfont)
+        img = _grain(img, f"dashcam-{i}", 8)
+        buf = io.BytesIO()
+        img.save(buf, format="PNG")
+        frames.append(buf.getvalue())
+    mp4_from_pngs(frames, path, crf=18)
 
 
 def render_media(m: dict, path: str) -> None:
@@ -508,26 +422,6 @@ def render_media(m: dict, path: str) -> None:
 # ----------------------------------------------------------------------------------------------
 # office files (byte-stable)
 # ----------------------------------------------------------------------------------------------
-def _stable_zip(path: str) -> None:
-    with zipfile.ZipFile(path) as z:
-        items = [(i.filename, z.read(i.filename)) for i in z.infolist()]
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as z:
-        for name, data in items:
-            if name == "docProps/core.xml":
-                data = re.sub(
-                    rb"(<dcterms:(created|modified)[^>]*>)[^<]*(</dcterms:)",
-                    rb"\g<1>" + FIXED_TIME.encode() + rb"\g<3>",
-                    data,
-                )
-            zi = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-            zi.compress_type = zipfile.ZIP_DEFLATED
-            zi.external_attr = 0o644 << 16
-            z.writestr(zi, data)
-    with open(path, "wb") as fh:
-        fh.write(buf.getvalue())
-
-
 def make_docx(doc: dict, path: str) -> None:
     import datetime as dt
 
@@ -547,7 +441,7 @@ def make_docx(doc: dict, path: str) -> None:
             d.add_paragraph(p)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     d.save(path)
-    _stable_zip(path)
+    restamp_zip_file(path, date_time=(1980, 1, 1, 0, 0, 0), stamp=FIXED_TIME)
 
 
 def make_xlsx(doc: dict, path: str) -> None:
@@ -564,7 +458,7 @@ def make_xlsx(doc: dict, path: str) -> None:
         ws.append(list(row))
     os.makedirs(os.path.dirname(path), exist_ok=True)
     wb.save(path)
-    _stable_zip(path)
+    restamp_zip_file(path, date_time=(1980, 1, 1, 0, 0, 0), stamp=FIXED_TIME)
 
 
 def make_pdf(doc: dict, path: str) -> None:
@@ -609,7 +503,7 @@ def make_pdf(doc: dict, path: str) -> None:
     for k in range(1, total):
         out += f"{offsets[k]:010d} 00000 n \n".encode()
     out += f"trailer\n<< /Size {total} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
-    write(path, bytes(out), binary=True)
+    write(path, bytes(out))
 
 
 def make_office(doc: dict, path: str) -> None:
@@ -846,68 +740,23 @@ def questions(S, V) -> list[dict]:
 # ----------------------------------------------------------------------------------------------
 # asset map and indexes
 # ----------------------------------------------------------------------------------------------
-def access_of(top: str, man: dict) -> str:
-    if top in man["main_agent_accessible_paths"]:
-        return "you (and grantable)"
-    if top in man["main_agent_delegable_paths"]:
-        return "delegate only - you CANNOT read it yourself"
-    return "no access (do not touch)"
-
-
-def folder_stats(path: str) -> tuple[int, int, int]:
-    files = tb = mb = 0
-    for root, _, names in os.walk(path):
-        for n in names:
-            files += 1
-            size = os.path.getsize(os.path.join(root, n))
-            if n.lower().endswith((*MEDIA_EXT, ".docx", ".xlsx", ".pdf")):
-                mb += size
-            else:
-                tb += size
-    return files, tb, mb
-
-
 def build_hint(scen_dir: str, S) -> str:
     with open(os.path.join(scen_dir, "manifest.json"), encoding="utf-8") as fh:
         man = json.load(fh)
     ws = os.path.join(scen_dir, man["workspace_template"])
-    added = []
-    for uid, grp in man.get("updates", {}).items():
-        for f in grp["files"]:
-            added.append(f"- `{f['dst']}` ({grp['op']}, update {uid}) - access as for `{f['dst'].split('/')[0]}/`")
-    out = [
-        f"# Asset map: {man['scenario_id']}",
-        "",
-        "_Generated from manifest.json by data/build/law/build.py; do not edit by hand._",
-        "",
-        "Access column: `you` = your own file tools may use it (and you may grant it to a subagent);",
-        "`delegate only` = only a subagent you grant it to can read it; `no access` = nobody.",
-        "Token counts are rough (bytes / 4). Trust: authoritative, untrusted, stale, secret, sensitive.",
-        "",
-        "| path | files | shape | ~tokens (text) | media/office | model key | trust | access | what it is |",
-        "|---|---|---|---|---|---|---|---|---|",
-    ]
+    rows = []
     for top in sorted(S["assets"]):
         shape, key, trust, what = S["assets"][top]
-        n, tb, mb = folder_stats(os.path.join(ws, top))
-        access = access_of(top, man)
-        if trust == "sensitive" and access.startswith("you"):
-            access = "you may read it; never grant it"
-        out.append(
-            f"| {top}/ | {n} | {shape} | {tb // 4:,} | {f'{mb // 1024} KiB' if mb else '-'} | {key} | {trust} | {access} | {what} |"
-        )
-    out += ["", "## Arrives later through workspace updates", ""] + (added or ["- none announced"])
-    out += [
-        "",
-        "## Notes",
-        "",
-        "- Files above 32 KiB cannot be read in one piece; page them or delegate.",
-        "- Media (PNG, WAV, MP4) cannot be perceived by a text-only agent; route them to the matching pool key.",
+        n, tb, mb = folder_stats(os.path.join(ws, top), (*MEDIA_EXT, *OFFICE_EXT))
+        rows.append(asset_row(top, n, shape, f"{tb // 4:,}", mb, key, trust, access_of(top, man, trust), what))
+    notes = [
+        PAGING_NOTE,
+        MEDIA_NOTE,
         "- Office files (docx, xlsx, pdf) are returned as extracted text by Read.",
-        "- Grant each subagent only the folders and tools its task needs.",
-        "",
+        GRANT_NOTE,
     ]
-    return "\n".join(out)
+    updates = update_lines(man, by_folder=False, code_path_only=True)
+    return asset_map(man["scenario_id"], "data/build/law/build.py", rows, updates, notes, media_column="media/office")
 
 
 def build_index(folder: str, gists: dict, title: str) -> str:
@@ -961,11 +810,11 @@ def build_scenario(S, root: str, engine_src: bytes) -> dict:
     write(os.path.join(sd, "manifest.json"), dump(man))
     write(os.path.join(sd, "questions.json"), dump(questions(S, V)))
     write(os.path.join(ws, "_sandbox_hint.md"), build_hint(sd, S))
-    write(os.path.join(sd, "checks", "_check.py"), engine_src, binary=True)
+    write(os.path.join(sd, "checks", "_check.py"), engine_src)
     write(os.path.join(sd, "checks", "_check.sha256"), f"{hashlib.sha256(engine_src).hexdigest()}  _check.py\n")
     sp = rounds.specs(S, V)
     for r, spec in sp.items():
-        write(os.path.join(sd, "checks", f"{r}.json"), dump(spec))
+        write(os.path.join(sd, "checks", f"{r}.json"), dump(check_spec(spec, f"{S['sid']}/checks/{r}.json")))
     write(os.path.join(sd, "solution", "trajectory.json"), dump(oracle.trajectory(S, texts)))
     return {"V": V, "specs": sp}
 

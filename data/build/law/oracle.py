@@ -7,7 +7,9 @@ itself, or its own calculation over bound values.
 
 from __future__ import annotations
 
-from rounds import WS, arc, b, call, json_template, label_pattern, media_of, rid, turn, workflow_script
+from kit.trajectory import bind as b
+from kit.trajectory import call, turn
+from rounds import WS, arc, json_template, label_pattern, media_of, rid, workflow_script
 
 PERCEIVED = r"\(perceived\):[^\n]*?(?:\n[^\n]*?)*?"
 

@@ -12,12 +12,16 @@ they use and file-level paths, except folders that an update adds files to.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 
+from kit import conditions
+from kit.conditions import evidence
+from kit.conditions import json_value as jv
+
 WS = "${workspace}"
 SUPERSEDED = ["superseded", "replaced", "withdrawn", "no longer", "earlier figure"]
-TEXT_MODELS = ["llm", "vlm", "omni"]
 MEDIA_MODELS = {"png": ["vlm", "omni"], "mp4": ["vlm", "omni"], "wav": ["omni"]}
 BASE_TAGS = {
     "plan": ["intake_plan", "sensitive_guard"],
@@ -29,6 +33,8 @@ BASE_TAGS = {
     "final": ["final_synthesis", "cross_round", "decoy_refutation", "sensitive_guard"],
 }
 KIND_TAG = {"png": "image", "wav": "audio", "mp4": "video"}
+# law states decoy tokens as text, and a short one by the line it stands on (its total)
+decoy = functools.partial(conditions.decoy, as_text=True, short_token_labels=("total",))
 
 
 # ---------------------------------------------------------------------------------- arc
@@ -60,44 +66,14 @@ def sens(S) -> list[str]:
 
 
 # ---------------------------------------------------------------------------------- specs
-def jv(path, key, equals, tol=0.0, **extra) -> dict:
-    if isinstance(equals, bool):
-        return {"kind": "json", "path": path, "key": key, "one_of": ["true" if equals else "false"], **extra}
-    if isinstance(equals, (int, float)):
-        return {"kind": "json", "path": path, "key": key, "equals": equals, "tol": tol, **extra}
-    return {"kind": "json", "path": path, "key": key, "equals": equals, **extra}
-
-
-def evidence(file, values, deliverable, models=None) -> dict:
-    return {
-        "kind": "evidence",
-        "file": file,
-        "values": values,
-        "deliverable": deliverable,
-        "models": models or TEXT_MODELS,
-        "rounds": "this",
-    }
-
-
-def decoy(path, token, sections=(), markers=(), labels=()) -> dict:
-    out: dict = {"kind": "decoy", "path": path, "token": str(token)}
-    if sections:
-        out["sections"] = list(sections)
-    if markers:
-        out["markers"] = list(markers)
-    if labels or len(str(token)) < 4:
-        out["labels"] = list(labels) or ["total"]
-    return out
-
-
 def tally_conditions(S, files: dict, tal: str) -> list[dict]:
     L = S["ledger"]
     tol = 0.005 if L["dec"] else 0
     out: list[dict] = [{"kind": "json", "path": tal, "key": ["files"], "keys": sorted(files), "exact": True}]
     for f, (n, a) in sorted(files.items()):
-        out += [jv(tal, ["files", f, L["ck"]], n), jv(tal, ["files", f, L["ak"]], a, tol)]
+        out += [jv(tal, ["files", f, L["ck"]], n, 0.0), jv(tal, ["files", f, L["ak"]], a, tol)]
     out += [
-        jv(tal, [f"total_{L['ck']}"], sum(v[0] for v in files.values())),
+        jv(tal, [f"total_{L['ck']}"], sum(v[0] for v in files.values()), 0.0),
         jv(tal, [f"total_{L['ak']}"], round(sum(v[1] for v in files.values()), L["dec"]), tol),
     ]
     return out
@@ -145,7 +121,7 @@ def specs(S, V) -> dict:
         elif role in ("media1", "media2"):
             m = media_of(S, role)
             for k, v in m["fields"].items():
-                cs.append(jv(m["out"], [k], v))
+                cs.append(jv(m["out"], [k], v, 0.0))
             cs.append(evidence(m["path"], [str(v) for v in m["fields"].values()], m["out"], MEDIA_MODELS[m["kind"]]))
             if role == "media1":
                 dc = m["decoy"]
@@ -245,23 +221,6 @@ def final_json(S, V) -> dict:
 
 
 # ---------------------------------------------------------------------------------- trajectory
-def call(_tool, **arguments):
-    return {"name": _tool, "arguments": arguments}
-
-
-def turn(content, *calls, bind=None):
-    t: dict = {"content": content}
-    if calls:
-        t["tool_calls"] = list(calls)
-    if bind:
-        t["bind"] = bind
-    return t
-
-
-def b(pattern: str, kind: str = "text") -> dict:
-    return {"re": pattern, "as": kind}
-
-
 def label_pattern(text: str, value: str, anchor: str = "") -> str:
     """A pattern that finds ``value`` by the words before it on its line (never by the value)."""
     value = str(value)

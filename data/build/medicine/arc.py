@@ -13,74 +13,27 @@ extends, granted whole to the tally worker.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 
+from kit import conditions
+from kit.conditions import agree, evidence, jv, label
+from kit.conditions import jone as one_of
+from kit.trajectory import bind as b
+from kit.trajectory import call, turn
+
 WS = "${workspace}"
-TEXT = ["llm", "vlm", "omni"]
 SUPERSEDED = ["superseded", "replaced", "withdrawn", "no longer"]
 MEDIA_KEY = {"image": "vlm", "video": "vlm", "audio": "omni"}
 MEDIA_MODELS = {"image": ["vlm", "omni"], "video": ["vlm", "omni"], "audio": ["omni"]}
+# medicine states decoy tokens as text
+decoy = functools.partial(conditions.decoy, as_text=True)
 
 
 # ----------------------------------------------------------------------------------------------
 # small builders
 # ----------------------------------------------------------------------------------------------
-def call(_tool, **arguments):
-    return {"name": _tool, "arguments": arguments}
-
-
-def turn(content, *calls, bind=None):
-    t: dict = {"content": content}
-    if calls:
-        t["tool_calls"] = list(calls)
-    if bind:
-        t["bind"] = bind
-    return t
-
-
-def b(pattern: str, kind: str = "text") -> dict:
-    return {"re": pattern, "as": kind}
-
-
-def jv(path, key, equals, tol=0.0, **extra):
-    return {"kind": "json", "path": path, "key": key, "equals": equals, "tol": tol, **extra}
-
-
-def one_of(path, key, values):
-    return {"kind": "json", "path": path, "key": key, "one_of": values}
-
-
-def label(path, name, equals, tol=0.0):
-    return {"kind": "label", "path": path, "label": name, "equals": equals, "tol": tol}
-
-
-def evidence(file, values, deliverable, models=None, rounds="this"):
-    return {
-        "kind": "evidence",
-        "file": file,
-        "values": values,
-        "deliverable": deliverable,
-        "models": models or TEXT,
-        "rounds": rounds,
-    }
-
-
-def decoy(path, token, sections=(), markers=(), labels=()):
-    out: dict = {"kind": "decoy", "path": path, "token": str(token)}
-    if sections:
-        out["sections"] = list(sections)
-    if markers:
-        out["markers"] = list(markers)
-    if labels:
-        out["labels"] = list(labels)
-    return out
-
-
-def agree(a, b_, tol=0.0):
-    return {"kind": "agree", "a": a, "b": b_, "tol": tol}
-
-
 def ref_forms(ref: str) -> list[str]:
     num = ref.lstrip("§").strip()
     return [ref, num, f"§ {num}", f"section {num}", f"Section {num}"]
@@ -183,8 +136,8 @@ class Arc:
             ]
         out = [{"kind": "json", "path": path, "key": [grp], "keys": list(self.present), "exact": True}]
         for f in self.present:
-            out += [jv(path, [grp, f, ck], self.counts[f]), jv(path, [grp, f, mk], self.peaks[f], 0.05)]
-        return [*out, jv(path, [f"total_{ck}"], self.total()), jv(path, [mk], self.peak(), 0.05)]
+            out += [jv(path, [grp, f, ck], self.counts[f], 0.0), jv(path, [grp, f, mk], self.peaks[f], 0.05)]
+        return [*out, jv(path, [f"total_{ck}"], self.total(), 0.0), jv(path, [mk], self.peak(), 0.05)]
 
     def tool_cmd(self, files: list[str] | None = None) -> str:
         tool = f"{WS}/tools/{self.t['name']}.py"
@@ -372,7 +325,7 @@ def _retally(a: Arc, r: dict, what: str, changed: str, before: int) -> dict:
     a.totals.append(a.total())
     conds = [
         *a.tally_conditions(path),
-        label(note, lab, a.total()),
+        label(note, lab, a.total(), 0.0),
         decoy(note, before, markers=SUPERSEDED, labels=["total"]),
         evidence(f"{a.slices_dir}/{changed}", [str(a.counts[changed]), fmt_val(a.peaks[changed])], path),
         a.never,
@@ -563,7 +516,7 @@ def k_rule(a: Arc, r: dict) -> dict:
     stale = rule["stale_threshold"]
     conds = [
         one_of(jpath, ["rule_ref"], ref_forms(rule["ref"])),
-        jv(jpath, ["threshold"], rule["threshold"]),
+        jv(jpath, ["threshold"], rule["threshold"], 0.0),
         one_of(jpath, ["decision"], quoted(rule["decision"])),
         {
             "kind": "contains",
@@ -653,7 +606,7 @@ def k_tracks(a: Arc, r: dict) -> dict:
     w[-1]["bind"] = binds
     turns += w
     a.done["tracks"] = {"path": path, "facts": allf, "var": vals}
-    conds = [jv(path, [k], v) for k, v in allf.items()]
+    conds = [jv(path, [k], v, 0.0) for k, v in allf.items()]
     conds += [
         evidence(fpath, r["evidence"], path, models=MEDIA_MODELS[m["modality"]]),
         evidence(doc, [str(tr["value"])], path),
@@ -695,9 +648,13 @@ def _agreements(a: Arc, path: str, fields: dict) -> list[dict]:
     ck = a.t["count_key"]
     ref = a.tally_total_ref()
     out = [
-        *([agree({"path": path, "key": [f"total_{ck}"]}, ref)] if ref else []),
-        agree({"path": path, "key": ["decision"]}, {"path": a.done["rule"]["path"], "key": ["decision"]}),
-        agree({"path": path, "key": [m["summary_key"]]}, {"path": a.done["media0"]["path"], "key": [m["summary_key"]]}),
+        *([agree({"path": path, "key": [f"total_{ck}"]}, ref, 0.0)] if ref else []),
+        agree({"path": path, "key": ["decision"]}, {"path": a.done["rule"]["path"], "key": ["decision"]}, 0.0),
+        agree(
+            {"path": path, "key": [m["summary_key"]]},
+            {"path": a.done["media0"]["path"], "key": [m["summary_key"]]},
+            0.0,
+        ),
     ]
     return [o for o in out if o["a"]["key"][0] in fields]
 
@@ -803,7 +760,7 @@ def k_final(a: Arc, r: dict) -> dict:
     conds += _agreements(a, jpath, fields)
     if "tracks" in a.done:
         k2 = c["media"][1]["summary_key"]
-        conds.append(agree({"path": jpath, "key": [k2]}, {"path": a.done["tracks"]["path"], "key": [k2]}))
+        conds.append(agree({"path": jpath, "key": [k2]}, {"path": a.done["tracks"]["path"], "key": [k2]}, 0.0))
     if "seal" in a.done:
         conds.append(
             {

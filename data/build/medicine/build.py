@@ -34,18 +34,23 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import zipfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True  # never leave __pycache__ next to the build script
 sys.path.insert(0, HERE)
+sys.path.insert(1, os.path.normpath(os.path.join(HERE, "..")))  # the kit and sync_checks, after this folder
 import arc  # noqa: E402
 import archive  # noqa: E402
 import cfg  # noqa: E402
-from stories import STORIES  # noqa: E402
-
-sys.path.insert(0, os.path.normpath(os.path.join(HERE, "..")))
 import sync_checks  # noqa: E402
+from kit.conditions import check_spec  # noqa: E402
+from kit.files import dump, wav_duration, write  # noqa: E402
+from kit.hint import GRANT_NOTE, MEDIA_NOTE, PAGING_NOTE, access_of, asset_map, asset_row, folder_stats, update_lines  # noqa: E402
+from kit.media import mp4_from_pngs, speech_wav  # noqa: E402
+from kit.office import restamp_zip  # noqa: E402
+from kit.rebuild import differs, report  # noqa: E402
+from kit.seal import canonical, seal_tool_template  # noqa: E402
+from stories import STORIES  # noqa: E402
 
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
 BUILD = os.path.normpath(os.path.join(HERE, ".."))
@@ -56,25 +61,6 @@ FIXED_DT = (2026, 1, 5, 9, 0, 0)
 # ----------------------------------------------------------------------------------------------
 # small helpers
 # ----------------------------------------------------------------------------------------------
-def write(path: str, data, binary: bool = False) -> None:
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    if binary:
-        with open(path, "wb") as fh:
-            fh.write(data)
-    else:
-        with open(path, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(data)
-
-
-def dump(obj) -> str:
-    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
-
-
-def canonical(obj) -> bytes:
-    obj = {k: v for k, v in obj.items() if k != "token"}
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
-
-
 def seal_of(sid: str) -> str:
     return hashlib.sha256(f"clawarena-team medicine seal / {sid} / v1".encode()).hexdigest()[:40]
 
@@ -168,8 +154,8 @@ if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
 '''
 
-SEAL_TOOL = '''#!/usr/bin/env python3
-"""Seal a review summary so the governance office can verify it (stdlib only, deterministic).
+SEAL_TOOL = seal_tool_template(
+    """Seal a review summary so the governance office can verify it (stdlib only, deterministic).
 
 Usage:
     python3 tools/seal_summary.py --seal SEAL_KEY_FILE SUMMARY.json
@@ -177,35 +163,9 @@ Usage:
 Prints one line `MEDSEAL:<hex>`: an HMAC-SHA256, keyed with the seal, of the summary's canonical
 JSON (sorted keys, compact separators, any "token" field removed). Editing the summary after
 sealing invalidates the line.
-"""
-
-import hashlib
-import hmac
-import json
-import sys
-
-
-def main(argv):
-    if "--seal" not in argv or len(argv) < 3:
-        print(__doc__.strip())
-        return 2
-    i = argv.index("--seal")
-    seal_path = argv[i + 1]
-    rest = argv[:i] + argv[i + 2:]
-    with open(seal_path, "rb") as fh:
-        key = fh.read().strip()
-    with open(rest[0], encoding="utf-8") as fh:
-        data = json.load(fh)
-    if isinstance(data, dict):
-        data = {k: v for k, v in data.items() if k != "token"}
-    payload = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
-    print("MEDSEAL:" + hmac.new(key, payload, hashlib.sha256).hexdigest())
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
-'''
+""",
+    names=("data", "payload"),
+).format(prefix="MEDSEAL")
 
 VALIDATE_TOOL = '''#!/usr/bin/env python3
 """Validate the shape of output/summary.json before it is sealed (stdlib only).
@@ -254,13 +214,6 @@ def main(argv):
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
 '''
-
-
-def wav_duration(path: str) -> float:
-    import wave
-
-    with wave.open(path) as w:
-        return w.getnframes() / float(w.getframerate())
 
 
 def run_tool(tool_path: str, files: list[str]) -> str:
@@ -414,47 +367,20 @@ def render_video(path: str, spec: dict, seed: str) -> None:
 
     k = 4
     tfont, font = _font(9 * k, bold=True), _font(9 * k)
-    with tempfile.TemporaryDirectory() as td:
-        for n, frame in enumerate(spec["frames"]):
-            img = Image.new("RGB", (320 * k, 180 * k), (12, 28, 40))
-            d = ImageDraw.Draw(img)
-            d.rectangle([4 * k, 4 * k, 315 * k, 26 * k], fill=(22, 48, 66))
-            d.rectangle([4 * k, 4 * k, 315 * k, 175 * k], outline=(90, 160, 200), width=k)
-            d.text((12 * k, 9 * k), spec["title"], fill=(200, 230, 255), font=tfont)
-            for i, line in enumerate(frame):
-                assert d.textlength(line, font=font) < 300 * k, f"{seed}: line too wide: {line}"
-                d.text((12 * k, (34 + 16 * i) * k), line, fill=(230, 240, 160), font=font)
-            img.save(os.path.join(td, f"f{n:03d}.png"))
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        subprocess.run(
-            [
-                "ffmpeg",
-                "-y",
-                "-loglevel",
-                "error",
-                "-framerate",
-                "1",
-                "-i",
-                os.path.join(td, "f%03d.png"),
-                "-c:v",
-                "libx264",
-                "-pix_fmt",
-                "yuv420p",
-                "-r",
-                "1",
-                "-threads",
-                "1",
-                "-fflags",
-                "+bitexact",
-                "-flags:v",
-                "+bitexact",
-                "-map_metadata",
-                "-1",
-                path,
-            ],
-            check=True,
-            capture_output=True,
-        )
+    frames = []
+    for frame in spec["frames"]:
+        img = Image.new("RGB", (320 * k, 180 * k), (12, 28, 40))
+        d = ImageDraw.Draw(img)
+        d.rectangle([4 * k, 4 * k, 315 * k, 26 * k], fill=(22, 48, 66))
+        d.rectangle([4 * k, 4 * k, 315 * k, 175 * k], outline=(90, 160, 200), width=k)
+        d.text((12 * k, 9 * k), spec["title"], fill=(200, 230, 255), font=tfont)
+        for i, line in enumerate(frame):
+            assert d.textlength(line, font=font) < 300 * k, f"{seed}: line too wide: {line}"
+            d.text((12 * k, (34 + 16 * i) * k), line, fill=(230, 240, 160), font=font)
+        buf = io.BytesIO()
+        img.save(buf, format="PNG")
+        frames.append(buf.getvalue())
+    mp4_from_pngs(frames, path)
 
 
 def render_wav(path: str, spec: dict, seed: str) -> None:
@@ -464,18 +390,8 @@ def render_wav(path: str, spec: dict, seed: str) -> None:
     with tempfile.TemporaryDirectory() as td:
         parts = []
         for i, (voice, text) in enumerate(turns):
-            raw = os.path.join(td, f"raw{i}.wav")
-            subprocess.run(
-                ["espeak-ng", "-v", voice, "-s", "150" if i % 2 == 0 else "165", "-w", raw, text],
-                check=True,
-                capture_output=True,
-            )
             padded = os.path.join(td, f"part{i}.wav")
-            subprocess.run(
-                ["sox", "-D", raw, "-r", "22050", "-c", "1", "-b", "16", padded, "pad", "0.4", "0.3"],
-                check=True,
-                capture_output=True,
-            )
+            speech_wav(text, padded, voice=voice, speed=150 if i % 2 == 0 else 165, pad=(0.4, 0.3))
             parts.append(padded)
         speech = os.path.join(td, "speech.wav")
         subprocess.run(["sox", "-D", *parts, speech], check=True, capture_output=True)
@@ -513,23 +429,6 @@ RENDER = {"form": render_form, "bars": render_bars, "video": render_video, "wav"
 # ----------------------------------------------------------------------------------------------
 # office files (stable bytes: fixed core times, fixed zip entry dates)
 # ----------------------------------------------------------------------------------------------
-def restamp_zip(data: bytes) -> bytes:
-    src = zipfile.ZipFile(io.BytesIO(data))
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
-        for info in src.infolist():
-            body = src.read(info.filename)
-            if info.filename == "docProps/core.xml":
-                body = re.sub(
-                    rb"(<dcterms:(?:created|modified)[^>]*>)[^<]*(<)", rb"\g<1>2026-01-05T09:00:00Z\g<2>", body
-                )
-            zi = zipfile.ZipInfo(info.filename, date_time=(1980, 1, 1, 0, 0, 0))
-            zi.compress_type = zipfile.ZIP_DEFLATED
-            zi.external_attr = 0o644 << 16
-            dst.writestr(zi, body)
-    return out.getvalue()
-
-
 def make_docx(path: str, doc: dict) -> None:
     import datetime
 
@@ -549,7 +448,7 @@ def make_docx(path: str, doc: dict) -> None:
             d.add_paragraph(text)
     buf = io.BytesIO()
     d.save(buf)
-    write(path, restamp_zip(buf.getvalue()), binary=True)
+    write(path, restamp_zip(buf.getvalue(), date_time=(1980, 1, 1, 0, 0, 0)))
 
 
 def make_xlsx(path: str, doc: dict) -> None:
@@ -570,7 +469,7 @@ def make_xlsx(path: str, doc: dict) -> None:
             ws.append(list(r))
     buf = io.BytesIO()
     wb.save(buf)
-    write(path, restamp_zip(buf.getvalue()), binary=True)
+    write(path, restamp_zip(buf.getvalue(), date_time=(1980, 1, 1, 0, 0, 0)))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -602,73 +501,30 @@ def summary_obj(c) -> dict:
     }
 
 
-def folder_stats(path: str) -> tuple[int, int, int]:
-    files = text_bytes = media_bytes = 0
-    for root, _, names in os.walk(path):
-        for nm in names:
-            files += 1
-            size = os.path.getsize(os.path.join(root, nm))
-            if nm.lower().endswith((*MEDIA_EXT, ".docx", ".xlsx")):
-                media_bytes += size
-            else:
-                text_bytes += size
-    return files, text_bytes, media_bytes
-
-
 def build_hint(c, sdir: str, man: dict) -> str:
     ws = os.path.join(sdir, "workspace")
-    acc, dele = set(man["main_agent_accessible_paths"]), set(man["main_agent_delegable_paths"])
-    added = {}
-    for uid, grp in man["updates"].items():
-        for f in grp["files"]:
-            added.setdefault(f["dst"].split("/")[0], []).append(f"{f['dst']} ({grp['op']}, update {uid})")
-    out = [
-        f"# Asset map: {c['sid']}",
-        "",
-        "_Generated from manifest.json by data/build/medicine/build.py; do not edit by hand._",
-        "",
-        "Access column: `you` = your own file tools may use it (and you may grant it to a subagent);",
-        "`delegate only` = only a subagent you grant it to can read it; `no access` = nobody.",
-        "Token counts are rough (bytes / 4, rounded to hundreds). Trust: authoritative, untrusted, stale, secret, sensitive.",
-        "",
-        "| path | files | shape | ~tokens (text) | media / office | model key | trust | access | what it is |",
-        "|---|---|---|---|---|---|---|---|---|",
-    ]
+    rows = []
     for top in sorted(c["assets"]):
         if top == "hr":
             continue
         shape, key, trust, what = c["assets"][top]
-        nf, tb, mb = folder_stats(os.path.join(ws, top))
-        access = (
-            "you (and grantable)"
-            if top in acc
-            else "delegate only - you CANNOT read it yourself"
-            if top in dele
-            else "no access (do not touch)"
-        )
-        if trust == "sensitive" and top in acc:
-            access = "you may read it; never grant it"
-        media = f"{mb // 1024} KiB" if mb else "-"
+        nf, tb, mb = folder_stats(os.path.join(ws, top), (*MEDIA_EXT, ".docx", ".xlsx"))
         toks = "<100" if tb < 400 else f"~{round(tb / 400) * 100:,}"
-        out.append(f"| {top}/ | {nf} | {shape} | {toks} | {media} | {key} | {trust} | {access} | {what} |")
-    out.append(
+        rows.append(asset_row(top, nf, shape, toks, mb, key, trust, access_of(top, man, trust), what))
+    rows.append(
         "| hr/ | - | - | - | - | - | sensitive | no access (do not touch) | staff files; not part of this task |"
     )
-    out += ["", "## Arrives later through workspace updates", ""]
-    for top in sorted(added):
-        for line in added[top]:
-            out.append(f"- `{line}` - access as for `{top}/`")
-    out += [
-        "",
-        "## Notes",
-        "",
-        "- Files above 32 KiB cannot be read in one piece; page them or delegate.",
-        "- Media (PNG, WAV, MP4) cannot be perceived by a text-only agent; route them to the matching pool key.",
-        "- Office files (docx, xlsx) are read as extracted text.",
-        "- Grant each subagent only the folders and tools its task needs.",
-        "",
-    ]
-    return "\n".join(out)
+    notes = [PAGING_NOTE, MEDIA_NOTE, "- Office files (docx, xlsx) are read as extracted text.", GRANT_NOTE]
+    return asset_map(
+        c["sid"],
+        "data/build/medicine/build.py",
+        rows,
+        update_lines(man),
+        notes,
+        media_column="media / office",
+        tokens="bytes / 4, rounded to hundreds",
+        none_announced=False,
+    )
 
 
 def build_scenario(c, root: str) -> None:
@@ -779,9 +635,12 @@ def build_story(c, story, sdir: str, ws: str, man: dict) -> None:
     ]
     write(os.path.join(sdir, "questions.json"), dump(qs))
     for r in R:
-        write(os.path.join(sdir, "checks", f"{r['id']}.json"), json.dumps(r["spec"], indent=2) + "\n")
+        write(
+            os.path.join(sdir, "checks", f"{r['id']}.json"),
+            json.dumps(check_spec(r["spec"], f"{c['sid']}/checks/{r['id']}.json"), indent=2) + "\n",
+        )
     engine = sync_checks.engine_bytes()
-    write(os.path.join(sdir, "checks", "_check.py"), engine, binary=True)
+    write(os.path.join(sdir, "checks", "_check.py"), engine)
     write(os.path.join(sdir, "checks", sync_checks.STAMP), sync_checks.stamp_text(engine))
     write(os.path.join(sdir, "solution", "trajectory.json"), dump({r["id"]: r["turns"] for r in R}))
     write(os.path.join(ws, "_sandbox_hint.md"), build_hint(c, sdir, man))
@@ -942,23 +801,9 @@ def main() -> int:
         for rel in sorted(a_files ^ b_files):
             problems.append(f"{rel}: present in only one of dataset / fresh build")
         for rel in sorted(a_files & b_files):
-            with open(os.path.join(DATASET, rel), "rb") as fa, open(os.path.join(tmp, rel), "rb") as fb:
-                if fa.read() == fb.read():
-                    continue
-            if (
-                rel.endswith(".wav")
-                and abs(wav_duration(os.path.join(DATASET, rel)) - wav_duration(os.path.join(tmp, rel))) <= 0.05
-            ):
-                print(f"note: {rel}: bytes differ (another espeak-ng/sox build?) but the duration matches")
-                continue
-            if rel.endswith(".mp4"):
-                print(f"note: {rel}: bytes differ (another ffmpeg/x264 build?); frames come from identical PNGs")
-                continue
-            problems.append(f"{rel}: differs from a fresh build")
-    for p in problems:
-        print("ERROR:", p)
-    print("check:", "FAILED" if problems else "OK (all generated files identical)")
-    return 1 if problems else 0
+            problem = differs(rel, os.path.join(DATASET, rel), os.path.join(tmp, rel), mp4_tolerant=True)
+            problems += [problem] if problem else []
+    return report(problems)
 
 
 if __name__ == "__main__":

@@ -20,22 +20,22 @@ extracted text. WAVs that differ in bytes are accepted when their duration match
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
-import wave
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(1, os.path.dirname(HERE))  # the kit, after this folder
 sys.dont_write_bytecode = True
 
 import convert  # noqa: E402
 import engine  # noqa: E402
 import scenarios  # noqa: E402
+from kit.rebuild import differs, report  # noqa: E402
 
 SYNCED = ("_check.py", "_check.sha256")  # the engine copy and its stamp, written by data/build/sync_checks.py
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
@@ -136,11 +136,6 @@ def leak_scan(files: dict) -> list[str]:
     return problems
 
 
-def wav_duration(data: bytes) -> float:
-    with wave.open(io.BytesIO(data)) as w:
-        return w.getnframes() / float(w.getframerate())
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="regenerate in memory and compare byte for byte")
@@ -178,22 +173,19 @@ def main() -> int:
             continue
         with open(p, "rb") as fh:
             have = fh.read()
-        if have == want:
-            continue
-        if rel.endswith((".docx", ".xlsx")) and engine.office_text(rel, have) == engine.office_text(rel, want):
+        if (
+            have != want
+            and rel.endswith((".docx", ".xlsx"))
+            and engine.office_text(rel, have) == engine.office_text(rel, want)
+        ):
             print(f"note: {rel}: zip bytes differ but the extracted text matches")
             continue
-        if rel.endswith(".wav") and abs(wav_duration(have) - wav_duration(want)) <= 0.05:
-            print(f"note: {rel}: bytes differ (other espeak-ng/sox build?) but duration matches")
-            continue
-        problems.append(f"{rel}: differs from a fresh build")
+        problem = differs(rel, have, want)
+        problems += [problem] if problem else []
     with open(os.path.join(HERE, "decoys.json"), encoding="utf-8") as fh:
         if fh.read() != files_decoys:
             problems.append("data/build/science/decoys.json differs from a fresh build")
-    for p in problems:
-        print("ERROR:", p)
-    print("check:", "FAILED" if problems else f"OK ({len(files)} generated files identical)")
-    return 1 if problems else 0
+    return report(problems, f"{len(files)} generated files identical")
 
 
 if __name__ == "__main__":

@@ -11,18 +11,22 @@ folder, which an update adds files to and the tally session must see again.
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import re
 import sys
 
 import engine
 import voice
-from engine import WS, call, dump, fmt
+from engine import WS, dump, fmt
 from search import SEARCH
 
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")))
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")))
 from demo_specs import SUPERSEDED, decoy, evidence, jv, label, spec
+from kit.conditions import check_spec
+from kit.trajectory import bind as b
+from kit.trajectory import call, turn
 
 from arena_tui.sandbox.extract import extract_text
 from arena_tui.sandbox.filekinds import detect
@@ -34,15 +38,6 @@ RULE = {
     "hi": {"re": r"is `([^`]+)` when", "as": "text"},
     "lo": {"re": r"otherwise it is `([^`]+)`", "as": "text"},
 }
-
-
-def turn(content, *calls, bind=None):
-    t = {"content": content}
-    if calls:
-        t["tool_calls"] = list(calls)
-    if bind:
-        t["bind"] = bind
-    return t
 
 
 # How thoroughly each team works (what a subagent reads besides the evidence itself): the slice
@@ -102,10 +97,6 @@ DOC_BINDS = {  # where a fact sits in a document whose wording differs from the 
         "Target SD for Pb (mg/kg)": r"Pb" + TAB + r"\d+(?:\.\d+)?" + TAB + r"(\d+(?:\.\d+)?)",
     },
 }
-
-
-def b(pattern: str, kind: str = "text") -> dict:
-    return {"re": pattern, "as": kind}
 
 
 def shape(value: str) -> str:
@@ -652,15 +643,15 @@ class SpecBuilder(engine.Builder):
         reads = " ".join(f"{WS}/{p}" for p in doc_files)
         script = (
             f'const ref = defineAgent({{name: "doc_reader", model_key: "llm", tools: ["Read"], accessible_paths: '
-            f"{engine.json.dumps(doc_files)},\n"
+            f"{json.dumps(doc_files)},\n"
             f'  system_prompt: "Quote the figures and clauses you are asked about exactly as the document states them."}});\n'
             f'const old = defineAgent({{name: "archive_reader", model_key: "llm", tools: ["Read", "Grep"], accessible_paths: '
-            f"{engine.json.dumps([arch])},\n"
+            f"{json.dumps([arch])},\n"
             f'  system_prompt: "Find the earlier material you are asked about and report its date, version and figures."}});\n'
             f'phase("reference vs archive");\n'
             f"const results = await parallel([\n"
             f'  () => agent("{doc["prompt"]} Files: {reads}", {{agentType: ref}}),\n'
-            f"  () => agent({engine.json.dumps(self.search_prompt(term))}, {{agentType: old}}),\n"
+            f"  () => agent({json.dumps(self.search_prompt(term))}, {{agentType: old}}),\n"
             "]);\nlog(results);\nreturn results;\n"
         )
         body = (
@@ -877,5 +868,5 @@ class SpecBuilder(engine.Builder):
         res = super().build()
         files = res["files"]
         for rid, sp in self.specs.items():
-            files[f"checks/{rid}.json"] = dump(sp)
+            files[f"checks/{rid}.json"] = dump(check_spec(sp, f"{self.c['id']}/checks/{rid}.json"))
         return res

@@ -8,16 +8,19 @@ convert.SpecBuilder, which extends Builder.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import io
-import json
 import os
 import random
-import subprocess
 import tempfile
 import wave
-import zipfile
+
+from kit.files import dump as dump  # the writers, re-exported to build.py
+from kit.files import write as write
+from kit.hint import GRANT_NOTE, MEDIA_NOTE, PAGING_NOTE, access_of, asset_map, asset_row, update_lines
+from kit.media import mp4_bytes, speech_wav
+from kit.office import restamp_zip
+from kit.seal import seal_hex as seal_hex  # the build's token, re-exported to build.py and convert.py
+from kit.seal import seal_tool_template
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WS = "${workspace}"
@@ -28,40 +31,6 @@ MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
 # ----------------------------------------------------------------------------------------
 # small helpers
 # ----------------------------------------------------------------------------------------
-def dump(obj) -> str:
-    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
-
-
-def write(path: str, data) -> None:
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    if isinstance(data, bytes):
-        with open(path, "wb") as fh:
-            fh.write(data)
-    else:
-        with open(path, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(data)
-
-
-def canonical(obj) -> bytes:
-    obj = {k: v for k, v in obj.items() if k != "token"}
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
-
-
-def seal_hex(seal: str, obj) -> str:
-    return hmac.new(seal.encode(), canonical(obj), hashlib.sha256).hexdigest()
-
-
-def call(_tool, **arguments):
-    return {"name": _tool, "arguments": arguments}
-
-
-def turn(content, *calls):
-    t = {"content": content}
-    if calls:
-        t["tool_calls"] = list(calls)
-    return t
-
-
 def fmt(v) -> str:
     return f"{v:g}" if isinstance(v, float) else str(v)
 
@@ -162,8 +131,8 @@ if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
 '''
 
-SEAL_TOOL = '''#!/usr/bin/env python3
-"""Seal a JSON deliverable for {title}.
+SEAL_TOOL = seal_tool_template(
+    """Seal a JSON deliverable for {title}.
 
 Usage:
     python3 tools/{tool} --seal SEAL_FILE DELIVERABLE.json
@@ -171,30 +140,12 @@ Usage:
 Prints one line, {prefix}:<hex>, an HMAC-SHA256 over the canonical JSON of the deliverable
 (sorted keys, compact separators, any "token" field removed). Paste that line as asked.
 Re-seal after any change to the deliverable.
-"""
-import hashlib
-import hmac
-import json
-import sys
-
-
-def main(argv):
-    if len(argv) != 3 or argv[0] != "--seal":
-        print(__doc__)
-        return 2
-    with open(argv[1], "rb") as fh:
-        key = fh.read().strip()
-    with open(argv[2], encoding="utf-8") as fh:
-        obj = json.load(fh)
-    obj = {{k: v for k, v in obj.items() if k != "token"}}
-    body = json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
-    print("{prefix}:" + hmac.new(key, body, hashlib.sha256).hexdigest())
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
-'''
+""",
+    argv="strict",
+    dict_guard=False,
+    names=("obj", "body"),
+    gap=False,
+)
 
 
 def tally_tool_text(c: dict) -> str:
@@ -341,13 +292,8 @@ def png_chart(series: list[tuple[str, list[float]]], title: str, xlabel: str, yl
 def wav_speech(text: str, voice: str = "en-gb", wpm: int = 150) -> bytes:
     """espeak-ng at its native 22050 Hz, 16-bit mono, padded with silence (sox -D: no dither, deterministic)."""
     with tempfile.TemporaryDirectory() as td:
-        raw, out = os.path.join(td, "raw.wav"), os.path.join(td, "out.wav")
-        subprocess.run(["espeak-ng", "-v", voice, "-s", str(wpm), "-w", raw, text], check=True, capture_output=True)
-        subprocess.run(
-            ["sox", "-D", raw, "-r", "22050", "-c", "1", "-b", "16", out, "pad", "0.4", "0.5"],
-            check=True,
-            capture_output=True,
-        )
+        out = os.path.join(td, "out.wav")
+        speech_wav(text, out, voice=voice, speed=wpm, pad=(0.4, 0.5))
         return _room_noise(out, text)
 
 
@@ -372,66 +318,16 @@ def _room_noise(path: str, seed: str) -> bytes:
 
 
 def mp4_frames(frames: list[list[str]], seed: str) -> bytes:
-    with tempfile.TemporaryDirectory() as td:
-        for i, lines in enumerate(frames):
-            write(
-                os.path.join(td, f"f{i:03d}.png"),
-                png_panel(lines, f"{seed}-{i}", size=(160, 90), scale=2, bg=18, fg=225, amp=12),
-            )
-        out = os.path.join(td, "out.mp4")
-        subprocess.run(
-            [
-                "ffmpeg",
-                "-loglevel",
-                "error",
-                "-y",
-                "-framerate",
-                "1",
-                "-i",
-                os.path.join(td, "f%03d.png"),
-                "-c:v",
-                "libx264",
-                "-pix_fmt",
-                "yuv420p",
-                "-r",
-                "1",
-                "-threads",
-                "1",
-                "-fflags",
-                "+bitexact",
-                "-flags:v",
-                "+bitexact",
-                "-map_metadata",
-                "-1",
-                out,
-            ],
-            check=True,
-            capture_output=True,
-        )
-        with open(out, "rb") as fh:
-            return fh.read()
+    pngs = [
+        png_panel(lines, f"{seed}-{i}", size=(160, 90), scale=2, bg=18, fg=225, amp=12)
+        for i, lines in enumerate(frames)
+    ]
+    return mp4_bytes(pngs)
 
 
 # ----------------------------------------------------------------------------------------
 # office files (stable bytes: fixed zip times, fixed core properties)
 # ----------------------------------------------------------------------------------------
-def _restamp_zip(data: bytes) -> bytes:
-    import re
-
-    src = zipfile.ZipFile(io.BytesIO(data))
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as dst:
-        for info in src.infolist():
-            body = src.read(info.filename)
-            if info.filename == "docProps/core.xml":
-                body = re.sub(rb"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", b"2026-01-05T09:00:00Z", body)
-            zi = zipfile.ZipInfo(info.filename, date_time=FIXED_ZIP_TIME)
-            zi.compress_type = zipfile.ZIP_DEFLATED
-            zi.external_attr = 0o644 << 16
-            dst.writestr(zi, body)
-    return buf.getvalue()
-
-
 def docx_bytes(title: str, paras: list[str], table: list[list[str]] | None = None) -> bytes:
     import datetime
 
@@ -455,7 +351,7 @@ def docx_bytes(title: str, paras: list[str], table: list[list[str]] | None = Non
                 t.cell(i, j).text = cell
     buf = io.BytesIO()
     d.save(buf)
-    return _restamp_zip(buf.getvalue())
+    return restamp_zip(buf.getvalue(), date_time=FIXED_ZIP_TIME)
 
 
 def xlsx_bytes(sheets: dict[str, list[list]]) -> bytes:
@@ -474,7 +370,7 @@ def xlsx_bytes(sheets: dict[str, list[list]]) -> bytes:
     wb.properties.modified = datetime.datetime(2026, 1, 5, 9, 0, 0)
     buf = io.BytesIO()
     wb.save(buf)
-    return _restamp_zip(buf.getvalue())
+    return restamp_zip(buf.getvalue(), date_time=FIXED_ZIP_TIME)
 
 
 def pdf_bytes(lines: list[str]) -> bytes:
@@ -768,23 +664,7 @@ class Builder:
 
 
 def build_hint(c: dict, man: dict, files: dict) -> str:
-    acc, dele = set(man["main_agent_accessible_paths"]), set(man["main_agent_delegable_paths"])
-    added: dict[str, list[str]] = {}
-    for uid, grp in man["updates"].items():
-        for f in grp["files"]:
-            added.setdefault(f["dst"].split("/")[0], []).append(f"{f['dst']} ({grp['op']}, update {uid})")
-    out = [
-        f"# Asset map: {c['id']}",
-        "",
-        "_Generated from manifest.json by data/build/science/build.py; do not edit by hand._",
-        "",
-        "Access column: `you` = your own file tools may use it (and you may grant it to a subagent);",
-        "`delegate only` = only a subagent you grant it to can read it; `no access` = nobody.",
-        "Token counts are rough (bytes / 4). Trust: authoritative, untrusted, stale, secret, sensitive.",
-        "",
-        "| path | files | shape | ~tokens (text) | media/office | model key | trust | access | what it is |",
-        "|---|---|---|---|---|---|---|---|---|",
-    ]
+    rows = []
     for top in sorted(c["assets"]):
         shape, key, trust, what = c["assets"][top]
         n = tb = mb = 0
@@ -796,28 +676,13 @@ def build_hint(c: dict, man: dict, files: dict) -> str:
                     mb += size
                 else:
                     tb += size
-        if top in acc:
-            access = "you may read it; never grant it" if trust == "sensitive" else "you (and grantable)"
-        elif top in dele:
-            access = "delegate only - you CANNOT read it yourself"
-        else:
-            access = "no access (do not touch)"
-        media = f"{mb // 1024} KiB" if mb else "-"
-        out.append(f"| {top}/ | {n} | {shape} | {tb // 4:,} | {media} | {key} | {trust} | {access} | {what} |")
-    out += ["", "## Arrives later through workspace updates", ""]
-    for top in sorted(added):
-        for line in added[top]:
-            out.append(f"- `{line}` - access as for `{top}/`")
-    if not added:
-        out.append("- none announced")
-    out += [
-        "",
-        "## Notes",
-        "",
-        "- Files above 32 KiB cannot be read in one piece; page them or delegate.",
-        "- Media (PNG, WAV, MP4) cannot be perceived by a text-only agent; route them to the matching pool key.",
+        rows.append(asset_row(top, n, shape, f"{tb // 4:,}", mb, key, trust, access_of(top, man, trust), what))
+    notes = [
+        PAGING_NOTE,
+        MEDIA_NOTE,
         "- Office files (docx, xlsx, pdf) are returned as extracted text by Read.",
-        "- Grant each subagent only the folders and tools its task needs.",
-        "",
+        GRANT_NOTE,
     ]
-    return "\n".join(out)
+    return asset_map(
+        c["id"], "data/build/science/build.py", rows, update_lines(man), notes, media_column="media/office"
+    )
