@@ -313,29 +313,3 @@ def load_model_config(
         return validate_model_json(raw_preset, base_dir=base_dir, env=env)
     raw = parse_json_input(value, f"model JSON ({source})")
     return validate_model_json(raw, base_dir=base_dir, env=env)
-
-
-def check_runnable(config: ModelConfig, *, needs_main: bool = True) -> None:
-    """Before any scenario starts: a manager entry exists and every scripted trajectory file loads.
-
-    Without this, a typo in a ``script`` path or a missing ``main`` would only show as every
-    scenario "crashing" one after the other.
-    """
-    from arena_tui.providers.trajectory import TrajectoryError, load_trajectory, resolve_script_path
-
-    if needs_main and config.main is None:
-        raise ConfigError(
-            "model JSON: main: missing (the manager model under test)",
-            fix='add a "main" entry, e.g. "main": {"provider": "openai_compat", "model_id": ..., "api_base": ...}',
-        )
-    for key, entry in config.entries().items():
-        if entry.provider != "scripted":
-            continue
-        path = resolve_script_path(entry.script or "", entry.base_dir)
-        try:
-            load_trajectory(path)
-        except TrajectoryError as exc:
-            raise ConfigError(
-                f"model JSON: {key}.script: {exc.message}",
-                fix=exc.fix or "point it at a readable trajectory JSON file (relative paths start at the model JSON)",
-            ) from None

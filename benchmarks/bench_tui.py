@@ -108,8 +108,8 @@ async def bench_key_latency(rate: int, presses: int) -> tuple[float, float, int]
 
 
 async def _make_stores(root: Path, count: int) -> None:
+    from arena_tui.runner.stored_runs import load_run
     from arena_tui.scoring.report import write_report
-    from arena_tui.store.runs import load_run
     from tests.tui.stored_runs import ScenarioPlan, write_run
 
     for i in range(count):

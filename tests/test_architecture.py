@@ -1,4 +1,4 @@
-"""House rules checked by tests: layering and module size."""
+"""House rules checked by tests: layering (modules and packages) and module size."""
 
 from __future__ import annotations
 
@@ -130,3 +130,74 @@ def test_graph_sees_function_level_and_type_only_imports() -> None:
 def test_no_import_cycles() -> None:
     cycles = _cycles(_import_graph())
     assert cycles == [], f"import circles in arena_tui (break them with a protocol or a shared module): {cycles}"
+
+
+def _package_of(module: str) -> str:
+    """The unit of the package-level rule: a subpackage or a top-level module of arena_tui."""
+    return ".".join(module.split(".")[:2])
+
+
+def _package_graph() -> tuple[dict[str, set[str]], dict[tuple[str, str], list[str]]]:
+    """Package -> packages it imports, and for each such edge the module imports behind it."""
+    graph: dict[str, set[str]] = {}
+    evidence: dict[tuple[str, str], list[str]] = {}
+    for module, targets in _import_graph().items():
+        source = _package_of(module)
+        graph.setdefault(source, set())
+        for target in targets:
+            dest = _package_of(target)
+            if dest != source:
+                graph[source].add(dest)
+                evidence.setdefault((source, dest), []).append(f"{module} -> {target}")
+    return graph, evidence
+
+
+def test_package_graph_folds_modules_into_their_package() -> None:
+    graph, evidence = _package_graph()
+    assert "arena_tui.tools" in graph["arena_tui.agents"]
+    assert "arena_tui.agents" not in graph["arena_tui.agents"]
+    assert all(edge[0] != edge[1] for edge in evidence)
+    # Module-level acyclicity does not imply package-level acyclicity: a.x -> b.y -> a.z.
+    modules = {"a.x": {"b.y"}, "b.y": {"a.z"}, "a.z": set()}
+    assert _cycles(modules) == []
+    folded = {"a": {"b"}, "b": {"a"}}
+    assert _cycles(folded) == [["a", "b"]]
+
+
+def test_no_package_import_cycles() -> None:
+    """No loop between the subpackages (and top-level modules) of arena_tui.
+
+    The module rule above cannot see ``tools.workflow_tool -> agents.ids`` beside
+    ``agents.loop -> tools.base``: no module circles, yet the two packages need each other
+    and neither can be understood, tested or replaced alone. Break a loop by moving the
+    shared piece into the lower package or by passing it in (a protocol or a function).
+    """
+    graph, evidence = _package_graph()
+    loops = []
+    for component in _cycles(graph):
+        members = set(component)
+        edges = [line for (a, b), lines in sorted(evidence.items()) if a in members and b in members for line in lines]
+        loops.append(f"{' <-> '.join(component)}: {'; '.join(sorted(edges))}")
+    assert loops == [], "package import loops in arena_tui:\n" + "\n".join(loops)
+
+
+APART = {
+    (
+        "arena_tui.store",
+        "arena_tui.scoring",
+    ): "the store keeps events; folding them is scoring's (runner/stored_runs.py joins the two)",
+    ("arena_tui.scoring", "arena_tui.store"): "scoring is a pure fold over events, whatever their source",
+    (
+        "arena_tui.providers",
+        "arena_tui.dataset",
+    ): "a provider answers requests; what a scenario holds reaches it from the runner",
+}
+"""Package pairs with no loop between them that still stay apart: events are their only contract."""
+
+
+def test_peers_meet_only_through_events() -> None:
+    graph, evidence = _package_graph()
+    crossed = [
+        f"{a} -> {b} ({why}): {'; '.join(sorted(evidence[(a, b)]))}" for (a, b), why in APART.items() if b in graph[a]
+    ]
+    assert crossed == [], "packages that must not import each other:\n" + "\n".join(crossed)

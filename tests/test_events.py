@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from pathlib import Path
+from typing import Any, get_args
 
 import pytest
 
 from arena_tui import events as ev
+from arena_tui.store import EventStore, StoreReader
 
 SAMPLES: list[ev.EventBase] = [
     ev.RunStarted(run_id="r", dataset="d", scenario_ids=["s"], manager="oracle", pool={"llm": "sim"}),
@@ -94,3 +96,55 @@ async def test_bus_stamps_and_fans_out() -> None:
     assert first.run_id == "run-1" and first.ts > 0
     got = [await asyncio.wait_for(queue.get(), 1) for _ in range(3)]
     assert got == [first, second, None]
+
+
+async def test_emit_leaves_the_given_event_unchanged() -> None:
+    """A caller's event stays as built; what subscribers, queues and the caller get back is stamped."""
+    bus = ev.EventBus("run-7", start_seq=40)
+    seen: list[ev.Event] = []
+    bus.subscribe(seen.append)
+    queue = bus.queue()
+    built = ev.ToolResult(run_id="", call_id="c1", tool="Read", output="hello", agent_id="main")
+    before = built.model_dump()
+    stamped = bus.emit(built)
+    assert built.model_dump() == before
+    assert (built.seq, built.run_id, built.ts) == (0, "", 0.0)
+    assert stamped is not built and type(stamped) is ev.ToolResult
+    assert (stamped.seq, stamped.run_id) == (41, "run-7") and stamped.ts > 0
+    assert stamped.model_dump(exclude={"seq", "run_id", "ts"}) == built.model_dump(exclude={"seq", "run_id", "ts"})
+    assert seen == [stamped] and queue.get_nowait() is stamped
+    # A time the caller gave is kept; a stored event keeps its stamps through JSON.
+    timed = bus.emit(ev.RoundScored(run_id="", round_id="q1", passed=True, ts=123.5))
+    assert (timed.seq, timed.ts) == (42, 123.5)
+    again = ev.event_from_json(ev.event_to_json(stamped))
+    assert again == stamped and (again.seq, again.run_id) == (41, "run-7")
+
+
+async def test_stored_events_carry_the_bus_stamps(tmp_path: Path) -> None:
+    store = await EventStore.open(tmp_path)
+    bus = ev.EventBus("run-s")
+    bus.subscribe(store.append)
+    built: list[ev.Event] = [
+        ev.RunStarted(run_id="", dataset="d", scenario_ids=["s"], manager="oracle", pool={}),
+        ev.ToolResult(run_id="", scenario_id="s", agent_id="main", call_id="c1", tool="Read", output="text"),
+        ev.RoundScored(run_id="", scenario_id="s", round_id="q1", passed=True),
+    ]
+    emitted = [bus.emit(e) for e in built]
+    await store.close()
+    assert all(e.seq == 0 and e.run_id == "" for e in built)
+    reader = StoreReader(tmp_path)
+    try:
+        stored = list(reader.iter_events("run-s"))
+    finally:
+        reader.close()
+    assert stored == emitted
+    assert [(e.seq, e.run_id) for e in stored] == [(1, "run-s"), (2, "run-s"), (3, "run-s")]
+    assert all(e.ts > 0 for e in stored)
+
+
+def test_every_event_class_of_the_package_is_in_the_union() -> None:
+    """A kind defined in one of the events modules but left out of ``AnyEvent`` could be emitted
+    yet not read back from the store."""
+    defined = {cls for cls in ev.EventBase.__subclasses__() if cls.__module__.startswith("arena_tui.events")}
+    assert defined == set(get_args(ev.AnyEvent))
+    assert len(ev.EVENT_KINDS) == len(set(ev.EVENT_KINDS)) == len(defined)

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arena_tui import events as ev
-from arena_tui.agents import ids, reminders
+from arena_tui import ids
+from arena_tui.agents import reminders
 from arena_tui.origin import Origin
 from arena_tui.tools.base import TaskResult
 

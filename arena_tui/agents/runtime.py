@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Literal, Protocol
 
 from arena_tui import events as ev
-from arena_tui.agents import ids, prompts, reminders
+from arena_tui import ids
+from arena_tui.agents import prompts, reminders
 from arena_tui.agents.background import BackgroundRegistry
 from arena_tui.agents.loop import LoopResult, run_loop
 from arena_tui.agents.session import AgentSession

@@ -90,6 +90,6 @@ class AgentSession:
 
 
 def _uuid() -> str:
-    from arena_tui.agents.ids import turn_uuid
+    from arena_tui.ids import turn_uuid
 
     return turn_uuid()

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Literal, cast
 
 from arena_tui import events as ev
-from arena_tui.agents import ids
+from arena_tui import ids
 from arena_tui.agents.session import AgentSession
 from arena_tui.origin import Origin
 from arena_tui.sandbox.scope import ForbiddenError, Refusal, ScopeGuard

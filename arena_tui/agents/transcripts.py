@@ -46,7 +46,7 @@ def jsonl_line(obj: Any) -> str:
 
 
 def _note_uuid() -> str:
-    from arena_tui.agents.ids import turn_uuid
+    from arena_tui.ids import turn_uuid
 
     return turn_uuid()
 

@@ -17,6 +17,7 @@ from collections import Counter
 from pathlib import Path
 
 from arena_tui.errors import BadInputError
+from arena_tui.runner.stored_runs import StoredRun, load_run
 from arena_tui.scoring.compare import ComparedRun, in_profile, ranked, write_charts, write_table
 from arena_tui.scoring.compare_stats import cells_for, intervals_of, write_statistics
 from arena_tui.scoring.comparison_json import write_comparison_json
@@ -27,7 +28,6 @@ from arena_tui.scoring.repeats import run_kind
 from arena_tui.scoring.report import pct
 from arena_tui.scoring.report_file import is_our_report, report_scores
 from arena_tui.store.pack import checksum_problems, is_pack, read_pack, unpacked
-from arena_tui.store.runs import StoredRun, load_run
 from arena_tui.store.schema import STORE_FILENAME
 from arena_tui.vocabulary import HUMAN_NAME
 

@@ -8,7 +8,7 @@ On every scenario:
   below the oracle's, with a lower SMS.
 
 On every *converted* scenario (its checks carry the engine stamp ``_check.sha256``), the
-adversarial rewrites of the reference manager (arena_tui/providers/baselines.py) as well:
+adversarial rewrites of the reference manager (arena_tui/runner/baselines.py) as well:
 - solo (no subagents, but the reference answers): every delegable round fails;
 - no-op pool (reference manager, subagents answer OK): at least 90 % of delegable rounds fail;
 - broad grant (every tool and non-sensitive path): management at least 0.25 below, lower SMS;
@@ -29,7 +29,7 @@ from pathlib import Path
 from arena_tui.config import load_model_config
 from arena_tui.dataset.model import Dataset, Scenario
 from arena_tui.dataset.schema import DELEGATION_TAG
-from arena_tui.providers.baselines import RECORDED
+from arena_tui.runner.baselines import RECORDED
 from arena_tui.runner.orchestrator import RunPlan, execute_run
 from arena_tui.scoring.fold import RunScores
 from arena_tui.scoring.metrics import ScenarioScore

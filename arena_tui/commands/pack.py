@@ -14,6 +14,7 @@ from typing import Any
 
 from arena_tui.dataset.loader import load_dataset
 from arena_tui.errors import ArenaError, BadInputError
+from arena_tui.runner.stored_runs import StoredRun, load_run
 from arena_tui.scoring.report import build_report, report_markdown
 from arena_tui.store.lock import hold_output
 from arena_tui.store.pack import (
@@ -27,7 +28,6 @@ from arena_tui.store.pack import (
     without_secrets,
     write_pack,
 )
-from arena_tui.store.runs import StoredRun, load_run
 
 
 class PackRefused(ArenaError):

@@ -15,13 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from arena_tui.errors import BadInputError
+from arena_tui.runner.stored_runs import load_run, read_run, stitch
 from arena_tui.scoring.compat import build_compat, scenario_metadata
 from arena_tui.scoring.fold import RunScores
 from arena_tui.scoring.published import collect_metadata
 from arena_tui.scoring.report import compat_markdown, compat_summary, headline, pct, write_report
 from arena_tui.scoring.report_model import SCORE_KEYS, Report, ReportMeta
 from arena_tui.store.reader import StoreReader
-from arena_tui.store.runs import find_stores, load_run, read_run, stitch
+from arena_tui.store.runs import find_stores
 from arena_tui.store.schema import STORE_FILENAME, StoreError
 
 

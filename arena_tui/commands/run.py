@@ -19,13 +19,13 @@ from arena_tui.errors import BadInputError, ConfigError
 from arena_tui.events import RunStarted
 from arena_tui.runner.orchestrator import RunOutcome, RunPlan, execute_run, preflight
 from arena_tui.runner.progress import PlainProgress
+from arena_tui.runner.stored_runs import StoredRun, read_run
 from arena_tui.scoring.compat import compat_report
 from arena_tui.scoring.fold import RunScores
 from arena_tui.scoring.report import compat_summary
 from arena_tui.settings import Settings
 from arena_tui.store import RunRow, StoreReader
 from arena_tui.store.lock import LOCK_FILENAME, hold_output
-from arena_tui.store.runs import StoredRun, read_run
 from arena_tui.store.schema import STORE_FILENAME
 
 OFFLINE_DEFAULT = "oracle"

@@ -15,7 +15,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from arena_tui.config import REAL_PROVIDERS, ModelEntry
+from arena_tui.config import REAL_PROVIDERS, ModelConfig, ModelEntry
+from arena_tui.errors import ConfigError
 from arena_tui.providers.base import CallIdentity, Emit, ModelAPI, ProviderNotAvailable, no_emit
 from arena_tui.providers.greedy import GreedyManager
 from arena_tui.providers.human import HumanManager
@@ -25,7 +26,7 @@ from arena_tui.providers.retry import RetryPolicy
 from arena_tui.providers.script_vars import ScriptVars
 from arena_tui.providers.scripted import ScriptedProvider
 from arena_tui.providers.sim import SIM_NAME, SimWorker
-from arena_tui.providers.trajectory import load_trajectory, resolve_script_path, turns_for
+from arena_tui.providers.trajectory import TrajectoryError, load_trajectory, resolve_script_path, turns_for
 from arena_tui.vocabulary import HUMAN_NAME
 
 ORACLE_NAME = "oracle (reference trajectory)"
@@ -185,3 +186,27 @@ def make_provider(
     )
     pricing = Pricing(entry.price_in, entry.price_out, entry.price_cached_in)
     return Model(factory(ctx), identity=ctx.identity, emit=emit, policy=policy, pricing=pricing, breaker=breaker)
+
+
+def check_runnable(config: ModelConfig, *, needs_main: bool = True) -> None:
+    """Before any scenario starts: a manager entry exists and every scripted trajectory file loads.
+
+    Without this, a typo in a ``script`` path or a missing ``main`` would only show as every
+    scenario "crashing" one after the other.
+    """
+    if needs_main and config.main is None:
+        raise ConfigError(
+            "model JSON: main: missing (the manager model under test)",
+            fix='add a "main" entry, e.g. "main": {"provider": "openai_compat", "model_id": ..., "api_base": ...}',
+        )
+    for key, entry in config.entries().items():
+        if entry.provider != "scripted":
+            continue
+        path = resolve_script_path(entry.script or "", entry.base_dir)
+        try:
+            load_trajectory(path)
+        except TrajectoryError as exc:
+            raise ConfigError(
+                f"model JSON: {key}.script: {exc.message}",
+                fix=exc.fix or "point it at a readable trajectory JSON file (relative paths start at the model JSON)",
+            ) from None

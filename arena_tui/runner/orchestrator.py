@@ -17,17 +17,19 @@ from pathlib import Path
 from typing import Any
 
 from arena_tui import events as ev
-from arena_tui.config import REAL_PROVIDERS, ModelConfig, check_runnable
+from arena_tui.config import REAL_PROVIDERS, ModelConfig
 from arena_tui.dataset.model import Dataset
 from arena_tui.errors import ArenaError, BadInputError, ConfigError
 from arena_tui.providers import shared_clients
 from arena_tui.providers.breaker import CircuitBreaker
 from arena_tui.providers.human import HumanManager
+from arena_tui.providers.registry import check_runnable
 from arena_tui.providers.retry import RetryPolicy
 from arena_tui.providers.trajectory import TrajectoryError, load_trajectory
 from arena_tui.runner.providers import entry_name, simulated_labels
 from arena_tui.runner.scenario import ScenarioContext, ScenarioRunner
 from arena_tui.runner.stored_model import storable_model_json
+from arena_tui.runner.stored_runs import StoredRun
 from arena_tui.sandbox.bwrap import sandbox_mode
 from arena_tui.scoring.fold import RunScores, ScoreFold
 from arena_tui.scoring.report import write_report
@@ -35,7 +37,6 @@ from arena_tui.scoring.report_model import Report, ReportMeta
 from arena_tui.settings import Settings
 from arena_tui.store import EventStore
 from arena_tui.store.lock import hold_output
-from arena_tui.store.runs import StoredRun
 from arena_tui.store.schema import STORE_FILENAME, StoreError, is_disk_full, write_failed
 
 INFRA_FAILURES = ("failed", "crashed")

@@ -17,12 +17,12 @@ from arena_tui.config import ModelConfig, ModelEntry
 from arena_tui.dataset.model import Scenario
 from arena_tui.errors import BadInputError
 from arena_tui.providers.base import CallIdentity
-from arena_tui.providers.baselines import BASELINES, baseline_api, wrap_worker
 from arena_tui.providers.human import HumanManager
 from arena_tui.providers.model import CircuitBreaker, Model
 from arena_tui.providers.registry import ScenarioFiles, display_name, make_provider
 from arena_tui.providers.retry import RetryPolicy
 from arena_tui.providers.script_vars import ScriptVars
+from arena_tui.runner.baselines import BASELINES, baseline_api, wrap_worker
 from arena_tui.vocabulary import POOL_KEYS
 
 

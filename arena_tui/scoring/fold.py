@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arena_tui import events as ev
+from arena_tui.scoring.compat_counts import count_compat
 from arena_tui.scoring.metrics import ManagementMeans, ScenarioScore, SubagentScore
 from arena_tui.scoring.timing import RunStats
-from arena_tui.vocabulary import FILE_TOOLS, HUMAN_NAME, POOL_KEYS
+from arena_tui.vocabulary import HUMAN_NAME, POOL_KEYS
 
 
 @dataclass
@@ -198,7 +199,14 @@ class ScoreFold:
             self._tokens(event)
         if scenario is None:
             return
-        self._apply_scenario(scenario, event)
+        arguments = None
+        if isinstance(event, ev.ToolCalled):
+            self._calls[event.call_id] = event.arguments
+        elif isinstance(event, ev.ToolResult):
+            arguments = self._calls.pop(event.call_id, None)
+        self._apply_scenario(scenario, event, arguments)
+        # The earlier release's counters: their own accumulator, fed the same event of the same attempt.
+        count_compat(scenario.compat, event, arguments)
 
     def _tokens(self, event: ev.ModelResponse) -> None:
         key = event.agent_id or "main"
@@ -207,7 +215,7 @@ class ScoreFold:
         tokens.completion += event.usage.completion_tokens
         tokens.cost_usd += event.cost_usd
 
-    def _apply_scenario(self, scenario: ScenarioScore, event: ev.Event) -> None:
+    def _apply_scenario(self, scenario: ScenarioScore, event: ev.Event, arguments: dict[str, Any] | None) -> None:
         agent = scenario.subagents.get(event.agent_id or "")
         if isinstance(event, ev.ModelResponse):
             if event.model_key == "main":
@@ -231,7 +239,6 @@ class ScoreFold:
                 paths_granted=list(event.accessible_paths),
                 via=event.via,
                 reachable=set(event.reachable_files),
-                reachable_at_creation=len(event.reachable_files),
                 rounds={scenario.current_round} if scenario.current_round else set(),
                 needs=scenario.needs,
                 first_round=scenario.round_ids[0] if scenario.round_ids else "",
@@ -241,26 +248,16 @@ class ScoreFold:
             if grown is not None:
                 grown.reachable.update(event.added_files)
         elif isinstance(event, ev.ForbiddenAccess):
-            # The earlier release counted only file tools refused a path (not Bash, grants or tools).
-            counted_there = event.reason == "path_outside_scope" and event.tool in FILE_TOOLS
             if event.agent_id in (None, ev.MAIN_AGENT):
                 scenario.maf += 1
-                scenario.maf_compat += counted_there
             else:
                 scenario.saft += 1
                 if agent is not None:
                     agent.forbidden += 1
-                    agent.forbidden_compat += counted_there
-        elif isinstance(event, ev.ToolCalled):
-            self._calls[event.call_id] = event.arguments
         elif isinstance(event, ev.ToolResult):
             scenario.invalid_calls += event.invalid
-            arguments = self._calls.pop(event.call_id, None)
             if agent is not None:
                 _tool_result(agent, event, arguments)
-            elif event.tool == "RunSubagent" and arguments and not event.invalid:
-                # A foreground run with a JSON schema (the earlier release's structured output).
-                scenario.soc += isinstance(arguments.get("schema"), dict) and not arguments.get("run_in_background")
         elif isinstance(event, ev.SubagentRunStarted):
             run = scenario.subagents.get(event.subagent_id)
             if run is not None and event.session_id and event.session_id not in run.sessions:
@@ -273,45 +270,29 @@ class ScoreFold:
                 else f"{'continue' if event.continued else 'new'}_{event.mode}"
             )
             scenario.inv[kind] = scenario.inv.get(kind, 0) + 1
-            mode = "runtime" if event.mode == "foreground" else event.mode
-            earlier = "workflow" if event.via == "Workflow" else f"{'continue' if event.continued else 'new'}+{mode}"
-            scenario.inv_compat[earlier] = scenario.inv_compat.get(earlier, 0) + 1
         elif isinstance(event, ev.WorkflowStarted):
             scenario.inv["workflow"] = scenario.inv.get("workflow", 0) + 1
 
 
 def _tool_result(agent: SubagentScore, event: ev.ToolResult, arguments: dict[str, Any] | None) -> None:
-    """One finished tool call of a subagent, for both scoring profiles."""
+    """One finished tool call of a subagent (the earlier release's view: scoring/compat_counts.py)."""
     if event.invalid:
         return
     key = json.dumps(arguments, sort_keys=True, default=str) if arguments is not None else event.call_id
     agent.calls.add(f"{event.tool}:{key}")
     # A tool counts as used only when a call succeeded: failed throwaway calls are not use.
     if not (event.forbidden or event.is_error):
-        agent.tools_done.add(event.tool)
         agent.tools_used.add(event.tool)
     if event.forbidden:
         return
     if event.is_error and event.tool == "Read":
-        _failed_read(agent, event)
-        return
+        return  # found in scope but not shown: not use, and not a file read
     for touch in event.files:
         agent.touched.add(touch.path)
         if touch.op == "read":
             agent.modalities_read.add(touch.modality)
         if touch.op == "bash":
             agent.modalities_named.add(touch.modality)
-        else:
-            agent.accessed.add(touch.path)
-
-
-def _failed_read(agent: SubagentScore, event: ev.ToolResult) -> None:
-    """A Read that found its file in scope but could not show it (a document that does not parse, a
-    file too large unpaged): the earlier release's Read had already counted itself used and the file
-    read, so the compat figures (TPS, WPS) count it; the arena figures do not."""
-    if event.files:
-        agent.tools_done.add(event.tool)
-        agent.accessed.update(touch.path for touch in event.files)
 
 
 def score_events(events: Iterable[ev.Event]) -> RunScores:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from arena_tui.scoring.compat_counts import ScenarioCompat
 from arena_tui.scoring.privilege import Verdict, judge
 from arena_tui.vocabulary import MUTATING_TOOLS, READ_ONLY_TOOLS, Need
 
@@ -28,8 +29,8 @@ class SubagentScore:
     The properties are the arena definitions: with declared needs (``needs``, from
     ``ScenarioStarted.needs``) the grant is judged against the needs of its rounds and what the
     subagent did changes nothing; a scenario without declared needs (earlier-format data) is
-    judged by use. :mod:`arena_tui.scoring.compat` computes the earlier release's from the same
-    fields (``tools_done``, ``accessed``, ``reachable_at_creation``).
+    judged by use. :mod:`arena_tui.scoring.compat` computes the earlier release's from the
+    grant fields here and the counters of :mod:`arena_tui.scoring.compat_counts`.
     """
 
     subagent_id: str
@@ -44,18 +45,10 @@ class SubagentScore:
     modalities_read: set[str] = field(default_factory=set)
     forbidden: int = 0
     sessions: list[str] = field(default_factory=list)
-    # Files reachable when the grant was made (the earlier release's WPP denominator).
-    reachable_at_creation: int = 0
-    # Tools that did their work (the earlier release's "used": past the scope check, no error; Bash always).
-    tools_done: set[str] = field(default_factory=set)
-    # Files handled by Read/Write/Edit (the earlier release's WPP numerator).
-    accessed: set[str] = field(default_factory=set)
     # Modalities of existing files a Bash command named.
     modalities_named: set[str] = field(default_factory=set)
     # Distinct well-formed tool calls (tool + arguments).
     calls: set[str] = field(default_factory=set)
-    # Refusals the earlier release counted (file tools outside the scope).
-    forbidden_compat: int = 0
     # Rounds it was created or run in: its scores count against each of them.
     rounds: set[str] = field(default_factory=set)
     # The scenario's declared needs per round (shared, read-only) and its first round.
@@ -177,10 +170,8 @@ class ScenarioScore(ManagementMeans):
     """Calls of any agent that could not run as sent (unknown tool, unusable or cut-off arguments)."""
     # Invocation counts: new/continue × foreground/background, workflow, workflow_agent.
     inv: dict[str, int] = field(default_factory=dict)
-    # The earlier release's accounting: its refusal counts, invocation keys, structured-output calls.
-    maf_compat: int = 0
-    inv_compat: dict[str, int] = field(default_factory=dict)
-    soc: int = 0
+    # The earlier release's counters for this attempt (scoring/compat_counts.py; the arena's scores ignore them).
+    compat: ScenarioCompat = field(default_factory=ScenarioCompat)
     # Rounds marked needs_delegation (empty: the dataset marks none, every round counts).
     delegation_rounds: list[str] = field(default_factory=list)
     # Declared needs per round (``ScenarioStarted.needs``; empty: judged by use).

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from arena_tui import events as ev
-from arena_tui.agents import ids
+from arena_tui import ids
 from arena_tui.origin import Origin
 from arena_tui.sandbox.scope import ForbiddenError
 from arena_tui.tools.base import TaskResult, Tool, ToolContext, ToolError, ToolOutput, schema

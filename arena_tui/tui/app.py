@@ -13,15 +13,13 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from arena_tui.errors import ArenaError
-from arena_tui.scoring import ScoreFold
-from arena_tui.scoring.finished import FinishedPart
 from arena_tui.tui.ingest import Ingestor
 from arena_tui.tui.play import ToolSubmitter
 from arena_tui.tui.play_context import PlayContext
 from arena_tui.tui.replay import ReplaySource
 from arena_tui.tui.screens.confirm_quit import ConfirmQuit
 from arena_tui.tui.screens.run_screen import RunScreen
-from arena_tui.tui.sources import EventSource
+from arena_tui.tui.sources import RunEventSource
 from arena_tui.tui.state import DEFAULT_STREAM_CAPACITY, ArenaState
 from arena_tui.tui.themes import load_themes, resolve_theme_name, save_screenshot_into
 
@@ -32,7 +30,9 @@ class ArenaApp(App[None]):
     """The arena TUI.
 
     Args:
-        source: Live events (any :class:`EventSource`) or, in replay mode, a :class:`ReplaySource`.
+        source: Live events (any :class:`RunEventSource`) or, in replay mode, a :class:`ReplaySource`;
+            either says through :class:`~arena_tui.tui.sources.RunControl` whether a run of this
+            process is behind it (its fold for the panels, a stop for quitting).
         mode: ``"live"``, ``"replay"`` (a ``ReplaySource`` implies it) or ``"play"`` (live plus a console).
         theme: Theme name (``arena-dark``, ``arena-light``, ``arena-high-contrast`` or short
             ``dark``/``light``/``high-contrast``); default from ``$CATEAM_THEME``.
@@ -55,7 +55,7 @@ class ArenaApp(App[None]):
 
     def __init__(
         self,
-        source: EventSource | ReplaySource,
+        source: RunEventSource | ReplaySource,
         mode: Mode = "live",
         theme: str | None = None,
         *,
@@ -88,16 +88,7 @@ class ArenaApp(App[None]):
         self._quit_presses = 0
         """Quit was confirmed: the run is being stopped; the app exits when its source ends."""
         # A run in this process brings its own scoring fold: the panels read it, never a second one.
-        run_fold = getattr(source, "fold", None)
-        finished = getattr(source, "finished", None)
-        self.ingest = Ingestor(
-            ArenaState(
-                stream_capacity,
-                run_fold if isinstance(run_fold, ScoreFold) else None,
-                finished if isinstance(finished, FinishedPart) else None,
-            ),
-            self.replay,
-        )
+        self.ingest = Ingestor(ArenaState(stream_capacity, source.fold, source.finished), self.replay)
         self.frames = 0
         self.first_frame_at: float | None = None
         """``time.monotonic()`` when the first frame was on screen (Textual's Ready)."""
@@ -145,7 +136,7 @@ class ArenaApp(App[None]):
     @property
     def run_active(self) -> bool:
         """A run in this process (live or play) that has not ended yet."""
-        return self.mode in ("live", "play") and hasattr(self.source, "stop") and not self.ingest.source_done
+        return self.mode in ("live", "play") and self.source.stoppable and not self.ingest.source_done
 
     def action_request_quit(self) -> None:
         """Quit; a run still going asks first, then stops cleanly (resumable) before the app exits."""
@@ -171,9 +162,7 @@ class ArenaApp(App[None]):
         """Stop the run in this process; the app exits once it has recorded ``interrupted`` and its report."""
         self.stopping = True
         self.notify("stopping the run cleanly…", timeout=30)
-        stop = getattr(self.source, "stop", None)
-        if callable(stop):
-            stop()
+        self.source.stop()
         if self.ingest.source_done:
             self._exit_stopped()
 

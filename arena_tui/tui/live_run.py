@@ -18,7 +18,9 @@ from arena_tui.scoring.finished import FinishedPart
 
 
 class RunSource:
-    """Runs ``plan`` and yields its events in batches."""
+    """Runs ``plan`` and yields its events in batches (a :class:`~arena_tui.tui.sources.RunControl`)."""
+
+    stoppable = True
 
     def __init__(self, plan: RunPlan, max_batch: int = 5000) -> None:
         self.plan = plan

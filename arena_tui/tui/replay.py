@@ -12,11 +12,12 @@ import math
 from collections.abc import AsyncIterator, Sequence
 
 from arena_tui.events import Event, RoundStarted
+from arena_tui.tui.sources import NoRunHere
 
 SPEEDS: tuple[float, ...] = (1.0, 4.0, 16.0, 100.0, math.inf)
 
 
-class ReplaySource:
+class ReplaySource(NoRunHere):
     """Plays ``events`` back in event time (``ts``) scaled by ``speed``; ``math.inf`` means as fast as possible.
 
     Args:

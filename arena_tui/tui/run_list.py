@@ -3,7 +3,7 @@
 Listing must be quick for many stores, so a row comes from the store's ``runs`` table and the
 output folder's ``report.json`` (written by every run that stopped, completed or not). Runs
 without a current report (still running, crashed, or stores without one) are scored later with
-the one scoring fold (:func:`arena_tui.store.runs.load_run`). A ``running`` run whose writer
+the one scoring fold (:func:`arena_tui.runner.stored_runs.load_run`). A ``running`` run whose writer
 process is gone is shown as ``crashed``.
 """
 
@@ -17,9 +17,10 @@ from typing import Any
 
 from arena_tui.errors import BadInputError
 from arena_tui.events import RunStarted, event_from_json
+from arena_tui.runner.stored_runs import load_run
 from arena_tui.scoring import RunScores
 from arena_tui.store.reader import RunRow, StoreReader, store_path
-from arena_tui.store.runs import find_stores, load_run, run_status
+from arena_tui.store.runs import find_stores, run_status
 from arena_tui.store.schema import connect
 
 

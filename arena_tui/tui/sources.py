@@ -1,7 +1,9 @@
 """Where events come from: an async iterator of batches, injected into the app.
 
 ``ListSource`` replays a fixed list (tests, benchmarks), ``QueueSource`` drains the queue of a
-live ``EventBus``. ``ReplaySource`` lives in :mod:`arena_tui.tui.replay`. Textual-free.
+live ``EventBus``. ``ReplaySource`` lives in :mod:`arena_tui.tui.replay`, the live run (and
+play) in :mod:`arena_tui.tui.live_run`. Every source the app takes also answers
+:class:`RunControl`. Textual-free.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from collections.abc import AsyncIterator, Sequence
 from typing import Protocol, runtime_checkable
 
 from arena_tui.events import Event
+from arena_tui.scoring import ScoreFold
+from arena_tui.scoring.finished import FinishedPart
 
 
 @runtime_checkable
@@ -20,7 +24,51 @@ class EventSource(Protocol):
     def __aiter__(self) -> AsyncIterator[Sequence[Event]]: ...
 
 
-class ListSource:
+class RunControl(Protocol):
+    """What the app asks of the run behind a source.
+
+    A run in this process (a live run, a play session) brings its own scoring fold, which the
+    panels read instead of folding the events a second time, and stops cleanly when asked.
+    A replay, a watch of another process or a fixed list has no run here: it says so with
+    :class:`NoRunHere`, and the app folds the events it is given.
+    """
+
+    @property
+    def fold(self) -> ScoreFold | None:
+        """The run's one scoring fold, or ``None`` when the app folds the events itself."""
+        ...
+
+    @property
+    def finished(self) -> FinishedPart | None:
+        """The finished-rounds view fed beside that fold, or ``None``."""
+        ...
+
+    @property
+    def stoppable(self) -> bool:
+        """Whether :meth:`stop` stops a run (quitting asks first when it does)."""
+        ...
+
+    def stop(self) -> None:
+        """Stop the run: it records ``interrupted`` and writes its report, then the batches end."""
+        ...
+
+
+class RunEventSource(EventSource, RunControl, Protocol):
+    """A live source as the app takes it: batches of events and the run behind them."""
+
+
+class NoRunHere:
+    """The :class:`RunControl` of a source with no run of this process behind it."""
+
+    fold: ScoreFold | None = None
+    finished: FinishedPart | None = None
+    stoppable = False
+
+    def stop(self) -> None:
+        """Nothing to stop: the events come from a store or a list."""
+
+
+class ListSource(NoRunHere):
     """A fixed list of events handed out in batches, yielding to the loop between batches.
 
     Args:
@@ -44,7 +92,7 @@ class ListSource:
         return self._batches()
 
 
-class QueueSource:
+class QueueSource(NoRunHere):
     """Drains an ``asyncio.Queue`` fed by ``EventBus.queue()``; ``None`` in the queue ends it.
 
     Each batch is everything waiting in the queue (up to ``max_batch``), so a fast producer

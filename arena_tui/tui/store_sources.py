@@ -14,6 +14,7 @@ from typing import overload
 from arena_tui.events import Event, RunFinished, RunStarted, event_from_json
 from arena_tui.store import StoreReader
 from arena_tui.tui.progress import pid_alive
+from arena_tui.tui.sources import NoRunHere
 
 
 class StoredEvents(Sequence[Event]):
@@ -58,7 +59,7 @@ class StoredEvents(Sequence[Event]):
         return self._at(index)
 
 
-class StorePollSource:
+class StorePollSource(NoRunHere):
     """Follows a run another process is writing: polls the store by ``seq``.
 
     It ends after the run's ``run_finished`` event; if the writer dies without one, it keeps

@@ -9,10 +9,10 @@ from pathlib import Path
 from arena_tui.commands.gate import is_converted, run_gate
 from arena_tui.dataset.loader import load_dataset
 from arena_tui.providers.base import GenerateRequest, ModelAPI
-from arena_tui.providers.baselines import _DEFINE, DELEGATION, PADDING, rewrite, sensitive_segments
 from arena_tui.providers.messages import AssistantMessage, Message
 from arena_tui.providers.throwaway import ThrowawayFirst
 from arena_tui.providers.trajectory import ScriptToolCall, Trajectory, load_trajectory
+from arena_tui.runner.baselines import _DEFINE, DELEGATION, PADDING, rewrite, sensitive_segments
 from arena_tui.settings import Settings
 from tests.dataset.oracle_run import DATASET
 

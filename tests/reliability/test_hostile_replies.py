@@ -22,7 +22,7 @@ from arena_tui.commands.results import cmd_rescore
 from arena_tui.commands.run import exit_code
 from arena_tui.dataset.loader import load_dataset
 from arena_tui.runner.orchestrator import RunOutcome, RunPlan, execute_run
-from arena_tui.store.runs import load_run
+from arena_tui.runner.stored_runs import load_run
 from tests.dataset.mini_dataset import make_dataset
 from tests.fakes.openai_server import FakeOpenAIServer
 from tests.fakes.replies import FakeReply

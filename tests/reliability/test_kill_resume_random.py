@@ -24,9 +24,9 @@ import pytest
 from arena_tui import events as ev
 from arena_tui.cli import main
 from arena_tui.dataset.loader import load_dataset
+from arena_tui.runner.stored_runs import load_run
 from arena_tui.scoring.report import report_dict
 from arena_tui.store import StoreReader
-from arena_tui.store.runs import load_run
 from tests.reliability.common import TALLY, all_events, assert_nothing_lost
 from tests.runner.helpers import ROOT
 

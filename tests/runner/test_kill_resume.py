@@ -17,8 +17,8 @@ import pytest
 from arena_tui import events as ev
 from arena_tui.cli import main
 from arena_tui.dataset.loader import load_dataset
+from arena_tui.runner.stored_runs import load_run
 from arena_tui.store import StoreReader
-from arena_tui.store.runs import load_run
 from tests.runner.helpers import DEMO, ROOT, demo_only
 
 SECOND = "s_demo_supplier_shortfall_claim"

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from arena_tui.cli import main
+from arena_tui.runner.stored_runs import load_run
 from arena_tui.scoring.report import report_dict
 from arena_tui.store import StoreReader
-from arena_tui.store.runs import load_run
 from tests.runner.helpers import DEMO, run_plan
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from arena_tui.cli import main
 from arena_tui.commands.results import cmd_runs
-from arena_tui.store.runs import load_run
+from arena_tui.runner.stored_runs import load_run
 from arena_tui.tui.run_list import list_runs
 from tests.runner.helpers import demo_only
 from tests.tui.stored_runs import T0, ScenarioPlan, write_run

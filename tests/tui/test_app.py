@@ -12,7 +12,7 @@ from arena_tui.tui.screens.detail_modal import DetailModal
 from arena_tui.tui.screens.help_screen import HelpScreen
 from arena_tui.tui.screens.round_picker import RoundPicker
 from arena_tui.tui.screens.run_screen import RunScreen
-from arena_tui.tui.sources import ListSource, QueueSource
+from arena_tui.tui.sources import ListSource, NoRunHere, QueueSource
 from arena_tui.tui.state import MAIN
 from arena_tui.tui.widgets.agents_tree import AgentsTree
 from arena_tui.tui.widgets.grants_panel import GrantsPanel
@@ -161,7 +161,7 @@ async def test_queue_source_feeds_a_live_app() -> None:
 
 
 async def test_failing_source_is_reported() -> None:
-    class Broken:
+    class Broken(NoRunHere):
         def __aiter__(self) -> AsyncIterator[Sequence[ev.Event]]:
             return self._gen()
 

@@ -10,11 +10,12 @@ from collections.abc import AsyncIterator, Sequence
 from arena_tui import events as ev
 from arena_tui.errors import BadInputError
 from arena_tui.tui.app import ArenaApp
+from arena_tui.tui.sources import NoRunHere
 from tests.tui.conftest import wait_for
 from tests.tui.sample_events import sample_run
 
 
-class WatchfulSource:
+class WatchfulSource(NoRunHere):
     """Notes whether the screen had painted its first frame when it was first iterated."""
 
     def __init__(self) -> None:
@@ -39,7 +40,7 @@ async def test_the_source_starts_only_after_the_first_frame() -> None:
         assert source.painted_before_start is True
 
 
-class RefusedSource:
+class RefusedSource(NoRunHere):
     """A run refused before its first event (what a missing bwrap does)."""
 
     async def _batches(self) -> AsyncIterator[Sequence[ev.Event]]:

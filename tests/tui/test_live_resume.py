@@ -11,8 +11,8 @@ from arena_tui import events as ev
 from arena_tui.config import load_model_config
 from arena_tui.dataset.loader import load_dataset
 from arena_tui.runner.orchestrator import RunOutcome, RunPlan, execute_run
+from arena_tui.runner.stored_runs import read_run
 from arena_tui.store import StoreReader
-from arena_tui.store.runs import read_run
 from arena_tui.tui.app import ArenaApp
 from arena_tui.tui.live_run import RunSource
 from arena_tui.tui.widgets.score_panel import ScorePanel

@@ -13,12 +13,13 @@ from textual.widgets import Static
 
 from arena_tui import events as ev
 from arena_tui.scoring import ScoreFold
+from arena_tui.scoring.finished import FinishedPart
 from arena_tui.tui.app import ArenaApp
 from arena_tui.tui.formatting import relativize, short_args
 from arena_tui.tui.progress import so_far, status_text
 from arena_tui.tui.screens.confirm_quit import ConfirmQuit
 from arena_tui.tui.screens.help_screen import HelpScreen
-from arena_tui.tui.sources import ListSource
+from arena_tui.tui.sources import ListSource, NoRunHere
 from arena_tui.tui.state import ArenaState
 from arena_tui.tui.widgets.agents_tree import AgentsTree
 from arena_tui.tui.widgets.score_panel import ScorePanel
@@ -128,7 +129,7 @@ async def test_a_filter_stays_on_an_agent_whose_scenario_ended_and_says_so() -> 
     ]
     gate: asyncio.Event = asyncio.Event()
 
-    class Gated:
+    class Gated(NoRunHere):
         async def _batches(self) -> AsyncIterator[Sequence[ev.Event]]:
             yield sample_run()
             await gate.wait()
@@ -207,6 +208,10 @@ async def test_the_panel_reads_the_runs_own_fold_so_kept_rounds_count() -> None:
 
 class StoppableSource:
     """A run that goes on until it is stopped; stopping ends it the way a run does (interrupted)."""
+
+    fold: ScoreFold | None = None
+    finished: FinishedPart | None = None
+    stoppable = True
 
     def __init__(self) -> None:
         self.stopped = asyncio.Event()

@@ -10,9 +10,11 @@ import pytest
 
 from arena_tui import events as ev
 from arena_tui.tui.ingest import Ingestor
+from arena_tui.tui.live_run import RunSource
 from arena_tui.tui.replay import SPEEDS, ReplaySource
-from arena_tui.tui.sources import EventSource, ListSource, QueueSource
+from arena_tui.tui.sources import EventSource, ListSource, QueueSource, RunControl
 from arena_tui.tui.state import ArenaState
+from arena_tui.tui.store_sources import StorePollSource
 from arena_tui.tui.themes import DEFAULT_THEME, THEME_ENV, load_themes, resolve_theme_name
 from tests.tui.sample_events import sample_run, synthetic_run
 
@@ -140,3 +142,18 @@ def test_themes_load_and_resolve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     monkeypatch.setenv(THEME_ENV, "high-contrast")
     assert resolve_theme_name(None, themes) == "arena-high-contrast"
     assert resolve_theme_name("no-such", set()) == DEFAULT_THEME
+
+
+def test_every_source_says_whether_a_run_of_this_process_is_behind_it(tmp_path: Path) -> None:
+    """Replays, watches and lists have no run here (the app folds their events, quitting just
+    leaves); the live run (and play) brings its fold and is stopped cleanly on quit."""
+    passive: list[RunControl] = [
+        ReplaySource(sample_run()),
+        StorePollSource(tmp_path),
+        ListSource(sample_run()),
+        QueueSource(asyncio.Queue()),
+    ]
+    for source in passive:
+        assert (source.fold, source.finished, source.stoppable) == (None, None, False), type(source).__name__
+        source.stop()  # nothing to stop, and no error
+    assert RunSource.stoppable is True
