@@ -7,7 +7,8 @@ The fake OpenAI-compatible server (its own process) answers every request after
 With every scenario running at once, the run can take no less than the longest
 scenario's chain of requests (rounds × 2 × latency), its *bound*; everything above that
 is harness time on the critical path: checks, update copies, transcript flushes, file
-writes. Printed: wall, bound, their ratio, the check times, and the event loop's lag
+writes. Printed: wall, bound, their ratio, the fake server's own CPU and lateness, the
+check times (also by round), when the first requests went out, and the event loop's lag
 (a 10 ms ticker's overshoot). ``--cold-checks`` runs every check in a fresh sandbox
 (no resident engine interpreter), for comparison.
 """
