@@ -2,7 +2,10 @@
 
     python -m benchmarks._latency_server LATENCY_S
 
-Prints its port on the first line, then serves until stdin closes. Every request is answered
+Prints its port on the first line, then serves until stdin closes, and then prints one line:
+the requests served, the server process's CPU seconds, and how far past ``LATENCY_S`` its
+answers went (median and max ms, from the request read to the answer written), so the
+benchmark can tell the server's own cost from the harness's. Every request is answered
 after ``LATENCY_S`` seconds: one ``Glob`` call when the conversation ends on a question,
 a short text reply when it ends on a tool result, so each round is exactly two requests.
 """
@@ -10,7 +13,9 @@ a short text reply when it ends on a tool result, so each round is exactly two r
 from __future__ import annotations
 
 import asyncio
+import statistics
 import sys
+import time
 from typing import Any
 
 from tests.fakes.openai_server import FakeOpenAIServer
@@ -39,7 +44,11 @@ async def serve(latency: float) -> None:
     print(server.port, flush=True)
     loop = asyncio.get_running_loop()
     await loop.run_in_executor(None, sys.stdin.read)  # the benchmark closes stdin when it is done
-    print(len(server.chat_requests), flush=True)
+    late = [1000 * (line.answered - line.received - latency) for line in server.log] or [0.0]
+    print(
+        f"{len(server.chat_requests)} {time.process_time():.2f} {statistics.median(late):.1f} {max(late):.1f}",
+        flush=True,
+    )
     await server.stop()
 
 

@@ -7,7 +7,8 @@ The fake OpenAI-compatible server (its own process) answers every request after
 With every scenario running at once, the run can take no less than the longest
 scenario's chain of requests (rounds × 2 × latency), its *bound*; everything above that
 is harness time on the critical path: checks, update copies, transcript flushes, file
-writes. Printed: wall, bound, their ratio, the check times, and the event loop's lag
+writes. Printed: wall, bound, their ratio, the fake server's own CPU and lateness, the
+check times (also by round), when the first requests went out, and the event loop's lag
 (a 10 ms ticker's overshoot). ``--cold-checks`` runs every check in a fresh sandbox
 (no resident engine interpreter), for comparison.
 """
@@ -46,6 +47,9 @@ MARKS = (ev.ModelRequest, ev.ModelResponse, ev.RoundStarted, ev.RoundFinished, e
 class Tally:
     def __init__(self) -> None:
         self.check_ms: list[float] = []
+        self.check_by_round: dict[int, list[float]] = {}
+        """Check wall ms by the round's position in its scenario (the first one may wait for the engine host)."""
+        self._checked: collections.Counter[str] = collections.Counter()
         self.rounds = 0
         self.requests = 0
         self.times: dict[str, list[tuple[str, float]]] = {}
@@ -58,6 +62,8 @@ class Tally:
             self.times.setdefault(sid, []).append((event.kind, time.perf_counter() - self.t0))
         if isinstance(event, ev.CheckFinished):
             self.check_ms.append(event.duration_ms)
+            self.check_by_round.setdefault(self._checked[sid], []).append(event.duration_ms)
+            self._checked[sid] += 1
         elif isinstance(event, ev.RoundScored):
             self.rounds += 1
         elif isinstance(event, ev.ModelRequest):
@@ -152,6 +158,11 @@ def critical_path(tally: Tally, latency: float, wall: float) -> None:
     gaps = [b - a for a, b in zip(responses, requests[1:], strict=False)]
     tool_gaps, round_gaps = gaps[0::2], gaps[1::2]
     parts = transition_parts(marks)
+    firsts = sorted(next(t for k, t in m if k == "model_request") for m in tally.times.values() if m)
+    print(
+        f"first requests of the {len(firsts)} scenarios: {firsts[0]:.2f} s to {firsts[-1]:.2f} s "
+        f"(median {statistics.median(firsts):.2f} s) after the run began"
+    )
     print(f"slowest scenario {slowest}: first request at {requests[0]:.2f} s, last reply at {responses[-1]:.2f} s")
     print(
         f"  in requests {in_requests:.1f} s ({len(requests)} x {latency:g} s = {len(requests) * latency:.1f} s), "
@@ -229,12 +240,16 @@ def main() -> None:
             wall = asyncio.run(timed_run(plan, lags))
     finally:
         server.stdin.close()
-        served = server.stdout.readline().strip()
+        served, server_cpu, late_median, late_max = server.stdout.readline().split()
         server.wait(10)
     n = len(dataset.scenarios)
     print(
         f"{n} scenarios at -c {args.concurrency}, {tally.rounds} rounds, {served} requests served, "
         f"latency {args.latency:g} s, checks {'cold' if args.cold_checks else 'resident engine'}"
+    )
+    print(
+        f"fake server: {server_cpu} s of CPU; answers {late_median} ms (median), {late_max} ms (max) "
+        f"past the latency from request read to answer written"
     )
     print(f"bound: {bound:.1f} s (longest scenario: {longest} rounds x 2 requests x {args.latency:g} s)")
     print(f"wall:  {wall:.1f} s")
@@ -243,6 +258,12 @@ def main() -> None:
         print(
             f"checks: {len(tally.check_ms)}, wall median {statistics.median(tally.check_ms):.0f} ms, "
             f"p90 {pct(tally.check_ms, 0.9):.0f} ms, max {max(tally.check_ms):.0f} ms"
+        )
+        print(
+            "  check wall by round, median (max) ms: "
+            + ", ".join(
+                f"#{i + 1} {statistics.median(v):.0f} ({max(v):.0f})" for i, v in sorted(tally.check_by_round.items())
+            )
         )
     if tally.times:
         critical_path(tally, args.latency, wall)

@@ -6,6 +6,16 @@ round-robin, attempt by attempt, which also fails over. Assistant turns with too
 go out with ``content: ""`` (strict servers reject ``null``) unless the entry's
 ``tool_call_content`` says otherwise, and a reply without an explicit ``max_tokens`` gets
 :func:`default_max_tokens` of the entry's context.
+
+Requests go out through the SDK's client (its HTTP pool, auth headers, error types and
+stream decoder) but not through ``chat.completions.create``: that method walks the whole
+request against the SDK's typed parameter declarations before sending it, which for a
+long conversation was milliseconds of event-loop CPU per request and the largest cost of
+a run with many scenarios asking at once. The body here is already plain JSON data and
+none of the chat parameters has an alias or a format, so the walk would return it
+unchanged (``tests/providers/test_chat_wire.py`` checks the two paths send the same
+bytes). Replies are read as plain JSON too: ``read_stream`` and ``read_completion`` read
+any field defensively, so building SDK models per chunk bought nothing.
 """
 
 from __future__ import annotations
@@ -13,16 +23,17 @@ from __future__ import annotations
 import inspect
 import itertools
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlparse
 
 import httpx
 import openai
+from openai.resources.chat.completions import AsyncCompletions
 
 from arena_tui.config import ModelEntry
 from arena_tui.providers import shared_clients
 from arena_tui.providers.base import Capabilities, GenerateRequest, ModelAPI
-from arena_tui.providers.messages import AssistantMessage, DeltaCallback, ToolSchema
+from arena_tui.providers.messages import AssistantMessage, ToolSchema
 from arena_tui.providers.model import AttemptError
 from arena_tui.providers.retry import RetryPolicy, classify, history_field
 from arena_tui.providers.stream import read_completion, read_stream
@@ -38,13 +49,35 @@ def default_max_tokens(context_length: int | None) -> int:
     return DEFAULT_MAX_TOKENS if context_length is None else max(min(DEFAULT_MAX_TOKENS, context_length // 4), 256)
 
 
-_SDK_PARAMS = frozenset(inspect.signature(openai.AsyncOpenAI(api_key="x").chat.completions.create).parameters) - {
+# From the class, not a client: building one reads the TLS trust store (hundreds of ms at import).
+_SDK_PARAMS = frozenset(inspect.signature(AsyncCompletions.create).parameters) - {
+    "self",
     "messages",
     "model",
     "stream",
     "stream_options",
     "tools",
 }
+
+_REQUEST_OPTIONS = {"extra_headers": "headers", "extra_query": "params", "timeout": "timeout"}
+"""SDK keyword arguments that shape the HTTP request rather than its body (``create``'s names → the client's)."""
+
+_CHAT_PATH = "/chat/completions"
+_RAW_STREAM: Any = openai.AsyncStream[object]
+"""Chunks as the decoded JSON (the SDK returns data as it is for ``object``)."""
+
+
+def request_options(kwargs: dict[str, Any], extra_body: Mapping[str, Any]) -> openai.RequestOptions:
+    """Move the request-shaping keys out of ``kwargs`` into the options ``create`` would have built."""
+    options: dict[str, Any] = {"security": {"bearer_auth": True}}
+    for key, option in _REQUEST_OPTIONS.items():
+        if key in kwargs:
+            value = kwargs.pop(key)
+            if value is not None or key == "timeout":  # ``timeout=None`` means none, as for ``create``
+                options[option] = value
+    if extra_body:
+        options["extra_json"] = dict(extra_body)
+    return cast(openai.RequestOptions, options)
 
 
 def split_params(extra: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -96,7 +129,8 @@ class OpenAICompatAPI(ModelAPI):
         params = {**entry.extra_params, **(overrides or {})}
         if "max_tokens" not in params and "max_completion_tokens" not in params:
             params["max_tokens"] = default_max_tokens(entry.context_length)
-        self._kwargs, self._extra_body = split_params(params)
+        self._kwargs, extra_body = split_params(params)
+        self._options = request_options(self._kwargs, extra_body)
         self._stream = bool(entry.extra_params.get("stream", True))
 
     async def generate(self, request: GenerateRequest) -> AssistantMessage:
@@ -132,29 +166,23 @@ class OpenAICompatAPI(ModelAPI):
     async def _attempt(
         self, client: openai.AsyncOpenAI, messages: list[dict[str, Any]], request: GenerateRequest
     ) -> AssistantMessage:
-        kwargs: dict[str, Any] = dict(self._kwargs)
+        body: dict[str, Any] = {"model": self.entry.model_id, "messages": messages, **self._kwargs}
         tools: Sequence[ToolSchema] = request.tools
         if tools:
-            kwargs["tools"] = list(tools)
+            body["tools"] = list(tools)
             if request.tool_choice:
-                kwargs["tool_choice"] = {"type": "function", "function": {"name": request.tool_choice}}
-        if self._extra_body:
-            kwargs["extra_body"] = self._extra_body
-        # Typed loosely on purpose: messages and passthrough keys are plain dicts here.
-        create: Any = client.chat.completions.create
-        on_delta: DeltaCallback | None = request.on_delta
+                body["tool_choice"] = {"type": "function", "function": {"name": request.tool_choice}}
+        options = cast(openai.RequestOptions, dict(self._options))
         if not self._stream:
-            response = await create(model=self.entry.model_id, messages=messages, **kwargs)
+            response = await client.post(_CHAT_PATH, cast_to=object, body=body, options=options)
             return read_completion(response)
-        stream = await create(
-            model=self.entry.model_id,
-            messages=messages,
-            stream=True,
-            stream_options={"include_usage": True},
-            **kwargs,
+        body["stream"] = True
+        body["stream_options"] = {"include_usage": True}
+        stream = await client.post(
+            _CHAT_PATH, cast_to=object, body=body, options=options, stream=True, stream_cls=_RAW_STREAM
         )
         try:
-            return await read_stream(stream, on_delta)
+            return await read_stream(stream, request.on_delta)
         finally:
             await stream.close()
 

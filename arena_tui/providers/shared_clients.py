@@ -6,17 +6,24 @@ starts a session per scenario and per subagent, all against the same few endpoin
 building one per session put seconds of loop time in front of the first requests of a
 run with many scenarios. Clients are shared per loop (an HTTP client belongs to the loop
 it runs on), counted, and closed when the last session using one lets it go.
+
+A run holds (:func:`hold`) the clients of the endpoints its model JSON names for its whole
+length: they are built in a worker thread while the run sets up, so the first sessions
+find them ready instead of building one on the loop in front of every first request.
 """
 
 from __future__ import annotations
 
 import asyncio
 import weakref
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import openai
 
-_Key = tuple[str, str, float]
+Endpoint = tuple[str, str, float]
+"""(API key, base URL, per-call timeout): what makes two sessions' clients the same."""
+_Key = Endpoint
 
 
 @dataclass
@@ -63,3 +70,20 @@ async def release(client: openai.AsyncOpenAI) -> None:
             return
         del table[key]
     await client.close()
+
+
+async def hold(endpoints: Iterable[Endpoint]) -> list[openai.AsyncOpenAI]:
+    """One use of each endpoint's shared client on this loop, the missing ones built in a worker thread.
+
+    Give each back with :func:`release` when the run ends.
+    """
+    table = _shared.setdefault(asyncio.get_running_loop(), {})
+    wanted = list(dict.fromkeys(endpoints))
+    missing = [key for key in wanted if key not in table]
+    built = await asyncio.to_thread(lambda: [_build(*key) for key in missing])
+    for key, client in zip(missing, built, strict=True):
+        if key in table:  # a session built it on the loop meanwhile: keep that one
+            await client.close()
+        else:
+            table[key] = _Slot(client)
+    return [acquire(*key) for key in wanted]

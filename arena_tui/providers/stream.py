@@ -15,8 +15,6 @@ from __future__ import annotations
 from collections.abc import AsyncIterable
 from typing import Any
 
-from openai.types.chat import ChatCompletion, ChatCompletionChunk
-
 from arena_tui.events import Usage
 from arena_tui.providers.messages import AssistantMessage, DeltaCallback, deliver_delta
 from arena_tui.providers.retry import EmptyResponseError, TruncatedStreamError
@@ -65,8 +63,8 @@ def _add(acc: ToolCallAccumulator, tc: Any, index: Any) -> None:
     acc.add(index, _field(tc, "id"), _field(fn, "name"), _field(fn, "arguments"))
 
 
-async def read_stream(stream: AsyncIterable[ChatCompletionChunk], on_delta: DeltaCallback | None) -> AssistantMessage:
-    """Fold a chunk stream; text deltas go to ``on_delta`` as they arrive."""
+async def read_stream(stream: AsyncIterable[Any], on_delta: DeltaCallback | None) -> AssistantMessage:
+    """Fold a chunk stream (decoded JSON or SDK chunk objects); text deltas go to ``on_delta`` as they arrive."""
     text: list[str] = []
     acc = ToolCallAccumulator()
     usage = Usage()
@@ -98,8 +96,8 @@ async def read_stream(stream: AsyncIterable[ChatCompletionChunk], on_delta: Delt
     return AssistantMessage(content="".join(text), tool_calls=acc.finish(), usage=usage, finish_reason=finish)
 
 
-def read_completion(response: ChatCompletion) -> AssistantMessage:
-    """Read a non-streamed answer (entries that set ``"stream": false``)."""
+def read_completion(response: Any) -> AssistantMessage:
+    """Read a non-streamed answer (entries that set ``"stream": false``), decoded JSON or an SDK object."""
     choices = _items(_field(response, "choices"))
     if not choices:
         raise EmptyResponseError()

@@ -30,6 +30,7 @@ from pathlib import Path
 
 from arena_tui import events as ev
 from arena_tui.dataset.model import Scenario
+from arena_tui.dataset.placeholders import substitute
 from arena_tui.dataset.schema import EvalSpec
 from arena_tui.runner.check_sandbox import check_launch
 from arena_tui.sandbox.bwrap import sandbox_mode
@@ -56,9 +57,11 @@ def engine_argv(spec: EvalSpec, command: str) -> list[str] | None:
     return words[1:]
 
 
-def zygote_command(cap: int = OUTPUT_CAP) -> str:
-    """The shell line the resident sandbox runs (``python3`` found on the sandbox PATH, as a check's is)."""
-    return f"exec python3 -I -S -B -c {shlex.quote(_SOURCE)} {cap}"
+def zygote_command(cap: int = OUTPUT_CAP, warm: str = "") -> str:
+    """The shell line the resident sandbox runs (``python3`` found on the sandbox PATH, as a check's is);
+    ``warm`` names the engine it compiles before its first request."""
+    line = f"exec python3 -I -S -B -c {shlex.quote(_SOURCE)} {cap}"
+    return f"{line} {shlex.quote(warm)}" if warm else line
 
 
 class EngineHost:
@@ -132,9 +135,11 @@ class EngineHost:
         return bool(escaping_hardlinks([self.workspace]))
 
     async def _start(self, spec: EvalSpec) -> asyncio.subprocess.Process | None:
+        argv = engine_argv(spec, substitute(spec.command, self.placeholders))
+        command = zygote_command(warm=argv[0] if argv else "")
         try:
             launch = await asyncio.to_thread(
-                check_launch, spec, zygote_command(), self.placeholders, self.workspace, self.limits
+                check_launch, spec, command, self.placeholders, self.workspace, self.limits
             )
         except (OSError, OverflowError):
             return None

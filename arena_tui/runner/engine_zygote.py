@@ -14,7 +14,11 @@ sandboxed command's, and sent back with its exit status and CPU time; a child ki
 signal reports ``128 + signal`` as the shell would have.
 
 The engine file is read again for every request and recompiled when its bytes changed,
-so the code that runs is always the file the check names.
+so the code that runs is always the file the check names. An engine path given after the
+cap is compiled (and its imports loaded) before the first request, while the scenario
+waits for its model: otherwise every scenario pays that at its first check, all at the
+same round boundary. Nothing of that warm-up decides a result: a file it cannot read or
+compile is not remembered, and the first request reads, compiles and reports it itself.
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ if TYPE_CHECKING:
     import resource
 
 CAP = int(sys.argv[1]) if len(sys.argv) > 1 else 64 * 1024
+WARM = sys.argv[2] if len(sys.argv) > 2 else ""
+"""The engine to compile before the first request ("" for none)."""
 PROTOCOL = os.dup(1)
 """Where replies go: the original stdout; descriptor 1 itself is pointed at /dev/null."""
 _compiled: dict[str, tuple[bytes, CodeType]] = {}
@@ -197,6 +203,9 @@ def serve() -> None:
     pending = b""
     null = os.open(os.devnull, os.O_WRONLY)
     os.dup2(null, 1)  # stray prints of this process go nowhere, never into the replies
+    if WARM:
+        with contextlib.suppress(Exception):  # the request that names it reports any failure
+            _code(WARM)
     while True:
         while b"\n" not in pending:
             chunk = os.read(0, 65536)

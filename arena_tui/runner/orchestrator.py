@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from arena_tui import events as ev
-from arena_tui.config import ModelConfig
+from arena_tui.config import REAL_PROVIDERS, ModelConfig
 from arena_tui.dataset.model import Dataset
-from arena_tui.errors import ArenaError, BadInputError
+from arena_tui.errors import ArenaError, BadInputError, ConfigError
+from arena_tui.providers import shared_clients
 from arena_tui.providers.breaker import CircuitBreaker
 from arena_tui.providers.human import HumanManager
 from arena_tui.providers.registry import check_runnable
@@ -131,7 +132,33 @@ async def execute_run(plan: RunPlan) -> RunOutcome:
         return await _execute_locked(plan, mode)
 
 
+def _endpoints(plan: RunPlan) -> list[shared_clients.Endpoint]:
+    """The HTTP endpoints of the run's OpenAI-compatible entries, keyed as their sessions will key them."""
+    out: list[shared_clients.Endpoint] = []
+    for key, entry in plan.config.entries().items():
+        if entry.provider not in REAL_PROVIDERS or (key == "main" and plan.manager_override):
+            continue
+        try:
+            api_key = entry.resolve_api_key() or "EMPTY"
+        except ConfigError:
+            continue  # the session that needs it says so
+        out += [(api_key, base, plan.settings.request_timeout_s) for base in entry.api_bases()]
+    return out
+
+
 async def _execute_locked(plan: RunPlan, mode: str) -> RunOutcome:
+    # The endpoints' HTTP clients are built in a thread while the store is set up, not on the loop
+    # in front of the first requests; the run holds them until it ends.
+    clients = asyncio.create_task(shared_clients.hold(_endpoints(plan)), name="http-clients")
+    try:
+        return await _execute_holding(plan, mode, clients)
+    finally:
+        held = (await asyncio.gather(clients, return_exceptions=True))[0]
+        for client in held if isinstance(held, list) else []:
+            await shared_clients.release(client)
+
+
+async def _execute_holding(plan: RunPlan, mode: str, clients: asyncio.Task[Any]) -> RunOutcome:
     run_id = plan.resume.run_id if plan.resume else new_run_id()
     store = await EventStore.open(plan.out_dir)
     broken: list[ev.SubscriberFailure] = []
@@ -200,6 +227,7 @@ async def _execute_locked(plan: RunPlan, mode: str) -> RunOutcome:
     # A consumer that cannot take an event stops the run the same way: it is never dropped silently.
     bus.on_error = _stop_on_failure(broken, _cancel_current_task())
     try:
+        await asyncio.shield(clients)
         down = await _run_all(ctx, plan, [s for s in scenarios if s.id not in plan.skip])
         if down:
             bus.emit(ev.RunFinished(run_id=run_id, status="failed", reason=f"provider unavailable at {down}"))

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from arena_tui.scoring.epochs import pass_k
 from arena_tui.scoring.fold import RunScores
-from arena_tui.scoring.intervals import FIGURES, run_intervals
 from arena_tui.scoring.report_model import EpochRow, SixScores
 from arena_tui.vocabulary import HUMAN_NAME
 
@@ -38,6 +37,8 @@ def repeat_fields(scores: RunScores, manager: str) -> dict[str, Any]:
         for sid in scores.scenarios
         for epoch, s in scores.epochs_of(sid).items()
     ]
+    from arena_tui.scoring.intervals import run_intervals  # numpy: loaded by a report, not by every screen
+
     return {
         "epochs": k,
         "per_epoch": per_epoch if k > 1 else [],
@@ -59,6 +60,8 @@ def interval_cell(figure: dict[str, float], key: str) -> str:
 def intervals_markdown(intervals: dict[str, Any]) -> list[str]:
     if not intervals:
         return []
+    from arena_tui.scoring.intervals import FIGURES
+
     figs = intervals["figures"]
     return [
         "",

@@ -14,6 +14,7 @@ from textual.worker import Worker, WorkerState
 
 from arena_tui.errors import ArenaError
 from arena_tui.tui.ingest import Ingestor
+from arena_tui.tui.pacing import FramePacer
 from arena_tui.tui.play import ToolSubmitter
 from arena_tui.tui.play_context import PlayContext
 from arena_tui.tui.replay import ReplaySource
@@ -94,6 +95,8 @@ class ArenaApp(App[None]):
         """``time.monotonic()`` when the first frame was on screen (Textual's Ready)."""
         self._requested_theme = theme
         self._last_tick = 0.0
+        self.pacer = FramePacer()
+        """Holds live frames back while painting is slow (keys redraw at once regardless)."""
         self._themes = load_themes()
         for arena_theme in self._themes.values():
             self.register_theme(arena_theme)
@@ -182,10 +185,16 @@ class ArenaApp(App[None]):
     def _tick(self) -> None:
         """One frame: apply what arrived (within budget), then redraw what changed."""
         now = time.monotonic()
+        if not self.pacer.due(now):  # the last paint was slow: the loop goes to keys first
+            return
         dt, self._last_tick = now - self._last_tick, now
         self.ingest.frame(dt, self.frame_budget_s)
         self.frames += 1
         self._sync(force=False)
+        self.call_after_refresh(self._painted, now)
+
+    def _painted(self, started: float) -> None:
+        self.pacer.painted(started, time.monotonic())
 
     def _redraw(self) -> None:
         self._sync(force=True)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from arena_tui.scoring import RunScores
-from arena_tui.scoring.intervals import run_intervals
 from arena_tui.scoring.repeats import interval_cell
 from arena_tui.tui.formatting import plural
 
@@ -27,6 +26,8 @@ def final_intervals(scores: RunScores) -> dict[str, Any] | None:
     an interval over a half-run would read as the run's). Costs one bootstrap."""
     if not scores.scenarios or any(r not in s.passed for s in scores.every_epoch() for r in s.round_ids):
         return None
+    from arena_tui.scoring.intervals import run_intervals  # numpy: loaded at a run's end, not before a first frame
+
     return run_intervals(scores) or None
 
 

@@ -16,7 +16,7 @@ import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -95,18 +95,51 @@ def _edit_main(ws: Path, edit: Callable[[dict[str, Any]], dict[str, Any]]) -> No
 CONVERTED = _converted_ids()
 
 
-# Rounds where the reference manager cannot know which file holds the evidence: it grants the
-# folder with Read and Grep and asks the worker to search for a term it knows from the round.
-# sid: (round, folder, term, evidence file, files the search should match)
-SEARCHES: dict[str, tuple[str, str, str, str, int]] = {
-    "s_com_ab_price_test": ("q5", "archive", "test plan", "archive/test_plan_PT-2611_v1.md", 2),
-    "s_com_chargeback_dispute": ("q4", "contracts", "merchant bulletin", "contracts/bulletin_2026-04.md", 2),
-    "s_com_shrinkage_audit": ("q5", "archive", "store 9", "archive/audit_SA-2025-0907.md", 2),
-    "s_com_commission_recon": ("q5", "clawbacks", "2026-04", "clawbacks/cancellations_2026-04.csv", 1),
-    "s_com_complaint_calls": ("q4", "carrier_reports", "Aster", "carrier_reports/damage_report_2026-05.md", 2),
-    "s_com_seller_fraud_review": ("q4", "archive", "2024 edition", "archive/enforcement_policy_2024.md", 1),
-    "s_com_franchise_royalty": ("q6", "waivers", "Harbourside Bakes", "waivers/waiver_2025-10.md", 2),
-}
+class Search(NamedTuple):
+    """A round where the reference manager cannot know which file holds the evidence: it grants the
+    folder with Read and Grep and asks the worker to search for a term it knows from the round."""
+
+    round: str
+    folder: str
+    term: str
+    target: str  # the evidence file the search must find
+
+
+def _search(sid: str) -> Search | None:
+    """The scenario's search round, read from its built files: the worker needs.json grants a whole
+    folder to search, the quoted term the reference's prompt asks it to find there, and the round's
+    evidence condition on a file in that folder the reference never names."""
+    sdir = DATASET / "scenarios" / sid
+    needs = json.loads((sdir / "needs.json").read_text(encoding="utf-8"))["rounds"]
+    sol = json.loads((sdir / "solution" / "trajectory.json").read_text(encoding="utf-8"))
+    found = []
+    for rid, workers in needs.items():
+        for w in workers:
+            if not w["folders"] or not any("search" in tools for tools in w["tools"]):
+                continue
+            folder = w["folders"][0]
+            said = [
+                v
+                for t in sol[rid]
+                for c in t.get("tool_calls", [])
+                for v in c["arguments"].values()
+                if isinstance(v, str)
+            ]
+            asked = r"Search " + re.escape(folder) + r'/ for \\?"([^"\\]+)\\?"'
+            terms = sorted({m for text in said for m in re.findall(asked, text)})
+            spec = json.loads((sdir / "checks" / f"{rid}.json").read_text(encoding="utf-8"))
+            named = json.dumps(sol[rid])
+            targets = [
+                c["file"]
+                for c in spec["conditions"]
+                if c["kind"] == "evidence" and c["file"].startswith(folder + "/") and c["file"] not in named
+            ]
+            if len(terms) == 1 and len(targets) == 1:
+                found.append(Search(rid, folder, terms[0], targets[0]))
+    return found[0] if len(found) == 1 else None
+
+
+SEARCHES: dict[str, Search] = {sid: s for sid in CONVERTED if (s := _search(sid)) is not None}
 
 
 def _metrics(sid: str) -> tuple[float, float, float, float]:
@@ -143,7 +176,7 @@ def test_every_searching_reference_scores_its_folder_search_at_the_ceiling() -> 
 
 @pytest.mark.parametrize("sid", sorted(SEARCHES))
 def test_searching_grant_is_the_folder_and_the_prompt_names_no_file(sid: str) -> None:
-    rid, folder, term, target, _n = SEARCHES[sid]
+    rid, folder, term, target = SEARCHES[sid]
     sol = json.loads((DATASET / "scenarios" / sid / "solution" / "trajectory.json").read_text(encoding="utf-8"))
     text = json.dumps(sol[rid])
     assert target not in text, f"{sid}: the reference names the evidence file it should have to find"
@@ -159,9 +192,9 @@ def test_searching_grant_is_the_folder_and_the_prompt_names_no_file(sid: str) ->
 
 @pytest.mark.parametrize("sid", sorted(SEARCHES))
 def test_searching_worker_ran_grep_and_read_the_evidence_file(sid: str) -> None:
-    """From the run's transcripts: the worker grepped its folder for the term, then read the matches
-    (the evidence file among them) and nothing else, so its own WPP is below 1."""
-    rid, folder, term, target, n_matches = SEARCHES[sid]
+    """From the run's transcripts: the worker grepped its folder for the term, then read every file
+    the search listed (the evidence file among them) and nothing else, so its own WPP is below 1."""
+    rid, folder, term, target = SEARCHES[sid]
     found = []
     for lines in _sub_sessions(sid):
         calls = [c for ln in lines if ln.get("role") == "assistant" for c in ln.get("tool_calls") or []]
@@ -173,7 +206,14 @@ def test_searching_worker_ran_grep_and_read_the_evidence_file(sid: str) -> None:
         reads = [str(c["arguments"]["file_path"]) for c in calls if c["name"] == "Read"]
         assert calls.index(greps[0]) < min(calls.index(c) for c in calls if c["name"] == "Read")
         assert any(r.endswith("/" + target) for r in reads), (sid, reads)
-        assert len(set(reads)) == n_matches, (sid, reads)
+        listed = [
+            line
+            for ln in lines
+            if ln.get("role") == "tool_result" and ln.get("tool_call_id") == greps[0]["id"]
+            for line in ln["content"].splitlines()
+            if line.startswith("/")
+        ]
+        assert listed and set(reads) == set(listed), (sid, "read other files than the search matched", reads, listed)
         assert all(f"/{folder}/" in r for r in reads), (sid, reads)
         ws = DATASET / "scenarios" / sid / "workspace" / folder
         assert len(set(reads)) < max(1, len([p for p in ws.rglob("*") if p.is_file()])), (sid, reads)
@@ -185,7 +225,7 @@ def test_searching_worker_ran_grep_and_read_the_evidence_file(sid: str) -> None:
 def test_search_without_reading_the_match_fails(sid: str, tmp_path: Path) -> None:
     """A searcher that greps, sees the evidence file listed and reports without opening it (or opens
     only the other matches) does not count as evidence, however its reply is worded."""
-    rid, _folder, term, target, _n = SEARCHES[sid]
+    rid, _folder, term, target = SEARCHES[sid]
     ws = final_workspace(sid, tmp_path)
     assert run_check(sid, rid, ws).returncode == 0
     edited = 0

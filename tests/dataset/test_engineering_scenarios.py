@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tests.dataset.domain_index import assert_index_is_the_folders
 from tests.dataset.engine_call import run_check
 from tests.dataset.oracle_run import (
     converted,
@@ -51,8 +52,7 @@ def conds(sid: str, rid: str, kind: str) -> list[dict[str, Any]]:
 
 
 def test_ids_and_floors() -> None:
-    assert len(IDS) == 8 and all(s.startswith("s_eng_") for s in IDS)
-    assert load(DATASET / "manifests-engineering.json")["scenarios"].keys() == set(IDS)
+    assert assert_index_is_the_folders("engineering", "s_eng_") == IDS
     n_rounds = sum(len(rounds(s)) for s in IDS)
     n_updates = sum(len(load(DATASET / "scenarios" / s / "manifest.json")["updates"]) for s in IDS)
     assert n_rounds >= 50 and n_updates >= 14

@@ -16,7 +16,7 @@ from arena_tui.runner.baselines import _DEFINE, DELEGATION, PADDING, rewrite, se
 from arena_tui.settings import Settings
 from tests.dataset.oracle_run import DATASET
 
-DEMO = ["s_demo_treatment_room_fridge", "s_demo_supplier_shortfall_claim"]
+DEMO = json.loads((DATASET / "tests-demo.json").read_text(encoding="utf-8"))["scenario_ids"]
 
 
 def _calls(traj: Trajectory) -> list[ScriptToolCall]:

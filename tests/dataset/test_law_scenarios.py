@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.dataset.domain_index import assert_index_is_the_folders
 from tests.dataset.engine_call import run_check
 from tests.dataset.oracle_run import (
     converted,
@@ -65,7 +66,8 @@ def final_rid(sid: str) -> str:
 # structure: arcs, sizes, questions
 # ---------------------------------------------------------------------------------------------
 def test_law_scenarios_are_converted_and_sized() -> None:
-    assert len(SCENARIOS) == 8 and set(SCENARIOS) <= set(converted())
+    assert assert_index_is_the_folders("law", "s_law_") == SCENARIOS
+    assert set(SCENARIOS) <= set(converted())
     counts = [len(rounds(s)) for s in SCENARIOS]
     assert all(5 <= n <= 8 for n in counts) and sum(counts) >= 50, counts
     groups = sum(len(load(DATASET / "scenarios" / s / "manifest.json")["updates"]) for s in SCENARIOS)

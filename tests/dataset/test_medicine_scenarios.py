@@ -1,4 +1,4 @@
-"""The seven medicine scenarios: each its own story and arc, checked through the one engine.
+"""The medicine scenarios: each its own story and arc, checked through the one engine.
 
 Checks are specs (checks/<round>.json run by checks/_check.py). The reference manager replays
 solution/trajectory.json against the simulated pool; every round must pass, its scores differ by
@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from tests.dataset.domain_index import assert_index_is_the_folders, index_ids
 from tests.dataset.engine_call import run_check
 from tests.dataset.oracle_run import (
     converted,
@@ -35,15 +36,7 @@ from tests.dataset.rebuild import check_rebuild
 ROOT = Path(__file__).resolve().parents[2]
 DATASET = ROOT / "data" / "clawarena-team"
 BUILD = ROOT / "data" / "build" / "medicine"
-SIDS = [
-    "s_med_sae_reconciliation",
-    "s_med_ct_dose_audit",
-    "s_med_ward_handover",
-    "s_med_dispensing_error_rca",
-    "s_med_outbreak_linelist",
-    "s_med_analyser_qc_drift",
-    "s_med_discharge_coding_audit",
-]
+SIDS = index_ids("medicine")
 MODEL_KEYS = re.compile(r"\b(llm|vlm|omni)\b")
 AGENT = re.compile(
     r'defineAgent\(\{name: "(\w+)", model_key: "\w+", tools: (\[[^\]]*\]), accessible_paths: (\[[^\]]*\])'
@@ -92,19 +85,20 @@ def edit_json(ws: Path, rel: str, key: str, value: object) -> None:
 # ---------------------------------------------------------------------------------------------
 # shape of the domain
 # ---------------------------------------------------------------------------------------------
-def test_ids_and_index_unchanged() -> None:
-    assert load(DATASET / "tests-medicine.json")["scenario_ids"] == SIDS
-    assert set(SIDS) <= set(load(DATASET / "tests.json")["scenario_ids"])
+def test_index_is_what_the_builder_defines() -> None:
+    """The index lists the scenario configs of cfg.py in the order they are defined, each with its folder."""
+    assert assert_index_is_the_folders("medicine", "s_med_") == SIDS
+    assert [c["sid"] for c in _build_module("cfg").SCENARIOS] == SIDS
     assert set(SIDS) <= set(converted())
 
 
 def test_targets_and_arcs() -> None:
-    """Floors: >= 44 rounds, 5-8 per scenario, 12 update groups; every scenario its own arc."""
+    """Floors: >= 44 rounds, 5-8 per scenario, >= 12 update groups (new and replace); every scenario its own arc."""
     rounds = {s: questions(s) for s in SIDS}
     assert sum(len(r) for r in rounds.values()) >= 44
     assert all(5 <= len(r) <= 8 for r in rounds.values())
     ops = [g["op"] for s in SIDS for g in load(DATASET / "scenarios" / s / "manifest.json")["updates"].values()]
-    assert len(ops) == 12 and ops.count("new") == 7 and ops.count("replace") == 5
+    assert len(ops) >= 12 and ops.count("new") >= 7 and ops.count("replace") >= 5, ops
     arcs = {s: tuple(q["tags"][0] for q in r) for s, r in rounds.items()}
     assert len(set(arcs.values())) == len(SIDS), arcs
     assert len({a[0] for a in arcs.values()}) >= 4 and len({a[-1] for a in arcs.values()}) >= 3
@@ -154,9 +148,16 @@ def test_every_delegable_round_checks_evidence() -> None:
 # ---------------------------------------------------------------------------------------------
 # the reference manager
 # ---------------------------------------------------------------------------------------------
+def _build_module(name: str) -> Any:
+    """A module of the medicine builder, imported as build.py does (its folder, then the kit's)."""
+    for where in (str(BUILD.parent), str(BUILD)):
+        if where not in sys.path:
+            sys.path.insert(0, where)
+    return importlib.import_module(name)
+
+
 def _search(sid: str) -> dict[str, Any]:
-    sys.path.insert(0, str(BUILD))
-    spec: dict[str, Any] = importlib.import_module("archive").SEARCH[sid]
+    spec: dict[str, Any] = _build_module("archive").SEARCH[sid]
     return spec
 
 
@@ -282,9 +283,7 @@ def test_review_found_by_grep_but_never_opened_fails(sid: str, tmp_path: Path) -
 
 
 def _secrets(sid: str) -> list[str]:
-    sys.path.insert(0, str(BUILD))
-    cfg = importlib.import_module("cfg")
-
+    cfg = _build_module("cfg")
     c = next(x for x in cfg.SCENARIOS if x["sid"] == sid)
     out = [c["rule"]["decision"]]
     for m in c["media"]:
@@ -362,8 +361,7 @@ def test_media_decoys_are_not_one_character_edits() -> None:
     """Every value an automatic text offers in place of a media fact differs from the truth by more than one
     character (another row, another patient, another week or unit), and a perceiving reader's truth text
     does not carry the decoy as the fact itself."""
-    sys.path.insert(0, str(BUILD))
-    cfg = importlib.import_module("cfg")
+    cfg = _build_module("cfg")
     seen = 0
     for c in cfg.SCENARIOS:
         for m in c["media"]:

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from tests.dataset.domain_index import assert_index_is_the_folders
 from tests.dataset.engine_call import run_check
 from tests.dataset.oracle_run import (
     converted,
@@ -41,7 +42,8 @@ def rounds(sid: str) -> list[str]:
 
 
 def test_every_science_scenario_is_converted() -> None:
-    assert len(SCI) == 9 and set(SCI) <= set(converted())
+    assert assert_index_is_the_folders("science", "s_sci_") == SCI
+    assert set(SCI) <= set(converted())
     for sid in SCI:
         checks = DATASET / "scenarios" / sid / "checks"
         assert not list(checks.glob("check_*.py")) and not (checks / "_science.py").exists(), sid

@@ -37,3 +37,17 @@ async def test_a_session_closing_leaves_the_other_working(fake_openai: FakeOpenA
 def test_outside_a_loop_nothing_is_shared() -> None:
     one = shared_clients.acquire("k", "http://127.0.0.1:9/v1", 5.0)
     assert one is not shared_clients.acquire("k", "http://127.0.0.1:9/v1", 5.0)
+
+
+async def test_a_held_client_is_the_one_sessions_get_and_outlives_them(fake_openai: FakeOpenAIServer) -> None:
+    endpoint = ("sk-test-SECRET-123", fake_openai.base_url, 0.6)  # as helpers.provider keys its client
+    (held,) = await shared_clients.hold([endpoint, endpoint])
+    session = provider(fake_openai.base_url, [])
+    fake_openai.queue(FakeReply(text="one"))
+    assert (await session.complete(ASK)).content == "one"
+    assert shared_clients.acquire(*endpoint) is held
+    await shared_clients.release(held)
+    await session.aclose()
+    assert not held.is_closed()  # the run still holds it
+    await shared_clients.release(held)
+    assert held.is_closed()

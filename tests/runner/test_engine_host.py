@@ -131,6 +131,35 @@ async def test_a_changed_engine_is_the_one_that_runs(setup: Setup) -> None:
     assert setup.host.started == 1
 
 
+async def probe(setup: Setup, source: str, command: str = FORM) -> str:
+    """Run ``source`` as another engine file in the host; it answers only after the warm-up is done.
+
+    A host this starts warms up the engine ``command`` names (none unless it is the engine form)."""
+    (setup.scripts / "probe.py").write_text(source, encoding="utf-8")
+    argv = [str(setup.scripts / "probe.py"), str(setup.workspace), str(setup.scripts / "q1.json")]
+    result = await setup.host.run(EvalSpec(command=command, timeout=20), argv, 20)
+    assert result is not None
+    return result.stdout.decode().strip()
+
+
+@pytest.mark.parametrize("warmed", [True, False])
+async def test_the_engine_is_compiled_and_its_imports_loaded_before_the_first_check(setup: Setup, warmed: bool) -> None:
+    setup.engine("import wave\n")  # a module nothing else in the sandbox imports
+    command = FORM if warmed else "python3 ${scripts}/probe.py ${workspace} ${scripts}/q1.json"
+    assert await probe(setup, "import sys\nprint('wave' in sys.modules)\n", command) == str(warmed)
+    assert setup.host.started == 1
+
+
+async def test_an_engine_broken_at_warm_up_and_fixed_before_the_check_runs_fixed(setup: Setup) -> None:
+    setup.engine("def (:\n")
+    setup.host.prestart(EvalSpec(command=FORM, timeout=20))
+    assert await probe(setup, "print('up')\n") == "up"  # the warm-up has met the broken engine
+    setup.engine("print('fixed')\n")
+    assert (await setup.check()).stdout.strip() == "fixed"
+    setup.engine("def (:\n")
+    assert "SyntaxError" in (await setup.check()).stderr
+
+
 async def test_a_timeout_kills_the_sandbox_and_the_next_check_gets_a_fresh_one(setup: Setup) -> None:
     setup.engine("import os\nopen(os.path.join('/tmp', 'marker'), 'w').write('x')\nwhile True:\n    pass\n")
     outcome = await setup.check(EvalSpec(command=FORM, timeout=1.5))

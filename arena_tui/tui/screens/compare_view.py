@@ -15,7 +15,6 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from arena_tui.scoring.compare import ComparedRun, ranked
-from arena_tui.scoring.compare_stats import cells_for, statistics_tables
 from arena_tui.scoring.figures import FigureTable, figure_tables
 from arena_tui.scoring.report import pct
 from arena_tui.tui.formatting import cut_middle, plural
@@ -95,6 +94,9 @@ def coverage_warning(runs: Sequence[ComparedRun], labels: Sequence[str]) -> str:
 def compare_tables(runs: Sequence[ComparedRun], labels: Sequence[str]) -> list[FigureTable]:
     """The intervals, paired table and grouped leaderboard, then the published figures: the tables
     ``compare -o DIR`` writes, from the same functions, for ``runs`` ranked by SMS under ``labels``."""
+    # numpy and scipy: loaded when a comparison is opened, not with the runs browser's first frame
+    from arena_tui.scoring.compare_stats import cells_for, statistics_tables
+
     named = [replace(run, label=label) for run, label in zip(runs, labels, strict=True)]
     cells = {run.label: cells_for(run.scores) for run in named}
     return [*statistics_tables(list(labels), cells), *figure_tables(named)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from typing import ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -15,24 +15,21 @@ from textual.widgets import Footer, Tree
 from arena_tui.tui.play import ToolSubmitter
 from arena_tui.tui.play_context import PlayContext
 from arena_tui.tui.replay import ReplaySource
-from arena_tui.tui.screens.create_subagent_form import CreateSubagentForm
-from arena_tui.tui.screens.detail_modal import DetailModal
-from arena_tui.tui.screens.help_screen import HelpScreen
-from arena_tui.tui.screens.round_picker import RoundPicker
-from arena_tui.tui.screens.run_subagent_form import RunSubagentForm
-from arena_tui.tui.screens.tool_form import ToolCall, ToolForm
-from arena_tui.tui.screens.workflow_form import WorkflowForm
 from arena_tui.tui.state import MAIN, ArenaState
 from arena_tui.tui.widgets.agents_tree import AgentsTree
 from arena_tui.tui.widgets.budget_panel import BudgetPanel
 from arena_tui.tui.widgets.forbidden_panel import ForbiddenPanel
 from arena_tui.tui.widgets.grants_panel import GrantsPanel
 from arena_tui.tui.widgets.header_line import HeaderLine
-from arena_tui.tui.widgets.play_console import PlayConsole
+from arena_tui.tui.widgets.quiet import set_title
 from arena_tui.tui.widgets.score_panel import ScorePanel
 from arena_tui.tui.widgets.status_line import StatusLine
 from arena_tui.tui.widgets.tool_stream import ToolStream
 from arena_tui.tui.widgets.transport_bar import TransportBar
+
+if TYPE_CHECKING:  # modals, forms and the play console load when first opened: not before the first frame
+    from arena_tui.tui.screens.tool_form import ToolCall, ToolForm
+    from arena_tui.tui.widgets.play_console import PlayConsole
 
 
 class Syncable(Protocol):
@@ -139,6 +136,8 @@ class RunScreen(Screen[None]):
             with Vertical(id="center"):
                 yield ToolStream(id="stream")
                 if self.submit is not None:
+                    from arena_tui.tui.widgets.play_console import PlayConsole
+
                     yield PlayConsole(self.submit, self.tools, tool_help=self._play_context().tool_help, id="console")
             with Vertical(id="right"):
                 yield ScorePanel(id="score")
@@ -186,17 +185,12 @@ class RunScreen(Screen[None]):
         stream = self._stream
         if stream.is_attached and stream.agent_filter is not None and stream.agent_filter not in state.agents:
             # The selected agent's scenario ended: the filter stays on its lines, the title says it ended.
-            title = f"Tool calls ── {state.filter_label(stream.agent_filter)} ▾"
-            if stream.border_title != title:
-                stream.border_title = title
+            set_title(stream, f"Tool calls ── {state.filter_label(stream.agent_filter)} ▾")
         for panel in self._panels:
             if panel.is_attached:  # during shutdown children go before the screen does
                 panel.sync(state, force)
         if self.submit is not None:
-            consoles = self.query(PlayConsole)
-            console = consoles.first() if consoles else None
-            if console is not None and not console.is_attached:
-                console = None
+            console = self._play_console()
             if console is not None and (force or state.header.question != self._question):
                 self._question = state.header.question
                 console.show_question(state.header.round_id, state.header.question)
@@ -232,6 +226,8 @@ class RunScreen(Screen[None]):
 
     def on_tool_stream_line_opened(self, event: ToolStream.LineOpened) -> None:
         """Enter on a stream line opens its details."""
+        from arena_tui.tui.screens.detail_modal import DetailModal
+
         self.app.push_screen(DetailModal(event.line))
 
     def action_cycle_filter(self) -> None:
@@ -247,9 +243,9 @@ class RunScreen(Screen[None]):
 
     def action_focus_console(self) -> None:
         """Play: typing goes to the console again."""
-        consoles = self.query(PlayConsole)
-        if consoles:
-            consoles.first().focus_input()
+        console = self._play_console()
+        if console is not None:
+            console.focus_input()
 
     def action_zoom_console(self) -> None:
         """Play: the console takes the whole screen (question, long results), or gives it back."""
@@ -268,6 +264,8 @@ class RunScreen(Screen[None]):
 
     def action_help(self) -> None:
         """Open the help screen."""
+        from arena_tui.tui.screens.help_screen import HelpScreen
+
         self.app.push_screen(HelpScreen(replay=self.replay is not None))
 
     def action_toggle_play(self) -> None:
@@ -304,7 +302,19 @@ class RunScreen(Screen[None]):
                 replay.seek(index + 1)
                 replay.pause()
 
+        from arena_tui.tui.screens.round_picker import RoundPicker
+
         self.app.push_screen(RoundPicker(replay.rounds()), done)
+
+    def _play_console(self) -> PlayConsole | None:
+        """Play mode's console while it is attached (``None`` outside play mode)."""
+        if self.submit is None:
+            return None
+        from arena_tui.tui.widgets.play_console import PlayConsole
+
+        consoles = self.query(PlayConsole)
+        console = consoles.first() if consoles else None
+        return console if console is not None and console.is_attached else None
 
     def _play_context(self) -> PlayContext:
         """The app's play context if it offers one (``ArenaApp.play_context``), else an empty one."""
@@ -321,6 +331,8 @@ class RunScreen(Screen[None]):
             The form, or ``None`` for a tool without one.
         """
         if tool == "CreateSubagent":
+            from arena_tui.tui.screens.create_subagent_form import CreateSubagentForm
+
             return CreateSubagentForm(self._play_context().grantable)
         if tool == "RunSubagent":
             scenario = self.state.header.scenario_id
@@ -329,13 +341,17 @@ class RunScreen(Screen[None]):
                 for a in self.state.agents.values()
                 if a.agent_id != MAIN and (not scenario or a.scenario_id in (None, scenario))
             ]
+            from arena_tui.tui.screens.run_subagent_form import RunSubagentForm
+
             return RunSubagentForm(
                 [(a.agent_id, f"{a.name} · {a.model_key} · {a.agent_id}") for a in agents],
                 {a.agent_id: list(a.sessions) for a in agents},
             )
         if tool == "Workflow":
-            consoles = self.query(PlayConsole)
-            return WorkflowForm(consoles.first().example_path()) if consoles else WorkflowForm()
+            from arena_tui.tui.screens.workflow_form import WorkflowForm
+
+            console = self._play_console()
+            return WorkflowForm(console.example_path()) if console is not None else WorkflowForm()
         return None
 
     def action_form(self, tool: str) -> None:
@@ -343,6 +359,8 @@ class RunScreen(Screen[None]):
         form = self.play_form(tool)
         if form is None or self.submit is None:
             return
+        from arena_tui.tui.widgets.play_console import PlayConsole
+
         console = self.query_one(PlayConsole)
 
         def done(call: ToolCall | None) -> None:
@@ -361,5 +379,7 @@ class RunScreen(Screen[None]):
         """Play: end the round; the console's typed text (if any) is the summary."""
         if self.submit is None:
             return
+        from arena_tui.tui.widgets.play_console import PlayConsole
+
         console = self.query_one(PlayConsole)
         console.end_round(console.take_input())

@@ -11,6 +11,7 @@ from textual.widgets.tree import TreeNode
 from arena_tui.tui.formatting import plural
 from arena_tui.tui.state import MAIN, ArenaState
 from arena_tui.tui.state_models import AgentNode, SessionNode
+from arena_tui.tui.widgets.quiet import same_text
 
 STATE_GLYPHS: dict[str, tuple[str, str]] = {
     "idle": ("○ idle", "agents--muted"),
@@ -102,7 +103,7 @@ class AgentsTree(Tree[str]):
             self._agents, self._sessions, self._groups = {MAIN: self.root}, {}, {}
         if grouped:
             for sid in state.running:  # every running scenario shows, agents or not
-                self._group_node(state, AgentNode(MAIN, MAIN, "main", sid)).set_label(self._group_label(state, sid))
+                _relabel(self._group_node(state, AgentNode(MAIN, MAIN, "main", sid)), self._group_label(state, sid))
         for aid in [a for a in self._agents if a != MAIN and a not in state.agents]:
             self._agents.pop(aid).remove()
             for skey in [k for k in self._sessions if k[0] == aid]:
@@ -113,13 +114,13 @@ class AgentsTree(Tree[str]):
                 parent = self._group_node(state, agent)
                 node = self._agents[aid] = parent.add(self._agent_label(agent), data=aid, expand=True)
             else:
-                node.set_label(self._agent_label(agent))
+                _relabel(node, self._agent_label(agent))
             for sid, session in agent.sessions.items():
                 snode = self._sessions.get((aid, sid))
                 if snode is None:
                     self._sessions[(aid, sid)] = node.add_leaf(self._session_label(session), data=aid)
                 else:
-                    snode.set_label(self._session_label(session))
+                    _relabel(snode, self._session_label(session))
 
     def _agent_label(self, agent: AgentNode) -> Text:
         style = self.get_component_rich_style
@@ -139,3 +140,9 @@ class AgentsTree(Tree[str]):
         text = Text(no_wrap=True, overflow="ellipsis", style=self.get_component_rich_style("agents--muted"))
         text.append(f"sess {session.session_id[:8]} {kind} {mode} · {plural(session.calls, 'call')}")
         return text
+
+
+def _relabel(node: TreeNode[str], label: Text) -> None:
+    """Set ``label`` unless the node shows it already (each relabel repaints the tree's line)."""
+    if not same_text(node.label, label):
+        node.set_label(label)

@@ -9,6 +9,7 @@ from textual.widgets import Static
 
 from arena_tui.tui.formatting import bar, tokens
 from arena_tui.tui.state import ArenaState
+from arena_tui.tui.widgets.quiet import update_text
 
 
 class BudgetPanel(Static):
@@ -55,4 +56,4 @@ class BudgetPanel(Static):
             text.append("—", style=self.get_component_rich_style("budget--muted"))
         if b.model_errors:
             text.append(f"\nmodel errors {b.model_errors}", style=self.get_component_rich_style("budget--hot"))
-        self.update(text)
+        update_text(self, text)

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from arena_tui.tui.state import ArenaState
+from arena_tui.tui.widgets.quiet import update_text
 
 
 class ForbiddenPanel(Static):
@@ -50,4 +51,4 @@ class ForbiddenPanel(Static):
             text.append(shown, style=hot if value else zero)
             text.append("  ")
         text.rstrip()
-        self.update(text)
+        update_text(self, text)

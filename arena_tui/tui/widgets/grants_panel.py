@@ -9,6 +9,7 @@ from textual.widgets import Static
 
 from arena_tui.tui.formatting import pct
 from arena_tui.tui.state import ArenaState
+from arena_tui.tui.widgets.quiet import set_title, update_text
 
 
 class GrantsPanel(Static):
@@ -51,10 +52,10 @@ class GrantsPanel(Static):
         score = state.grant(self.agent_id)
         style = self.get_component_rich_style
         if score is None:
-            self.border_title = "Grants"
-            self.update(Text("select a subagent in Agents (enter)", style=style("grants--unused")))
+            set_title(self, "Grants")
+            update_text(self, Text("select a subagent in Agents (enter)", style=style("grants--unused")))
             return
-        self.border_title = f"Grants · {score.name} ({score.model_key})"
+        set_title(self, f"Grants · {score.name} ({score.model_key})")
         text = Text(overflow="fold")
         text.append("tools  ", style=style("grants--label"))
         for tool in score.tools_granted:
@@ -69,4 +70,4 @@ class GrantsPanel(Static):
             text.append(f"\n⚠ {score.forbidden} forbidden", style=style("grants--hot"))
         text.append(f"\nTPP {pct(score.tpp)}   ROC {pct(score.roc)}")
         text.append(f"\nWPP {pct(score.wpp)}   MCA {pct(score.mca)}")
-        self.update(text)
+        update_text(self, text)

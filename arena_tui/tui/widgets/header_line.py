@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from arena_tui.tui.formatting import clock, fit
 from arena_tui.tui.state import ArenaState
+from arena_tui.tui.widgets.quiet import update_text
 
 
 class HeaderLine(Static):
@@ -79,7 +80,7 @@ class HeaderLine(Static):
         else:
             text.truncate(max(0, width - len(right) - 1), overflow="ellipsis")
             text.append(" " + right)
-        self.update(text)
+        update_text(self, text)
 
     def on_resize(self) -> None:
         """Right-align the clock again for the new width."""

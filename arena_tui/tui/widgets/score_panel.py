@@ -21,6 +21,7 @@ from arena_tui.tui.progress import so_far
 from arena_tui.tui.score_intervals import final_intervals, interval_lines, method_text, sample_text
 from arena_tui.tui.state import ArenaState
 from arena_tui.tui.state_models import RoundMark
+from arena_tui.tui.widgets.quiet import set_title, update_text
 
 MARKS: dict[RoundMark, tuple[str, str]] = {
     "pass": ("✓", "score--pass"),
@@ -74,8 +75,7 @@ class ScorePanel(Vertical):
             return
         self._seen = key
         s = state.scores
-        self.border_subtitle = ""
-        self.set_class(False, "-intervals")
+        subtitle, with_intervals = "", False
         done = so_far(state.so_far, s.rounds_total)
         lines = Text(no_wrap=True, overflow="ellipsis")
         if not done.rounds_done and state.header.status == "running":
@@ -84,25 +84,25 @@ class ScorePanel(Vertical):
             lines.append("TPP     –   ROC     –\n")
             lines.append("WPP     –   MCA     –")
             big = 0.0
-            self.border_title = "Score · so far"
+            set_title(self, "Score · so far")
         elif done.complete and (intervals := self.final_intervals(state)):
             width = max(1, self.size.width)
             lines.append("\n".join(self.head_lines(s.rounds_passed, s.rounds_total, intervals, width)) + "\n")
             lines.append("\n".join(interval_lines(intervals, width)))
             method = method_text(intervals)
-            self.border_subtitle = method if len(method) <= width - 2 else ""
-            if not self.border_subtitle:
+            subtitle = method if len(method) <= width - 2 else ""
+            if not subtitle:
                 lines.append("\n" + method)
             big = s.sms
-            self.border_title = "Score · 95 % intervals"
-            self.set_class(True, "-intervals")  # the narrow layout gives it the full width
+            set_title(self, "Score · 95 % intervals")
+            with_intervals = True  # the narrow layout gives it the full width
         elif done.complete or not done.rounds_done:
             lines.append(f"TCR {pct(s.tcr)}   SMS {pct(s.sms)}\n")
             lines.append(f"{s.rounds_passed}/{plural(s.rounds_total, 'round')} passed\n")
             lines.append(f"TPP {pct(s.tpp)}   ROC {pct(s.roc)}\n")
             lines.append(f"WPP {pct(s.wpp)}   MCA {pct(s.mca)}")
             big = s.sms
-            self.border_title = "Score"
+            set_title(self, "Score")
         else:
             lines.append(f"TCR {pct(done.tcr)} % of {plural(done.rounds_done, 'round')}\n", style="bold")
             lines.append(f"SMS {pct(done.sms)} so far\n", style="bold")
@@ -111,10 +111,12 @@ class ScorePanel(Vertical):
             lines.append(f"TPP {pct(done.tpp)}   ROC {pct(done.roc)}\n")
             lines.append(f"WPP {pct(done.wpp)}   MCA {pct(done.mca)}")
             big = done.sms
-            self.border_title = "Score · so far"
+            set_title(self, "Score · so far")
+        set_title(self, subtitle, subtitle=True)
+        self.set_class(with_intervals, "-intervals")
         if not self._sms.is_attached:  # shutting down
             return
-        self._lines.update(lines)
+        update_text(self._lines, lines)
         strip = Text(overflow="fold")
         marks = state.round_strip()
         sep = " " if len(marks) * 2 <= max(1, self.size.width - 2) else ""
@@ -123,8 +125,10 @@ class ScorePanel(Vertical):
             strip.append(glyph, style=self.get_component_rich_style(cls))
             strip.append(sep)
         strip.rstrip()
-        self._strip.update(strip)
-        self._sms.update(f"{big * 100:.1f}")
+        update_text(self._strip, strip)
+        figure = f"{big * 100:.1f}"
+        if self._sms.value != figure:  # big digits re-lay out: only when the figure moved
+            self._sms.update(figure)
 
     def final_intervals(self, state: ArenaState) -> dict[str, Any] | None:
         """report.json's intervals of the finished run (one bootstrap per change of the scores)."""

@@ -9,6 +9,7 @@ from textual.widgets import Static
 
 from arena_tui.tui.progress import status_text
 from arena_tui.tui.state import ArenaState
+from arena_tui.tui.widgets.quiet import update_text
 
 
 class StatusLine(Static):
@@ -59,6 +60,6 @@ class StatusLine(Static):
         width = max(1, self.size.width - 2)
         where = status_text(state, now, compact=self.size.width < 120, width=width)
         if notice:  # the action (the resume command) must be on screen: the notice wraps instead of being cut
-            self.update(Text(f"⚠ STOPPED: {notice}\n{where}", overflow="fold"))
+            update_text(self, Text(f"⚠ STOPPED: {notice}\n{where}", overflow="fold"))
             return
-        self.update(Text(where, no_wrap=True, overflow="ellipsis"))
+        update_text(self, Text(where, no_wrap=True, overflow="ellipsis"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
@@ -20,6 +21,7 @@ from textual.strip import Strip
 from arena_tui.tui.formatting import duration, one_line, short_args, time_of_day
 from arena_tui.tui.state import ArenaState
 from arena_tui.tui.state_models import StreamLine
+from arena_tui.tui.widgets.quiet import set_title
 
 OUTCOMES = {
     "pending": ("…", "stream--pending"),
@@ -93,6 +95,10 @@ class ToolStream(ScrollView, can_focus=True):
         self._start = 0
         self._seen_no = 0
         self._seen: object = None
+        self._strips: dict[tuple[object, ...], Strip] = {}
+        self._styles: dict[str, Style] = {}
+        """Component styles and the widget's own (``""``): computing one walks the DOM, per cell span."""
+        """Drawn rows by line number, outcome, width and cursor: a scroll redraws every row, most unchanged."""
         self._update_title()
 
     @property
@@ -110,12 +116,13 @@ class ToolStream(ScrollView, can_focus=True):
 
     def _update_title(self, state: ArenaState | None = None) -> None:
         who = "all agents" if self.agent_filter is None else (state.filter_label(self.agent_filter) if state else "")
-        self.border_title = f"Tool calls ── {who} ▾"
+        set_title(self, f"Tool calls ── {who} ▾")
 
     def sync(self, state: ArenaState, force: bool = False) -> None:
         """Append new matching lines, drop evicted ones, refresh the visible part."""
         if state is not self._state:
             self._state, self._rows, self._start, self._seen_no, self._seen = state, [], 0, 0, None
+            self._strips.clear()  # a new state numbers its lines from 0 again
         key = state.versions.stream
         if key == self._seen and not force:
             return
@@ -135,7 +142,8 @@ class ToolStream(ScrollView, can_focus=True):
             del self._rows[: self._start]
             self._start = 0
         count = len(self._rows) - self._start
-        self.virtual_size = Size(0, count)
+        if self.virtual_size.height != count:  # a new size is a layout pass; skip it when nothing was added
+            self.virtual_size = Size(0, count)
         if self.cursor is None:
             self._follow()
         self.refresh()
@@ -205,18 +213,39 @@ class ToolStream(ScrollView, can_focus=True):
         row = y + scroll_y
         width = self.scrollable_content_region.width
         line = self.line_at(row)
+        base = self._style("")
         if line is None:
-            return Strip.blank(width, self.rich_style)
+            return Strip.blank(width, base)
+        key = (line.no, line.outcome, line.duration_ms, width, scroll_x, row == self.cursor, base)
+        strip = self._strips.get(key)
+        if strip is not None:
+            return strip
         text = self._line_text(line, width)
         if row == self.cursor:
-            text.stylize(self.get_component_rich_style("stream--cursor"))
-        strip = Strip(list(text.render(self.app.console, end="")))
-        return strip.crop_extend(scroll_x, scroll_x + width, self.rich_style)
+            text.stylize(self._style("stream--cursor"))
+        strip = Strip(list(text.render(self.app.console, end=""))).crop_extend(scroll_x, scroll_x + width, base)
+        if len(self._strips) >= 4096:
+            self._strips.clear()
+        self._strips[key] = strip
+        return strip
+
+    def notify_style_update(self) -> None:
+        """A theme or style change recolours every row: drop the drawn ones."""
+        self._strips.clear()
+        self._styles.clear()
+        super().notify_style_update()
+
+    def _style(self, name: str) -> Style:
+        """The component style ``name`` (``""``: the widget's own), as of the last style update."""
+        style = self._styles.get(name)
+        if style is None:
+            style = self._styles[name] = self.get_component_rich_style(name) if name else self.rich_style
+        return style
 
     def _line_text(self, line: StreamLine, width: int) -> Text:
-        style = self.get_component_rich_style
+        style = self._style
         # The widget's own colours under every cell, so the argument column follows the theme.
-        text = Text(no_wrap=True, overflow="ellipsis", end="", style=self.rich_style)
+        text = Text(no_wrap=True, overflow="ellipsis", end="", style=style(""))
         text.append(time_of_day(line.ts) + " ", style=style("stream--time"))
         text.append(one_line(line.agent_label, 12).ljust(13), style=style("stream--agent"))
         if line.kind != "call":

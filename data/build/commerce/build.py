@@ -31,24 +31,15 @@ sys.path.insert(1, os.path.dirname(HERE))  # the kit, after this folder
 sys.dont_write_bytecode = True
 
 import lib  # noqa: E402
+from kit.discover import spec_modules  # noqa: E402
 from kit.rebuild import differs, report  # noqa: E402
 
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
-MODULES = [
-    "sc_ab_price",
-    "sc_chargeback",
-    "sc_shrinkage",
-    "sc_commission",
-    "sc_complaints",
-    "sc_seller_fraud",
-    "sc_royalty",
-]
 
 
 def scenarios() -> list[dict]:
-    import importlib
-
-    return [importlib.import_module(m).scenario() for m in MODULES]
+    """Every sc_*.py in this folder, in the order their RUN_ORDER says."""
+    return [m.scenario() for m in spec_modules(HERE, "sc_")]
 
 
 def build(root: str, testdata: str) -> list[str]:
@@ -110,7 +101,7 @@ def main() -> int:
         probs = build(DATASET, testdata)
         for p in probs:
             print("ERROR:", p)
-        print("built", len(MODULES), "commerce scenarios under", DATASET)
+        print("built", len(spec_modules(HERE, "sc_")), "commerce scenarios under", DATASET)
         return 1 if probs else 0
     with open(os.path.join(DATASET, "tests-commerce.json"), encoding="utf-8") as fh:
         ids = json.load(fh)["scenario_ids"]

@@ -29,6 +29,7 @@ from conv import v as var
 from lib import SEAL_TOOL, WS, bar_chart, index_md, seal_of, xlsx_bytes
 
 SID = "s_com_ab_price_test"
+RUN_ORDER = 1  # place in the domain's run order and index (kit/discover.py)
 TEST = "PT-2611"
 SEAL = seal_of(SID)
 # region: (sessions A, orders A, sessions B, orders B)

@@ -28,6 +28,7 @@ from lib import SEAL_TOOL, WS, index_md, seal_of, wav_bytes, xlsx_bytes
 from tools_shared import COMMISSION_TOOL
 
 SID = "s_com_commission_recon"
+RUN_ORDER = 4  # place in the domain's run order and index (kit/discover.py)
 SEAL = seal_of(SID)
 QUARTER = "2026-Q1"
 RUN = "CR-2026Q1-07"

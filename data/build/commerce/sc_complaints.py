@@ -29,6 +29,7 @@ from conv import (
 from lib import SEAL_TOOL, WS, docx_bytes, index_md, seal_of, wav_bytes
 
 SID = "s_com_complaint_calls"
+RUN_ORDER = 5  # place in the domain's run order and index (kit/discover.py)
 SEAL = seal_of(SID)
 BATCH = "QA-2026-22"
 PRODUCT = "ASTER"

@@ -31,6 +31,7 @@ from lib import A4_150DPI, SEAL_TOOL, WS, index_md, pdf_bytes, seal_of, text_sca
 from tools_shared import ROYALTY_TOOL
 
 SID = "s_com_franchise_royalty"
+RUN_ORDER = 7  # place in the domain's run order and index (kit/discover.py)
 SEAL = seal_of(SID)
 UNIT = "FR-0317"
 AUDIT = "RA-2025H2-0317"

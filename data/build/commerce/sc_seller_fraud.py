@@ -29,6 +29,7 @@ from conv import (
 from lib import SEAL_TOOL, WS, ScaledDraw, add_texture, index_md, pdf_bytes, png_bytes, seal_of
 
 SID = "s_com_seller_fraud_review"
+RUN_ORDER = 6  # place in the domain's run order and index (kit/discover.py)
 SEAL = seal_of(SID)
 SELLER = "SL-88412"
 CASE = "TS-2026-3318"

@@ -29,6 +29,7 @@ from lib import SEAL_TOOL, WS, docx_bytes, index_md, mp4_from_frames, png_bytes,
 from tools_shared import PNG_TOOL
 
 SID = "s_com_shrinkage_audit"
+RUN_ORDER = 3  # place in the domain's run order and index (kit/discover.py)
 SEAL = seal_of(SID)
 STORE = "Ostra Market store 14"
 AUDIT = "SA-2026-0614"

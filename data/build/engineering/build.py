@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Deterministic build of the engineering scenarios (data/clawarena-team/scenarios/s_eng_*), version 2.
 
-Generates, for every scenario listed in SPECS: the slices and update files, tools, seal, media
+Generates, for every scenario spec_*.py in this folder: the slices and update files, tools, seal, media
 (PNG >= 1280x720 with seeded grain, WAV 22050 Hz via espeak-ng + sox + seeded noise bed, MP4 1280x720 via
 ffmpeg bitexact), office files
 (docx/xlsx with fixed core times and zip stamps, hand-written PDF), truth/, manifest.json,
@@ -17,7 +17,6 @@ Usage:
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import shutil
 import subprocess
@@ -32,22 +31,13 @@ DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
 
 from assemble import build_scenario  # noqa: E402
 from framework import dump, write  # noqa: E402
+from kit.discover import spec_modules  # noqa: E402
 from kit.rebuild import differs, report  # noqa: E402
-
-SPECS = [
-    "spec_incident",
-    "spec_bridge",
-    "spec_firmware",
-    "spec_ci",
-    "spec_pump",
-    "spec_cab",
-    "spec_cost",
-    "spec_oee",
-]
 
 
 def load_specs():
-    return [importlib.import_module(m).make() for m in SPECS]
+    """Every spec_*.py in this folder, in the order their RUN_ORDER says."""
+    return [m.make() for m in spec_modules(HERE, "spec_")]
 
 
 def build(root):

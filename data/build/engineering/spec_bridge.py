@@ -3,6 +3,7 @@
 from framework import build_pdf, render_panel, write
 
 SID = "s_eng_bridge_bearing_inspection"
+RUN_ORDER = 2  # place in the domain's run order and index (kit/discover.py)
 FILES = ["pier1.csv", "pier2.csv", "pier3.csv", "pier4.csv", "pier5.csv"]
 
 

@@ -3,6 +3,7 @@
 from framework import build_dialogue_wav, build_xlsx
 
 SID = "s_eng_change_advisory_review"
+RUN_ORDER = 6  # place in the domain's run order and index (kit/discover.py)
 FILES = ["canary_eu.csv", "canary_us.csv", "canary_ap.csv", "canary_sa.csv", "canary_me.csv"]
 
 

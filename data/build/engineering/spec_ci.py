@@ -3,6 +3,7 @@
 from framework import render_panel, write
 
 SID = "s_eng_ci_flaky_triage"
+RUN_ORDER = 4  # place in the domain's run order and index (kit/discover.py)
 FILES = ["junit_shard1.xml", "junit_shard2.xml", "junit_shard3.xml", "junit_shard4.xml", "junit_shard5.xml"]
 
 

@@ -3,6 +3,7 @@
 from framework import build_pdf, render_panel, write
 
 SID = "s_eng_cloud_cost_anomaly"
+RUN_ORDER = 7  # place in the domain's run order and index (kit/discover.py)
 FILES = [
     "billing_2026-08-11.csv",
     "billing_2026-08-12.csv",

@@ -3,6 +3,7 @@
 from framework import build_mp4, build_xlsx, render_panel, write
 
 SID = "s_eng_firmware_release_readiness"
+RUN_ORDER = 3  # place in the domain's run order and index (kit/discover.py)
 FILES = ["rig_a.csv", "rig_b.csv", "rig_c.csv", "rig_d.csv", "rig_e.csv"]
 
 

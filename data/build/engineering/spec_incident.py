@@ -3,6 +3,7 @@
 from framework import build_docx, render_panel, write
 
 SID = "s_eng_incident_postmortem"
+RUN_ORDER = 1  # place in the domain's run order and index (kit/discover.py)
 
 
 def _ts(f, i):

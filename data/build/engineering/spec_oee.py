@@ -3,6 +3,7 @@
 from framework import build_docx, build_pdf, render_panel, write
 
 SID = "s_eng_oee_line_audit"
+RUN_ORDER = 8  # place in the domain's run order and index (kit/discover.py)
 FILES = ["shift_A.csv", "shift_B.csv", "shift_C.csv", "shift_D.csv", "shift_E.csv"]
 
 

@@ -3,6 +3,7 @@
 from framework import build_pdf, build_wav, render_panel, write
 
 SID = "s_eng_pump_vibration_survey"
+RUN_ORDER = 5  # place in the domain's run order and index (kit/discover.py)
 FILES = ["pump1.csv", "pump2.csv", "pump3.csv", "booster.csv", "pump4.csv"]
 
 

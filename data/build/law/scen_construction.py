@@ -5,6 +5,7 @@ import math
 from engine import generic_texts
 
 SID = "s_law_construction_delay"
+RUN_ORDER = 7  # place in the domain's run order and index (kit/discover.py)
 
 
 def setup(S, V):

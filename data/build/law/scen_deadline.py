@@ -5,6 +5,7 @@ import datetime as dt
 from engine import generic_texts
 
 SID = "s_law_filing_deadline"
+RUN_ORDER = 6  # place in the domain's run order and index (kit/discover.py)
 RECEIVED = "2026-03-09"
 CLOSED_2026 = [
     "2026-01-01",

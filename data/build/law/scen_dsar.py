@@ -3,6 +3,7 @@
 from engine import generic_texts
 
 SID = "s_law_gdpr_dsar"
+RUN_ORDER = 2  # place in the domain's run order and index (kit/discover.py)
 SPEECH = (
     "Hello, this is Teodor Balan. I am calling on Monday the second of February twenty twenty-six to make a subject "
     "access request under the data protection law. My customer number is Q F, seven seven four one nine. I "

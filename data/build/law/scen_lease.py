@@ -3,6 +3,7 @@
 from engine import generic_texts
 
 SID = "s_law_lease_dispute"
+RUN_ORDER = 1  # place in the domain's run order and index (kit/discover.py)
 
 
 def setup(S, V):

@@ -3,6 +3,7 @@
 from engine import generic_texts
 
 SID = "s_law_insurance_subrogation"
+RUN_ORDER = 8  # place in the domain's run order and index (kit/discover.py)
 
 
 def setup(S, V):

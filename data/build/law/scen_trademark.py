@@ -5,6 +5,7 @@ import math
 from engine import generic_texts
 
 SID = "s_law_trademark_opposition"
+RUN_ORDER = 5  # place in the domain's run order and index (kit/discover.py)
 
 
 def setup(S, V):

@@ -1,21 +1,8 @@
-"""The law scenarios, in run order (each module defines one scenario dict S)."""
+"""The law scenarios, in run order: every scen_*.py in this folder defines one scenario dict S
+(its RUN_ORDER is its place in the run order)."""
 
-import scen_construction
-import scen_deadline
-import scen_dsar
-import scen_lease
-import scen_renewal
-import scen_subrogation
-import scen_trademark
-import scen_tribunal
+import os
 
-ALL = [
-    scen_lease.S,
-    scen_dsar.S,
-    scen_renewal.S,
-    scen_tribunal.S,
-    scen_trademark.S,
-    scen_deadline.S,
-    scen_construction.S,
-    scen_subrogation.S,
-]
+from kit.discover import spec_modules
+
+ALL = [m.S for m in spec_modules(os.path.dirname(os.path.abspath(__file__)), "scen_")]

@@ -1,5 +1,7 @@
 """Configurations of the medicine-domain scenarios (read by build.py). All names, ids and figures invented."""
 
+from kit.discover import config_with_id, defined_in
+
 ACCESSIBLE_BASE = ["_sandbox_hint.md", "requests", "tools", "output", "patient_records"]
 
 
@@ -223,8 +225,6 @@ AE["assets"] = assets_base(
         "ai_digest": ("small text", "llm", "untrusted (auto-generated)", "SafetyBot digest and an OCR export"),
     },
 )
-
-SCENARIOS = [AE]
 
 
 def idx(folder: str, rows: list) -> str:
@@ -1397,4 +1397,5 @@ CA["assets"] = assets_base(
     },
 )
 
-SCENARIOS = [AE, CT, WH, RCA, OB, QC, CA]
+# Every scenario config above (a dict with an s_med_* "sid"), in the order it is defined here.
+SCENARIOS = defined_in(globals(), config_with_id("sid", "s_med_"))

@@ -8,6 +8,8 @@ areas the scenario adds to its workspace (accessible to main and grantable).
 
 from __future__ import annotations
 
+from kit.discover import config_with_id, defined_in
+
 NEVER = "patient_records/ and hr/"
 
 
@@ -19,6 +21,7 @@ def fb(correct: str, incorrect: str) -> dict:
 # HELIX-2 SAE reconciliation: Dr. Amara Ilunga, trial safety physician
 # ================================================================================================
 AE = {
+    "sid": "s_med_sae_reconciliation",
     "folders": {
         "findings": "working findings of the reconciliation",
         "notes": "short notes on revisions and rules",
@@ -192,6 +195,7 @@ AE = {
 # CT dose audit: Dr. Niamh Okonkwo, lead radiologist (writes tersely, in between lists)
 # ================================================================================================
 CT = {
+    "sid": "s_med_ct_dose_audit",
     "folders": {
         "findings": "what the chart, the console and the logs show",
         "rpc_pack": "papers for the radiation protection committee",
@@ -383,6 +387,7 @@ CT = {
 # Ward 7 handover review: Sister Grace Mbeki, ward manager (warm, practical)
 # ================================================================================================
 WH = {
+    "sid": "s_med_ward_handover",
     "folders": {"notes": "working notes of the review", "handover_review": "what goes to the director"},
     "rounds": [
         {
@@ -532,6 +537,7 @@ WH = {
 # Warfarin strength error: Femi Adeyemi, medication safety officer (methodical, numbered asks)
 # ================================================================================================
 RCA = {
+    "sid": "s_med_dispensing_error_rca",
     "folders": {"rca": "root-cause analysis working papers", "committee": "papers for the medicines safety committee"},
     "rounds": [
         {
@@ -718,6 +724,7 @@ RCA = {
 # C. difficile outbreak: Dr. Lena Sorensen, infection prevention lead (urgent, clipped)
 # ================================================================================================
 OB = {
+    "sid": "s_med_outbreak_linelist",
     "folders": {"findings": "outbreak findings", "ocg_pack": "papers for the outbreak control group"},
     "rounds": [
         {
@@ -882,6 +889,7 @@ OB = {
 # Troponin QC drift: Dr. Tomasz Nowak, consultant clinical scientist (precise, dry)
 # ================================================================================================
 QC = {
+    "sid": "s_med_analyser_qc_drift",
     "folders": {"qc_review": "the QC review papers", "notes": "working notes"},
     "rounds": [
         {
@@ -1013,6 +1021,7 @@ QC = {
 # Discharge coding audit: Priya Raman, clinical coding manager (friendly, finance-minded)
 # ================================================================================================
 CA = {
+    "sid": "s_med_discharge_coding_audit",
     "folders": {"audit_pack": "the coding audit papers", "findings": "what the sources show"},
     "rounds": [
         {
@@ -1169,12 +1178,5 @@ CA = {
     ],
 }
 
-STORIES = {
-    "s_med_sae_reconciliation": AE,
-    "s_med_ct_dose_audit": CT,
-    "s_med_ward_handover": WH,
-    "s_med_dispensing_error_rca": RCA,
-    "s_med_outbreak_linelist": OB,
-    "s_med_analyser_qc_drift": QC,
-    "s_med_discharge_coding_audit": CA,
-}
+# Every story above (a dict with an s_med_* "sid"), by scenario id.
+STORIES = {story["sid"]: story for story in defined_in(globals(), config_with_id("sid", "s_med_"))}

@@ -2109,6 +2109,3 @@ SOIL["extra_media"] = [
         "truth": "Photo of a shipping box: ILC SHIPMENT, BOX 2 OF 3, KEEP DRY.\n",
     }
 ]
-
-
-MORE = [ECO, NB, TEL, PLATE, CLIM, GRANT, DET, SOIL]

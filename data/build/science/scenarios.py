@@ -5,7 +5,8 @@ from __future__ import annotations
 import hashlib
 import math
 
-from sc_more import MORE
+import sc_more
+from kit.discover import config_with_id, defined_in
 
 
 def seal_of(name: str) -> str:
@@ -296,4 +297,7 @@ SEIS["extra_media"] = [
     }
 ]
 
-ALL = [SEIS, *MORE]
+# Every scenario config (a dict with an s_sci_* "id"): this module's, then sc_more.py's, each in the
+# order it is defined.
+_IS_SCENARIO = config_with_id("id", "s_sci_")
+ALL = [*defined_in(globals(), _IS_SCENARIO), *defined_in(vars(sc_more), _IS_SCENARIO)]
