@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from arena_tui.errors import BadInputError
-from arena_tui.store.texts import MIN_TEXT, split_event
+from arena_tui.store.texts import MIN_EVENT, split_event
 
 STORE_FILENAME = "arena.sqlite"
 SCHEMA_VERSION = 2
@@ -55,7 +55,7 @@ def _texts_once(conn: sqlite3.Connection) -> None:
     )
     conn.execute("ALTER TABLE events ADD COLUMN texts TEXT")  # JSON {field: sha256} of the values kept in texts
     long = "SELECT run_id, seq FROM events WHERE length(data) >= ?"
-    for run_id, seq in conn.execute(long, (MIN_TEXT,)).fetchall():  # keys only: one event's text at a time
+    for run_id, seq in conn.execute(long, (MIN_EVENT,)).fetchall():  # keys only: one event's text at a time
         (data,) = conn.execute("SELECT data FROM events WHERE run_id = ? AND seq = ?", (run_id, seq)).fetchone()
         try:
             split = split_event(data)

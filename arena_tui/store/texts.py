@@ -9,7 +9,7 @@ and the event row keeps the rest of the event in ``data`` and ``{field: sha256}`
 ``texts``. Reading joins them back: the same event, field for field, as the one stored.
 
 ``run_started`` stays whole (run listings read it straight from ``events``), and so does
-every event shorter than :data:`MIN_TEXT`: most events are short and are stored unparsed.
+every event shorter than :data:`MIN_EVENT`: most events are short and are stored unparsed.
 """
 
 from __future__ import annotations
@@ -21,6 +21,13 @@ from dataclasses import dataclass
 
 MIN_TEXT = 256
 """Values shorter than this stay in the event: a reference and its ``texts`` row cost about as much."""
+
+MIN_EVENT = 1024
+"""Events shorter than this are stored whole: the copies worth removing are long tool outputs and
+replies, and splitting costs a parse and an encoding per event on the harness's hot path."""
+
+_SHORT_STR = (MIN_TEXT - 2) // 6
+"""A string this short encodes under :data:`MIN_TEXT` bytes even if every character needs a 6-byte escape."""
 
 
 @dataclass(frozen=True)
@@ -43,7 +50,7 @@ def _dumps(value: object) -> str:
 
 def split_event(data: str) -> SplitEvent:
     """Move the long top-level values of one event's JSON into texts (the event unchanged if it has none)."""
-    if len(data) < MIN_TEXT:
+    if len(data) < MIN_EVENT:
         return SplitEvent(data, None, {})
     obj = json.loads(data)
     if not isinstance(obj, dict) or obj.get("kind") == "run_started":
@@ -51,8 +58,8 @@ def split_event(data: str) -> SplitEvent:
     refs: dict[str, str] = {}
     texts: dict[str, str] = {}
     for name, value in list(obj.items()):
-        if not isinstance(value, str | list | dict):
-            continue
+        if not isinstance(value, str | list | dict) or (isinstance(value, str) and len(value) < _SHORT_STR):
+            continue  # most fields are ids and names: known short without encoding them
         value_json = _dumps(value)
         if len(value_json) < MIN_TEXT:
             continue
