@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,17 +60,22 @@ class StoreReader:
 
     def __init__(self, out: Path) -> None:
         self.path = store_path(out)
+        self._lock = threading.Lock()
+        """Held by every statement and by :meth:`close`: sources read in a worker thread and close from the
+        event loop (a cancelled read's thread goes on), and closing a connection mid-statement crashes SQLite."""
         try:
             self._conn = connect(str(self.path), readonly=True)
         except sqlite3.Error as exc:
             raise damaged_store(self.path, exc) from None
 
     def close(self) -> None:
-        self._conn.close()
+        with self._lock:
+            self._conn.close()
 
     def _rows(self, sql: str, params: tuple[object, ...] = (), before_texts: str = "") -> list[Any]:
         try:
-            return self._conn.execute(sql, params).fetchall()
+            with self._lock:
+                return self._conn.execute(sql, params).fetchall()
         except sqlite3.OperationalError as exc:
             if "no such table" in str(exc) and self._migrating():
                 return []  # the writer has created the file but not the tables yet (a watcher came early)
@@ -86,7 +92,8 @@ class StoreReader:
             return False
 
     def _version(self) -> int:
-        return int(self._conn.execute("PRAGMA user_version").fetchone()[0])
+        with self._lock:
+            return int(self._conn.execute("PRAGMA user_version").fetchone()[0])
 
     def runs(self) -> list[RunRow]:
         rows = self._rows(
