@@ -205,7 +205,7 @@ def _execute(plan: RunPlan, args: argparse.Namespace) -> int:
             print(f"the run stopped before it finished: continue with `clawarena-team resume {plan.out_dir}`")
             return 130
         return _print_outcome(live, plan.out_dir, plan.settings.metrics)
-    plan.subscribers = [PlainProgress(plan.fold)]
+    plan.subscribers = [PlainProgress(plan.fold, profile=plan.settings.metrics)]
     outcome = asyncio.run(execute_run(plan))
     return _print_outcome(outcome, plan.out_dir, plan.settings.metrics)
 

@@ -6,15 +6,20 @@ import sys
 from typing import TextIO
 
 from arena_tui import events as ev
+from arena_tui.scoring.compat import compat_report, leaderboard
 from arena_tui.scoring.finished import FinishedPart
-from arena_tui.scoring.fold import ScoreFold
+from arena_tui.scoring.fold import RunScores, ScoreFold
+from arena_tui.scoring.report import compat_summary
 
 
 class PlainProgress:
     """A bus subscriber that prints scenario starts, each scored round and scenario ends."""
 
-    def __init__(self, fold: ScoreFold, out: TextIO | None = None) -> None:
+    def __init__(self, fold: ScoreFold, out: TextIO | None = None, profile: str = "arena") -> None:
         self.out = out or sys.stdout
+        self.profile = profile
+        """``compat``: the figures are the earlier release's (``--metrics compat``), as in the report."""
+        self.run_id = ""
         self.fold = fold
         """The run's own fold (already applied when this subscriber sees an event)."""
         self.finished = FinishedPart(fold)
@@ -24,6 +29,7 @@ class PlainProgress:
     def __call__(self, event: ev.Event) -> None:
         self.finished.observe(event)
         if isinstance(event, ev.RunStarted):
+            self.run_id = event.run_id
             sim = f" [simulated: {'; '.join(event.simulated)}]" if event.simulated else ""
             total = sum(len(r) for r in event.round_ids.values())
             self._line(
@@ -46,20 +52,30 @@ class PlainProgress:
             cut = self._truncated.pop((event.scenario_id, event.round_id), 0)
             if cut:
                 why += f" [truncated: {cut} repl{'ies' if cut > 1 else 'y'} hit the output limit]"
-            self._line(
-                f"{event.scenario_id} {event.round_id} {verdict}{why}  TCR {100 * s.tcr:.1f}  SMS {100 * s.sms:.1f}"
-            )
+            self._line(f"{event.scenario_id} {event.round_id} {verdict}{why}  {self._so_far(s)}")
         elif isinstance(event, ev.ScenarioFinished) and event.status != "completed":
             self._line(f"{event.scenario_id}: {event.status}: {event.reason}")
         elif isinstance(event, ev.RunFinished):
             if event.reason and event.status == "failed":
                 self._line(f"run stopped: {event.reason}")
             s = self.fold.result()
+            if self.profile == "compat":
+                self._line(f"run {event.status}: {compat_summary(compat_report(s, event.run_id))}")
+                return
             self._line(
                 f"run {event.status}: {s.rounds_passed}/{s.rounds_total} rounds, TCR {100 * s.tcr:.1f}, "
                 f"TPP {100 * s.tpp:.1f}, ROC {100 * s.roc:.1f}, WPP {100 * s.wpp:.1f}, "
                 f"MCA {100 * s.mca:.1f}, SMS {100 * s.sms:.1f}"
             )
+
+    def _so_far(self, s: RunScores) -> str:
+        """The finished part's figures in the run's profile."""
+        if self.profile == "compat":
+            composite = compat_report(s, self.run_id)["composite"]
+            return (
+                f"TCR {100 * composite['TCR']:.1f}  leaderboard SMS {100 * leaderboard(composite)['SMS']:.1f} (compat)"
+            )
+        return f"TCR {100 * s.tcr:.1f}  SMS {100 * s.sms:.1f}"
 
     def _line(self, text: str) -> None:
         print(text, file=self.out, flush=True)
