@@ -23,7 +23,6 @@ import openai
 
 Endpoint = tuple[str, str, float]
 """(API key, base URL, per-call timeout): what makes two sessions' clients the same."""
-_Key = Endpoint
 
 
 @dataclass
@@ -32,14 +31,14 @@ class _Slot:
     users: int = 0
 
 
-_shared: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[_Key, _Slot]] = weakref.WeakKeyDictionary()
+_shared: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[Endpoint, _Slot]] = weakref.WeakKeyDictionary()
 
 
 def _build(api_key: str, base_url: str, timeout: float) -> openai.AsyncOpenAI:
     return openai.AsyncOpenAI(api_key=api_key, base_url=base_url, max_retries=0, timeout=timeout)
 
 
-def _table() -> dict[_Key, _Slot] | None:
+def _table() -> dict[Endpoint, _Slot] | None:
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:
