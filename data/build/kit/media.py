@@ -73,3 +73,29 @@ def mp4_bytes(frames: Sequence[bytes], *, crf: int | None = None) -> bytes:
         mp4_from_pngs(frames, out, crf=crf)
         with open(out, "rb") as fh:
             return fh.read()
+
+
+def add_noise_bed(wav: bytes, seed: str, level: int = 40) -> bytes:
+    """16-bit mono WAV bytes mixed with a seeded room-noise bed (~-58 dBFS hiss plus a low-passed rumble)."""
+    import array
+    import io
+    import random
+    import wave
+
+    with wave.open(io.BytesIO(wav)) as w:
+        params = w.getparams()
+        pcm = array.array("h", w.readframes(w.getnframes()))
+    rng = random.Random(f"room/{seed}")
+    lut = [round((u - 127.5) / 127.5 * level) for u in range(256)]
+    raw = rng.randbytes(len(pcm))
+    hum = 0.0
+    out = array.array("h", bytes(2 * len(pcm)))
+    for i, s in enumerate(pcm):
+        hum = 0.995 * hum + 0.005 * lut[raw[i]] * 8
+        v = s + lut[raw[i]] + int(hum)
+        out[i] = 32767 if v > 32767 else (-32768 if v < -32768 else v)
+    buf = io.BytesIO()
+    with wave.open(buf, "wb") as w:
+        w.setparams(params)
+        w.writeframes(out.tobytes())
+    return buf.getvalue()

@@ -22,6 +22,12 @@ def canonical(obj: dict[str, Any]) -> bytes:
     return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
 
 
+def seal_key(domain: str, sid: str, *, version: str | None = "v1") -> str:
+    """A scenario's seal key: 40 hex digits derived from its domain and id (and a version, where it has one)."""
+    tail = f" / {version}" if version else ""
+    return hashlib.sha256(f"clawarena-team {domain} seal / {sid}{tail}".encode()).hexdigest()[:40]
+
+
 def seal_hex(seal: str, obj: dict[str, Any]) -> str:
     """HMAC-SHA256 of the canonical form, keyed with the seal's text."""
     return hmac.new(seal.encode(), canonical(obj), hashlib.sha256).hexdigest()
