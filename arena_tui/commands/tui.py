@@ -18,6 +18,9 @@ from arena_tui.store.schema import STORE_FILENAME
 
 if TYPE_CHECKING:  # the runner pulls in every provider (openai alone takes seconds): replay, watch and runs never do
     from arena_tui.runner.orchestrator import RunOutcome, RunPlan
+    from arena_tui.tui.app import Mode, SourceLoader
+    from arena_tui.tui.replay import ReplaySource
+    from arena_tui.tui.store_sources import StorePollSource
 
 SPEED_NAMES = {"1": 1.0, "4": 4.0, "16": 16.0, "100": 100.0, "max": math.inf}
 
@@ -57,29 +60,44 @@ def _store_dir(value: str) -> Path:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from arena_tui.tui.app import ArenaApp
-    from arena_tui.tui.replay import ReplaySource
-    from arena_tui.tui.store_sources import StoredEvents
-
     out = _store_dir(args.run)
     speed = SPEED_NAMES.get(str(args.speed))
     if speed is None:
         raise BadInputError(f"--speed {args.speed} is not one of {', '.join(SPEED_NAMES)}")
-    run_id, events = StoredEvents.load(out, args.run_id)
-    if not events:
-        raise BadInputError(f"run {run_id} in {out} holds no events yet")
-    ArenaApp(ReplaySource(events, speed=speed), mode="replay", theme=args.theme, save_dir=out).run()
-    return 0
+
+    def load() -> ReplaySource:  # after the first frame, in a thread: the store read and the event models
+        from arena_tui.tui.replay import ReplaySource
+        from arena_tui.tui.store_sources import StoredEvents
+
+        run_id, events = StoredEvents.load(out, args.run_id)
+        if not events:
+            raise BadInputError(f"run {run_id} in {out} holds no events yet")
+        return ReplaySource(events, speed=speed)
+
+    return _open_screen("replay", load, args.theme, out)
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
-    from arena_tui.store.reader import check_readable
-    from arena_tui.tui.app import ArenaApp
-    from arena_tui.tui.store_sources import StorePollSource
-
     out = _store_dir(args.output)
-    check_readable(out, args.run_id)  # a damaged store is one line, before the screen opens
-    ArenaApp(StorePollSource(out, args.run_id), mode="watch", theme=args.theme, save_dir=out).run()
+
+    def load() -> StorePollSource:
+        from arena_tui.store.reader import check_readable
+        from arena_tui.tui.store_sources import StorePollSource
+
+        check_readable(out, args.run_id)  # a damaged store is one line, and the screen closes
+        return StorePollSource(out, args.run_id)
+
+    return _open_screen("watch", load, args.theme, out)
+
+
+def _open_screen(mode: Mode, load: SourceLoader, theme: str | None, out: Path) -> int:
+    """Paint the opening screen at once, open the source behind it; what ``load`` refused is printed as usual."""
+    from arena_tui.tui.app import ArenaApp
+
+    app = ArenaApp(mode=mode, theme=theme, save_dir=out, load=load, opening=str(out))
+    app.run()
+    if app.load_error is not None:
+        raise app.load_error
     return 0
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
@@ -13,18 +13,23 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from arena_tui.errors import ArenaError
-from arena_tui.tui.ingest import Ingestor
 from arena_tui.tui.pacing import FramePacer
-from arena_tui.tui.play import ToolSubmitter
-from arena_tui.tui.play_context import PlayContext
-from arena_tui.tui.replay import ReplaySource
+from arena_tui.tui.ring import DEFAULT_STREAM_CAPACITY
 from arena_tui.tui.screens.confirm_quit import ConfirmQuit
-from arena_tui.tui.screens.run_screen import RunScreen
-from arena_tui.tui.sources import RunEventSource
-from arena_tui.tui.state import DEFAULT_STREAM_CAPACITY, ArenaState
 from arena_tui.tui.themes import load_themes, resolve_theme_name, save_screenshot_into
 
+if TYPE_CHECKING:  # the event models, the fold and the run screen load after the first frame (``load=``)
+    from arena_tui.tui.ingest import Ingestor
+    from arena_tui.tui.play import ToolSubmitter
+    from arena_tui.tui.play_context import PlayContext
+    from arena_tui.tui.replay import ReplaySource
+    from arena_tui.tui.screens.run_screen import RunScreen
+    from arena_tui.tui.sources import RunEventSource
+    from arena_tui.tui.state import ArenaState
+
 Mode = Literal["live", "replay", "play", "watch"]
+SourceLoader = Callable[[], "RunEventSource | ReplaySource"]
+"""Opens the source off the event loop, after the first frame (reads a store, imports the models)."""
 
 
 class ArenaApp(App[None]):
@@ -46,6 +51,10 @@ class ArenaApp(App[None]):
         clock: Current time for the status line's ages (``time.time``; injected by tests).
         resume_hint: The command that continues an interrupted run (shown when quitting).
         save_dir: Where screenshots go (the run folder; default the working directory).
+        load: Instead of ``source``: a callable that opens it, run in a thread after the first frame
+            (an opening screen naming ``opening`` is painted first); an :class:`ArenaError` it raises
+            ends the app with exit code 2 and is kept in ``load_error`` for the command to print.
+        opening: What ``load`` opens, for the opening screen (e.g. the run folder).
     """
 
     TITLE = "ClawArena-Team"
@@ -54,9 +63,14 @@ class ArenaApp(App[None]):
         Binding("ctrl+c", "request_quit", show=False, priority=True),
     ]
 
+    source: RunEventSource | ReplaySource
+    replay: ReplaySource | None
+    ingest: Ingestor
+    _run_screen_type: type[RunScreen]
+
     def __init__(
         self,
-        source: RunEventSource | ReplaySource,
+        source: RunEventSource | ReplaySource | None = None,
         mode: Mode = "live",
         theme: str | None = None,
         *,
@@ -69,16 +83,22 @@ class ArenaApp(App[None]):
         clock: Callable[[], float] = time.time,
         resume_hint: str = "",
         save_dir: Path | None = None,
+        load: SourceLoader | None = None,
+        opening: str = "",
     ) -> None:
         super().__init__()
-        self.source = source
-        self.replay = source if isinstance(source, ReplaySource) else None
-        self.mode: Mode = "replay" if self.replay is not None else mode
-        if self.mode == "replay" and self.replay is None:
-            raise ValueError("replay mode needs a ReplaySource")
-        if self.mode == "play" and submit is None:
+        if (source is None) == (load is None):
+            raise ValueError("give the app a source or a loader of one, not both")
+        if mode == "play" and submit is None:
             raise ValueError("play mode needs a submit callback")
-        self.submit = submit if self.mode == "play" else None
+        self.mode: Mode = mode
+        self.submit = submit if mode == "play" else None
+        self._load, self._opening = load, opening
+        self.load_error: BaseException | None = None
+        """What ``load`` raised (the app has exited); the command reports it."""
+        self._stream_capacity = stream_capacity
+        self.attached = False
+        """The source is open and the run screen is (or is being) shown."""
         self.tools = list(tools)
         self.play_context = play_context
         self.tick_s, self.frame_budget_s = tick_s, frame_budget_s
@@ -88,8 +108,6 @@ class ArenaApp(App[None]):
         self.stopping = False
         self._quit_presses = 0
         """Quit was confirmed: the run is being stopped; the app exits when its source ends."""
-        # A run in this process brings its own scoring fold: the panels read it, never a second one.
-        self.ingest = Ingestor(ArenaState(stream_capacity, source.fold, source.finished), self.replay)
         self.frames = 0
         self.first_frame_at: float | None = None
         """``time.monotonic()`` when the first frame was on screen (Textual's Ready)."""
@@ -101,6 +119,25 @@ class ArenaApp(App[None]):
         for arena_theme in self._themes.values():
             self.register_theme(arena_theme)
         self.theme = resolve_theme_name(theme, set(self.available_themes))
+        if source is not None:
+            self._attach_source(source)
+
+    def _attach_source(self, source: RunEventSource | ReplaySource) -> None:
+        from arena_tui.tui.ingest import Ingestor
+        from arena_tui.tui.replay import ReplaySource
+        from arena_tui.tui.screens.run_screen import RunScreen
+        from arena_tui.tui.state import ArenaState
+
+        self._run_screen_type = RunScreen
+        self.source = source
+        self.replay = source if isinstance(source, ReplaySource) else None
+        if self.replay is not None:
+            self.mode = "replay"
+        elif self.mode == "replay":
+            raise ValueError("replay mode needs a ReplaySource")
+        # A run in this process brings its own scoring fold: the panels read it, never a second one.
+        self.ingest = Ingestor(ArenaState(self._stream_capacity, source.fold, source.finished), self.replay)
+        self.attached = True
 
     @property
     def state(self) -> ArenaState:
@@ -110,26 +147,74 @@ class ArenaApp(App[None]):
     @property
     def run_screen(self) -> RunScreen:
         """The run screen (below any modal)."""
-        return next(s for s in self.screen_stack if isinstance(s, RunScreen))
+        found = self._run_screen()
+        if found is None:
+            raise LookupError("the run screen is not open yet")
+        return found
+
+    def _run_screen(self) -> RunScreen | None:
+        if not self.attached:
+            return None
+        return next((s for s in self.screen_stack if isinstance(s, self._run_screen_type)), None)
 
     async def on_mount(self) -> None:
-        """Show the run screen, start draining the source and the frame timer."""
-        await self.push_screen(RunScreen(self.replay, self.submit, self.tools))
+        """Show the run screen (or, with a loader, the opening screen) and start the frame timer."""
+        if self.attached:
+            await self._show_run_screen()
+        else:
+            from arena_tui.tui.screens.opening import OpeningScreen
+
+            await self.push_screen(OpeningScreen(self._opening or "the run"))
         self._last_tick = time.monotonic()
         self.set_interval(self.tick_s, self._tick)
         self.theme_changed_signal.subscribe(self, lambda _theme: self.call_after_refresh(self._redraw))
 
+    async def _show_run_screen(self) -> None:
+        from arena_tui.tui.screens.run_screen import RunScreen
+
+        screen = RunScreen(self.replay, self.submit, self.tools)
+        if self.attached and len(self.screen_stack) > 1:  # the opening screen gives way
+            await self.switch_screen(screen)
+        else:
+            await self.push_screen(screen)
+
     def on_ready(self) -> None:
-        """The first frame is on screen: only now start the source (a run opens its store, a watch polls)."""
+        """The first frame is on screen: only now open or start the source (a run opens its store, a watch polls)."""
         self.first_frame_at = time.monotonic()
+        if self.attached:
+            self._start_source()
+        else:
+            self.run_worker(self._open_source, name="open", group="open", thread=True, exit_on_error=False)
+
+    def _open_source(self) -> None:
+        """Worker thread: open the source and import the run screen, both off the event loop."""
+        assert self._load is not None
+        source = self._load()
+        import arena_tui.tui.screens.run_screen  # noqa: F401  (its import is the slow part of showing it)
+
+        self.call_from_thread(self._opened, source)
+
+    def _opened(self, source: RunEventSource | ReplaySource) -> None:
+        self._attach_source(source)
+        self.call_next(self._show_opened)
+
+    async def _show_opened(self) -> None:
+        await self._show_run_screen()
+        self._start_source()
+        self._redraw()
+
+    def _start_source(self) -> None:
         if self.replay is None:
             self.run_worker(self._drain(), name="source", group="source", exclusive=True, exit_on_error=False)
 
     async def _drain(self) -> None:
         """Worker: move batches from the live source into the ingest queue."""
-        assert not isinstance(self.source, ReplaySource)
+        from arena_tui.tui.replay import ReplaySource
+
+        source = self.source
+        assert not isinstance(source, ReplaySource)  # a replay is paced by frames, never drained
         try:
-            async for batch in self.source:
+            async for batch in source:
                 self.ingest.push(batch)
         finally:
             self.ingest.source_done = True
@@ -139,6 +224,8 @@ class ArenaApp(App[None]):
     @property
     def run_active(self) -> bool:
         """A run in this process (live or play) that has not ended yet."""
+        if not self.attached:
+            return False
         return self.mode in ("live", "play") and self.source.stoppable and not self.ingest.source_done
 
     def action_request_quit(self) -> None:
@@ -176,6 +263,10 @@ class ArenaApp(App[None]):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A failing source is reported, never silently dropped."""
+        if event.state == WorkerState.ERROR and event.worker.group == "open":
+            self.load_error = event.worker.error  # a store that cannot be read: the command prints it
+            self.exit(return_code=2)
+            return
         if event.state == WorkerState.ERROR and event.worker.group == "source":
             if isinstance(event.worker.error, ArenaError) and not self.state.events_applied:
                 self.exit(return_code=2)  # refused before it started (no bwrap): the CLI prints the one line
@@ -185,7 +276,7 @@ class ArenaApp(App[None]):
     def _tick(self) -> None:
         """One frame: apply what arrived (within budget), then redraw what changed."""
         now = time.monotonic()
-        if not self.pacer.due(now):  # the last paint was slow: the loop goes to keys first
+        if not self.attached or not self.pacer.due(now):  # the last paint was slow: the loop goes to keys first
             return
         dt, self._last_tick = now - self._last_tick, now
         self.ingest.frame(dt, self.frame_budget_s)
@@ -200,7 +291,7 @@ class ArenaApp(App[None]):
         self._sync(force=True)
 
     def _sync(self, force: bool) -> None:
-        screen = next((s for s in self.screen_stack if isinstance(s, RunScreen)), None)
+        screen = self._run_screen()
         if screen is not None:  # absent only while the app starts or shuts down
             screen.sync(self.ingest.state, force)
 
@@ -209,7 +300,9 @@ class ArenaApp(App[None]):
         yield from super().get_system_commands(screen)
         for name in sorted(self._themes):
             yield SystemCommand(f"Theme: {name}", f"Switch to the {name} theme", lambda n=name: self._set_theme(n))
-        run = self.run_screen
+        run = self._run_screen()
+        if run is None:
+            return
         yield SystemCommand("Filter: next agent", "Cycle the Tool calls filter", run.action_cycle_filter)
         yield SystemCommand("Filter: all agents", "Show every agent's tool calls", run.action_clear_filter)
         yield SystemCommand("Help: key bindings", "Show every key binding", run.action_help)

@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Generic, TypeVar
 
+DEFAULT_STREAM_CAPACITY = 5000
+"""Tool-call stream lines the run screen keeps."""
+
 T = TypeVar("T")
 
 

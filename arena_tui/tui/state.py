@@ -15,7 +15,7 @@ from arena_tui.check_output import failed_conditions
 from arena_tui.scoring import RunScores, ScoreFold, SubagentScore
 from arena_tui.scoring.finished import FinishedPart
 from arena_tui.tui.formatting import relativize, short_paths
-from arena_tui.tui.ring import RingBuffer
+from arena_tui.tui.ring import DEFAULT_STREAM_CAPACITY, RingBuffer
 from arena_tui.tui.state_models import (
     AgentNode,
     Budget,
@@ -28,7 +28,6 @@ from arena_tui.tui.state_models import (
 )
 
 MAIN = ev.MAIN_AGENT
-DEFAULT_STREAM_CAPACITY = 5000
 
 
 class ArenaState:

@@ -11,8 +11,9 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable
 
 from arena_tui.tui.browser_app import BrowserApp
+from arena_tui.tui.run_list import scan_runs
 from arena_tui.tui.screens.compare_view import CompareView
-from arena_tui.tui.screens.runs_browser import RunsBrowser, scan_runs
+from arena_tui.tui.screens.runs_browser import RunsBrowser
 from arena_tui.tui.widgets.heatmap import BUCKETS, HeatmapRow, SmsHeatmap, bucket_for
 from tests.tui.stored_runs import two_stores
 

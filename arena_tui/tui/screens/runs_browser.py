@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events, work
@@ -21,11 +21,10 @@ from textual.widgets import DataTable, Footer, Static
 from textual.worker import Worker, WorkerState
 
 from arena_tui.errors import BadInputError
-from arena_tui.scoring.compare import ComparedRun
-from arena_tui.scoring.report import pct
-from arena_tui.tui.formatting import cut_middle, plural
-from arena_tui.tui.run_list import LoadedRuns, RunSummary, list_runs, scan_runs, score
-from arena_tui.tui.screens.compare_view import CompareView
+from arena_tui.tui.formatting import cut_middle, pct, plural
+
+if TYPE_CHECKING:  # the store reader, event models and scoring load in the scan's thread, after the first frame
+    from arena_tui.tui.run_list import LoadedRuns, RunSummary
 
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("mark", "✓"),
@@ -47,7 +46,7 @@ LOAD_GROUP = "runs-load"
 SCORE_GROUP = "runs-score"
 STATUS_STYLES = {"completed": "green", "running": "yellow", "interrupted": "dark_orange"}
 
-__all__ = ["COLUMNS", "LoadedRuns", "RunSummary", "RunsBrowser", "row_key", "run_cells", "scan_runs"]
+__all__ = ["COLUMNS", "RunsBrowser", "row_key", "run_cells"]
 
 
 def row_key(run: RunSummary) -> str:
@@ -81,8 +80,8 @@ def run_cells(run: RunSummary, marked: bool = False, narrow: bool = False) -> tu
         Text(row.run_id.rsplit("-", 1)[-1][-6:] if narrow else row.run_id, style="dim"),
         Text(manager),
         Text(f"{f.rounds_passed}/{f.rounds_total}", justify="right") if f else wait,
-        Text(pct(f.tcr), justify="right") if f else wait,
-        Text(pct(f.sms), style="bold", justify="right") if f else wait,
+        Text(pct(f.tcr).strip(), justify="right") if f else wait,
+        Text(pct(f.sms).strip(), style="bold", justify="right") if f else wait,
         Text(run.status, style=STATUS_STYLES.get(run.status, "red")),
         Text(pool),
         Text(str(f.scenarios), justify="right") if f else wait,
@@ -169,10 +168,10 @@ class RunsBrowser(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        """Start the first scan."""
+        """Start the first scan once the empty table is on screen (its thread's imports would slow the paint)."""
         self.query_one(DataTable).focus()
         self._columns()
-        self.scan()
+        self.call_after_refresh(self.scan)
 
     def on_resize(self, event: events.Resize) -> None:
         """Show the extra columns only where they fit."""
@@ -194,6 +193,8 @@ class RunsBrowser(Screen[None]):
     @work(thread=True, group=LOAD_GROUP, exclusive=True, exit_on_error=False, description="load stored runs")
     def scan(self) -> None:
         """Worker: list every store's runs off the UI thread, then score the ones without a report."""
+        from arena_tui.tui.run_list import LoadedRuns, list_runs, score
+
         loaded = list_runs(self.root)
         self.post_message(self.RunsLoaded(loaded))
         for run in loaded.runs:
@@ -311,10 +312,15 @@ class RunsBrowser(Screen[None]):
 
     @work(thread=True, group=SCORE_GROUP, exclusive=True, exit_on_error=False, description="score marked runs")
     def _score_marked(self, runs: list[RunSummary]) -> None:
+        from arena_tui.tui.run_list import score
+
         self.post_message(self.CompareReady([r if r.scores is not None else score(r) for r in runs]))
 
     def on_runs_browser_compare_ready(self, event: RunsBrowser.CompareReady) -> None:
         """Open the compare view."""
+        from arena_tui.scoring.compare import ComparedRun
+        from arena_tui.tui.screens.compare_view import CompareView
+
         compared = []
         for r in event.runs:
             assert r.scores is not None
