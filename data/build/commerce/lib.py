@@ -11,26 +11,21 @@ import random
 import re
 import shutil
 import tempfile
-import wave
 from pathlib import Path
 
 import matplotlib
 from kit.conditions import check_spec
 from kit.files import dump, write
 from kit.hint import MEDIA_NOTE, PAGING_NOTE, access_of, asset_map, asset_row, folder_stats, update_lines
-from kit.media import mp4_bytes, speech_wav
+from kit.media import add_noise_bed, speech_wav
 from kit.office import restamp_zip
 from kit.seal import seal_tool_template
+from kit.texture import add_texture, png_bytes
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BUILD = os.path.dirname(HERE)
 WS = "${workspace}"
 MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
-
-
-# ------------------------------------------------------------------ seal
-def seal_of(name: str) -> str:
-    return hashlib.sha256(("clawarena-team commerce seal / " + name).encode()).hexdigest()[:40]
 
 
 SEAL_TOOL = seal_tool_template(
@@ -99,41 +94,6 @@ class ScaledDraw:
         self.d.ellipse(self._xy(xy), fill=fill, outline=outline, width=width * self.lw)
 
 
-def _gauss_lut(sigma: float) -> list[int]:
-    """256-entry table mapping a uniform byte to 128 + a Gaussian deviate (inverse CDF; deterministic)."""
-    from statistics import NormalDist
-
-    nd = NormalDist(0.0, sigma)
-    return [max(0, min(255, 128 + round(nd.inv_cdf((u + 0.5) / 256.0)))) for u in range(256)]
-
-
-def _noise_plane(rng, size, sigma):
-    from PIL import Image
-
-    W, H = size
-    return Image.frombytes("L", (W, H), rng.randbytes(W * H)).point(_gauss_lut(sigma))
-
-
-def add_texture(img, seed: str, grain: float = 6.0, blotch: float = 5.0, cell: int = 48):
-    """Deterministic sensor/paper grain + low-frequency shading from a seeded PRNG (no numpy, no C rand())."""
-    from PIL import Image, ImageChops
-
-    rng = random.Random(f"texture/{seed}")
-    W, H = img.size
-    low = _noise_plane(rng, (W // cell + 2, H // cell + 2), blotch).resize((W, H), Image.BICUBIC)
-    planes = []
-    for band in img.split():
-        p = ImageChops.add(band, low, 1.0, -128)
-        planes.append(ImageChops.add(p, _noise_plane(rng, (W, H), grain), 1.0, -128))
-    return planes[0] if len(planes) == 1 else Image.merge(img.mode, planes)
-
-
-def png_bytes(img) -> bytes:
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", optimize=False, compress_level=9)
-    return buf.getvalue()
-
-
 def bar_chart(
     title: str,
     subtitle: str,
@@ -183,9 +143,6 @@ def bar_chart(
     return png_bytes(add_texture(img, "chart/" + title, grain=3.0, blotch=2.0))
 
 
-A4_150DPI = (1240, 1754)
-
-
 def text_scan(
     title: str,
     lines: list[str],
@@ -227,29 +184,6 @@ def text_scan(
 
 
 # ------------------------------------------------------------------ audio / video
-def add_noise_bed(wav: bytes, seed: str, level: int = 40) -> bytes:
-    """Mix a deterministic room-noise bed (seeded PRNG, ~-58 dBFS hiss + low rumble) into 16-bit mono WAV bytes."""
-    import array
-
-    with wave.open(io.BytesIO(wav)) as w:
-        params = w.getparams()
-        pcm = array.array("h", w.readframes(w.getnframes()))
-    rng = random.Random(f"room/{seed}")
-    lut = [round((u - 127.5) / 127.5 * level) for u in range(256)]
-    raw = rng.randbytes(len(pcm))
-    hum = 0.0
-    out = array.array("h", bytes(2 * len(pcm)))
-    for i, s in enumerate(pcm):
-        hum = 0.995 * hum + 0.005 * lut[raw[i]] * 8
-        v = s + lut[raw[i]] + int(hum)
-        out[i] = 32767 if v > 32767 else (-32768 if v < -32768 else v)
-    buf = io.BytesIO()
-    with wave.open(buf, "wb") as w:
-        w.setparams(params)
-        w.writeframes(out.tobytes())
-    return buf.getvalue()
-
-
 def wav_bytes(text: str, voice: str = "en-gb", speed: int = 150) -> bytes:
     """espeak-ng at its native 22050 Hz, 16-bit mono (no resampling), padded with sox, plus a room-noise bed."""
     with tempfile.TemporaryDirectory() as td:
@@ -257,11 +191,6 @@ def wav_bytes(text: str, voice: str = "en-gb", speed: int = 150) -> bytes:
         speech_wav(text, out, voice=voice, speed=speed, pitch=45, amplitude=120, pad=(0.4, 0.5))
         with open(out, "rb") as fh:
             return add_noise_bed(fh.read(), text[:80])
-
-
-def mp4_from_frames(frames: list[bytes]) -> bytes:
-    """frames: PNG bytes, one per second (1 fps)."""
-    return mp4_bytes(frames)
 
 
 # ------------------------------------------------------------------ office files

@@ -26,12 +26,13 @@ from conv import (
     workflow,
 )
 from conv import v as var
-from lib import SEAL_TOOL, WS, bar_chart, index_md, seal_of, xlsx_bytes
+from kit.seal import seal_key
+from lib import SEAL_TOOL, WS, bar_chart, index_md, xlsx_bytes
 
 SID = "s_com_ab_price_test"
 RUN_ORDER = 1  # place in the domain's run order and index (kit/discover.py)
 TEST = "PT-2611"
-SEAL = seal_of(SID)
+SEAL = seal_key("commerce", SID, version=None)
 # region: (sessions A, orders A, sessions B, orders B)
 REGIONS = {
     "north": (910, 37, 902, 44),

@@ -26,12 +26,13 @@ from conv import (
     turn,
     workflow,
 )
-from lib import SEAL_TOOL, WS, index_md, pdf_bytes, seal_of, text_scan
+from kit.seal import seal_key
+from lib import SEAL_TOOL, WS, index_md, pdf_bytes, text_scan
 from tools_shared import DEADLINE_TOOL, DOCX_TOOL
 
 SID = "s_com_chargeback_dispute"
 RUN_ORDER = 2  # place in the domain's run order and index (kit/discover.py)
-SEAL = seal_of(SID)
+SEAL = seal_key("commerce", SID, version=None)
 CASE = "CB-40912"
 ORDER = "ORD-77314"
 DEVICE = "dv-4f19c2"

@@ -24,12 +24,13 @@ from conv import (
     turn,
     workflow,
 )
-from lib import SEAL_TOOL, WS, index_md, seal_of, wav_bytes, xlsx_bytes
+from kit.seal import seal_key
+from lib import SEAL_TOOL, WS, index_md, wav_bytes, xlsx_bytes
 from tools_shared import COMMISSION_TOOL
 
 SID = "s_com_commission_recon"
 RUN_ORDER = 4  # place in the domain's run order and index (kit/discover.py)
-SEAL = seal_of(SID)
+SEAL = seal_key("commerce", SID, version=None)
 QUARTER = "2026-Q1"
 RUN = "CR-2026Q1-07"
 TEAMS = {

@@ -26,11 +26,12 @@ from conv import (
     turn,
     workflow,
 )
-from lib import SEAL_TOOL, WS, docx_bytes, index_md, seal_of, wav_bytes
+from kit.seal import seal_key
+from lib import SEAL_TOOL, WS, docx_bytes, index_md, wav_bytes
 
 SID = "s_com_complaint_calls"
 RUN_ORDER = 5  # place in the domain's run order and index (kit/discover.py)
-SEAL = seal_of(SID)
+SEAL = seal_key("commerce", SID, version=None)
 BATCH = "QA-2026-22"
 PRODUCT = "ASTER"
 CHANNELS = {"email": 11, "chat": 7, "phone": 9, "social": 4}

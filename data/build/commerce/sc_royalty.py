@@ -27,12 +27,14 @@ from conv import (
     turn,
     workflow,
 )
-from lib import A4_150DPI, SEAL_TOOL, WS, index_md, pdf_bytes, seal_of, text_scan
+from kit.scan import A4_150DPI
+from kit.seal import seal_key
+from lib import SEAL_TOOL, WS, index_md, pdf_bytes, text_scan
 from tools_shared import ROYALTY_TOOL
 
 SID = "s_com_franchise_royalty"
 RUN_ORDER = 7  # place in the domain's run order and index (kit/discover.py)
-SEAL = seal_of(SID)
+SEAL = seal_key("commerce", SID, version=None)
 UNIT = "FR-0317"
 AUDIT = "RA-2025H2-0317"
 MONTHS = ["2025-09", "2025-10", "2025-11", "2025-12"]

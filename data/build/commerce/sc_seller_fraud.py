@@ -26,11 +26,13 @@ from conv import (
     turn,
     workflow,
 )
-from lib import SEAL_TOOL, WS, ScaledDraw, add_texture, index_md, pdf_bytes, png_bytes, seal_of
+from kit.seal import seal_key
+from kit.texture import add_texture, png_bytes
+from lib import SEAL_TOOL, WS, ScaledDraw, index_md, pdf_bytes
 
 SID = "s_com_seller_fraud_review"
 RUN_ORDER = 6  # place in the domain's run order and index (kit/discover.py)
-SEAL = seal_of(SID)
+SEAL = seal_key("commerce", SID, version=None)
 SELLER = "SL-88412"
 CASE = "TS-2026-3318"
 WEEKS = {"wk23": (412, 12), "wk24": (388, 11), "wk25": (455, 15), "wk26": (430, 14)}

@@ -25,12 +25,15 @@ from conv import (
     turn,
     workflow,
 )
-from lib import SEAL_TOOL, WS, docx_bytes, index_md, mp4_from_frames, png_bytes, seal_of
+from kit.media import mp4_bytes
+from kit.seal import seal_key
+from kit.texture import png_bytes
+from lib import SEAL_TOOL, WS, docx_bytes, index_md
 from tools_shared import PNG_TOOL
 
 SID = "s_com_shrinkage_audit"
 RUN_ORDER = 3  # place in the domain's run order and index (kit/discover.py)
-SEAL = seal_of(SID)
+SEAL = seal_key("commerce", SID, version=None)
 STORE = "Ostra Market store 14"
 AUDIT = "SA-2026-0614"
 SKUS = {"SP-JW-BL-70": 32.90, "SP-GIN-HB-70": 27.50, "SP-VOD-AB-70": 21.90}
@@ -144,7 +147,8 @@ def pos_csv(reg: str, sold: dict, seed: str) -> str:
 
 def frames() -> list[bytes]:
     """CCTV frames: a 320x240 layout grid rendered at 4x (1280x960), light seeded sensor grain, one per second."""
-    from lib import ScaledDraw, add_texture
+    from kit.texture import add_texture
+    from lib import ScaledDraw
     from PIL import Image
 
     f = None
@@ -279,7 +283,7 @@ Attendance is kept by HR.
                 ("count_2026-06-13.csv", "small CSV", "bay count of 13 June"),
             ],
         ),
-        "cctv/cam03_backroom_2026-06-12.mp4": mp4_from_frames(frames()),
+        "cctv/cam03_backroom_2026-06-12.mp4": mp4_bytes(frames()),
         "cctv/_index.md": index_md(
             "cctv",
             [
