@@ -268,7 +268,6 @@ perceived = r"\(perceived\):[^\n]*?"
 esc = list(CALLS)
 
 
-
 def _files() -> dict[str, Any]:
     policy = docx_bytes(
         "Lumo Living - Complaint handling and goodwill policy CC-7 (2026)",
@@ -813,7 +812,10 @@ def scenario() -> dict[str, Any]:
     q4_traj, q4_conds = _q4()
     q5_traj, q5_conds = _q5()
     q6_traj, q6_conds = _q6()
-    rounds = [{**r, "conditions": c} for r, c in zip(_ROUNDS, [q1_conds, q2_conds, q3_conds, q4_conds, q5_conds, q6_conds], strict=True)]
+    rounds = [
+        {**r, "conditions": c}
+        for r, c in zip(_ROUNDS, [q1_conds, q2_conds, q3_conds, q4_conds, q5_conds, q6_conds], strict=True)
+    ]
     traj = {"q1": q1_traj, "q2": q2_traj, "q3": q3_traj, "q4": q4_traj, "q5": q5_traj, "q6": q6_traj}
     spoken = {"LM-55120": "L M, 5 5 1 2 0", "LM-56007": "L M, 5 6 0 0 7"}
     problems = {
