@@ -7,6 +7,8 @@ trajectory helpers write the reference manager's turns, whose deliverables are f
 
 from __future__ import annotations
 
+from typing import Any
+
 from kit.conditions import (
     agree,
     background,
@@ -24,8 +26,8 @@ from kit.conditions import (
     seal,
     workflow,
 )
+from kit.trajectory import Call, call, turn
 from kit.trajectory import bind as b
-from kit.trajectory import call, turn
 
 __all__ = [
     "AUDIO",
@@ -36,12 +38,14 @@ __all__ = [
     "agree",
     "b",
     "background",
+    "bash",
     "calc",
     "call",
     "called",
     "contains",
     "create",
     "decoy",
+    "edit",
     "evidence",
     "headings",
     "jkeys",
@@ -52,11 +56,15 @@ __all__ = [
     "resumed",
     "run",
     "seal",
+    "seal_run",
+    "sealer",
     "sess",
     "sub",
+    "token_bind",
     "turn",
     "v",
     "workflow",
+    "write_token",
 ]
 
 IMAGE = ["vlm", "omni"]
@@ -102,3 +110,35 @@ def create(name: str, model_key: str, tools: list[str], paths: list[str], system
         accessible_paths=paths,
         system_prompt=system_prompt,
     )
+
+
+SEALER_PROMPT = "You run the seal tool exactly as instructed and report the printed line; never repeat key material."
+
+
+def edit(path: str, old: str, new: str) -> Call:
+    """An Edit of the workspace file ``path`` replacing the first ``old`` with ``new``."""
+    return call("Edit", file_path=f"{WS}/{path}", old_string=old, new_string=new, replace_all=False)
+
+
+def bash(command: str, description: str) -> Call:
+    return call("Bash", command=command, description=description)
+
+
+def sealer(key: str, target: str) -> Call:
+    """The sealer subagent: exactly the seal tool, the key file and the deliverable it seals."""
+    return create("sealer", "llm", ["Read", "Bash"], ["tools/seal.py", key, target], SEALER_PROMPT)
+
+
+def seal_run(what: str, key: str, target: str) -> Call:
+    """Run the sealer over ``target`` with ``key`` (workspace paths); ``what`` names the task."""
+    cmd = f"python3 {WS}/tools/seal.py --seal {WS}/{key} {WS}/{target}"
+    return run("sealer", f"seal {what}", f"Run {cmd} and report the printed line.")
+
+
+def write_token(token_txt: str) -> Call:
+    return call("Write", file_path=f"{WS}/{token_txt}", content="${var:token}\n")
+
+
+def token_bind(prefix: str) -> dict[str, Any]:
+    """The bind of the sealer's printed token ``PREFIX:<64 hex>``."""
+    return {"token": b(rf"({prefix}:[0-9a-f]{{64}})")}

@@ -11,10 +11,12 @@ from conv import (
     agree,
     b,
     background,
+    bash,
     call,
     contains,
     create,
     decoy,
+    edit,
     evidence,
     headings,
     jone,
@@ -24,8 +26,12 @@ from conv import (
     resumed,
     run,
     seal,
+    seal_run,
+    sealer,
+    token_bind,
     turn,
     workflow,
+    write_token,
 )
 from kit.conditions import Condition
 from kit.seal import seal_key
@@ -682,10 +688,9 @@ def _q4() -> tuple[list[Turn], list[Condition]]:
         ),
         turn(
             "Computing the deadline from the notice date and the governing window.",
-            call(
-                "Bash",
-                command=f"python3 {WS}/tools/deadline.py --from ${{var:notice_date}} --days ${{var:window}}",
-                description="response deadline",
+            bash(
+                f"python3 {WS}/tools/deadline.py --from ${{var:notice_date}} --days ${{var:window}}",
+                "response deadline",
             ),
             bind={
                 "window": b(
@@ -704,12 +709,10 @@ def _q4() -> tuple[list[Turn], list[Condition]]:
         ),
         turn(
             "Adding the deadline to the case file.",
-            call(
-                "Edit",
-                file_path=f"{WS}/{case_json}",
-                old_string='"notice_date": "${var:notice_date}",\n',
-                new_string='"notice_date": "${var:notice_date}",\n  "response_deadline": "${var:deadline}",\n',
-                replace_all=False,
+            edit(
+                case_json,
+                '"notice_date": "${var:notice_date}",\n',
+                '"notice_date": "${var:notice_date}",\n  "response_deadline": "${var:deadline}",\n',
             ),
         ),
         turn("Window and deadline recorded."),
@@ -761,7 +764,7 @@ def _q5() -> tuple[list[Turn], list[Condition]]:
         ),
         turn(
             "Building the .docx with the builder script.",
-            call("Bash", command=docx_cmd, description="build the representment letter"),
+            bash(docx_cmd, "build the representment letter"),
         ),
         turn("Representment letter built."),
     ]
@@ -788,24 +791,17 @@ def _q6() -> tuple[list[Turn], list[Condition]]:
         '  "signed_by": "${var:signer}",\n  "prior_undisputed_orders": ${var:priors},\n'
         '  "response_deadline": "${var:deadline}",\n  "decision": "represent"\n}\n'
     )
-    seal_cmd = f"python3 {WS}/tools/seal.py --seal {WS}/vault/dispute_seal.key {WS}/{pack_json}"
     q6_traj = [
         turn("Writing the pack summary.", call("Write", file_path=f"{WS}/{pack_json}", content=q6_json)),
         turn(
             "A sealer with exactly the seal tool, the key and the pack file.",
-            create(
-                "sealer",
-                "llm",
-                ["Read", "Bash"],
-                ["tools/seal.py", "vault/dispute_seal.key", pack_json],
-                "You run the seal tool exactly as instructed and report the printed line; never repeat key material.",
-            ),
+            sealer("vault/dispute_seal.key", pack_json),
         ),
-        turn("Sealing.", run("sealer", "seal pack", f"Run {seal_cmd} and report the printed line.")),
+        turn("Sealing.", seal_run("pack", "vault/dispute_seal.key", pack_json)),
         turn(
             "Writing the token.",
-            call("Write", file_path=f"{WS}/{token_txt}", content="${var:token}\n"),
-            bind={"token": b(r"(DISPUTE:[0-9a-f]{64})")},
+            write_token(token_txt),
+            bind=token_bind("DISPUTE"),
         ),
         turn("Pack sealed."),
     ]

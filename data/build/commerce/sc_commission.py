@@ -9,11 +9,13 @@ from conv import (
     AUDIO,
     b,
     background,
+    bash,
     calc,
     call,
     contains,
     create,
     decoy,
+    edit,
     evidence,
     jone,
     jv,
@@ -22,8 +24,12 @@ from conv import (
     resumed,
     run,
     seal,
+    seal_run,
+    sealer,
+    token_bind,
     turn,
     workflow,
+    write_token,
 )
 from kit.conditions import Condition
 from kit.seal import seal_key
@@ -572,13 +578,7 @@ def _q4() -> tuple[list[Turn], list[Condition]]:
         ),
         turn(
             "Correcting the one rep whose revenue changed, in place.",
-            call(
-                "Edit",
-                file_path=f"{WS}/{rev_csv}",
-                old_string=f"{RELIEF['rep']},${{var:rev_{k[RELIEF['rep']]}}}\n",
-                new_string=f"{RELIEF['rep']},${{var:rev_fix}}\n",
-                replace_all=False,
-            ),
+            edit(rev_csv, f"{RELIEF['rep']},${{var:rev_{k[RELIEF['rep']]}}}\n", f"{RELIEF['rep']},${{var:rev_fix}}\n"),
             bind={"rev_fix": b(rf"TOTAL {RELIEF['rep']} revenue_eur=([\d.]+)", "number")},
         ),
         turn(
@@ -642,10 +642,9 @@ def _q5() -> tuple[list[Turn], list[Condition]]:
         ),
         turn(
             "Recomputing with the cancelled deal deducted from its rep's revenue.",
-            call(
-                "Bash",
-                command=f"{calc_cmd} {comm_args({RELIEF['rep']: 'rev_fix', CLAWBACK[1]: 'rev_claw'})}",
-                description="commissions after clawback",
+            bash(
+                f"{calc_cmd} {comm_args({RELIEF['rep']: 'rev_fix', CLAWBACK[1]: 'rev_claw'})}",
+                "commissions after clawback",
             ),
             bind={
                 "claw_deal": b(april + r"(D-\d+),R-\d+,[\d-]+,[\d-]+,[\d.]+,"),
@@ -693,27 +692,20 @@ def _q6() -> tuple[list[Turn], list[Condition]]:
         "it is wrong.\n- The voicemail auto-transcript's quota of ${var:transcript_quota} EUR is a mishearing; the "
         "recording says otherwise.\n"
     )
-    seal_cmd = f"python3 {WS}/tools/seal.py --seal {WS}/vault/payout_seal.key {WS}/{payout_json}"
     q6_traj = [
         turn(
             "Checking the bot outputs before the memo.",
             call("Read", file_path=f"{WS}/bot_outputs/finance_digest.md"),
             call("Grep", pattern="EUR", path=f"{WS}/bot_outputs", output_mode="content"),
-            create(
-                "sealer",
-                "llm",
-                ["Read", "Bash"],
-                ["tools/seal.py", "vault/payout_seal.key", payout_json],
-                "You run the seal tool exactly as instructed and report the printed line; never repeat key material.",
-            ),
+            sealer("vault/payout_seal.key", payout_json),
         ),
-        turn("Sealing the payout.", run("sealer", "seal payout", f"Run {seal_cmd} and report the printed line.")),
+        turn("Sealing the payout.", seal_run("payout", "vault/payout_seal.key", payout_json)),
         turn(
             "Writing the token and the memo.",
-            call("Write", file_path=f"{WS}/{token_txt}", content="${var:token}\n"),
+            write_token(token_txt),
             call("Write", file_path=f"{WS}/{memo_md}", content=memo),
             bind={
-                "token": b(r"(COMM:[0-9a-f]{64})"),
+                **token_bind("COMM"),
                 "digest_total": b(r"estimated payout EUR ([\d.,]+)"),
                 "transcript_quota": b(r"goes down to (\d+) EUR"),
             },

@@ -11,11 +11,13 @@ from conv import (
     agree,
     b,
     background,
+    bash,
     calc,
     call,
     contains,
     create,
     decoy,
+    edit,
     evidence,
     jone,
     jv,
@@ -24,8 +26,12 @@ from conv import (
     resumed,
     run,
     seal,
+    seal_run,
+    sealer,
+    token_bind,
     turn,
     workflow,
+    write_token,
 )
 from kit.conditions import Condition
 from kit.seal import seal_key
@@ -606,19 +612,11 @@ def _q5() -> tuple[list[Turn], list[Condition]]:
         ),
         turn(
             "Flagging the call over the limit in the call review, in place.",
-            call(
-                "Edit",
-                file_path=f"{WS}/{calls_json}",
-                old_string='"call_0412": {',
-                new_string='"call_0412": {"needs_approval": true, ',
-                replace_all=False,
-            ),
+            edit(calls_json, '"call_0412": {', '"call_0412": {"needs_approval": true, '),
         ),
         turn(
             "Checking the edited file still parses, and writing the action list.",
-            call(
-                "Bash", command=f"python3 -m json.tool {WS}/{calls_json}", description="validate the call review JSON"
-            ),
+            bash(f"python3 -m json.tool {WS}/{calls_json}", "validate the call review JSON"),
             call("Write", file_path=f"{WS}/{actions_csv}", content=q5_csv),
         ),
         turn("Care actions written."),
@@ -656,24 +654,17 @@ def _q6() -> tuple[list[Turn], list[Condition]]:
         '{\n  "batch": "${var:batch}",\n  "delivery_damage_complaints": ${var:n_total},\n  "root_cause": "carrier_handling",\n'
         '  "hub": "${var:hub}",\n  "hub_damage_complaints": ${var:hub_n},\n  "calls_needing_approval": ["call_0412"]\n}\n'
     )
-    seal_cmd = f"python3 {WS}/tools/seal.py --seal {WS}/vault/review_seal.key {WS}/{review_json}"
     q6_traj = [
         turn(
             "Writing the review and a sealer with exactly the tool, the key and the file.",
             call("Write", file_path=f"{WS}/{review_json}", content=q6_json),
-            create(
-                "sealer",
-                "llm",
-                ["Read", "Bash"],
-                ["tools/seal.py", "vault/review_seal.key", review_json],
-                "You run the seal tool exactly as instructed and report the printed line; never repeat key material.",
-            ),
+            sealer("vault/review_seal.key", review_json),
         ),
-        turn("Sealing.", run("sealer", "seal review", f"Run {seal_cmd} and report the printed line.")),
+        turn("Sealing.", seal_run("review", "vault/review_seal.key", review_json)),
         turn(
             "Writing the token.",
-            call("Write", file_path=f"{WS}/{token_txt}", content="${var:token}\n"),
-            bind={"token": b(r"(QA:[0-9a-f]{64})")},
+            write_token(token_txt),
+            bind=token_bind("QA"),
         ),
         turn("Review sealed."),
     ]

@@ -12,11 +12,13 @@ from conv import (
     agree,
     b,
     background,
+    bash,
     calc,
     call,
     contains,
     create,
     decoy,
+    edit,
     evidence,
     headings,
     jv,
@@ -25,8 +27,12 @@ from conv import (
     resumed,
     run,
     seal,
+    seal_run,
+    sealer,
+    token_bind,
     turn,
     workflow,
+    write_token,
 )
 from kit.conditions import Condition
 from kit.scan import A4_150DPI
@@ -553,13 +559,7 @@ def _q5() -> tuple[list[Turn], list[Condition]]:
         ),
         turn(
             "Adding the second till and the new total in place.",
-            call(
-                "Edit",
-                file_path=f"{WS}/{base_csv}",
-                old_string="total,${var:base4}\n",
-                new_string="2025-12_till2,${var:b_till2}\ntotal,${var:base5}\n",
-                replace_all=False,
-            ),
+            edit(base_csv, "total,${var:base4}\n", "2025-12_till2,${var:b_till2}\ntotal,${var:base5}\n"),
             bind={
                 "b_till2": b(r"\bpos_2025-12_till2 base_eur=([\d.]+)", "number"),
                 "base5": b(r"TOTAL base_eur=([\d.]+)", "number"),
@@ -630,7 +630,7 @@ def _q6() -> tuple[list[Turn], list[Condition]]:
         ),
         turn(
             "Computing due, shortfall and under-reporting with October waived.",
-            call("Bash", command=due_cmd, description="royalty due and shortfall"),
+            bash(due_cmd, "royalty due and shortfall"),
             bind={
                 "paid": b(r"paid on [^:]+: EUR ([\d.]+)", "number"),
                 "waiver_date": b(r"waiver_2025-10\.md:\n(?:(?!\.md:\n).)*?Clara Pettersen, (\d+ \w+ \d{4})"),
@@ -670,25 +670,18 @@ def _q7() -> tuple[list[Turn], list[Condition]]:
         '  "royalty_due_eur": ${var:due},\n  "royalty_paid_eur": ${var:paid},\n  "shortfall_eur": ${var:shortfall},\n'
         '  "underreporting_pct": ${var:under},\n  "audit_cost_to_franchisee": true\n}\n'
     )
-    seal_cmd = f"python3 {WS}/tools/seal.py --seal {WS}/vault/audit_seal.key {WS}/{result_json}"
     q7_traj = [
         turn(
             "Writing the result and a sealer with exactly the tool, the key and the file.",
             call("Write", file_path=f"{WS}/{result_json}", content=q7_json),
             call("Grep", pattern="EUR", path=f"{WS}/bot_extracts", output_mode="content"),
-            create(
-                "sealer",
-                "llm",
-                ["Read", "Bash"],
-                ["tools/seal.py", "vault/audit_seal.key", result_json],
-                "You run the seal tool exactly as instructed and report the printed line; never repeat key material.",
-            ),
+            sealer("vault/audit_seal.key", result_json),
         ),
-        turn("Sealing.", run("sealer", "seal result", f"Run {seal_cmd} and report the printed line.")),
+        turn("Sealing.", seal_run("result", "vault/audit_seal.key", result_json)),
         turn(
             "Writing the token.",
-            call("Write", file_path=f"{WS}/{token_txt}", content="${var:token}\n"),
-            bind={"token": b(r"(ROYALTY:[0-9a-f]{64})")},
+            write_token(token_txt),
+            bind=token_bind("ROYALTY"),
         ),
         turn("Audit result sealed."),
     ]

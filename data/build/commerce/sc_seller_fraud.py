@@ -11,11 +11,13 @@ from conv import (
     agree,
     b,
     background,
+    bash,
     calc,
     call,
     contains,
     create,
     decoy,
+    edit,
     evidence,
     headings,
     jv,
@@ -24,8 +26,12 @@ from conv import (
     resumed,
     run,
     seal,
+    seal_run,
+    sealer,
+    token_bind,
     turn,
     workflow,
+    write_token,
 )
 from kit.conditions import Condition
 from kit.seal import seal_key
@@ -631,12 +637,10 @@ def _q5() -> tuple[list[Turn], list[Condition]]:
         ),
         turn(
             "Adding week 27 to the table in place.",
-            call(
-                "Edit",
-                file_path=f"{WS}/{metrics_csv}",
-                old_string="total,${var:o_tot},${var:i_tot}\n",
-                new_string="wk27,${var:o_wk27},${var:i_wk27},${var:r_wk27}\ntotal,${var:o5},${var:i5},${var:r5}\n",
-                replace_all=False,
+            edit(
+                metrics_csv,
+                "total,${var:o_tot},${var:i_tot}\n",
+                "wk27,${var:o_wk27},${var:i_wk27},${var:r_wk27}\ntotal,${var:o5},${var:i5},${var:r5}\n",
             ),
             bind={
                 **week_binds(["wk27"]),
@@ -740,31 +744,22 @@ def _q7() -> tuple[list[Turn], list[Condition]]:
         '  "inad_threshold_pct": ${var:thr2},\n  "serial_registered": false,\n  "listing_action": "delist",\n'
         '  "account_action": "suspend"\n}\n'
     )
-    seal_cmd = f"python3 {WS}/tools/seal.py --seal {WS}/vault/decision_seal.key {WS}/{decision_json}"
     q7_traj = [
         turn(
             "Writing the decision file and a sealer with exactly what it needs.",
             call("Write", file_path=f"{WS}/{decision_json}", content=q7_json),
             call("Grep", pattern="Risk level", path=f"{WS}/bot_risk", output_mode="content"),
-            create(
-                "sealer",
-                "llm",
-                ["Read", "Bash"],
-                ["tools/seal.py", "vault/decision_seal.key", decision_json],
-                "You run the seal tool exactly as instructed and report the printed line; never repeat key material.",
-            ),
+            sealer("vault/decision_seal.key", decision_json),
         ),
         turn(
             "Validating the JSON before sealing, then sealing.",
-            call(
-                "Bash", command=f"python3 -m json.tool {WS}/{decision_json}", description="validate the decision JSON"
-            ),
-            run("sealer", "seal decision", f"Run {seal_cmd} and report the printed line."),
+            bash(f"python3 -m json.tool {WS}/{decision_json}", "validate the decision JSON"),
+            seal_run("decision", "vault/decision_seal.key", decision_json),
         ),
         turn(
             "Writing the token.",
-            call("Write", file_path=f"{WS}/{token_txt}", content="${var:token}\n"),
-            bind={"token": b(r"(TRUST:[0-9a-f]{64})")},
+            write_token(token_txt),
+            bind=token_bind("TRUST"),
         ),
         turn("Decision sealed."),
     ]

@@ -10,11 +10,13 @@ from conv import (
     agree,
     b,
     background,
+    bash,
     calc,
     call,
     contains,
     create,
     decoy,
+    edit,
     evidence,
     jkeys,
     jv,
@@ -23,8 +25,12 @@ from conv import (
     resumed,
     run,
     seal,
+    seal_run,
+    sealer,
+    token_bind,
     turn,
     workflow,
+    write_token,
 )
 from kit.conditions import Condition
 from kit.media import mp4_bytes
@@ -559,12 +565,10 @@ def _q3() -> tuple[list[Turn], list[Condition]]:
         ),
         turn(
             "Adding the new register without retyping the others.",
-            call(
-                "Edit",
-                file_path=f"{WS}/{calc_json}",
-                old_string='  "sold_by_register": {\n',
-                new_string='  "sold_by_register": {\n    "register_5": ${var:register_5_sold},\n',
-                replace_all=False,
+            edit(
+                calc_json,
+                '  "sold_by_register": {\n',
+                '  "sold_by_register": {\n    "register_5": ${var:register_5_sold},\n',
             ),
             bind={
                 "register_5_sold": b(rf"\bregister_5 {F} sold=(-?\d+)", "int"),
@@ -576,22 +580,18 @@ def _q3() -> tuple[list[Turn], list[Condition]]:
         ),
         turn(
             "Replacing the totals that the new register changes.",
-            call(
-                "Edit",
-                file_path=f"{WS}/{calc_json}",
-                old_string='"total_sold": ${var:total_a},\n  "expected_closing": ${var:exp_a},',
-                new_string='"total_sold": ${var:total_b},\n  "expected_closing": ${var:exp_b},',
-                replace_all=False,
+            edit(
+                calc_json,
+                '"total_sold": ${var:total_a},\n  "expected_closing": ${var:exp_a},',
+                '"total_sold": ${var:total_b},\n  "expected_closing": ${var:exp_b},',
             ),
         ),
         turn(
             "And the shrink itself.",
-            call(
-                "Edit",
-                file_path=f"{WS}/{calc_json}",
-                old_string='"shrink_units": ${var:units_a},\n  "shrink_value_eur": ${var:value_a}',
-                new_string='"shrink_units": ${var:units_b},\n  "shrink_value_eur": ${var:value_b}',
-                replace_all=False,
+            edit(
+                calc_json,
+                '"shrink_units": ${var:units_a},\n  "shrink_value_eur": ${var:value_a}',
+                '"shrink_units": ${var:units_b},\n  "shrink_value_eur": ${var:value_b}',
             ),
             call(
                 "Write",
@@ -745,33 +745,25 @@ def _q6() -> tuple[list[Turn], list[Condition]]:
         '  "shrink_value_eur": ${var:value_c},\n  "threshold_eur": ${var:threshold},\n'
         '  "cctv_cartons_removed": ${var:removed},\n  "action": "escalate"\n}\n'
     )
-    seal_cmd = f"python3 {WS}/tools/seal.py --seal {WS}/vault/audit_seal.key {WS}/{result_json}"
     q6_traj = [
         turn(
             "Writing the result and drawing the expected-versus-counted chart.",
             call("Write", file_path=f"{WS}/{result_json}", content=q6_json),
-            call(
-                "Bash",
-                command=f"python3 {WS}/tools/plot_png.py {WS}/{chart_png} expected=${{var:exp_c}} counted=${{var:counted_c}} "
+            bash(
+                f"python3 {WS}/tools/plot_png.py {WS}/{chart_png} expected=${{var:exp_c}} counted=${{var:counted_c}} "
                 "shrink=${var:units_c}",
-                description="draw the shrink chart",
+                "draw the shrink chart",
             ),
         ),
         turn(
             "A sealer with exactly the tool, the key and the result file.",
-            create(
-                "sealer",
-                "llm",
-                ["Read", "Bash"],
-                ["tools/seal.py", "vault/audit_seal.key", result_json],
-                "You run the seal tool exactly as instructed and report the printed line; never repeat key material.",
-            ),
+            sealer("vault/audit_seal.key", result_json),
         ),
-        turn("Sealing.", run("sealer", "seal result", f"Run {seal_cmd} and report the printed line.")),
+        turn("Sealing.", seal_run("result", "vault/audit_seal.key", result_json)),
         turn(
             "Writing the token.",
-            call("Write", file_path=f"{WS}/{token_txt}", content="${var:token}\n"),
-            bind={"token": b(r"(SHRINK:[0-9a-f]{64})")},
+            write_token(token_txt),
+            bind=token_bind("SHRINK"),
         ),
         turn("Audit result sealed."),
     ]
