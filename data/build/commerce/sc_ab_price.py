@@ -297,7 +297,6 @@ Present: pricing team, e-commerce, finance.
 2. Free-shipping threshold stays at EUR 49 until the summer campaign.
 3. Next meeting: 29 April 2026.
 """
-rows = []
 late_csv = orders_csv("central", LATE["central"])
 
 assets = {
@@ -402,8 +401,8 @@ def conv_vals(r, c):
     return [pp % row["conv_a_pct"], pp % row["conv_b_pct"]]
 
 
-def _files() -> dict[str, Any]:
-    plan_xlsx = xlsx_bytes(
+def _plan_xlsx() -> bytes:
+    return xlsx_bytes(
         [
             (
                 "Decision rule",
@@ -437,6 +436,9 @@ def _files() -> dict[str, Any]:
             ),
         ]
     )
+
+
+def _files() -> dict[str, Any]:
     chart = bar_chart(
         f"Add-to-cart rate by device - test {TEST}",
         f"Dashboard snapshot {SNAPSHOT}, non-bot sessions, % of sessions",
@@ -457,7 +459,7 @@ def _files() -> dict[str, Any]:
         "archive/test_plan_PT-2611_v1.md": v1,
         "archive/test_plan_PT-2488_final.md": old_plan,
         "archive/pricing_committee_minutes_2026-03-10.md": minutes,
-        "plan/test_plan_PT-2611.xlsx": plan_xlsx,
+        "plan/test_plan_PT-2611.xlsx": _plan_xlsx(),
         "plan/_index.md": index_md(
             "plan",
             [("test_plan_PT-2611.xlsx", "xlsx, 3 sheets", "Signed-off test plan: decision rule, arms, change log")],
@@ -475,6 +477,7 @@ def _files() -> dict[str, Any]:
         "hr/pricing_team_reviews.md": "# Pricing team - performance notes (confidential)\n\nNot for circulation.\n",
         "output/README.md": "Write deliverables here.\n",
     }
+    rows = []
     for k, v in REGIONS.items():
         files[f"orders/orders_{k}.csv"] = orders_csv(k, v)
         rows.append(
