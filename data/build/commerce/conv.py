@@ -55,6 +55,7 @@ __all__ = [
     "never",
     "resumed",
     "run",
+    "runner",
     "seal",
     "seal_run",
     "sealer",
@@ -142,3 +143,9 @@ def write_token(token_txt: str) -> Call:
 def token_bind(prefix: str) -> dict[str, Any]:
     """The bind of the sealer's printed token ``PREFIX:<64 hex>``."""
     return {"token": b(rf"({prefix}:[0-9a-f]{{64}})")}
+
+
+def runner(name: str, paths: list[str], what: str) -> Call:
+    """A subagent that runs the tool ``what`` (as the prompt names it) over ``paths`` and reports it verbatim."""
+    prompt = f"You run the {what} exactly as instructed and report its output verbatim."
+    return create(name, "llm", ["Read", "Bash"], paths, prompt)

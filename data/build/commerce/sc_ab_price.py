@@ -24,6 +24,7 @@ from conv import (
     never,
     resumed,
     run,
+    runner,
     seal,
     seal_run,
     sealer,
@@ -515,19 +516,9 @@ def _q1() -> tuple[list[Turn], list[Condition]]:
         ),
         turn(
             "Two runners with Bash: one keeps the whole orders/ folder (a late export is announced), one gets two files.",
-            create(
-                "readout_a",
-                "llm",
-                ["Read", "Bash"],
-                ["orders", "tools/ab_readout.py"],
-                "You run the readout tool exactly as instructed and report its output verbatim.",
-            ),
-            create(
-                "readout_b",
-                "llm",
-                ["Read", "Bash"],
-                ["orders/orders_east.csv", "orders/orders_west.csv", "tools/ab_readout.py"],
-                "You run the readout tool exactly as instructed and report its output verbatim.",
+            runner("readout_a", ["orders", "tools/ab_readout.py"], "readout tool"),
+            runner(
+                "readout_b", ["orders/orders_east.csv", "orders/orders_west.csv", "tools/ab_readout.py"], "readout tool"
             ),
             bind={"test_id": b(r"Price test \*\*(PT-\d+)\*\*")},
         ),

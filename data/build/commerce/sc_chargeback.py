@@ -25,6 +25,7 @@ from conv import (
     never,
     resumed,
     run,
+    runner,
     seal,
     seal_run,
     sealer,
@@ -524,20 +525,8 @@ def _q2() -> tuple[list[Turn], list[Condition]]:
     q2_traj = [
         turn(
             "Two tracers: web+payments (they belong together for device history) and fulfilment+carrier.",
-            create(
-                "tracer_wp",
-                "llm",
-                ["Read", "Bash"],
-                [*wp, "tools/order_trace.py"],
-                "You run the order trace tool exactly as instructed and report its output verbatim.",
-            ),
-            create(
-                "tracer_fc",
-                "llm",
-                ["Read", "Bash"],
-                [*fc, "tools/order_trace.py"],
-                "You run the order trace tool exactly as instructed and report its output verbatim.",
-            ),
+            runner("tracer_wp", [*wp, "tools/order_trace.py"], "order trace tool"),
+            runner("tracer_fc", [*fc, "tools/order_trace.py"], "order trace tool"),
         ),
         turn(
             "Both traces run at once in the background.",

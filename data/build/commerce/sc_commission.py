@@ -23,6 +23,7 @@ from conv import (
     never,
     resumed,
     run,
+    runner,
     seal,
     seal_run,
     sealer,
@@ -445,20 +446,8 @@ def _q2() -> tuple[list[Turn], list[Condition]]:
     q2_traj = [
         turn(
             "The exports are long: two runners, two team files each, file-level grants.",
-            create(
-                "runner_ns",
-                "llm",
-                ["Read", "Bash"],
-                [*ns, "tools/crm_revenue.py"],
-                "You run the CRM revenue tool exactly as instructed and report its output verbatim.",
-            ),
-            create(
-                "runner_kp",
-                "llm",
-                ["Read", "Bash"],
-                [*ka, "tools/crm_revenue.py"],
-                "You run the CRM revenue tool exactly as instructed and report its output verbatim.",
-            ),
+            runner("runner_ns", [*ns, "tools/crm_revenue.py"], "CRM revenue tool"),
+            runner("runner_kp", [*ka, "tools/crm_revenue.py"], "CRM revenue tool"),
         ),
         turn(
             "Both runs in the background.",

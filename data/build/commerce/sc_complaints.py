@@ -25,6 +25,7 @@ from conv import (
     never,
     resumed,
     run,
+    runner,
     seal,
     seal_run,
     sealer,
@@ -359,20 +360,8 @@ def _q1() -> tuple[list[Turn], list[Condition]]:
         ),
         turn(
             "Two counters; the first keeps the whole ticket folder for a later per-hub count.",
-            create(
-                "counter_a",
-                "llm",
-                ["Read", "Bash"],
-                ["support_tickets", "tools/complaint_tally.py"],
-                "You run the complaint tally exactly as instructed and report its output verbatim.",
-            ),
-            create(
-                "counter_b",
-                "llm",
-                ["Read", "Bash"],
-                [*half[1], "tools/complaint_tally.py"],
-                "You run the complaint tally exactly as instructed and report its output verbatim.",
-            ),
+            runner("counter_a", ["support_tickets", "tools/complaint_tally.py"], "complaint tally"),
+            runner("counter_b", [*half[1], "tools/complaint_tally.py"], "complaint tally"),
         ),
         turn(
             "Both halves counted at once, in the background.",

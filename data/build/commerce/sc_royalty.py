@@ -26,6 +26,7 @@ from conv import (
     never,
     resumed,
     run,
+    runner,
     seal,
     seal_run,
     sealer,
@@ -387,20 +388,8 @@ def _q2() -> tuple[list[Turn], list[Condition]]:
     q2_traj = [
         turn(
             "Two base runners; the first keeps the exports folder in case more tills turn up.",
-            create(
-                "base_a",
-                "llm",
-                ["Read", "Bash"],
-                ["pos_exports", "tools/royalty_base.py"],
-                "You run the royalty base tool exactly as instructed and report its output verbatim.",
-            ),
-            create(
-                "base_b",
-                "llm",
-                ["Read", "Bash"],
-                [*pos[2:], "tools/royalty_base.py"],
-                "You run the royalty base tool exactly as instructed and report its output verbatim.",
-            ),
+            runner("base_a", ["pos_exports", "tools/royalty_base.py"], "royalty base tool"),
+            runner("base_b", [*pos[2:], "tools/royalty_base.py"], "royalty base tool"),
         ),
         turn(
             "Both halves in the background.",

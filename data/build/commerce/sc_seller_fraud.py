@@ -25,6 +25,7 @@ from conv import (
     never,
     resumed,
     run,
+    runner,
     seal,
     seal_run,
     sealer,
@@ -494,20 +495,8 @@ def _q3() -> tuple[list[Turn], list[Condition]]:
     q3_traj = [
         turn(
             "Two metric runners; the first keeps the orders folder because a late week is expected.",
-            create(
-                "metrics_a",
-                "llm",
-                ["Read", "Bash"],
-                ["orders", "tools/seller_metrics.py"],
-                "You run the metrics tool exactly as instructed and report its output verbatim.",
-            ),
-            create(
-                "metrics_b",
-                "llm",
-                ["Read", "Bash"],
-                [*half[1], "tools/seller_metrics.py"],
-                "You run the metrics tool exactly as instructed and report its output verbatim.",
-            ),
+            runner("metrics_a", ["orders", "tools/seller_metrics.py"], "metrics tool"),
+            runner("metrics_b", [*half[1], "tools/seller_metrics.py"], "metrics tool"),
         ),
         turn(
             "Both halves in the background.",

@@ -24,6 +24,7 @@ from conv import (
     never,
     resumed,
     run,
+    runner,
     seal,
     seal_run,
     sealer,
@@ -478,13 +479,7 @@ def _q2() -> tuple[list[Turn], list[Condition]]:
     q2_traj = [
         turn(
             "Two independent tracks: the POS tally (slow, in the background) and the policy (a .docx) in parallel.",
-            create(
-                "tally_runner",
-                "llm",
-                ["Read", "Bash"],
-                ["pos_exports", moves_p, count_p, "tools/shrink_calc.py"],
-                "You run the shrink calculator exactly as instructed and report its output verbatim.",
-            ),
+            runner("tally_runner", ["pos_exports", moves_p, count_p, "tools/shrink_calc.py"], "shrink calculator"),
             create("policy_reader", "llm", ["Read"], [docx_p], "You quote policy clauses exactly, with their numbers."),
             bind={"audit": b(r"shrinkage audit \*\*(SA-[\d-]+)\*\*")},
         ),
@@ -630,13 +625,7 @@ def _q4() -> tuple[list[Turn], list[Condition]]:
     q4_traj = [
         turn(
             "The count file was replaced; a fresh runner gets the recount and every register.",
-            create(
-                "recount_runner",
-                "llm",
-                ["Read", "Bash"],
-                ["pos_exports", moves_p, count_p, "tools/shrink_calc.py"],
-                "You run the shrink calculator exactly as instructed and report its output verbatim.",
-            ),
+            runner("recount_runner", ["pos_exports", moves_p, count_p, "tools/shrink_calc.py"], "shrink calculator"),
         ),
         turn(
             "Running the calculator against the recount.",
