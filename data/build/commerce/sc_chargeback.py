@@ -638,14 +638,9 @@ def _q3() -> tuple[list[Turn], list[Condition]]:
     return q3_traj, q3_conds
 
 
-def _q4() -> tuple[list[Turn], list[Condition]]:
-    """q4: response window (workflow)."""
-    pdf, bull, old = (
-        "contracts/acquiring_agreement_NP-MA-2291.pdf",
-        "contracts/bulletin_2026-04.md",
-        "archive/dispute_pack_CB-31877_2024.md",
-    )
-    wf = (
+def _q4_workflow(pdf: str, old: str) -> str:
+    """The parallel reads of the agreement, the bulletin and the archived pack."""
+    return (
         'const agreement = defineAgent({name: "agreement_reader", model_key: "llm", tools: ["Read"],\n'
         f'  accessible_paths: ["{pdf}"], system_prompt: "Quote the schedule you are asked about verbatim."}});\n'
         'const bulletin = defineAgent({name: "bulletin_reader", model_key: "llm", tools: ["Read", "Grep"],\n'
@@ -660,6 +655,16 @@ def _q4() -> tuple[list[Turn], list[Condition]]:
         f'  () => agent("Read ${{workspace}}/{old}: case, year, window and acquirer.", {{agentType: "archive_reader"}}),\n'
         "]);\nlog(results);\nreturn results;\n"
     )
+
+
+def _q4() -> tuple[list[Turn], list[Condition]]:
+    """q4: response window (workflow)."""
+    pdf, bull, old = (
+        "contracts/acquiring_agreement_NP-MA-2291.pdf",
+        "contracts/bulletin_2026-04.md",
+        "archive/dispute_pack_CB-31877_2024.md",
+    )
+    wf = _q4_workflow(pdf, old)
     q4_md = (
         "# Response window for ${var:case}\n\n"
         "- Reason code: ${var:code}\n- Notice date: ${var:notice_date}\n- Window (days): ${var:window}\n"
