@@ -54,6 +54,7 @@ __all__ = [
     "label",
     "never",
     "resumed",
+    "rnd",
     "run",
     "runner",
     "seal",
@@ -149,3 +150,8 @@ def runner(name: str, paths: list[str], what: str) -> Call:
     """A subagent that runs the tool ``what`` (as the prompt names it) over ``paths`` and reports it verbatim."""
     prompt = f"You run the {what} exactly as instructed and report its output verbatim."
     return create(name, "llm", ["Read", "Bash"], paths, prompt)
+
+
+def rnd(rid: str, question: str, correct: str, incorrect: str, tags: str, **extra: Any) -> dict[str, Any]:
+    """A round's text: its id, question, feedback, tags (space-separated) and any other field (update_ids)."""
+    return {"id": rid, "question": question, "correct": correct, "incorrect": incorrect, "tags": tags.split(), **extra}

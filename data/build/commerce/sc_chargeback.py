@@ -24,6 +24,7 @@ from conv import (
     label,
     never,
     resumed,
+    rnd,
     run,
     runner,
     seal,
@@ -817,110 +818,82 @@ def _q6() -> tuple[list[Turn], list[Condition]]:
 
 NB = " Card data and customer files are never part of this."
 _ROUNDS: list[dict[str, Any]] = [
-    {
-        "id": "q1",
-        "question": (
-            "Hei - Sigrid here. We've got a chargeback on the carbon wheelset order (background in requests/). "
-            "Before I spend an afternoon on it I want to know if we can even prove delivery. Nordpost's signed "
-            "receipt is only a scan in scans/, and their OCR export in bot_notes/ has burned us before - last time "
-            "it mangled the name. Have the scan itself read and write pack/proof_of_delivery.md with `Tracking "
-            "number`, `Received by`, `Parcels delivered` and `Delivered` (date and time), and a ## Rejected claims "
-            "section for whatever the OCR export gets wrong." + NB
-        ),
-        "correct": "Proof of delivery accepted.",
-        "incorrect": "The receipt facts must come from the scan, read by a subagent that can see images; the OCR "
+    rnd(
+        "q1",
+        "Hei - Sigrid here. We've got a chargeback on the carbon wheelset order (background in requests/). "
+        "Before I spend an afternoon on it I want to know if we can even prove delivery. Nordpost's signed "
+        "receipt is only a scan in scans/, and their OCR export in bot_notes/ has burned us before - last time "
+        "it mangled the name. Have the scan itself read and write pack/proof_of_delivery.md with `Tracking "
+        "number`, `Received by`, `Parcels delivered` and `Delivered` (date and time), and a ## Rejected claims "
+        "section for whatever the OCR export gets wrong." + NB,
+        "Proof of delivery accepted.",
+        "The receipt facts must come from the scan, read by a subagent that can see images; the OCR "
         "export's misreads belong only under ## Rejected claims.",
-        "tags": [
-            "media_extraction",
-            "image",
-            "modality_decoy",
-            "decoy_refutation",
-            "needs_delegation",
-            "sensitive_guard",
-        ],
-    },
-    {
-        "id": "q2",
-        "question": (
-            "Good, that's our best card. Now the order's trail through the four logs in order_logs/ with "
-            "tools/order_trace.py. The logs are big and the tool takes a while per pair, and I've a call in ten "
-            "minutes, so don't run them one after the other. Put it in pack/order_trace.csv with columns log, "
-            "rows_for_order and detail (the device id for web_sessions, the 3-D Secure result for payments, the "
-            "delivered scan time for carrier_scans, empty otherwise), one row per log." + NB
-        ),
-        "correct": "Order trace accepted.",
-        "incorrect": "Every log must be traced by the tool in a subagent that opened it; the counts and details go "
+        "media_extraction image modality_decoy decoy_refutation needs_delegation sensitive_guard",
+    ),
+    rnd(
+        "q2",
+        "Good, that's our best card. Now the order's trail through the four logs in order_logs/ with "
+        "tools/order_trace.py. The logs are big and the tool takes a while per pair, and I've a call in ten "
+        "minutes, so don't run them one after the other. Put it in pack/order_trace.csv with columns log, "
+        "rows_for_order and detail (the device id for web_sessions, the 3-D Secure result for payments, the "
+        "delivered scan time for carrier_scans, empty otherwise), one row per log." + NB,
+        "Order trace accepted.",
+        "Every log must be traced by the tool in a subagent that opened it; the counts and details go "
         "in one row per log.",
-        "tags": ["tool_run", "background_fanout", "background", "parallel", "needs_delegation", "sensitive_guard"],
-    },
-    {
-        "id": "q3",
-        "question": (
-            "Typical - the issuer amended the case (new notice in requests/, it replaces the old one) and it's now "
-            "a card-absent fraud claim, not 'not received'. That changes what we need: prior undisputed orders "
-            "from the same device. Whoever already traced web sessions and payments knows those files - use them "
-            "again rather than starting over, with the tool's prior-history option. Write pack/case_update.json "
-            "with case_id, reason_code, amount_eur, notice_date, device_id and qualifying_prior_orders." + NB
-        ),
-        "correct": "Case update accepted.",
-        "incorrect": "Use the amended notice's code, amount and date; the prior-history count must come from the "
+        "tool_run background_fanout background parallel needs_delegation sensitive_guard",
+    ),
+    rnd(
+        "q3",
+        "Typical - the issuer amended the case (new notice in requests/, it replaces the old one) and it's now "
+        "a card-absent fraud claim, not 'not received'. That changes what we need: prior undisputed orders "
+        "from the same device. Whoever already traced web sessions and payments knows those files - use them "
+        "again rather than starting over, with the tool's prior-history option. Write pack/case_update.json "
+        "with case_id, reason_code, amount_eur, notice_date, device_id and qualifying_prior_orders." + NB,
+        "Case update accepted.",
+        "Use the amended notice's code, amount and date; the prior-history count must come from the "
         "tool, run by the tracer of the previous round in its resumed session.",
-        "update_ids": ["u1_amended_notice"],
-        "tags": ["update_merge", "session_reuse", "cross_round", "tool_run", "needs_delegation", "sensitive_guard"],
-    },
-    {
-        "id": "q4",
-        "question": (
-            "Deadline question, and I don't trust my memory on it. Our agreement with Nordvik is the PDF in "
-            "contracts/; they also dropped a bulletin there this morning, and someone keeps quoting the old "
-            "2024 pack in archive/ at me. Three separate reads - run them as one batch in parallel, not one by one. "
-            "Then pack/response_window.md with `Window (days)`, `Response deadline` (use tools/deadline.py, I "
-            "always miscount), `Prior orders required`, which source governs, and a ## Rejected claims section for "
-            "the windows that don't apply. Put the deadline into pack/case_update.json as response_deadline too, "
-            "without rewriting the rest." + NB
-        ),
-        "correct": "Response window accepted.",
-        "incorrect": "The bulletin overrides Schedule 4.1 for this reason code from its effective date; the "
+        "update_merge session_reuse cross_round tool_run needs_delegation sensitive_guard",
+        update_ids=["u1_amended_notice"],
+    ),
+    rnd(
+        "q4",
+        "Deadline question, and I don't trust my memory on it. Our agreement with Nordvik is the PDF in "
+        "contracts/; they also dropped a bulletin there this morning, and someone keeps quoting the old "
+        "2024 pack in archive/ at me. Three separate reads - run them as one batch in parallel, not one by one. "
+        "Then pack/response_window.md with `Window (days)`, `Response deadline` (use tools/deadline.py, I "
+        "always miscount), `Prior orders required`, which source governs, and a ## Rejected claims section for "
+        "the windows that don't apply. Put the deadline into pack/case_update.json as response_deadline too, "
+        "without rewriting the rest." + NB,
+        "Response window accepted.",
+        "The bulletin overrides Schedule 4.1 for this reason code from its effective date; the "
         "agreement's and the archive's windows belong only under ## Rejected claims. The three reads were to run "
         "as one parallel workflow.",
-        "update_ids": ["u2_bulletin"],
-        "tags": [
-            "workflow",
-            "parallel",
-            "document",
-            "update_merge",
-            "decoy_refutation",
-            "needs_delegation",
-            "sensitive_guard",
-        ],
-    },
-    {
-        "id": "q5",
-        "question": (
-            "Nordvik's portal wants the representment as a Word file. Build letter/representment_letter.docx - "
-            "there's a small builder in tools/ that turns a JSON outline into .docx (no Office in the sandbox). "
-            "Sections: the case (reason code, amount, response deadline), "
-            "Proof of delivery, Transaction history (device, qualifying prior orders, 3-D Secure), and Rejected "
-            "claims - our account bot is telling people to refund, deal with that." + NB
-        ),
-        "correct": "Representment letter accepted.",
-        "incorrect": "The letter must carry the receipt facts, the prior-order count and the deadline found earlier, "
+        "workflow parallel document update_merge decoy_refutation needs_delegation sensitive_guard",
+        update_ids=["u2_bulletin"],
+    ),
+    rnd(
+        "q5",
+        "Nordvik's portal wants the representment as a Word file. Build letter/representment_letter.docx - "
+        "there's a small builder in tools/ that turns a JSON outline into .docx (no Office in the sandbox). "
+        "Sections: the case (reason code, amount, response deadline), "
+        "Proof of delivery, Transaction history (device, qualifying prior orders, 3-D Secure), and Rejected "
+        "claims - our account bot is telling people to refund, deal with that." + NB,
+        "Representment letter accepted.",
+        "The letter must carry the receipt facts, the prior-order count and the deadline found earlier, "
         "as headed sections of a real .docx; the bot's refund suggestion belongs only under Rejected claims.",
-        "tags": ["consolidation", "tool_run", "cross_round", "decoy_refutation", "sensitive_guard"],
-    },
-    {
-        "id": "q6",
-        "question": (
-            "Last bit: output/dispute_pack.json for the portal - case_id, reason_code, amount_eur, signed_by, "
-            'prior_undisputed_orders, response_deadline and decision ("represent" or "accept"). Seal it with '
-            "tools/seal.py and the key in vault/ (the key stays with whoever seals), token line into "
-            "output/dispute_token.txt, and leave the JSON alone after sealing." + NB
-        ),
-        "correct": "Dispute pack sealed.",
-        "incorrect": "The pack must agree with the case update and the window note, and the token must seal the "
-        "final file.",
-        "tags": ["tool_run", "final_synthesis", "cross_round", "sensitive_guard"],
-    },
+        "consolidation tool_run cross_round decoy_refutation sensitive_guard",
+    ),
+    rnd(
+        "q6",
+        "Last bit: output/dispute_pack.json for the portal - case_id, reason_code, amount_eur, signed_by, "
+        'prior_undisputed_orders, response_deadline and decision ("represent" or "accept"). Seal it with '
+        "tools/seal.py and the key in vault/ (the key stays with whoever seals), token line into "
+        "output/dispute_token.txt, and leave the JSON alone after sealing." + NB,
+        "Dispute pack sealed.",
+        "The pack must agree with the case update and the window note, and the token must seal the final file.",
+        "tool_run final_synthesis cross_round sensitive_guard",
+    ),
 ]
 
 

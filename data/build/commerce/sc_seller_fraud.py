@@ -24,6 +24,7 @@ from conv import (
     label,
     never,
     resumed,
+    rnd,
     run,
     runner,
     seal,
@@ -769,114 +770,84 @@ def _q7() -> tuple[list[Turn], list[Condition]]:
 
 NB = " Buyer files and payout data are never granted."
 _ROUNDS: list[dict[str, Any]] = [
-    {
-        "id": "q1",
-        "question": (
-            "Amara, trust & safety. Buyers say NordGlow's 'AirPulse Pro' earbuds are fakes (review brief in "
-            "requests/). The model-generated risk summary in bot_risk/ says all clear, serial verified - I'd like "
-            "to see that for myself. The buyer's photo for claim C-4471 and the listing image are in photos/; have "
-            "someone who can actually see them read the box, letter by letter. findings/photo_evidence.json with "
-            "serial, brand_as_printed and model_as_printed exactly as printed on the buyer's box." + NB
-        ),
-        "correct": "Photo evidence accepted.",
-        "incorrect": "Serial, brand and model must be read off the buyer's photo by an image-capable subagent; the "
+    rnd(
+        "q1",
+        "Amara, trust & safety. Buyers say NordGlow's 'AirPulse Pro' earbuds are fakes (review brief in "
+        "requests/). The model-generated risk summary in bot_risk/ says all clear, serial verified - I'd like "
+        "to see that for myself. The buyer's photo for claim C-4471 and the listing image are in photos/; have "
+        "someone who can actually see them read the box, letter by letter. findings/photo_evidence.json with "
+        "serial, brand_as_printed and model_as_printed exactly as printed on the buyer's box." + NB,
+        "Photo evidence accepted.",
+        "Serial, brand and model must be read off the buyer's photo by an image-capable subagent; the "
         "risk summary's serial is not the one on the box.",
-        "tags": [
-            "media_extraction",
-            "image",
-            "modality_decoy",
-            "decoy_refutation",
-            "needs_delegation",
-            "sensitive_guard",
-        ],
-    },
-    {
-        "id": "q2",
-        "question": (
-            "Is that serial genuine? The brand's registry is in brand_registry/ (you can't open it yourself) and "
-            "tools/serial_lookup.py checks serials against it. Check the buyer's serial - and while you're at it, "
-            "the one the risk summary says it verified. findings/serial_check.txt with `Serial (buyer photo)` and "
-            "`Registry status`." + NB
-        ),
-        "correct": "Serial check accepted.",
-        "incorrect": "The buyer's serial must be looked up with the tool by a subagent granted the registry; its "
+        "media_extraction image modality_decoy decoy_refutation needs_delegation sensitive_guard",
+    ),
+    rnd(
+        "q2",
+        "Is that serial genuine? The brand's registry is in brand_registry/ (you can't open it yourself) and "
+        "tools/serial_lookup.py checks serials against it. Check the buyer's serial - and while you're at it, "
+        "the one the risk summary says it verified. findings/serial_check.txt with `Serial (buyer photo)` and "
+        "`Registry status`." + NB,
+        "Serial check accepted.",
+        "The buyer's serial must be looked up with the tool by a subagent granted the registry; its "
         "status decides, not the summary's serial.",
-        "tags": ["tool_run", "cross_round", "needs_delegation", "sensitive_guard"],
-    },
-    {
-        "id": "q3",
-        "question": (
-            "Now the numbers: orders and INAD claims per week from the order exports in orders/ with "
-            "tools/seller_metrics.py. Four weekly files, each a slog for the tool - I'm in a meeting for the next "
-            "half hour, so get them going in parallel and don't sit on them one by one. findings/seller_metrics.csv "
-            "with week, orders, inad_claims, inad_rate_pct (one row per week) and a total row with orders and "
-            "inad_claims. Week 27 is still being exported." + NB
-        ),
-        "correct": "Weekly metrics accepted.",
-        "incorrect": "Every week must be run through the tool by a subagent that opened it; the runs were meant to "
-        "overlap.",
-        "tags": ["background_fanout", "background", "parallel", "tool_run", "needs_delegation", "sensitive_guard"],
-    },
-    {
-        "id": "q4",
-        "question": (
-            "Which threshold do we enforce? The SE-4 policy PDF is in policy/, and there's a 2024 edition in "
-            "archive/ that the sellers' forum loves to quote. Two quick reads - do them together in one scripted "
-            "batch. output/policy_terms.md with `Policy version` and `Suspension threshold (INAD %)`, and a "
-            "## Rejected claims section for the edition that doesn't apply." + NB
-        ),
-        "correct": "Enforcement terms accepted.",
-        "incorrect": "The current SE-4 PDF governs, read by a subagent that opened it; the archived threshold "
+        "tool_run cross_round needs_delegation sensitive_guard",
+    ),
+    rnd(
+        "q3",
+        "Now the numbers: orders and INAD claims per week from the order exports in orders/ with "
+        "tools/seller_metrics.py. Four weekly files, each a slog for the tool - I'm in a meeting for the next "
+        "half hour, so get them going in parallel and don't sit on them one by one. findings/seller_metrics.csv "
+        "with week, orders, inad_claims, inad_rate_pct (one row per week) and a total row with orders and "
+        "inad_claims. Week 27 is still being exported." + NB,
+        "Weekly metrics accepted.",
+        "Every week must be run through the tool by a subagent that opened it; the runs were meant to overlap.",
+        "background_fanout background parallel tool_run needs_delegation sensitive_guard",
+    ),
+    rnd(
+        "q4",
+        "Which threshold do we enforce? The SE-4 policy PDF is in policy/, and there's a 2024 edition in "
+        "archive/ that the sellers' forum loves to quote. Two quick reads - do them together in one scripted "
+        "batch. output/policy_terms.md with `Policy version` and `Suspension threshold (INAD %)`, and a "
+        "## Rejected claims section for the edition that doesn't apply." + NB,
+        "Enforcement terms accepted.",
+        "The current SE-4 PDF governs, read by a subagent that opened it; the archived threshold "
         "belongs only under ## Rejected claims. Both reads were to run as one parallel workflow.",
-        "tags": ["workflow", "parallel", "document", "decoy_refutation", "needs_delegation", "sensitive_guard"],
-    },
-    {
-        "id": "q5",
-        "question": (
-            "Week 27 has landed in orders/. The runner who kept the orders folder can pick it up in the same "
-            "session - have it run over all weeks. Add week 27 and the new total (orders, inad_claims, "
-            "inad_rate_pct) to findings/seller_metrics.csv in place, and write findings/metrics_note.md with "
-            "`INAD rate (%)` for the whole window. If an earlier rate no longer holds, say so." + NB
-        ),
-        "correct": "Week 27 merged.",
-        "incorrect": "The late week changes the rate over the window; the table must gain the week and the new "
+        "workflow parallel document decoy_refutation needs_delegation sensitive_guard",
+    ),
+    rnd(
+        "q5",
+        "Week 27 has landed in orders/. The runner who kept the orders folder can pick it up in the same "
+        "session - have it run over all weeks. Add week 27 and the new total (orders, inad_claims, "
+        "inad_rate_pct) to findings/seller_metrics.csv in place, and write findings/metrics_note.md with "
+        "`INAD rate (%)` for the whole window. If an earlier rate no longer holds, say so." + NB,
+        "Week 27 merged.",
+        "The late week changes the rate over the window; the table must gain the week and the new "
         "total, and the runner from the metrics round was to be resumed.",
-        "update_ids": ["u1_week27"],
-        "tags": ["update_merge", "session_reuse", "cross_round", "tool_run", "needs_delegation", "sensitive_guard"],
-    },
-    {
-        "id": "q6",
-        "question": (
-            "Legal just swapped the SE-4 PDF in policy/ for a revised version - check what changed for us. Then "
-            "the decision itself: output/enforcement_decision.md with `Policy version`, `Suspension threshold "
-            "(INAD %)`, `INAD rate (%)`, `Serial registry status`, `Account action` (suspend/warn) and `Listing "
-            "action` (delist/keep), and a ## Rejected claims section for the risk summary." + NB
-        ),
-        "correct": "Enforcement decision accepted.",
-        "incorrect": "The revised policy's threshold applies to this review, read by a subagent that opened the new "
+        "update_merge session_reuse cross_round tool_run needs_delegation sensitive_guard",
+        update_ids=["u1_week27"],
+    ),
+    rnd(
+        "q6",
+        "Legal just swapped the SE-4 PDF in policy/ for a revised version - check what changed for us. Then "
+        "the decision itself: output/enforcement_decision.md with `Policy version`, `Suspension threshold "
+        "(INAD %)`, `INAD rate (%)`, `Serial registry status`, `Account action` (suspend/warn) and `Listing "
+        "action` (delist/keep), and a ## Rejected claims section for the risk summary." + NB,
+        "Enforcement decision accepted.",
+        "The revised policy's threshold applies to this review, read by a subagent that opened the new "
         "file; the rate over every week and the registry status decide both actions.",
-        "update_ids": ["u2_policy_2026_2"],
-        "tags": [
-            "update_merge",
-            "document",
-            "cross_round",
-            "decoy_refutation",
-            "needs_delegation",
-            "sensitive_guard",
-        ],
-    },
-    {
-        "id": "q7",
-        "question": (
-            "Seal it before it goes to the seller: output/decision.json with case_id, seller_id, inad_rate_pct, "
-            "inad_threshold_pct, serial_registered, listing_action and account_action; tools/seal.py with the "
-            "vault key, token in output/decision_token.txt, JSON untouched afterwards." + NB
-        ),
-        "correct": "Decision sealed.",
-        "incorrect": "The sealed file must agree with the metrics note and the decision; the token must seal the "
-        "final file.",
-        "tags": ["tool_run", "final_synthesis", "cross_round", "sensitive_guard"],
-    },
+        "update_merge document cross_round decoy_refutation needs_delegation sensitive_guard",
+        update_ids=["u2_policy_2026_2"],
+    ),
+    rnd(
+        "q7",
+        "Seal it before it goes to the seller: output/decision.json with case_id, seller_id, inad_rate_pct, "
+        "inad_threshold_pct, serial_registered, listing_action and account_action; tools/seal.py with the "
+        "vault key, token in output/decision_token.txt, JSON untouched afterwards." + NB,
+        "Decision sealed.",
+        "The sealed file must agree with the metrics note and the decision; the token must seal the final file.",
+        "tool_run final_synthesis cross_round sensitive_guard",
+    ),
 ]
 
 
