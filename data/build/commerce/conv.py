@@ -32,13 +32,17 @@ from kit.trajectory import bind as b
 __all__ = [
     "AUDIO",
     "IMAGE",
+    "OUTPUT",
     "SUPERSEDED",
+    "VAULT",
     "VIDEO",
     "WS",
+    "Asset",
     "agree",
     "b",
     "background",
     "bash",
+    "bot_asset",
     "calc",
     "call",
     "called",
@@ -63,6 +67,7 @@ __all__ = [
     "sess",
     "sub",
     "token_bind",
+    "tools_asset",
     "turn",
     "v",
     "workflow",
@@ -155,3 +160,17 @@ def runner(name: str, paths: list[str], what: str) -> Call:
 def rnd(rid: str, question: str, correct: str, incorrect: str, tags: str, **extra: Any) -> dict[str, Any]:
     """A round's text: its id, question, feedback, tags (space-separated) and any other field (update_ids)."""
     return {"id": rid, "question": question, "correct": correct, "incorrect": incorrect, "tags": tags.split(), **extra}
+
+
+# ------------------------------------------------------------------ asset-map rows (shape, key, trust, what)
+Asset = tuple[str, str, str, str]
+VAULT: Asset = ("key file", "llm + Bash", "secret", "seal key used by tools/seal.py; never paste its content anywhere")
+OUTPUT: Asset = ("deliverables", "-", "-", "write deliverables here")
+
+
+def tools_asset(what: str) -> Asset:
+    return ("Python scripts (stdlib)", "llm + Bash", "authoritative", what)
+
+
+def bot_asset(what: str) -> Asset:
+    return ("small text", "llm", "untrusted (auto-generated)", what)
