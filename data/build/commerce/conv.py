@@ -35,7 +35,6 @@ __all__ = [
     "OUTPUT",
     "SUPERSEDED",
     "VAULT",
-    "VIDEO",
     "WS",
     "Asset",
     "agree",
@@ -75,7 +74,6 @@ __all__ = [
 ]
 
 IMAGE = ["vlm", "omni"]
-VIDEO = ["vlm"]
 AUDIO = ["omni"]
 WS = "${workspace}"
 
@@ -85,7 +83,7 @@ SUPERSEDED = ["superseded", "replaced", "withdrawn", "no longer"]
 
 
 # ------------------------------------------------------------------ trajectory
-def calc(op: str, *args) -> dict:
+def calc(op: str, *args: Any) -> dict[str, Any]:
     return {"calc": op, "args": list(args)}
 
 
@@ -101,14 +99,19 @@ def sess(name: str) -> str:
     return "${session:" + name + "}"
 
 
-def run(name: str, desc: str, prompt: str, background: bool = False, resume: bool = False) -> dict:
-    args = {"subagent_id": sub(name), "description": desc, "prompt": prompt, "run_in_background": background}
+def run(name: str, desc: str, prompt: str, background: bool = False, resume: bool = False) -> Call:
+    args: dict[str, Any] = {
+        "subagent_id": sub(name),
+        "description": desc,
+        "prompt": prompt,
+        "run_in_background": background,
+    }
     if resume:
         args["session_id"] = sess(name)
     return call("RunSubagent", **args)
 
 
-def create(name: str, model_key: str, tools: list[str], paths: list[str], system_prompt: str) -> dict:
+def create(name: str, model_key: str, tools: list[str], paths: list[str], system_prompt: str) -> Call:
     return call(
         "CreateSubagent",
         name=name,

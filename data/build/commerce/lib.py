@@ -12,6 +12,7 @@ import re
 import shutil
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 from kit.conditions import check_spec
@@ -24,7 +25,6 @@ from kit.texture import add_texture, png_bytes
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BUILD = os.path.dirname(HERE)
-WS = "${workspace}"
 MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
 
 
@@ -46,7 +46,7 @@ Editing the deliverable after sealing invalidates the token.
 MONO_TTF = str(Path(matplotlib.__file__).parent / "mpl-data" / "fonts" / "ttf" / "DejaVuSansMono.ttf")
 
 
-def font(px: int | None = None):
+def font(px: int | None = None) -> Any:
     """px=None: Pillow's bitmap font (6 px/char, 11 px line). Else a monospaced TrueType face of that em size
     (DejaVu Sans Mono if installed, Pillow's built-in face otherwise)."""
     from PIL import ImageFont
@@ -67,7 +67,7 @@ class ScaledDraw:
     widths are multiplied by k and text uses a TrueType mono face of 9*k em-px (same advance, ink inside the
     11-px line box), so a small layout renders at scan/photo resolution with the same content."""
 
-    def __init__(self, img, k: float):
+    def __init__(self, img: Any, k: float) -> None:
         from PIL import ImageDraw
 
         self.d = ImageDraw.Draw(img)
@@ -75,22 +75,24 @@ class ScaledDraw:
         self.f = font(round(9 * k))
         self.lw = max(1, round(k))
 
-    def _xy(self, xy):
+    def _xy(self, xy: Any) -> list[Any]:
         k = self.k
         if xy and isinstance(xy[0], (tuple, list)):
             return [(x * k, y * k) for x, y in xy]
         return [v * k for v in xy]
 
-    def text(self, xy, s, fill=None, font=None):  # the scaled face replaces any font passed (bitmap)
+    def text(
+        self, xy: Any, s: str, fill: Any = None, font: Any = None
+    ) -> None:  # the scaled face replaces any font passed (bitmap)
         self.d.text((xy[0] * self.k, xy[1] * self.k), s, fill=fill, font=self.f)
 
-    def line(self, xy, fill=None, width=1):
+    def line(self, xy: Any, fill: Any = None, width: int = 1) -> None:
         self.d.line(self._xy(xy), fill=fill, width=width * self.lw, joint="curve")
 
-    def rectangle(self, xy, fill=None, outline=None, width=1):
+    def rectangle(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
         self.d.rectangle(self._xy(xy), fill=fill, outline=outline, width=width * self.lw)
 
-    def ellipse(self, xy, fill=None, outline=None, width=1):
+    def ellipse(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
         self.d.ellipse(self._xy(xy), fill=fill, outline=outline, width=width * self.lw)
 
 
@@ -147,7 +149,7 @@ def text_scan(
     title: str,
     lines: list[str],
     seed: str,
-    size=(440, 300),
+    size: tuple[int, int] = (440, 300),
     scale: float = 3,
     sig_at: int | None = None,
     page: tuple[int, int] | None = None,
@@ -197,7 +199,7 @@ def wav_bytes(text: str, voice: str = "en-gb", speed: int = 150) -> bytes:
 FIXED_ZIP_TIME = (2026, 1, 5, 9, 0, 0)
 
 
-def xlsx_bytes(sheets: list[tuple[str, list[list]]]) -> bytes:
+def xlsx_bytes(sheets: list[tuple[str, list[list[Any]]]]) -> bytes:
     import datetime
 
     from openpyxl import Workbook
@@ -279,7 +281,7 @@ def index_md(folder: str, rows: list[tuple[str, str, str]]) -> str:
     return "\n".join(out) + "\n"
 
 
-def build_hint(scen_dir: str, assets: dict) -> str:
+def build_hint(scen_dir: str, assets: dict[str, tuple[str, str, str, str]]) -> str:
     with open(os.path.join(scen_dir, "manifest.json"), encoding="utf-8") as fh:
         man = json.load(fh)
     ws = os.path.join(scen_dir, man["workspace_template"])
@@ -298,7 +300,7 @@ def build_hint(scen_dir: str, assets: dict) -> str:
     return asset_map(man["scenario_id"], "data/build/commerce/build.py", rows, update_lines(man), notes)
 
 
-def write_scenario(root: str, sc: dict, testdata_dir: str) -> None:
+def write_scenario(root: str, sc: dict[str, Any], testdata_dir: str) -> None:
     """Write one scenario folder from its definition (everything in it is generated)."""
     sid = sc["sid"]
     d = os.path.join(root, "scenarios", sid)
@@ -337,7 +339,7 @@ def write_scenario(root: str, sc: dict, testdata_dir: str) -> None:
 ENGINE = os.path.join(BUILD, "_check.py")
 
 
-def _write_converted(d: str, sc: dict) -> None:
+def _write_converted(d: str, sc: dict[str, Any]) -> None:
     """A scenario checked by the one engine: checks/<round>.json specs, the engine copy and its stamp."""
     questions = []
     for r in sc["rounds"]:
@@ -372,7 +374,7 @@ def _write_converted(d: str, sc: dict) -> None:
     write(os.path.join(d, "workspace", "_sandbox_hint.md"), build_hint(d, sc["assets"]))
 
 
-def leak_problems(root: str, sc: dict) -> list[str]:
+def leak_problems(root: str, sc: dict[str, Any]) -> list[str]:
     """Media-only facts must not appear in any text file (except the named decoy files), the hint,
     the questions or feedback; find-values of each round must not appear in questions up to it."""
     d = os.path.join(root, "scenarios", sc["sid"])

@@ -9,6 +9,7 @@ from conv import (
     IMAGE,
     OUTPUT,
     VAULT,
+    WS,
     agree,
     b,
     background,
@@ -42,7 +43,7 @@ from conv import v as var
 from kit.conditions import Condition
 from kit.seal import seal_key
 from kit.trajectory import Turn
-from lib import SEAL_TOOL, WS, bar_chart, index_md, xlsx_bytes
+from lib import SEAL_TOOL, bar_chart, index_md, xlsx_bytes
 
 SID = "s_com_ab_price_test"
 RUN_ORDER = 1  # place in the domain's run order and index (kit/discover.py)

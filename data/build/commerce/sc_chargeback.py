@@ -10,6 +10,7 @@ from conv import (
     IMAGE,
     OUTPUT,
     VAULT,
+    WS,
     agree,
     b,
     background,
@@ -42,7 +43,7 @@ from conv import (
 from kit.conditions import Condition
 from kit.seal import seal_key
 from kit.trajectory import Turn
-from lib import SEAL_TOOL, WS, index_md, pdf_bytes, text_scan
+from lib import SEAL_TOOL, index_md, pdf_bytes, text_scan
 from tools_shared import DEADLINE_TOOL, DOCX_TOOL
 
 SID = "s_com_chargeback_dispute"

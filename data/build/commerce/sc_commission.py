@@ -9,6 +9,7 @@ from conv import (
     AUDIO,
     OUTPUT,
     VAULT,
+    WS,
     b,
     background,
     bash,
@@ -40,7 +41,7 @@ from conv import (
 from kit.conditions import Condition
 from kit.seal import seal_key
 from kit.trajectory import Turn
-from lib import SEAL_TOOL, WS, index_md, wav_bytes, xlsx_bytes
+from lib import SEAL_TOOL, index_md, wav_bytes, xlsx_bytes
 from tools_shared import COMMISSION_TOOL
 
 SID = "s_com_commission_recon"

@@ -10,6 +10,7 @@ from conv import (
     OUTPUT,
     SUPERSEDED,
     VAULT,
+    WS,
     agree,
     b,
     background,
@@ -42,7 +43,7 @@ from conv import (
 from kit.conditions import Condition
 from kit.seal import seal_key
 from kit.trajectory import Turn
-from lib import SEAL_TOOL, WS, docx_bytes, index_md, wav_bytes
+from lib import SEAL_TOOL, docx_bytes, index_md, wav_bytes
 
 SID = "s_com_complaint_calls"
 RUN_ORDER = 5  # place in the domain's run order and index (kit/discover.py)

@@ -11,6 +11,7 @@ from conv import (
     OUTPUT,
     SUPERSEDED,
     VAULT,
+    WS,
     agree,
     b,
     background,
@@ -44,7 +45,7 @@ from kit.conditions import Condition
 from kit.scan import A4_150DPI
 from kit.seal import seal_key
 from kit.trajectory import Turn
-from lib import SEAL_TOOL, WS, index_md, pdf_bytes, text_scan
+from lib import SEAL_TOOL, index_md, pdf_bytes, text_scan
 from tools_shared import ROYALTY_TOOL
 
 SID = "s_com_franchise_royalty"

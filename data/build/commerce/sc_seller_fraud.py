@@ -10,6 +10,7 @@ from conv import (
     OUTPUT,
     SUPERSEDED,
     VAULT,
+    WS,
     agree,
     b,
     background,
@@ -43,7 +44,7 @@ from kit.conditions import Condition
 from kit.seal import seal_key
 from kit.texture import add_texture, png_bytes
 from kit.trajectory import Turn
-from lib import SEAL_TOOL, WS, ScaledDraw, index_md, pdf_bytes
+from lib import SEAL_TOOL, ScaledDraw, index_md, pdf_bytes
 
 SID = "s_com_seller_fraud_review"
 RUN_ORDER = 6  # place in the domain's run order and index (kit/discover.py)

@@ -9,6 +9,7 @@ from conv import (
     OUTPUT,
     SUPERSEDED,
     VAULT,
+    WS,
     agree,
     b,
     background,
@@ -43,7 +44,7 @@ from kit.media import mp4_bytes
 from kit.seal import seal_key
 from kit.texture import png_bytes
 from kit.trajectory import Turn
-from lib import SEAL_TOOL, WS, docx_bytes, index_md
+from lib import SEAL_TOOL, docx_bytes, index_md
 from tools_shared import PNG_TOOL
 
 SID = "s_com_shrinkage_audit"
