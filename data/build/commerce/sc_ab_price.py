@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from conv import (
@@ -50,13 +51,15 @@ RUN_ORDER = 1  # place in the domain's run order and index (kit/discover.py)
 TEST = "PT-2611"
 SEAL = seal_key("commerce", SID, version=None)
 # region: (sessions A, orders A, sessions B, orders B)
-REGIONS = {
+Counts = tuple[int, int, int, int]
+"""sessions A, orders A, sessions B, orders B"""
+REGIONS: dict[str, Counts] = {
     "north": (910, 37, 902, 44),
     "south": (880, 33, 895, 41),
     "east": (940, 41, 931, 46),
     "west": (870, 35, 884, 40),
 }
-LATE = {"central": (1500, 66, 1490, 58)}
+LATE: dict[str, Counts] = {"central": (1500, 66, 1490, 58)}
 ATC = {"desktop_a": 9.0, "desktop_b": 9.5, "mobile_a": 8.0, "mobile_b": 7.5}
 SNAPSHOT = "2026-05-18"
 MIN_UPLIFT = 0.40
@@ -170,7 +173,7 @@ if __name__ == "__main__":
 '''
 
 
-def orders_csv(region: str, counts: tuple[int, int, int, int]) -> str:
+def orders_csv(region: str, counts: Counts) -> str:
     rng = random.Random("pt2611-" + region)
     rows = []
     sa, oa, sb, ob = counts
@@ -197,8 +200,8 @@ def orders_csv(region: str, counts: tuple[int, int, int, int]) -> str:
     return "\n".join(out) + "\n"
 
 
-def readout(counts: dict) -> dict:
-    def row(s):
+def readout(counts: dict[str, Counts]) -> dict[str, Any]:
+    def row(s: Sequence[int]) -> dict[str, Any]:
         ca, cb = 100.0 * s[1] / s[0], 100.0 * s[3] / s[2]
         return {
             "sessions_a": s[0],
@@ -211,7 +214,7 @@ def readout(counts: dict) -> dict:
         }
 
     tot = [sum(v[i] for v in counts.values()) for i in range(4)]
-    regions = {}
+    regions: dict[str, Any] = {}
     for k, v in counts.items():
         r = row(v)
         r.pop("uplift_pp")
@@ -350,7 +353,7 @@ memo_md = "output/decision_memo.md"
 pp = "%.2f"
 
 
-def region_binds(names, suf):
+def region_binds(names: Iterable[str], suf: str) -> dict[str, Any]:
     out = {}
     for r in names:
         line = rf"\b{r}\s+A "
@@ -364,14 +367,19 @@ def region_binds(names, suf):
     return out
 
 
-def region_obj(r, suf):
-    keys = ("sessions_a", "sa"), ("orders_a", "oa"), ("sessions_b", "sb"), ("orders_b", "ob")
+def region_obj(r: str, suf: str) -> str:
+    keys: tuple[tuple[str, str], ...] = (
+        ("sessions_a", "sa"),
+        ("orders_a", "oa"),
+        ("sessions_b", "sb"),
+        ("orders_b", "ob"),
+    )
     keys += ("conv_a_pct", "ca"), ("conv_b_pct", "cb"), ("uplift_pp", "up")
     body = ", ".join(f'"{k}": {var(f"{r}_{n}{suf}")}' for k, n in keys)
     return f'"{r}": {{{body}}}'
 
 
-def region_conds(counts, path):
+def region_conds(counts: dict[str, Counts], path: str) -> list[Condition]:
     out = []
     for r, c in counts.items():
         row = readout({r: c})["regions"][r]
@@ -388,7 +396,7 @@ def region_conds(counts, path):
     return out
 
 
-def conv_vals(r, c):
+def conv_vals(r: str, c: Counts) -> list[str]:
     row = readout({r: c})["regions"][r]
     return [pp % row["conv_a_pct"], pp % row["conv_b_pct"]]
 

@@ -64,7 +64,7 @@ PRIORS = [
 QUALIFYING = 3
 EVENTS = {"web_sessions": 7, "payments": 1, "fulfilment": 3, "carrier_scans": 4}
 DELIVERED = "2026-03-09T14:12"
-RECEIPT = {
+RECEIPT: dict[str, Any] = {
     "tracking_id": "HX77312209",
     "delivered_on": "2026-03-09",
     "signed_by": "K. Thorsrud",
@@ -72,7 +72,7 @@ RECEIPT = {
 }
 OCR_SIGNER = "Thorsen"
 OLD = {"code": "13.1", "amount": "1284.60", "date": "2026-03-27"}
-NEW = {"code": "10.4", "amount": 1312.10, "date": "2026-04-02"}
+NEW: dict[str, Any] = {"code": "10.4", "amount": 1312.10, "date": "2026-04-02"}
 WINDOW_AGREEMENT, WINDOW_BULLETIN, WINDOW_ARCHIVE = 38, 24, 45
 DEADLINE = (dt.date(2026, 4, 2) + dt.timedelta(days=WINDOW_BULLETIN)).isoformat()
 MIN_PRIOR = 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from conv import (
@@ -58,7 +59,7 @@ TEAMS = {
 REVENUE = {"R-104": 262400, "R-107": 198750, "R-112": 271100, "R-115": 305900, "R-120": 410000, "R-131": 142600}
 DUPLICATE = ("D-77120", "R-112", 19800)
 QUOTA = {"R-104": 250000, "R-107": 220000, "R-112": 300000, "R-115": 280000, "R-120": 400000, "R-131": 150000}
-RELIEF = {"rep": "R-112", "new_quota_eur": 240000, "effective": "2026-02-12"}
+RELIEF: dict[str, Any] = {"rep": "R-112", "new_quota_eur": 240000, "effective": "2026-02-12"}
 TRANSCRIPT_QUOTA = "210000"
 BASE, ACCEL = 4.0, 7.0
 V1_BASE = "5.0"
@@ -114,7 +115,7 @@ if __name__ == "__main__":
 '''
 
 
-def deals_csv(team: str, revenue: dict, seed: str, duplicate: bool) -> str:
+def deals_csv(team: str, revenue: Mapping[str, float], seed: str, duplicate: bool) -> str:
     rng = random.Random(seed)
     rows = []
     n = 0
@@ -358,7 +359,7 @@ def _files() -> dict[str, Any]:
 ns, ka = teams[:2], teams[2:]
 
 
-def comm_args(rev_var: dict) -> str:
+def comm_args(rev_var: dict[str, str]) -> str:
     parts = []
     for r in reps:
         q = "${var:relief_quota}" if r == RELIEF["rep"] else f"${{var:q_{k[r]}}}"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, TypedDict
 
 from conv import (
     AUDIO,
@@ -52,7 +52,14 @@ BATCH = "QA-2026-22"
 PRODUCT = "ASTER"
 CHANNELS = {"email": 11, "chat": 7, "phone": 9, "social": 4}
 HUBS = {"DRM-2": 22, "OSL-1": 6, "BGO-3": 3}
-CALLS = {
+
+
+class CallFacts(TypedDict):
+    order_id: str
+    promised_refund_pct: int
+
+
+CALLS: dict[str, CallFacts] = {
     "call_0412": {"order_id": "LM-55120", "promised_refund_pct": 15},
     "call_0419": {"order_id": "LM-56007", "promised_refund_pct": 0},
 }
@@ -125,7 +132,7 @@ if __name__ == "__main__":
 '''
 
 
-def tickets_csv(channel: str, n_damage: int, hub_share: dict, seed: str) -> str:
+def tickets_csv(channel: str, n_damage: int, hub_share: dict[str, int], seed: str) -> str:
     rng = random.Random(seed)
     rows = []
     for hub, k in hub_share.items():

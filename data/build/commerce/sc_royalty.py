@@ -129,11 +129,11 @@ declared = {m: base1[m] for m in MONTHS}
 declared["2025-10"] = base1["2025-10"] - OCT_UNDERSTATE
 ocr = {"2025-10": declared["2025-10"] - Decimal("3000.00"), "2025-11": declared["2025-11"] + Decimal("600.00")}
 q = Decimal("0.01")
-total4 = sum(base1.values())
+total4 = sum(base1.values(), Decimal(0))
 total5 = total4 + till2
 due5 = (total5 * RATE / 100).quantize(q)
 due6 = ((total5 - base1["2025-10"]) * RATE / 100).quantize(q)
-declared_total = sum(declared.values())
+declared_total = sum(declared.values(), Decimal(0))
 paid = ((declared_total - declared["2025-10"]) * RATE / 100).quantize(q)
 shortfall = due6 - paid
 under = ((total5 - declared_total) / total5 * 100).quantize(q)
@@ -263,7 +263,12 @@ assets["notes"] = ("deliverables", "-", "-", "audit notes")
 acc += ["notes"]
 never_ = never(*guards)
 mk = {m: "m" + m[-2:] for m in MONTHS}
-f2 = lambda d: float(d.quantize(q))  # noqa: E731
+
+
+def f2(d: Decimal) -> float:
+    return float(d.quantize(q))
+
+
 scan = "statements/royalty_statement_H2-2025.png"
 pdf, tmpl, waiver_p = (
     "agreement/franchise_agreement_BB-FA-0317.pdf",

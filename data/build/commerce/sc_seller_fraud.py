@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any
 
 from conv import (
@@ -181,7 +182,7 @@ def photo(kind: str) -> bytes:
     return png_bytes(add_texture(img, "photo/listing", grain=2.0, blotch=2.0))
 
 
-def tot(weeks):
+def tot(weeks: dict[str, tuple[int, int]]) -> tuple[int, int, float]:
     o = sum(v[0] for v in weeks.values())
     i = sum(v[1] for v in weeks.values())
     return o, i, round(100.0 * i / o, 2)
@@ -363,7 +364,7 @@ def _files() -> dict[str, Any]:
     return files
 
 
-def week_binds(ws, suf=""):
+def week_binds(ws: Iterable[str]) -> dict[str, Any]:
     out = {}
     for w in ws:
         out[f"o_{w}"] = b(rf"\b{w} orders=(\d+)", "int")
@@ -521,7 +522,7 @@ def _q3() -> tuple[list[Turn], list[Condition]]:
         turn("Weekly metrics written."),
     ]
 
-    def rate(orders: int, claims: int) -> dict:
+    def rate(orders: int, claims: int) -> dict[str, float]:
         return {"equals": round(100 * claims / orders, 2), "tol": 0.01}
 
     q3_conds = [

@@ -66,7 +66,7 @@ COUNT = {"SP-JW-BL-70": 10, "SP-GIN-HB-70": 18, "SP-VOD-AB-70": 31}
 RECOUNT = {"SP-JW-BL-70": 8, "SP-GIN-HB-70": 18, "SP-VOD-AB-70": 31}
 THRESHOLD = 250.00
 ARCHIVE_THRESHOLD = "400.00"
-CCTV = {"door_opened_at": "21:47", "cage_id": "CG-07", "cartons_before": 4, "cartons_after": 3}
+CCTV: dict[str, Any] = {"door_opened_at": "21:47", "cage_id": "CG-07", "cartons_before": 4, "cartons_after": 3}
 MOTION_DECOY = "22:05"
 DIGEST_VALUE = "65.80"
 
@@ -135,7 +135,7 @@ if __name__ == "__main__":
 '''
 
 
-def pos_csv(reg: str, sold: dict, seed: str) -> str:
+def pos_csv(reg: str, sold: dict[str, int], seed: str) -> str:
     rng = random.Random(seed)
     grocery = [(f"GR-{i:04d}", round(rng.uniform(0.5, 9.0), 2)) for i in range(300)]
     lines = []
