@@ -7,9 +7,11 @@ trajectory helpers write the reference manager's turns, whose deliverables are f
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kit.conditions import (
+    Condition,
     agree,
     background,
     called,
@@ -26,7 +28,7 @@ from kit.conditions import (
     seal,
     workflow,
 )
-from kit.trajectory import Call, call, turn
+from kit.trajectory import Call, Turn, call, turn
 from kit.trajectory import bind as b
 
 __all__ = [
@@ -56,6 +58,7 @@ __all__ = [
     "jv",
     "label",
     "never",
+    "play",
     "resumed",
     "rnd",
     "run",
@@ -177,3 +180,19 @@ def tools_asset(what: str) -> Asset:
 
 def bot_asset(what: str) -> Asset:
     return ("small text", "llm", "untrusted (auto-generated)", what)
+
+
+# ------------------------------------------------------------------ rounds
+RoundBuilder = Callable[[], tuple[list[Turn], list[Condition]]]
+
+
+def play(
+    texts: list[dict[str, Any]], builders: list[RoundBuilder]
+) -> tuple[list[dict[str, Any]], dict[str, list[Turn]]]:
+    """Each round's text with the conditions its builder returns, and the trajectory by round id."""
+    rounds, traj = [], {}
+    for text, build in zip(texts, builders, strict=True):
+        turns, conditions = build()
+        rounds.append({**text, "conditions": conditions})
+        traj[text["id"]] = turns
+    return rounds, traj

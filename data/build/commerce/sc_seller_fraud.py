@@ -28,6 +28,7 @@ from conv import (
     jv,
     label,
     never,
+    play,
     resumed,
     rnd,
     run,
@@ -849,18 +850,7 @@ _ROUNDS: list[dict[str, Any]] = [
 
 def scenario() -> dict[str, Any]:
     files = _files()
-    q1_traj, q1_conds = _q1()
-    q2_traj, q2_conds = _q2()
-    q3_traj, q3_conds = _q3()
-    q4_traj, q4_conds = _q4()
-    q5_traj, q5_conds = _q5()
-    q6_traj, q6_conds = _q6()
-    q7_traj, q7_conds = _q7()
-    rounds = [
-        {**r, "conditions": c}
-        for r, c in zip(_ROUNDS, [q1_conds, q2_conds, q3_conds, q4_conds, q5_conds, q6_conds, q7_conds], strict=True)
-    ]
-    traj = {"q1": q1_traj, "q2": q2_traj, "q3": q3_traj, "q4": q4_traj, "q5": q5_traj, "q6": q6_traj, "q7": q7_traj}
+    rounds, traj = play(_ROUNDS, [_q1, _q2, _q3, _q4, _q5, _q6, _q7])
     return {
         "sid": SID,
         "converted": True,
