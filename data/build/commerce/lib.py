@@ -11,21 +11,29 @@ import random
 import re
 import shutil
 import tempfile
-from pathlib import Path
 from typing import Any
 
-import matplotlib
 from kit.conditions import check_spec
 from kit.files import dump, write
-from kit.hint import MEDIA_NOTE, PAGING_NOTE, access_of, asset_map, asset_row, folder_stats, update_lines
+from kit.hint import (
+    MEDIA_EXT,
+    MEDIA_NOTE,
+    OFFICE_EXT,
+    PAGING_NOTE,
+    access_of,
+    asset_map,
+    asset_row,
+    folder_stats,
+    update_lines,
+)
 from kit.media import add_noise_bed, speech_wav
 from kit.office import restamp_zip
+from kit.scan import font
 from kit.seal import seal_tool_template
 from kit.texture import add_texture, png_bytes
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BUILD = os.path.dirname(HERE)
-MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
 
 
 SEAL_TOOL = seal_tool_template(
@@ -42,26 +50,6 @@ Editing the deliverable after sealing invalidates the token.
 
 
 # ------------------------------------------------------------------ images
-# The font matplotlib ships (a pinned dev dependency), so every machine draws the same bytes.
-MONO_TTF = str(Path(matplotlib.__file__).parent / "mpl-data" / "fonts" / "ttf" / "DejaVuSansMono.ttf")
-
-
-def font(px: int | None = None) -> Any:
-    """px=None: Pillow's bitmap font (6 px/char, 11 px line). Else a monospaced TrueType face of that em size
-    (DejaVu Sans Mono if installed, Pillow's built-in face otherwise)."""
-    from PIL import ImageFont
-
-    if px is None:
-        return (
-            ImageFont.load_default_imagefont()
-            if hasattr(ImageFont, "load_default_imagefont")
-            else ImageFont.load_default()
-        )
-    if os.path.exists(MONO_TTF):
-        return ImageFont.truetype(MONO_TTF, px)
-    return ImageFont.load_default(size=px)
-
-
 class ScaledDraw:
     """ImageDraw on a canvas k times a layout grid drawn for the 6 px/char bitmap font: coordinates and line
     widths are multiplied by k and text uses a TrueType mono face of 9*k em-px (same advance, ink inside the
@@ -72,7 +60,7 @@ class ScaledDraw:
 
         self.d = ImageDraw.Draw(img)
         self.k = k
-        self.f = font(round(9 * k))
+        self.f = font(round(9 * k), mono=True)
         self.lw = max(1, round(k))
 
     def _xy(self, xy: Any) -> list[Any]:
@@ -386,7 +374,7 @@ def leak_problems(root: str, sc: dict[str, Any]) -> list[str]:
             for n in names:
                 p = os.path.join(r, n)
                 rel = os.path.relpath(p, d)
-                if n.lower().endswith((*MEDIA_EXT, ".xlsx", ".docx", ".pdf")):
+                if n.lower().endswith(MEDIA_EXT + OFFICE_EXT):
                     continue
                 with open(p, encoding="utf-8", errors="replace") as fh:
                     texts[rel] = fh.read()
