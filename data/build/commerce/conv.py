@@ -15,6 +15,7 @@ from kit.conditions import (
     agree,
     background,
     called,
+    condition,
     contains,
     decoy,
     evidence,
@@ -68,6 +69,7 @@ __all__ = [
     "sealer",
     "sess",
     "sub",
+    "table",
     "token_bind",
     "tools_asset",
     "turn",
@@ -196,3 +198,11 @@ def play(
         rounds.append({**text, "conditions": conditions})
         traj[text["id"]] = turns
     return rounds, traj
+
+
+def table(
+    path: str, key: str, keys: list[str], rows: list[dict[str, Any]], columns: list[str] | None = None
+) -> Condition:
+    """The CSV ``path`` (with ``columns``) has a row per ``keys`` in its ``key`` column, with the ``rows``' cells."""
+    head = {"columns": columns} if columns else {}
+    return condition("table", path=path, **head, key=key, keys=keys, rows=rows)

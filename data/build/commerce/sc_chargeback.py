@@ -35,6 +35,7 @@ from conv import (
     seal,
     seal_run,
     sealer,
+    table,
     token_bind,
     tools_asset,
     turn,
@@ -551,13 +552,11 @@ def _q2() -> tuple[list[Turn], list[Condition]]:
         turn("Order trace written."),
     ]
     q2_conds = [
-        {
-            "kind": "table",
-            "path": trace_csv,
-            "columns": ["log", "rows_for_order"],
-            "key": "log",
-            "keys": list(EVENTS),
-            "rows": [
+        table(
+            trace_csv,
+            "log",
+            list(EVENTS),
+            [
                 {
                     "key": k,
                     "expect": {
@@ -567,7 +566,8 @@ def _q2() -> tuple[list[Turn], list[Condition]]:
                 }
                 for k, n in EVENTS.items()
             ],
-        },
+            ["log", "rows_for_order"],
+        ),
         contains(trace_csv, all=[DEVICE, DELIVERED]),
         evidence(wp[0], [DEVICE], trace_csv),
         evidence(wp[1], ["threeds_result=Y"], trace_csv),

@@ -34,6 +34,7 @@ from conv import (
     seal,
     seal_run,
     sealer,
+    table,
     token_bind,
     tools_asset,
     turn,
@@ -465,14 +466,13 @@ def _q2() -> tuple[list[Turn], list[Condition]]:
         turn("Revenue per rep written."),
     ]
     q2_conds = [
-        {
-            "kind": "table",
-            "path": rev_csv,
-            "columns": ["rep_id", "revenue_eur"],
-            "key": "rep_id",
-            "keys": reps,
-            "rows": [{"key": r, "expect": {"revenue_eur": {"equals": rev_pre[r], "tol": 0.005}}} for r in reps],
-        },
+        table(
+            rev_csv,
+            "rep_id",
+            reps,
+            [{"key": r, "expect": {"revenue_eur": {"equals": rev_pre[r], "tol": 0.005}}} for r in reps],
+            ["rep_id", "revenue_eur"],
+        ),
         *[
             evidence(
                 p, [f"{r} revenue_eur={rev_pre[r]:.2f}" for r in REVENUE if r in TEAMS[p.split("/")[1][:-4]]], rev_csv
@@ -578,15 +578,12 @@ def _q4() -> tuple[list[Turn], list[Condition]]:
         turn("Commissions computed."),
     ]
     q4_conds = [
-        {
-            "kind": "table",
-            "path": rev_csv,
-            "key": "rep_id",
-            "keys": reps,
-            "rows": [
-                {"key": RELIEF["rep"], "expect": {"revenue_eur": {"equals": rev_post[RELIEF["rep"]], "tol": 0.005}}}
-            ],
-        },
+        table(
+            rev_csv,
+            "rep_id",
+            reps,
+            [{"key": RELIEF["rep"], "expect": {"revenue_eur": {"equals": rev_post[RELIEF["rep"]], "tol": 0.005}}}],
+        ),
         jv(comm_json, ["run_id"], RUN),
         jv(comm_json, ["quarter"], QUARTER),
         *[jv(comm_json, ["commission_eur", r], comm5[r], 0.01) for r in reps],

@@ -35,6 +35,7 @@ from conv import (
     seal,
     seal_run,
     sealer,
+    table,
     token_bind,
     tools_asset,
     turn,
@@ -394,14 +395,13 @@ def _q1() -> tuple[list[Turn], list[Condition]]:
         turn("Counts written."),
     ]
     q1_conds = [
-        {
-            "kind": "table",
-            "path": by_ch,
-            "columns": ["channel", "delivery_damage"],
-            "key": "channel",
-            "keys": [*chans, "total"],
-            "rows": [{"key": ch, "expect": {"delivery_damage": n}} for ch, n in {**CHANNELS, "total": total}.items()],
-        },
+        table(
+            by_ch,
+            "channel",
+            [*chans, "total"],
+            [{"key": ch, "expect": {"delivery_damage": n}} for ch, n in {**CHANNELS, "total": total}.items()],
+            ["channel", "delivery_damage"],
+        ),
         label("findings/digest_verdict.txt", "Digest count", int(DIGEST_COUNT)),
         label("findings/digest_verdict.txt", "Counted", total),
         label("findings/digest_verdict.txt", "Digest verdict", one_of=["wrong", "incorrect", "understated"]),
@@ -610,13 +610,11 @@ def _q5() -> tuple[list[Turn], list[Condition]]:
         turn("Care actions written."),
     ]
     q5_conds = [
-        {
-            "kind": "table",
-            "path": actions_csv,
-            "columns": ["call_id", "order_id", "promised_refund_pct", "needs_approval"],
-            "key": "call_id",
-            "keys": esc,
-            "rows": [
+        table(
+            actions_csv,
+            "call_id",
+            esc,
+            [
                 {
                     "key": c,
                     "expect": {
@@ -627,7 +625,8 @@ def _q5() -> tuple[list[Turn], list[Condition]]:
                 }
                 for c, v in CALLS.items()
             ],
-        },
+            ["call_id", "order_id", "promised_refund_pct", "needs_approval"],
+        ),
         jone(calls_json, ["call_0412", "needs_approval"], ["true", "yes"]),
         # "just add it, don't rewrite the file": the reviewed fields are still there as they were
         *[jv(calls_json, [c, k], x) for c, v in CALLS.items() for k, x in v.items()],

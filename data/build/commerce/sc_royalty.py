@@ -36,6 +36,7 @@ from conv import (
     seal,
     seal_run,
     sealer,
+    table,
     token_bind,
     tools_asset,
     turn,
@@ -414,15 +415,14 @@ def _q2() -> tuple[list[Turn], list[Condition]]:
         turn("Royalty base written."),
     ]
     q2_conds = [
-        {
-            "kind": "table",
-            "path": base_csv,
-            "columns": ["month", "base_eur"],
-            "key": "month",
-            "keys": [*MONTHS, "total"],
-            "rows": [{"key": m, "expect": {"base_eur": {"equals": f2(base1[m]), "tol": 0.005}}} for m in MONTHS]
+        table(
+            base_csv,
+            "month",
+            [*MONTHS, "total"],
+            [{"key": m, "expect": {"base_eur": {"equals": f2(base1[m]), "tol": 0.005}}} for m in MONTHS]
             + [{"key": "total", "expect": {"base_eur": {"equals": f2(total4), "tol": 0.01}}}],
-        },
+            ["month", "base_eur"],
+        ),
         *[evidence(p, [f"pos_{m} base_eur={base1[m]:.2f}"], base_csv) for m, p in zip(MONTHS, pos, strict=True)],
         background(),
         never_,
@@ -562,16 +562,15 @@ def _q5() -> tuple[list[Turn], list[Condition]]:
         turn("Second till merged."),
     ]
     q5_conds = [
-        {
-            "kind": "table",
-            "path": base_csv,
-            "key": "month",
-            "keys": [*MONTHS, "2025-12_till2", "total"],
-            "rows": [
+        table(
+            base_csv,
+            "month",
+            [*MONTHS, "2025-12_till2", "total"],
+            [
                 {"key": "2025-12_till2", "expect": {"base_eur": {"equals": f2(till2), "tol": 0.005}}},
                 {"key": "total", "expect": {"base_eur": {"equals": f2(total5), "tol": 0.01}}},
             ],
-        },
+        ),
         label("notes/base_note.md", "Royalty base (EUR)", f2(total5), 0.01),
         decoy("notes/base_note.md", f"{total4:.2f}", markers=SUPERSEDED),
         evidence("pos_exports/pos_2025-12_till2.csv", [f"pos_2025-12_till2 base_eur={till2:.2f}"], base_csv),

@@ -36,6 +36,7 @@ from conv import (
     seal,
     seal_run,
     sealer,
+    table,
     token_bind,
     tools_asset,
     turn,
@@ -527,18 +528,17 @@ def _q3() -> tuple[list[Turn], list[Condition]]:
         return {"equals": round(100 * claims / orders, 2), "tol": 0.01}
 
     q3_conds = [
-        {
-            "kind": "table",
-            "path": metrics_csv,
-            "columns": ["week", "orders", "inad_claims", "inad_rate_pct"],
-            "key": "week",
-            "keys": [*weeks, "total"],
-            "rows": [
+        table(
+            metrics_csv,
+            "week",
+            [*weeks, "total"],
+            [
                 {"key": w, "expect": {"orders": o, "inad_claims": i, "inad_rate_pct": rate(o, i)}}
                 for w, (o, i) in WEEKS.items()
             ]
             + [{"key": "total", "expect": {"orders": o4, "inad_claims": i4}}],
-        },
+            ["week", "orders", "inad_claims", "inad_rate_pct"],
+        ),
         *[
             evidence(p, [f"{w} orders={WEEKS[w][0]} inad_claims={WEEKS[w][1]}"], metrics_csv)
             for w, p in zip(weeks, wk, strict=True)
@@ -649,19 +649,18 @@ def _q5() -> tuple[list[Turn], list[Condition]]:
         turn("Week 27 merged."),
     ]
     q5_conds = [
-        {
-            "kind": "table",
-            "path": metrics_csv,
-            "key": "week",
-            "keys": [*weeks, "wk27", "total"],
-            "rows": [
+        table(
+            metrics_csv,
+            "week",
+            [*weeks, "wk27", "total"],
+            [
                 {"key": "wk27", "expect": {"orders": LATE["wk27"][0], "inad_claims": LATE["wk27"][1]}},
                 {
                     "key": "total",
                     "expect": {"orders": o5, "inad_claims": i5, "inad_rate_pct": {"equals": r5, "tol": 0.01}},
                 },
             ],
-        },
+        ),
         label(note_md, "INAD rate (%)", r5, 0.01),
         decoy(note_md, f"{r4:.2f}", markers=SUPERSEDED),
         evidence(
