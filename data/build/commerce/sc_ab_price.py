@@ -956,7 +956,6 @@ def scenario() -> dict[str, Any]:
     }
     return {
         "sid": SID,
-        "converted": True,
         "desc": (
             "Commerce: Maren Holloway (head of e-commerce, Brindle & Oak Home) reads out an A/B price test. Regional order "
             "logs are delegable-only and tallied by a slow tool in overlapping background runs; add-to-cart per device "

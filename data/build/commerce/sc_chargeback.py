@@ -893,7 +893,6 @@ def scenario() -> dict[str, Any]:
     rounds, traj = play(_ROUNDS, [_q1, _q2, _q3, _q4, _q5, _q6])
     return {
         "sid": SID,
-        "converted": True,
         "desc": (
             "Commerce: Sigrid Aasen (payments lead, Halden Cycle Works) fights a chargeback. The courier's proof of "
             "delivery exists only as a scan (the OCR export misreads it); four delegable-only logs are traced by a tool "

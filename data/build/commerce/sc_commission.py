@@ -785,7 +785,6 @@ def scenario() -> dict[str, Any]:
     rounds, traj = play(_ROUNDS, [_q1, _q2, _q3, _q4, _q5, _q6])
     return {
         "sid": SID,
-        "converted": True,
         "desc": (
             "Commerce: Henrik Vos (finance controller, Veloura Skincare) reconciles quarterly commissions. The governing "
             "plan (xlsx) and a withdrawn v1 are read in one parallel workflow; long CRM exports are delegable-only and "

@@ -772,7 +772,6 @@ def scenario() -> dict[str, Any]:
     )
     return {
         "sid": SID,
-        "converted": True,
         "desc": (
             "Commerce: Nadia Solberg (head of customer care, Lumo Living) reviews Aster sofa complaints. A bot digest's "
             "count is checked against delegable-only ticket exports tallied in overlapping background runs; two recorded "

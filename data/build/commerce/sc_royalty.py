@@ -770,7 +770,6 @@ def scenario() -> dict[str, Any]:
     rounds, traj = play(_ROUNDS, [_q1, _q2, _q3, _q4, _q5, _q6, _q7])
     return {
         "sid": SID,
-        "converted": True,
         "desc": (
             "Commerce: Clara Pettersen (franchise finance, Brio Bakehouse) audits a franchisee's royalties. A plan "
             "classifies the sources; delegable-only POS exports give the royalty base in background runs; the signed "

@@ -852,7 +852,6 @@ def scenario() -> dict[str, Any]:
     rounds, traj = play(_ROUNDS, [_q1, _q2, _q3, _q4, _q5, _q6, _q7])
     return {
         "sid": SID,
-        "converted": True,
         "desc": (
             "Commerce: Amara Jensen (trust & safety, Kivra Market) reviews a seller accused of selling fakes. The buyer's "
             "photo (PNG) carries the serial a model-generated summary gets wrong; the serial is checked against a "

@@ -852,7 +852,6 @@ def scenario() -> dict[str, Any]:
     rounds, traj = play(_ROUNDS, [_q1, _q2, _q3, _q4, _q5, _q6])
     return {
         "sid": SID,
-        "converted": True,
         "desc": (
             "Commerce: Joanna Lindqvist (regional loss prevention, Ostra Market) audits shrink in a spirits bay. A "
             "backroom CCTV clip is the only record of the late door event (the motion log contradicts it); register POS "
