@@ -1,8 +1,9 @@
-"""Spec and trajectory helpers for the commerce scenarios checked by the one engine.
+"""The commerce scenarios' own spec and trajectory pieces, on top of kit.conditions and kit.trajectory.
 
-Conditions are dicts of data/build/_check.py's condition language (docs/dataset.md); the
-trajectory helpers write the reference manager's turns, whose deliverables are filled from
-``${var:NAME}`` values bound (``bind``) from what the subagents reported.
+The scenarios take conditions and turns from the kit; here are what only commerce repeats: the
+subagent calls (create/run, tool runners, the sealer), Edit/Bash calls, the sealing turns, the
+table condition, round texts (``rnd``) played into rounds and trajectory (``play``), and the
+asset-map rows every commerce workspace shares.
 """
 
 from __future__ import annotations
@@ -10,73 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kit.conditions import (
-    Condition,
-    agree,
-    background,
-    called,
-    condition,
-    contains,
-    decoy,
-    evidence,
-    headings,
-    jkeys,
-    jone,
-    jv,
-    label,
-    never,
-    resumed,
-    seal,
-    workflow,
-)
-from kit.trajectory import Call, Turn, call, turn
+from kit.conditions import Condition, condition
+from kit.trajectory import Call, Turn, call
 from kit.trajectory import bind as b
-
-__all__ = [
-    "AUDIO",
-    "IMAGE",
-    "OUTPUT",
-    "SUPERSEDED",
-    "VAULT",
-    "WS",
-    "Asset",
-    "agree",
-    "b",
-    "background",
-    "bash",
-    "bot_asset",
-    "calc",
-    "call",
-    "called",
-    "contains",
-    "create",
-    "decoy",
-    "edit",
-    "evidence",
-    "headings",
-    "jkeys",
-    "jone",
-    "jv",
-    "label",
-    "never",
-    "play",
-    "resumed",
-    "rnd",
-    "run",
-    "runner",
-    "seal",
-    "seal_run",
-    "sealer",
-    "sess",
-    "sub",
-    "table",
-    "token_bind",
-    "tools_asset",
-    "turn",
-    "v",
-    "workflow",
-    "write_token",
-]
 
 IMAGE = ["vlm", "omni"]
 AUDIO = ["omni"]

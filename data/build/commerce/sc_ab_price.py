@@ -11,40 +11,40 @@ from conv import (
     OUTPUT,
     VAULT,
     WS,
-    agree,
-    b,
-    background,
     bash,
     bot_asset,
     calc,
-    call,
-    contains,
     create,
-    decoy,
     edit,
+    play,
+    rnd,
+    run,
+    runner,
+    seal_run,
+    sealer,
+    token_bind,
+    tools_asset,
+    write_token,
+)
+from conv import v as var
+from kit.conditions import (
+    Condition,
+    agree,
+    background,
+    contains,
+    decoy,
     evidence,
     jkeys,
     jv,
     label,
     never,
-    play,
     resumed,
-    rnd,
-    run,
-    runner,
     seal,
-    seal_run,
-    sealer,
-    token_bind,
-    tools_asset,
-    turn,
     workflow,
-    write_token,
 )
-from conv import v as var
-from kit.conditions import Condition
 from kit.seal import seal_key
-from kit.trajectory import Turn
+from kit.trajectory import Turn, call, turn
+from kit.trajectory import bind as b
 from lib import SEAL_TOOL, bar_chart, index_md, xlsx_bytes
 
 SID = "s_com_ab_price_test"

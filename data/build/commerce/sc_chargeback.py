@@ -11,40 +11,40 @@ from conv import (
     OUTPUT,
     VAULT,
     WS,
-    agree,
-    b,
-    background,
     bash,
     bot_asset,
-    call,
-    contains,
     create,
-    decoy,
     edit,
+    play,
+    rnd,
+    run,
+    runner,
+    seal_run,
+    sealer,
+    table,
+    token_bind,
+    tools_asset,
+    write_token,
+)
+from kit.conditions import (
+    Condition,
+    agree,
+    background,
+    contains,
+    decoy,
     evidence,
     headings,
     jone,
     jv,
     label,
     never,
-    play,
     resumed,
-    rnd,
-    run,
-    runner,
     seal,
-    seal_run,
-    sealer,
-    table,
-    token_bind,
-    tools_asset,
-    turn,
     workflow,
-    write_token,
 )
-from kit.conditions import Condition
 from kit.seal import seal_key
-from kit.trajectory import Turn
+from kit.trajectory import Turn, call, turn
+from kit.trajectory import bind as b
 from lib import SEAL_TOOL, index_md, pdf_bytes, text_scan
 from tools_shared import DEADLINE_TOOL, DOCX_TOOL
 

@@ -11,40 +11,40 @@ from conv import (
     SUPERSEDED,
     VAULT,
     WS,
-    agree,
-    b,
-    background,
     bash,
     bot_asset,
     calc,
-    call,
-    contains,
     create,
-    decoy,
     edit,
-    evidence,
-    jone,
-    jv,
-    label,
-    never,
     play,
-    resumed,
     rnd,
     run,
     runner,
-    seal,
     seal_run,
     sealer,
     table,
     token_bind,
     tools_asset,
-    turn,
-    workflow,
     write_token,
 )
-from kit.conditions import Condition
+from kit.conditions import (
+    Condition,
+    agree,
+    background,
+    contains,
+    decoy,
+    evidence,
+    jone,
+    jv,
+    label,
+    never,
+    resumed,
+    seal,
+    workflow,
+)
 from kit.seal import seal_key
-from kit.trajectory import Turn
+from kit.trajectory import Turn, call, turn
+from kit.trajectory import bind as b
 from lib import SEAL_TOOL, docx_bytes, index_md, wav_bytes
 
 SID = "s_com_complaint_calls"

@@ -12,41 +12,41 @@ from conv import (
     SUPERSEDED,
     VAULT,
     WS,
-    agree,
-    b,
-    background,
     bash,
     bot_asset,
     calc,
-    call,
-    contains,
     create,
-    decoy,
     edit,
-    evidence,
-    headings,
-    jv,
-    label,
-    never,
     play,
-    resumed,
     rnd,
     run,
     runner,
-    seal,
     seal_run,
     sealer,
     table,
     token_bind,
     tools_asset,
-    turn,
-    workflow,
     write_token,
 )
-from kit.conditions import Condition
+from kit.conditions import (
+    Condition,
+    agree,
+    background,
+    contains,
+    decoy,
+    evidence,
+    headings,
+    jv,
+    label,
+    never,
+    resumed,
+    seal,
+    workflow,
+)
 from kit.scan import A4_150DPI
 from kit.seal import seal_key
-from kit.trajectory import Turn
+from kit.trajectory import Turn, call, turn
+from kit.trajectory import bind as b
 from lib import SEAL_TOOL, index_md, pdf_bytes, text_scan
 from tools_shared import ROYALTY_TOOL
 

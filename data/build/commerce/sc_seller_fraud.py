@@ -12,41 +12,41 @@ from conv import (
     SUPERSEDED,
     VAULT,
     WS,
-    agree,
-    b,
-    background,
     bash,
     bot_asset,
     calc,
-    call,
-    contains,
     create,
-    decoy,
     edit,
-    evidence,
-    headings,
-    jv,
-    label,
-    never,
     play,
-    resumed,
     rnd,
     run,
     runner,
-    seal,
     seal_run,
     sealer,
     table,
     token_bind,
     tools_asset,
-    turn,
-    workflow,
     write_token,
 )
-from kit.conditions import Condition
+from kit.conditions import (
+    Condition,
+    agree,
+    background,
+    contains,
+    decoy,
+    evidence,
+    headings,
+    jv,
+    label,
+    never,
+    resumed,
+    seal,
+    workflow,
+)
 from kit.seal import seal_key
 from kit.texture import add_texture, png_bytes
-from kit.trajectory import Turn
+from kit.trajectory import Turn, call, turn
+from kit.trajectory import bind as b
 from lib import SEAL_TOOL, ScaledDraw, index_md, pdf_bytes
 
 SID = "s_com_seller_fraud_review"

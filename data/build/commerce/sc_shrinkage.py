@@ -10,41 +10,41 @@ from conv import (
     SUPERSEDED,
     VAULT,
     WS,
-    agree,
-    b,
-    background,
     bash,
     bot_asset,
     calc,
-    call,
-    contains,
     create,
-    decoy,
     edit,
+    play,
+    rnd,
+    run,
+    runner,
+    seal_run,
+    sealer,
+    token_bind,
+    tools_asset,
+    write_token,
+)
+from kit.conditions import (
+    Condition,
+    agree,
+    background,
+    contains,
+    decoy,
     evidence,
     jkeys,
     jv,
     label,
     never,
-    play,
     resumed,
-    rnd,
-    run,
-    runner,
     seal,
-    seal_run,
-    sealer,
-    token_bind,
-    tools_asset,
-    turn,
     workflow,
-    write_token,
 )
-from kit.conditions import Condition
 from kit.media import mp4_bytes
 from kit.seal import seal_key
 from kit.texture import png_bytes
-from kit.trajectory import Turn
+from kit.trajectory import Turn, call, turn
+from kit.trajectory import bind as b
 from lib import SEAL_TOOL, docx_bytes, index_md
 from tools_shared import PNG_TOOL
 
