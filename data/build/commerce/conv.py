@@ -33,23 +33,15 @@ def v(name: str) -> str:
     return "${var:" + name + "}"
 
 
-def sub(name: str) -> str:
-    return "${subagent:" + name + "}"
-
-
-def sess(name: str) -> str:
-    return "${session:" + name + "}"
-
-
 def run(name: str, desc: str, prompt: str, background: bool = False, resume: bool = False) -> Call:
     args: dict[str, Any] = {
-        "subagent_id": sub(name),
+        "subagent_id": "${subagent:" + name + "}",
         "description": desc,
         "prompt": prompt,
         "run_in_background": background,
     }
     if resume:
-        args["session_id"] = sess(name)
+        args["session_id"] = "${session:" + name + "}"
     return call("RunSubagent", **args)
 
 
