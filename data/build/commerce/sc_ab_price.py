@@ -311,12 +311,7 @@ Present: pricing team, e-commerce, finance.
 late_csv = orders_csv("central", LATE["central"])
 
 assets = {
-    "requests": (
-        "small text (md)",
-        "llm",
-        "authoritative",
-        "the e-commerce lead's brief and a note from analytics",
-    ),
+    "requests": ("small text (md)", "llm", "authoritative", "the e-commerce lead's brief and a note from analytics"),
     "orders": (
         "large CSV, one per region",
         "llm + tools/",
@@ -419,14 +414,7 @@ def _plan_xlsx() -> bytes:
                     ["If not met", "keep arm A price; rerun with a smaller step"],
                 ],
             ),
-            (
-                "Arms",
-                [
-                    ["Arm", "Price EUR", "Traffic share"],
-                    ["A", 49.0, "50%"],
-                    ["B", 44.0, "50%"],
-                ],
-            ),
+            ("Arms", [["Arm", "Price EUR", "Traffic share"], ["A", 49.0, "50%"], ["B", 44.0, "50%"]]),
             (
                 "Change log",
                 [

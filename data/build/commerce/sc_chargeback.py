@@ -748,10 +748,7 @@ def _q5() -> tuple[list[Turn], list[Condition]]:
             call("Write", file_path=f"{WS}/{outline}", content=q5_outline),
             bind={"digest_amount": b(r"refund EUR ([\d.,]+)")},
         ),
-        turn(
-            "Building the .docx with the builder script.",
-            bash(docx_cmd, "build the representment letter"),
-        ),
+        turn("Building the .docx with the builder script.", bash(docx_cmd, "build the representment letter")),
         turn("Representment letter built."),
     ]
     q5_conds = [
@@ -784,11 +781,7 @@ def _q6() -> tuple[list[Turn], list[Condition]]:
             sealer("vault/dispute_seal.key", pack_json),
         ),
         turn("Sealing.", seal_run("pack", "vault/dispute_seal.key", pack_json)),
-        turn(
-            "Writing the token.",
-            write_token(token_txt),
-            bind=token_bind("DISPUTE"),
-        ),
+        turn("Writing the token.", write_token(token_txt), bind=token_bind("DISPUTE")),
         turn("Pack sealed."),
     ]
     q6_conds = [

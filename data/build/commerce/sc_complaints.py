@@ -648,11 +648,7 @@ def _q6() -> tuple[list[Turn], list[Condition]]:
             sealer("vault/review_seal.key", review_json),
         ),
         turn("Sealing.", seal_run("review", "vault/review_seal.key", review_json)),
-        turn(
-            "Writing the token.",
-            write_token(token_txt),
-            bind=token_bind("QA"),
-        ),
+        turn("Writing the token.", write_token(token_txt), bind=token_bind("QA")),
         turn("Review sealed."),
     ]
     q6_conds = [

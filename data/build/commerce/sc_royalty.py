@@ -663,11 +663,7 @@ def _q7() -> tuple[list[Turn], list[Condition]]:
             sealer("vault/audit_seal.key", result_json),
         ),
         turn("Sealing.", seal_run("result", "vault/audit_seal.key", result_json)),
-        turn(
-            "Writing the token.",
-            write_token(token_txt),
-            bind=token_bind("ROYALTY"),
-        ),
+        turn("Writing the token.", write_token(token_txt), bind=token_bind("ROYALTY")),
         turn("Audit result sealed."),
     ]
     q7_conds = [

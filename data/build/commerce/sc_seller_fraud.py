@@ -275,12 +275,7 @@ assets = {
         "marketplace order exports; has an _index.md",
     ),
     "photos": ("PNG photos", "vlm", "authoritative", "listing image and buyer evidence photo; has an _index.md"),
-    "brand_registry": (
-        "CSV",
-        "llm + tools/",
-        "authoritative",
-        "brand registry of genuine serials; has an _index.md",
-    ),
+    "brand_registry": ("CSV", "llm + tools/", "authoritative", "brand registry of genuine serials; has an _index.md"),
     "policy": ("PDF", "llm", "authoritative", "seller enforcement policy; has an _index.md"),
     "bot_risk": bot_asset("model-generated risk summary"),
     "archive": ("small text (md)", "llm", "stale", "older policy edition, appeals handbook, onboarding checklist"),
@@ -742,11 +737,7 @@ def _q7() -> tuple[list[Turn], list[Condition]]:
             bash(f"python3 -m json.tool {WS}/{decision_json}", "validate the decision JSON"),
             seal_run("decision", "vault/decision_seal.key", decision_json),
         ),
-        turn(
-            "Writing the token.",
-            write_token(token_txt),
-            bind=token_bind("TRUST"),
-        ),
+        turn("Writing the token.", write_token(token_txt), bind=token_bind("TRUST")),
         turn("Decision sealed."),
     ]
     q7_conds = [

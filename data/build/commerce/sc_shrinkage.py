@@ -294,11 +294,7 @@ acc += ["findings"]
 never_ = never(*guards)
 tool = f"{WS}/tools/shrink_calc.py"
 clip = "cctv/cam03_backroom_2026-06-12.mp4"
-cctv_json, calc_json, policy_md = (
-    "findings/cctv_review.json",
-    "findings/shrink_calc.json",
-    "findings/policy_terms.md",
-)
+cctv_json, calc_json, policy_md = ("findings/cctv_review.json", "findings/shrink_calc.json", "findings/policy_terms.md")
 note_md, basis_md = "findings/shrink_note.md", "output/escalation_basis.md"
 result_json, token_txt, chart_png = "output/audit_result.json", "output/audit_token.txt", "output/shrink_chart.png"
 moves_p, count_p, docx_p = (
@@ -737,15 +733,10 @@ def _q6() -> tuple[list[Turn], list[Condition]]:
             ),
         ),
         turn(
-            "A sealer with exactly the tool, the key and the result file.",
-            sealer("vault/audit_seal.key", result_json),
+            "A sealer with exactly the tool, the key and the result file.", sealer("vault/audit_seal.key", result_json)
         ),
         turn("Sealing.", seal_run("result", "vault/audit_seal.key", result_json)),
-        turn(
-            "Writing the token.",
-            write_token(token_txt),
-            bind=token_bind("SHRINK"),
-        ),
+        turn("Writing the token.", write_token(token_txt), bind=token_bind("SHRINK")),
         turn("Audit result sealed."),
     ]
     q6_conds = [
