@@ -135,3 +135,8 @@ def table(
     """The CSV ``path`` (with ``columns``) has a row per ``keys`` in its ``key`` column, with the ``rows``' cells."""
     head = {"columns": columns} if columns else {}
     return condition("table", path=path, **head, key=key, keys=keys, rows=rows)
+
+
+def tool_input(shape: str, what: str) -> Asset:
+    """An authoritative folder the workspace's tools read (and a subagent running them)."""
+    return (shape, "llm + tools/", "authoritative", what)

@@ -23,6 +23,7 @@ from conv import (
     seal_run,
     sealer,
     token_bind,
+    tool_input,
     tools_asset,
     write_token,
 )
@@ -312,12 +313,7 @@ late_csv = orders_csv("central", LATE["central"])
 
 assets = {
     "requests": ("small text (md)", "llm", "authoritative", "the e-commerce lead's brief and a note from analytics"),
-    "orders": (
-        "large CSV, one per region",
-        "llm + tools/",
-        "authoritative",
-        "per-session order logs of the test; has an _index.md",
-    ),
+    "orders": tool_input("large CSV, one per region", "per-session order logs of the test; has an _index.md"),
     "charts": ("PNG chart", "vlm", "authoritative", "analytics dashboard snapshot; has an _index.md"),
     "plan": ("xlsx", "llm", "authoritative", "signed-off test plan; has an _index.md"),
     "bot_exports": bot_asset("AI weekly digest and a scraped chart data export"),

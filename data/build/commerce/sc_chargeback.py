@@ -23,6 +23,7 @@ from conv import (
     sealer,
     table,
     token_bind,
+    tool_input,
     tools_asset,
     write_token,
 )
@@ -316,11 +317,8 @@ responded on day 12 with the courier's proof of delivery. Won.
 """
 assets = {
     "requests": ("small text (md)", "llm", "authoritative", "the payments lead's brief and the acquirer's notice"),
-    "order_logs": (
-        "large CSV, one per system",
-        "llm + tools/",
-        "authoritative",
-        "web, payment, fulfilment and carrier logs; has an _index.md",
+    "order_logs": tool_input(
+        "large CSV, one per system", "web, payment, fulfilment and carrier logs; has an _index.md"
     ),
     "scans": ("PNG scanned form", "vlm", "authoritative", "courier proof of delivery; has an _index.md"),
     "contracts": (

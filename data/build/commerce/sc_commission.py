@@ -24,6 +24,7 @@ from conv import (
     sealer,
     table,
     token_bind,
+    tool_input,
     tools_asset,
     write_token,
 )
@@ -228,7 +229,7 @@ claw_oct = claw_head + "D-61177,R-101,2025-09-05,2025-10-15,6300.00,duplicate or
 corrected = deals_csv("team_south", REVENUE, "crm-team_south", False)
 assets = {
     "requests": ("small text (md)", "llm", "authoritative", "the controller's brief"),
-    "crm_exports": ("large CSV, one per team", "llm + tools/", "authoritative", "CRM deal exports; has an _index.md"),
+    "crm_exports": tool_input("large CSV, one per team", "CRM deal exports; has an _index.md"),
     "voicemail": ("WAV audio", "omni", "authoritative", "VP of sales voicemail; has an _index.md"),
     "comp_plan": ("xlsx", "llm", "authoritative", "compensation plan; has an _index.md"),
     "clawbacks": (

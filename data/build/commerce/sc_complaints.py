@@ -24,6 +24,7 @@ from conv import (
     sealer,
     table,
     token_bind,
+    tool_input,
     tools_asset,
     write_token,
 )
@@ -223,12 +224,7 @@ Agents may offer a goodwill refund of up to {ARCHIVE_LIMIT} % without approval.
 """
 assets = {
     "requests": ("small text (md)", "llm", "authoritative", "the head of care's brief"),
-    "support_tickets": (
-        "large CSV, one per channel",
-        "llm + tools/",
-        "authoritative",
-        "ticket exports; has an _index.md",
-    ),
+    "support_tickets": tool_input("large CSV, one per channel", "ticket exports; has an _index.md"),
     "calls": ("WAV audio", "omni", "authoritative", "recorded calls; has an _index.md"),
     "policy": ("docx", "llm", "authoritative", "goodwill policy; has an _index.md"),
     "carrier_reports": (

@@ -25,6 +25,7 @@ from conv import (
     sealer,
     table,
     token_bind,
+    tool_input,
     tools_asset,
     write_token,
 )
@@ -230,12 +231,7 @@ stmt_lines += [f"{m}      {declared[m]:.2f}" for m in MONTHS]
 stmt_lines += ["", "I confirm these figures are complete and correct.", "Director: H. Nygaard", ""]
 assets = {
     "requests": ("small text (md)", "llm", "authoritative", "the brief and the franchisee's payment advice"),
-    "pos_exports": (
-        "large CSV, one per month",
-        "llm + tools/",
-        "authoritative",
-        "the unit's POS lines; has an _index.md",
-    ),
+    "pos_exports": tool_input("large CSV, one per month", "the unit's POS lines; has an _index.md"),
     "statements": (
         "PNG scanned form",
         "vlm",

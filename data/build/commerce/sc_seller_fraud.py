@@ -25,6 +25,7 @@ from conv import (
     sealer,
     table,
     token_bind,
+    tool_input,
     tools_asset,
     write_token,
 )
@@ -268,14 +269,9 @@ reg.insert(1200, f"{SUMMARY_SERIAL},B2025-17,EU")
 late = orders_csv("wk27", *LATE["wk27"])
 assets = {
     "requests": ("small text (md)", "llm", "authoritative", "the trust & safety lead's brief"),
-    "orders": (
-        "large CSV, one per week",
-        "llm + tools/",
-        "authoritative",
-        "marketplace order exports; has an _index.md",
-    ),
+    "orders": tool_input("large CSV, one per week", "marketplace order exports; has an _index.md"),
     "photos": ("PNG photos", "vlm", "authoritative", "listing image and buyer evidence photo; has an _index.md"),
-    "brand_registry": ("CSV", "llm + tools/", "authoritative", "brand registry of genuine serials; has an _index.md"),
+    "brand_registry": tool_input("CSV", "brand registry of genuine serials; has an _index.md"),
     "policy": ("PDF", "llm", "authoritative", "seller enforcement policy; has an _index.md"),
     "bot_risk": bot_asset("model-generated risk summary"),
     "archive": ("small text (md)", "llm", "stale", "older policy edition, appeals handbook, onboarding checklist"),

@@ -22,6 +22,7 @@ from conv import (
     seal_run,
     sealer,
     token_bind,
+    tool_input,
     tools_asset,
     write_token,
 )
@@ -264,18 +265,8 @@ recount = "sku,counted,counted_by,date\n" + "".join(
 late = pos_csv("register_5", LATE["register_5"], "pos-register_5")
 assets = {
     "requests": ("small text (md)", "llm", "authoritative", "the loss-prevention manager's brief"),
-    "pos_exports": (
-        "large CSV, one per register",
-        "llm + tools/",
-        "authoritative",
-        "POS receipt lines; has an _index.md",
-    ),
-    "stock_counts": (
-        "small CSV",
-        "llm + tools/",
-        "authoritative",
-        "opening stock, deliveries, counts; has an _index.md",
-    ),
+    "pos_exports": tool_input("large CSV, one per register", "POS receipt lines; has an _index.md"),
+    "stock_counts": tool_input("small CSV", "opening stock, deliveries, counts; has an _index.md"),
     "cctv": ("MP4 video", "vlm", "authoritative", "backroom camera clip; has an _index.md"),
     "policy": ("docx", "llm", "authoritative", "loss-prevention policy; has an _index.md"),
     "bot_logs": bot_asset("store-ops AI digest and the camera's motion-alert log"),
