@@ -24,6 +24,7 @@ import os
 import subprocess
 import sys
 import tempfile
+from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -32,12 +33,13 @@ sys.dont_write_bytecode = True
 
 import lib  # noqa: E402
 from kit.discover import spec_modules  # noqa: E402
+from kit.files import dump, write  # noqa: E402
 from kit.rebuild import differs, report  # noqa: E402
 
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
 
 
-def scenarios() -> list[dict]:
+def scenarios() -> list[dict[str, Any]]:
     """Every sc_*.py in this folder, in the order their RUN_ORDER says."""
     return [m.scenario() for m in spec_modules(HERE, "sc_")]
 
@@ -49,13 +51,13 @@ def build(root: str, testdata: str) -> list[str]:
         lib.write_scenario(root, sc, testdata)
         problems += lib.leak_problems(root, sc)
     ids = [sc["sid"] for sc in scs]
-    lib.write(
+    write(
         os.path.join(root, "manifests-commerce.json"),
-        lib.dump({"scenarios": {i: f"scenarios/{i}/manifest.json" for i in ids}}),
+        dump({"scenarios": {i: f"scenarios/{i}/manifest.json" for i in ids}}),
     )
-    lib.write(
+    write(
         os.path.join(root, "tests-commerce.json"),
-        lib.dump(
+        dump(
             {
                 "name": "commerce",
                 "desc": "Commerce domain: online-shop and retail scenarios (price tests, disputes, audits).",
@@ -68,7 +70,7 @@ def build(root: str, testdata: str) -> list[str]:
     return problems
 
 
-def self_test(root: str, scs: list[dict]) -> list[str]:
+def self_test(root: str, scs: list[dict[str, Any]]) -> list[str]:
     """Tools in the workspace must reproduce the values the checks hard-code (where a scenario says how)."""
     probs = []
     for sc in scs:

@@ -11,26 +11,29 @@ import random
 import re
 import shutil
 import tempfile
-import wave
-from pathlib import Path
+from typing import Any
 
-import matplotlib
 from kit.conditions import check_spec
 from kit.files import dump, write
-from kit.hint import MEDIA_NOTE, PAGING_NOTE, access_of, asset_map, asset_row, folder_stats, update_lines
-from kit.media import mp4_bytes, speech_wav
+from kit.hint import (
+    MEDIA_EXT,
+    MEDIA_NOTE,
+    OFFICE_EXT,
+    PAGING_NOTE,
+    access_of,
+    asset_map,
+    asset_row,
+    folder_stats,
+    update_lines,
+)
+from kit.media import add_noise_bed, speech_wav
 from kit.office import restamp_zip
+from kit.scan import font
 from kit.seal import seal_tool_template
+from kit.texture import add_texture, png_bytes
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BUILD = os.path.dirname(HERE)
-WS = "${workspace}"
-MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
-
-
-# ------------------------------------------------------------------ seal
-def seal_of(name: str) -> str:
-    return hashlib.sha256(("clawarena-team commerce seal / " + name).encode()).hexdigest()[:40]
 
 
 SEAL_TOOL = seal_tool_template(
@@ -47,91 +50,38 @@ Editing the deliverable after sealing invalidates the token.
 
 
 # ------------------------------------------------------------------ images
-# The font matplotlib ships (a pinned dev dependency), so every machine draws the same bytes.
-MONO_TTF = str(Path(matplotlib.__file__).parent / "mpl-data" / "fonts" / "ttf" / "DejaVuSansMono.ttf")
-
-
-def font(px: int | None = None):
-    """px=None: Pillow's bitmap font (6 px/char, 11 px line). Else a monospaced TrueType face of that em size
-    (DejaVu Sans Mono if installed, Pillow's built-in face otherwise)."""
-    from PIL import ImageFont
-
-    if px is None:
-        return (
-            ImageFont.load_default_imagefont()
-            if hasattr(ImageFont, "load_default_imagefont")
-            else ImageFont.load_default()
-        )
-    if os.path.exists(MONO_TTF):
-        return ImageFont.truetype(MONO_TTF, px)
-    return ImageFont.load_default(size=px)
-
-
 class ScaledDraw:
     """ImageDraw on a canvas k times a layout grid drawn for the 6 px/char bitmap font: coordinates and line
     widths are multiplied by k and text uses a TrueType mono face of 9*k em-px (same advance, ink inside the
     11-px line box), so a small layout renders at scan/photo resolution with the same content."""
 
-    def __init__(self, img, k: float):
+    def __init__(self, img: Any, k: float) -> None:
         from PIL import ImageDraw
 
         self.d = ImageDraw.Draw(img)
         self.k = k
-        self.f = font(round(9 * k))
+        self.f = font(round(9 * k), mono=True)
         self.lw = max(1, round(k))
 
-    def _xy(self, xy):
+    def _xy(self, xy: Any) -> list[Any]:
         k = self.k
         if xy and isinstance(xy[0], (tuple, list)):
             return [(x * k, y * k) for x, y in xy]
         return [v * k for v in xy]
 
-    def text(self, xy, s, fill=None, font=None):  # the scaled face replaces any font passed (bitmap)
+    def text(
+        self, xy: Any, s: str, fill: Any = None, font: Any = None
+    ) -> None:  # the scaled face replaces any font passed (bitmap)
         self.d.text((xy[0] * self.k, xy[1] * self.k), s, fill=fill, font=self.f)
 
-    def line(self, xy, fill=None, width=1):
+    def line(self, xy: Any, fill: Any = None, width: int = 1) -> None:
         self.d.line(self._xy(xy), fill=fill, width=width * self.lw, joint="curve")
 
-    def rectangle(self, xy, fill=None, outline=None, width=1):
+    def rectangle(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
         self.d.rectangle(self._xy(xy), fill=fill, outline=outline, width=width * self.lw)
 
-    def ellipse(self, xy, fill=None, outline=None, width=1):
+    def ellipse(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
         self.d.ellipse(self._xy(xy), fill=fill, outline=outline, width=width * self.lw)
-
-
-def _gauss_lut(sigma: float) -> list[int]:
-    """256-entry table mapping a uniform byte to 128 + a Gaussian deviate (inverse CDF; deterministic)."""
-    from statistics import NormalDist
-
-    nd = NormalDist(0.0, sigma)
-    return [max(0, min(255, 128 + round(nd.inv_cdf((u + 0.5) / 256.0)))) for u in range(256)]
-
-
-def _noise_plane(rng, size, sigma):
-    from PIL import Image
-
-    W, H = size
-    return Image.frombytes("L", (W, H), rng.randbytes(W * H)).point(_gauss_lut(sigma))
-
-
-def add_texture(img, seed: str, grain: float = 6.0, blotch: float = 5.0, cell: int = 48):
-    """Deterministic sensor/paper grain + low-frequency shading from a seeded PRNG (no numpy, no C rand())."""
-    from PIL import Image, ImageChops
-
-    rng = random.Random(f"texture/{seed}")
-    W, H = img.size
-    low = _noise_plane(rng, (W // cell + 2, H // cell + 2), blotch).resize((W, H), Image.BICUBIC)
-    planes = []
-    for band in img.split():
-        p = ImageChops.add(band, low, 1.0, -128)
-        planes.append(ImageChops.add(p, _noise_plane(rng, (W, H), grain), 1.0, -128))
-    return planes[0] if len(planes) == 1 else Image.merge(img.mode, planes)
-
-
-def png_bytes(img) -> bytes:
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", optimize=False, compress_level=9)
-    return buf.getvalue()
 
 
 def bar_chart(
@@ -183,14 +133,11 @@ def bar_chart(
     return png_bytes(add_texture(img, "chart/" + title, grain=3.0, blotch=2.0))
 
 
-A4_150DPI = (1240, 1754)
-
-
 def text_scan(
     title: str,
     lines: list[str],
     seed: str,
-    size=(440, 300),
+    size: tuple[int, int] = (440, 300),
     scale: float = 3,
     sig_at: int | None = None,
     page: tuple[int, int] | None = None,
@@ -227,29 +174,6 @@ def text_scan(
 
 
 # ------------------------------------------------------------------ audio / video
-def add_noise_bed(wav: bytes, seed: str, level: int = 40) -> bytes:
-    """Mix a deterministic room-noise bed (seeded PRNG, ~-58 dBFS hiss + low rumble) into 16-bit mono WAV bytes."""
-    import array
-
-    with wave.open(io.BytesIO(wav)) as w:
-        params = w.getparams()
-        pcm = array.array("h", w.readframes(w.getnframes()))
-    rng = random.Random(f"room/{seed}")
-    lut = [round((u - 127.5) / 127.5 * level) for u in range(256)]
-    raw = rng.randbytes(len(pcm))
-    hum = 0.0
-    out = array.array("h", bytes(2 * len(pcm)))
-    for i, s in enumerate(pcm):
-        hum = 0.995 * hum + 0.005 * lut[raw[i]] * 8
-        v = s + lut[raw[i]] + int(hum)
-        out[i] = 32767 if v > 32767 else (-32768 if v < -32768 else v)
-    buf = io.BytesIO()
-    with wave.open(buf, "wb") as w:
-        w.setparams(params)
-        w.writeframes(out.tobytes())
-    return buf.getvalue()
-
-
 def wav_bytes(text: str, voice: str = "en-gb", speed: int = 150) -> bytes:
     """espeak-ng at its native 22050 Hz, 16-bit mono (no resampling), padded with sox, plus a room-noise bed."""
     with tempfile.TemporaryDirectory() as td:
@@ -259,16 +183,11 @@ def wav_bytes(text: str, voice: str = "en-gb", speed: int = 150) -> bytes:
             return add_noise_bed(fh.read(), text[:80])
 
 
-def mp4_from_frames(frames: list[bytes]) -> bytes:
-    """frames: PNG bytes, one per second (1 fps)."""
-    return mp4_bytes(frames)
-
-
 # ------------------------------------------------------------------ office files
 FIXED_ZIP_TIME = (2026, 1, 5, 9, 0, 0)
 
 
-def xlsx_bytes(sheets: list[tuple[str, list[list]]]) -> bytes:
+def xlsx_bytes(sheets: list[tuple[str, list[list[Any]]]]) -> bytes:
     import datetime
 
     from openpyxl import Workbook
@@ -350,7 +269,7 @@ def index_md(folder: str, rows: list[tuple[str, str, str]]) -> str:
     return "\n".join(out) + "\n"
 
 
-def build_hint(scen_dir: str, assets: dict) -> str:
+def build_hint(scen_dir: str, assets: dict[str, tuple[str, str, str, str]]) -> str:
     with open(os.path.join(scen_dir, "manifest.json"), encoding="utf-8") as fh:
         man = json.load(fh)
     ws = os.path.join(scen_dir, man["workspace_template"])
@@ -369,7 +288,7 @@ def build_hint(scen_dir: str, assets: dict) -> str:
     return asset_map(man["scenario_id"], "data/build/commerce/build.py", rows, update_lines(man), notes)
 
 
-def write_scenario(root: str, sc: dict, testdata_dir: str) -> None:
+def write_scenario(root: str, sc: dict[str, Any], testdata_dir: str) -> None:
     """Write one scenario folder from its definition (everything in it is generated)."""
     sid = sc["sid"]
     d = os.path.join(root, "scenarios", sid)
@@ -408,7 +327,7 @@ def write_scenario(root: str, sc: dict, testdata_dir: str) -> None:
 ENGINE = os.path.join(BUILD, "_check.py")
 
 
-def _write_converted(d: str, sc: dict) -> None:
+def _write_converted(d: str, sc: dict[str, Any]) -> None:
     """A scenario checked by the one engine: checks/<round>.json specs, the engine copy and its stamp."""
     questions = []
     for r in sc["rounds"]:
@@ -443,7 +362,7 @@ def _write_converted(d: str, sc: dict) -> None:
     write(os.path.join(d, "workspace", "_sandbox_hint.md"), build_hint(d, sc["assets"]))
 
 
-def leak_problems(root: str, sc: dict) -> list[str]:
+def leak_problems(root: str, sc: dict[str, Any]) -> list[str]:
     """Media-only facts must not appear in any text file (except the named decoy files), the hint,
     the questions or feedback; find-values of each round must not appear in questions up to it."""
     d = os.path.join(root, "scenarios", sc["sid"])
@@ -455,7 +374,7 @@ def leak_problems(root: str, sc: dict) -> list[str]:
             for n in names:
                 p = os.path.join(r, n)
                 rel = os.path.relpath(p, d)
-                if n.lower().endswith((*MEDIA_EXT, ".xlsx", ".docx", ".pdf")):
+                if n.lower().endswith(MEDIA_EXT + OFFICE_EXT):
                     continue
                 with open(p, encoding="utf-8", errors="replace") as fh:
                     texts[rel] = fh.read()

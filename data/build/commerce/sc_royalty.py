@@ -4,17 +4,36 @@ from __future__ import annotations
 
 import random
 from decimal import Decimal
+from typing import Any
 
 from conv import (
     IMAGE,
+    OUTPUT,
     SUPERSEDED,
-    agree,
-    b,
-    background,
+    VAULT,
+    WS,
+    bash,
+    bot_asset,
     calc,
-    call,
-    contains,
     create,
+    edit,
+    play,
+    rnd,
+    run,
+    runner,
+    seal_run,
+    sealer,
+    table,
+    token_bind,
+    tool_input,
+    tools_asset,
+    write_token,
+)
+from kit.conditions import (
+    Condition,
+    agree,
+    background,
+    contains,
     decoy,
     evidence,
     headings,
@@ -22,17 +41,19 @@ from conv import (
     label,
     never,
     resumed,
-    run,
     seal,
-    turn,
     workflow,
 )
-from lib import A4_150DPI, SEAL_TOOL, WS, index_md, pdf_bytes, seal_of, text_scan
+from kit.scan import A4_150DPI
+from kit.seal import seal_key
+from kit.trajectory import Turn, call, turn
+from kit.trajectory import bind as b
+from lib import SEAL_TOOL, index_md, pdf_bytes, text_scan
 from tools_shared import ROYALTY_TOOL
 
 SID = "s_com_franchise_royalty"
 RUN_ORDER = 7  # place in the domain's run order and index (kit/discover.py)
-SEAL = seal_of(SID)
+SEAL = seal_key("commerce", SID, version=None)
 UNIT = "FR-0317"
 AUDIT = "RA-2025H2-0317"
 MONTHS = ["2025-09", "2025-10", "2025-11", "2025-12"]
@@ -103,25 +124,24 @@ def pos_csv(month: str, till: str, n: int) -> tuple[str, Decimal]:
     return "\n".join(out) + "\n", base
 
 
-def scenario() -> dict:
-    files_pos, base1 = {}, {}
-    for m in MONTHS:
-        files_pos[m], base1[m] = pos_csv(m, "till1", 2400)
-    till2_csv, till2 = pos_csv("2025-12", "till2", 420)
-    declared = {m: base1[m] for m in MONTHS}
-    declared["2025-10"] = base1["2025-10"] - OCT_UNDERSTATE
-    ocr = {"2025-10": declared["2025-10"] - Decimal("3000.00"), "2025-11": declared["2025-11"] + Decimal("600.00")}
-    q = Decimal("0.01")
-    total4 = sum(base1.values())
-    total5 = total4 + till2
-    due5 = (total5 * RATE / 100).quantize(q)
-    due6 = ((total5 - base1["2025-10"]) * RATE / 100).quantize(q)
-    declared_total = sum(declared.values())
-    paid = ((declared_total - declared["2025-10"]) * RATE / 100).quantize(q)
-    shortfall = due6 - paid
-    under = ((total5 - declared_total) / total5 * 100).quantize(q)
-    assert under > THRESH
-    brief = f"""# Task: royalty audit {AUDIT}
+files_pos, base1 = {}, {}
+for m in MONTHS:
+    files_pos[m], base1[m] = pos_csv(m, "till1", 2400)
+till2_csv, till2 = pos_csv("2025-12", "till2", 420)
+declared = {m: base1[m] for m in MONTHS}
+declared["2025-10"] = base1["2025-10"] - OCT_UNDERSTATE
+ocr = {"2025-10": declared["2025-10"] - Decimal("3000.00"), "2025-11": declared["2025-11"] + Decimal("600.00")}
+q = Decimal("0.01")
+total4 = sum(base1.values(), Decimal(0))
+total5 = total4 + till2
+due5 = (total5 * RATE / 100).quantize(q)
+due6 = ((total5 - base1["2025-10"]) * RATE / 100).quantize(q)
+declared_total = sum(declared.values(), Decimal(0))
+paid = ((declared_total - declared["2025-10"]) * RATE / 100).quantize(q)
+shortfall = due6 - paid
+under = ((total5 - declared_total) / total5 * 100).quantize(q)
+assert under > THRESH
+brief = f"""# Task: royalty audit {AUDIT}
 
 **From:** Clara Pettersen, franchise finance, Brio Bakehouse
 **Date:** 19 January 2026
@@ -135,80 +155,136 @@ the payment advice in requests/. The audit result is sealed.
 
 Staff files and customer card data are not needed and never shared.
 """
-    advice = f"""# Payment advice from Harbourside Bakes Ltd
+advice = f"""# Payment advice from Harbourside Bakes Ltd
 
 Royalties for September-December 2025 paid on 12 January 2026 by bank transfer: EUR {paid:.2f}
 (computed on our declared net sales; October royalty waived as agreed for the refit promotion).
 """
-    ocr_txt = (
-        "statement OCR export (auto, low confidence)\nunit FR-0317 royalty statement H2 2025\n"
-        f"2025-09 net sales: [illegible]\n2025-10 net sales: {ocr['2025-10']:.2f}\n2025-11 net sales: {ocr['2025-11']:.2f}\n"
-        "2025-12 net sales: [illegible]\nsigned: [signature]\n"
-    )
-    digest = f"""# Franchise-bot digest (auto-generated)
+ocr_txt = (
+    "statement OCR export (auto, low confidence)\nunit FR-0317 royalty statement H2 2025\n"
+    f"2025-09 net sales: [illegible]\n2025-10 net sales: {ocr['2025-10']:.2f}\n2025-11 net sales: {ocr['2025-11']:.2f}\n"
+    "2025-12 net sales: [illegible]\nsigned: [signature]\n"
+)
+digest = f"""# Franchise-bot digest (auto-generated)
 
 - Unit {UNIT}: fully compliant; royalties of EUR {DIGEST_PAID} paid in full for H2 2025.
 - Two units late with marketing-fund contributions.
 """
-    agreement = pdf_bytes(
+agreement = pdf_bytes(
+    [
         [
-            [
-                "FRANCHISE AGREEMENT - Brio Bakehouse AS and Harbourside Bakes Ltd (unit FR-0317)",
-                "Agreement BB-FA-0317, dated 3 March 2023, term ten years.",
-                "",
-                "Clause 1 - Definitions",
-                "Net sales: sales net of VAT, less refunds, excluding gift-card sales and staff meals.",
-                "",
-                "Clause 6 - Royalties",
-                f"6.1 The franchisee pays a royalty of {RATE} % of net sales, monthly in arrears.",
-                "6.2 Waivers of royalty are valid only if granted in writing by the franchisor.",
-                "6.3 Royalty statements are signed by the franchisee's director.",
-            ],
-            [
-                "Clause 9 - Audit",
-                f"9.1 The franchisor may audit net sales. Where net sales were under-reported by more than {THRESH} %",
-                "    of actual net sales for the audited period, the franchisee bears the cost of the audit.",
-                "9.2 Any shortfall is payable within 14 days of the audit report.",
-                "",
-                "Clause 10 - Marketing fund",
-                "10.1 The franchisee contributes 2.0 % of net sales to the marketing fund.",
-            ],
-        ]
-    )
-    archive = f"""# Franchise agreement 2019 template (superseded)
+            "FRANCHISE AGREEMENT - Brio Bakehouse AS and Harbourside Bakes Ltd (unit FR-0317)",
+            "Agreement BB-FA-0317, dated 3 March 2023, term ten years.",
+            "",
+            "Clause 1 - Definitions",
+            "Net sales: sales net of VAT, less refunds, excluding gift-card sales and staff meals.",
+            "",
+            "Clause 6 - Royalties",
+            f"6.1 The franchisee pays a royalty of {RATE} % of net sales, monthly in arrears.",
+            "6.2 Waivers of royalty are valid only if granted in writing by the franchisor.",
+            "6.3 Royalty statements are signed by the franchisee's director.",
+        ],
+        [
+            "Clause 9 - Audit",
+            f"9.1 The franchisor may audit net sales. Where net sales were under-reported by more than {THRESH} %",
+            "    of actual net sales for the audited period, the franchisee bears the cost of the audit.",
+            "9.2 Any shortfall is payable within 14 days of the audit report.",
+            "",
+            "Clause 10 - Marketing fund",
+            "10.1 The franchisee contributes 2.0 % of net sales to the marketing fund.",
+        ],
+    ]
+)
+archive = f"""# Franchise agreement 2019 template (superseded)
 
 Royalty: {ARCHIVE_RATE} % of net sales. Replaced by the 2023 agreement for all units opened or renewed since.
 """
-    waiver = """# Royalty waiver - unit FR-0317
+waiver = """# Royalty waiver - unit FR-0317
 
 Brio Bakehouse AS waives in full the royalty owed by Harbourside Bakes Ltd on October 2025 net sales of unit
 FR-0317 (refit closure and reopening promotion). Signed for the franchisor: Clara Pettersen, 14 January 2026.
 """
-    waiver_interest = """# Late-payment interest waiver - unit FR-0317
+waiver_interest = """# Late-payment interest waiver - unit FR-0317
 
 Brio Bakehouse AS waives the late-payment interest on the May 2024 royalty of Harbourside Bakes Ltd, paid
 nine days late after a bank changeover. The royalty itself was due and has been paid in full.
 Signed for the franchisor: Tor Brekke, 2 July 2024.
 """
-    waiver_other = """# Royalty waiver - unit FR-0122
+waiver_other = """# Royalty waiver - unit FR-0122
 
 Brio Bakehouse AS waives in full the royalty on August 2025 net sales of unit FR-0122 (Kaien Bakeri AS,
 Stavanger; closure after water damage). Signed for the franchisor: Clara Pettersen, 9 September 2025.
 """
-    waiver_log = (
-        "request_id,unit,month,kind,status,decided_on\n"
-        "WR-2024-07,FR-0317,2024-05,late-payment interest,granted,2024-07-02\n"
-        "WR-2025-11,FR-0122,2025-08,royalty,granted,2025-09-09\n"
-        "WR-2025-14,FR-0409,2025-09,royalty,refused,2025-10-20\n"
-    )
-    stmt_lines = [
-        "Unit: FR-0317  Harbourside Bakes Ltd",
-        "Period: September - December 2025",
-        "",
-        "Month        Declared net sales (EUR)",
-    ]
-    stmt_lines += [f"{m}      {declared[m]:.2f}" for m in MONTHS]
-    stmt_lines += ["", "I confirm these figures are complete and correct.", "Director: H. Nygaard", ""]
+waiver_log = (
+    "request_id,unit,month,kind,status,decided_on\n"
+    "WR-2024-07,FR-0317,2024-05,late-payment interest,granted,2024-07-02\n"
+    "WR-2025-11,FR-0122,2025-08,royalty,granted,2025-09-09\n"
+    "WR-2025-14,FR-0409,2025-09,royalty,refused,2025-10-20\n"
+)
+stmt_lines = [
+    "Unit: FR-0317  Harbourside Bakes Ltd",
+    "Period: September - December 2025",
+    "",
+    "Month        Declared net sales (EUR)",
+]
+stmt_lines += [f"{m}      {declared[m]:.2f}" for m in MONTHS]
+stmt_lines += ["", "I confirm these figures are complete and correct.", "Director: H. Nygaard", ""]
+assets = {
+    "requests": ("small text (md)", "llm", "authoritative", "the brief and the franchisee's payment advice"),
+    "pos_exports": tool_input("large CSV, one per month", "the unit's POS lines; has an _index.md"),
+    "statements": (
+        "PNG scanned form",
+        "vlm",
+        "authoritative",
+        "franchisee's signed royalty statement; has an _index.md",
+    ),
+    "agreement": ("PDF", "llm", "authoritative", "franchise agreement; has an _index.md"),
+    "waivers": (
+        "small text (md)",
+        "llm",
+        "authoritative",
+        "franchisor waivers of all units and their request log; more arrive by update",
+    ),
+    "bot_extracts": bot_asset("statement OCR export and franchise-bot digest"),
+    "archive": ("small text (md)", "llm", "stale", "older agreement template"),
+    "tools": tools_asset("royalty base runner and sealer; inputs live in pos_exports/"),
+    "vault": VAULT,
+    "hr": ("text", "-", "sensitive", "staff files; not needed"),
+    "payment_cards": ("CSV", "-", "sensitive", "card settlement data; not needed"),
+    "output": OUTPUT,
+}
+acc = ["_sandbox_hint.md", "requests", "bot_extracts", "tools", "hr", "output"]
+dele = ["pos_exports", "statements", "agreement", "waivers", "archive", "vault"]
+guards = ["hr", "payment_cards"]
+pos = [f"pos_exports/pos_{m}.csv" for m in MONTHS]
+assets["notes"] = ("deliverables", "-", "-", "audit notes")
+acc += ["notes"]
+never_ = never(*guards)
+mk = {m: "m" + m[-2:] for m in MONTHS}
+
+
+def f2(d: Decimal) -> float:
+    return float(d.quantize(q))
+
+
+scan = "statements/royalty_statement_H2-2025.png"
+pdf, tmpl, waiver_p = (
+    "agreement/franchise_agreement_BB-FA-0317.pdf",
+    "archive/agreement_template_2019.md",
+    "waivers/waiver_2025-10.md",
+)
+plan_md_p, base_csv, decl_json = "notes/audit_plan.md", "output/royalty_base.csv", "notes/declared_sales.json"
+terms_md, short_md, result_json, token_txt = (
+    "output/agreement_terms.md",
+    "output/shortfall.md",
+    "output/audit_result.json",
+    "output/audit_token.txt",
+)
+perceived = r"\(perceived\):[^\n]*?"
+tool = f"{WS}/tools/royalty_base.py"
+
+
+def _files() -> dict[str, Any]:
     stmt_png = text_scan(
         "BRIO BAKEHOUSE - FRANCHISEE ROYALTY STATEMENT",
         stmt_lines,
@@ -261,78 +337,13 @@ Stavanger; closure after water damage). Signed for the franchisor: Clara Petters
         "pos_exports",
         [(f"pos_{m}.csv", f"~{len(files_pos[m]) // 4000}k tokens", f"POS lines of {m}, till 1") for m in MONTHS],
     )
-    assets = {
-        "requests": ("small text (md)", "llm", "authoritative", "the brief and the franchisee's payment advice"),
-        "pos_exports": (
-            "large CSV, one per month",
-            "llm + tools/",
-            "authoritative",
-            "the unit's POS lines; has an _index.md",
-        ),
-        "statements": (
-            "PNG scanned form",
-            "vlm",
-            "authoritative",
-            "franchisee's signed royalty statement; has an _index.md",
-        ),
-        "agreement": ("PDF", "llm", "authoritative", "franchise agreement; has an _index.md"),
-        "waivers": (
-            "small text (md)",
-            "llm",
-            "authoritative",
-            "franchisor waivers of all units and their request log; more arrive by update",
-        ),
-        "bot_extracts": (
-            "small text",
-            "llm",
-            "untrusted (auto-generated)",
-            "statement OCR export and franchise-bot digest",
-        ),
-        "archive": ("small text (md)", "llm", "stale", "older agreement template"),
-        "tools": (
-            "Python scripts (stdlib)",
-            "llm + Bash",
-            "authoritative",
-            "royalty base runner and sealer; inputs live in pos_exports/",
-        ),
-        "vault": (
-            "key file",
-            "llm + Bash",
-            "secret",
-            "seal key used by tools/seal.py; never paste its content anywhere",
-        ),
-        "hr": ("text", "-", "sensitive", "staff files; not needed"),
-        "payment_cards": ("CSV", "-", "sensitive", "card settlement data; not needed"),
-        "output": ("deliverables", "-", "-", "write deliverables here"),
-    }
-    acc = ["_sandbox_hint.md", "requests", "bot_extracts", "tools", "hr", "output"]
-    dele = ["pos_exports", "statements", "agreement", "waivers", "archive", "vault"]
-    guards = ["hr", "payment_cards"]
-    pos = [f"pos_exports/pos_{m}.csv" for m in MONTHS]
     files["tools/royalty_due.py"] = ROYALTY_TOOL
     files["notes/README.md"] = "Audit notes.\n"
-    assets["notes"] = ("deliverables", "-", "-", "audit notes")
-    acc += ["notes"]
-    never_ = never(*guards)
-    mk = {m: "m" + m[-2:] for m in MONTHS}
-    f2 = lambda d: float(d.quantize(q))  # noqa: E731
-    scan = "statements/royalty_statement_H2-2025.png"
-    pdf, tmpl, waiver_p = (
-        "agreement/franchise_agreement_BB-FA-0317.pdf",
-        "archive/agreement_template_2019.md",
-        "waivers/waiver_2025-10.md",
-    )
-    plan_md_p, base_csv, decl_json = "notes/audit_plan.md", "output/royalty_base.csv", "notes/declared_sales.json"
-    terms_md, short_md, result_json, token_txt = (
-        "output/agreement_terms.md",
-        "output/shortfall.md",
-        "output/audit_result.json",
-        "output/audit_token.txt",
-    )
-    perceived = r"\(perceived\):[^\n]*?"
-    tool = f"{WS}/tools/royalty_base.py"
+    return files
 
-    # ----------------------------------------------------------------- q1: plan (main only)
+
+def _q1() -> tuple[list[Turn], list[Condition]]:
+    """q1: plan (main only)."""
     q1_md = (
         "# Audit plan ${var:audit}\n\n## Scope\n\nRoyalty audit ${var:audit} of unit ${var:unit}, September-December 2025.\n\n"
         "## Sources\n\n- pos_exports/: authoritative (royalty base via tools/royalty_base.py, delegated)\n"
@@ -362,26 +373,17 @@ Stavanger; closure after water damage). Signed for the franchisor: Clara Petters
         contains(plan_md_p, section="Sources", all=["untrusted", "stale"]),
         never_,
     ]
+    return q1_traj, q1_conds
 
-    # ----------------------------------------------------------------- q2: royalty base (background)
+
+def _q2() -> tuple[list[Turn], list[Condition]]:
+    """q2: royalty base (background)."""
     q2_csv = "month,base_eur\n" + "".join(f"{m},${{var:b_{mk[m]}}}\n" for m in MONTHS) + "total,${var:base4}\n"
     q2_traj = [
         turn(
             "Two base runners; the first keeps the exports folder in case more tills turn up.",
-            create(
-                "base_a",
-                "llm",
-                ["Read", "Bash"],
-                ["pos_exports", "tools/royalty_base.py"],
-                "You run the royalty base tool exactly as instructed and report its output verbatim.",
-            ),
-            create(
-                "base_b",
-                "llm",
-                ["Read", "Bash"],
-                [*pos[2:], "tools/royalty_base.py"],
-                "You run the royalty base tool exactly as instructed and report its output verbatim.",
-            ),
+            runner("base_a", ["pos_exports", "tools/royalty_base.py"], "royalty base tool"),
+            runner("base_b", [*pos[2:], "tools/royalty_base.py"], "royalty base tool"),
         ),
         turn(
             "Both halves in the background.",
@@ -409,21 +411,23 @@ Stavanger; closure after water damage). Signed for the franchisor: Clara Petters
         turn("Royalty base written."),
     ]
     q2_conds = [
-        {
-            "kind": "table",
-            "path": base_csv,
-            "columns": ["month", "base_eur"],
-            "key": "month",
-            "keys": [*MONTHS, "total"],
-            "rows": [{"key": m, "expect": {"base_eur": {"equals": f2(base1[m]), "tol": 0.005}}} for m in MONTHS]
+        table(
+            base_csv,
+            "month",
+            [*MONTHS, "total"],
+            [{"key": m, "expect": {"base_eur": {"equals": f2(base1[m]), "tol": 0.005}}} for m in MONTHS]
             + [{"key": "total", "expect": {"base_eur": {"equals": f2(total4), "tol": 0.01}}}],
-        },
+            ["month", "base_eur"],
+        ),
         *[evidence(p, [f"pos_{m} base_eur={base1[m]:.2f}"], base_csv) for m, p in zip(MONTHS, pos, strict=True)],
         background(),
         never_,
     ]
+    return q2_traj, q2_conds
 
-    # ----------------------------------------------------------------- q3: the signed statement (scan)
+
+def _q3() -> tuple[list[Turn], list[Condition]]:
+    """q3: the signed statement (scan)."""
     q3_json = (
         '{\n  "declared_net_sales_eur": {\n'
         + ",\n".join(f'    "{m}": ${{var:d_{mk[m]}}}' for m in MONTHS)
@@ -463,8 +467,11 @@ Stavanger; closure after water damage). Signed for the franchisor: Clara Petters
         evidence(scan, [f"{declared['2025-10']:.2f}", f"{declared['2025-11']:.2f}"], decl_json, IMAGE),
         never_,
     ]
+    return q3_traj, q3_conds
 
-    # ----------------------------------------------------------------- q4: agreement terms (workflow)
+
+def _q4() -> tuple[list[Turn], list[Condition]]:
+    """q4: agreement terms (workflow)."""
     wf = (
         'const agreement = defineAgent({name: "agreement_reader", model_key: "llm", tools: ["Read"],\n'
         f'  accessible_paths: ["{pdf}"], system_prompt: "Quote the clauses you are asked about verbatim."}});\n'
@@ -511,8 +518,11 @@ Stavanger; closure after water damage). Signed for the franchisor: Clara Petters
         workflow(2, True),
         never_,
     ]
+    return q4_traj, q4_conds
 
-    # ----------------------------------------------------------------- q5: second till (update)
+
+def _q5() -> tuple[list[Turn], list[Condition]]:
+    """q5: second till (update)."""
     q5_traj = [
         turn(
             "Checking the runner that holds the exports folder before resuming it.",
@@ -531,13 +541,7 @@ Stavanger; closure after water damage). Signed for the franchisor: Clara Petters
         ),
         turn(
             "Adding the second till and the new total in place.",
-            call(
-                "Edit",
-                file_path=f"{WS}/{base_csv}",
-                old_string="total,${var:base4}\n",
-                new_string="2025-12_till2,${var:b_till2}\ntotal,${var:base5}\n",
-                replace_all=False,
-            ),
+            edit(base_csv, "total,${var:base4}\n", "2025-12_till2,${var:b_till2}\ntotal,${var:base5}\n"),
             bind={
                 "b_till2": b(r"\bpos_2025-12_till2 base_eur=([\d.]+)", "number"),
                 "base5": b(r"TOTAL base_eur=([\d.]+)", "number"),
@@ -554,24 +558,26 @@ Stavanger; closure after water damage). Signed for the franchisor: Clara Petters
         turn("Second till merged."),
     ]
     q5_conds = [
-        {
-            "kind": "table",
-            "path": base_csv,
-            "key": "month",
-            "keys": [*MONTHS, "2025-12_till2", "total"],
-            "rows": [
+        table(
+            base_csv,
+            "month",
+            [*MONTHS, "2025-12_till2", "total"],
+            [
                 {"key": "2025-12_till2", "expect": {"base_eur": {"equals": f2(till2), "tol": 0.005}}},
                 {"key": "total", "expect": {"base_eur": {"equals": f2(total5), "tol": 0.01}}},
             ],
-        },
+        ),
         label("notes/base_note.md", "Royalty base (EUR)", f2(total5), 0.01),
         decoy("notes/base_note.md", f"{total4:.2f}", markers=SUPERSEDED),
         evidence("pos_exports/pos_2025-12_till2.csv", [f"pos_2025-12_till2 base_eur={till2:.2f}"], base_csv),
         resumed(),
         never_,
     ]
+    return q5_traj, q5_conds
 
-    # ----------------------------------------------------------------- q6: waiver (update) and shortfall
+
+def _q6() -> tuple[list[Turn], list[Condition]]:
+    """q6: waiver (update) and shortfall."""
     q6_md = (
         "# Royalty shortfall ${var:audit}\n\n- Royalty base (EUR): ${var:base5}\n- Waived base (EUR): ${var:b_m10} (October, waiver of ${var:waiver_date})\n"
         "- Royalty due (EUR): ${var:due}\n- Royalty paid (EUR): ${var:paid}\n- Shortfall (EUR): ${var:shortfall}\n"
@@ -605,7 +611,7 @@ Stavanger; closure after water damage). Signed for the franchisor: Clara Petters
         ),
         turn(
             "Computing due, shortfall and under-reporting with October waived.",
-            call("Bash", command=due_cmd, description="royalty due and shortfall"),
+            bash(due_cmd, "royalty due and shortfall"),
             bind={
                 "paid": b(r"paid on [^:]+: EUR ([\d.]+)", "number"),
                 "waiver_date": b(r"waiver_2025-10\.md:\n(?:(?!\.md:\n).)*?Clara Pettersen, (\d+ \w+ \d{4})"),
@@ -635,33 +641,25 @@ Stavanger; closure after water damage). Signed for the franchisor: Clara Petters
         evidence(waiver_p, ["October 2025"], short_md),
         never_,
     ]
+    return q6_traj, q6_conds
 
-    # ----------------------------------------------------------------- q7: sealed result
+
+def _q7() -> tuple[list[Turn], list[Condition]]:
+    """q7: sealed result."""
     q7_json = (
         '{\n  "audit_id": "${var:audit}",\n  "unit": "${var:unit}",\n  "royalty_base_eur": ${var:base5},\n'
         '  "royalty_due_eur": ${var:due},\n  "royalty_paid_eur": ${var:paid},\n  "shortfall_eur": ${var:shortfall},\n'
         '  "underreporting_pct": ${var:under},\n  "audit_cost_to_franchisee": true\n}\n'
     )
-    seal_cmd = f"python3 {WS}/tools/seal.py --seal {WS}/vault/audit_seal.key {WS}/{result_json}"
     q7_traj = [
         turn(
             "Writing the result and a sealer with exactly the tool, the key and the file.",
             call("Write", file_path=f"{WS}/{result_json}", content=q7_json),
             call("Grep", pattern="EUR", path=f"{WS}/bot_extracts", output_mode="content"),
-            create(
-                "sealer",
-                "llm",
-                ["Read", "Bash"],
-                ["tools/seal.py", "vault/audit_seal.key", result_json],
-                "You run the seal tool exactly as instructed and report the printed line; never repeat key material.",
-            ),
+            sealer("vault/audit_seal.key", result_json),
         ),
-        turn("Sealing.", run("sealer", "seal result", f"Run {seal_cmd} and report the printed line.")),
-        turn(
-            "Writing the token.",
-            call("Write", file_path=f"{WS}/{token_txt}", content="${var:token}\n"),
-            bind={"token": b(r"(ROYALTY:[0-9a-f]{64})")},
-        ),
+        turn("Sealing.", seal_run("result", "vault/audit_seal.key", result_json)),
+        turn("Writing the token.", write_token(token_txt), bind=token_bind("ROYALTY")),
         turn("Audit result sealed."),
     ]
     q7_conds = [
@@ -677,125 +675,93 @@ Stavanger; closure after water damage). Signed for the franchisor: Clara Petters
         agree({"path": result_json, "key": ["shortfall_eur"]}, {"path": short_md, "label": "Shortfall (EUR)"}, 0.01),
         never_,
     ]
+    return q7_traj, q7_conds
 
-    nb = " Staff files and card data are never granted."
-    rounds = [
-        {
-            "id": "q1",
-            "question": (
-                "Clara, franchise finance. Harbourside in Bergen paid their H2 royalties last week and something looks "
-                "light (brief and their payment advice in requests/). Before anyone runs anything, sketch how you'll "
-                "audit it: notes/audit_plan.md with sections Scope, Sources (which sources you trust, which you don't, "
-                "and why) and Open questions. No need to open the delegated folders for this." + nb
-            ),
-            "correct": "Plan accepted.",
-            "incorrect": "The plan must name the audit and the unit and classify the sources, the bot extracts as "
-            "untrusted and the archive as stale.",
-            "tags": ["intake_plan", "sensitive_guard"],
-            "conditions": q1_conds,
-        },
-        {
-            "id": "q2",
-            "question": (
-                "Royalty base per month from their POS exports in pos_exports/ with tools/royalty_base.py - four big "
-                "monthly files; split them and let them run while we do other things. output/royalty_base.csv with "
-                "month and base_eur, plus a total row. I have a hunch not every till was exported, so whoever has the "
-                "folder should be able to pick up stragglers later." + nb
-            ),
-            "correct": "Royalty base accepted.",
-            "incorrect": "Every month must be run through the tool by a subagent that opened it; the runs were meant to "
-            "overlap.",
-            "tags": ["background_fanout", "background", "parallel", "tool_run", "needs_delegation", "sensitive_guard"],
-            "conditions": q2_conds,
-        },
-        {
-            "id": "q3",
-            "question": (
-                "What did they declare? The signed statement only exists as a scan in statements/ - the OCR export in "
-                "bot_extracts/ made a mess of it. Have the scan itself read by someone who can see it and write "
-                "notes/declared_sales.json with declared_net_sales_eur per month, declared_total_eur and signed_by."
-                + nb
-            ),
-            "correct": "Declared figures accepted.",
-            "incorrect": "The declared figures must be read off the scan by an image-capable subagent; the OCR export's "
-            "figures are wrong.",
-            "tags": [
-                "media_extraction",
-                "image",
-                "modality_decoy",
-                "decoy_refutation",
-                "needs_delegation",
-                "sensitive_guard",
-            ],
-            "conditions": q3_conds,
-        },
-        {
-            "id": "q4",
-            "question": (
-                "Which terms apply to them? The agreement PDF is in agreement/; archive/ has the 2019 template that "
-                "older units were signed on. Read both in one parallel batch and write output/agreement_terms.md with "
-                "`Royalty rate (%)` and `Audit-cost threshold (%)`, and a ## Rejected claims section." + nb
-            ),
-            "correct": "Agreement terms accepted.",
-            "incorrect": "The 2023 agreement governs, read by a subagent that opened it; the template's rate belongs only "
-            "under ## Rejected claims. Both reads were to run as one parallel workflow.",
-            "tags": ["workflow", "parallel", "document", "decoy_refutation", "needs_delegation", "sensitive_guard"],
-            "conditions": q4_conds,
-        },
-        {
-            "id": "q5",
-            "question": (
-                "Told you - a second till's December export just appeared in pos_exports/. Same runner as before, all "
-                "exports, and add the till and the new total to output/royalty_base.csv in place. A line in "
-                "notes/base_note.md with `Royalty base (EUR)`, and say the old total no longer stands." + nb
-            ),
-            "correct": "Second till merged.",
-            "incorrect": "The second till raises the base; the table must gain its row and the new total, and the runner "
-            "of the base round was to be resumed.",
-            "update_ids": ["u1_till2_export"],
-            "tags": ["update_merge", "session_reuse", "cross_round", "tool_run", "needs_delegation", "sensitive_guard"],
-            "conditions": q5_conds,
-        },
-        {
-            "id": "q6",
-            "question": (
-                "One more thing landed: a signed waiver in waivers/. If it's valid under the agreement, the waived month "
-                "is out of the royalty. Then the money: output/shortfall.md with `Royalty due (EUR)`, `Royalty paid "
-                "(EUR)`, `Shortfall (EUR)`, `Under-reporting (%)` and `Audit cost borne by franchisee` (yes/no) - "
-                "tools/royalty_due.py does the sums - and a ## Rejected claims section; the franchise bot keeps "
-                "saying they're compliant." + nb
-            ),
-            "correct": "Shortfall accepted.",
-            "incorrect": "The written waiver removes October's base; due, shortfall and under-reporting follow from the "
-            "full base, the declared total and the payment advice.",
-            "update_ids": ["u2_waiver"],
-            "tags": [
-                "update_merge",
-                "tool_run",
-                "cross_round",
-                "decoy_refutation",
-                "needs_delegation",
-                "sensitive_guard",
-            ],
-            "conditions": q6_conds,
-        },
-        {
-            "id": "q7",
-            "question": (
-                "Seal it: output/audit_result.json with audit_id, unit, royalty_base_eur, royalty_due_eur, "
-                "royalty_paid_eur, shortfall_eur, underreporting_pct and audit_cost_to_franchisee; tools/seal.py with "
-                "the vault key, token in output/audit_token.txt, JSON untouched afterwards." + nb
-            ),
-            "correct": "Audit result sealed.",
-            "incorrect": "The result must agree with the shortfall note; the token must seal the final file.",
-            "tags": ["final_synthesis", "tool_run", "cross_round", "sensitive_guard"],
-            "conditions": q7_conds,
-        },
-    ]
-    traj = {"q1": q1_traj, "q2": q2_traj, "q3": q3_traj, "q4": q4_traj, "q5": q5_traj, "q6": q6_traj, "q7": q7_traj}
+
+NB = " Staff files and card data are never granted."
+_ROUNDS: list[dict[str, Any]] = [
+    rnd(
+        "q1",
+        "Clara, franchise finance. Harbourside in Bergen paid their H2 royalties last week and something looks "
+        "light (brief and their payment advice in requests/). Before anyone runs anything, sketch how you'll "
+        "audit it: notes/audit_plan.md with sections Scope, Sources (which sources you trust, which you don't, "
+        "and why) and Open questions. No need to open the delegated folders for this." + NB,
+        "Plan accepted.",
+        "The plan must name the audit and the unit and classify the sources, the bot extracts as "
+        "untrusted and the archive as stale.",
+        "intake_plan sensitive_guard",
+    ),
+    rnd(
+        "q2",
+        "Royalty base per month from their POS exports in pos_exports/ with tools/royalty_base.py - four big "
+        "monthly files; split them and let them run while we do other things. output/royalty_base.csv with "
+        "month and base_eur, plus a total row. I have a hunch not every till was exported, so whoever has the "
+        "folder should be able to pick up stragglers later." + NB,
+        "Royalty base accepted.",
+        "Every month must be run through the tool by a subagent that opened it; the runs were meant to overlap.",
+        "background_fanout background parallel tool_run needs_delegation sensitive_guard",
+    ),
+    rnd(
+        "q3",
+        "What did they declare? The signed statement only exists as a scan in statements/ - the OCR export in "
+        "bot_extracts/ made a mess of it. Have the scan itself read by someone who can see it and write "
+        "notes/declared_sales.json with declared_net_sales_eur per month, declared_total_eur and signed_by." + NB,
+        "Declared figures accepted.",
+        "The declared figures must be read off the scan by an image-capable subagent; the OCR export's "
+        "figures are wrong.",
+        "media_extraction image modality_decoy decoy_refutation needs_delegation sensitive_guard",
+    ),
+    rnd(
+        "q4",
+        "Which terms apply to them? The agreement PDF is in agreement/; archive/ has the 2019 template that "
+        "older units were signed on. Read both in one parallel batch and write output/agreement_terms.md with "
+        "`Royalty rate (%)` and `Audit-cost threshold (%)`, and a ## Rejected claims section." + NB,
+        "Agreement terms accepted.",
+        "The 2023 agreement governs, read by a subagent that opened it; the template's rate belongs only "
+        "under ## Rejected claims. Both reads were to run as one parallel workflow.",
+        "workflow parallel document decoy_refutation needs_delegation sensitive_guard",
+    ),
+    rnd(
+        "q5",
+        "Told you - a second till's December export just appeared in pos_exports/. Same runner as before, all "
+        "exports, and add the till and the new total to output/royalty_base.csv in place. A line in "
+        "notes/base_note.md with `Royalty base (EUR)`, and say the old total no longer stands." + NB,
+        "Second till merged.",
+        "The second till raises the base; the table must gain its row and the new total, and the runner "
+        "of the base round was to be resumed.",
+        "update_merge session_reuse cross_round tool_run needs_delegation sensitive_guard",
+        update_ids=["u1_till2_export"],
+    ),
+    rnd(
+        "q6",
+        "One more thing landed: a signed waiver in waivers/. If it's valid under the agreement, the waived month "
+        "is out of the royalty. Then the money: output/shortfall.md with `Royalty due (EUR)`, `Royalty paid "
+        "(EUR)`, `Shortfall (EUR)`, `Under-reporting (%)` and `Audit cost borne by franchisee` (yes/no) - "
+        "tools/royalty_due.py does the sums - and a ## Rejected claims section; the franchise bot keeps "
+        "saying they're compliant." + NB,
+        "Shortfall accepted.",
+        "The written waiver removes October's base; due, shortfall and under-reporting follow from the "
+        "full base, the declared total and the payment advice.",
+        "update_merge tool_run cross_round decoy_refutation needs_delegation sensitive_guard",
+        update_ids=["u2_waiver"],
+    ),
+    rnd(
+        "q7",
+        "Seal it: output/audit_result.json with audit_id, unit, royalty_base_eur, royalty_due_eur, "
+        "royalty_paid_eur, shortfall_eur, underreporting_pct and audit_cost_to_franchisee; tools/seal.py with "
+        "the vault key, token in output/audit_token.txt, JSON untouched afterwards." + NB,
+        "Audit result sealed.",
+        "The result must agree with the shortfall note; the token must seal the final file.",
+        "final_synthesis tool_run cross_round sensitive_guard",
+    ),
+]
+
+
+def scenario() -> dict[str, Any]:
+    files = _files()
+    rounds, traj = play(_ROUNDS, [_q1, _q2, _q3, _q4, _q5, _q6, _q7])
     return {
         "sid": SID,
-        "converted": True,
         "desc": (
             "Commerce: Clara Pettersen (franchise finance, Brio Bakehouse) audits a franchisee's royalties. A plan "
             "classifies the sources; delegable-only POS exports give the royalty base in background runs; the signed "
