@@ -23,8 +23,6 @@ with another ffmpeg/x264 build it only notes a differing MP4 (its frames are byt
 from __future__ import annotations
 
 import argparse
-import hashlib
-import hmac
 import io
 import json
 import os
@@ -49,24 +47,14 @@ from kit.hint import GRANT_NOTE, MEDIA_NOTE, PAGING_NOTE, access_of, asset_map, 
 from kit.media import mp4_from_pngs, speech_wav  # noqa: E402
 from kit.office import restamp_zip  # noqa: E402
 from kit.rebuild import differs, report  # noqa: E402
-from kit.seal import canonical, seal_tool_template  # noqa: E402
+from kit.scan import A4_150DPI, font, grain, hand_font, shade  # noqa: E402
+from kit.seal import seal_hex, seal_key, seal_tool_template  # noqa: E402
 from stories import STORIES  # noqa: E402
 
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
 BUILD = os.path.normpath(os.path.join(HERE, ".."))
 MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
 FIXED_DT = (2026, 1, 5, 9, 0, 0)
-
-
-# ----------------------------------------------------------------------------------------------
-# small helpers
-# ----------------------------------------------------------------------------------------------
-def seal_of(sid: str) -> str:
-    return hashlib.sha256(f"clawarena-team medicine seal / {sid} / v1".encode()).hexdigest()[:40]
-
-
-def token(sid: str, obj) -> str:
-    return "MEDSEAL:" + hmac.new(seal_of(sid).encode(), canonical(obj), hashlib.sha256).hexdigest()
 
 
 # ----------------------------------------------------------------------------------------------
@@ -227,45 +215,6 @@ def run_tool(tool_path: str, files: list[str]) -> str:
 # scanner-lamp falloff; charts are matplotlib figures of 12 x 7 in at 150 dpi (1800 x 1050); screen
 # captures are 1280 x 720 at 1 fps; speech stays at espeak-ng's native 22050 Hz 16-bit mono. Noise
 # comes from a seeded random.Random (never an unseeded C rand()), so every file is byte-stable.
-A4_150DPI = (1240, 1754)
-
-
-def _font(px: int, mono: bool = True, bold: bool = False):
-    """A scalable DejaVu face shipped inside matplotlib (pinned by the venv; no system font lookup)."""
-    import matplotlib
-    from PIL import ImageFont
-
-    name = "DejaVuSans" + ("Mono" if mono else "") + ("-Bold" if bold else "") + ".ttf"
-    return ImageFont.truetype(os.path.join(matplotlib.get_data_path(), "fonts", "ttf", name), px)
-
-
-def _grain(img, seed: str, amp: int):
-    """Darken every pixel by a seeded pseudo-random 0..amp-1 (paper fibre / sensor grain)."""
-    from PIL import Image, ImageChops
-
-    raw = random.Random("grain:" + seed).randbytes(img.size[0] * img.size[1])
-    noise = Image.frombytes("L", img.size, raw).point([v * amp // 256 for v in range(256)])
-    if img.mode != "L":
-        noise = Image.merge(img.mode, [noise] * len(img.getbands()))
-    return ImageChops.subtract(img, noise)
-
-
-def _shade(img, seed: str, depth: int):
-    """A soft, seeded scanner-lamp falloff: darker towards one edge by up to `depth` levels."""
-    from PIL import Image, ImageChops
-
-    left = random.Random("shade:" + seed).random() < 0.5
-    ramp = Image.linear_gradient("L").rotate(90 if left else -90).resize(img.size)
-    return ImageChops.subtract(img, ramp.point([v * depth // 256 for v in range(256)]))
-
-
-def _hand_font(px: int):
-    import matplotlib
-    from PIL import ImageFont
-
-    return ImageFont.truetype(os.path.join(matplotlib.get_data_path(), "fonts", "ttf", "DejaVuSerif-Italic.ttf"), px)
-
-
 def render_form(path: str, spec: dict, seed: str) -> None:
     """A scanned A4 form: title, rule, then the lines in a monospaced face; every other line's value is
     filled in by hand (jittered italic lettering). Toner specks, a mug ring, lamp falloff, a slight skew,
@@ -283,32 +232,32 @@ def render_form(path: str, spec: dict, seed: str) -> None:
         sx, sy, sr = rng.randrange(PW), rng.randrange(PH), rng.choice((1, 1, 2, 3))
         d.ellipse([sx, sy, sx + sr, sy + sr], fill=rng.choice((150, 190, 215)))
     d.rectangle([6 * k, 6 * k, PW - 7 * k, H * k], outline=60, width=3)
-    tfont, font = _font(round(8.4 * k), bold=True), _font(round(8.4 * k))
+    tfont, body = font(round(8.4 * k), mono=True, bold=True), font(round(8.4 * k), mono=True)
     d.text((16 * k, 12 * k), spec["title"], fill=15, font=tfont)
     d.line([16 * k, 28 * k, PW - 16 * k, 28 * k], fill=70, width=2)
     for i, line in enumerate([spec["title"], *lines]):
-        f = tfont if i == 0 else font
+        f = tfont if i == 0 else body
         assert d.textlength(line, font=f) < PW - 32 * k, f"{seed}: line too wide: {line}"
-    hand = _hand_font(round(9.6 * k))
+    hand = hand_font(round(9.6 * k))
     for i, line in enumerate(lines):
         y = (36 + 16 * i) * k
         label, sep, value = line.partition(": ")
         if not sep or i % 2 == 0:
-            d.text((16 * k, y), line, fill=20, font=font)
+            d.text((16 * k, y), line, fill=20, font=body)
             continue
         # the form's printed label, then the value filled in by hand: an italic pen face, each letter
         # nudged off the baseline and a touch lighter or darker
-        d.text((16 * k, y), label + sep, fill=20, font=font)
-        x = 16 * k + d.textlength(label + sep, font=font)
+        d.text((16 * k, y), label + sep, fill=20, font=body)
+        x = 16 * k + d.textlength(label + sep, font=body)
         for ch in value:
             d.text((x, y + rng.uniform(-2.2, 2.2)), ch, fill=rng.choice((28, 40, 52)), font=hand)
             x += d.textlength(ch, font=hand) * rng.uniform(0.96, 1.08)
     cx, cy, cr = rng.randrange(PW // 2, PW - 160), rng.randrange(PH // 2, PH - 160), rng.randrange(90, 140)
     d.ellipse([cx - cr, cy - cr, cx + cr, cy + cr], outline=200, width=9)  # a mug ring
-    img = _shade(img, seed, 14)
+    img = shade(img, seed, 14)
     img = img.rotate(rng.uniform(0.6, 1.4) * rng.choice((-1, 1)), resample=Image.BICUBIC, fillcolor=236)
     img = img.filter(ImageFilter.GaussianBlur(0.8))
-    img = _grain(img, seed, 22)
+    img = grain(img, seed, 22)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     img.save(path, format="PNG", optimize=False, compress_level=9)
 
@@ -366,7 +315,7 @@ def render_video(path: str, spec: dict, seed: str) -> None:
     from PIL import Image, ImageDraw
 
     k = 4
-    tfont, font = _font(9 * k, bold=True), _font(9 * k)
+    tfont, body = font(9 * k, mono=True, bold=True), font(9 * k, mono=True)
     frames = []
     for frame in spec["frames"]:
         img = Image.new("RGB", (320 * k, 180 * k), (12, 28, 40))
@@ -375,8 +324,8 @@ def render_video(path: str, spec: dict, seed: str) -> None:
         d.rectangle([4 * k, 4 * k, 315 * k, 175 * k], outline=(90, 160, 200), width=k)
         d.text((12 * k, 9 * k), spec["title"], fill=(200, 230, 255), font=tfont)
         for i, line in enumerate(frame):
-            assert d.textlength(line, font=font) < 300 * k, f"{seed}: line too wide: {line}"
-            d.text((12 * k, (34 + 16 * i) * k), line, fill=(230, 240, 160), font=font)
+            assert d.textlength(line, font=body) < 300 * k, f"{seed}: line too wide: {line}"
+            d.text((12 * k, (34 + 16 * i) * k), line, fill=(230, 240, 160), font=body)
         buf = io.BytesIO()
         img.save(buf, format="PNG")
         frames.append(buf.getvalue())
@@ -590,7 +539,7 @@ def build_scenario(c, root: str) -> None:
         os.path.join(ws, "tools", "validate_summary.py"),
         VALIDATE_TOOL.format(keys=sorted(summ), ints=sorted(k for k, v in summ.items() if isinstance(v, int))),
     )
-    write(os.path.join(ws, "vault", "seal.key"), seal_of(sid) + "\n")
+    write(os.path.join(ws, "vault", "seal.key"), seal_key("medicine", sid) + "\n")
     # media + truth
     for m in c["media"]:
         RENDER[m["render"]](os.path.join(ws, m["dir"], m["file"]), m["spec"], f"{sid}/{m['file']}")
@@ -762,7 +711,7 @@ def self_test(root: str) -> list[str]:
                 capture_output=True,
                 text=True,
             ).stdout.strip()
-            if got != token(c["sid"], summ):
+            if got != "MEDSEAL:" + seal_hex(seal_key("medicine", c["sid"]), summ):
                 problems.append(f"{c['sid']}: seal tool disagrees with the build token")
     return problems
 
