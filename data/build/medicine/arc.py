@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+from typing import Any
 
 from kit import conditions
 from kit.conditions import agree, evidence, jv, label
@@ -60,7 +61,7 @@ def slug(name: str) -> str:
 # the scenario state while its rounds are laid out
 # ----------------------------------------------------------------------------------------------
 class Arc:
-    def __init__(self, c: dict, story: dict):
+    def __init__(self, c: dict[str, Any], story: dict[str, Any]):
         self.c, self.s = c, story
         self.t = c["tool"]
         self.slices_dir = c["dirs"]["slices"]
@@ -83,7 +84,7 @@ class Arc:
         return max(self.peaks[f] for f in self.present)
 
     # --- trajectory helpers --------------------------------------------------------------
-    def write(self, rel: str, content: str) -> list[dict]:
+    def write(self, rel: str, content: str) -> list[dict[str, Any]]:
         path = f"{WS}/{rel}"
         pre = []
         if rel in self.written:
@@ -91,7 +92,7 @@ class Arc:
         self.written.add(rel)
         return [*pre, turn(f"Writing {rel}.", call("Write", file_path=path, content=content))]
 
-    def tally_binds(self, files: list[str], suffix: str) -> dict:
+    def tally_binds(self, files: list[str], suffix: str) -> dict[str, Any]:
         ck, mk = self.t["count_key"], self.t["max_key"]
         out = {}
         for f in files:
@@ -116,7 +117,7 @@ class Arc:
             f'  "{mk}": {var("peak" + suffix)}\n}}\n'
         )
 
-    def tally_conditions(self, path: str) -> list[dict]:
+    def tally_conditions(self, path: str) -> list[dict[str, Any]]:
         ck, mk, grp = self.t["count_key"], self.t["max_key"], self.t["group"]
         if path.endswith(".csv"):
             rows = [
@@ -145,7 +146,7 @@ class Arc:
             return f"python3 {tool} {WS}/{self.slices_dir}/*.csv"
         return f"python3 {tool} " + " ".join(f"{WS}/{self.slices_dir}/{f}" for f in files)
 
-    def tally_total_ref(self) -> dict | None:
+    def tally_total_ref(self) -> dict[str, Any] | None:
         path = self.done["tally"]["path"]
         if not path.endswith(".csv"):
             return {"path": path, "key": [f"total_{self.t['count_key']}"]}
@@ -161,7 +162,7 @@ def dumps(obj) -> str:
 # ----------------------------------------------------------------------------------------------
 # round kinds: each returns {"fmt", "tags", "conditions", "turns", "update_ids"}
 # ----------------------------------------------------------------------------------------------
-def preamble(a: Arc) -> list[dict]:
+def preamble(a: Arc) -> list[dict[str, Any]]:
     return [
         turn(
             "Reading the request and the asset map first.",
@@ -173,7 +174,7 @@ def preamble(a: Arc) -> list[dict]:
     ]
 
 
-def k_plan(a: Arc, r: dict) -> dict:
+def k_plan(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     path, heads = r["path"], r["headings"]
     body = "".join(f"## {h}\n\n{txt}\n\n" for h, txt in zip(heads, r["texts"], strict=True))
     content = f"# {r['title']} (${{var:case_id}})\n\n{body}"
@@ -204,7 +205,7 @@ def k_plan(a: Arc, r: dict) -> dict:
     }
 
 
-def k_tally(a: Arc, r: dict) -> dict:
+def k_tally(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     path, t = r["path"], a.t
     tool_rel = f"tools/{t['name']}.py"
     a.stage += 1
@@ -291,7 +292,7 @@ def k_tally(a: Arc, r: dict) -> dict:
     }
 
 
-def _retally(a: Arc, r: dict, what: str, changed: str, before: int) -> dict:
+def _retally(a: Arc, r: dict[str, Any], what: str, changed: str, before: int) -> dict[str, Any]:
     """A late export (new) or a corrected one (replace): re-run the tally and revise the note."""
     path = a.done["tally"]["path"]
     old_sfx = a.done["tally"]["sfx"]
@@ -338,7 +339,7 @@ def _retally(a: Arc, r: dict, what: str, changed: str, before: int) -> dict:
     return {"fmt": r.get("fmt", ""), "tags": tags, "conditions": conds, "turns": turns}
 
 
-def k_late(a: Arc, r: dict) -> dict:
+def k_late(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     name, n, pk = a.c["new_slice"]
     before = a.total()
     a.present.append(name)
@@ -348,7 +349,7 @@ def k_late(a: Arc, r: dict) -> dict:
     return out
 
 
-def k_correction(a: Arc, r: dict) -> dict:
+def k_correction(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     name, k = a.c["correction"]
     before = a.total()
     a.counts[name] -= k
@@ -357,7 +358,7 @@ def k_correction(a: Arc, r: dict) -> dict:
     return out
 
 
-def k_media(a: Arc, r: dict) -> dict:
+def k_media(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     idx = r.get("media", 0)
     m = a.c["media"][idx]
     key = MEDIA_KEY[m["modality"]]
@@ -448,7 +449,7 @@ RULE_BINDS = {
 }
 
 
-def k_rule(a: Arc, r: dict) -> dict:
+def k_rule(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     c, rule = a.c, a.c["rule"]
     doc = f"{c['dirs']['reference']}/{rule['file']}"
     arch = r["archive"]
@@ -549,7 +550,7 @@ def k_rule(a: Arc, r: dict) -> dict:
     }
 
 
-def k_tracks(a: Arc, r: dict) -> dict:
+def k_tracks(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     c = a.c
     m = c["media"][1]
     tr = c["track_b"]
@@ -627,7 +628,7 @@ def k_tracks(a: Arc, r: dict) -> dict:
     }
 
 
-def summary_fields(a: Arc) -> dict:
+def summary_fields(a: Arc) -> dict[str, Any]:
     m = a.c["media"][0]
     ck = a.t["count_key"]
     return {
@@ -638,12 +639,12 @@ def summary_fields(a: Arc) -> dict:
     }
 
 
-def _json_body(fields: dict) -> str:
+def _json_body(fields: dict[str, Any]) -> str:
     rows = [f'  "{k}": ' + (v if isinstance(e, (int, float)) else f'"{v}"') for k, (v, e) in fields.items()]
     return "{\n" + ",\n".join(rows) + "\n}\n"
 
 
-def _agreements(a: Arc, path: str, fields: dict) -> list[dict]:
+def _agreements(a: Arc, path: str, fields: dict[str, Any]) -> list[dict[str, Any]]:
     m = a.c["media"][0]
     ck = a.t["count_key"]
     ref = a.tally_total_ref()
@@ -659,7 +660,7 @@ def _agreements(a: Arc, path: str, fields: dict) -> list[dict]:
     return [o for o in out if o["a"]["key"][0] in fields]
 
 
-def k_seal(a: Arc, r: dict) -> dict:
+def k_seal(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     spath, tpath = r["path"], r["token"]
     fields = summary_fields(a)
     turns = [
@@ -718,7 +719,7 @@ def k_seal(a: Arc, r: dict) -> dict:
     }
 
 
-def k_final(a: Arc, r: dict) -> dict:
+def k_final(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     c = a.c
     rpath, jpath = r["report"], r["path"]
     fields = summary_fields(a)
@@ -812,7 +813,7 @@ KINDS = {
 }
 
 
-def lay_out(c: dict, story: dict) -> list[dict]:
+def lay_out(c: dict[str, Any], story: dict[str, Any]) -> list[dict[str, Any]]:
     """The rounds of one scenario: id, question, tags, spec, update ids and the reference turns."""
     a = Arc(c, story)
     out = []

@@ -15,12 +15,14 @@ path -> text). Figures in the other reviews never equal a figure of the current 
 
 from __future__ import annotations
 
+from typing import Any
+
 
 def review(title: str, lines: list[str]) -> str:
     return f"# {title}\n" + "".join(line + "\n" for line in lines)
 
 
-SEARCH: dict[str, dict] = {
+SEARCH: dict[str, dict[str, Any]] = {
     "s_med_sae_reconciliation": {
         "term": "HELIX-2",
         "known": "the trial named in the request",

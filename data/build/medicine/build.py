@@ -32,6 +32,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True  # never leave __pycache__ next to the build script
@@ -215,7 +216,7 @@ def run_tool(tool_path: str, files: list[str]) -> str:
 # scanner-lamp falloff; charts are matplotlib figures of 12 x 7 in at 150 dpi (1800 x 1050); screen
 # captures are 1280 x 720 at 1 fps; speech stays at espeak-ng's native 22050 Hz 16-bit mono. Noise
 # comes from a seeded random.Random (never an unseeded C rand()), so every file is byte-stable.
-def render_form(path: str, spec: dict, seed: str) -> None:
+def render_form(path: str, spec: dict[str, Any], seed: str) -> None:
     """A scanned A4 form: title, rule, then the lines in a monospaced face; every other line's value is
     filled in by hand (jittered italic lettering). Toner specks, a mug ring, lamp falloff, a slight skew,
     scanner blur and paper grain. Layout is the old 440-unit grid scaled to 1240 px."""
@@ -262,7 +263,7 @@ def render_form(path: str, spec: dict, seed: str) -> None:
     img.save(path, format="PNG", optimize=False, compress_level=9)
 
 
-def render_bars(path: str, spec: dict, seed: str) -> None:
+def render_bars(path: str, spec: dict[str, Any], seed: str) -> None:
     """A bar chart (matplotlib, 12 x 7 in at 150 dpi) without value labels: the values are read against
     the y axis and its grid (major ticks every `ystep`, light minor grid every `yminor`)."""
     import matplotlib
@@ -310,7 +311,7 @@ def render_bars(path: str, spec: dict, seed: str) -> None:
         plt.close(fig)
 
 
-def render_video(path: str, spec: dict, seed: str) -> None:
+def render_video(path: str, spec: dict[str, Any], seed: str) -> None:
     """A 1280 x 720, 1 fps screen capture: the old 320 x 180 layout scaled by 4, monospaced text."""
     from PIL import Image, ImageDraw
 
@@ -332,7 +333,7 @@ def render_video(path: str, spec: dict, seed: str) -> None:
     mp4_from_pngs(frames, path)
 
 
-def render_wav(path: str, spec: dict, seed: str) -> None:
+def render_wav(path: str, spec: dict[str, Any], seed: str) -> None:
     """espeak-ng speech at its native 22050 Hz 16-bit mono, one part per speaker (`turns`: voice, text),
     joined by sox with short pauses, then mixed with seeded low pink noise (room / ward background)."""
     turns = spec.get("turns") or [(spec.get("voice", "en-gb"), spec["text"])]
@@ -378,7 +379,7 @@ RENDER = {"form": render_form, "bars": render_bars, "video": render_video, "wav"
 # ----------------------------------------------------------------------------------------------
 # office files (stable bytes: fixed core times, fixed zip entry dates)
 # ----------------------------------------------------------------------------------------------
-def make_docx(path: str, doc: dict) -> None:
+def make_docx(path: str, doc: dict[str, Any]) -> None:
     import datetime
 
     from docx import Document
@@ -400,7 +401,7 @@ def make_docx(path: str, doc: dict) -> None:
     write(path, restamp_zip(buf.getvalue(), date_time=(1980, 1, 1, 0, 0, 0)))
 
 
-def make_xlsx(path: str, doc: dict) -> None:
+def make_xlsx(path: str, doc: dict[str, Any]) -> None:
     import datetime
 
     from openpyxl import Workbook
@@ -424,7 +425,7 @@ def make_xlsx(path: str, doc: dict) -> None:
 # ----------------------------------------------------------------------------------------------
 # derived numbers
 # ----------------------------------------------------------------------------------------------
-def numbers(c) -> dict:
+def numbers(c) -> dict[str, Any]:
     sl = c["slices"]
     a = sum(s[1] for s in sl)
     peak_a = max(s[2] for s in sl)
@@ -439,7 +440,7 @@ def numbers(c) -> dict:
     return n
 
 
-def summary_obj(c) -> dict:
+def summary_obj(c) -> dict[str, Any]:
     n = numbers(c)
     m = c["media"][0]
     return {
@@ -450,7 +451,7 @@ def summary_obj(c) -> dict:
     }
 
 
-def build_hint(c, sdir: str, man: dict) -> str:
+def build_hint(c, sdir: str, man: dict[str, Any]) -> str:
     ws = os.path.join(sdir, "workspace")
     rows = []
     for top in sorted(c["assets"]):
@@ -485,7 +486,12 @@ def build_scenario(c, root: str) -> None:
     d = c["dirs"]
     t = c["tool"]
     story = STORIES[sid]
-    c = {**c, "accessible": list(c["accessible"]), "assets": dict(c["assets"]), "files": dict(c["files"])}
+    c = {
+        **c,
+        "accessible": list(c["accessible"]),
+        "assets": dict(c["assets"]),
+        "files": dict(c["files"]),
+    }
     if sid in archive.SEARCH:  # last year's review among the department's other reviews
         c["search"] = archive.SEARCH[sid]
         c["files"].update(c["search"]["files"])
@@ -563,7 +569,7 @@ def build_scenario(c, root: str) -> None:
     return build_story(c, STORIES[sid], sdir, ws, man)
 
 
-def build_story(c, story, sdir: str, ws: str, man: dict) -> None:
+def build_story(c, story, sdir: str, ws: str, man: dict[str, Any]) -> None:
     """A scenario with its own arc: questions, specs for the one engine, the honest reference trajectory."""
     R = arc.lay_out(c, story)
     qs = [

@@ -8,12 +8,14 @@ areas the scenario adds to its workspace (accessible to main and grantable).
 
 from __future__ import annotations
 
+from typing import Any
+
 from kit.discover import config_with_id, defined_in
 
 NEVER = "patient_records/ and hr/"
 
 
-def fb(correct: str, incorrect: str) -> dict:
+def fb(correct: str, incorrect: str) -> dict[str, Any]:
     return {"correct": correct, "incorrect": incorrect}
 
 
