@@ -14,7 +14,6 @@ extends, granted whole to the tally worker.
 from __future__ import annotations
 
 import functools
-import json
 import re
 from typing import Any
 
@@ -45,7 +44,7 @@ def quoted(label: str) -> list[str]:
     return [label, f"'{label}'", f'"{label}"']
 
 
-def fmt_val(value) -> str:
+def fmt_val(value: object) -> str:
     return f"{value:.1f}" if isinstance(value, float) else str(value)
 
 
@@ -67,11 +66,11 @@ class Arc:
         self.slices_dir = c["dirs"]["slices"]
         self.present = [s[0] for s in c["slices"]]
         self.counts = {s[0]: s[1] for s in c["slices"]}
-        self.peaks = {s[0]: s[2] for s in c["slices"]}
+        self.peaks: dict[str, float] = {s[0]: s[2] for s in c["slices"]}
         self.stage = 0  # bumps with each (re)tally so bound names stay distinct
         self.written: set[str] = set()
         self.agents: set[str] = set()
-        self.done: dict[str, dict] = {}  # kind -> facts about the round (paths, var names)
+        self.done: dict[str, Any] = {}  # kind -> facts about the round (paths, var names)
         self.totals: list[int] = []
         self.never = {"kind": "never_granted", "segments": ["patient_records", "hr"]}
         self.tols: dict[str, float] = {}  # a fact read off a chart's axis keeps its tolerance in later files
@@ -153,10 +152,6 @@ class Arc:
         if "note" in self.done:
             return {"path": self.done["note"]["path"], "label": self.done["note"]["label"]}
         return None
-
-
-def dumps(obj) -> str:
-    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
 
 
 # ----------------------------------------------------------------------------------------------

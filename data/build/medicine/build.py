@@ -61,7 +61,7 @@ FIXED_DT = (2026, 1, 5, 9, 0, 0)
 # ----------------------------------------------------------------------------------------------
 # CSV slices and the tally tool
 # ----------------------------------------------------------------------------------------------
-def slice_csv(c, name: str, count: int, peak: float, withdrawn: int = 0) -> str:
+def slice_csv(c: dict[str, Any], name: str, count: int, peak: float, withdrawn: int = 0) -> str:
     """Rows: id, date, unit, <measure>, status. `count` rows reach the threshold (peak is the max),
     the rest stay below it. `withdrawn` of the counted rows are marked withdrawn (a corrected slice)."""
     t = c["tool"]
@@ -256,7 +256,7 @@ def render_form(path: str, spec: dict[str, Any], seed: str) -> None:
     cx, cy, cr = rng.randrange(PW // 2, PW - 160), rng.randrange(PH // 2, PH - 160), rng.randrange(90, 140)
     d.ellipse([cx - cr, cy - cr, cx + cr, cy + cr], outline=200, width=9)  # a mug ring
     img = shade(img, seed, 14)
-    img = img.rotate(rng.uniform(0.6, 1.4) * rng.choice((-1, 1)), resample=Image.BICUBIC, fillcolor=236)
+    img = img.rotate(rng.uniform(0.6, 1.4) * rng.choice((-1, 1)), resample=Image.Resampling.BICUBIC, fillcolor=236)
     img = img.filter(ImageFilter.GaussianBlur(0.8))
     img = grain(img, seed, 22)
     os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -272,8 +272,9 @@ def render_bars(path: str, spec: dict[str, Any], seed: str) -> None:
     import matplotlib.pyplot as plt
 
     labels, values = spec["labels"], spec["values"]
-    rc = {"font.family": "DejaVu Sans", "font.size": 15, "svg.hashsalt": "0", "path.simplify": False}
-    with matplotlib.rc_context(rc):
+    with matplotlib.rc_context(
+        {"font.family": "DejaVu Sans", "font.size": 15, "svg.hashsalt": "0", "path.simplify": False}
+    ):
         fig, ax = plt.subplots(figsize=(12, 7), dpi=150)
         xs = list(range(len(labels)))
         ax.bar(xs, values, width=0.62, color=["#4f6d8a" if i % 2 else "#3b5673" for i in xs], edgecolor="#222")
@@ -425,7 +426,7 @@ def make_xlsx(path: str, doc: dict[str, Any]) -> None:
 # ----------------------------------------------------------------------------------------------
 # derived numbers
 # ----------------------------------------------------------------------------------------------
-def numbers(c) -> dict[str, Any]:
+def numbers(c: dict[str, Any]) -> dict[str, Any]:
     sl = c["slices"]
     a = sum(s[1] for s in sl)
     peak_a = max(s[2] for s in sl)
@@ -440,7 +441,7 @@ def numbers(c) -> dict[str, Any]:
     return n
 
 
-def summary_obj(c) -> dict[str, Any]:
+def summary_obj(c: dict[str, Any]) -> dict[str, Any]:
     n = numbers(c)
     m = c["media"][0]
     return {
@@ -451,7 +452,7 @@ def summary_obj(c) -> dict[str, Any]:
     }
 
 
-def build_hint(c, sdir: str, man: dict[str, Any]) -> str:
+def build_hint(c: dict[str, Any], sdir: str, man: dict[str, Any]) -> str:
     ws = os.path.join(sdir, "workspace")
     rows = []
     for top in sorted(c["assets"]):
@@ -477,7 +478,7 @@ def build_hint(c, sdir: str, man: dict[str, Any]) -> str:
     )
 
 
-def build_scenario(c, root: str) -> None:
+def build_scenario(c: dict[str, Any], root: str) -> None:
     sid = c["sid"]
     sdir = os.path.join(root, "scenarios", sid)
     if os.path.isdir(sdir):
@@ -569,7 +570,7 @@ def build_scenario(c, root: str) -> None:
     return build_story(c, STORIES[sid], sdir, ws, man)
 
 
-def build_story(c, story, sdir: str, ws: str, man: dict[str, Any]) -> None:
+def build_story(c: dict[str, Any], story: dict[str, Any], sdir: str, ws: str, man: dict[str, Any]) -> None:
     """A scenario with its own arc: questions, specs for the one engine, the honest reference trajectory."""
     R = arc.lay_out(c, story)
     qs = [
