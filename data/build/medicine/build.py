@@ -44,17 +44,27 @@ import cfg  # noqa: E402
 import sync_checks  # noqa: E402
 from kit.conditions import check_spec  # noqa: E402
 from kit.files import dump, wav_duration, write  # noqa: E402
-from kit.hint import GRANT_NOTE, MEDIA_NOTE, PAGING_NOTE, access_of, asset_map, asset_row, folder_stats, update_lines  # noqa: E402
+from kit.hint import (  # noqa: E402
+    GRANT_NOTE,
+    MEDIA_EXT,
+    MEDIA_NOTE,
+    PAGING_NOTE,
+    access_of,
+    asset_map,
+    asset_row,
+    folder_stats,
+    update_lines,
+)
 from kit.media import mp4_from_pngs, speech_wav  # noqa: E402
 from kit.office import restamp_zip  # noqa: E402
 from kit.rebuild import differs, report  # noqa: E402
 from kit.scan import A4_150DPI, font, grain, hand_font, shade  # noqa: E402
 from kit.seal import seal_hex, seal_key, seal_tool_template  # noqa: E402
+from kit.texture import png_bytes  # noqa: E402
 from stories import STORIES  # noqa: E402
 
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
 BUILD = os.path.normpath(os.path.join(HERE, ".."))
-MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
 FIXED_DT = (2026, 1, 5, 9, 0, 0)
 
 
@@ -259,8 +269,7 @@ def render_form(path: str, spec: dict[str, Any], seed: str) -> None:
     img = img.rotate(rng.uniform(0.6, 1.4) * rng.choice((-1, 1)), resample=Image.Resampling.BICUBIC, fillcolor=236)
     img = img.filter(ImageFilter.GaussianBlur(0.8))
     img = grain(img, seed, 22)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    img.save(path, format="PNG", optimize=False, compress_level=9)
+    write(path, png_bytes(img))
 
 
 def render_bars(path: str, spec: dict[str, Any], seed: str) -> None:
@@ -328,9 +337,7 @@ def render_video(path: str, spec: dict[str, Any], seed: str) -> None:
         for i, line in enumerate(frame):
             assert d.textlength(line, font=body) < 300 * k, f"{seed}: line too wide: {line}"
             d.text((12 * k, (34 + 16 * i) * k), line, fill=(230, 240, 160), font=body)
-        buf = io.BytesIO()
-        img.save(buf, format="PNG")
-        frames.append(buf.getvalue())
+        frames.append(png_bytes(img))
     mp4_from_pngs(frames, path)
 
 
@@ -478,84 +485,70 @@ def build_hint(c: dict[str, Any], sdir: str, man: dict[str, Any]) -> str:
     )
 
 
+def with_story(c: dict[str, Any]) -> dict[str, Any]:
+    """The scenario's config with last year's review among the archive's and the story's deliverable folders."""
+    c = {**c, "accessible": list(c["accessible"]), "assets": dict(c["assets"]), "files": dict(c["files"])}
+    if c["sid"] in archive.SEARCH:  # last year's review among the department's other reviews
+        c["search"] = archive.SEARCH[c["sid"]]
+        c["files"].update(c["search"]["files"])
+    for folder, what in STORIES[c["sid"]].get("folders", {}).items():
+        c["files"][f"{folder}/README.md"] = f"# {folder}/\n\nDeliverables: {what}.\n"
+        c["accessible"].append(folder)
+        c["assets"][folder] = ("deliverables", "-", "-", what)
+    return c
+
+
+def write_slices(c: dict[str, Any], sdir: str, ws: str) -> dict[str, Any]:
+    """The exports, their index and the late (new) and corrected (replace) ones; returns the manifest's updates."""
+    d, t = c["dirs"]["slices"], c["tool"]
+    for name, count, peak in c["slices"]:
+        write(os.path.join(ws, d, name), slice_csv(c, name, count, peak))
+    nname, ncount, npeak = c["new_slice"]
+    uid = c["new_slice_update"]
+    upd = {uid: {"op": "new", "files": [{"src": f"updates/{uid}/{nname}", "dst": f"{d}/{nname}"}]}}
+    write(os.path.join(sdir, "updates", uid, nname), slice_csv(c, nname, ncount, npeak))
+    if c.get("correction"):
+        fname, k = c["correction"]
+        cnt, pk = {s[0]: (s[1], s[2]) for s in c["slices"]}[fname]
+        uid = c["correction_update"]
+        write(os.path.join(sdir, "updates", uid, fname), slice_csv(c, fname, cnt, pk, withdrawn=k))
+        upd[uid] = {"op": "replace", "files": [{"src": f"updates/{uid}/{fname}", "dst": f"{d}/{fname}"}]}
+    idx = [f"# {d}/ index", "", t["index_gist"], "", "| file | ~tokens | gist |", "|---|---|---|"]
+    for name, _, _ in c["slices"]:
+        size = os.path.getsize(os.path.join(ws, d, name))
+        idx.append(f"| {name} | {size // 4:,} | {t['slice_gist'](name)} |")
+    idx += ["", "Late or corrected exports are added to this folder when they arrive."]
+    write(os.path.join(ws, d, "_index.md"), "\n".join(idx) + "\n")
+    return upd
+
+
+def write_tools(c: dict[str, Any], ws: str) -> None:
+    t = c["tool"]
+    fields = {k: t[k] for k in ("title", "name", "count_key", "max_key", "threshold")}
+    write(os.path.join(ws, "tools", f"{t['name']}.py"), TOOL_TEMPLATE.format(**fields, measure=t["columns"][3]))
+    write(os.path.join(ws, "tools", "seal_summary.py"), SEAL_TOOL)
+    summ = summary_obj(c)
+    ints = sorted(k for k, v in summ.items() if isinstance(v, int))
+    write(os.path.join(ws, "tools", "validate_summary.py"), VALIDATE_TOOL.format(keys=sorted(summ), ints=ints))
+    write(os.path.join(ws, "vault", "seal.key"), seal_key("medicine", c["sid"]) + "\n")
+
+
 def build_scenario(c: dict[str, Any], root: str) -> None:
     sid = c["sid"]
     sdir = os.path.join(root, "scenarios", sid)
     if os.path.isdir(sdir):
         shutil.rmtree(sdir)
     ws = os.path.join(sdir, "workspace")
-    d = c["dirs"]
-    t = c["tool"]
-    story = STORIES[sid]
-    c = {
-        **c,
-        "accessible": list(c["accessible"]),
-        "assets": dict(c["assets"]),
-        "files": dict(c["files"]),
-    }
-    if sid in archive.SEARCH:  # last year's review among the department's other reviews
-        c["search"] = archive.SEARCH[sid]
-        c["files"].update(c["search"]["files"])
-    for folder, what in story.get("folders", {}).items():
-        c["files"][f"{folder}/README.md"] = f"# {folder}/\n\nDeliverables: {what}.\n"
-        c["accessible"].append(folder)
-        c["assets"][folder] = ("deliverables", "-", "-", what)
-    # static text files
+    c = with_story(c)
     for rel, text in c["files"].items():
         write(os.path.join(ws, rel), text)
-    # slices
-    for name, count, peak in c["slices"]:
-        write(os.path.join(ws, d["slices"], name), slice_csv(c, name, count, peak))
-    nname, ncount, npeak = c["new_slice"]
-    upd = {
-        c["new_slice_update"]: {
-            "op": "new",
-            "files": [{"src": f"updates/{c['new_slice_update']}/{nname}", "dst": f"{d['slices']}/{nname}"}],
-        }
-    }
-    write(os.path.join(sdir, "updates", c["new_slice_update"], nname), slice_csv(c, nname, ncount, npeak))
-    if c.get("correction"):
-        fname, k = c["correction"]
-        cnt, pk = {s[0]: (s[1], s[2]) for s in c["slices"]}[fname]
-        uid = c["correction_update"]
-        write(os.path.join(sdir, "updates", uid, fname), slice_csv(c, fname, cnt, pk, withdrawn=k))
-        upd[uid] = {"op": "replace", "files": [{"src": f"updates/{uid}/{fname}", "dst": f"{d['slices']}/{fname}"}]}
-    # index of slices
-    idx = [f"# {d['slices']}/ index", "", t["index_gist"], "", "| file | ~tokens | gist |", "|---|---|---|"]
-    for name, _, _ in c["slices"]:
-        size = os.path.getsize(os.path.join(ws, d["slices"], name))
-        idx.append(f"| {name} | {size // 4:,} | {t['slice_gist'](name)} |")
-    idx.append("")
-    idx.append("Late or corrected exports are added to this folder when they arrive.")
-    write(os.path.join(ws, d["slices"], "_index.md"), "\n".join(idx) + "\n")
-    # tools
-    write(
-        os.path.join(ws, "tools", f"{t['name']}.py"),
-        TOOL_TEMPLATE.format(
-            title=t["title"],
-            name=t["name"],
-            count_key=t["count_key"],
-            max_key=t["max_key"],
-            measure=t["columns"][3],
-            threshold=t["threshold"],
-        ),
-    )
-    write(os.path.join(ws, "tools", "seal_summary.py"), SEAL_TOOL)
-    summ = summary_obj(c)
-    write(
-        os.path.join(ws, "tools", "validate_summary.py"),
-        VALIDATE_TOOL.format(keys=sorted(summ), ints=sorted(k for k, v in summ.items() if isinstance(v, int))),
-    )
-    write(os.path.join(ws, "vault", "seal.key"), seal_key("medicine", sid) + "\n")
-    # media + truth
+    upd = write_slices(c, sdir, ws)
+    write_tools(c, ws)
     for m in c["media"]:
         RENDER[m["render"]](os.path.join(ws, m["dir"], m["file"]), m["spec"], f"{sid}/{m['file']}")
         write(os.path.join(sdir, "truth", m["dir"], m["file"] + ".txt"), m["truth"].rstrip() + "\n")
-    # office
-    doc = c["office"]
-    p = os.path.join(ws, d["reference"], c["rule"]["file"])
-    (make_docx if p.endswith(".docx") else make_xlsx)(p, doc)
-    # manifest
+    p = os.path.join(ws, c["dirs"]["reference"], c["rule"]["file"])
+    (make_docx if p.endswith(".docx") else make_xlsx)(p, c["office"])
     man = {
         "scenario_id": sid,
         "desc": c["desc"],
@@ -567,7 +560,7 @@ def build_scenario(c: dict[str, Any], root: str) -> None:
         "rounds_ref": "questions.json",
     }
     write(os.path.join(sdir, "manifest.json"), dump(man))
-    return build_story(c, STORIES[sid], sdir, ws, man)
+    build_story(c, STORIES[sid], sdir, ws, man)
 
 
 def build_story(c: dict[str, Any], story: dict[str, Any], sdir: str, ws: str, man: dict[str, Any]) -> None:
