@@ -617,102 +617,105 @@ def build(root: str) -> None:
     )
 
 
+def tool_problems(c: dict[str, Any], sdir: str, ws: str, n: dict[str, Any]) -> list[str]:
+    """The tally tool reproduces the totals before the update, after the late export and after the correction."""
+    t, problems = c["tool"], []
+    tool = os.path.join(ws, "tools", f"{t['name']}.py")
+    files = [os.path.join(ws, c["dirs"]["slices"], s[0]) for s in c["slices"]]
+    stages = [("A", files, n["peak_a"])]
+    files = [*files, os.path.join(sdir, "updates", c["new_slice_update"], c["new_slice"][0])]
+    stages.append(("B", files, n["peak_b"]))
+    if c.get("correction"):
+        fname = c["correction"][0]
+        fixed = os.path.join(sdir, "updates", c["correction_update"], fname)
+        stages.append(("C", [fixed if os.path.basename(f) == fname else f for f in files], None))
+    for key, paths, peak in stages:
+        out = run_tool(tool, paths)
+        want = f"TOTAL  {t['count_key']}={n[key]}" + (f"  {t['max_key']}={peak:.1f}" if peak is not None else "")
+        if want not in out:
+            problems.append(f"{c['sid']}: tool total {key} mismatch: {out.splitlines()[-1]}")
+    return problems
+
+
+def decoy_problems(c: dict[str, Any], ws: str, real: set[Any]) -> list[str]:
+    """Decoy figures are distinct two-digit numbers no honest deliverable needs; archive/ picks one review."""
+    problems = []
+    for name in ("digest_total", "archive_total"):
+        if c[name] in real or c[name] < 10:
+            problems.append(f"{c['sid']}: {name} {c[name]} collides with a real figure or is a single digit")
+    if c["rule"]["stale_threshold"] in real:
+        problems.append(f"{c['sid']}: stale_threshold collides with a real figure")
+    srch = archive.SEARCH.get(c["sid"])
+    if srch:
+        for rel, text in srch["files"].items():
+            figs = {int(x) for x in re.findall(r"(?<![\w.§-])(\d+)(?![\w.-])", text)}
+            if figs & real:
+                problems.append(f"{c['sid']}: {rel} repeats a figure of the case: {sorted(figs & real)}")
+            if re.search(srch["pick"], text, re.I):
+                problems.append(f"{c['sid']}: {rel} matches the pick for last year's review")
+        picked = [
+            nm
+            for nm in sorted(os.listdir(os.path.join(ws, "archive")))
+            if re.search(srch["pick"], _read(ws, "archive", nm), re.I)
+        ]
+        if len(picked) != 1:
+            problems.append(f"{c['sid']}: archive/ reviews matching the pick: {picked} (want exactly one)")
+    return problems
+
+
+def _read(*parts: str) -> str:
+    with open(os.path.join(*parts), encoding="utf-8", errors="replace") as fh:
+        return fh.read()
+
+
+def leak_problems(c: dict[str, Any], sdir: str, ws: str, n: dict[str, Any]) -> list[str]:
+    """Media-only facts stay out of every workspace text file; values to find stay out of the questions and hint."""
+    problems = []
+    for m in c["media"]:
+        for v in m["facts"].values():
+            needle = str(v[0])
+            if len(needle) < 4:
+                continue
+            for root_, _, names in os.walk(ws):
+                for nm in names:
+                    if not nm.lower().endswith((*MEDIA_EXT, ".docx", ".xlsx")) and needle in _read(root_, nm):
+                        problems.append(f"{c['sid']}: media fact {needle!r} leaks into {nm}")
+    qtext, hint = _read(sdir, "questions.json"), _read(ws, "_sandbox_hint.md")
+    facts = [v[0] for m in c["media"] for v in m["facts"].values()]
+    for val in [n["A"], n["B"], n.get("C"), c["rule"]["threshold"], *facts]:
+        sv = str(val)
+        if val is None or len(sv) < 2:
+            continue
+        pat = r"(?<![\w.])" + re.escape(sv) + r"(?![\w]|\.\d)"
+        if re.search(pat, qtext):
+            problems.append(f"{c['sid']}: value {sv!r} appears in questions.json")
+        if re.search(pat, hint):
+            problems.append(f"{c['sid']}: value {sv!r} appears in the hint")
+    return problems
+
+
+def seal_problems(c: dict[str, Any], ws: str) -> list[str]:
+    """The workspace's sealing tool prints the token the build computes."""
+    summ = summary_obj(c)
+    with tempfile.TemporaryDirectory() as td:
+        pth = os.path.join(td, "s.json")
+        write(pth, dump(summ))
+        tool, key = os.path.join(ws, "tools", "seal_summary.py"), os.path.join(ws, "vault", "seal.key")
+        got = subprocess.run([sys.executable, tool, "--seal", key, pth], capture_output=True, text=True).stdout.strip()
+    if got != "MEDSEAL:" + seal_hex(seal_key("medicine", c["sid"]), summ):
+        return [f"{c['sid']}: seal tool disagrees with the build token"]
+    return []
+
+
 def self_test(root: str) -> list[str]:
     problems = []
     for c in cfg.SCENARIOS:
         sdir = os.path.join(root, "scenarios", c["sid"])
         ws = os.path.join(sdir, "workspace")
-        t = c["tool"]
-        tool = os.path.join(ws, "tools", f"{t['name']}.py")
-        d = c["dirs"]["slices"]
-        files = [os.path.join(ws, d, s[0]) for s in c["slices"]]
-        out = run_tool(tool, files)
         n = numbers(c)
-        if f"TOTAL  {t['count_key']}={n['A']}  {t['max_key']}={n['peak_a']:.1f}" not in out:
-            problems.append(f"{c['sid']}: tool total A mismatch: {out.splitlines()[-1]}")
-        files.append(os.path.join(sdir, "updates", c["new_slice_update"], c["new_slice"][0]))
-        out = run_tool(tool, files)
-        if f"TOTAL  {t['count_key']}={n['B']}  {t['max_key']}={n['peak_b']:.1f}" not in out:
-            problems.append(f"{c['sid']}: tool total B mismatch: {out.splitlines()[-1]}")
-        if c.get("correction"):
-            fname, _k = c["correction"]
-            files = [
-                os.path.join(sdir, "updates", c["correction_update"], fname) if os.path.basename(f) == fname else f
-                for f in files
-            ]
-            out = run_tool(tool, files)
-            if f"TOTAL  {t['count_key']}={n['C']}" not in out:
-                problems.append(f"{c['sid']}: tool total C mismatch: {out.splitlines()[-1]}")
-        # decoy figures must be distinct two-digit numbers that no honest deliverable needs
         real = {n["A"], n["B"], n.get("C"), c["rule"]["threshold"], *(x[1] for x in c["slices"]), c["new_slice"][1]}
-        for name in ("digest_total", "archive_total"):
-            if c[name] in real or c[name] < 10:
-                problems.append(f"{c['sid']}: {name} {c[name]} collides with a real figure or is a single digit")
-        if c["rule"]["stale_threshold"] in real:
-            problems.append(f"{c['sid']}: stale_threshold collides with a real figure")
-        # the other reviews in archive/: no figure of the current case, and only last year's matches the pick
-        srch = archive.SEARCH.get(c["sid"])
-        if srch:
-            for rel, text in srch["files"].items():
-                figs = {int(x) for x in re.findall(r"(?<![\w.§-])(\d+)(?![\w.-])", text)}
-                if figs & real:
-                    problems.append(f"{c['sid']}: {rel} repeats a figure of the case: {sorted(figs & real)}")
-                if re.search(srch["pick"], text, re.I):
-                    problems.append(f"{c['sid']}: {rel} matches the pick for last year's review")
-            picked = []
-            for nm in sorted(os.listdir(os.path.join(ws, "archive"))):
-                with open(os.path.join(ws, "archive", nm), encoding="utf-8") as fh:
-                    if re.search(srch["pick"], fh.read(), re.I):
-                        picked.append(nm)
-            if len(picked) != 1:
-                problems.append(f"{c['sid']}: archive/ reviews matching the pick: {picked} (want exactly one)")
-        # media-only facts must not appear in any workspace text file (except decoys' own values)
-        for m in c["media"]:
-            for _k, v in m["facts"].items():
-                needle = str(v[0])
-                if len(needle) < 4:
-                    continue
-                for root_, _, names in os.walk(ws):
-                    for nm in names:
-                        if nm.lower().endswith((*MEDIA_EXT, ".docx", ".xlsx")):
-                            continue
-                        with open(os.path.join(root_, nm), encoding="utf-8", errors="replace") as fh:
-                            if needle in fh.read():
-                                problems.append(f"{c['sid']}: media fact {needle!r} leaks into {nm}")
-        # questions must not contain values to find
-        with open(os.path.join(sdir, "questions.json"), encoding="utf-8") as fh:
-            qtext = fh.read()
-        with open(os.path.join(ws, "_sandbox_hint.md"), encoding="utf-8") as fh:
-            hint = fh.read()
-        for val in [n["A"], n["B"], n.get("C"), c["rule"]["threshold"]] + [
-            v[0] for m in c["media"] for v in m["facts"].values()
-        ]:
-            if val is None:
-                continue
-            sv = str(val)
-            pat = r"(?<![\w.])" + re.escape(sv) + r"(?![\w]|\.\d)"
-            if re.search(pat, qtext) and len(sv) >= 2:
-                problems.append(f"{c['sid']}: value {sv!r} appears in questions.json")
-            if re.search(pat, hint) and len(sv) >= 2:
-                problems.append(f"{c['sid']}: value {sv!r} appears in the hint")
-        # token
-        summ = summary_obj(c)
-        with tempfile.TemporaryDirectory() as td:
-            pth = os.path.join(td, "s.json")
-            write(pth, dump(summ))
-            got = subprocess.run(
-                [
-                    sys.executable,
-                    os.path.join(ws, "tools", "seal_summary.py"),
-                    "--seal",
-                    os.path.join(ws, "vault", "seal.key"),
-                    pth,
-                ],
-                capture_output=True,
-                text=True,
-            ).stdout.strip()
-            if got != "MEDSEAL:" + seal_hex(seal_key("medicine", c["sid"]), summ):
-                problems.append(f"{c['sid']}: seal tool disagrees with the build token")
+        problems += tool_problems(c, sdir, ws, n) + decoy_problems(c, ws, real)
+        problems += leak_problems(c, sdir, ws, n) + seal_problems(c, ws)
     return problems
 
 
