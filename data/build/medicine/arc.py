@@ -20,8 +20,8 @@ from typing import Any
 from kit import conditions
 from kit.conditions import agree, evidence, jv, label
 from kit.conditions import jone as one_of
+from kit.trajectory import Call, call, turn
 from kit.trajectory import bind as b
-from kit.trajectory import call, turn
 
 WS = "${workspace}"
 SUPERSEDED = ["superseded", "replaced", "withdrawn", "no longer"]
@@ -54,6 +54,17 @@ def var(name: str) -> str:
 
 def slug(name: str) -> str:
     return re.sub(r"\W", "_", name.rsplit(".", 1)[0])
+
+
+def run(agent: str, description: str, prompt: str, background: bool = False) -> Call:
+    """A RunSubagent call of the subagent named ``agent``."""
+    sid = "${subagent:" + agent + "}"
+    return call("RunSubagent", subagent_id=sid, description=description, prompt=prompt, run_in_background=background)
+
+
+def create(name: str, key: str, tools: list[str], paths: list[str], prompt: str) -> Call:
+    """A CreateSubagent call: its name, pool key, tools, granted paths and system prompt."""
+    return call("CreateSubagent", name=name, model_key=key, tools=tools, accessible_paths=paths, system_prompt=prompt)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -214,13 +225,12 @@ def k_tally(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
         turn(
             "The exports are delegate-only and too long for one context; a tally worker gets the export folder "
             "(an update may add to it) and the tally tool.",
-            call(
-                "CreateSubagent",
-                name="tally",
-                model_key="llm",
-                tools=tools,
-                accessible_paths=[a.slices_dir, tool_rel],
-                system_prompt="You run the provided tally tool on CSV exports and report its output verbatim.",
+            create(
+                "tally",
+                "llm",
+                tools,
+                [a.slices_dir, tool_rel],
+                "You run the provided tally tool on CSV exports and report its output verbatim.",
             ),
         ),
     ]
@@ -228,22 +238,15 @@ def k_tally(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
         turns += [
             turn(
                 "Asking which exports there are.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:tally}",
-                    description="list the exports",
-                    prompt=f"Read {WS}/{a.slices_dir}/_index.md and report it verbatim.",
-                    run_in_background=False,
-                ),
+                run("tally", "list the exports", f"Read {WS}/{a.slices_dir}/_index.md and report it verbatim."),
             ),
             turn(
                 "Starting the tally in the background; it is independent of anything else I do now.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:tally}",
-                    description="tally every export",
-                    prompt=f"Run python3 {WS}/{tool_rel} ${{var:exports}} and report the output verbatim.",
-                    run_in_background=True,
+                run(
+                    "tally",
+                    "tally every export",
+                    f"Run python3 {WS}/{tool_rel} ${{var:exports}} and report the output verbatim.",
+                    True,
                 ),
                 bind={"exports": {"re": r"\| ([\w.-]+\.csv) \|", "as": "list", "fmt": f"{WS}/{a.slices_dir}/{{}}"}},
             ),
@@ -252,13 +255,7 @@ def k_tally(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
         turns.append(
             turn(
                 "Starting the tally of every export in the background.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:tally}",
-                    description="tally every export",
-                    prompt=f"Run {a.tool_cmd()} and report the output verbatim.",
-                    run_in_background=True,
-                ),
+                run("tally", "tally every export", f"Run {a.tool_cmd()} and report the output verbatim.", True),
             )
         )
     turns.append(turn("Checking on the team while the tally runs.", call("ListSubagents")))
@@ -364,13 +361,12 @@ def k_media(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     turns = [
         turn(
             f"The {m['modality']} needs a pool model that can perceive it; one reader limited to that file.",
-            call(
-                "CreateSubagent",
-                name=name,
-                model_key=key,
-                tools=["Read"],
-                accessible_paths=[fpath],
-                system_prompt="You perceive media files and report every id, number, date and name exactly as shown.",
+            create(
+                name,
+                key,
+                ["Read"],
+                [fpath],
+                "You perceive media files and report every id, number, date and name exactly as shown.",
             ),
             *([call("Read", file_path=f"{WS}/{m['decoy_file']}")] if m.get("decoy_file") else []),
         ),
@@ -557,39 +553,15 @@ def k_tracks(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     turns = [
         turn(
             "Two independent loose ends, each with its own reader and nothing else.",
-            call(
-                "CreateSubagent",
-                name="track_media",
-                model_key=key,
-                tools=["Read"],
-                accessible_paths=[fpath],
-                system_prompt="You perceive media files and report what they show exactly.",
+            create(
+                "track_media", key, ["Read"], [fpath], "You perceive media files and report what they show exactly."
             ),
-            call(
-                "CreateSubagent",
-                name="track_doc",
-                model_key="llm",
-                tools=["Read"],
-                accessible_paths=[doc],
-                system_prompt="You read governing documents and quote them exactly.",
-            ),
+            create("track_doc", "llm", ["Read"], [doc], "You read governing documents and quote them exactly."),
         ),
         turn(
             "Running both tracks.",
-            call(
-                "RunSubagent",
-                subagent_id="${subagent:track_media}",
-                description="media track",
-                prompt=f"Perceive {WS}/{fpath} and report {m['ask']}.",
-                run_in_background=False,
-            ),
-            call(
-                "RunSubagent",
-                subagent_id="${subagent:track_doc}",
-                description="document track",
-                prompt=f"Read {WS}/{doc} and report {tr['ask']}.",
-                run_in_background=False,
-            ),
+            run("track_media", "media track", f"Perceive {WS}/{fpath} and report {m['ask']}."),
+            run("track_doc", "document track", f"Read {WS}/{doc} and report {tr['ask']}."),
         ),
     ]
     binds = {f"t_{k}": b(rx, kind) for k, (rx, kind) in r["binds"].items()}
@@ -675,23 +647,20 @@ def k_seal(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
         ),
         turn(
             "Only a subagent can read the seal key; a sealer gets the tool, the key and the summary, nothing else.",
-            call(
-                "CreateSubagent",
-                name="sealer",
-                model_key="llm",
-                tools=["Bash"],
-                accessible_paths=["tools/seal_summary.py", "vault/seal.key", spath],
-                system_prompt="You run the sealing tool exactly as instructed and report its output line verbatim.",
+            create(
+                "sealer",
+                "llm",
+                ["Bash"],
+                ["tools/seal_summary.py", "vault/seal.key", spath],
+                "You run the sealing tool exactly as instructed and report its output line verbatim.",
             ),
         ),
         turn(
             "Sealing.",
-            call(
-                "RunSubagent",
-                subagent_id="${subagent:sealer}",
-                description="seal the summary",
-                prompt=f"Run python3 {WS}/tools/seal_summary.py --seal {WS}/vault/seal.key {WS}/{spath} and report the line verbatim.",
-                run_in_background=False,
+            run(
+                "sealer",
+                "seal the summary",
+                f"Run python3 {WS}/tools/seal_summary.py --seal {WS}/vault/seal.key {WS}/{spath} and report the line verbatim.",
             ),
         ),
     ]
