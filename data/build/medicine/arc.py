@@ -440,13 +440,8 @@ RULE_BINDS = {
 }
 
 
-def k_rule(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
-    c, rule = a.c, a.c["rule"]
-    doc = f"{c['dirs']['reference']}/{rule['file']}"
-    arch = r["archive"]
-    jpath, npath = r["path"], r["notes"]
-    kind = "xlsx" if doc.endswith(".xlsx") else "docx"
-    srch = c.get("search")
+def rule_workflow(doc: str, arch: str, srch: dict[str, Any] | None) -> str:
+    """The workflow script: a rule reader and an archive reader in parallel (the latter searching, where it must)."""
     if srch:  # which review is last year's is not known: the reader searches archive/ for a known term
         folder = arch.split("/")[0]
         a_tools, a_grant = '["Read", "Grep"]', folder
@@ -456,7 +451,7 @@ def k_rule(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
         a_tools, a_grant = '["Read"]', arch
         a_task = f"Read {WS}/{arch} and report it verbatim."
         a_sys = "Report the date, threshold and figures of the review you read."
-    wf = (
+    return (
         f'const rule = defineAgent({{name: "rule_reader", model_key: "llm", tools: ["Read"], '
         f'accessible_paths: ["{doc}"], system_prompt: "Quote the governing rule, its threshold and its labels verbatim."}});\n'
         f'const stale = defineAgent({{name: "archive_reader", model_key: "llm", tools: {a_tools}, '
@@ -467,6 +462,16 @@ def k_rule(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
         f'  () => agent("{a_task}", {{agentType: "archive_reader"}}),\n'
         "]);\nlog(results);\nreturn results;\n"
     )
+
+
+def k_rule(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
+    c, rule = a.c, a.c["rule"]
+    doc = f"{c['dirs']['reference']}/{rule['file']}"
+    arch = r["archive"]
+    jpath, npath = r["path"], r["notes"]
+    kind = "xlsx" if doc.endswith(".xlsx") else "docx"
+    srch = c.get("search")
+    wf = rule_workflow(doc, arch, srch)
     binds = {**RULE_BINDS[kind], "stale_threshold": b(r"Threshold applied \([^)]*\):\s*(\d+)", "int")}
     if srch:  # several reviews may come back: bind from the one whose heading is last year's
         binds["stale_threshold"] = b(srch["pick"] + r"[^#]*?Threshold applied \([^)]*\):\s*(\d+)", "int")
@@ -505,8 +510,19 @@ def k_rule(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
         ),
     ]
     a.done["rule"] = {"path": jpath}
+    tags = ["workflow", "parallel", "document", "decoy_refutation", "cross_round", "needs_delegation"]
+    return {
+        "fmt": r.get("fmt", ""),
+        "tags": [r["first"], *tags, "sensitive_guard"],
+        "conditions": rule_conditions(a, doc, arch, jpath, npath),
+        "turns": turns,
+    }
+
+
+def rule_conditions(a: Arc, doc: str, arch: str, jpath: str, npath: str) -> list[dict[str, Any]]:
+    rule = a.c["rule"]
     stale = rule["stale_threshold"]
-    conds = [
+    return [
         one_of(jpath, ["rule_ref"], ref_forms(rule["ref"])),
         jv(jpath, ["threshold"], rule["threshold"], 0.0),
         one_of(jpath, ["decision"], quoted(rule["decision"])),
@@ -524,21 +540,6 @@ def k_rule(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
         evidence(arch, [str(stale)], npath),
         a.never,
     ]
-    return {
-        "fmt": r.get("fmt", ""),
-        "tags": [
-            r["first"],
-            "workflow",
-            "parallel",
-            "document",
-            "decoy_refutation",
-            "cross_round",
-            "needs_delegation",
-            "sensitive_guard",
-        ],
-        "conditions": conds,
-        "turns": turns,
-    }
 
 
 def k_tracks(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
