@@ -4,8 +4,6 @@ from typing import Any
 
 from kit.discover import config_with_id, defined_in
 
-ACCESSIBLE_BASE = ["_sandbox_hint.md", "requests", "tools", "output", "patient_records"]
-
 
 Asset = tuple[str, str, str, str]
 """An asset-map row: shape, who reads it, trust, what it holds."""
@@ -20,7 +18,9 @@ def finish(
     other: dict[str, Asset] | None = None,
 ) -> None:
     """Add the files and asset rows every scenario shares: ``indexed`` folders are authoritative and
-    have an _index.md, ``ai_digest`` holds ``digest``."""
+    have an _index.md, ``ai_digest`` holds ``digest``; the main agent reads what is not delegate-only."""
+    c["accessible"] = ["_sandbox_hint.md", "requests", "tools", "output", "patient_records", "ai_digest"]
+    c["dirs"]["digest"] = "ai_digest"
     c["files"].update(
         {
             "output/README.md": "# output/\n\nWrite the deliverables the questions ask for here.\n",
@@ -68,7 +68,7 @@ AE: dict[str, Any] = {
     "final_summary": "The February 2026 reconciliation of HELIX-2 found late SAE reports across five sites after the "
     "late site export and the site correction; the scanned SAE form fixes the onset date of the "
     "index event. Under the current safety management plan a corrective action is needed.",
-    "dirs": {"slices": "site_exports", "reference": "protocol", "digest": "ai_digest"},
+    "dirs": {"slices": "site_exports", "reference": "protocol"},
     "tool": {
         "name": "late_sae_tally",
         "title": "Late SAE report tally for HELIX-2 site exports.",
@@ -186,7 +186,6 @@ AE: dict[str, Any] = {
         "- Last year's reconciliation REC-2025-03 is stale: it applied the old plan's threshold of 25 (superseded by "
         "version 4.0) to a different period with 19 late reports; it does not govern this case."
     ),
-    "accessible": [*ACCESSIBLE_BASE, "ai_digest"],
     "delegable": ["site_exports", "scans", "protocol", "archive", "vault"],
 }
 AE["files"] = {
@@ -254,7 +253,7 @@ CT: dict[str, Any] = {
     "final_summary": "The February 2026 CT dose audit counted the abdomen-pelvis exams above the local DRL over all "
     "scanner logs after the mobile-unit log and the corrected log arrived. The dose-trend chart and "
     "the console capture point to a protocol change in January; the workbook rule requires a review.",
-    "dirs": {"slices": "scanner_logs", "reference": "reference", "digest": "ai_digest"},
+    "dirs": {"slices": "scanner_logs", "reference": "reference"},
     "tool": {
         "name": "drl_exceedance_tally",
         "title": "Exams above the local DRL in CT scanner dose logs.",
@@ -390,7 +389,6 @@ CT: dict[str, Any] = {
         "- Last year's audit RAD-DA-2025-02 is stale: it used the superseded threshold of 30 from the 2025 workbook "
         "and counted 12 exams in a different month; it does not govern this case."
     ),
-    "accessible": [*ACCESSIBLE_BASE, "ai_digest"],
     "delegable": ["scanner_logs", "charts", "console_capture", "reference", "archive", "vault"],
 }
 CT["files"] = {
@@ -458,7 +456,7 @@ WH: dict[str, Any] = {
     "final_summary": "Ward 7's March 2026 observations, including the side rooms, show febrile readings above the "
     "policy threshold; the dictated handover confirms an escalation to outreach overnight. The ward "
     "needs the review the policy names.",
-    "dirs": {"slices": "obs_exports", "reference": "policy", "digest": "ai_digest"},
+    "dirs": {"slices": "obs_exports", "reference": "policy"},
     "tool": {
         "name": "febrile_obs_tally",
         "title": "Febrile observation tally for ward observation exports.",
@@ -567,7 +565,6 @@ WH: dict[str, Any] = {
         "- Last year's audit WH-2025-044 is stale: it used the superseded threshold of 30 from policy version 4 and "
         "counted 27 readings in another month; it does not govern this case."
     ),
-    "accessible": [*ACCESSIBLE_BASE, "ai_digest"],
     "delegable": ["obs_exports", "dictation", "policy", "archive", "vault"],
 }
 WH["files"] = {
@@ -627,7 +624,7 @@ RCA: dict[str, Any] = {
     "final_summary": "The dispensing logs of all stations, with the theatres log and the corrected ED log, show "
     "strength mismatches above the policy threshold. The scanned chart shows what was prescribed and "
     "who signed it; the withdrawn draft's packaging theory is not supported.",
-    "dirs": {"slices": "dispensing_logs", "reference": "formulary", "digest": "ai_digest"},
+    "dirs": {"slices": "dispensing_logs", "reference": "formulary"},
     "tool": {
         "name": "strength_mismatch_tally",
         "title": "Strength-mismatch tally for pharmacy dispensing logs.",
@@ -739,7 +736,6 @@ RCA: dict[str, Any] = {
         "- Last year's review MER-2025-061 is stale: it applied the superseded threshold of 15 from the 2024 policy "
         "and counted 21 mismatches in another year; it does not govern this case."
     ),
-    "accessible": [*ACCESSIBLE_BASE, "ai_digest"],
     "delegable": ["dispensing_logs", "chart_scans", "formulary", "archive", "incident_drafts", "vault"],
 }
 RCA["files"] = {
@@ -814,7 +810,7 @@ OB: dict[str, Any] = {
     "final_summary": "The ward line lists, with the late ward list and the corrected list, give the confirmed case "
     "count for the window; the epidemic curve and the reference laboratory result confirm a single "
     "outbreak. The policy label applies and isolation rules stay in force.",
-    "dirs": {"slices": "line_lists", "reference": "policy", "digest": "ai_digest"},
+    "dirs": {"slices": "line_lists", "reference": "policy"},
     "tool": {
         "name": "case_definition_tally",
         "title": "Confirmed-case tally for ward line lists.",
@@ -953,7 +949,6 @@ OB: dict[str, Any] = {
         "- Last year's report IPC-OB-2025-02 is stale: it used the superseded threshold of 25 and counted 31 cases "
         "of a norovirus outbreak; it does not govern this case."
     ),
-    "accessible": [*ACCESSIBLE_BASE, "ai_digest"],
     "delegable": ["line_lists", "charts", "voicemail", "policy", "archive", "vault"],
 }
 OB["files"] = {
@@ -1020,7 +1015,7 @@ QC: dict[str, Any] = {
     "final_summary": "The QC exports of all analysers, with the fifth analyser and the corrected export, give the "
     "1-3s rejections for the month; the calibration screen shows the reagent lot and factor in use. "
     "The QC policy's escalation applies.",
-    "dirs": {"slices": "qc_exports", "reference": "quality", "digest": "ai_digest"},
+    "dirs": {"slices": "qc_exports", "reference": "quality"},
     "tool": {
         "name": "qc_rejection_tally",
         "title": "1-3s QC rejection tally for analyser QC exports.",
@@ -1135,7 +1130,6 @@ QC: dict[str, Any] = {
         "- Last year's review LAB-QC-2025-05 is stale: it used the superseded threshold of 24 and counted 13 "
         "rejections on other analysers; it does not govern this case."
     ),
-    "accessible": [*ACCESSIBLE_BASE, "ai_digest"],
     "delegable": ["qc_exports", "display_video", "quality", "archive", "vault"],
 }
 QC["files"] = {
@@ -1195,7 +1189,7 @@ CA: dict[str, Any] = {
     "final_summary": "The coded-episode extracts, including the late specialty, give the material tariff variances "
     "for the sample; the scanned discharge summary shows the index episode's primary diagnosis. "
     "The audit standard's escalation applies.",
-    "dirs": {"slices": "coded_episodes", "reference": "coding_rules", "digest": "ai_digest"},
+    "dirs": {"slices": "coded_episodes", "reference": "coding_rules"},
     "tool": {
         "name": "tariff_variance_tally",
         "title": "Material tariff-variance tally for coded-episode extracts.",
@@ -1311,7 +1305,6 @@ CA: dict[str, Any] = {
         "- Last year's audit CA-2025-Q1-02 is stale: it applied the superseded threshold of 30 and counted 26 "
         "variances in another quarter; it does not govern this case."
     ),
-    "accessible": [*ACCESSIBLE_BASE, "ai_digest"],
     "delegable": ["coded_episodes", "scanned_summaries", "coding_rules", "archive", "vault"],
 }
 CA["files"] = {
