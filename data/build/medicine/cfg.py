@@ -4,7 +4,6 @@ from typing import Any
 
 from kit.discover import config_with_id, defined_in
 
-
 Asset = tuple[str, str, str, str]
 """An asset-map row: shape, who reads it, trust, what it holds."""
 
