@@ -166,7 +166,8 @@ class Arc:
 
 
 # ----------------------------------------------------------------------------------------------
-# round kinds: each returns {"fmt", "tags", "conditions", "turns", "update_ids"}
+# round kinds: each returns {"tags", "conditions", "turns", "update_ids"} (the round's own tags:
+# its first tag and "sensitive_guard" are added by lay_out)
 # ----------------------------------------------------------------------------------------------
 def preamble(a: Arc) -> list[dict[str, Any]]:
     return [
@@ -200,8 +201,7 @@ def k_plan(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     ]
     a.done["plan"] = {"path": path}
     return {
-        "fmt": "",
-        "tags": [r["first"], "intake_plan", "sensitive_guard"],
+        "tags": ["intake_plan"],
         "conditions": [
             {"kind": "headings", "path": path, "require": heads},
             {"kind": "contains", "path": path, "all": [a.c["case_id"]]},
@@ -277,8 +277,7 @@ def k_tally(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
         a.never,
     ]
     return {
-        "fmt": r.get("fmt", ""),
-        "tags": [r["first"], "tool_run", "needs_delegation", "background", "parallel", "sensitive_guard"],
+        "tags": ["tool_run", "needs_delegation", "background", "parallel"],
         "conditions": conds,
         "turns": turns,
     }
@@ -325,10 +324,10 @@ def _retally(a: Arc, r: dict[str, Any], what: str, changed: str, before: int) ->
     ]
     if resume:
         conds.insert(-1, {"kind": "resumed"})
-    tags = [r["first"], "update_merge", "cross_round", "needs_delegation", "sensitive_guard"]
+    tags = ["update_merge", "cross_round", "needs_delegation"]
     if resume:
-        tags.insert(2, "session_reuse")
-    return {"fmt": r.get("fmt", ""), "tags": tags, "conditions": conds, "turns": turns}
+        tags.insert(1, "session_reuse")
+    return {"tags": tags, "conditions": conds, "turns": turns}
 
 
 def k_late(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
@@ -419,11 +418,11 @@ def k_media(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
             conds.append(decoy(jpath, tok, labels=[k] if len(tok) < 4 else []))
     conds.append(evidence(fpath, r["evidence"], jpath, models=MEDIA_MODELS[m["modality"]]))
     conds.append(a.never)
-    tags = [r["first"], "media_extraction", m["modality"]]
+    tags = ["media_extraction", m["modality"]]
     if m.get("decoy_file"):
         tags += ["modality_decoy", "decoy_refutation"]
-    tags += ["needs_delegation", "sensitive_guard"]
-    return {"fmt": r.get("fmt", ""), "tags": tags, "conditions": conds, "turns": turns}
+    tags.append("needs_delegation")
+    return {"tags": tags, "conditions": conds, "turns": turns}
 
 
 RULE_BINDS = {
@@ -512,8 +511,7 @@ def k_rule(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     a.done["rule"] = {"path": jpath}
     tags = ["workflow", "parallel", "document", "decoy_refutation", "cross_round", "needs_delegation"]
     return {
-        "fmt": r.get("fmt", ""),
-        "tags": [r["first"], *tags, "sensitive_guard"],
+        "tags": tags,
         "conditions": rule_conditions(a, doc, arch, jpath, npath),
         "turns": turns,
     }
@@ -582,15 +580,7 @@ def k_tracks(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
         a.never,
     ]
     return {
-        "fmt": r.get("fmt", ""),
-        "tags": [
-            r["first"],
-            "disjoint_tracks",
-            "media_extraction",
-            m["modality"],
-            "needs_delegation",
-            "sensitive_guard",
-        ],
+        "tags": ["disjoint_tracks", "media_extraction", m["modality"], "needs_delegation"],
         "conditions": conds,
         "turns": turns,
     }
@@ -677,8 +667,7 @@ def k_seal(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
         a.never,
     ]
     return {
-        "fmt": r.get("fmt", ""),
-        "tags": [r["first"], "tool_run", "consolidation", "cross_round", "needs_delegation", "sensitive_guard"],
+        "tags": ["tool_run", "consolidation", "cross_round", "needs_delegation"],
         "conditions": conds,
         "turns": turns,
     }
@@ -758,8 +747,7 @@ def k_final(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
         a.never,
     ]
     return {
-        "fmt": r.get("fmt", ""),
-        "tags": [r["first"], "final_synthesis", "decoy_refutation", "cross_round", "sensitive_guard"],
+        "tags": ["final_synthesis", "decoy_refutation", "cross_round"],
         "conditions": conds,
         "turns": turns,
     }
@@ -791,8 +779,8 @@ def lay_out(c: dict[str, Any], story: dict[str, Any]) -> list[dict[str, Any]]:
             first["bind"] = {"case_id": b(r"Case id:\s*([A-Z0-9][\w-]+)"), **first.get("bind", {})}
             turns = [*preamble(a), first, *turns[1:]]
         turns.append(turn(r.get("done", "Done for this round.")))
-        tags = list(dict.fromkeys(got["tags"]))
-        q = r["ask"].strip() + ((" " + got["fmt"]) if got["fmt"] else "")
+        tags = list(dict.fromkeys([r["first"], *got["tags"], "sensitive_guard"]))
+        q = r["ask"].strip() + ((" " + r["fmt"]) if r.get("fmt") else "")
         out.append(
             {
                 "id": rid,
