@@ -150,11 +150,8 @@ class Arc:
             out += [jv(path, [grp, f, ck], self.counts[f], 0.0), jv(path, [grp, f, mk], self.peaks[f], 0.05)]
         return [*out, jv(path, [f"total_{ck}"], self.total(), 0.0), jv(path, [mk], self.peak(), 0.05)]
 
-    def tool_cmd(self, files: list[str] | None = None) -> str:
-        tool = f"{WS}/tools/{self.t['name']}.py"
-        if files is None:
-            return f"python3 {tool} {WS}/{self.slices_dir}/*.csv"
-        return f"python3 {tool} " + " ".join(f"{WS}/{self.slices_dir}/{f}" for f in files)
+    def tool_cmd(self) -> str:
+        return f"python3 {WS}/tools/{self.t['name']}.py {WS}/{self.slices_dir}/*.csv"
 
     def tally_total_ref(self) -> dict[str, Any] | None:
         path = self.done["tally"]["path"]
@@ -216,7 +213,6 @@ def k_tally(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     tool_rel = f"tools/{t['name']}.py"
     a.stage += 1
     sfx = f"_{a.stage}"
-    tools = ["Read", "Bash"] if r.get("discover") == "index" else ["Bash"]
     turns = [
         turn(
             "Checking the tally tool's usage before briefing anyone.",
@@ -228,36 +224,26 @@ def k_tally(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
             create(
                 "tally",
                 "llm",
-                tools,
+                ["Read", "Bash"],
                 [a.slices_dir, tool_rel],
                 "You run the provided tally tool on CSV exports and report its output verbatim.",
             ),
         ),
+        turn(
+            "Asking which exports there are.",
+            run("tally", "list the exports", f"Read {WS}/{a.slices_dir}/_index.md and report it verbatim."),
+        ),
+        turn(
+            "Starting the tally in the background; it is independent of anything else I do now.",
+            run(
+                "tally",
+                "tally every export",
+                f"Run python3 {WS}/{tool_rel} ${{var:exports}} and report the output verbatim.",
+                True,
+            ),
+            bind={"exports": {"re": r"\| ([\w.-]+\.csv) \|", "as": "list", "fmt": f"{WS}/{a.slices_dir}/{{}}"}},
+        ),
     ]
-    if r.get("discover") == "index":
-        turns += [
-            turn(
-                "Asking which exports there are.",
-                run("tally", "list the exports", f"Read {WS}/{a.slices_dir}/_index.md and report it verbatim."),
-            ),
-            turn(
-                "Starting the tally in the background; it is independent of anything else I do now.",
-                run(
-                    "tally",
-                    "tally every export",
-                    f"Run python3 {WS}/{tool_rel} ${{var:exports}} and report the output verbatim.",
-                    True,
-                ),
-                bind={"exports": {"re": r"\| ([\w.-]+\.csv) \|", "as": "list", "fmt": f"{WS}/{a.slices_dir}/{{}}"}},
-            ),
-        ]
-    else:
-        turns.append(
-            turn(
-                "Starting the tally of every export in the background.",
-                run("tally", "tally every export", f"Run {a.tool_cmd()} and report the output verbatim.", True),
-            )
-        )
     turns.append(turn("Checking on the team while the tally runs.", call("ListSubagents")))
     w = a.write(path, a.tally_content(path, a.present, sfx))
     w[-1]["bind"] = a.tally_binds(a.present, sfx)
@@ -283,13 +269,13 @@ def k_tally(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _retally(a: Arc, r: dict[str, Any], what: str, changed: str, before: int) -> dict[str, Any]:
+def _retally(a: Arc, r: dict[str, Any], what: str, lab: str, changed: str, before: int) -> dict[str, Any]:
     """A late export (new) or a corrected one (replace): re-run the tally and revise the note."""
     path = a.done["tally"]["path"]
     old_sfx = a.done["tally"]["sfx"]
     a.stage += 1
     sfx = f"_{a.stage}"
-    note, lab = r["note"], r["label"]
+    note = r["note"]
     resume = r.get("resume", True)
     args = {
         "subagent_id": "${subagent:tally}",
@@ -335,7 +321,7 @@ def k_late(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     before = a.total()
     a.present.append(name)
     a.counts[name], a.peaks[name] = n, pk
-    out = _retally(a, r, "late export", name, before)
+    out = _retally(a, r, "late export", "Revised total", name, before)
     out["update_ids"] = [a.c["new_slice_update"]]
     return out
 
@@ -344,7 +330,7 @@ def k_correction(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     name, k = a.c["correction"]
     before = a.total()
     a.counts[name] -= k
-    out = _retally(a, r, "corrected export", name, before)
+    out = _retally(a, r, "corrected export", "Corrected total", name, before)
     out["update_ids"] = [a.c["correction_update"]]
     return out
 

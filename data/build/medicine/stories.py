@@ -33,7 +33,6 @@ AE = {
         {
             "kind": "tally",
             "first": "background_fanout",
-            "discover": "index",
             "path": "findings/sae_tally.json",
             "ask": (
                 "Amara here. I'm stuck in the DSMB prep call most of today, so I need the February reconciliation "
@@ -87,7 +86,6 @@ AE = {
             "kind": "late",
             "first": "update_merge",
             "note": "notes/late_site_revision.md",
-            "label": "Revised total",
             "title": "Revision after the site 105 export",
             "why": "The late site 105 export adds its late reports to the count.",
             "ask": (
@@ -132,7 +130,6 @@ AE = {
             "first": "tool_run",
             "resume": False,
             "note": "notes/site102_correction.md",
-            "label": "Corrected total",
             "title": "Site 102 correction",
             "why": "Site 102 withdrew duplicate entries; withdrawn rows no longer count.",
             "ask": (
@@ -239,7 +236,6 @@ CT = {
         {
             "kind": "tally",
             "first": "tool_run",
-            "discover": "index",
             "path": "findings/exceedances.csv",
             "ask": (
                 "Now the actual audit. scanner_logs/ has one long CSV per scanner; tools/drl_exceedance_tally.py "
@@ -304,7 +300,6 @@ CT = {
             "kind": "late",
             "first": "session_reuse",
             "note": "rpc_pack/ct4_addendum.md",
-            "label": "Revised total",
             "title": "Addendum: CT4 log",
             "why": "CT4's log came in late and adds its exceedances.",
             "ask": (
@@ -324,7 +319,6 @@ CT = {
             "first": "update_merge",
             "resume": False,
             "note": "rpc_pack/ct3_correction.md",
-            "label": "Corrected total",
             "title": "CT3 log correction",
             "why": "CT3's corrected log withdraws test exposures that had been logged as patient exams.",
             "ask": (
@@ -456,7 +450,6 @@ WH = {
         {
             "kind": "tally",
             "first": "background_fanout",
-            "discover": "index",
             "path": "notes/febrile_tally.json",
             "ask": (
                 "Now the numbers. Each bay's observations are exported in obs_exports/, and they're enormous. "
@@ -477,7 +470,6 @@ WH = {
             "kind": "late",
             "first": "session_reuse",
             "note": "notes/bay_e_revision.md",
-            "label": "Revised total",
             "title": "Bay E added",
             "why": "Bay E's export arrived late from IT and adds its febrile sets.",
             "ask": (
@@ -570,7 +562,6 @@ RCA = {
         {
             "kind": "tally",
             "first": "tool_run",
-            "discover": "index",
             "path": "rca/mismatch_counts.csv",
             "ask": (
                 "Next, the pattern question. Every pharmacy station's March log is in dispensing_logs/ (long, and "
@@ -590,7 +581,6 @@ RCA = {
             "first": "update_merge",
             "resume": False,
             "note": "rca/ed_correction.md",
-            "label": "Corrected total",
             "title": "ED station log corrected",
             "why": "The ED station withdrew entries that were reversed at the counter before they left pharmacy.",
             "ask": (
@@ -643,7 +633,6 @@ RCA = {
             "kind": "late",
             "first": "session_reuse",
             "note": "rca/theatres_addendum.md",
-            "label": "Revised total",
             "title": "Theatres station added",
             "why": "The theatres station's log was missing from the first extract and adds its mismatches.",
             "ask": (
@@ -732,7 +721,6 @@ OB = {
         {
             "kind": "tally",
             "first": "background_fanout",
-            "discover": "index",
             "path": "findings/case_tally.json",
             "ask": (
                 "Lena from IPC; the outbreak control group meets at four and I have nothing on paper yet. Ward "
@@ -785,7 +773,6 @@ OB = {
             "kind": "late",
             "first": "session_reuse",
             "note": "findings/ward_7b_note.md",
-            "label": "Revised total",
             "title": "Ward 7B line list",
             "why": "Ward 7B's line list arrived after the first tally and adds its confirmed cases.",
             "ask": (
@@ -827,7 +814,6 @@ OB = {
             "first": "update_merge",
             "resume": False,
             "note": "findings/ward_5c_correction.md",
-            "label": "Corrected total",
             "title": "Ward 5C correction",
             "why": "Ward 5C's corrected list withdraws entries that the laboratory re-tested negative.",
             "ask": (
@@ -928,7 +914,6 @@ QC = {
         {
             "kind": "tally",
             "first": "background_fanout",
-            "discover": "index",
             "path": "qc_review/rejections.json",
             "ask": (
                 "Then the 1-3s rejections across the core lab. The QC exports (qc_exports/) are long and outside "
@@ -967,7 +952,6 @@ QC = {
             "first": "update_merge",
             "resume": True,
             "note": "notes/c2_correction.md",
-            "label": "Corrected total",
             "title": "Analyser C2 export corrected",
             "why": "C2's corrected export withdraws a run that was loaded with the wrong QC level.",
             "ask": (
@@ -985,7 +969,6 @@ QC = {
             "kind": "late",
             "first": "session_reuse",
             "note": "notes/c5_addendum.md",
-            "label": "Revised total",
             "title": "Analyser C5 added",
             "why": "C5 was commissioned mid-month and its export arrived separately.",
             "ask": (
@@ -1082,7 +1065,6 @@ CA = {
         {
             "kind": "tally",
             "first": "tool_run",
-            "discover": "index",
             "path": "findings/variance_tally.json",
             "ask": (
                 "Now the main count. The coded episode extracts per specialty are in coded_episodes/ (big, and "
@@ -1101,7 +1083,6 @@ CA = {
             "kind": "late",
             "first": "update_merge",
             "note": "audit_pack/gastro_addendum.md",
-            "label": "Revised total",
             "title": "Gastroenterology extract added",
             "why": "Gastroenterology's extract was held back by a system migration and adds its variances.",
             "ask": (
