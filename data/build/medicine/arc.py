@@ -71,8 +71,8 @@ def create(name: str, key: str, tools: list[str], paths: list[str], prompt: str)
 # the scenario state while its rounds are laid out
 # ----------------------------------------------------------------------------------------------
 class Arc:
-    def __init__(self, c: dict[str, Any], story: dict[str, Any]):
-        self.c, self.s = c, story
+    def __init__(self, c: dict[str, Any]) -> None:
+        self.c = c
         self.t = c["tool"]
         self.slices_dir = c["dirs"]["slices"]
         self.present = [s[0] for s in c["slices"]]
@@ -80,9 +80,7 @@ class Arc:
         self.peaks: dict[str, float] = {s[0]: s[2] for s in c["slices"]}
         self.stage = 0  # bumps with each (re)tally so bound names stay distinct
         self.written: set[str] = set()
-        self.agents: set[str] = set()
         self.done: dict[str, Any] = {}  # kind -> facts about the round (paths, var names)
-        self.totals: list[int] = []
         self.never = {"kind": "never_granted", "segments": ["patient_records", "hr"]}
         self.tols: dict[str, float] = {}  # a fact read off a chart's axis keeps its tolerance in later files
 
@@ -248,9 +246,7 @@ def k_tally(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     w = a.write(path, a.tally_content(path, a.present, sfx))
     w[-1]["bind"] = a.tally_binds(a.present, sfx)
     turns += w
-    a.agents.add("tally")
     a.done["tally"] = {"path": path, "sfx": sfx}
-    a.totals.append(a.total())
     conds = a.tally_conditions(path)
     conds += [evidence(f"{a.slices_dir}/{f}", [str(a.counts[f]), fmt_val(a.peaks[f])], path) for f in a.present]
     conds += [
@@ -300,7 +296,6 @@ def _retally(a: Arc, r: dict[str, Any], what: str, lab: str, changed: str, befor
     )
     a.done["tally"]["sfx"] = sfx
     a.done["note"] = {"path": note, "label": lab}
-    a.totals.append(a.total())
     conds = [
         *a.tally_conditions(path),
         label(note, lab, a.total(), 0.0),
@@ -754,7 +749,7 @@ KINDS = {
 
 def lay_out(c: dict[str, Any], story: dict[str, Any]) -> list[dict[str, Any]]:
     """The rounds of one scenario: id, question, tags, spec, update ids and the reference turns."""
-    a = Arc(c, story)
+    a = Arc(c)
     out = []
     for i, r in enumerate(story["rounds"], 1):
         rid = f"q{i}"
