@@ -352,19 +352,12 @@ def k_media(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
         ),
         turn(
             "Asking the reader.",
-            call(
-                "RunSubagent",
-                subagent_id="${subagent:" + name + "}",
-                description=f"facts from {m['file']}",
-                prompt=f"Perceive {WS}/{fpath} and report {m['ask']}.",
-                run_in_background=False,
-            ),
+            run(name, f"facts from {m['file']}", f"Perceive {WS}/{fpath} and report {m['ask']}."),
         ),
     ]
     binds = {f"{name}_{k}": b(rx, kind) for k, (rx, kind) in r["binds"].items()}
     vals = {k: r.get("compose", {}).get(k, var(f"{name}_{k}")) for k in facts}
-    body = ",\n".join(f'  "{k}": ' + (vals[k] if isinstance(facts[k], (int, float)) else f'"{vals[k]}"') for k in facts)
-    w = a.write(jpath, "{\n" + body + "\n}\n")
+    w = a.write(jpath, _json_body({k: (vals[k], facts[k]) for k in facts}))
     w[-1]["bind"] = binds
     turns += w
     lines = "".join(f"- {k.replace('_', ' ').capitalize()}: {vals[k]}\n" for k in facts)
@@ -547,10 +540,7 @@ def k_tracks(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     binds = {f"t_{k}": b(rx, kind) for k, (rx, kind) in r["binds"].items()}
     vals = {k: var(f"t_{k}") for k in [*facts, tr["key"]]}
     allf = {**facts, tr["key"]: tr["value"]}
-    body = ",\n".join(
-        f'  "{k}": ' + (vals[k] if isinstance(v, (int, float)) else f'"{vals[k]}"') for k, v in allf.items()
-    )
-    w = a.write(path, "{\n" + body + "\n}\n")
+    w = a.write(path, _json_body({k: (vals[k], v) for k, v in allf.items()}))
     w[-1]["bind"] = binds
     turns += w
     a.done["tracks"] = {"path": path, "facts": allf, "var": vals}
