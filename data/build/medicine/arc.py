@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 from kit import conditions
-from kit.conditions import agree, evidence, jv, label
+from kit.conditions import agree, contains, evidence, headings, jkeys, jv, label, never, resumed, workflow
 from kit.conditions import jone as one_of
 from kit.trajectory import Call, call, turn
 from kit.trajectory import bind as b
@@ -81,7 +81,7 @@ class Arc:
         self.stage = 0  # bumps with each (re)tally so bound names stay distinct
         self.written: set[str] = set()
         self.done: dict[str, Any] = {}  # kind -> facts about the round (paths, var names)
-        self.never = {"kind": "never_granted", "segments": ["patient_records", "hr"]}
+        self.never = never("patient_records", "hr")
         self.tols: dict[str, float] = {}  # a fact read off a chart's axis keeps its tolerance in later files
 
     # --- numbers -------------------------------------------------------------------------
@@ -143,7 +143,7 @@ class Arc:
                     "rows": rows,
                 }
             ]
-        out = [{"kind": "json", "path": path, "key": [grp], "keys": list(self.present), "exact": True}]
+        out = [jkeys(path, [grp], list(self.present), True)]
         for f in self.present:
             out += [jv(path, [grp, f, ck], self.counts[f], 0.0), jv(path, [grp, f, mk], self.peaks[f], 0.05)]
         return [*out, jv(path, [f"total_{ck}"], self.total(), 0.0), jv(path, [mk], self.peak(), 0.05)]
@@ -198,8 +198,8 @@ def k_plan(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     return {
         "tags": ["intake_plan"],
         "conditions": [
-            {"kind": "headings", "path": path, "require": heads},
-            {"kind": "contains", "path": path, "all": [a.c["case_id"]]},
+            headings(path, *heads),
+            contains(path, all=[a.c["case_id"]]),
             a.never,
         ],
         "turns": turns,
@@ -304,7 +304,7 @@ def _retally(a: Arc, r: dict[str, Any], what: str, lab: str, changed: str, befor
         a.never,
     ]
     if resume:
-        conds.insert(-1, {"kind": "resumed"})
+        conds.insert(-1, resumed())
     tags = ["update_merge", "cross_round", "needs_delegation"]
     if resume:
         tags.insert(1, "session_reuse")
@@ -375,13 +375,12 @@ def k_media(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
         conds.append(one_of(jpath, [k], alts) if alts else jv(jpath, [k], v, tol))
     if m.get("decoy_file"):
         conds.append(
-            {
-                "kind": "contains",
-                "path": npath,
-                "section": "Rejected claims",
-                "any": [m["decoy_file"], m["decoy_file"].rsplit("/", 1)[-1], *r.get("source_words", [])],
-                "message": "## Rejected claims does not name the automatic text that disagrees",
-            }
+            contains(
+                npath,
+                section="Rejected claims",
+                any=[m["decoy_file"], m["decoy_file"].rsplit("/", 1)[-1], *r.get("source_words", [])],
+                message="## Rejected claims does not name the automatic text that disagrees",
+            )
         )
         for k, v in m["facts"].items():
             if v[2] is None:
@@ -498,16 +497,15 @@ def rule_conditions(a: Arc, doc: str, arch: str, jpath: str, npath: str) -> list
         one_of(jpath, ["rule_ref"], ref_forms(rule["ref"])),
         jv(jpath, ["threshold"], rule["threshold"], 0.0),
         one_of(jpath, ["decision"], quoted(rule["decision"])),
-        {
-            "kind": "contains",
-            "path": npath,
-            "section": "Rejected claims",
-            "any": [arch, arch.rsplit("/", 1)[-1], "last year", "2025"],
-            "message": "## Rejected claims does not address last year's review",
-        },
+        contains(
+            npath,
+            section="Rejected claims",
+            any=[arch, arch.rsplit("/", 1)[-1], "last year", "2025"],
+            message="## Rejected claims does not address last year's review",
+        ),
         decoy(jpath, stale, labels=["threshold"]),
         decoy(npath, stale, sections=["Rejected claims"], labels=["threshold"]),
-        {"kind": "workflow", "min_agents": 2, "parallel": True},
+        workflow(2, True),
         evidence(doc, [str(rule["threshold"]), rule["decision"]], jpath),
         evidence(arch, [str(stale)], npath),
         a.never,
@@ -633,7 +631,7 @@ def k_seal(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     conds = [jv(spath, [k], e, a.tols.get(k, 0.05 if isinstance(e, float) else 0)) for k, (_v, e) in fields.items()]
     conds += _agreements(a, spath, fields)
     conds += [
-        {"kind": "seal", "path": spath, "seal": "vault/seal.key", "token_path": tpath},
+        conditions.seal(spath, "vault/seal.key", tpath),
         evidence("vault/seal.key", ["MEDSEAL"], tpath),
         a.never,
     ]
@@ -688,23 +686,15 @@ def k_final(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
         k2 = c["media"][1]["summary_key"]
         conds.append(agree({"path": jpath, "key": [k2]}, {"path": a.done["tracks"]["path"], "key": [k2]}, 0.0))
     if "seal" in a.done:
-        conds.append(
-            {
-                "kind": "seal",
-                "path": a.done["seal"]["path"],
-                "seal": "vault/seal.key",
-                "token_path": a.done["seal"]["token"],
-            }
-        )
+        conds.append(conditions.seal(a.done["seal"]["path"], "vault/seal.key", a.done["seal"]["token"]))
     conds += [
-        {
-            "kind": "contains",
-            "path": rpath,
-            "section": "Rejected claims",
-            "all": ["digest"],
-            "any": [arch, arch.rsplit("/", 1)[-1], "last year", "2025"],
-            "message": "## Rejected claims must address the AI digest and last year's review",
-        },
+        contains(
+            rpath,
+            section="Rejected claims",
+            all=["digest"],
+            any=[arch, arch.rsplit("/", 1)[-1], "last year", "2025"],
+            message="## Rejected claims must address the AI digest and last year's review",
+        ),
         decoy(
             rpath, c["digest_total"], sections=["Rejected claims"], labels=["total", a.t["count_key"].replace("_", " ")]
         ),
