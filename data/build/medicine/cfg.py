@@ -59,14 +59,6 @@ AE: dict[str, Any] = {
         "reconciliation mislead. A late site export (new) and a corrected export (replace) change the totals."
     ),
     "case_id": "REC-2026-07",
-    "case_label": "the HELIX-2 SAE reconciliation REC-2026-07",
-    "requester": "Dr. Amara Ilunga (trial safety physician)",
-    "audience": "the HELIX-2 trial steering committee",
-    "plan_scope": "REC-2026-07: reconcile serious adverse event reports of trial HELIX-2 (protocol HLX-302) across the "
-    "site exports for February 2026; late reports against the 24-hour rule; CAPA decision.",
-    "final_summary": "The February 2026 reconciliation of HELIX-2 found late SAE reports across five sites after the "
-    "late site export and the site correction; the scanned SAE form fixes the onset date of the "
-    "index event. Under the current safety management plan a corrective action is needed.",
     "dirs": {"slices": "site_exports", "reference": "protocol"},
     "tool": {
         "name": "late_sae_tally",
@@ -82,9 +74,6 @@ AE: dict[str, Any] = {
         "count_key": "late_reports",
         "max_key": "max_delay_h",
         "group": "sites",
-        "tally_file": "sae_tally.json",
-        "slice_desc": "site SAE exports",
-        "count_desc": "late SAE reports over all site exports",
         "index_gist": "One CSV per trial site: `ae_id,onset_date,arm,report_delay_h,status`, one row per serious "
         "adverse event entered in February 2026 (about 13k tokens each).",
         "slice_gist": lambda n: f"site {n[5:8]}, February 2026",
@@ -105,7 +94,6 @@ AE: dict[str, Any] = {
             "file": "sae_form_site103.png",
             "modality": "image",
             "render": "form",
-            "out": "sae_form_facts",
             "spec": {
                 "title": "HELIX-2 (HLX-302) SERIOUS ADVERSE EVENT FORM - PAGE 1",
                 "lines": [
@@ -128,10 +116,7 @@ AE: dict[str, Any] = {
                 "causality": ("probably related", "investigator causality as written", "unrelated"),
             },
             "summary_key": "form_id",
-            "decoy_key": "onset_date",
             "decoy_file": "ai_digest/sae_form_ocr_export.txt",
-            "decoy_rx": r"ocr",
-            "intro": "The site 103 monitor scanned page 1 of the paper SAE form for the index event",
             "ask": "the form id, the onset date and the investigator's causality assessment",
             "rejection": (
                 "- ai_digest/sae_form_ocr_export.txt is incorrect: its form id SAE-103-0149 is a misread, its "
@@ -145,7 +130,6 @@ AE: dict[str, Any] = {
         "threshold": 12,
         "decision": "CAPA required",
         "stale_threshold": 25,
-        "doc_kind": "a Word document",
     },
     "office": {
         "title": "HELIX-2 Safety Management Plan, version 4.0 (effective 1 January 2026)",
@@ -175,16 +159,6 @@ AE: dict[str, Any] = {
     },
     "digest_total": 11,
     "archive_total": 19,
-    "archive_rx": r"rec-2025-03|2025|last year",
-    "digest_grep": "late",
-    "digest_rejection": (
-        "- The weekly safety digest in ai_digest/ is incorrect: its count of 11 late reports leaves out sites and its "
-        "'no CAPA needed' does not follow from the site exports."
-    ),
-    "archive_rejection": (
-        "- Last year's reconciliation REC-2025-03 is stale: it applied the old plan's threshold of 25 (superseded by "
-        "version 4.0) to a different period with 19 late reports; it does not govern this case."
-    ),
     "delegable": ["site_exports", "scans", "protocol", "archive", "vault"],
 }
 AE["files"] = {
@@ -244,14 +218,6 @@ CT: dict[str, Any] = {
         "last year's audit mislead. A mobile-unit log (new) and a corrected log (replace) change the totals."
     ),
     "case_id": "RAD-DA-2026-02",
-    "case_label": "the CT dose audit RAD-DA-2026-02",
-    "requester": "Dr. Niamh Okonkwo (lead radiologist)",
-    "audience": "the radiation protection committee",
-    "plan_scope": "RAD-DA-2026-02: CT abdomen-pelvis dose audit for February 2026 across the department's scanners "
-    "and the mobile unit; exams above the local diagnostic reference level; escalation decision.",
-    "final_summary": "The February 2026 CT dose audit counted the abdomen-pelvis exams above the local DRL over all "
-    "scanner logs after the mobile-unit log and the corrected log arrived. The dose-trend chart and "
-    "the console capture point to a protocol change in January; the workbook rule requires a review.",
     "dirs": {"slices": "scanner_logs", "reference": "reference"},
     "tool": {
         "name": "drl_exceedance_tally",
@@ -267,9 +233,6 @@ CT: dict[str, Any] = {
         "count_key": "exams_above_drl",
         "max_key": "max_dlp",
         "group": "scanners",
-        "tally_file": "dose_tally.json",
-        "slice_desc": "scanner dose logs",
-        "count_desc": "exams above the local DRL over all scanner logs",
         "index_gist": "One CSV per scanner: `exam_id,exam_date,protocol,dlp_mgycm,status`, one row per CT "
         "abdomen-pelvis exam in February 2026 (about 14k tokens each).",
         "slice_gist": lambda n: f"scanner {n[:3].upper()}, February 2026",
@@ -285,7 +248,6 @@ CT: dict[str, Any] = {
             "file": "ct1_median_dlp_trend.png",
             "modality": "image",
             "render": "bars",
-            "out": "dose_trend_facts",
             "spec": {
                 "title": "CT1 - CT abdomen-pelvis: median DLP per month",
                 "ylabel": "median DLP (mGy.cm)",
@@ -305,10 +267,7 @@ CT: dict[str, Any] = {
                 "feb_median_dlp": (731, "", 713),
             },
             "summary_key": "highest_median_dlp",
-            "decoy_key": "highest_median_dlp",
             "decoy_file": "ai_digest/chart_data_export.txt",
-            "decoy_rx": r"export",
-            "intro": "The physics team's dose-trend chart for scanner CT1 is an image",
             "ask": "which month has the highest median DLP, that median, and the February median",
             "rejection": (
                 "- ai_digest/chart_data_export.txt is wrong: its peak of 786 in Dec does not match the chart, "
@@ -320,7 +279,6 @@ CT: dict[str, Any] = {
             "file": "ct1_protocol_editor.mp4",
             "modality": "video",
             "render": "video",
-            "out": "tracks",
             "spec": {
                 "title": "CT1 console - protocol editor",
                 "frames": [
@@ -334,8 +292,6 @@ CT: dict[str, Any] = {
             "Ref. mAs 210; last frame: saved by PHYS-2 on 2026-01-08 10:42.",
             "facts": {"ref_mas": (210, "", 180), "protocol_saved_on": ("2026-01-08", "YYYY-MM-DD", None)},
             "summary_key": "ref_mas",
-            "decoy_key": "ref_mas",
-            "intro": "a screen capture of the CT1 console protocol editor is a short video",
             "ask": "the reference mAs of the abdomen-pelvis protocol and the date it was saved",
         },
     ],
@@ -351,7 +307,6 @@ CT: dict[str, Any] = {
         "threshold": 15,
         "decision": "protocol review",
         "stale_threshold": 30,
-        "doc_kind": "an Excel workbook",
     },
     "office": {
         "sheets": [
@@ -378,16 +333,6 @@ CT: dict[str, Any] = {
     },
     "digest_total": 17,
     "archive_total": 12,
-    "archive_rx": r"rad-da-2025-02|2025|last year",
-    "digest_grep": "DRL",
-    "digest_rejection": (
-        "- The dose digest in ai_digest/ is incorrect: its 17 exams above the DRL leave out scanners, and its "
-        "'within normal variation' conclusion is wrong."
-    ),
-    "archive_rejection": (
-        "- Last year's audit RAD-DA-2025-02 is stale: it used the superseded threshold of 30 from the 2025 workbook "
-        "and counted 12 exams in a different month; it does not govern this case."
-    ),
     "delegable": ["scanner_logs", "charts", "console_capture", "reference", "archive", "vault"],
 }
 CT["files"] = {
@@ -447,14 +392,6 @@ WH: dict[str, Any] = {
         "year's audit mislead. A late side-room export (new) overturns the decision."
     ),
     "case_id": "WH-2026-031",
-    "case_label": "the ward 7 handover review WH-2026-031",
-    "requester": "Sister Grace Mbeki (ward 7 manager)",
-    "audience": "the divisional nursing director",
-    "plan_scope": "WH-2026-031: review ward 7 observations for March 2026 across all bays and side rooms; febrile "
-    "observations; the night handover escalation; decision under the deteriorating-patient policy.",
-    "final_summary": "Ward 7's March 2026 observations, including the side rooms, show febrile readings above the "
-    "policy threshold; the dictated handover confirms an escalation to outreach overnight. The ward "
-    "needs the review the policy names.",
     "dirs": {"slices": "obs_exports", "reference": "policy"},
     "tool": {
         "name": "febrile_obs_tally",
@@ -470,9 +407,6 @@ WH: dict[str, Any] = {
         "count_key": "febrile_obs",
         "max_key": "max_temp_c",
         "group": "bays",
-        "tally_file": "obs_tally.json",
-        "slice_desc": "bay observation exports",
-        "count_desc": "febrile observations over all exports",
         "index_gist": "One CSV per bay: `obs_id,obs_date,bed,temp_c,status`, one row per observation set in March "
         "2026 (about 11k tokens each).",
         "slice_gist": lambda n: f"bay {n[4].upper()}, March 2026",
@@ -486,7 +420,6 @@ WH: dict[str, Any] = {
             "file": "night_handover_note.wav",
             "modality": "audio",
             "render": "wav",
-            "out": "handover_facts",
             "spec": {
                 "turns": [
                     (
@@ -514,10 +447,7 @@ WH: dict[str, Any] = {
                 "lactate_mmol_l": (3.4, "", 4.3),
             },
             "summary_key": "escalated_bed",
-            "decoy_key": "escalated_at",
             "decoy_file": "ai_digest/handover_autotranscript.txt",
-            "decoy_rx": r"transcri",
-            "intro": "The night nurse dictated the handover note as audio",
             "ask": "which bed was escalated, at what time (24-hour), and the lactate value",
             "rejection": (
                 "- ai_digest/handover_autotranscript.txt is wrong: it hears the escalation at 02:40, which is "
@@ -531,7 +461,6 @@ WH: dict[str, Any] = {
         "threshold": 20,
         "decision": "IPC review",
         "stale_threshold": 30,
-        "doc_kind": "a Word document",
     },
     "office": {
         "title": "Deteriorating Patient Policy, version 5 (ward nursing)",
@@ -554,16 +483,6 @@ WH: dict[str, Any] = {
     },
     "digest_total": 15,
     "archive_total": 27,
-    "archive_rx": r"wh-2025-044|2025|last year",
-    "digest_grep": "febrile",
-    "digest_rejection": (
-        "- The ward digest in ai_digest/ is incorrect: its 15 febrile observations miss bays and the side rooms, and "
-        "its 'nothing to escalate' is wrong."
-    ),
-    "archive_rejection": (
-        "- Last year's audit WH-2025-044 is stale: it used the superseded threshold of 30 from policy version 4 and "
-        "counted 27 readings in another month; it does not govern this case."
-    ),
     "delegable": ["obs_exports", "dictation", "policy", "archive", "vault"],
 }
 WH["files"] = {
@@ -615,14 +534,6 @@ RCA: dict[str, Any] = {
         "(replace) change the totals."
     ),
     "case_id": "MER-2026-118",
-    "case_label": "the medication-error review MER-2026-118",
-    "requester": "Femi Adeyemi (medication safety officer)",
-    "audience": "the medicines safety committee",
-    "plan_scope": "MER-2026-118: root-cause review of a warfarin strength error; dispensing logs of all pharmacy "
-    "stations for March 2026; strength mismatches; escalation under the medication-safety policy.",
-    "final_summary": "The dispensing logs of all stations, with the theatres log and the corrected ED log, show "
-    "strength mismatches above the policy threshold. The scanned chart shows what was prescribed and "
-    "who signed it; the withdrawn draft's packaging theory is not supported.",
     "dirs": {"slices": "dispensing_logs", "reference": "formulary"},
     "tool": {
         "name": "strength_mismatch_tally",
@@ -638,9 +549,6 @@ RCA: dict[str, Any] = {
         "count_key": "strength_errors",
         "max_key": "max_dose_ratio",
         "group": "stations",
-        "tally_file": "dispensing_tally.json",
-        "slice_desc": "station dispensing logs",
-        "count_desc": "strength mismatches over all station logs",
         "index_gist": "One CSV per pharmacy station: `disp_id,disp_date,drug_group,dose_ratio,status`; dose_ratio is "
         "dispensed strength over prescribed strength (about 15k tokens each).",
         "slice_gist": lambda n: f"station {n[8:-4]}, March 2026",
@@ -661,7 +569,6 @@ RCA: dict[str, Any] = {
             "file": "prescription_chart_p2.png",
             "modality": "image",
             "render": "form",
-            "out": "chart_facts",
             "spec": {
                 "title": "INPATIENT PRESCRIPTION CHART - REGULAR MEDICINES - PAGE 2",
                 "lines": [
@@ -684,10 +591,7 @@ RCA: dict[str, Any] = {
                 "prescriber": ("Dr. H. Lindgren", "prescriber as written", "Dr. H. Lindberg"),
             },
             "summary_key": "chart_ref",
-            "decoy_key": "prescribed_dose",
             "decoy_file": "ai_digest/chart_ocr_export.txt",
-            "decoy_rx": r"ocr",
-            "intro": "Ward 9 scanned page 2 of the patient's prescription chart",
             "ask": "the chart reference, the prescribed warfarin dose and the prescriber",
             "rejection": (
                 "- ai_digest/chart_ocr_export.txt is incorrect: its dose of 10 mg is the discontinued line.\n"
@@ -701,7 +605,6 @@ RCA: dict[str, Any] = {
         "threshold": 8,
         "decision": "trust-level RCA",
         "stale_threshold": 15,
-        "doc_kind": "a Word document",
     },
     "office": {
         "title": "Medication Safety Policy MSP-12 (2026 revision)",
@@ -725,16 +628,6 @@ RCA: dict[str, Any] = {
     },
     "digest_total": 16,
     "archive_total": 21,
-    "archive_rx": r"mer-2025-061|2025|last year",
-    "digest_grep": "mismatch",
-    "digest_rejection": (
-        "- The pharmacy digest in ai_digest/ is incorrect: its 16 mismatches double-count the ED duplicates and its "
-        "'look-alike packaging' cause repeats the withdrawn draft."
-    ),
-    "archive_rejection": (
-        "- Last year's review MER-2025-061 is stale: it applied the superseded threshold of 15 from the 2024 policy "
-        "and counted 21 mismatches in another year; it does not govern this case."
-    ),
     "delegable": ["dispensing_logs", "chart_scans", "formulary", "archive", "incident_drafts", "vault"],
 }
 RCA["files"] = {
@@ -801,14 +694,6 @@ OB: dict[str, Any] = {
         "report mislead. A new ward list (new) and a corrected list (replace) change the totals."
     ),
     "case_id": "IPC-OB-2026-04",
-    "case_label": "the outbreak review IPC-OB-2026-04",
-    "requester": "Dr. Lena Sorensen (infection prevention lead)",
-    "audience": "the outbreak control group",
-    "plan_scope": "IPC-OB-2026-04: C. difficile cases on the medical wards, onset in April 2026; confirmed cases by "
-    "ward; epidemic curve; declaration under the outbreak policy.",
-    "final_summary": "The ward line lists, with the late ward list and the corrected list, give the confirmed case "
-    "count for the window; the epidemic curve and the reference laboratory result confirm a single "
-    "outbreak. The policy label applies and isolation rules stay in force.",
     "dirs": {"slices": "line_lists", "reference": "policy"},
     "tool": {
         "name": "case_definition_tally",
@@ -824,9 +709,6 @@ OB: dict[str, Any] = {
         "count_key": "confirmed_cases",
         "max_key": "max_toxin_index",
         "group": "wards",
-        "tally_file": "case_tally.json",
-        "slice_desc": "ward line lists",
-        "count_desc": "confirmed cases over all ward line lists",
         "index_gist": "One CSV per ward: `record_id,onset_date,bay,toxin_index,status`, one row per stool test in "
         "April 2026 (about 10k tokens each).",
         "slice_gist": lambda n: f"ward {n[5:-4].upper()}, April 2026",
@@ -842,7 +724,6 @@ OB: dict[str, Any] = {
             "file": "epicurve_cdiff.png",
             "modality": "image",
             "render": "bars",
-            "out": "epicurve_facts",
             "spec": {
                 "title": "C. difficile - cases by week of onset",
                 "ylabel": "cases",
@@ -860,10 +741,7 @@ OB: dict[str, Any] = {
                 "first_week": ("W06", "week label as on the chart", "W52"),
             },
             "summary_key": "peak_week",
-            "decoy_key": "peak_week",
             "decoy_file": "ai_digest/epicurve_data_export.txt",
-            "decoy_rx": r"export",
-            "intro": "The IPC team's epidemic curve is an image",
             "ask": "the peak week, the number of cases in it, and the first week with cases",
             "rejection": (
                 "- ai_digest/epicurve_data_export.txt is wrong: it counts specimens by week of report, so its peak is W10 with "
@@ -875,7 +753,6 @@ OB: dict[str, Any] = {
             "file": "ipc_nurse_voicemail.wav",
             "modality": "audio",
             "render": "wav",
-            "out": "tracks",
             "spec": {
                 "turns": [
                     (
@@ -901,8 +778,6 @@ OB: dict[str, Any] = {
                 "ward_5c_closed_at": ("14:00", "HH:MM", None),
             },
             "summary_key": "ribotype",
-            "decoy_key": "ribotype",
-            "intro": "an IPC nurse left a voicemail",
             "ask": "the ribotype the reference laboratory reported and the time ward 5C closed to admissions (24-hour)",
         },
     ],
@@ -918,7 +793,6 @@ OB: dict[str, Any] = {
         "threshold": 15,
         "decision": "major outbreak",
         "stale_threshold": 25,
-        "doc_kind": "a Word document",
     },
     "office": {
         "title": "Outbreak Management Policy IPC-07 (2026)",
@@ -938,16 +812,6 @@ OB: dict[str, Any] = {
     },
     "digest_total": 12,
     "archive_total": 31,
-    "archive_rx": r"ipc-ob-2025-02|2025|last year",
-    "digest_grep": "cases",
-    "digest_rejection": (
-        "- The surveillance digest in ai_digest/ is incorrect: its 12 cases leave out wards, and 'no outbreak' is "
-        "wrong."
-    ),
-    "archive_rejection": (
-        "- Last year's report IPC-OB-2025-02 is stale: it used the superseded threshold of 25 and counted 31 cases "
-        "of a norovirus outbreak; it does not govern this case."
-    ),
     "delegable": ["line_lists", "charts", "voicemail", "policy", "archive", "vault"],
 }
 OB["files"] = {
@@ -1006,14 +870,6 @@ QC: dict[str, Any] = {
         "change the totals."
     ),
     "case_id": "LAB-QC-2026-09",
-    "case_label": "the QC drift review LAB-QC-2026-09",
-    "requester": "Dr. Tomasz Nowak (consultant clinical scientist)",
-    "audience": "the laboratory quality manager",
-    "plan_scope": "LAB-QC-2026-09: hs-troponin T QC drift on the core-lab analysers, February 2026; 1-3s rejections "
-    "per analyser; the calibration on record; escalation under the QC policy.",
-    "final_summary": "The QC exports of all analysers, with the fifth analyser and the corrected export, give the "
-    "1-3s rejections for the month; the calibration screen shows the reagent lot and factor in use. "
-    "The QC policy's escalation applies.",
     "dirs": {"slices": "qc_exports", "reference": "quality"},
     "tool": {
         "name": "qc_rejection_tally",
@@ -1029,9 +885,6 @@ QC: dict[str, Any] = {
         "count_key": "rejections_1_3s",
         "max_key": "max_abs_z",
         "group": "analysers",
-        "tally_file": "qc_tally.json",
-        "slice_desc": "analyser QC exports",
-        "count_desc": "1-3s rejections over all analyser exports",
         "index_gist": "One CSV per analyser: `run_id,run_date,qc_level,abs_z,status`, one row per QC run in February "
         "2026 (about 10k tokens each).",
         "slice_gist": lambda n: f"analyser {n[9:11].upper()}, February 2026",
@@ -1052,7 +905,6 @@ QC: dict[str, Any] = {
             "file": "c4_calibration_screen.mp4",
             "modality": "video",
             "render": "video",
-            "out": "calibration_facts",
             "spec": {
                 "title": "ANALYSER C4 - CALIBRATION STATUS",
                 "frames": [
@@ -1071,10 +923,7 @@ QC: dict[str, Any] = {
                 "operator": ("BMS-14", "operator id as displayed", "BMS-41"),
             },
             "summary_key": "reagent_lot",
-            "decoy_key": "reagent_lot",
             "decoy_file": "ai_digest/instrument_log_export.txt",
-            "decoy_rx": r"log export|export",
-            "intro": "A biomedical scientist filmed analyser C4's calibration status screen",
             "ask": "the reagent lot, the calibration factor and the operator id",
             "rejection": (
                 "- ai_digest/instrument_log_export.txt is wrong: its lot 48231-02 transposes digits and is "
@@ -1088,7 +937,6 @@ QC: dict[str, Any] = {
         "threshold": 15,
         "decision": "recall review",
         "stale_threshold": 24,
-        "doc_kind": "an Excel workbook",
     },
     "office": {
         "sheets": [
@@ -1119,16 +967,6 @@ QC: dict[str, Any] = {
     },
     "digest_total": 11,
     "archive_total": 13,
-    "archive_rx": r"lab-qc-2025-05|2025|last year",
-    "digest_grep": "rejection",
-    "digest_rejection": (
-        "- The lab digest in ai_digest/ is incorrect: its 11 rejections cover two analysers only, and 'QC stable' is "
-        "wrong."
-    ),
-    "archive_rejection": (
-        "- Last year's review LAB-QC-2025-05 is stale: it used the superseded threshold of 24 and counted 13 "
-        "rejections on other analysers; it does not govern this case."
-    ),
     "delegable": ["qc_exports", "display_video", "quality", "archive", "vault"],
 }
 QC["files"] = {
@@ -1180,14 +1018,6 @@ CA: dict[str, Any] = {
         "AI digest and last year's audit mislead. A late specialty extract (new) overturns the decision."
     ),
     "case_id": "CA-2026-Q1-04",
-    "case_label": "the coding audit CA-2026-Q1-04",
-    "requester": "Priya Raman (clinical coding manager)",
-    "audience": "the finance and coding assurance group",
-    "plan_scope": "CA-2026-Q1-04: audit of coded inpatient episodes discharged in January 2026 across specialties; "
-    "material tariff variances; the index discharge summary; escalation under the audit standard.",
-    "final_summary": "The coded-episode extracts, including the late specialty, give the material tariff variances "
-    "for the sample; the scanned discharge summary shows the index episode's primary diagnosis. "
-    "The audit standard's escalation applies.",
     "dirs": {"slices": "coded_episodes", "reference": "coding_rules"},
     "tool": {
         "name": "tariff_variance_tally",
@@ -1203,9 +1033,6 @@ CA: dict[str, Any] = {
         "count_key": "material_variances",
         "max_key": "max_delta_k",
         "group": "specialties",
-        "tally_file": "variance_tally.json",
-        "slice_desc": "specialty coded-episode extracts",
-        "count_desc": "material tariff variances over all extracts",
         "index_gist": "One CSV per specialty: `episode_id,discharge_date,hrg_chapter,tariff_delta_k,status`; "
         "tariff_delta_k is the audited minus coded tariff in GBP thousands (about 13k tokens each).",
         "slice_gist": lambda n: f"{n[5:-4].replace('_', ' ')}, January 2026",
@@ -1224,7 +1051,6 @@ CA: dict[str, Any] = {
             "file": "discharge_summary_index.png",
             "modality": "image",
             "render": "form",
-            "out": "discharge_facts",
             "spec": {
                 "title": "DISCHARGE SUMMARY (scanned) - RESPIRATORY MEDICINE",
                 "lines": [
@@ -1247,10 +1073,7 @@ CA: dict[str, Any] = {
                 "length_of_stay_days": (6, "", 11),
             },
             "summary_key": "episode_ref",
-            "decoy_key": "primary_diagnosis",
             "decoy_file": "ai_digest/summary_ocr_export.txt",
-            "decoy_rx": r"ocr",
-            "intro": "Records scanned the discharge summary of the index episode",
             "ask": "the episode reference, the primary diagnosis code and the length of stay in days",
             "rejection": (
                 "- ai_digest/summary_ocr_export.txt is incorrect: its primary diagnosis J44.1 is the secondary code.\n"
@@ -1264,7 +1087,6 @@ CA: dict[str, Any] = {
         "threshold": 20,
         "decision": "external re-audit",
         "stale_threshold": 30,
-        "doc_kind": "an Excel workbook",
     },
     "office": {
         "sheets": [
@@ -1294,16 +1116,6 @@ CA: dict[str, Any] = {
     },
     "digest_total": 14,
     "archive_total": 26,
-    "archive_rx": r"ca-2025-q1-02|2025|last year",
-    "digest_grep": "variance",
-    "digest_rejection": (
-        "- The coding digest in ai_digest/ is incorrect: its 14 variances miss specialties, and 'internal feedback "
-        "only' is wrong."
-    ),
-    "archive_rejection": (
-        "- Last year's audit CA-2025-Q1-02 is stale: it applied the superseded threshold of 30 and counted 26 "
-        "variances in another quarter; it does not govern this case."
-    ),
     "delegable": ["coded_episodes", "scanned_summaries", "coding_rules", "archive", "vault"],
 }
 CA["files"] = {
