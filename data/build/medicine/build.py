@@ -355,28 +355,8 @@ def render_wav(path: str, spec: dict[str, Any], seed: str) -> None:
         subprocess.run(["sox", "-D", *parts, speech], check=True, capture_output=True)
         noise = os.path.join(td, "noise.wav")
         dur = f"{wav_duration(speech):.3f}"
-        subprocess.run(
-            [
-                "sox",
-                "-R",
-                "-D",
-                "-n",
-                "-r",
-                "22050",
-                "-c",
-                "1",
-                "-b",
-                "16",
-                noise,
-                "synth",
-                dur,
-                "pinknoise",
-                "vol",
-                str(spec.get("noise", 0.06)),
-            ],
-            check=True,
-            capture_output=True,
-        )
+        synth = ["sox", "-R", "-D", "-n", "-r", "22050", "-c", "1", "-b", "16", noise, "synth", dur, "pinknoise"]
+        subprocess.run([*synth, "vol", str(spec.get("noise", 0.06))], check=True, capture_output=True)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         subprocess.run(["sox", "-R", "-D", "-m", speech, noise, path], check=True, capture_output=True)
 
