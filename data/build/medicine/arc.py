@@ -92,13 +92,14 @@ class Arc:
         return max(self.peaks[f] for f in self.present)
 
     # --- trajectory helpers --------------------------------------------------------------
-    def write(self, rel: str, content: str) -> list[dict[str, Any]]:
+    def write(self, rel: str, content: str, bind: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        """The turns that write ``rel`` (re-reading it first if written before), binding ``bind`` from the reply."""
         path = f"{WS}/{rel}"
         pre = []
         if rel in self.written:
             pre.append(turn(f"Re-reading {rel} before overwriting it.", call("Read", file_path=path)))
         self.written.add(rel)
-        return [*pre, turn(f"Writing {rel}.", call("Write", file_path=path, content=content))]
+        return [*pre, turn(f"Writing {rel}.", call("Write", file_path=path, content=content), bind=bind)]
 
     def tally_binds(self, files: list[str], suffix: str) -> dict[str, Any]:
         ck, mk = self.t["count_key"], self.t["max_key"]
@@ -243,9 +244,7 @@ def k_tally(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
         ),
     ]
     turns.append(turn("Checking on the team while the tally runs.", call("ListSubagents")))
-    w = a.write(path, a.tally_content(path, a.present, sfx))
-    w[-1]["bind"] = a.tally_binds(a.present, sfx)
-    turns += w
+    turns += a.write(path, a.tally_content(path, a.present, sfx), bind=a.tally_binds(a.present, sfx))
     a.done["tally"] = {"path": path, "sfx": sfx}
     conds = a.tally_conditions(path)
     conds += [evidence(f"{a.slices_dir}/{f}", [str(a.counts[f]), fmt_val(a.peaks[f])], path) for f in a.present]
@@ -286,9 +285,7 @@ def _retally(a: Arc, r: dict[str, Any], what: str, lab: str, changed: str, befor
             **{k: v for k, v in args.items() if k != "subagent_id"},
         }
     turns = [turn(f"Re-running the tally after the {what}.", call("RunSubagent", **args))]
-    w = a.write(path, a.tally_content(path, a.present, sfx))
-    w[-1]["bind"] = a.tally_binds(a.present, sfx)
-    turns += w
+    turns += a.write(path, a.tally_content(path, a.present, sfx), bind=a.tally_binds(a.present, sfx))
     turns += a.write(
         note,
         f"# {r['title']} (${{var:case_id}})\n\n{lab}: {var('total' + sfx)}\n\n{r['why']} The earlier total of "
@@ -357,9 +354,7 @@ def k_media(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     ]
     binds = {f"{name}_{k}": b(rx, kind) for k, (rx, kind) in r["binds"].items()}
     vals = {k: r.get("compose", {}).get(k, var(f"{name}_{k}")) for k in facts}
-    w = a.write(jpath, _json_body({k: (vals[k], facts[k]) for k in facts}))
-    w[-1]["bind"] = binds
-    turns += w
+    turns += a.write(jpath, _json_body({k: (vals[k], facts[k]) for k in facts}), bind=binds)
     lines = "".join(f"- {k.replace('_', ' ').capitalize()}: {vals[k]}\n" for k in facts)
     rej = r["rejection"]
     turns += a.write(
@@ -455,12 +450,11 @@ def k_rule(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
             call("Workflow", name="rule_and_precedent", args={}, script=wf),
         )
     ]
-    w = a.write(
+    turns += a.write(
         jpath,
         '{\n  "rule_ref": "${var:rule_ref}",\n  "threshold": ${var:threshold},\n  "decision": "${var:decision}"\n}\n',
+        bind=binds,
     )
-    w[-1]["bind"] = binds
-    turns += w
     turns += a.write(
         npath,
         f"# {r['title']} (${{var:case_id}})\n\nGoverning rule: ${{var:rule_ref}} of {doc}; threshold "
@@ -538,9 +532,7 @@ def k_tracks(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     binds = {f"t_{k}": b(rx, kind) for k, (rx, kind) in r["binds"].items()}
     vals = {k: var(f"t_{k}") for k in [*facts, tr["key"]]}
     allf = {**facts, tr["key"]: tr["value"]}
-    w = a.write(path, _json_body({k: (vals[k], v) for k, v in allf.items()}))
-    w[-1]["bind"] = binds
-    turns += w
+    turns += a.write(path, _json_body({k: (vals[k], v) for k, v in allf.items()}), bind=binds)
     a.done["tracks"] = {"path": path, "facts": allf, "var": vals}
     conds = [jv(path, [k], v, 0.0) for k, v in allf.items()]
     conds += [
@@ -624,9 +616,7 @@ def k_seal(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
             ),
         ),
     ]
-    w = a.write(tpath, "${var:token}\n")
-    w[-1]["bind"] = {"token": b(r"(MEDSEAL:[0-9a-f]{64})")}
-    turns += w
+    turns += a.write(tpath, "${var:token}\n", bind={"token": b(r"(MEDSEAL:[0-9a-f]{64})")})
     a.done["seal"] = {"path": spath, "token": tpath}
     conds = [jv(spath, [k], e, a.tols.get(k, 0.05 if isinstance(e, float) else 0)) for k, (_v, e) in fields.items()]
     conds += _agreements(a, spath, fields)
