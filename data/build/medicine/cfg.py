@@ -118,10 +118,6 @@ AE: dict[str, Any] = {
             "summary_key": "form_id",
             "decoy_file": "ai_digest/sae_form_ocr_export.txt",
             "ask": "the form id, the onset date and the investigator's causality assessment",
-            "rejection": (
-                "- ai_digest/sae_form_ocr_export.txt is incorrect: its form id SAE-103-0149 is a misread, its "
-                "onset date 2026-02-02 is the site-awareness date of the row below, and its causality 'unrelated' contradicts the signed form."
-            ),
         }
     ],
     "rule": {
@@ -269,10 +265,6 @@ CT: dict[str, Any] = {
             "summary_key": "highest_median_dlp",
             "decoy_file": "ai_digest/chart_data_export.txt",
             "ask": "which month has the highest median DLP, that median, and the February median",
-            "rejection": (
-                "- ai_digest/chart_data_export.txt is wrong: its peak of 786 in Dec does not match the chart, "
-                "where Dec is lower than Jan.\n- The export's February value 713 is incorrect as well."
-            ),
         },
         {
             "dir": "console_capture",
@@ -449,10 +441,6 @@ WH: dict[str, Any] = {
             "summary_key": "escalated_bed",
             "decoy_file": "ai_digest/handover_autotranscript.txt",
             "ask": "which bed was escalated, at what time (24-hour), and the lactate value",
-            "rejection": (
-                "- ai_digest/handover_autotranscript.txt is wrong: it hears the escalation at 02:40, which is "
-                "incorrect.\n- Its bed A4 is the colleague's patient, who was not escalated; the lactate it gives is incorrect."
-            ),
         }
     ],
     "rule": {
@@ -593,10 +581,6 @@ RCA: dict[str, Any] = {
             "summary_key": "chart_ref",
             "decoy_file": "ai_digest/chart_ocr_export.txt",
             "ask": "the chart reference, the prescribed warfarin dose and the prescriber",
-            "rejection": (
-                "- ai_digest/chart_ocr_export.txt is incorrect: its dose of 10 mg is the discontinued line.\n"
-                "- Its chart reference MC-1781 is wrong, and 'Lindberg' misreads the prescriber."
-            ),
         }
     ],
     "rule": {
@@ -743,10 +727,6 @@ OB: dict[str, Any] = {
             "summary_key": "peak_week",
             "decoy_file": "ai_digest/epicurve_data_export.txt",
             "ask": "the peak week, the number of cases in it, and the first week with cases",
-            "rejection": (
-                "- ai_digest/epicurve_data_export.txt is wrong: it counts specimens by week of report, so its peak is W10 with "
-                "12 (repeat specimens included).\n- Its first week W52 is a sporadic case of last December, not this outbreak."
-            ),
         },
         {
             "dir": "voicemail",
@@ -925,10 +905,6 @@ QC: dict[str, Any] = {
             "summary_key": "reagent_lot",
             "decoy_file": "ai_digest/instrument_log_export.txt",
             "ask": "the reagent lot, the calibration factor and the operator id",
-            "rejection": (
-                "- ai_digest/instrument_log_export.txt is wrong: its lot 48231-02 transposes digits and is "
-                "incorrect.\n- Its factor 0.987 is wrong, and operator BMS-41 is incorrect too."
-            ),
         }
     ],
     "rule": {
@@ -1075,10 +1051,6 @@ CA: dict[str, Any] = {
             "summary_key": "episode_ref",
             "decoy_file": "ai_digest/summary_ocr_export.txt",
             "ask": "the episode reference, the primary diagnosis code and the length of stay in days",
-            "rejection": (
-                "- ai_digest/summary_ocr_export.txt is incorrect: its primary diagnosis J44.1 is the secondary code.\n"
-                "- Its episode reference EP-44871 is wrong, and its stay of 11 days is the previous admission."
-            ),
         }
     ],
     "rule": {
