@@ -717,6 +717,19 @@ KINDS = {
 }
 
 
+FIRST = {
+    "plan": "intake_plan",
+    "tally": "background_fanout",
+    "late": "session_reuse",
+    "correction": "update_merge",
+    "media": "media_extraction",
+    "rule": "workflow",
+    "seal": "consolidation",
+    "final": "final_synthesis",
+}
+"""A round's first tag (its kind in the arc) unless its story names another."""
+
+
 def lay_out(c: dict[str, Any], story: dict[str, Any]) -> list[dict[str, Any]]:
     """The rounds of one scenario: id, question, tags, spec, update ids and the reference turns."""
     a = Arc(c)
@@ -730,7 +743,7 @@ def lay_out(c: dict[str, Any], story: dict[str, Any]) -> list[dict[str, Any]]:
             first["bind"] = {"case_id": b(r"Case id:\s*([A-Z0-9][\w-]+)"), **first.get("bind", {})}
             turns = [*preamble(a), first, *turns[1:]]
         turns.append(turn(r.get("done", "Done for this round.")))
-        tags = list(dict.fromkeys([r["first"], *got["tags"], "sensitive_guard"]))
+        tags = list(dict.fromkeys([r.get("first") or FIRST[r["kind"]], *got["tags"], "sensitive_guard"]))
         q = r["ask"].strip() + ((" " + r["fmt"]) if r.get("fmt") else "")
         out.append(
             {

@@ -32,7 +32,6 @@ AE = {
     "rounds": [
         {
             "kind": "tally",
-            "first": "background_fanout",
             "path": "findings/sae_tally.json",
             "ask": (
                 "Amara here. I'm stuck in the DSMB prep call most of today, so I need the February reconciliation "
@@ -52,7 +51,6 @@ AE = {
         },
         {
             "kind": "media",
-            "first": "media_extraction",
             "path": "findings/index_event_form.json",
             "notes": "findings/index_event_form.md",
             "title": "Index event: scanned SAE form, site 103",
@@ -104,7 +102,6 @@ AE = {
         },
         {
             "kind": "rule",
-            "first": "workflow",
             "archive": "archive/REC-2025-03_reconciliation.md",
             "path": "notes/escalation_rule.json",
             "notes": "notes/escalation_rule.md",
@@ -145,7 +142,6 @@ AE = {
         },
         {
             "kind": "seal",
-            "first": "consolidation",
             "path": "steering_pack/summary.json",
             "token": "steering_pack/seal_token.txt",
             "ask": (
@@ -164,7 +160,6 @@ AE = {
         },
         {
             "kind": "final",
-            "first": "final_synthesis",
             "report": "steering_pack/final_report.md",
             "path": "steering_pack/final.json",
             "archive": "archive/REC-2025-03_reconciliation.md",
@@ -298,7 +293,6 @@ CT = {
         },
         {
             "kind": "late",
-            "first": "session_reuse",
             "note": "rpc_pack/ct4_addendum.md",
             "title": "Addendum: CT4 log",
             "why": "CT4's log came in late and adds its exceedances.",
@@ -316,7 +310,6 @@ CT = {
         },
         {
             "kind": "correction",
-            "first": "update_merge",
             "resume": False,
             "note": "rpc_pack/ct3_correction.md",
             "title": "CT3 log correction",
@@ -334,7 +327,6 @@ CT = {
         },
         {
             "kind": "seal",
-            "first": "consolidation",
             "path": "rpc_pack/summary.json",
             "token": "rpc_pack/summary.seal",
             "ask": (
@@ -388,7 +380,6 @@ WH = {
     "rounds": [
         {
             "kind": "plan",
-            "first": "intake_plan",
             "path": "notes/review_plan.md",
             "title": "Ward 7 handover review plan",
             "headings": ["Purpose", "Sources", "Timeline"],
@@ -414,7 +405,6 @@ WH = {
         },
         {
             "kind": "media",
-            "first": "media_extraction",
             "path": "notes/handover_facts.json",
             "notes": "notes/handover_facts.md",
             "title": "Night handover, dictated",
@@ -449,7 +439,6 @@ WH = {
         },
         {
             "kind": "tally",
-            "first": "background_fanout",
             "path": "notes/febrile_tally.json",
             "ask": (
                 "Now the numbers. Each bay's observations are exported in obs_exports/, and they're enormous. "
@@ -468,7 +457,6 @@ WH = {
         },
         {
             "kind": "late",
-            "first": "session_reuse",
             "note": "notes/bay_e_revision.md",
             "title": "Bay E added",
             "why": "Bay E's export arrived late from IT and adds its febrile sets.",
@@ -486,7 +474,6 @@ WH = {
         },
         {
             "kind": "rule",
-            "first": "workflow",
             "archive": "archive/WH-2025-044_audit.md",
             "path": "handover_review/policy_decision.json",
             "notes": "handover_review/policy_decision.md",
@@ -536,7 +523,6 @@ RCA = {
     "rounds": [
         {
             "kind": "plan",
-            "first": "intake_plan",
             "path": "rca/terms_of_reference.md",
             "title": "Terms of reference",
             "headings": ["Incident", "Evidence", "Hypotheses", "Access"],
@@ -578,7 +564,6 @@ RCA = {
         },
         {
             "kind": "correction",
-            "first": "update_merge",
             "resume": False,
             "note": "rca/ed_correction.md",
             "title": "ED station log corrected",
@@ -631,7 +616,6 @@ RCA = {
         },
         {
             "kind": "late",
-            "first": "session_reuse",
             "note": "rca/theatres_addendum.md",
             "title": "Theatres station added",
             "why": "The theatres station's log was missing from the first extract and adds its mismatches.",
@@ -649,7 +633,6 @@ RCA = {
         },
         {
             "kind": "rule",
-            "first": "workflow",
             "archive": "archive/MER-2025-061_review.md",
             "path": "committee/escalation.json",
             "notes": "committee/escalation.md",
@@ -669,7 +652,6 @@ RCA = {
         },
         {
             "kind": "seal",
-            "first": "consolidation",
             "path": "committee/summary.json",
             "token": "committee/summary_token.txt",
             "ask": (
@@ -686,7 +668,6 @@ RCA = {
         },
         {
             "kind": "final",
-            "first": "final_synthesis",
             "report": "committee/rca_report.md",
             "path": "committee/rca_report.json",
             "archive": "archive/MER-2025-061_review.md",
@@ -720,7 +701,6 @@ OB = {
     "rounds": [
         {
             "kind": "tally",
-            "first": "background_fanout",
             "path": "findings/case_tally.json",
             "ask": (
                 "Lena from IPC; the outbreak control group meets at four and I have nothing on paper yet. Ward "
@@ -771,7 +751,6 @@ OB = {
         },
         {
             "kind": "late",
-            "first": "session_reuse",
             "note": "findings/ward_7b_note.md",
             "title": "Ward 7B line list",
             "why": "Ward 7B's line list arrived after the first tally and adds its confirmed cases.",
@@ -811,7 +790,6 @@ OB = {
         },
         {
             "kind": "correction",
-            "first": "update_merge",
             "resume": False,
             "note": "findings/ward_5c_correction.md",
             "title": "Ward 5C correction",
@@ -829,7 +807,6 @@ OB = {
         },
         {
             "kind": "rule",
-            "first": "workflow",
             "archive": "archive/IPC-OB-2025-02_report.md",
             "path": "ocg_pack/declaration.json",
             "notes": "ocg_pack/declaration.md",
@@ -848,7 +825,6 @@ OB = {
         },
         {
             "kind": "final",
-            "first": "final_synthesis",
             "report": "ocg_pack/briefing.md",
             "path": "ocg_pack/briefing.md",
             "archive": "archive/IPC-OB-2025-02_report.md",
@@ -882,7 +858,6 @@ QC = {
     "rounds": [
         {
             "kind": "media",
-            "first": "media_extraction",
             "path": "qc_review/c4_calibration.json",
             "notes": "notes/c4_calibration.md",
             "title": "Analyser C4 calibration screen",
@@ -913,7 +888,6 @@ QC = {
         },
         {
             "kind": "tally",
-            "first": "background_fanout",
             "path": "qc_review/rejections.json",
             "ask": (
                 "Then the 1-3s rejections across the core lab. The QC exports (qc_exports/) are long and outside "
@@ -949,7 +923,6 @@ QC = {
         },
         {
             "kind": "correction",
-            "first": "update_merge",
             "resume": True,
             "note": "notes/c2_correction.md",
             "title": "Analyser C2 export corrected",
@@ -967,7 +940,6 @@ QC = {
         },
         {
             "kind": "late",
-            "first": "session_reuse",
             "note": "notes/c5_addendum.md",
             "title": "Analyser C5 added",
             "why": "C5 was commissioned mid-month and its export arrived separately.",
@@ -1011,7 +983,6 @@ CA = {
     "rounds": [
         {
             "kind": "plan",
-            "first": "intake_plan",
             "path": "audit_pack/audit_plan.md",
             "title": "Coding audit plan",
             "headings": ["Sample", "Method", "Risks"],
@@ -1120,7 +1091,6 @@ CA = {
         },
         {
             "kind": "final",
-            "first": "final_synthesis",
             "report": "audit_pack/audit_report.md",
             "path": "audit_pack/audit_report.json",
             "archive": "archive/CA-2025-Q1-02_audit.md",
@@ -1143,7 +1113,6 @@ CA = {
         },
         {
             "kind": "seal",
-            "first": "consolidation",
             "path": "audit_pack/summary.json",
             "token": "audit_pack/summary_token.txt",
             "ask": (
