@@ -271,7 +271,7 @@ def _retally(a: Arc, r: dict[str, Any], what: str, lab: str, changed: str, befor
     a.stage += 1
     sfx = f"_{a.stage}"
     note = r["note"]
-    resume = r.get("resume", True)
+    resume = r.get("resume", what == "late export")  # a correction starts a fresh run unless the story resumes
     args = {
         "subagent_id": "${subagent:tally}",
         "description": f"re-tally after the {what}",

@@ -125,7 +125,6 @@ AE = {
         {
             "kind": "correction",
             "first": "tool_run",
-            "resume": False,
             "note": "notes/site102_correction.md",
             "title": "Site 102 correction",
             "why": "Site 102 withdrew duplicate entries; withdrawn rows no longer count.",
@@ -310,7 +309,6 @@ CT = {
         },
         {
             "kind": "correction",
-            "resume": False,
             "note": "rpc_pack/ct3_correction.md",
             "title": "CT3 log correction",
             "why": "CT3's corrected log withdraws test exposures that had been logged as patient exams.",
@@ -564,7 +562,6 @@ RCA = {
         },
         {
             "kind": "correction",
-            "resume": False,
             "note": "rca/ed_correction.md",
             "title": "ED station log corrected",
             "why": "The ED station withdrew entries that were reversed at the counter before they left pharmacy.",
@@ -790,7 +787,6 @@ OB = {
         },
         {
             "kind": "correction",
-            "resume": False,
             "note": "findings/ward_5c_correction.md",
             "title": "Ward 5C correction",
             "why": "Ward 5C's corrected list withdraws entries that the laboratory re-tested negative.",
