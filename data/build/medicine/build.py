@@ -367,46 +367,39 @@ RENDER = {"form": render_form, "bars": render_bars, "video": render_video, "wav"
 # ----------------------------------------------------------------------------------------------
 # office files (stable bytes: fixed core times, fixed zip entry dates)
 # ----------------------------------------------------------------------------------------------
-def make_docx(path: str, doc: dict[str, Any]) -> None:
+def make_office(path: str, doc: dict[str, Any]) -> None:
+    """The governing document: a docx of a title and (h)eading/(p)aragraph blocks, or an xlsx of sheets."""
     import datetime
 
-    from docx import Document
-
-    d = Document()
-    d.core_properties.author = doc.get("author", "Clinical Governance")
-    d.core_properties.created = datetime.datetime(*FIXED_DT)
-    d.core_properties.modified = datetime.datetime(*FIXED_DT)
-    d.core_properties.last_modified_by = doc.get("author", "Clinical Governance")
-    d.core_properties.revision = 1
-    d.add_heading(doc["title"], level=1)
-    for kind, text in doc["blocks"]:
-        if kind == "h":
-            d.add_heading(text, level=2)
-        else:
-            d.add_paragraph(text)
+    when, author = datetime.datetime(*FIXED_DT), doc.get("author", "Clinical Governance")
     buf = io.BytesIO()
-    d.save(buf)
-    write(path, restamp_zip(buf.getvalue(), date_time=(1980, 1, 1, 0, 0, 0)))
+    if path.endswith(".docx"):
+        from docx import Document
 
+        d = Document()
+        d.core_properties.author = author
+        d.core_properties.created = d.core_properties.modified = when
+        d.core_properties.last_modified_by = author
+        d.core_properties.revision = 1
+        d.add_heading(doc["title"], level=1)
+        for kind, text in doc["blocks"]:
+            if kind == "h":
+                d.add_heading(text, level=2)
+            else:
+                d.add_paragraph(text)
+        d.save(buf)
+    else:
+        from openpyxl import Workbook
 
-def make_xlsx(path: str, doc: dict[str, Any]) -> None:
-    import datetime
-
-    from openpyxl import Workbook
-
-    wb = Workbook()
-    wb.properties.creator = doc.get("author", "Clinical Governance")
-    wb.properties.created = datetime.datetime(*FIXED_DT)
-    wb.properties.modified = datetime.datetime(*FIXED_DT)
-    first = True
-    for title, rows in doc["sheets"]:
-        ws = wb.active if first else wb.create_sheet()
-        first = False
-        ws.title = title
-        for r in rows:
-            ws.append(list(r))
-    buf = io.BytesIO()
-    wb.save(buf)
+        wb = Workbook()
+        wb.properties.creator = author
+        wb.properties.created = wb.properties.modified = when
+        for i, (title, rows) in enumerate(doc["sheets"]):
+            ws = wb.active if i == 0 else wb.create_sheet()
+            ws.title = title
+            for r in rows:
+                ws.append(list(r))
+        wb.save(buf)
     write(path, restamp_zip(buf.getvalue(), date_time=(1980, 1, 1, 0, 0, 0)))
 
 
@@ -528,7 +521,7 @@ def build_scenario(c: dict[str, Any], root: str) -> None:
         RENDER[m["render"]](os.path.join(ws, m["dir"], m["file"]), m["spec"], f"{sid}/{m['file']}")
         write(os.path.join(sdir, "truth", m["dir"], m["file"] + ".txt"), m["truth"].rstrip() + "\n")
     p = os.path.join(ws, c["dirs"]["reference"], c["rule"]["file"])
-    (make_docx if p.endswith(".docx") else make_xlsx)(p, c["office"])
+    make_office(p, c["office"])
     man = {
         "scenario_id": sid,
         "desc": c["desc"],
