@@ -15,11 +15,14 @@ def finish(
     indexed: dict[str, tuple[str, str, str]],
     digest: str,
     other: dict[str, Asset] | None = None,
+    index: dict[str, tuple[str, str]] | None = None,
 ) -> None:
     """Add the files and asset rows every scenario shares: ``indexed`` folders are authoritative and
-    have an _index.md, ``ai_digest`` holds ``digest``; the main agent reads what is not delegate-only."""
+    have an _index.md (``index``: the one file each lists, and its gist), ``ai_digest`` holds ``digest``; the main agent reads what is not delegate-only."""
     c["accessible"] = ["_sandbox_hint.md", "requests", "tools", "output", "patient_records", "ai_digest"]
     c["dirs"]["digest"] = "ai_digest"
+    for folder, (name, gist) in (index or {}).items():
+        c["files"][f"{folder}/_index.md"] = f"# {folder}/ index\n\n| file | gist |\n|---|---|\n| {name} | {gist} |\n"
     c["files"].update(
         {
             "output/README.md": "# output/\n\nWrite the deliverables the questions ask for here.\n",
@@ -182,7 +185,6 @@ AE["files"] = {
         "# SAE reconciliation REC-2025-03 (HELIX-2, March 2025)\n\nLate SAE reports: 19 across four sites.\n"
         "Threshold applied (Safety Management Plan v3.1, §7.3): 25 late reports.\nOutcome: site retraining.\n"
     ),
-    "scans/_index.md": "# scans/ index\n\n| file | gist |\n|---|---|\n| sae_form_site103.png | scanned page 1 of the site 103 index-event SAE form |\n",
     "protocol/_index.md": "# protocol/ index\n\n| file | ~tokens | gist |\n|---|---|---|\n| safety_management_plan_v4.docx | 600 | current safety management plan; §7 covers reporting timelines and escalation |\n",
 }
 finish(
@@ -195,11 +197,8 @@ finish(
         "protocol": ("docx", "llm", "safety management plan"),
     },
     "SafetyBot digest and an OCR export",
+    index={"scans": ("sae_form_site103.png", "scanned page 1 of the site 103 index-event SAE form")},
 )
-
-
-def idx(folder: str, rows: list[tuple[str, str]]) -> str:
-    return f"# {folder}/ index\n\n| file | gist |\n|---|---|\n" + "".join(f"| {a} | {b} |\n" for a, b in rows)
 
 
 # ================================================================================================
@@ -351,13 +350,6 @@ CT["files"] = {
         "# CT dose audit RAD-DA-2025-02 (February 2025)\n\nExams above the local DRL: 12.\nThreshold applied "
         "(DRL workbook 2025, §3.2): 30 exams.\nOutcome: routine monitoring.\n"
     ),
-    "charts/_index.md": idx("charts", [("ct1_median_dlp_trend.png", "CT1 monthly median DLP chart, six months")]),
-    "console_capture/_index.md": idx(
-        "console_capture", [("ct1_protocol_editor.mp4", "short screen capture of the CT1 protocol editor")]
-    ),
-    "reference/_index.md": idx(
-        "reference", [("drl_workbook_2026.xlsx", "current DRL workbook: DRL table, escalation sheet, version")]
-    ),
 }
 finish(
     CT,
@@ -370,6 +362,11 @@ finish(
         "reference": ("xlsx", "llm", "DRL workbook"),
     },
     "dose digest and a chart data export",
+    index={
+        "charts": ("ct1_median_dlp_trend.png", "CT1 monthly median DLP chart, six months"),
+        "console_capture": ("ct1_protocol_editor.mp4", "short screen capture of the CT1 protocol editor"),
+        "reference": ("drl_workbook_2026.xlsx", "current DRL workbook: DRL table, escalation sheet, version"),
+    },
 )
 
 # ================================================================================================
@@ -491,10 +488,6 @@ WH["files"] = {
         "# Handover audit WH-2025-044 (ward 7, April 2025)\n\nFebrile observations: 27.\nThreshold applied (policy "
         "v4, §4.1): 30.\nOutcome: ward monitoring.\n"
     ),
-    "dictation/_index.md": idx("dictation", [("night_handover_note.wav", "dictated night handover, about 20 s")]),
-    "policy/_index.md": idx(
-        "policy", [("deteriorating_patient_policy_v5.docx", "current policy; §4 covers escalation")]
-    ),
 }
 finish(
     WH,
@@ -506,6 +499,10 @@ finish(
         "policy": ("docx", "llm", "deteriorating-patient policy"),
     },
     "ward digest and an automatic transcript",
+    index={
+        "dictation": ("night_handover_note.wav", "dictated night handover, about 20 s"),
+        "policy": ("deteriorating_patient_policy_v5.docx", "current policy; §4 covers escalation"),
+    },
 )
 
 
@@ -642,16 +639,6 @@ RCA["files"] = {
         "# Incident report MER-2026-118 - draft v1\n\nStatus: withdrawn by the author on 19 March 2026.\n\nDraft "
         "finding: look-alike packaging between two warfarin strengths; 7 mismatches on the ED station.\n"
     ),
-    "chart_scans/_index.md": idx("chart_scans", [("prescription_chart_p2.png", "scanned prescription chart, page 2")]),
-    "formulary/_index.md": idx(
-        "formulary",
-        [
-            (
-                "medication_safety_policy_msp12.docx",
-                "current medication-safety policy; §5 covers mismatches and escalation",
-            )
-        ],
-    ),
 }
 finish(
     RCA,
@@ -664,6 +651,13 @@ finish(
     },
     "pharmacy digest and an OCR export",
     other={"incident_drafts": ("small text (md)", "llm", "stale (withdrawn)", "first incident draft")},
+    index={
+        "chart_scans": ("prescription_chart_p2.png", "scanned prescription chart, page 2"),
+        "formulary": (
+            "medication_safety_policy_msp12.docx",
+            "current medication-safety policy; §5 covers mismatches and escalation",
+        ),
+    },
 )
 
 # ================================================================================================
@@ -818,11 +812,6 @@ OB["files"] = {
         "# Outbreak report IPC-OB-2025-02 (norovirus, 2025)\n\nCases: 31.\nThreshold applied (IPC-07, 2025 edition, "
         "§6.4): 25.\nOutcome: major outbreak.\n"
     ),
-    "charts/_index.md": idx("charts", [("epicurve_cdiff.png", "epidemic curve by week of onset")]),
-    "voicemail/_index.md": idx("voicemail", [("ipc_nurse_voicemail.wav", "voicemail from the IPC nurse, about 15 s")]),
-    "policy/_index.md": idx(
-        "policy", [("outbreak_policy_ipc07.docx", "current outbreak policy; §6 covers cases, isolation, declaration")]
-    ),
 }
 finish(
     OB,
@@ -835,6 +824,11 @@ finish(
         "policy": ("docx", "llm", "outbreak policy"),
     },
     "surveillance digest and a chart export",
+    index={
+        "charts": ("epicurve_cdiff.png", "epidemic curve by week of onset"),
+        "voicemail": ("ipc_nurse_voicemail.wav", "voicemail from the IPC nurse, about 15 s"),
+        "policy": ("outbreak_policy_ipc07.docx", "current outbreak policy; §6 covers cases, isolation, declaration"),
+    },
 )
 
 # ================================================================================================
@@ -965,10 +959,6 @@ QC["files"] = {
         "# QC review LAB-QC-2025-05 (hs-troponin T, 2025)\n\n1-3s rejections: 13.\nThreshold applied (LQ-4, 2025 edition, §2.5): "
         "24.\nOutcome: local troubleshooting.\n"
     ),
-    "display_video/_index.md": idx(
-        "display_video", [("c4_calibration_screen.mp4", "short video of analyser C4's calibration screen")]
-    ),
-    "quality/_index.md": idx("quality", [("qc_policy_lq4.xlsx", "current QC policy workbook: rules, limits, version")]),
 }
 finish(
     QC,
@@ -980,6 +970,10 @@ finish(
         "quality": ("xlsx", "llm", "QC policy workbook"),
     },
     "lab digest and an instrument log export",
+    index={
+        "display_video": ("c4_calibration_screen.mp4", "short video of analyser C4's calibration screen"),
+        "quality": ("qc_policy_lq4.xlsx", "current QC policy workbook: rules, limits, version"),
+    },
 )
 
 # ================================================================================================
@@ -1107,12 +1101,6 @@ CA["files"] = {
         "# Coding audit CA-2025-Q1-02 (inpatient, 2025)\n\nMaterial variances: 26.\nThreshold applied (CAS-3, 2025 edition, "
         "§4.1): 30.\nOutcome: internal feedback.\n"
     ),
-    "scanned_summaries/_index.md": idx(
-        "scanned_summaries", [("discharge_summary_index.png", "scanned discharge summary of the index episode")]
-    ),
-    "coding_rules/_index.md": idx(
-        "coding_rules", [("coding_audit_standard_cas3.xlsx", "current audit standard: rules, tariffs, version")]
-    ),
 }
 finish(
     CA,
@@ -1124,6 +1112,10 @@ finish(
         "coding_rules": ("xlsx", "llm", "coding audit standard and tariffs"),
     },
     "coding digest and an OCR export",
+    index={
+        "scanned_summaries": ("discharge_summary_index.png", "scanned discharge summary of the index episode"),
+        "coding_rules": ("coding_audit_standard_cas3.xlsx", "current audit standard: rules, tariffs, version"),
+    },
 )
 
 # Every scenario config above (a dict with an s_med_* "sid"), in the order it is defined here.
