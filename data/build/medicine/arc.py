@@ -81,7 +81,6 @@ class Arc:
         self.stage = 0  # bumps with each (re)tally so bound names stay distinct
         self.written: set[str] = set()
         self.done: dict[str, Any] = {}  # kind -> facts about the round (paths, var names)
-        self.never = never("patient_records", "hr")
         self.tols: dict[str, float] = {}  # a fact read off a chart's axis keeps its tolerance in later files
 
     # --- numbers -------------------------------------------------------------------------
@@ -162,8 +161,8 @@ class Arc:
 
 
 # ----------------------------------------------------------------------------------------------
-# round kinds: each returns {"tags", "conditions", "turns", "update_ids"} (the round's own tags:
-# its first tag and "sensitive_guard" are added by lay_out)
+# round kinds: each returns {"tags", "conditions", "turns", "update_ids"} (the round's own tags and
+# conditions: its first tag, "sensitive_guard" and the never_granted guard are added by lay_out)
 # ----------------------------------------------------------------------------------------------
 def preamble(a: Arc) -> list[dict[str, Any]]:
     return [
@@ -201,7 +200,6 @@ def k_plan(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
         "conditions": [
             headings(path, *heads),
             contains(path, all=[a.c["case_id"]]),
-            a.never,
         ],
         "turns": turns,
     }
@@ -255,7 +253,6 @@ def k_tally(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
             "args": {"run_in_background": True},
             "message": "no tally run was started in the background in this round",
         },
-        a.never,
     ]
     return {
         "tags": ["tool_run", "needs_delegation", "background", "parallel"],
@@ -298,10 +295,9 @@ def _retally(a: Arc, r: dict[str, Any], what: str, lab: str, changed: str, befor
         label(note, lab, a.total(), 0.0),
         decoy(note, before, markers=SUPERSEDED, labels=["total"]),
         evidence(f"{a.slices_dir}/{changed}", [str(a.counts[changed]), fmt_val(a.peaks[changed])], path),
-        a.never,
     ]
     if resume:
-        conds.insert(-1, resumed())
+        conds.append(resumed())
     tags = ["update_merge", "cross_round", "needs_delegation"]
     if resume:
         tags.insert(1, "session_reuse")
@@ -385,7 +381,6 @@ def k_media(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
             conds.append(decoy(npath, tok, sections=["Rejected claims"], labels=labs))
             conds.append(decoy(jpath, tok, labels=[k] if len(tok) < 4 else []))
     conds.append(evidence(fpath, r["evidence"], jpath, models=MEDIA_MODELS[m["modality"]]))
-    conds.append(a.never)
     tags = ["media_extraction", m["modality"]]
     if m.get("decoy_file"):
         tags += ["modality_decoy", "decoy_refutation"]
@@ -502,7 +497,6 @@ def rule_conditions(a: Arc, doc: str, arch: str, jpath: str, npath: str) -> list
         workflow(2, True),
         evidence(doc, [str(rule["threshold"]), rule["decision"]], jpath),
         evidence(arch, [str(stale)], npath),
-        a.never,
     ]
 
 
@@ -538,7 +532,6 @@ def k_tracks(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     conds += [
         evidence(fpath, r["evidence"], path, models=MEDIA_MODELS[m["modality"]]),
         evidence(doc, [str(tr["value"])], path),
-        a.never,
     ]
     return {
         "tags": ["disjoint_tracks", "media_extraction", m["modality"], "needs_delegation"],
@@ -623,7 +616,6 @@ def k_seal(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     conds += [
         conditions.seal(spath, "vault/seal.key", tpath),
         evidence("vault/seal.key", ["MEDSEAL"], tpath),
-        a.never,
     ]
     return {
         "tags": ["tool_run", "consolidation", "cross_round", "needs_delegation"],
@@ -695,7 +687,6 @@ def k_final(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
             labels=["total", a.t["count_key"].replace("_", " ")],
         ),
         decoy(jpath, c["digest_total"], labels=[f"total_{a.t['count_key']}"]),
-        a.never,
     ]
     return {
         "tags": ["final_synthesis", "decoy_refutation", "cross_round"],
@@ -716,6 +707,9 @@ KINDS = {
     "final": k_final,
 }
 
+
+NEVER = never("patient_records", "hr")
+"""The sticky guard every round carries, last."""
 
 FIRST = {
     "plan": "intake_plan",
@@ -750,7 +744,7 @@ def lay_out(c: dict[str, Any], story: dict[str, Any]) -> list[dict[str, Any]]:
                 "id": rid,
                 "question": q,
                 "tags": tags,
-                "spec": {"round": rid, "conditions": got["conditions"]},
+                "spec": {"round": rid, "conditions": [*got["conditions"], NEVER]},
                 "update_ids": got.get("update_ids", []),
                 "turns": turns,
                 "feedback": r["feedback"],
