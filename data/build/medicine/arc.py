@@ -269,19 +269,15 @@ def _retally(a: Arc, r: dict[str, Any], what: str, lab: str, changed: str, befor
     sfx = f"_{a.stage}"
     note = r["note"]
     resume = r.get("resume", what == "late export")  # a correction starts a fresh run unless the story resumes
-    args = {
-        "subagent_id": "${subagent:tally}",
-        "description": f"re-tally after the {what}",
-        "prompt": f"The {what} is in. Run {a.tool_cmd()} and report the output verbatim.",
-        "run_in_background": False,
-    }
-    if resume:
-        args = {
-            "subagent_id": args["subagent_id"],
-            "session_id": "${session:tally}",
-            **{k: v for k, v in args.items() if k != "subagent_id"},
-        }
-    turns = [turn(f"Re-running the tally after the {what}.", call("RunSubagent", **args))]
+    rerun = call(
+        "RunSubagent",
+        subagent_id="${subagent:tally}",
+        **({"session_id": "${session:tally}"} if resume else {}),
+        description=f"re-tally after the {what}",
+        prompt=f"The {what} is in. Run {a.tool_cmd()} and report the output verbatim.",
+        run_in_background=False,
+    )
+    turns = [turn(f"Re-running the tally after the {what}.", rerun)]
     turns += a.write(path, a.tally_content(path, a.present, sfx), bind=a.tally_binds(a.present, sfx))
     turns += a.write(
         note,
