@@ -83,6 +83,10 @@ class Arc:
         self.done: dict[str, Any] = {}  # kind -> facts about the round (paths, var names)
         self.tols: dict[str, float] = {}  # a fact read off a chart's axis keeps its tolerance in later files
 
+    def tol(self, key: str, value: object) -> float:
+        """A fact's tolerance: the one it was read with, else 0.05 for a decimal and 0 for the rest."""
+        return self.tols.get(key, 0.05 if isinstance(value, float) else 0)
+
     # --- numbers -------------------------------------------------------------------------
     def total(self) -> int:
         return sum(self.counts[f] for f in self.present)
@@ -607,7 +611,7 @@ def k_seal(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     ]
     turns += a.write(tpath, "${var:token}\n", bind={"token": b(r"(MEDSEAL:[0-9a-f]{64})")})
     a.done["seal"] = {"path": spath, "token": tpath}
-    conds = [jv(spath, [k], e, a.tols.get(k, 0.05 if isinstance(e, float) else 0)) for k, (_v, e) in fields.items()]
+    conds = [jv(spath, [k], e, a.tol(k, e)) for k, (_v, e) in fields.items()]
     conds += _agreements(a, spath, fields)
     conds += [
         conditions.seal(spath, "vault/seal.key", tpath),
@@ -654,17 +658,14 @@ def k_final(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
         turns += [*a.write(rpath, report), *a.write(jpath, _json_body(fields))]
     conds = []
     for k, (_v, e) in fields.items():
-        conds.append(
-            one_of(jpath, [k], ref_forms(e))
-            if k == "rule_ref"
-            else jv(jpath, [k], e, a.tols.get(k, 0.05 if isinstance(e, float) else 0))
-        )
+        conds.append(one_of(jpath, [k], ref_forms(e)) if k == "rule_ref" else jv(jpath, [k], e, a.tol(k, e)))
     conds += _agreements(a, jpath, fields)
     if "tracks" in a.done:
         k2 = c["media"][1]["summary_key"]
         conds.append(agree({"path": jpath, "key": [k2]}, {"path": a.done["tracks"]["path"], "key": [k2]}, 0.0))
     if "seal" in a.done:
         conds.append(conditions.seal(a.done["seal"]["path"], "vault/seal.key", a.done["seal"]["token"]))
+    labs = ["total", a.t["count_key"].replace("_", " ")]
     conds += [
         contains(
             rpath,
@@ -673,15 +674,7 @@ def k_final(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
             any=[arch, arch.rsplit("/", 1)[-1], "last year", "2025"],
             message="## Rejected claims must address the AI digest and last year's review",
         ),
-        decoy(
-            rpath, c["digest_total"], sections=["Rejected claims"], labels=["total", a.t["count_key"].replace("_", " ")]
-        ),
-        decoy(
-            rpath,
-            c["archive_total"],
-            sections=["Rejected claims"],
-            labels=["total", a.t["count_key"].replace("_", " ")],
-        ),
+        *(decoy(rpath, c[k], sections=["Rejected claims"], labels=labs) for k in ("digest_total", "archive_total")),
         decoy(jpath, c["digest_total"], labels=[f"total_{a.t['count_key']}"]),
     ]
     return {
