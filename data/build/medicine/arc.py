@@ -296,12 +296,8 @@ def _retally(a: Arc, r: dict[str, Any], what: str, lab: str, changed: str, befor
         decoy(note, before, markers=SUPERSEDED, labels=["total"]),
         evidence(f"{a.slices_dir}/{changed}", [str(a.counts[changed]), fmt_val(a.peaks[changed])], path),
     ]
-    if resume:
-        conds.append(resumed())
-    tags = ["update_merge", "cross_round", "needs_delegation"]
-    if resume:
-        tags.insert(1, "session_reuse")
-    return {"tags": tags, "conditions": conds, "turns": turns}
+    tags = ["update_merge", *(["session_reuse"] if resume else []), "cross_round", "needs_delegation"]
+    return {"tags": tags, "conditions": conds + ([resumed()] if resume else []), "turns": turns}
 
 
 def k_late(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
