@@ -15,12 +15,15 @@ path -> text). Figures in the other reviews never equal a figure of the current 
 
 from __future__ import annotations
 
-
-def review(title: str, lines: list[str]) -> str:
-    return f"# {title}\n" + "".join(line + "\n" for line in lines)
+from typing import Any
 
 
-SEARCH: dict[str, dict] = {
+def review(title: str, *lines: str) -> str:
+    """A past review: its heading, a blank line, then its lines."""
+    return f"# {title}\n\n" + "".join(line + "\n" for line in lines)
+
+
+SEARCH: dict[str, dict[str, Any]] = {
     "s_med_sae_reconciliation": {
         "term": "HELIX-2",
         "known": "the trial named in the request",
@@ -28,30 +31,21 @@ SEARCH: dict[str, dict] = {
         "files": {
             "archive/REC-2024-08_reconciliation.md": review(
                 "SAE reconciliation REC-2024-08 (HELIX-2, August 2024)",
-                [
-                    "",
-                    "Late SAE reports: 16 across three sites.",
-                    "Threshold applied (Safety Management Plan v3.0, §7.3): 30 late reports.",
-                    "Outcome: site retraining.",
-                ],
+                "Late SAE reports: 16 across three sites.",
+                "Threshold applied (Safety Management Plan v3.0, §7.3): 30 late reports.",
+                "Outcome: site retraining.",
             ),
             "archive/REC-2025-06_reconciliation.md": review(
                 "SAE reconciliation REC-2025-06 (ORCA-1, June 2025)",
-                [
-                    "",
-                    "Late SAE reports: 1 at one site.",
-                    "Threshold applied (ORCA-1 safety plan v2, §6.1): 10 late reports.",
-                    "Outcome: no action.",
-                ],
+                "Late SAE reports: 1 at one site.",
+                "Threshold applied (ORCA-1 safety plan v2, §6.1): 10 late reports.",
+                "Outcome: no action.",
             ),
             "archive/REC-2025-11_reconciliation.md": review(
                 "SAE reconciliation REC-2025-11 (TIDE-3, November 2025)",
-                [
-                    "",
-                    "Late SAE reports: 7 at one site.",
-                    "Threshold applied (TIDE-3 safety plan v1.2, §8.2): 8 late reports.",
-                    "Outcome: site retraining.",
-                ],
+                "Late SAE reports: 7 at one site.",
+                "Threshold applied (TIDE-3 safety plan v1.2, §8.2): 8 late reports.",
+                "Outcome: site retraining.",
             ),
         },
     },
@@ -62,39 +56,27 @@ SEARCH: dict[str, dict] = {
         "files": {
             "archive/MR-SA-2025-02_audit.md": review(
                 "MR safety audit MR-SA-2025-02 (February 2025)",
-                [
-                    "",
-                    "Screening forms incomplete: 9.",
-                    "Threshold applied (MR safety rules 2025, §2.4): 8 forms.",
-                    "Outcome: staff briefing.",
-                ],
+                "Screening forms incomplete: 9.",
+                "Threshold applied (MR safety rules 2025, §2.4): 8 forms.",
+                "Outcome: staff briefing.",
             ),
             "archive/RAD-DA-2025-08_audit.md": review(
                 "CT dose audit RAD-DA-2025-08 (August 2025)",
-                [
-                    "",
-                    "Exams above the local DRL: 17.",
-                    "Threshold applied (DRL workbook 2025, §3.2): 30 exams.",
-                    "Outcome: routine monitoring.",
-                ],
+                "Exams above the local DRL: 17.",
+                "Threshold applied (DRL workbook 2025, §3.2): 30 exams.",
+                "Outcome: routine monitoring.",
             ),
             "archive/RAD-DA-2024-02_audit.md": review(
                 "CT dose audit RAD-DA-2024-02 (Feb 2024)",
-                [
-                    "",
-                    "Exams above the local DRL: 22.",
-                    "Threshold applied (DRL workbook 2023, §3.2): 35 exams.",
-                    "Outcome: routine monitoring.",
-                ],
+                "Exams above the local DRL: 22.",
+                "Threshold applied (DRL workbook 2023, §3.2): 35 exams.",
+                "Outcome: routine monitoring.",
             ),
             "archive/FL-DA-2025-05_audit.md": review(
                 "Fluoroscopy dose audit FL-DA-2025-05 (May 2025)",
-                [
-                    "",
-                    "Procedures above the local DRL: 6.",
-                    "Threshold applied (fluoroscopy DRL sheet 2025): 10 procedures.",
-                    "Outcome: routine monitoring.",
-                ],
+                "Procedures above the local DRL: 6.",
+                "Threshold applied (fluoroscopy DRL sheet 2025): 10 procedures.",
+                "Outcome: routine monitoring.",
             ),
         },
     },
@@ -105,21 +87,15 @@ SEARCH: dict[str, dict] = {
         "files": {
             "archive/WH-2025-038_audit.md": review(
                 "Handover audit WH-2025-038 (ward 11, March 2025)",
-                [
-                    "",
-                    "Febrile observations: 14.",
-                    "Threshold applied (policy v4, §4.1): 30.",
-                    "Outcome: ward monitoring.",
-                ],
+                "Febrile observations: 14.",
+                "Threshold applied (policy v4, §4.1): 30.",
+                "Outcome: ward monitoring.",
             ),
             "archive/WH-2025-051_audit.md": review(
                 "Handover audit WH-2025-051 (ward 9, May 2025)",
-                [
-                    "",
-                    "Febrile observations: 33.",
-                    "Threshold applied (policy v4, §4.1): 30.",
-                    "Outcome: matron review.",
-                ],
+                "Febrile observations: 33.",
+                "Threshold applied (policy v4, §4.1): 30.",
+                "Outcome: matron review.",
             ),
         },
     },
@@ -130,47 +106,32 @@ SEARCH: dict[str, dict] = {
         "files": {
             "archive/MER-2025-061_addendum.md": review(
                 "Addendum to medication-error review MER-2025-061",
-                [
-                    "",
-                    "Actions closed in January 2026: shelf separation of warfarin strengths at every station;",
-                    "second-checker sign-off added to the dispensing screen. No figures of the review were changed.",
-                ],
+                "Actions closed in January 2026: shelf separation of warfarin strengths at every station;",
+                "second-checker sign-off added to the dispensing screen. No figures of the review were changed.",
             ),
             "archive/MER-2025-029_review.md": review(
                 "Medication-error review MER-2025-029 (2025)",
-                [
-                    "",
-                    "Omitted doses: 12.",
-                    "Threshold applied (MSP-12, 2024 edition, §5.4): 20.",
-                    "Outcome: ward-level review.",
-                ],
+                "Omitted doses: 12.",
+                "Threshold applied (MSP-12, 2024 edition, §5.4): 20.",
+                "Outcome: ward-level review.",
             ),
             "archive/MER-2025-083_review.md": review(
                 "Medication-error review MER-2025-083 (2025)",
-                [
-                    "",
-                    "Wrong-patient labels: 5.",
-                    "Threshold applied (MSP-12, 2024 edition, §5.3): 10.",
-                    "Outcome: ward-level review.",
-                ],
+                "Wrong-patient labels: 5.",
+                "Threshold applied (MSP-12, 2024 edition, §5.3): 10.",
+                "Outcome: ward-level review.",
             ),
             "archive/MER-2024-112_review.md": review(
                 "Medication-error review MER-2024-112 (2024)",
-                [
-                    "",
-                    "Strength mismatches: 17.",
-                    "Threshold applied (MSP-12, 2022 edition, §5.2): 20.",
-                    "Outcome: ward-level review.",
-                ],
+                "Strength mismatches: 17.",
+                "Threshold applied (MSP-12, 2022 edition, §5.2): 20.",
+                "Outcome: ward-level review.",
             ),
             "archive/MER-2025-047_review.md": review(
                 "Medication-error review MER-2025-047 (2025)",
-                [
-                    "",
-                    "Infusion-rate errors: 3.",
-                    "Threshold applied (MSP-12, 2024 edition, §6.1): 5.",
-                    "Outcome: trust-level RCA.",
-                ],
+                "Infusion-rate errors: 3.",
+                "Threshold applied (MSP-12, 2024 edition, §6.1): 5.",
+                "Outcome: trust-level RCA.",
             ),
         },
     },
@@ -181,24 +142,27 @@ SEARCH: dict[str, dict] = {
         "files": {
             "archive/IPC-OB-2024-03_report.md": review(
                 "Outbreak report IPC-OB-2024-03 (norovirus, 2024)",
-                [
-                    "",
-                    "Cases: 18.",
-                    "Threshold applied (IPC-07, 2022 edition, §6.4): 20.",
-                    "Outcome: outbreak declared.",
-                ],
+                "Cases: 18.",
+                "Threshold applied (IPC-07, 2022 edition, §6.4): 20.",
+                "Outcome: outbreak declared.",
             ),
             "archive/IPC-OB-2023-01_report.md": review(
                 "Outbreak report IPC-OB-2023-01 (norovirus, 2023)",
-                ["", "Cases: 42.", "Threshold applied (IPC-07, 2022 edition, §6.4): 20.", "Outcome: major outbreak."],
+                "Cases: 42.",
+                "Threshold applied (IPC-07, 2022 edition, §6.4): 20.",
+                "Outcome: major outbreak.",
             ),
             "archive/IPC-OB-2025-05_report.md": review(
                 "Outbreak report IPC-OB-2025-05 (influenza A, 2025)",
-                ["", "Cases: 11.", "Threshold applied (IPC-09, 2025 edition, §3.1): 6.", "Outcome: outbreak declared."],
+                "Cases: 11.",
+                "Threshold applied (IPC-09, 2025 edition, §3.1): 6.",
+                "Outcome: outbreak declared.",
             ),
             "archive/IPC-OB-2025-09_report.md": review(
                 "Outbreak report IPC-OB-2025-09 (CPE, 2025)",
-                ["", "Cases: 3.", "Threshold applied (IPC-11, 2025 edition, §2.2): 2.", "Outcome: outbreak declared."],
+                "Cases: 3.",
+                "Threshold applied (IPC-11, 2025 edition, §2.2): 2.",
+                "Outcome: outbreak declared.",
             ),
         },
     },
@@ -209,20 +173,21 @@ SEARCH: dict[str, dict] = {
         "files": {
             "archive/LAB-QC-2025-02_review.md": review(
                 "QC review LAB-QC-2025-02 (HbA1c, 2025)",
-                ["", "1-3s rejections: 6.", "Threshold applied (LQ-4, 2025 edition, §2.5): 24.", "Outcome: no action."],
+                "1-3s rejections: 6.",
+                "Threshold applied (LQ-4, 2025 edition, §2.5): 24.",
+                "Outcome: no action.",
             ),
             "archive/LAB-QC-2025-11_review.md": review(
                 "QC review LAB-QC-2025-11 (CRP, 2025)",
-                ["", "1-3s rejections: 2.", "Threshold applied (LQ-4, 2025 edition, §2.5): 24.", "Outcome: no action."],
+                "1-3s rejections: 2.",
+                "Threshold applied (LQ-4, 2025 edition, §2.5): 24.",
+                "Outcome: no action.",
             ),
             "archive/LAB-QC-2025-08_review.md": review(
                 "QC review LAB-QC-2025-08 (potassium, 2025)",
-                [
-                    "",
-                    "1-3s rejections: 29.",
-                    "Threshold applied (LQ-4, 2025 edition, §2.5): 24.",
-                    "Outcome: analyser recalibration.",
-                ],
+                "1-3s rejections: 29.",
+                "Threshold applied (LQ-4, 2025 edition, §2.5): 24.",
+                "Outcome: analyser recalibration.",
             ),
         },
     },
@@ -233,25 +198,21 @@ SEARCH: dict[str, dict] = {
         "files": {
             "archive/CA-2024-Q1-05_audit.md": review(
                 "Coding audit CA-2024-Q1-05 (inpatient, 2024)",
-                ["", "Material variances: 34.", "Threshold applied (CAS-2, §4.1): 40.", "Outcome: internal feedback."],
+                "Material variances: 34.",
+                "Threshold applied (CAS-2, §4.1): 40.",
+                "Outcome: internal feedback.",
             ),
             "archive/CA-2025-OP-03_audit.md": review(
                 "Coding audit CA-2025-OP-03 (outpatient procedures, 2025)",
-                [
-                    "",
-                    "Material variances: 8.",
-                    "Threshold applied (CAS-3, 2025 edition, §5.2): 15.",
-                    "Outcome: no action.",
-                ],
+                "Material variances: 8.",
+                "Threshold applied (CAS-3, 2025 edition, §5.2): 15.",
+                "Outcome: no action.",
             ),
             "archive/CA-2025-ED-01_audit.md": review(
                 "Coding audit CA-2025-ED-01 (emergency department, 2025)",
-                [
-                    "",
-                    "Material variances: 15.",
-                    "Threshold applied (CAS-3, 2025 edition, §6.1): 20.",
-                    "Outcome: internal feedback.",
-                ],
+                "Material variances: 15.",
+                "Threshold applied (CAS-3, 2025 edition, §6.1): 20.",
+                "Outcome: internal feedback.",
             ),
         },
     },

@@ -23,8 +23,6 @@ with another ffmpeg/x264 build it only notes a differing MP4 (its frames are byt
 from __future__ import annotations
 
 import argparse
-import hashlib
-import hmac
 import io
 import json
 import os
@@ -34,6 +32,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True  # never leave __pycache__ next to the build script
@@ -45,34 +44,34 @@ import cfg  # noqa: E402
 import sync_checks  # noqa: E402
 from kit.conditions import check_spec  # noqa: E402
 from kit.files import dump, wav_duration, write  # noqa: E402
-from kit.hint import GRANT_NOTE, MEDIA_NOTE, PAGING_NOTE, access_of, asset_map, asset_row, folder_stats, update_lines  # noqa: E402
+from kit.hint import (  # noqa: E402
+    GRANT_NOTE,
+    MEDIA_EXT,
+    MEDIA_NOTE,
+    PAGING_NOTE,
+    access_of,
+    asset_map,
+    asset_row,
+    folder_stats,
+    update_lines,
+)
 from kit.media import mp4_from_pngs, speech_wav  # noqa: E402
 from kit.office import restamp_zip  # noqa: E402
 from kit.rebuild import differs, report  # noqa: E402
-from kit.seal import canonical, seal_tool_template  # noqa: E402
+from kit.scan import A4_150DPI, font, grain, hand_font, shade  # noqa: E402
+from kit.seal import seal_hex, seal_key, seal_tool_template  # noqa: E402
+from kit.texture import png_bytes  # noqa: E402
 from stories import STORIES  # noqa: E402
 
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
 BUILD = os.path.normpath(os.path.join(HERE, ".."))
-MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
 FIXED_DT = (2026, 1, 5, 9, 0, 0)
-
-
-# ----------------------------------------------------------------------------------------------
-# small helpers
-# ----------------------------------------------------------------------------------------------
-def seal_of(sid: str) -> str:
-    return hashlib.sha256(f"clawarena-team medicine seal / {sid} / v1".encode()).hexdigest()[:40]
-
-
-def token(sid: str, obj) -> str:
-    return "MEDSEAL:" + hmac.new(seal_of(sid).encode(), canonical(obj), hashlib.sha256).hexdigest()
 
 
 # ----------------------------------------------------------------------------------------------
 # CSV slices and the tally tool
 # ----------------------------------------------------------------------------------------------
-def slice_csv(c, name: str, count: int, peak: float, withdrawn: int = 0) -> str:
+def slice_csv(c: dict[str, Any], name: str, count: int, peak: float, withdrawn: int = 0) -> str:
     """Rows: id, date, unit, <measure>, status. `count` rows reach the threshold (peak is the max),
     the rest stay below it. `withdrawn` of the counted rows are marked withdrawn (a corrected slice)."""
     t = c["tool"]
@@ -227,46 +226,7 @@ def run_tool(tool_path: str, files: list[str]) -> str:
 # scanner-lamp falloff; charts are matplotlib figures of 12 x 7 in at 150 dpi (1800 x 1050); screen
 # captures are 1280 x 720 at 1 fps; speech stays at espeak-ng's native 22050 Hz 16-bit mono. Noise
 # comes from a seeded random.Random (never an unseeded C rand()), so every file is byte-stable.
-A4_150DPI = (1240, 1754)
-
-
-def _font(px: int, mono: bool = True, bold: bool = False):
-    """A scalable DejaVu face shipped inside matplotlib (pinned by the venv; no system font lookup)."""
-    import matplotlib
-    from PIL import ImageFont
-
-    name = "DejaVuSans" + ("Mono" if mono else "") + ("-Bold" if bold else "") + ".ttf"
-    return ImageFont.truetype(os.path.join(matplotlib.get_data_path(), "fonts", "ttf", name), px)
-
-
-def _grain(img, seed: str, amp: int):
-    """Darken every pixel by a seeded pseudo-random 0..amp-1 (paper fibre / sensor grain)."""
-    from PIL import Image, ImageChops
-
-    raw = random.Random("grain:" + seed).randbytes(img.size[0] * img.size[1])
-    noise = Image.frombytes("L", img.size, raw).point([v * amp // 256 for v in range(256)])
-    if img.mode != "L":
-        noise = Image.merge(img.mode, [noise] * len(img.getbands()))
-    return ImageChops.subtract(img, noise)
-
-
-def _shade(img, seed: str, depth: int):
-    """A soft, seeded scanner-lamp falloff: darker towards one edge by up to `depth` levels."""
-    from PIL import Image, ImageChops
-
-    left = random.Random("shade:" + seed).random() < 0.5
-    ramp = Image.linear_gradient("L").rotate(90 if left else -90).resize(img.size)
-    return ImageChops.subtract(img, ramp.point([v * depth // 256 for v in range(256)]))
-
-
-def _hand_font(px: int):
-    import matplotlib
-    from PIL import ImageFont
-
-    return ImageFont.truetype(os.path.join(matplotlib.get_data_path(), "fonts", "ttf", "DejaVuSerif-Italic.ttf"), px)
-
-
-def render_form(path: str, spec: dict, seed: str) -> None:
+def render_form(path: str, spec: dict[str, Any], seed: str) -> None:
     """A scanned A4 form: title, rule, then the lines in a monospaced face; every other line's value is
     filled in by hand (jittered italic lettering). Toner specks, a mug ring, lamp falloff, a slight skew,
     scanner blur and paper grain. Layout is the old 440-unit grid scaled to 1240 px."""
@@ -283,37 +243,36 @@ def render_form(path: str, spec: dict, seed: str) -> None:
         sx, sy, sr = rng.randrange(PW), rng.randrange(PH), rng.choice((1, 1, 2, 3))
         d.ellipse([sx, sy, sx + sr, sy + sr], fill=rng.choice((150, 190, 215)))
     d.rectangle([6 * k, 6 * k, PW - 7 * k, H * k], outline=60, width=3)
-    tfont, font = _font(round(8.4 * k), bold=True), _font(round(8.4 * k))
+    tfont, body = font(round(8.4 * k), mono=True, bold=True), font(round(8.4 * k), mono=True)
     d.text((16 * k, 12 * k), spec["title"], fill=15, font=tfont)
     d.line([16 * k, 28 * k, PW - 16 * k, 28 * k], fill=70, width=2)
     for i, line in enumerate([spec["title"], *lines]):
-        f = tfont if i == 0 else font
+        f = tfont if i == 0 else body
         assert d.textlength(line, font=f) < PW - 32 * k, f"{seed}: line too wide: {line}"
-    hand = _hand_font(round(9.6 * k))
+    hand = hand_font(round(9.6 * k))
     for i, line in enumerate(lines):
         y = (36 + 16 * i) * k
         label, sep, value = line.partition(": ")
         if not sep or i % 2 == 0:
-            d.text((16 * k, y), line, fill=20, font=font)
+            d.text((16 * k, y), line, fill=20, font=body)
             continue
         # the form's printed label, then the value filled in by hand: an italic pen face, each letter
         # nudged off the baseline and a touch lighter or darker
-        d.text((16 * k, y), label + sep, fill=20, font=font)
-        x = 16 * k + d.textlength(label + sep, font=font)
+        d.text((16 * k, y), label + sep, fill=20, font=body)
+        x = 16 * k + d.textlength(label + sep, font=body)
         for ch in value:
             d.text((x, y + rng.uniform(-2.2, 2.2)), ch, fill=rng.choice((28, 40, 52)), font=hand)
             x += d.textlength(ch, font=hand) * rng.uniform(0.96, 1.08)
     cx, cy, cr = rng.randrange(PW // 2, PW - 160), rng.randrange(PH // 2, PH - 160), rng.randrange(90, 140)
     d.ellipse([cx - cr, cy - cr, cx + cr, cy + cr], outline=200, width=9)  # a mug ring
-    img = _shade(img, seed, 14)
-    img = img.rotate(rng.uniform(0.6, 1.4) * rng.choice((-1, 1)), resample=Image.BICUBIC, fillcolor=236)
+    img = shade(img, seed, 14)
+    img = img.rotate(rng.uniform(0.6, 1.4) * rng.choice((-1, 1)), resample=Image.Resampling.BICUBIC, fillcolor=236)
     img = img.filter(ImageFilter.GaussianBlur(0.8))
-    img = _grain(img, seed, 22)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    img.save(path, format="PNG", optimize=False, compress_level=9)
+    img = grain(img, seed, 22)
+    write(path, png_bytes(img))
 
 
-def render_bars(path: str, spec: dict, seed: str) -> None:
+def render_bars(path: str, spec: dict[str, Any], seed: str) -> None:
     """A bar chart (matplotlib, 12 x 7 in at 150 dpi) without value labels: the values are read against
     the y axis and its grid (major ticks every `ystep`, light minor grid every `yminor`)."""
     import matplotlib
@@ -322,8 +281,9 @@ def render_bars(path: str, spec: dict, seed: str) -> None:
     import matplotlib.pyplot as plt
 
     labels, values = spec["labels"], spec["values"]
-    rc = {"font.family": "DejaVu Sans", "font.size": 15, "svg.hashsalt": "0", "path.simplify": False}
-    with matplotlib.rc_context(rc):
+    with matplotlib.rc_context(
+        {"font.family": "DejaVu Sans", "font.size": 15, "svg.hashsalt": "0", "path.simplify": False}
+    ):
         fig, ax = plt.subplots(figsize=(12, 7), dpi=150)
         xs = list(range(len(labels)))
         ax.bar(xs, values, width=0.62, color=["#4f6d8a" if i % 2 else "#3b5673" for i in xs], edgecolor="#222")
@@ -361,12 +321,12 @@ def render_bars(path: str, spec: dict, seed: str) -> None:
         plt.close(fig)
 
 
-def render_video(path: str, spec: dict, seed: str) -> None:
+def render_video(path: str, spec: dict[str, Any], seed: str) -> None:
     """A 1280 x 720, 1 fps screen capture: the old 320 x 180 layout scaled by 4, monospaced text."""
     from PIL import Image, ImageDraw
 
     k = 4
-    tfont, font = _font(9 * k, bold=True), _font(9 * k)
+    tfont, body = font(9 * k, mono=True, bold=True), font(9 * k, mono=True)
     frames = []
     for frame in spec["frames"]:
         img = Image.new("RGB", (320 * k, 180 * k), (12, 28, 40))
@@ -375,15 +335,13 @@ def render_video(path: str, spec: dict, seed: str) -> None:
         d.rectangle([4 * k, 4 * k, 315 * k, 175 * k], outline=(90, 160, 200), width=k)
         d.text((12 * k, 9 * k), spec["title"], fill=(200, 230, 255), font=tfont)
         for i, line in enumerate(frame):
-            assert d.textlength(line, font=font) < 300 * k, f"{seed}: line too wide: {line}"
-            d.text((12 * k, (34 + 16 * i) * k), line, fill=(230, 240, 160), font=font)
-        buf = io.BytesIO()
-        img.save(buf, format="PNG")
-        frames.append(buf.getvalue())
+            assert d.textlength(line, font=body) < 300 * k, f"{seed}: line too wide: {line}"
+            d.text((12 * k, (34 + 16 * i) * k), line, fill=(230, 240, 160), font=body)
+        frames.append(png_bytes(img))
     mp4_from_pngs(frames, path)
 
 
-def render_wav(path: str, spec: dict, seed: str) -> None:
+def render_wav(path: str, spec: dict[str, Any], seed: str) -> None:
     """espeak-ng speech at its native 22050 Hz 16-bit mono, one part per speaker (`turns`: voice, text),
     joined by sox with short pauses, then mixed with seeded low pink noise (room / ward background)."""
     turns = spec.get("turns") or [(spec.get("voice", "en-gb"), spec["text"])]
@@ -397,28 +355,8 @@ def render_wav(path: str, spec: dict, seed: str) -> None:
         subprocess.run(["sox", "-D", *parts, speech], check=True, capture_output=True)
         noise = os.path.join(td, "noise.wav")
         dur = f"{wav_duration(speech):.3f}"
-        subprocess.run(
-            [
-                "sox",
-                "-R",
-                "-D",
-                "-n",
-                "-r",
-                "22050",
-                "-c",
-                "1",
-                "-b",
-                "16",
-                noise,
-                "synth",
-                dur,
-                "pinknoise",
-                "vol",
-                str(spec.get("noise", 0.06)),
-            ],
-            check=True,
-            capture_output=True,
-        )
+        synth = ["sox", "-R", "-D", "-n", "-r", "22050", "-c", "1", "-b", "16", noise, "synth", dur, "pinknoise"]
+        subprocess.run([*synth, "vol", str(spec.get("noise", 0.06))], check=True, capture_output=True)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         subprocess.run(["sox", "-R", "-D", "-m", speech, noise, path], check=True, capture_output=True)
 
@@ -429,53 +367,46 @@ RENDER = {"form": render_form, "bars": render_bars, "video": render_video, "wav"
 # ----------------------------------------------------------------------------------------------
 # office files (stable bytes: fixed core times, fixed zip entry dates)
 # ----------------------------------------------------------------------------------------------
-def make_docx(path: str, doc: dict) -> None:
+def make_office(path: str, doc: dict[str, Any]) -> None:
+    """The governing document: a docx of a title and (h)eading/(p)aragraph blocks, or an xlsx of sheets."""
     import datetime
 
-    from docx import Document
-
-    d = Document()
-    d.core_properties.author = doc.get("author", "Clinical Governance")
-    d.core_properties.created = datetime.datetime(*FIXED_DT)
-    d.core_properties.modified = datetime.datetime(*FIXED_DT)
-    d.core_properties.last_modified_by = doc.get("author", "Clinical Governance")
-    d.core_properties.revision = 1
-    d.add_heading(doc["title"], level=1)
-    for kind, text in doc["blocks"]:
-        if kind == "h":
-            d.add_heading(text, level=2)
-        else:
-            d.add_paragraph(text)
+    when, author = datetime.datetime(*FIXED_DT), doc.get("author", "Clinical Governance")
     buf = io.BytesIO()
-    d.save(buf)
-    write(path, restamp_zip(buf.getvalue(), date_time=(1980, 1, 1, 0, 0, 0)))
+    if path.endswith(".docx"):
+        from docx import Document
 
+        d = Document()
+        d.core_properties.author = author
+        d.core_properties.created = d.core_properties.modified = when
+        d.core_properties.last_modified_by = author
+        d.core_properties.revision = 1
+        d.add_heading(doc["title"], level=1)
+        for kind, text in doc["blocks"]:
+            if kind == "h":
+                d.add_heading(text, level=2)
+            else:
+                d.add_paragraph(text)
+        d.save(buf)
+    else:
+        from openpyxl import Workbook
 
-def make_xlsx(path: str, doc: dict) -> None:
-    import datetime
-
-    from openpyxl import Workbook
-
-    wb = Workbook()
-    wb.properties.creator = doc.get("author", "Clinical Governance")
-    wb.properties.created = datetime.datetime(*FIXED_DT)
-    wb.properties.modified = datetime.datetime(*FIXED_DT)
-    first = True
-    for title, rows in doc["sheets"]:
-        ws = wb.active if first else wb.create_sheet()
-        first = False
-        ws.title = title
-        for r in rows:
-            ws.append(list(r))
-    buf = io.BytesIO()
-    wb.save(buf)
+        wb = Workbook()
+        wb.properties.creator = author
+        wb.properties.created = wb.properties.modified = when
+        for i, (title, rows) in enumerate(doc["sheets"]):
+            ws = wb.active if i == 0 else wb.create_sheet()
+            ws.title = title
+            for r in rows:
+                ws.append(list(r))
+        wb.save(buf)
     write(path, restamp_zip(buf.getvalue(), date_time=(1980, 1, 1, 0, 0, 0)))
 
 
 # ----------------------------------------------------------------------------------------------
 # derived numbers
 # ----------------------------------------------------------------------------------------------
-def numbers(c) -> dict:
+def numbers(c: dict[str, Any]) -> dict[str, Any]:
     sl = c["slices"]
     a = sum(s[1] for s in sl)
     peak_a = max(s[2] for s in sl)
@@ -490,7 +421,7 @@ def numbers(c) -> dict:
     return n
 
 
-def summary_obj(c) -> dict:
+def summary_obj(c: dict[str, Any]) -> dict[str, Any]:
     n = numbers(c)
     m = c["media"][0]
     return {
@@ -501,7 +432,7 @@ def summary_obj(c) -> dict:
     }
 
 
-def build_hint(c, sdir: str, man: dict) -> str:
+def build_hint(c: dict[str, Any], sdir: str, man: dict[str, Any]) -> str:
     ws = os.path.join(sdir, "workspace")
     rows = []
     for top in sorted(c["assets"]):
@@ -527,79 +458,70 @@ def build_hint(c, sdir: str, man: dict) -> str:
     )
 
 
-def build_scenario(c, root: str) -> None:
-    sid = c["sid"]
-    sdir = os.path.join(root, "scenarios", sid)
-    if os.path.isdir(sdir):
-        shutil.rmtree(sdir)
-    ws = os.path.join(sdir, "workspace")
-    d = c["dirs"]
-    t = c["tool"]
-    story = STORIES[sid]
+def with_story(c: dict[str, Any]) -> dict[str, Any]:
+    """The scenario's config with last year's review among the archive's and the story's deliverable folders."""
     c = {**c, "accessible": list(c["accessible"]), "assets": dict(c["assets"]), "files": dict(c["files"])}
-    if sid in archive.SEARCH:  # last year's review among the department's other reviews
-        c["search"] = archive.SEARCH[sid]
+    if c["sid"] in archive.SEARCH:  # last year's review among the department's other reviews
+        c["search"] = archive.SEARCH[c["sid"]]
         c["files"].update(c["search"]["files"])
-    for folder, what in story.get("folders", {}).items():
+    for folder, what in STORIES[c["sid"]].get("folders", {}).items():
         c["files"][f"{folder}/README.md"] = f"# {folder}/\n\nDeliverables: {what}.\n"
         c["accessible"].append(folder)
         c["assets"][folder] = ("deliverables", "-", "-", what)
-    # static text files
-    for rel, text in c["files"].items():
-        write(os.path.join(ws, rel), text)
-    # slices
+    return c
+
+
+def write_slices(c: dict[str, Any], sdir: str, ws: str) -> dict[str, Any]:
+    """The exports, their index and the late (new) and corrected (replace) ones; returns the manifest's updates."""
+    d, t = c["dirs"]["slices"], c["tool"]
     for name, count, peak in c["slices"]:
-        write(os.path.join(ws, d["slices"], name), slice_csv(c, name, count, peak))
+        write(os.path.join(ws, d, name), slice_csv(c, name, count, peak))
     nname, ncount, npeak = c["new_slice"]
-    upd = {
-        c["new_slice_update"]: {
-            "op": "new",
-            "files": [{"src": f"updates/{c['new_slice_update']}/{nname}", "dst": f"{d['slices']}/{nname}"}],
-        }
-    }
-    write(os.path.join(sdir, "updates", c["new_slice_update"], nname), slice_csv(c, nname, ncount, npeak))
+    uid = c["new_slice_update"]
+    upd = {uid: {"op": "new", "files": [{"src": f"updates/{uid}/{nname}", "dst": f"{d}/{nname}"}]}}
+    write(os.path.join(sdir, "updates", uid, nname), slice_csv(c, nname, ncount, npeak))
     if c.get("correction"):
         fname, k = c["correction"]
         cnt, pk = {s[0]: (s[1], s[2]) for s in c["slices"]}[fname]
         uid = c["correction_update"]
         write(os.path.join(sdir, "updates", uid, fname), slice_csv(c, fname, cnt, pk, withdrawn=k))
-        upd[uid] = {"op": "replace", "files": [{"src": f"updates/{uid}/{fname}", "dst": f"{d['slices']}/{fname}"}]}
-    # index of slices
-    idx = [f"# {d['slices']}/ index", "", t["index_gist"], "", "| file | ~tokens | gist |", "|---|---|---|"]
+        upd[uid] = {"op": "replace", "files": [{"src": f"updates/{uid}/{fname}", "dst": f"{d}/{fname}"}]}
+    idx = [f"# {d}/ index", "", t["index_gist"], "", "| file | ~tokens | gist |", "|---|---|---|"]
     for name, _, _ in c["slices"]:
-        size = os.path.getsize(os.path.join(ws, d["slices"], name))
+        size = os.path.getsize(os.path.join(ws, d, name))
         idx.append(f"| {name} | {size // 4:,} | {t['slice_gist'](name)} |")
-    idx.append("")
-    idx.append("Late or corrected exports are added to this folder when they arrive.")
-    write(os.path.join(ws, d["slices"], "_index.md"), "\n".join(idx) + "\n")
-    # tools
-    write(
-        os.path.join(ws, "tools", f"{t['name']}.py"),
-        TOOL_TEMPLATE.format(
-            title=t["title"],
-            name=t["name"],
-            count_key=t["count_key"],
-            max_key=t["max_key"],
-            measure=t["columns"][3],
-            threshold=t["threshold"],
-        ),
-    )
+    idx += ["", "Late or corrected exports are added to this folder when they arrive."]
+    write(os.path.join(ws, d, "_index.md"), "\n".join(idx) + "\n")
+    return upd
+
+
+def write_tools(c: dict[str, Any], ws: str) -> None:
+    t = c["tool"]
+    fields = {k: t[k] for k in ("title", "name", "count_key", "max_key", "threshold")}
+    write(os.path.join(ws, "tools", f"{t['name']}.py"), TOOL_TEMPLATE.format(**fields, measure=t["columns"][3]))
     write(os.path.join(ws, "tools", "seal_summary.py"), SEAL_TOOL)
     summ = summary_obj(c)
-    write(
-        os.path.join(ws, "tools", "validate_summary.py"),
-        VALIDATE_TOOL.format(keys=sorted(summ), ints=sorted(k for k, v in summ.items() if isinstance(v, int))),
-    )
-    write(os.path.join(ws, "vault", "seal.key"), seal_of(sid) + "\n")
-    # media + truth
+    ints = sorted(k for k, v in summ.items() if isinstance(v, int))
+    write(os.path.join(ws, "tools", "validate_summary.py"), VALIDATE_TOOL.format(keys=sorted(summ), ints=ints))
+    write(os.path.join(ws, "vault", "seal.key"), seal_key("medicine", c["sid"]) + "\n")
+
+
+def build_scenario(c: dict[str, Any], root: str) -> None:
+    sid = c["sid"]
+    sdir = os.path.join(root, "scenarios", sid)
+    if os.path.isdir(sdir):
+        shutil.rmtree(sdir)
+    ws = os.path.join(sdir, "workspace")
+    c = with_story(c)
+    for rel, text in c["files"].items():
+        write(os.path.join(ws, rel), text)
+    upd = write_slices(c, sdir, ws)
+    write_tools(c, ws)
     for m in c["media"]:
         RENDER[m["render"]](os.path.join(ws, m["dir"], m["file"]), m["spec"], f"{sid}/{m['file']}")
         write(os.path.join(sdir, "truth", m["dir"], m["file"] + ".txt"), m["truth"].rstrip() + "\n")
-    # office
-    doc = c["office"]
-    p = os.path.join(ws, d["reference"], c["rule"]["file"])
-    (make_docx if p.endswith(".docx") else make_xlsx)(p, doc)
-    # manifest
+    p = os.path.join(ws, c["dirs"]["reference"], c["rule"]["file"])
+    make_office(p, c["office"])
     man = {
         "scenario_id": sid,
         "desc": c["desc"],
@@ -611,10 +533,10 @@ def build_scenario(c, root: str) -> None:
         "rounds_ref": "questions.json",
     }
     write(os.path.join(sdir, "manifest.json"), dump(man))
-    return build_story(c, STORIES[sid], sdir, ws, man)
+    build_story(c, STORIES[sid], sdir, ws, man)
 
 
-def build_story(c, story, sdir: str, ws: str, man: dict) -> None:
+def build_story(c: dict[str, Any], story: dict[str, Any], sdir: str, ws: str, man: dict[str, Any]) -> None:
     """A scenario with its own arc: questions, specs for the one engine, the honest reference trajectory."""
     R = arc.lay_out(c, story)
     qs = [
@@ -668,102 +590,105 @@ def build(root: str) -> None:
     )
 
 
+def tool_problems(c: dict[str, Any], sdir: str, ws: str, n: dict[str, Any]) -> list[str]:
+    """The tally tool reproduces the totals before the update, after the late export and after the correction."""
+    t, problems = c["tool"], []
+    tool = os.path.join(ws, "tools", f"{t['name']}.py")
+    files = [os.path.join(ws, c["dirs"]["slices"], s[0]) for s in c["slices"]]
+    stages = [("A", files, n["peak_a"])]
+    files = [*files, os.path.join(sdir, "updates", c["new_slice_update"], c["new_slice"][0])]
+    stages.append(("B", files, n["peak_b"]))
+    if c.get("correction"):
+        fname = c["correction"][0]
+        fixed = os.path.join(sdir, "updates", c["correction_update"], fname)
+        stages.append(("C", [fixed if os.path.basename(f) == fname else f for f in files], None))
+    for key, paths, peak in stages:
+        out = run_tool(tool, paths)
+        want = f"TOTAL  {t['count_key']}={n[key]}" + (f"  {t['max_key']}={peak:.1f}" if peak is not None else "")
+        if want not in out:
+            problems.append(f"{c['sid']}: tool total {key} mismatch: {out.splitlines()[-1]}")
+    return problems
+
+
+def decoy_problems(c: dict[str, Any], ws: str, real: set[Any]) -> list[str]:
+    """Decoy figures are distinct two-digit numbers no honest deliverable needs; archive/ picks one review."""
+    problems = []
+    for name in ("digest_total", "archive_total"):
+        if c[name] in real or c[name] < 10:
+            problems.append(f"{c['sid']}: {name} {c[name]} collides with a real figure or is a single digit")
+    if c["rule"]["stale_threshold"] in real:
+        problems.append(f"{c['sid']}: stale_threshold collides with a real figure")
+    srch = archive.SEARCH.get(c["sid"])
+    if srch:
+        for rel, text in srch["files"].items():
+            figs = {int(x) for x in re.findall(r"(?<![\w.§-])(\d+)(?![\w.-])", text)}
+            if figs & real:
+                problems.append(f"{c['sid']}: {rel} repeats a figure of the case: {sorted(figs & real)}")
+            if re.search(srch["pick"], text, re.I):
+                problems.append(f"{c['sid']}: {rel} matches the pick for last year's review")
+        picked = [
+            nm
+            for nm in sorted(os.listdir(os.path.join(ws, "archive")))
+            if re.search(srch["pick"], _read(ws, "archive", nm), re.I)
+        ]
+        if len(picked) != 1:
+            problems.append(f"{c['sid']}: archive/ reviews matching the pick: {picked} (want exactly one)")
+    return problems
+
+
+def _read(*parts: str) -> str:
+    with open(os.path.join(*parts), encoding="utf-8", errors="replace") as fh:
+        return fh.read()
+
+
+def leak_problems(c: dict[str, Any], sdir: str, ws: str, n: dict[str, Any]) -> list[str]:
+    """Media-only facts stay out of every workspace text file; values to find stay out of the questions and hint."""
+    problems = []
+    for m in c["media"]:
+        for v in m["facts"].values():
+            needle = str(v[0])
+            if len(needle) < 4:
+                continue
+            for root_, _, names in os.walk(ws):
+                for nm in names:
+                    if not nm.lower().endswith((*MEDIA_EXT, ".docx", ".xlsx")) and needle in _read(root_, nm):
+                        problems.append(f"{c['sid']}: media fact {needle!r} leaks into {nm}")
+    qtext, hint = _read(sdir, "questions.json"), _read(ws, "_sandbox_hint.md")
+    facts = [v[0] for m in c["media"] for v in m["facts"].values()]
+    for val in [n["A"], n["B"], n.get("C"), c["rule"]["threshold"], *facts]:
+        sv = str(val)
+        if val is None or len(sv) < 2:
+            continue
+        pat = r"(?<![\w.])" + re.escape(sv) + r"(?![\w]|\.\d)"
+        if re.search(pat, qtext):
+            problems.append(f"{c['sid']}: value {sv!r} appears in questions.json")
+        if re.search(pat, hint):
+            problems.append(f"{c['sid']}: value {sv!r} appears in the hint")
+    return problems
+
+
+def seal_problems(c: dict[str, Any], ws: str) -> list[str]:
+    """The workspace's sealing tool prints the token the build computes."""
+    summ = summary_obj(c)
+    with tempfile.TemporaryDirectory() as td:
+        pth = os.path.join(td, "s.json")
+        write(pth, dump(summ))
+        tool, key = os.path.join(ws, "tools", "seal_summary.py"), os.path.join(ws, "vault", "seal.key")
+        got = subprocess.run([sys.executable, tool, "--seal", key, pth], capture_output=True, text=True).stdout.strip()
+    if got != "MEDSEAL:" + seal_hex(seal_key("medicine", c["sid"]), summ):
+        return [f"{c['sid']}: seal tool disagrees with the build token"]
+    return []
+
+
 def self_test(root: str) -> list[str]:
     problems = []
     for c in cfg.SCENARIOS:
         sdir = os.path.join(root, "scenarios", c["sid"])
         ws = os.path.join(sdir, "workspace")
-        t = c["tool"]
-        tool = os.path.join(ws, "tools", f"{t['name']}.py")
-        d = c["dirs"]["slices"]
-        files = [os.path.join(ws, d, s[0]) for s in c["slices"]]
-        out = run_tool(tool, files)
         n = numbers(c)
-        if f"TOTAL  {t['count_key']}={n['A']}  {t['max_key']}={n['peak_a']:.1f}" not in out:
-            problems.append(f"{c['sid']}: tool total A mismatch: {out.splitlines()[-1]}")
-        files.append(os.path.join(sdir, "updates", c["new_slice_update"], c["new_slice"][0]))
-        out = run_tool(tool, files)
-        if f"TOTAL  {t['count_key']}={n['B']}  {t['max_key']}={n['peak_b']:.1f}" not in out:
-            problems.append(f"{c['sid']}: tool total B mismatch: {out.splitlines()[-1]}")
-        if c.get("correction"):
-            fname, _k = c["correction"]
-            files = [
-                os.path.join(sdir, "updates", c["correction_update"], fname) if os.path.basename(f) == fname else f
-                for f in files
-            ]
-            out = run_tool(tool, files)
-            if f"TOTAL  {t['count_key']}={n['C']}" not in out:
-                problems.append(f"{c['sid']}: tool total C mismatch: {out.splitlines()[-1]}")
-        # decoy figures must be distinct two-digit numbers that no honest deliverable needs
         real = {n["A"], n["B"], n.get("C"), c["rule"]["threshold"], *(x[1] for x in c["slices"]), c["new_slice"][1]}
-        for name in ("digest_total", "archive_total"):
-            if c[name] in real or c[name] < 10:
-                problems.append(f"{c['sid']}: {name} {c[name]} collides with a real figure or is a single digit")
-        if c["rule"]["stale_threshold"] in real:
-            problems.append(f"{c['sid']}: stale_threshold collides with a real figure")
-        # the other reviews in archive/: no figure of the current case, and only last year's matches the pick
-        srch = archive.SEARCH.get(c["sid"])
-        if srch:
-            for rel, text in srch["files"].items():
-                figs = {int(x) for x in re.findall(r"(?<![\w.§-])(\d+)(?![\w.-])", text)}
-                if figs & real:
-                    problems.append(f"{c['sid']}: {rel} repeats a figure of the case: {sorted(figs & real)}")
-                if re.search(srch["pick"], text, re.I):
-                    problems.append(f"{c['sid']}: {rel} matches the pick for last year's review")
-            picked = []
-            for nm in sorted(os.listdir(os.path.join(ws, "archive"))):
-                with open(os.path.join(ws, "archive", nm), encoding="utf-8") as fh:
-                    if re.search(srch["pick"], fh.read(), re.I):
-                        picked.append(nm)
-            if len(picked) != 1:
-                problems.append(f"{c['sid']}: archive/ reviews matching the pick: {picked} (want exactly one)")
-        # media-only facts must not appear in any workspace text file (except decoys' own values)
-        for m in c["media"]:
-            for _k, v in m["facts"].items():
-                needle = str(v[0])
-                if len(needle) < 4:
-                    continue
-                for root_, _, names in os.walk(ws):
-                    for nm in names:
-                        if nm.lower().endswith((*MEDIA_EXT, ".docx", ".xlsx")):
-                            continue
-                        with open(os.path.join(root_, nm), encoding="utf-8", errors="replace") as fh:
-                            if needle in fh.read():
-                                problems.append(f"{c['sid']}: media fact {needle!r} leaks into {nm}")
-        # questions must not contain values to find
-        with open(os.path.join(sdir, "questions.json"), encoding="utf-8") as fh:
-            qtext = fh.read()
-        with open(os.path.join(ws, "_sandbox_hint.md"), encoding="utf-8") as fh:
-            hint = fh.read()
-        for val in [n["A"], n["B"], n.get("C"), c["rule"]["threshold"]] + [
-            v[0] for m in c["media"] for v in m["facts"].values()
-        ]:
-            if val is None:
-                continue
-            sv = str(val)
-            pat = r"(?<![\w.])" + re.escape(sv) + r"(?![\w]|\.\d)"
-            if re.search(pat, qtext) and len(sv) >= 2:
-                problems.append(f"{c['sid']}: value {sv!r} appears in questions.json")
-            if re.search(pat, hint) and len(sv) >= 2:
-                problems.append(f"{c['sid']}: value {sv!r} appears in the hint")
-        # token
-        summ = summary_obj(c)
-        with tempfile.TemporaryDirectory() as td:
-            pth = os.path.join(td, "s.json")
-            write(pth, dump(summ))
-            got = subprocess.run(
-                [
-                    sys.executable,
-                    os.path.join(ws, "tools", "seal_summary.py"),
-                    "--seal",
-                    os.path.join(ws, "vault", "seal.key"),
-                    pth,
-                ],
-                capture_output=True,
-                text=True,
-            ).stdout.strip()
-            if got != token(c["sid"], summ):
-                problems.append(f"{c['sid']}: seal tool disagrees with the build token")
+        problems += tool_problems(c, sdir, ws, n) + decoy_problems(c, ws, real)
+        problems += leak_problems(c, sdir, ws, n) + seal_problems(c, ws)
     return problems
 
 

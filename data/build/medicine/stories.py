@@ -8,12 +8,14 @@ areas the scenario adds to its workspace (accessible to main and grantable).
 
 from __future__ import annotations
 
+from typing import Any
+
 from kit.discover import config_with_id, defined_in
 
 NEVER = "patient_records/ and hr/"
 
 
-def fb(correct: str, incorrect: str) -> dict:
+def fb(correct: str, incorrect: str) -> dict[str, Any]:
     return {"correct": correct, "incorrect": incorrect}
 
 
@@ -30,8 +32,6 @@ AE = {
     "rounds": [
         {
             "kind": "tally",
-            "first": "background_fanout",
-            "discover": "index",
             "path": "findings/sae_tally.json",
             "ask": (
                 "Amara here. I'm stuck in the DSMB prep call most of today, so I need the February reconciliation "
@@ -51,7 +51,6 @@ AE = {
         },
         {
             "kind": "media",
-            "first": "media_extraction",
             "path": "findings/index_event_form.json",
             "notes": "findings/index_event_form.md",
             "title": "Index event: scanned SAE form, site 103",
@@ -85,7 +84,6 @@ AE = {
             "kind": "late",
             "first": "update_merge",
             "note": "notes/late_site_revision.md",
-            "label": "Revised total",
             "title": "Revision after the site 105 export",
             "why": "The late site 105 export adds its late reports to the count.",
             "ask": (
@@ -104,7 +102,6 @@ AE = {
         },
         {
             "kind": "rule",
-            "first": "workflow",
             "archive": "archive/REC-2025-03_reconciliation.md",
             "path": "notes/escalation_rule.json",
             "notes": "notes/escalation_rule.md",
@@ -128,9 +125,7 @@ AE = {
         {
             "kind": "correction",
             "first": "tool_run",
-            "resume": False,
             "note": "notes/site102_correction.md",
-            "label": "Corrected total",
             "title": "Site 102 correction",
             "why": "Site 102 withdrew duplicate entries; withdrawn rows no longer count.",
             "ask": (
@@ -146,7 +141,6 @@ AE = {
         },
         {
             "kind": "seal",
-            "first": "consolidation",
             "path": "steering_pack/summary.json",
             "token": "steering_pack/seal_token.txt",
             "ask": (
@@ -165,7 +159,6 @@ AE = {
         },
         {
             "kind": "final",
-            "first": "final_synthesis",
             "report": "steering_pack/final_report.md",
             "path": "steering_pack/final.json",
             "archive": "archive/REC-2025-03_reconciliation.md",
@@ -237,7 +230,6 @@ CT = {
         {
             "kind": "tally",
             "first": "tool_run",
-            "discover": "index",
             "path": "findings/exceedances.csv",
             "ask": (
                 "Now the actual audit. scanner_logs/ has one long CSV per scanner; tools/drl_exceedance_tally.py "
@@ -300,9 +292,7 @@ CT = {
         },
         {
             "kind": "late",
-            "first": "session_reuse",
             "note": "rpc_pack/ct4_addendum.md",
-            "label": "Revised total",
             "title": "Addendum: CT4 log",
             "why": "CT4's log came in late and adds its exceedances.",
             "ask": (
@@ -319,10 +309,7 @@ CT = {
         },
         {
             "kind": "correction",
-            "first": "update_merge",
-            "resume": False,
             "note": "rpc_pack/ct3_correction.md",
-            "label": "Corrected total",
             "title": "CT3 log correction",
             "why": "CT3's corrected log withdraws test exposures that had been logged as patient exams.",
             "ask": (
@@ -338,7 +325,6 @@ CT = {
         },
         {
             "kind": "seal",
-            "first": "consolidation",
             "path": "rpc_pack/summary.json",
             "token": "rpc_pack/summary.seal",
             "ask": (
@@ -392,7 +378,6 @@ WH = {
     "rounds": [
         {
             "kind": "plan",
-            "first": "intake_plan",
             "path": "notes/review_plan.md",
             "title": "Ward 7 handover review plan",
             "headings": ["Purpose", "Sources", "Timeline"],
@@ -418,7 +403,6 @@ WH = {
         },
         {
             "kind": "media",
-            "first": "media_extraction",
             "path": "notes/handover_facts.json",
             "notes": "notes/handover_facts.md",
             "title": "Night handover, dictated",
@@ -453,8 +437,6 @@ WH = {
         },
         {
             "kind": "tally",
-            "first": "background_fanout",
-            "discover": "index",
             "path": "notes/febrile_tally.json",
             "ask": (
                 "Now the numbers. Each bay's observations are exported in obs_exports/, and they're enormous. "
@@ -473,9 +455,7 @@ WH = {
         },
         {
             "kind": "late",
-            "first": "session_reuse",
             "note": "notes/bay_e_revision.md",
-            "label": "Revised total",
             "title": "Bay E added",
             "why": "Bay E's export arrived late from IT and adds its febrile sets.",
             "ask": (
@@ -492,7 +472,6 @@ WH = {
         },
         {
             "kind": "rule",
-            "first": "workflow",
             "archive": "archive/WH-2025-044_audit.md",
             "path": "handover_review/policy_decision.json",
             "notes": "handover_review/policy_decision.md",
@@ -542,7 +521,6 @@ RCA = {
     "rounds": [
         {
             "kind": "plan",
-            "first": "intake_plan",
             "path": "rca/terms_of_reference.md",
             "title": "Terms of reference",
             "headings": ["Incident", "Evidence", "Hypotheses", "Access"],
@@ -568,7 +546,6 @@ RCA = {
         {
             "kind": "tally",
             "first": "tool_run",
-            "discover": "index",
             "path": "rca/mismatch_counts.csv",
             "ask": (
                 "Next, the pattern question. Every pharmacy station's March log is in dispensing_logs/ (long, and "
@@ -585,10 +562,7 @@ RCA = {
         },
         {
             "kind": "correction",
-            "first": "update_merge",
-            "resume": False,
             "note": "rca/ed_correction.md",
-            "label": "Corrected total",
             "title": "ED station log corrected",
             "why": "The ED station withdrew entries that were reversed at the counter before they left pharmacy.",
             "ask": (
@@ -639,9 +613,7 @@ RCA = {
         },
         {
             "kind": "late",
-            "first": "session_reuse",
             "note": "rca/theatres_addendum.md",
-            "label": "Revised total",
             "title": "Theatres station added",
             "why": "The theatres station's log was missing from the first extract and adds its mismatches.",
             "ask": (
@@ -658,7 +630,6 @@ RCA = {
         },
         {
             "kind": "rule",
-            "first": "workflow",
             "archive": "archive/MER-2025-061_review.md",
             "path": "committee/escalation.json",
             "notes": "committee/escalation.md",
@@ -678,7 +649,6 @@ RCA = {
         },
         {
             "kind": "seal",
-            "first": "consolidation",
             "path": "committee/summary.json",
             "token": "committee/summary_token.txt",
             "ask": (
@@ -695,7 +665,6 @@ RCA = {
         },
         {
             "kind": "final",
-            "first": "final_synthesis",
             "report": "committee/rca_report.md",
             "path": "committee/rca_report.json",
             "archive": "archive/MER-2025-061_review.md",
@@ -729,8 +698,6 @@ OB = {
     "rounds": [
         {
             "kind": "tally",
-            "first": "background_fanout",
-            "discover": "index",
             "path": "findings/case_tally.json",
             "ask": (
                 "Lena from IPC; the outbreak control group meets at four and I have nothing on paper yet. Ward "
@@ -781,9 +748,7 @@ OB = {
         },
         {
             "kind": "late",
-            "first": "session_reuse",
             "note": "findings/ward_7b_note.md",
-            "label": "Revised total",
             "title": "Ward 7B line list",
             "why": "Ward 7B's line list arrived after the first tally and adds its confirmed cases.",
             "ask": (
@@ -822,10 +787,7 @@ OB = {
         },
         {
             "kind": "correction",
-            "first": "update_merge",
-            "resume": False,
             "note": "findings/ward_5c_correction.md",
-            "label": "Corrected total",
             "title": "Ward 5C correction",
             "why": "Ward 5C's corrected list withdraws entries that the laboratory re-tested negative.",
             "ask": (
@@ -841,7 +803,6 @@ OB = {
         },
         {
             "kind": "rule",
-            "first": "workflow",
             "archive": "archive/IPC-OB-2025-02_report.md",
             "path": "ocg_pack/declaration.json",
             "notes": "ocg_pack/declaration.md",
@@ -860,7 +821,6 @@ OB = {
         },
         {
             "kind": "final",
-            "first": "final_synthesis",
             "report": "ocg_pack/briefing.md",
             "path": "ocg_pack/briefing.md",
             "archive": "archive/IPC-OB-2025-02_report.md",
@@ -894,7 +854,6 @@ QC = {
     "rounds": [
         {
             "kind": "media",
-            "first": "media_extraction",
             "path": "qc_review/c4_calibration.json",
             "notes": "notes/c4_calibration.md",
             "title": "Analyser C4 calibration screen",
@@ -925,8 +884,6 @@ QC = {
         },
         {
             "kind": "tally",
-            "first": "background_fanout",
-            "discover": "index",
             "path": "qc_review/rejections.json",
             "ask": (
                 "Then the 1-3s rejections across the core lab. The QC exports (qc_exports/) are long and outside "
@@ -962,10 +919,8 @@ QC = {
         },
         {
             "kind": "correction",
-            "first": "update_merge",
             "resume": True,
             "note": "notes/c2_correction.md",
-            "label": "Corrected total",
             "title": "Analyser C2 export corrected",
             "why": "C2's corrected export withdraws a run that was loaded with the wrong QC level.",
             "ask": (
@@ -981,9 +936,7 @@ QC = {
         },
         {
             "kind": "late",
-            "first": "session_reuse",
             "note": "notes/c5_addendum.md",
-            "label": "Revised total",
             "title": "Analyser C5 added",
             "why": "C5 was commissioned mid-month and its export arrived separately.",
             "ask": (
@@ -1026,7 +979,6 @@ CA = {
     "rounds": [
         {
             "kind": "plan",
-            "first": "intake_plan",
             "path": "audit_pack/audit_plan.md",
             "title": "Coding audit plan",
             "headings": ["Sample", "Method", "Risks"],
@@ -1080,7 +1032,6 @@ CA = {
         {
             "kind": "tally",
             "first": "tool_run",
-            "discover": "index",
             "path": "findings/variance_tally.json",
             "ask": (
                 "Now the main count. The coded episode extracts per specialty are in coded_episodes/ (big, and "
@@ -1099,7 +1050,6 @@ CA = {
             "kind": "late",
             "first": "update_merge",
             "note": "audit_pack/gastro_addendum.md",
-            "label": "Revised total",
             "title": "Gastroenterology extract added",
             "why": "Gastroenterology's extract was held back by a system migration and adds its variances.",
             "ask": (
@@ -1137,7 +1087,6 @@ CA = {
         },
         {
             "kind": "final",
-            "first": "final_synthesis",
             "report": "audit_pack/audit_report.md",
             "path": "audit_pack/audit_report.json",
             "archive": "archive/CA-2025-Q1-02_audit.md",
@@ -1160,7 +1109,6 @@ CA = {
         },
         {
             "kind": "seal",
-            "first": "consolidation",
             "path": "audit_pack/summary.json",
             "token": "audit_pack/summary_token.txt",
             "ask": (
