@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import csv
 import hashlib
-import hmac
 import io
 import json
 import math
@@ -22,10 +21,12 @@ import oracle
 import perception
 import questions_text
 import rounds
+from kit import scan
 from kit.conditions import check_spec
 from kit.files import dump, write
 from kit.hint import (
     GRANT_NOTE,
+    MEDIA_EXT,
     MEDIA_NOTE,
     OFFICE_EXT,
     PAGING_NOTE,
@@ -37,22 +38,16 @@ from kit.hint import (
 )
 from kit.media import mp4_from_pngs, speech_wav
 from kit.office import restamp_zip_file
-from kit.seal import canonical, seal_tool_template
-
-WS = "${workspace}"
-FIXED_TIME = "2026-01-05T09:00:00Z"
-MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
+from kit.scan import A4_150DPI, grain, shade
+from kit.seal import seal_key, seal_tool_template
+from kit.texture import png_bytes
 
 
 # ----------------------------------------------------------------------------------------------
 # small helpers
 # ----------------------------------------------------------------------------------------------
 def seal_of(S) -> str:
-    return hashlib.sha256(f"clawarena-team law seal / {S['sid']} / v1".encode()).hexdigest()[:40]
-
-
-def token_of(S, obj) -> str:
-    return S["seal_prefix"] + ":" + hmac.new(seal_of(S).encode(), canonical(obj), hashlib.sha256).hexdigest()
+    return seal_key("law", S["sid"])
 
 
 def fmt_amount(x, dec: int) -> str:
@@ -218,40 +213,6 @@ def seal_tool_text(S) -> str:
 # Realistic sizes: scans are A4 pages at 150 dpi (1240 x 1754), certificates/specimens 1240 px wide,
 # site photos 1440 x 960, the dashcam clip 1280 x 720 at 1 fps. Paper/sensor grain comes from a
 # seeded random.Random (never from an unseeded C rand()), so every PNG is byte-stable run to run.
-A4_150DPI = (1240, 1754)
-
-
-def _font(px: int = 11, mono: bool = False, bold: bool = False):
-    """A scalable DejaVu face shipped inside matplotlib (the venv pins it; no system font lookup)."""
-    import matplotlib
-    from PIL import ImageFont
-
-    name = "DejaVuSans" + ("Mono" if mono else "") + ("-Bold" if bold else "") + ".ttf"
-    return ImageFont.truetype(os.path.join(matplotlib.get_data_path(), "fonts", "ttf", name), px)
-
-
-def _grain(img, seed: str, amp: int):
-    """Darken every pixel by a seeded pseudo-random 0..amp-1 (paper fibre / sensor grain)."""
-    from PIL import Image, ImageChops
-
-    raw = random.Random("grain:" + seed).randbytes(img.size[0] * img.size[1])
-    noise = Image.frombytes("L", img.size, raw).point([v * amp // 256 for v in range(256)])
-    if img.mode != "L":  # luminance grain, the same in every band
-        noise = Image.merge(img.mode, [noise] * len(img.getbands()))
-    return ImageChops.subtract(img, noise)
-
-
-def _shade(img, seed: str, depth: int):
-    """A soft, seeded scanner-lamp falloff: darker towards one edge by up to `depth` levels."""
-    from PIL import Image, ImageChops
-
-    W, H = img.size
-    left = random.Random("shade:" + seed).random() < 0.5
-    ramp = Image.linear_gradient("L").rotate(90 if left else -90).resize((W, H))
-    ramp = ramp.point([v * depth // 256 for v in range(256)])
-    if img.mode != "L":
-        ramp = Image.merge(img.mode, [ramp] * len(img.getbands()))
-    return ImageChops.subtract(img, ramp)
 
 
 def render_png(spec: dict, path: str) -> None:
@@ -292,7 +253,7 @@ def render_png(spec: dict, path: str) -> None:
         bx0, by0 = PW - 218 * k, PH - 120 * k
         d.rectangle([bx0, by0, PW - 8 * k, PH - 14 * k], fill=(250, 250, 240), outline=(20, 20, 20), width=4)
         ox, oy = bx0 + 6 * k, by0 + 8 * k
-        font, pitch = _font(round(9.4 * k), bold=True), 14 * k
+        font, pitch = scan.font(round(9.4 * k), bold=True), 14 * k
     elif mode == "logo":
         k = 1240 / W
         PW, PH = 1240, round(H * k)
@@ -304,7 +265,7 @@ def render_png(spec: dict, path: str) -> None:
         d.polygon([(cx, 45 * k), (cx + 40 * k, 120 * k), (cx - 40 * k, 120 * k)], fill=(255, 255, 255))
         d.rectangle([10, 10, PW - 11, PH - 11], outline=col, width=6)
         ox, oy = 24 * k, 170 * k
-        font, pitch = _font(round(9.6 * k)), 14 * k
+        font, pitch = scan.font(round(9.6 * k)), 14 * k
     else:
         k = A4_150DPI[0] / W
         PW, PH = A4_150DPI
@@ -315,7 +276,7 @@ def render_png(spec: dict, path: str) -> None:
             d.ellipse([sx, sy, sx + sr, sy + sr], fill=rng.choice((150, 190, 215)))
         d.rectangle([8 * k, 8 * k, (W - 9) * k, (H - 9) * k], outline=60, width=3)
         ox, oy = 18 * k, 16 * k
-        font, pitch = _font(round(9.6 * k), mono=True), 14 * k
+        font, pitch = scan.font(round(9.6 * k), mono=True), 14 * k
     ink = 20 if mode == "form" else (20, 20, 20)
     y = oy
     for line in spec["lines"]:
@@ -354,18 +315,17 @@ def render_png(spec: dict, path: str) -> None:
         )
     if mode == "form":
         perception.clutter(img, spec["seed"])
-        img = _shade(img, spec["seed"], 14)
-        img = _grain(img, spec["seed"], 22)
+        img = shade(img, spec["seed"], 14)
+        img = grain(img, spec["seed"], 22)
         img = perception.as_captured(img, spec["seed"], 236, skew=1.4, blur=1.0, noise=0.06)
     elif mode == "photo":
-        img = _grain(img, spec["seed"], 16)
+        img = grain(img, spec["seed"], 16)
         img = perception.as_captured(img, spec["seed"], (110, 100, 90), skew=2.2, blur=1.3, noise=0.07)
     else:
         perception.clutter(img, spec["seed"])
-        img = _grain(img, spec["seed"], 16)
+        img = grain(img, spec["seed"], 16)
         img = perception.as_captured(img, spec["seed"], (240, 239, 234), skew=0.9, blur=0.8, noise=0.05)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    img.save(path, format="PNG", optimize=False, compress_level=9)
+    write(path, png_bytes(img))
 
 
 def render_wav(spec: dict, path: str) -> None:
@@ -386,8 +346,8 @@ def render_mp4(spec: dict, path: str) -> None:
     from PIL import Image, ImageDraw
 
     k = 4
-    font, cfont = _font(10 * k, mono=True), _font(10 * k, bold=True)
-    pfont = _font(9 * k, mono=True, bold=True)
+    font, cfont = scan.font(10 * k, mono=True), scan.font(10 * k, bold=True)
+    pfont = scan.font(9 * k, mono=True, bold=True)
     frames = []
     for i, fr in enumerate(spec["frames"]):
         img = Image.new("RGB", (320 * k, 180 * k), (70, 80, 90))
@@ -408,7 +368,7 @@ def render_mp4(spec: dict, path: str) -> None:
         d.text((4 * k, 2 * k), fr["overlay"], fill=(255, 255, 255), font=font)
         if fr.get("caption"):
             d.text((4 * k, 164 * k), fr["caption"], fill=(255, 255, 0), font=cfont)
-        img = _grain(img, f"dashcam-{i}", 8)
+        img = grain(img, f"dashcam-{i}", 8)
         buf = io.BytesIO()
         img.save(buf, format="PNG")
         frames.append(buf.getvalue())
@@ -441,7 +401,7 @@ def make_docx(doc: dict, path: str) -> None:
             d.add_paragraph(p)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     d.save(path)
-    restamp_zip_file(path, date_time=(1980, 1, 1, 0, 0, 0), stamp=FIXED_TIME)
+    restamp_zip_file(path, date_time=(1980, 1, 1, 0, 0, 0))
 
 
 def make_xlsx(doc: dict, path: str) -> None:
@@ -458,7 +418,7 @@ def make_xlsx(doc: dict, path: str) -> None:
         ws.append(list(row))
     os.makedirs(os.path.dirname(path), exist_ok=True)
     wb.save(path)
-    restamp_zip_file(path, date_time=(1980, 1, 1, 0, 0, 0), stamp=FIXED_TIME)
+    restamp_zip_file(path, date_time=(1980, 1, 1, 0, 0, 0))
 
 
 def make_pdf(doc: dict, path: str) -> None:

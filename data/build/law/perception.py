@@ -7,16 +7,10 @@ report stay legible to a careful eye; the printed labels never repeat a handwrit
 
 from __future__ import annotations
 
-import os
 import random
 
-
-def _hand_font(px: int):
-    """An italic serif face (shipped with matplotlib) as the base of handwriting-like lettering."""
-    import matplotlib
-    from PIL import ImageFont
-
-    return ImageFont.truetype(os.path.join(matplotlib.get_data_path(), "fonts", "ttf", "DejaVuSerif-Italic.ttf"), px)
+from kit import scan
+from kit.scan import hand_font
 
 
 def hand(img, xy: tuple[float, float], text: str, px: int, seed: str, ink) -> float:
@@ -31,7 +25,7 @@ def hand(img, xy: tuple[float, float], text: str, px: int, seed: str, ink) -> fl
     dark = ink if isinstance(ink, int) else ink[0]
     for ch in text:
         size = max(8, round(px * rng.uniform(0.92, 1.12)))
-        font = _hand_font(size)
+        font = hand_font(size)
         if ch == " ":
             x += size * rng.uniform(0.38, 0.5)
             continue
@@ -48,11 +42,10 @@ def hand(img, xy: tuple[float, float], text: str, px: int, seed: str, ink) -> fl
 
 def rubber_stamp(img, lines: list[str], centre: tuple[float, float], px: int, seed: str, ink) -> None:
     """A rotated, unevenly inked box stamp pressed over whatever is underneath."""
-    from engine import _font
     from PIL import Image, ImageDraw
 
     rng = random.Random("stamp:" + seed)
-    font = _font(px, bold=True)
+    font = scan.font(px, bold=True)
     w = max(font.getbbox(t)[2] for t in lines) + px * 2
     h = len(lines) * round(px * 1.35) + px
     pad = Image.new("L", (w, h), 0)
