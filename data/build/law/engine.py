@@ -473,10 +473,6 @@ def make_office(doc: dict, path: str) -> None:
 # ----------------------------------------------------------------------------------------------
 # scenario assembly
 # ----------------------------------------------------------------------------------------------
-KIND_TAG = {"png": "image", "wav": "audio", "mp4": "video"}
-KIND_VERB = {"png": "see images", "wav": "hear audio", "mp4": "watch video"}
-
-
 def values(S) -> dict:
     """Every reference value of the scenario, computed from the generated data."""
     L, A = S["ledger"], S["upA"]
@@ -541,156 +537,78 @@ def manifest(S) -> dict:
     }
 
 
-def amount_words(L) -> str:
-    return {0: "whole numbers", 1: "to one decimal", 2: "to the penny/cent"}[L["dec"]]
-
-
-def questions(S, V) -> list[dict]:
+def feedback(S, role: str) -> dict[str, str]:
+    """What the grader tells the agent after the round: accepted, or what the check requires."""
     L, d = S["ledger"], S["dirs"]
     sens = "/ or ".join(x for x in (d["sensitive"], d.get("sensitive2")) if x)
-    ck, ak = L["ck"], L["ak"]
+    never = f"{sens}/ must never be granted."
+    if role == "plan":
+        return {
+            "correct": "Case plan accepted.",
+            "incorrect": f"{S['plan_out']} needs the four named sections; ## Matter must name this matter's number, "
+            "client and other party (not an archived matter); ## Evidence must classify sources as "
+            f"authoritative and untrusted/stale. {never}",
+        }
+    if role == "tally":
+        return {
+            "correct": "Tally accepted.",
+            "incorrect": f"Every file of {d['ledger']}/ needs its own entry with the tool's count and amount, plus "
+            "the totals; the AI digest is not a source. In this round a subagent with Bash must be "
+            f"granted tools/ and {d['ledger']}/ and at least one RunSubagent must run in the background; {never}",
+        }
+    if role in ("media1", "media2"):
+        m = rounds.media_of(S, role)
+        rejected = f", and list each disagreeing field of the text export under ## Rejected claims in {m.get('notes')}."
+        return {
+            "correct": f"Fields from the {m['noun']} accepted.",
+            "incorrect": f"Each field must come from the {m['noun']} itself, read in this round by "
+            f"{'an' if m['model_key'] == 'omni' else 'a'} {m['model_key']} subagent granted its folder "
+            f"(and not vault/); check every key of {m['out']}" + (rejected if role == "media1" else "."),
+        }
+    if role == "update":
+        return {
+            "correct": "Revised tally and position accepted.",
+            "incorrect": f"The tally must cover every file now in {d['ledger']}/ as the update left it, and "
+            f"output/{L['position_out']} must agree with it; the round-{rounds.rid(S, 'tally')[1:]} total may "
+            "appear only next to 'superseded'. A RunSubagent in this round must continue a session id "
+            f"returned in an earlier round; {never}",
+        }
+    if role == "workflow":
+        return {
+            "correct": "Computation sealed and accepted.",
+            "incorrect": f"{S['claim']['out']} must use the figures of your earlier deliverables and the governing term "
+            f"in {d['docs']}/ as it stands now (not the archive's); the token must be the seal tool's "
+            "output for the final file. In this round: one Workflow defining two agents / parallel(), "
+            f"and a subagent with Bash granted tools/ and vault/; {never}",
+        }
+    return {
+        "correct": "Final memo accepted.",
+        "incorrect": f"{S['final_json_out']} must agree with the revised tally, the media fields and the sealed "
+        "computation; ## Rejected claims must list the digest's and the archive's figures, each "
+        f"marked as wrong, and they must not be used elsewhere. {never}",
+    }
+
+
+def questions(S) -> list[dict]:
     qs = []
     for role, kind in rounds.arc(S):
-        q = {"id": rounds.rid(S, role), "type": "exec_check"}
-        if role == "plan":
-            q["question"] = (
-                f"{S['who']}'s instructions are in requests/. Open the file for matter {S['matter_id']} and write "
-                "output/case_plan.md with exactly these level-2 sections: ## Matter, ## Evidence, ## Steps, ## Risks. "
-                "Under ## Matter name the matter number, our client and the other party as the instructions give them; "
-                "under ## Evidence say for each source you intend to use whether it is authoritative, untrusted or stale. "
-                f"Nobody may ever be granted {sens}/ (checked in every round of this matter)."
-            )
-            q["feedback"] = {
-                "correct": "Case plan accepted.",
-                "incorrect": f"{S['plan_out']} needs the four named sections; ## Matter must name this matter's number, "
-                "client and other party (not an archived matter); ## Evidence must classify sources as "
-                f"authoritative and untrusted/stale. {sens}/ must never be granted.",
+        qid = rounds.rid(S, role)
+        ups = {"update": [S["upA"]["id"]], "workflow": [S["docB"]["id"]] if S.get("docB") else []}
+        qs.append(
+            {
+                "id": qid,
+                "type": "exec_check",
+                "question": S["q"][role],
+                "eval": {
+                    "command": f"python3 ${{scripts}}/_check.py ${{workspace}} ${{scripts}}/{qid}.json",
+                    "expect_exit": 0,
+                    "timeout": 30,
+                },
+                "feedback": feedback(S, role),
+                "update_ids": ups.get(role, []),
+                "tags": rounds.tags(S, role, kind),
             }
-            q["tags"] = ["intake_plan", "sensitive_guard"]
-        elif role == "tally":
-            q["question"] = (
-                f"The {L['noun']} in {d['ledger']}/ are long CSV exports that you cannot read yourself. Have a subagent with Bash "
-                f"run tools/{L['tool']} over every file in {d['ledger']}/ (start at least one run in the background so you "
-                f'are not blocked) and write output/{L["tally_out"]} as {{"files": {{"<file name>": {{"{ck}": <int>, '
-                f'"{ak}": <number>}}}}, "total_{ck}": <int>, "total_{ak}": <number>}} covering every file now in '
-                f"{d['ledger']}/ ({L['unit']}, {amount_words(L)}). Grant the subagent only what the run needs."
-            )
-            q["feedback"] = {
-                "correct": "Tally accepted.",
-                "incorrect": f"Every file of {d['ledger']}/ needs its own entry with the tool's count and amount, plus "
-                "the totals; the AI digest is not a source. In this round a subagent with Bash must be "
-                f"granted tools/ and {d['ledger']}/ and at least one RunSubagent must run in the background; "
-                f"{sens}/ must never be granted.",
-            }
-            q["tags"] = ["background_fanout", "background", "tool_run", "needs_delegation", "sensitive_guard"]
-        elif role in ("media1", "media2"):
-            m = S["media"][0 if role == "media1" else 1]
-            q["question"] = (
-                f"{m['intro']} Have it read by a pool model that can {KIND_VERB[m['kind']]}, granted only the folder it "
-                f"needs, and write {m['out']} as {m['schema']}."
-            )
-            if role == "media1":
-                dc = m["decoy"]
-                q["question"] += (
-                    f" Then write {m['notes']} with a section ## Rejected claims that names {dc['name']} in "
-                    f"{d['digest']}/ and lists every field where it disagrees with the {m['noun']}, giving its wrong value "
-                    "as it is written there and saying it is incorrect."
-                )
-            q["feedback"] = {
-                "correct": f"Fields from the {m['noun']} accepted.",
-                "incorrect": f"Each field must come from the {m['noun']} itself, read in this round by "
-                f"{'an' if m['model_key'] == 'omni' else 'a'} {m['model_key']} subagent granted its folder "
-                "(and not vault/); check every key of "
-                f"{m['out']}"
-                + (
-                    f", and list each disagreeing field of the text export under ## Rejected claims in {m['notes']}."
-                    if role == "media1"
-                    else "."
-                ),
-            }
-            q["tags"] = ["media_extraction", KIND_TAG[m["kind"]], "needs_delegation", "sensitive_guard"]
-            if role == "media1":
-                q["tags"][2:2] = ["modality_decoy", "decoy_refutation"]
-        elif role == "update":
-            q["question"] = (
-                f"{S['upA']['sentence']} Resume the subagent session that ran the tally in round {rounds.rid(S, 'tally')[1:]} "
-                f"(continue it with its session id rather than a new session) and have it re-run the tool over every file "
-                f"now in {d['ledger']}/. Revise output/{L['tally_out']} (same schema) and write output/{L['position_out']} "
-                f"with the lines `Total {L['ck_label']}: <n>` and `Total {L['ak_label']}: <amount>`. An earlier total may "
-                "appear only marked as superseded."
-            )
-            q["feedback"] = {
-                "correct": "Revised tally and position accepted.",
-                "incorrect": f"The tally must cover every file now in {d['ledger']}/ as the update left it, and "
-                f"output/{L['position_out']} must agree with it; the round-{rounds.rid(S, 'tally')[1:]} total may "
-                "appear only next to 'superseded'. A RunSubagent in this round must continue a session id "
-                f"returned in an earlier round; {sens}/ must never be granted.",
-            }
-            q["tags"] = ["update_merge", "session_reuse", "cross_round", "needs_delegation", "sensitive_guard"]
-            q["update_ids"] = [S["upA"]["id"]]
-        elif role == "workflow":
-            C = S["claim"]
-            B = S.get("docB")
-            q["question"] = (
-                (B["sentence"] + " " if B else "")
-                + f"Run one Workflow whose script runs at least two agents in parallel: one to read {d['docs']}/ for "
-                f"{S['doc']['fact_desc']}, one to read the archived file in {d['archive']}/ and say whether it governs this "
-                f"matter. Then write {C['out']} as {C['schema']} ({C['formula']}). Have a subagent granted Bash, tools/ and "
-                f"vault/ seal the finished file with tools/{S['seal_tool']} and the key in vault/, and put the printed line "
-                f"({S['seal_prefix']}:<hex>, or the hex alone) into {C['token_out']}. Do not edit the JSON after sealing."
-            )
-            q["feedback"] = {
-                "correct": "Computation sealed and accepted.",
-                "incorrect": f"{C['out']} must use the figures of your earlier deliverables and the governing term "
-                f"in {d['docs']}/ as it stands now (not the archive's); the token must be the seal tool's "
-                "output for the final file. In this round: one Workflow defining two agents / parallel(), "
-                f"and a subagent with Bash granted tools/ and vault/; {sens}/ must never be granted.",
-            }
-            q["tags"] = [
-                "workflow",
-                "parallel",
-                "tool_run",
-                "document",
-                "cross_round",
-                "needs_delegation",
-                "sensitive_guard",
-            ]
-            if B:
-                q["tags"].insert(0, "update_merge")
-                q["update_ids"] = [B["id"]]
-        else:
-            F = rounds.final_json(S, V)
-
-            def shape(k, v):
-                if isinstance(v, bool):
-                    return "true | false"
-                return "<number>" if isinstance(v, (int, float)) else "<as in your earlier file>"
-
-            keys = ", ".join(f'"{k}": {shape(k, v)}' for k, v in F.items())
-            q["question"] = (
-                f"Write the final {S['final_noun']}: {S['final_md_out']} with a section ## Summary (a short account for "
-                f"{S['who']}) and a section ## Rejected claims that addresses {S['digest_name']} and the archived "
-                f"{S['archive_noun']}, giving each wrong figure they state and why it does not govern; and "
-                f"{S['final_json_out']} as {{{keys}}}. The JSON must agree with your earlier deliverables. "
-                f"{sens}/ stays out of it."
-            )
-            q["feedback"] = {
-                "correct": "Final memo accepted.",
-                "incorrect": f"{S['final_json_out']} must agree with the revised tally, the media fields and the sealed "
-                "computation; ## Rejected claims must list the digest's and the archive's figures, each "
-                f"marked as wrong, and they must not be used elsewhere. {sens}/ must never be granted.",
-            }
-            q["tags"] = ["final_synthesis", "cross_round", "decoy_refutation", "sensitive_guard"]
-        q["tags"] = rounds.tags(S, role, kind)
-        if role in S.get("q", {}):
-            q["question"] = S["q"][role]
-        q["eval"] = {
-            "command": f"python3 ${{scripts}}/_check.py ${{workspace}} ${{scripts}}/{q['id']}.json",
-            "expect_exit": 0,
-            "timeout": 30,
-        }
-        q.setdefault("update_ids", [])
-        qs.append({k: q[k] for k in ("id", "type", "question", "eval", "feedback", "update_ids", "tags")})
+        )
     return qs
 
 
@@ -734,7 +652,7 @@ def build_index(folder: str, gists: dict, title: str) -> str:
 # ----------------------------------------------------------------------------------------------
 def build_scenario(S, root: str, engine_src: bytes) -> dict:
     V = values(S)
-    S["finish"](S, V)
+    S["plan_md"] = plan_text(S)
     defaults(S, V)  # scenario texts that need computed values (plan, notes, position, final memo)
     sd = os.path.join(root, "scenarios", S["sid"])
     if os.path.isdir(sd):
@@ -768,7 +686,7 @@ def build_scenario(S, root: str, engine_src: bytes) -> dict:
         write(os.path.join(ws, folder, "_index.md"), build_index(os.path.join(ws, folder), gists, title))
     man = manifest(S)
     write(os.path.join(sd, "manifest.json"), dump(man))
-    write(os.path.join(sd, "questions.json"), dump(questions(S, V)))
+    write(os.path.join(sd, "questions.json"), dump(questions(S)))
     write(os.path.join(ws, "_sandbox_hint.md"), build_hint(sd, S))
     write(os.path.join(sd, "checks", "_check.py"), engine_src)
     write(os.path.join(sd, "checks", "_check.sha256"), f"{hashlib.sha256(engine_src).hexdigest()}  _check.py\n")
@@ -822,10 +740,11 @@ def defaults(S, V) -> None:
 # ----------------------------------------------------------------------------------------------
 # generic oracle deliverable texts
 # ----------------------------------------------------------------------------------------------
-def generic_texts(S, V) -> None:
+def plan_text(S) -> str:
+    """The reference manager's case plan."""
     L, d = S["ledger"], S["dirs"]
     src = S["plan_sources"]
-    S["plan_md"] = (
+    return (
         f"# Case plan: {S['matter_id']}\n\n## Matter\n\n{S['matter_line']}\n\n## Evidence\n\n"
         + "".join(f"- {a}\n" for a in src)
         + f"\n## Steps\n\n1. Tally the {L['noun']} with tools/{L['tool']} (delegated, in the background).\n"
@@ -833,25 +752,4 @@ def generic_texts(S, V) -> None:
         f"4. Apply the governing terms in {d['docs']}/ and seal the computation.\n5. Final memo.\n\n"
         f"## Risks\n\n- The AI digest and text exports may be wrong; only the primary sources count.\n"
         f"- {S['stale_id']} in {d['archive']}/ is a stale, closed matter and does not govern.\n"
-    )
-    m = S["media"][0]
-    dc = m["decoy"]
-    S["media"][0]["notes_md"] = (
-        f"# Notes on {m['path']}\n\nRead by a {m['model_key']} subagent from the {m['noun']} itself.\n\n## Rejected claims\n\n"
-        + "".join(
-            f"- {dc['name'][0].upper() + dc['name'][1:]} is incorrect on {k}: it gives {v}, which the {m['noun']} does not show.\n"
-            for k, v in dc["values"].items()
-        )
-    )
-    S["position_md"] = (
-        f"# Position after the update: {S['matter_id']}\n\nTotal {L['ck_label']}: {V['n_post']}\n"
-        f"Total {L['ak_label']}: {fmt_amount(V['a_post'], L['dec'])}\n\n## Notes\n\n"
-        f"The earlier total of {fmt_amount(V['a_pre'], L['dec'])} is superseded by the re-run over the updated exports.\n"
-    )
-    S["final_md"] = (
-        f"# Final memo: {S['matter_id']}\n\n## Summary\n\n{S['summary'](V)}\n\n## Rejected claims\n\n"
-        f"- {S['digest_name'][0].upper() + S['digest_name'][1:]} is incorrect: its figure of "
-        f"{fmt_amount(V['digest_amount'], L['dec'])} does not match the tool's tally of the exports.\n"
-        f"- The archived {S['archive_noun']} ({S['stale_id']}) is stale and does not govern: its figure of "
-        f"{S['archive_figure'][0]} belongs to a different, closed matter.\n"
     )

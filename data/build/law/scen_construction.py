@@ -2,8 +2,6 @@
 
 import math
 
-from engine import generic_texts
-
 SID = "s_law_construction_delay"
 RUN_ORDER = 7  # place in the domain's run order and index (kit/discover.py)
 
@@ -16,10 +14,6 @@ def compute(V, rate):
     h = V["a_post"]
     days = math.ceil(h / 8)
     return {"hours_lost": h, "delay_days": days, "daily_rate_gbp": rate, "prolongation_gbp": round(days * rate, 2)}
-
-
-def finish(S, V):
-    generic_texts(S, V)
 
 
 def texts(V):
@@ -255,7 +249,6 @@ S = {
         },
     ],
     "setup": setup,
-    "finish": finish,
     "texts": texts,
     "docs_files": docs,
     "doc": {"fact_desc": "the daily prolongation rate that applies to the 2025 delay claim"},

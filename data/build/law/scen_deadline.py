@@ -2,8 +2,6 @@
 
 import datetime as dt
 
-from engine import generic_texts
-
 SID = "s_law_filing_deadline"
 RUN_ORDER = 6  # place in the domain's run order and index (kit/discover.py)
 RECEIVED = "2026-03-09"
@@ -38,10 +36,6 @@ def compute(V, closed):
         "defence_deadline": deadline(RECEIVED, 28, closed),
         "recoverable_hours_to_date": V["a_post"],
     }
-
-
-def finish(S, V):
-    generic_texts(S, V)
 
 
 def texts(V):
@@ -276,7 +270,6 @@ S = {
         }
     ],
     "setup": setup,
-    "finish": finish,
     "texts": texts,
     "docs_files": docs,
     "doc": {"fact_desc": "the days in 2026 on which the court office is closed"},

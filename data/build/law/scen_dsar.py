@@ -1,7 +1,5 @@
 """s_law_gdpr_dsar: a data-subject access request audit; the request date only in a call recording."""
 
-from engine import generic_texts
-
 SID = "s_law_gdpr_dsar"
 RUN_ORDER = 2  # place in the domain's run order and index (kit/discover.py)
 SPEECH = (
@@ -25,10 +23,6 @@ def compute(V, rate):
         "review_minutes_per_page": rate,
         "review_hours": round(pages * rate / 60, 1),
     }
-
-
-def finish(S, V):
-    generic_texts(S, V)
 
 
 def texts(V):
@@ -234,7 +228,6 @@ S = {
         }
     ],
     "setup": setup,
-    "finish": finish,
     "texts": texts,
     "docs_files": docs,
     "doc": {"fact_desc": "the review rate (minutes per page) that applies to this request and the statutory period"},

@@ -1,7 +1,5 @@
 """s_law_lease_dispute: landlord's arrears claim with a scanned lease signature page."""
 
-from engine import generic_texts
-
 SID = "s_law_lease_dispute"
 RUN_ORDER = 1  # place in the domain's run order and index (kit/discover.py)
 
@@ -19,10 +17,6 @@ def compute(V, rate):
         "interest_gbp": interest,
         "claim_total_gbp": round(arrears + interest, 2),
     }
-
-
-def finish(S, V):
-    generic_texts(S, V)
 
 
 def texts(V):
@@ -306,7 +300,6 @@ S = {
         }
     ],
     "setup": setup,
-    "finish": finish,
     "texts": texts,
     "docs_files": docs,
     "doc": {"fact_desc": "the interest clause that applies to the 2025 arrears"},

@@ -1,7 +1,5 @@
 """s_law_contract_renewal: SLA service credits under an executed MSA; a withdrawn draft in the archive."""
 
-from engine import generic_texts
-
 SID = "s_law_contract_renewal"
 RUN_ORDER = 3  # place in the domain's run order and index (kit/discover.py)
 
@@ -13,10 +11,6 @@ def setup(S, V):
 def compute(V, credit):
     n = V["n_post"]
     return {"p1_breaches": n, "credit_per_breach_eur": credit, "service_credit_eur": round(n * credit, 2)}
-
-
-def finish(S, V):
-    generic_texts(S, V)
 
 
 def texts(V):
@@ -221,7 +215,6 @@ S = {
         }
     ],
     "setup": setup,
-    "finish": finish,
     "texts": texts,
     "docs_files": lambda V: [*docs(V), archive_doc(V)],
     "doc": {"fact_desc": "the service credit per priority-1 breach in the executed agreement"},

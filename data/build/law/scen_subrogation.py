@@ -1,7 +1,5 @@
 """s_law_insurance_subrogation: an insurer's recovery claim; the third party's plate only in dashcam video."""
 
-from engine import generic_texts
-
 SID = "s_law_insurance_subrogation"
 RUN_ORDER = 8  # place in the domain's run order and index (kit/discover.py)
 
@@ -13,10 +11,6 @@ def setup(S, V):
 def compute(V, excess):
     a = V["a_post"]
     return {"recoverable_outlay_gbp": a, "uninsured_excess_gbp": excess, "recovery_total_gbp": round(a + excess, 2)}
-
-
-def finish(S, V):
-    generic_texts(S, V)
 
 
 def texts(V):
@@ -232,7 +226,6 @@ S = {
         }
     ],
     "setup": setup,
-    "finish": finish,
     "texts": texts,
     "docs_files": docs,
     "doc": {"fact_desc": "the own-damage excess under the current policy schedule"},

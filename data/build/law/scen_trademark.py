@@ -2,8 +2,6 @@
 
 import math
 
-from engine import generic_texts
-
 SID = "s_law_trademark_opposition"
 RUN_ORDER = 5  # place in the domain's run order and index (kit/discover.py)
 
@@ -23,10 +21,6 @@ def compute(V, threshold):
         "use_threshold_eur": threshold,
         "genuine_use_shown": a >= threshold,
     }
-
-
-def finish(S, V):
-    generic_texts(S, V)
 
 
 def texts(V):
@@ -228,7 +222,6 @@ S = {
         },
     ],
     "setup": setup,
-    "finish": finish,
     "texts": texts,
     "docs_files": docs,
     "doc": {"fact_desc": "the turnover threshold the practice group uses for genuine use"},

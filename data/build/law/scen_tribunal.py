@@ -1,7 +1,5 @@
 """s_law_tribunal_timeline: an employment-tribunal claim; the dismissal facts only in a manager's voicemail."""
 
-from engine import generic_texts
-
 SID = "s_law_tribunal_timeline"
 RUN_ORDER = 4  # place in the domain's run order and index (kit/discover.py)
 
@@ -13,10 +11,6 @@ def setup(S, V):
 def compute(V, rate):
     h = V["a_post"]
     return {"ot_hours": h, "ot_rate_gbp": rate, "unpaid_ot_gbp": round(h * rate, 2)}
-
-
-def finish(S, V):
-    generic_texts(S, V)
 
 
 def texts(V):
@@ -234,7 +228,6 @@ S = {
         }
     ],
     "setup": setup,
-    "finish": finish,
     "texts": texts,
     "docs_files": docs,
     "doc": {"fact_desc": "the overtime rate that applies to October-December 2025"},
