@@ -144,7 +144,6 @@ S = {
     "client_short": "Whitlock",
     "other_short": "Greyfriars",
     "stale_id": "CON-2020-0091",
-    "who": "Tobias Rennick-Hale",
     "matter_line": "CON-2026-0256: Whitlock Build Ltd (our client, contractor) v Greyfriars Housing Association (employer); "
     "extension of time and prolongation, phase 2.",
     "plan_sources": [
@@ -196,7 +195,6 @@ S = {
         "ck_label": "employer-risk events",
         "ak_label": "hours lost",
         "noun": "site-diary exports",
-        "unit": "hours",
         "tally_out": "delay_tally.json",
         "position_out": "delay_position.md",
     },
@@ -204,7 +202,6 @@ S = {
         "op": "new",
         "id": "u1_december_diary",
         "file": "diary_2025_12.csv",
-        "sentence": "The site manager has signed off the December 2025 diary export (see the update).",
     },
     "media": [
         {
@@ -213,11 +210,8 @@ S = {
             "model_key": "vlm",
             "noun": "site photo",
             "fields": {"pour_ref": "C3-07", "board_date": "2025-11-18", "inspector": "R. Mbeki"},
-            "wrong": {"board_date": "2025-11-21"},
-            "schema": '{"pour_ref": "<as on the board>", "board_date": "YYYY-MM-DD", "inspector": "<initial. surname>"}',
             "out": "output/pour_board.json",
             "notes": "output/pour_board_notes.md",
-            "intro": "Which pour was inspected, and when, is shown only on the pour board in the site photo in photos/.",
             "ask": "Look at the site photo. Read the pour board: pour reference, date and inspector.",
             "final_key": "pour_ref",
             "truth": "Site photo: concrete frame under construction; a white pour board in the foreground reads "
@@ -236,10 +230,7 @@ S = {
             "model_key": "omni",
             "noun": "voice note",
             "fields": {"crane_id": "TC2", "out_of_service_from": "2025-12-03", "working_days_lost": 11},
-            "wrong": {"working_days_lost": 7},
-            "schema": '{"crane_id": "<letters and digit, no spaces>", "out_of_service_from": "YYYY-MM-DD", "working_days_lost": <int>}',
             "out": "output/crane_note.json",
-            "intro": "The tower-crane outage (it began in 2025) is recorded only in the site manager's voice note in recordings/.",
             "ask": "Listen to the voice note: which crane, out of service since when (year 2025), and how many working days lost?",
             "final_key": "working_days_lost",
             "truth": "Voice note, female voice, about 18 s. Transcript:\n"
@@ -257,15 +248,10 @@ S = {
         "id": "u2_instruction_ai14",
         "path": "contract_docs/instruction_AI-14.pdf",
         "doc": doc_b,
-        "sentence": "The employer's agent has issued an instruction (a new file in contract_docs/).",
     },
     "claim": {
         "out": "output/prolongation.json",
         "token_out": "output/prolongation_token.txt",
-        "schema": '{"matter_id": "<id>", "hours_lost": <number>, "delay_days": <int>, "daily_rate_gbp": <number>, '
-        '"prolongation_gbp": <number>}',
-        "formula": "hours = your revised tally total; delay days = hours / 8 rounded up to a whole day; "
-        "prolongation = delay days x the daily rate now in force",
         "compute": compute,
         "final_key": "prolongation_gbp",
         "base_key": "hours_lost",

@@ -159,7 +159,6 @@ S = {
     "client_short": "Penrose",
     "other_short": "Aldous",
     "stale_id": "CIV-2023-0388",
-    "who": "Declan Ashworth-Mensah",
     "matter_line": "CIV-2026-0719: Aldous Shipping Co. Ltd (claimant) v Penrose Marine Engineering Ltd (our client, "
     "defendant); defence deadline and costs budget.",
     "plan_sources": [
@@ -212,7 +211,6 @@ S = {
         "ck_label": "recoverable entries",
         "ak_label": "recoverable hours",
         "noun": "fee-earner time records",
-        "unit": "hours",
         "tally_out": "time_tally.json",
         "position_out": "time_position.md",
     },
@@ -220,8 +218,6 @@ S = {
         "op": "replace",
         "id": "u1_associate_time_corrected",
         "file": "time_associate.csv",
-        "sentence": "Accounts have corrected the associate's time export after a billing review; the file in "
-        "time_records/ was replaced.",
     },
     "media": [
         {
@@ -230,11 +226,8 @@ S = {
             "model_key": "vlm",
             "noun": "stamped claim-form scan",
             "fields": {"received_date": RECEIVED, "claim_no": "KB-2026-000318", "received_by": "L. Ferreira"},
-            "wrong": {"received_date": "2026-03-16"},
-            "schema": '{"received_date": "YYYY-MM-DD", "claim_no": "<as printed>", "received_by": "<initial. surname as written>"}',
             "out": "output/receipt_stamp.json",
             "notes": "output/receipt_stamp_notes.md",
-            "intro": "The deadline runs from the receipt stamp on the claim form, which exists only as a scan in scans/.",
             "ask": "Read the stamped claim-form scan: the date in the receipt stamp, the claim number and who received it.",
             "final_key": "received_date",
             "truth": "Scan of a claim form's first page with a rectangular receipt stamp.\n"
@@ -278,15 +271,10 @@ S = {
         "id": "u2_closure_notice",
         "path": "court_docs/closure_notice_2026-03.pdf",
         "doc": doc_b,
-        "sentence": "The court has published a notice about its office (a new file in court_docs/).",
     },
     "claim": {
         "out": "output/defence_timetable.json",
         "token_out": "output/defence_timetable_token.txt",
-        "schema": '{"matter_id": "<id>", "received_date": "YYYY-MM-DD", "period_days": 28, '
-        '"defence_deadline": "YYYY-MM-DD", "recoverable_hours_to_date": <number>}',
-        "formula": "deadline = the stamp date + 28 days, moved to the next open day if it falls on a weekend or a "
-        "closure day in the calendar now in force; hours = your revised tally total",
         "compute": compute,
         "final_key": "defence_deadline",
         "base_key": "recoverable_hours_to_date",

@@ -134,7 +134,6 @@ S = {
     "client_short": "Quillfeather",
     "other_short": "Balan",
     "stale_id": "DSAR-2024-0311",
-    "who": "Amara Osei-Bonsu",
     "matter_line": "DSAR-2026-0088: subject access request by Mr Teodor Balan (data subject) to our client Quillfeather "
     "Insurance Brokers plc (controller).",
     "plan_sources": [
@@ -187,7 +186,6 @@ S = {
         "ck_label": "records in scope",
         "ak_label": "pages",
         "noun": "system exports",
-        "unit": "pages as whole numbers",
         "tally_out": "scope_tally.json",
         "position_out": "scope_position.md",
     },
@@ -195,7 +193,6 @@ S = {
         "op": "replace",
         "id": "u1_mailbox_reexport",
         "file": "mailbox_export.csv",
-        "sentence": "IT re-ran the mailbox export after a de-duplication fault; the file in system_exports/ was replaced.",
     },
     "media": [
         {
@@ -208,12 +205,8 @@ S = {
                 "customer_number": "QF-77419",
                 "previous_complaint_ref": "CR-9140",
             },
-            "wrong": {"request_date": "2026-02-20"},
-            "schema": '{"request_date": "YYYY-MM-DD", "customer_number": "<letters-digits, e.g. XX-00000>", '
-            '"previous_complaint_ref": "<letters-digits, e.g. XX-0000>"}',
             "out": "output/request_call.json",
             "notes": "output/request_call_notes.md",
-            "intro": "The statutory clock runs from the day the request was made, and the only record of the call is in recordings/.",
             "ask": "Listen to the call. On what date does the caller say he is calling, what customer number does he give, "
             "and what earlier complaint reference does he quote?",
             "final_key": "request_date",
@@ -236,15 +229,10 @@ S = {
         "id": "u2_dpo_memo",
         "path": "dp_policy/dpo_memo_review_rate_2026.pdf",
         "doc": doc_b,
-        "sentence": "The DPO has issued a memo on DSAR procedure (a new file in dp_policy/).",
     },
     "claim": {
         "out": "output/response_plan.json",
         "token_out": "output/response_plan_token.txt",
-        "schema": '{"matter_id": "<id>", "request_date": "YYYY-MM-DD", "response_due": "YYYY-MM-DD", '
-        '"pages_to_review": <int>, "review_minutes_per_page": <number>, "review_hours": <number>}',
-        "formula": "request date from the recording; response due one calendar month after it, no extension; pages = "
-        "your revised tally total; review hours = pages x the governing minutes per page / 60, to one decimal",
         "compute": compute,
         "final_key": "review_hours",
         "base_key": "pages_to_review",

@@ -179,7 +179,6 @@ S = {
     "client_short": "Harrowgate",
     "other_short": "Brindle & Hay",
     "stale_id": "LIT-2021-0032",
-    "who": "Helena Marchetti",
     "matter_line": "LIT-2026-0147: Harrowgate Properties Ltd (our client, landlord) v Brindle & Hay Cafe Ltd (tenant), "
     "Unit 4, Calder Row, Leeds; 2025 arrears plus contractual interest.",
     "plan_sources": [
@@ -235,7 +234,6 @@ S = {
         "ck_label": "unpaid lines",
         "ak_label": "arrears (GBP)",
         "noun": "estate-ledger exports",
-        "unit": "amounts in GBP",
         "tally_out": "arrears_tally.json",
         "position_out": "arrears_position.md",
     },
@@ -243,7 +241,6 @@ S = {
         "op": "new",
         "id": "u1_q4_ledger",
         "file": "ledger_2025_Q4.csv",
-        "sentence": "The client's bookkeepers have delivered the reconciled Q4 2025 ledger export (see the update).",
     },
     "media": [
         {
@@ -256,11 +253,8 @@ S = {
                 "date_signed": "2023-03-14",
                 "witness_name": "Desmond Achterberg",
             },
-            "wrong": {"tenant_signatory": "Orla Penhallan"},
-            "schema": '{"tenant_signatory": "<name as printed>", "date_signed": "YYYY-MM-DD", "witness_name": "<name as printed>"}',
             "out": "output/execution_page.json",
             "notes": "output/execution_page_notes.md",
-            "intro": "The tenant denies signing the lease; the only record of execution is the scan in scans/.",
             "ask": "Read the scanned lease execution page. Give the tenant's signatory as printed, the date of signature and the witness's name.",
             "final_key": "tenant_signatory",
             "truth": "Scanned page: COUNTERPART LEASE - UNIT 4, CALDER ROW, LEEDS - EXECUTION PAGE\n"
@@ -308,15 +302,10 @@ S = {
         "id": "u2_deed_of_variation",
         "path": "lease_docs/lease_terms_unit4.pdf",
         "doc": doc_b,
-        "sentence": "The client has sent the lease terms as varied by a deed of variation (the lease terms document was replaced).",
     },
     "claim": {
         "out": "output/claim_computation.json",
         "token_out": "output/claim_token.txt",
-        "schema": '{"matter_id": "<id>", "arrears_gbp": <number>, "interest_rate_pct": <number>, "interest_gbp": <number>, '
-        '"claim_total_gbp": <number>}',
-        "formula": "arrears = your revised tally total; interest = arrears x the governing rate as a simple flat "
-        "percentage, to the penny; claim total = arrears + interest",
         "compute": compute,
         "final_key": "claim_total_gbp",
         "base_key": "arrears_gbp",

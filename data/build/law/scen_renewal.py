@@ -101,7 +101,6 @@ S = {
     "client_short": "Tallis",
     "other_short": "Norrvik",
     "stale_id": "MSA-3.0-D2",
-    "who": "Felix Brandauer",
     "matter_line": "COM-2026-0412: Tallis Freight Systems GmbH (our client, customer) v Norrvik Cloud AB (supplier); "
     "renewal notice and 2025 SLA service credits under the executed MSA v3.",
     "plan_sources": [
@@ -157,7 +156,6 @@ S = {
         "ck_label": "P1 breaches",
         "ak_label": "downtime (minutes)",
         "noun": "incident reports",
-        "unit": "downtime in whole minutes",
         "tally_out": "sla_tally.json",
         "position_out": "sla_position.md",
     },
@@ -165,7 +163,6 @@ S = {
         "op": "new",
         "id": "u1_q4_incidents",
         "file": "incidents_2025_Q4.csv",
-        "sentence": "Norrvik's service desk has closed out and delivered the Q4 2025 incident report (see the update).",
     },
     "media": [
         {
@@ -174,11 +171,8 @@ S = {
             "model_key": "vlm",
             "noun": "faxed renewal notice",
             "fields": {"notice_date": "2025-09-26", "signed_by": "Ingrid Solberg-Haas", "renewal_term": "24 months"},
-            "wrong": {"notice_date": "2025-09-19"},
-            "schema": '{"notice_date": "YYYY-MM-DD", "signed_by": "<full name as printed>", "renewal_term": "<n> months"}',
             "out": "output/renewal_notice.json",
             "notes": "output/renewal_notice_notes.md",
-            "intro": "Whether the renewal was in time turns on the signed notice, which exists only as a fax scan in scans/.",
             "ask": "Read the faxed renewal notice. Give its date, the full name of the signatory as printed and the renewal term.",
             "final_key": "notice_date",
             "truth": "Fax scan: TALLIS FREIGHT SYSTEMS GMBH - NOTICE OF RENEWAL - MASTER SERVICES AGREEMENT (NORRVIK)\n"
@@ -221,10 +215,6 @@ S = {
     "claim": {
         "out": "output/service_credit.json",
         "token_out": "output/service_credit_token.txt",
-        "schema": '{"matter_id": "<id>", "p1_breaches": <int>, "credit_per_breach_eur": <number>, '
-        '"service_credit_eur": <number>}',
-        "formula": "breaches = your revised tally total; credit = breaches x the executed agreement's credit per "
-        "breach, to the cent",
         "compute": compute,
         "final_key": "service_credit_eur",
         "base_key": "p1_breaches",

@@ -123,7 +123,6 @@ S = {
     "client_short": "Hollins",
     "other_short": "Corvane",
     "stale_id": "SUB-2022-0218",
-    "who": "Ines Carvalho-Brookes",
     "matter_line": "SUB-2026-0540: Hollins Mutual Insurance (our client, subrogated insurer) v Corvane Direct Insurance "
     "(third-party insurer); collision of 14 January 2026.",
     "plan_sources": [
@@ -183,7 +182,6 @@ S = {
         "ck_label": "recoverable payments",
         "ak_label": "recoverable outlay (GBP)",
         "noun": "payment exports",
-        "unit": "amounts in GBP",
         "tally_out": "outlay_tally.json",
         "position_out": "outlay_position.md",
     },
@@ -191,8 +189,6 @@ S = {
         "op": "replace",
         "id": "u1_hire_reconciled",
         "file": "payments_hire.csv",
-        "sentence": "The hire payments have been reconciled against the hire company's invoices; the hire export in "
-        "claim_payments/ was replaced.",
     },
     "media": [
         {
@@ -201,12 +197,8 @@ S = {
             "model_key": "vlm",
             "noun": "dashcam clip",
             "fields": {"third_party_plate": "KT71 XRM", "impact_time": "08:42:18", "speed_at_impact_mph": 29},
-            "wrong": {"third_party_plate": "KT71 XPN"},
-            "schema": '{"third_party_plate": "<as on the plate>", "impact_time": "HH:MM:SS" (overlay clock), '
-            '"speed_at_impact_mph": <int, overlay>}',
             "out": "output/dashcam_facts.json",
             "notes": "output/dashcam_notes.md",
-            "intro": "Liability turns on the insured van's dashcam clip in dashcam/; its overlay carries the clock and the speed.",
             "ask": "Watch the dashcam clip frame by frame. Give the other vehicle's registration plate, the overlay time on the "
             "frame where the impact is flagged, and the overlay speed on that frame.",
             "final_key": "third_party_plate",
@@ -232,10 +224,6 @@ S = {
     "claim": {
         "out": "output/recovery_schedule.json",
         "token_out": "output/recovery_schedule_token.txt",
-        "schema": '{"matter_id": "<id>", "recoverable_outlay_gbp": <number>, "uninsured_excess_gbp": <number>, '
-        '"recovery_total_gbp": <number>}',
-        "formula": "outlay = your revised tally total; excess from the current policy schedule; total = outlay + "
-        "excess, to the penny",
         "compute": compute,
         "final_key": "recovery_total_gbp",
         "base_key": "recoverable_outlay_gbp",

@@ -122,7 +122,6 @@ S = {
     "client_short": "Lumenfield",
     "other_short": "Brightmoor",
     "stale_id": "TMO-2022-0114",
-    "who": "Camille Dufresne-Oyelaran",
     "matter_line": "TMO-2026-0031: Lumenfield Apparel SARL (our client, opponent) v Brightmoor Textiles Ltd (applicant); "
     "opposition to a UK figurative application, proof of use of the earlier EU mark.",
     "plan_sources": [
@@ -172,7 +171,6 @@ S = {
         "ck_label": "qualifying invoices",
         "ak_label": "turnover (EUR)",
         "noun": "sales-invoice exports",
-        "unit": "net amounts in EUR",
         "tally_out": "use_tally.json",
         "position_out": "use_position.md",
     },
@@ -180,7 +178,6 @@ S = {
         "op": "new",
         "id": "u1_invoices_2022",
         "file": "sales_2022.csv",
-        "sentence": "The client has retrieved the 2022 invoices from storage (a new export in use_evidence/).",
     },
     "media": [
         {
@@ -189,11 +186,8 @@ S = {
             "model_key": "vlm",
             "noun": "registration certificate image",
             "fields": {"registration_no": "018447203", "filing_date": "2019-06-11", "colours_claimed": "teal, white"},
-            "wrong": {"registration_no": "018474203"},
-            "schema": '{"registration_no": "<digits as printed>", "filing_date": "YYYY-MM-DD", "colours_claimed": "<as printed>"}',
             "out": "output/earlier_mark.json",
             "notes": "output/earlier_mark_notes.md",
-            "intro": "The particulars of our client's earlier registration must be taken from the certificate image in specimens/.",
             "ask": "Read the registration certificate image: registration number, filing date and colours claimed.",
             "final_key": "registration_no",
             "truth": "Image: teal circular logo with a white triangle; certificate text:\n" + "\n".join(LOGO1) + "\n",
@@ -211,10 +205,7 @@ S = {
             "model_key": "vlm",
             "noun": "applicant's specimen image",
             "fields": {"application_no": "UK00003981265", "verbal_element": "LUMENVELD", "classes": "25, 35"},
-            "wrong": {"verbal_element": "LUMENFIELD"},
-            "schema": '{"application_no": "<as printed>", "verbal_element": "<word as printed, capitals>", "classes": "<n, n>"}',
             "out": "output/applicant_mark.json",
-            "intro": "Compare marks from what the applicant actually filed: its specimen is an image in specimens/.",
             "ask": "Read the applicant's specimen image: application number, verbal element and classes.",
             "final_key": "verbal_element",
             "truth": "Image: dark-red circular logo with a white triangle; specimen text:\n" + "\n".join(LOGO2) + "\n",
@@ -230,16 +221,10 @@ S = {
         "id": "u2_revised_practice_note",
         "path": "registry_guidance/proof_of_use_guidance.docx",
         "doc": doc_b,
-        "sentence": "The practice group has issued a new edition of its proof-of-use note (the document "
-        "in registry_guidance/ was replaced).",
     },
     "claim": {
         "out": "output/use_assessment.json",
         "token_out": "output/use_assessment_token.txt",
-        "schema": '{"matter_id": "<id>", "qualifying_invoices": <int>, "turnover_eur": <number>, '
-        '"use_threshold_eur": <number>, "genuine_use_shown": true | false}',
-        "formula": "invoices and turnover = your revised tally totals; genuine_use_shown = turnover is at least the "
-        "threshold in the practice note in force",
         "compute": compute,
         "final_key": "genuine_use_shown",
         "base_key": "turnover_eur",

@@ -130,7 +130,6 @@ S = {
     "client_short": "Whitcombe",
     "other_short": "Castleford",
     "stale_id": "ET-2019-0457",
-    "who": "Rosalind Achebe",
     "matter_line": "ET-2026-2291: Jonah Whitcombe (our client, claimant) v Castleford Logistics Ltd (respondent); unpaid "
     "overtime October-December 2025 and dismissal.",
     "plan_sources": [
@@ -183,7 +182,6 @@ S = {
         "ck_label": "unpaid overtime shifts",
         "ak_label": "overtime hours",
         "noun": "rota exports",
-        "unit": "hours",
         "tally_out": "overtime_tally.json",
         "position_out": "overtime_position.md",
     },
@@ -191,7 +189,6 @@ S = {
         "op": "replace",
         "id": "u1_november_rota_corrected",
         "file": "rota_2025_11.csv",
-        "sentence": "The respondent has disclosed a corrected November 2025 rota export; the file in rota_exports/ was replaced.",
     },
     "media": [
         {
@@ -200,11 +197,8 @@ S = {
             "model_key": "omni",
             "noun": "voicemail",
             "fields": {"caller": "Gareth Lyle", "termination_date": "2026-02-27", "last_shift": "2026-02-25"},
-            "wrong": {"termination_date": "2026-02-16"},
-            "schema": '{"caller": "<first and last name>", "termination_date": "YYYY-MM-DD", "last_shift": "YYYY-MM-DD"}',
             "out": "output/voicemail_facts.json",
             "notes": "output/voicemail_notes.md",
-            "intro": "The claimant was told of his dismissal only by voicemail (recordings/).",
             "ask": "Listen to the voicemail. Who is calling, on what date does the employment end, and what is the last shift?",
             "final_key": "termination_date",
             "truth": "Voicemail, male voice, about 20 s. Transcript:\n"
@@ -236,14 +230,10 @@ S = {
         "id": "u2_pay_review_letter",
         "path": "employment_docs/pay_review_letter_2025.pdf",
         "doc": doc_b,
-        "sentence": "The respondent has disclosed a further employment document (a new file in employment_docs/).",
     },
     "claim": {
         "out": "output/overtime_claim.json",
         "token_out": "output/overtime_claim_token.txt",
-        "schema": '{"matter_id": "<id>", "ot_hours": <number>, "ot_rate_gbp": <number>, "unpaid_ot_gbp": <number>}',
-        "formula": "hours = your revised tally total; value = hours x the overtime rate in force for those months, "
-        "to the penny",
         "compute": compute,
         "final_key": "unpaid_ot_gbp",
         "base_key": "ot_hours",
