@@ -650,7 +650,18 @@ def build_index(folder: str, gists: dict, title: str) -> str:
 # ----------------------------------------------------------------------------------------------
 # whole scenario
 # ----------------------------------------------------------------------------------------------
+def fill_in(S) -> None:
+    """The entries most scenarios share: the archive folder, the request files, the vault and output rows."""
+    S["dirs"].setdefault("archive", "archive")
+    S.setdefault("request_files", ["requests/brief.md", "requests/email_client.md"])
+    S["assets"].setdefault(
+        "vault", ("key file", "llm + Bash", "secret", f"seal key for tools/{S['seal_tool']}; never paste it")
+    )
+    S["assets"].setdefault("output", ("deliverables", "-", "-", "write deliverables here"))
+
+
 def build_scenario(S, root: str, engine_src: bytes) -> dict:
+    fill_in(S)
     V = values(S)
     S["plan_md"] = plan_text(S)
     defaults(S, V)  # scenario texts that need computed values (plan, notes, position, final memo)

@@ -149,7 +149,6 @@ S = {
         "docs": "dp_policy",
         "sensitive": "pii",
         "digest": "bot_triage",
-        "archive": "archive",
     },
     "sens_readable": True,
     "ledger": {
@@ -271,7 +270,6 @@ S = {
         "recordings": ("WAV audio", "omni", "authoritative", "the request call; has an _index.md"),
         "dp_policy": ("xlsx (+ later pdf)", "llm", "authoritative", "DSAR procedure; has an _index.md"),
         "tools": ("Python scripts (stdlib)", "llm + Bash", "authoritative", "scope tally and plan sealer"),
-        "vault": ("key file", "llm + Bash", "secret", "seal key for tools/seal_plan.py; never paste it"),
         "bot_triage": (
             "small text",
             "llm",
@@ -280,7 +278,6 @@ S = {
         ),
         "archive": ("small text (md)", "llm", "stale", "a closed 2024 request"),
         "pii": ("text", "-", "sensitive", "the requester's identity documents; never needed"),
-        "output": ("deliverables", "-", "-", "write deliverables here"),
     },
     "request_files": ["requests/brief.md", "requests/email_client_dpo.md"],
     "digest_file": "bot_triage/dsar_triage_digest.md",
