@@ -16,6 +16,8 @@ import math
 import os
 import random
 import shutil
+from dataclasses import dataclass
+from typing import Any
 
 import oracle
 import perception
@@ -215,116 +217,130 @@ def seal_tool_text(S) -> str:
 # seeded random.Random (never from an unseeded C rand()), so every PNG is byte-stable run to run.
 
 
-def render_png(spec: dict, path: str) -> None:
-    """A scanned page / logo specimen / site photo: lines of text on a drawn background.
+@dataclass
+class Page:
+    """A drawn page before its lines: the image, its drawer, the scale and where the text starts."""
 
-    Layout coordinates in the scenario specs are logical units (a 420-wide canvas); they are scaled
-    by k to the realistic pixel size, so every printed fact keeps its place and wording.
-    """
+    img: Any
+    d: Any
+    k: float
+    ox: float
+    oy: float
+    font: Any
+    pitch: float
+
+
+def _photo_page(spec: dict[str, Any], rng: random.Random) -> Page:
     from PIL import Image, ImageDraw
 
     W, H = spec.get("size", (420, 300))
-    mode = spec.get("style", "form")
-    rng = random.Random(spec["seed"])
-    if mode == "photo":
-        k = 1440 / W
-        PW, PH = 1440, round(H * k)
-        img = Image.new("RGB", (PW, PH), (150, 170, 190))
-        d = ImageDraw.Draw(img)
-        for yy in range(PH * 2 // 3):  # sky gradient
-            t = yy / (PH * 2 / 3)
-            d.line([0, yy, PW, yy], fill=(int(120 + 50 * t), int(150 + 35 * t), int(185 + 20 * t)))
-        d.rectangle([0, PH * 2 // 3, PW, PH], fill=(120, 105, 90))
-        for _ in range(900):  # gravel / spoil on the ground
-            gx, gy, gr = rng.randrange(PW), rng.randrange(PH * 2 // 3, PH), rng.randrange(2, 7)
-            c = rng.randrange(85, 150)
-            d.ellipse([gx - gr, gy - gr // 2, gx + gr, gy + gr // 2], fill=(c, c - 12, c - 25))
-        for j in range(6):
-            x = (20 + j * 65) * k
-            d.rectangle(
-                [x, (60 + (j % 3) * 10) * k, x + 40 * k, PH * 2 // 3],
-                fill=(185, 185, 180),
-                outline=(90, 90, 90),
-                width=3,
-            )
-            for fl in range(1, 6):  # floor lines of the frame
-                fy = (60 + (j % 3) * 10) * k + fl * (PH * 2 // 3 - (60 + (j % 3) * 10) * k) / 6
-                d.line([x, fy, x + 40 * k, fy], fill=(140, 140, 135), width=2)
-        bx0, by0 = PW - 218 * k, PH - 120 * k
-        d.rectangle([bx0, by0, PW - 8 * k, PH - 14 * k], fill=(250, 250, 240), outline=(20, 20, 20), width=4)
-        ox, oy = bx0 + 6 * k, by0 + 8 * k
-        font, pitch = scan.font(round(9.4 * k), bold=True), 14 * k
-    elif mode == "logo":
-        k = 1240 / W
-        PW, PH = 1240, round(H * k)
-        img = Image.new("RGB", (PW, PH), (252, 251, 247))
-        d = ImageDraw.Draw(img)
-        col = tuple(spec.get("colour", (0, 110, 120)))
-        cx = PW // 2
-        d.ellipse([cx - 60 * k, 30 * k, cx + 60 * k, 150 * k], fill=col)
-        d.polygon([(cx, 45 * k), (cx + 40 * k, 120 * k), (cx - 40 * k, 120 * k)], fill=(255, 255, 255))
-        d.rectangle([10, 10, PW - 11, PH - 11], outline=col, width=6)
-        ox, oy = 24 * k, 170 * k
-        font, pitch = scan.font(round(9.6 * k)), 14 * k
-    else:
-        k = A4_150DPI[0] / W
-        PW, PH = A4_150DPI
-        img = Image.new("L", (PW, PH), 246)
-        d = ImageDraw.Draw(img)
-        for _ in range(2400):  # toner specks and dust
-            sx, sy, sr = rng.randrange(PW), rng.randrange(PH), rng.choice((1, 1, 2, 3))
-            d.ellipse([sx, sy, sx + sr, sy + sr], fill=rng.choice((150, 190, 215)))
-        d.rectangle([8 * k, 8 * k, (W - 9) * k, (H - 9) * k], outline=60, width=3)
-        ox, oy = 18 * k, 16 * k
-        font, pitch = scan.font(round(9.6 * k), mono=True), 14 * k
-    ink = 20 if mode == "form" else (20, 20, 20)
-    y = oy
+    k = 1440 / W
+    PW, PH = 1440, round(H * k)
+    img = Image.new("RGB", (PW, PH), (150, 170, 190))
+    d = ImageDraw.Draw(img)
+    for yy in range(PH * 2 // 3):  # sky gradient
+        t = yy / (PH * 2 / 3)
+        d.line([0, yy, PW, yy], fill=(int(120 + 50 * t), int(150 + 35 * t), int(185 + 20 * t)))
+    d.rectangle([0, PH * 2 // 3, PW, PH], fill=(120, 105, 90))
+    for _ in range(900):  # gravel / spoil on the ground
+        gx, gy, gr = rng.randrange(PW), rng.randrange(PH * 2 // 3, PH), rng.randrange(2, 7)
+        c = rng.randrange(85, 150)
+        d.ellipse([gx - gr, gy - gr // 2, gx + gr, gy + gr // 2], fill=(c, c - 12, c - 25))
+    for j in range(6):
+        x, top = (20 + j * 65) * k, (60 + (j % 3) * 10) * k
+        d.rectangle([x, top, x + 40 * k, PH * 2 // 3], fill=(185, 185, 180), outline=(90, 90, 90), width=3)
+        for fl in range(1, 6):  # floor lines of the frame
+            fy = top + fl * (PH * 2 // 3 - top) / 6
+            d.line([x, fy, x + 40 * k, fy], fill=(140, 140, 135), width=2)
+    bx0, by0 = PW - 218 * k, PH - 120 * k
+    d.rectangle([bx0, by0, PW - 8 * k, PH - 14 * k], fill=(250, 250, 240), outline=(20, 20, 20), width=4)
+    return Page(img, d, k, bx0 + 6 * k, by0 + 8 * k, scan.font(round(9.4 * k), bold=True), 14 * k)
+
+
+def _logo_page(spec: dict[str, Any], rng: random.Random) -> Page:
+    from PIL import Image, ImageDraw
+
+    W, H = spec.get("size", (420, 300))
+    k = 1240 / W
+    PW, PH = 1240, round(H * k)
+    img = Image.new("RGB", (PW, PH), (252, 251, 247))
+    d = ImageDraw.Draw(img)
+    col = tuple(spec.get("colour", (0, 110, 120)))
+    cx = PW // 2
+    d.ellipse([cx - 60 * k, 30 * k, cx + 60 * k, 150 * k], fill=col)
+    d.polygon([(cx, 45 * k), (cx + 40 * k, 120 * k), (cx - 40 * k, 120 * k)], fill=(255, 255, 255))
+    d.rectangle([10, 10, PW - 11, PH - 11], outline=col, width=6)
+    return Page(img, d, k, 24 * k, 170 * k, scan.font(round(9.6 * k)), 14 * k)
+
+
+def _form_page(spec: dict[str, Any], rng: random.Random) -> Page:
+    from PIL import Image, ImageDraw
+
+    W, H = spec.get("size", (420, 300))
+    k = A4_150DPI[0] / W
+    PW, PH = A4_150DPI
+    img = Image.new("L", (PW, PH), 246)
+    d = ImageDraw.Draw(img)
+    for _ in range(2400):  # toner specks and dust
+        sx, sy, sr = rng.randrange(PW), rng.randrange(PH), rng.choice((1, 1, 2, 3))
+        d.ellipse([sx, sy, sx + sr, sy + sr], fill=rng.choice((150, 190, 215)))
+    d.rectangle([8 * k, 8 * k, (W - 9) * k, (H - 9) * k], outline=60, width=3)
+    return Page(img, d, k, 18 * k, 16 * k, scan.font(round(9.6 * k), mono=True), 14 * k)
+
+
+PAGES = {"photo": _photo_page, "logo": _logo_page, "form": _form_page}
+
+
+def _write_lines(spec: dict[str, Any], p: Page, form: bool) -> None:
+    """The printed lines, a ``Label: ~value`` value in handwriting, ``~sig`` a signature, ``---`` a rule."""
+    d, k, ox, PW = p.d, p.k, p.ox, p.img.size[0]
+    ink = 20 if form else (20, 20, 20)
+    y = p.oy
     for line in spec["lines"]:
         if line == "~sig":  # a handwritten signature stroke on this line
-            d.line(
-                [(ox + (90 + j * 1.0) * k, y + (6 + 5 * math.sin(j / 6.4)) * k) for j in range(112)],
-                fill=ink,
-                width=max(2, round(k)),
-                joint="curve",
-            )
-            y += pitch
+            stroke = [(ox + (90 + j * 1.0) * k, y + (6 + 5 * math.sin(j / 6.4)) * k) for j in range(112)]
+            d.line(stroke, fill=ink, width=max(2, round(k)), joint="curve")
+            y += p.pitch
             continue
         if line == "---":
             d.line([ox, y + 4 * k, PW - 18 * k, y + 4 * k], fill=ink, width=2)
             y += 10 * k
             continue
         label, _, value = line.partition("~")  # "Label: ~value": the value is filled in by hand
-        d.text((ox, y), label, fill=ink, font=font)
-        end = d.textbbox((ox, y), label, font=font)[2] if label else ox
+        d.text((ox, y), label, fill=ink, font=p.font)
+        end = d.textbbox((ox, y), label, font=p.font)[2] if label else ox
         if value:
-            pen = (30, 45, 110) if mode != "form" else 35
-            end = perception.hand(img, (end + 4 * k, y - 3 * k), value, round(11.5 * k), spec["seed"], pen)
+            pen = 35 if form else (30, 45, 110)
+            end = perception.hand(p.img, (end + 4 * k, y - 3 * k), value, round(11.5 * k), spec["seed"], pen)
         assert end < PW - 8, f"{spec['seed']}: line too wide: {line}"
-        y += pitch
+        y += p.pitch
+
+
+def render_png(spec: dict[str, Any], path: str) -> None:
+    """A scanned page / logo specimen / site photo: lines of text on a drawn background.
+
+    Layout coordinates in the scenario specs are logical units (a 420-wide canvas); they are scaled
+    by k to the realistic pixel size, so every printed fact keeps its place and wording.
+    """
+    mode = spec.get("style", "form")
+    form, seed = mode == "form", spec["seed"]
+    p = PAGES[mode](spec, random.Random(seed))
+    _write_lines(spec, p, form)
+    img, k, H = p.img, p.k, spec.get("size", (420, 300))[1]
     for nx, ny, note in spec.get("notes", ()):  # marginal annotations in another hand
-        pen = 70 if mode == "form" else (150, 30, 30)
-        perception.hand(img, (nx * k, ny * k), note, round(9.5 * k), spec["seed"] + note, pen)
+        perception.hand(img, (nx * k, ny * k), note, round(9.5 * k), seed + note, 70 if form else (150, 30, 30))
     if spec.get("stamp"):  # a received stamp pressed over the lower right of the page
-        perception.rubber_stamp(
-            img,
-            spec["stamp"],
-            (PW - 90 * k, (H - 44) * k),
-            round(8.6 * k),
-            spec["seed"],
-            60 if mode == "form" else (170, 40, 40),
-        )
-    if mode == "form":
-        perception.clutter(img, spec["seed"])
-        img = shade(img, spec["seed"], 14)
-        img = grain(img, spec["seed"], 22)
-        img = perception.as_captured(img, spec["seed"], 236, skew=1.4, blur=1.0, noise=0.06)
+        centre = (img.size[0] - 90 * k, (H - 44) * k)
+        perception.rubber_stamp(img, spec["stamp"], centre, round(8.6 * k), seed, 60 if form else (170, 40, 40))
+    if form:
+        perception.clutter(img, seed)
+        img = grain(shade(img, seed, 14), seed, 22)
+        img = perception.as_captured(img, seed, 236, skew=1.4, blur=1.0, noise=0.06)
     elif mode == "photo":
-        img = grain(img, spec["seed"], 16)
-        img = perception.as_captured(img, spec["seed"], (110, 100, 90), skew=2.2, blur=1.3, noise=0.07)
+        img = perception.as_captured(grain(img, seed, 16), seed, (110, 100, 90), skew=2.2, blur=1.3, noise=0.07)
     else:
-        perception.clutter(img, spec["seed"])
-        img = grain(img, spec["seed"], 16)
-        img = perception.as_captured(img, spec["seed"], (240, 239, 234), skew=0.9, blur=0.8, noise=0.05)
+        perception.clutter(img, seed)
+        img = perception.as_captured(grain(img, seed, 16), seed, (240, 239, 234), skew=0.9, blur=0.8, noise=0.05)
     write(path, png_bytes(img))
 
 
