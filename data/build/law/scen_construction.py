@@ -1,22 +1,23 @@
 """s_law_construction_delay: a contractor's extension-of-time and prolongation claim; site photo and voice note."""
 
 import math
+from typing import Any
 
 SID = "s_law_construction_delay"
 RUN_ORDER = 7  # place in the domain's run order and index (kit/discover.py)
 
 
-def setup(S, V):
+def setup(S: dict[str, Any], V: dict[str, Any]) -> None:
     V["fact_pre"], V["fact"] = 2850.0, 3120.0  # daily prolongation rate: contract particulars / instruction AI-14
 
 
-def compute(V, rate):
+def compute(V: dict[str, Any], rate: Any) -> dict[str, Any]:
     h = V["a_post"]
     days = math.ceil(h / 8)
     return {"hours_lost": h, "delay_days": days, "daily_rate_gbp": rate, "prolongation_gbp": round(days * rate, 2)}
 
 
-def texts(V):
+def texts(V: dict[str, Any]) -> dict[str, str]:
     return {
         "payroll/operative_pay_rates_2025.md": (
             "# Operative pay rates 2025 (payroll, confidential)\n\nIndividual operatives' hourly rates and "
@@ -60,7 +61,7 @@ def texts(V):
     }
 
 
-def docs(V):
+def docs(V: dict[str, Any]) -> list[dict[str, Any]]:
     return [
         {
             "kind": "xlsx",
@@ -104,7 +105,7 @@ def docs(V):
     ]
 
 
-def doc_b(V):
+def doc_b(V: dict[str, Any]) -> dict[str, Any]:
     return {
         "kind": "pdf",
         "path": "contract_docs/instruction_AI-14.pdf",

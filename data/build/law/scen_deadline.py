@@ -1,6 +1,7 @@
 """s_law_filing_deadline: the defence deadline from a date-stamped claim form and the court calendar PDF."""
 
 import datetime as dt
+from typing import Any
 
 SID = "s_law_filing_deadline"
 RUN_ORDER = 6  # place in the domain's run order and index (kit/discover.py)
@@ -18,18 +19,18 @@ CLOSED_2026 = [
 CLOSED_REVISED = sorted([*CLOSED_2026, "2026-04-07", "2026-04-08"])
 
 
-def deadline(start: str, days: int, closed) -> str:
+def deadline(start: str, days: int, closed: Any) -> str:
     d = dt.date.fromisoformat(start) + dt.timedelta(days=days)
     while d.weekday() >= 5 or d.isoformat() in closed:
         d += dt.timedelta(days=1)
     return d.isoformat()
 
 
-def setup(S, V):
+def setup(S: dict[str, Any], V: dict[str, Any]) -> None:
     V["fact_pre"], V["fact"] = tuple(CLOSED_2026), tuple(CLOSED_REVISED)
 
 
-def compute(V, closed):
+def compute(V: dict[str, Any], closed: Any) -> dict[str, Any]:
     return {
         "received_date": RECEIVED,
         "period_days": 28,
@@ -38,7 +39,7 @@ def compute(V, closed):
     }
 
 
-def texts(V):
+def texts(V: dict[str, Any]) -> dict[str, str]:
     return {
         "requests/brief.md": (
             "# Instructions: matter CIV-2026-0719\n\n"
@@ -79,7 +80,7 @@ def texts(V):
     }
 
 
-def _cal(title, closed, extra):
+def _cal(title: str, closed: Any, extra: Any) -> dict[str, Any]:
     paras = [
         "Court office opening calendar for 2026.",
         "The court office is closed on Saturdays and Sundays and on the following days:",
@@ -92,11 +93,11 @@ def _cal(title, closed, extra):
 CLOSED_2025 = ["2025-01-01", "2025-04-18", "2025-04-21", "2025-05-05", "2025-05-26", "2025-08-25", "2025-12-25"]
 
 
-def _days(closed):
+def _days(closed: Any) -> Any:
     return [f"- {dt.date.fromisoformat(c).strftime('%A %d %B %Y')}" for c in closed]
 
 
-def docs(V):
+def docs(V: dict[str, Any]) -> list[dict[str, Any]]:
     return [
         _cal("County Court at Manchester - office calendar 2026 (issue 1, December 2025)", CLOSED_2026, "Issue 1."),
         {
@@ -132,7 +133,7 @@ def docs(V):
     ]
 
 
-def doc_b(V):
+def doc_b(V: dict[str, Any]) -> dict[str, Any]:
     return {
         "kind": "pdf",
         "path": "court_docs/closure_notice_2026-03.pdf",

@@ -1,5 +1,7 @@
 """s_law_gdpr_dsar: a data-subject access request audit; the request date only in a call recording."""
 
+from typing import Any
+
 SID = "s_law_gdpr_dsar"
 RUN_ORDER = 2  # place in the domain's run order and index (kit/discover.py)
 SPEECH = (
@@ -10,11 +12,11 @@ SPEECH = (
 )
 
 
-def setup(S, V):
+def setup(S: dict[str, Any], V: dict[str, Any]) -> None:
     V["fact_pre"], V["fact"] = 3.0, 4.5  # review minutes per page: procedure sheet / DPO memo (update)
 
 
-def compute(V, rate):
+def compute(V: dict[str, Any], rate: Any) -> dict[str, Any]:
     pages = V["a_post"]
     return {
         "request_date": "2026-02-02",
@@ -25,7 +27,7 @@ def compute(V, rate):
     }
 
 
-def texts(V):
+def texts(V: dict[str, Any]) -> dict[str, str]:
     return {
         "requests/brief.md": (
             "# Instructions: matter DSAR-2026-0088\n\n"
@@ -67,7 +69,7 @@ def texts(V):
     }
 
 
-def docs(V):
+def docs(V: dict[str, Any]) -> list[dict[str, Any]]:
     return [
         {
             "kind": "xlsx",
@@ -107,7 +109,7 @@ def docs(V):
     ]
 
 
-def doc_b(V):
+def doc_b(V: dict[str, Any]) -> dict[str, Any]:
     return {
         "kind": "pdf",
         "path": "dp_policy/dpo_memo_review_rate_2026.pdf",

@@ -1,14 +1,16 @@
 """s_law_lease_dispute: landlord's arrears claim with a scanned lease signature page."""
 
+from typing import Any
+
 SID = "s_law_lease_dispute"
 RUN_ORDER = 1  # place in the domain's run order and index (kit/discover.py)
 
 
-def setup(S, V):
+def setup(S: dict[str, Any], V: dict[str, Any]) -> None:
     V["fact_pre"], V["fact"] = 8.5, 6.0  # lease interest rate (per cent), before / after the deed of variation
 
 
-def compute(V, rate):
+def compute(V: dict[str, Any], rate: Any) -> dict[str, Any]:
     arrears = V["a_post"]
     interest = round(arrears * rate / 100, 2)
     return {
@@ -19,7 +21,7 @@ def compute(V, rate):
     }
 
 
-def texts(V):
+def texts(V: dict[str, Any]) -> dict[str, str]:
     return {
         "pii/guarantor_id_documents.md": (
             "# Guarantor identity documents (personal data)\n\nCopies of the guarantor's passport and proof of "
@@ -70,7 +72,7 @@ def texts(V):
     }
 
 
-def docs(V):
+def docs(V: dict[str, Any]) -> list[dict[str, Any]]:
     return [
         {
             "kind": "pdf",
@@ -147,7 +149,7 @@ def docs(V):
     ]
 
 
-def doc_b(V):
+def doc_b(V: dict[str, Any]) -> dict[str, Any]:
     return {
         "kind": "pdf",
         "path": "lease_docs/lease_terms_unit4.pdf",

@@ -1,19 +1,21 @@
 """s_law_contract_renewal: SLA service credits under an executed MSA; a withdrawn draft in the archive."""
 
+from typing import Any
+
 SID = "s_law_contract_renewal"
 RUN_ORDER = 3  # place in the domain's run order and index (kit/discover.py)
 
 
-def setup(S, V):
+def setup(S: dict[str, Any], V: dict[str, Any]) -> None:
     V["fact_pre"], V["fact"] = 2400.0, 1850.0  # credit per P1 breach: withdrawn draft / executed MSA
 
 
-def compute(V, credit):
+def compute(V: dict[str, Any], credit: Any) -> dict[str, Any]:
     n = V["n_post"]
     return {"p1_breaches": n, "credit_per_breach_eur": credit, "service_credit_eur": round(n * credit, 2)}
 
 
-def texts(V):
+def texts(V: dict[str, Any]) -> dict[str, str]:
     return {
         "personnel/key_staff_retention_letters.md": (
             "# Key-staff retention letters (personnel, confidential)\n\nRetention bonuses for Tallis's logistics "
@@ -52,7 +54,7 @@ def texts(V):
     }
 
 
-def docs(V):
+def docs(V: dict[str, Any]) -> list[dict[str, Any]]:
     return [
         {
             "kind": "docx",
@@ -75,7 +77,7 @@ def docs(V):
     ]
 
 
-def archive_doc(V):
+def archive_doc(V: dict[str, Any]) -> dict[str, Any]:
     return {
         "kind": "docx",
         "path": "archive/msa_norrvik_v3_draft_D2_withdrawn.docx",

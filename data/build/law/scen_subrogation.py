@@ -1,19 +1,21 @@
 """s_law_insurance_subrogation: an insurer's recovery claim; the third party's plate only in dashcam video."""
 
+from typing import Any
+
 SID = "s_law_insurance_subrogation"
 RUN_ORDER = 8  # place in the domain's run order and index (kit/discover.py)
 
 
-def setup(S, V):
+def setup(S: dict[str, Any], V: dict[str, Any]) -> None:
     V["fact_pre"], V["fact"] = 500.0, 350.0  # policy excess: 2022 schedule in the archive / current schedule
 
 
-def compute(V, excess):
+def compute(V: dict[str, Any], excess: Any) -> dict[str, Any]:
     a = V["a_post"]
     return {"recoverable_outlay_gbp": a, "uninsured_excess_gbp": excess, "recovery_total_gbp": round(a + excess, 2)}
 
 
-def texts(V):
+def texts(V: dict[str, Any]) -> dict[str, str]:
     return {
         "medical_records/van_driver_gp_letter.md": (
             "# GP letter about the insured van driver (special category data)\n\nWhiplash diagnosis and treatment "
@@ -57,7 +59,7 @@ def texts(V):
     }
 
 
-def docs(V):
+def docs(V: dict[str, Any]) -> list[dict[str, Any]]:
     return [
         {
             "kind": "pdf",

@@ -1,19 +1,20 @@
 """s_law_trademark_opposition: an opposition based on an earlier EU mark; certificate and specimen images."""
 
 import math
+from typing import Any
 
 SID = "s_law_trademark_opposition"
 RUN_ORDER = 5  # place in the domain's run order and index (kit/discover.py)
 
 
-def setup(S, V):
+def setup(S: dict[str, Any], V: dict[str, Any]) -> None:
     a = V["a_post"]
     V["fact_pre"] = float(math.ceil(a * 1.25 / 1000) * 1000)  # threshold in the superseded guidance
     V["fact"] = float(math.floor(a * 0.8 / 1000) * 1000)  # threshold in the revised guidance (update)
     S["_thresholds"] = (V["fact_pre"], V["fact"])
 
 
-def compute(V, threshold):
+def compute(V: dict[str, Any], threshold: Any) -> dict[str, Any]:
     a = V["a_post"]
     return {
         "qualifying_invoices": V["n_post"],
@@ -23,7 +24,7 @@ def compute(V, threshold):
     }
 
 
-def texts(V):
+def texts(V: dict[str, Any]) -> dict[str, str]:
     return {
         "requests/brief.md": (
             "# Instructions: matter TMO-2026-0031\n\n"
@@ -63,7 +64,7 @@ def texts(V):
     }
 
 
-def _guidance(title, threshold, extra):
+def _guidance(title: str, threshold: float, extra: Any) -> dict[str, Any]:
     return {
         "kind": "docx",
         "path": "registry_guidance/proof_of_use_guidance.docx",
@@ -81,11 +82,11 @@ def _guidance(title, threshold, extra):
     }
 
 
-def docs(V):
+def docs(V: dict[str, Any]) -> list[dict[str, Any]]:
     return [_guidance("Proof of use - practice note (2024 edition)", V["fact_pre"], "Edition: March 2024.")]
 
 
-def doc_b(V):
+def doc_b(V: dict[str, Any]) -> dict[str, Any]:
     return _guidance(
         "Proof of use - practice note (2026 edition, replaces the 2024 edition)",
         V["fact"],

@@ -1,19 +1,21 @@
 """s_law_tribunal_timeline: an employment-tribunal claim; the dismissal facts only in a manager's voicemail."""
 
+from typing import Any
+
 SID = "s_law_tribunal_timeline"
 RUN_ORDER = 4  # place in the domain's run order and index (kit/discover.py)
 
 
-def setup(S, V):
+def setup(S: dict[str, Any], V: dict[str, Any]) -> None:
     V["fact_pre"], V["fact"] = 17.40, 18.90  # overtime rate GBP/h: contract / pay-review letter (update)
 
 
-def compute(V, rate):
+def compute(V: dict[str, Any], rate: Any) -> dict[str, Any]:
     h = V["a_post"]
     return {"ot_hours": h, "ot_rate_gbp": rate, "unpaid_ot_gbp": round(h * rate, 2)}
 
 
-def texts(V):
+def texts(V: dict[str, Any]) -> dict[str, str]:
     return {
         "requests/brief.md": (
             "# Instructions: matter ET-2026-2291\n\n"
@@ -54,7 +56,7 @@ def texts(V):
     }
 
 
-def docs(V):
+def docs(V: dict[str, Any]) -> list[dict[str, Any]]:
     return [
         {
             "kind": "pdf",
@@ -104,7 +106,7 @@ def docs(V):
     ]
 
 
-def doc_b(V):
+def doc_b(V: dict[str, Any]) -> dict[str, Any]:
     return {
         "kind": "pdf",
         "path": "employment_docs/pay_review_letter_2025.pdf",
