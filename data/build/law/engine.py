@@ -43,20 +43,21 @@ from kit.office import restamp_zip_file
 from kit.scan import A4_150DPI, grain, shade
 from kit.seal import seal_key, seal_tool_template
 from kit.texture import png_bytes
+from rounds import Scenario, Values
 
 
 # ----------------------------------------------------------------------------------------------
 # small helpers
 # ----------------------------------------------------------------------------------------------
-def seal_of(S) -> str:
+def seal_of(S: Scenario) -> str:
     return seal_key("law", S["sid"])
 
 
-def fmt_amount(x, dec: int) -> str:
+def fmt_amount(x: float, dec: int) -> str:
     return f"{x:,.{dec}f}"
 
 
-def spellings(x, dec: int) -> list[str]:
+def spellings(x: float, dec: int) -> list[str]:
     """How a figure may be written: with and without thousands separators (and trailing zero)."""
     out = [f"{x:,.{dec}f}", f"{x:.{dec}f}"]
     if dec == 2 and f"{x:.2f}".endswith("0"):
@@ -64,14 +65,14 @@ def spellings(x, dec: int) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def num(x, dec: int):
+def num(x: float, dec: int) -> float:
     return round(x) if dec == 0 else round(float(x), dec)
 
 
 # ----------------------------------------------------------------------------------------------
 # ledger slices (CSV) and their tally
 # ----------------------------------------------------------------------------------------------
-def ledger_csv(S, fname: str, variant: str = "") -> str:
+def ledger_csv(S: Scenario, fname: str, variant: str = "") -> str:
     L = S["ledger"]
     rng = random.Random(f"{S['sid']}/{fname}")
     cols = L["cols"]
@@ -109,7 +110,7 @@ def ledger_csv(S, fname: str, variant: str = "") -> str:
     return out.getvalue()
 
 
-def tally(S, text: str) -> tuple[int, float]:
+def tally(S: Scenario, text: str) -> tuple[int, float]:
     L = S["ledger"]
     n, amt = 0, 0.0
     for row in csv.DictReader(io.StringIO(text)):
@@ -191,7 +192,7 @@ deliverable afterwards invalidates the line. Stdlib only.
 )
 
 
-def tally_tool_text(S) -> str:
+def tally_tool_text(S: Scenario) -> str:
     L = S["ledger"]
     return TALLY_TOOL.format(
         title=L["tool_title"],
@@ -205,7 +206,7 @@ def tally_tool_text(S) -> str:
     )
 
 
-def seal_tool_text(S) -> str:
+def seal_tool_text(S: Scenario) -> str:
     return SEAL_TOOL.format(name=S["seal_tool"], prefix=S["seal_prefix"])
 
 
@@ -344,7 +345,7 @@ def render_png(spec: dict[str, Any], path: str) -> None:
     write(path, png_bytes(img))
 
 
-def render_wav(spec: dict, path: str) -> None:
+def render_wav(spec: dict[str, Any], path: str) -> None:
     """espeak-ng's native 22050 Hz 16-bit mono, padded with silence by sox (no resampling)."""
     speech_wav(
         spec["speech"],
@@ -357,7 +358,7 @@ def render_wav(spec: dict, path: str) -> None:
     )
 
 
-def render_mp4(spec: dict, path: str) -> None:
+def render_mp4(spec: dict[str, Any], path: str) -> None:
     """A 1280x720, 1 fps dashcam clip: the drawing is laid out on a 320x180 grid scaled by 4."""
     from PIL import Image, ImageDraw
 
@@ -391,14 +392,14 @@ def render_mp4(spec: dict, path: str) -> None:
     mp4_from_pngs(frames, path, crf=18)
 
 
-def render_media(m: dict, path: str) -> None:
+def render_media(m: dict[str, Any], path: str) -> None:
     {"png": render_png, "wav": render_wav, "mp4": render_mp4}[m["kind"]](m["render"], path)
 
 
 # ----------------------------------------------------------------------------------------------
 # office files (byte-stable)
 # ----------------------------------------------------------------------------------------------
-def make_docx(doc: dict, path: str) -> None:
+def make_docx(doc: dict[str, Any], path: str) -> None:
     import datetime as dt
 
     import docx
@@ -420,7 +421,7 @@ def make_docx(doc: dict, path: str) -> None:
     restamp_zip_file(path, date_time=(1980, 1, 1, 0, 0, 0))
 
 
-def make_xlsx(doc: dict, path: str) -> None:
+def make_xlsx(doc: dict[str, Any], path: str) -> None:
     import datetime as dt
 
     import openpyxl
@@ -437,7 +438,7 @@ def make_xlsx(doc: dict, path: str) -> None:
     restamp_zip_file(path, date_time=(1980, 1, 1, 0, 0, 0))
 
 
-def make_pdf(doc: dict, path: str) -> None:
+def make_pdf(doc: dict[str, Any], path: str) -> None:
     lines = [doc["title"], ""] + doc["paras"]
     wrapped = []
     for ln in lines:
@@ -449,7 +450,7 @@ def make_pdf(doc: dict, path: str) -> None:
             ln = ln[cut:].lstrip()
         wrapped.append(ln)
 
-    def esc(s):
+    def esc(s: str) -> str:
         s = s.encode("latin-1", "replace").decode("latin-1")
         return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
 
@@ -482,14 +483,14 @@ def make_pdf(doc: dict, path: str) -> None:
     write(path, bytes(out))
 
 
-def make_office(doc: dict, path: str) -> None:
+def make_office(doc: dict[str, Any], path: str) -> None:
     {"docx": make_docx, "xlsx": make_xlsx, "pdf": make_pdf}[doc["kind"]](doc, path)
 
 
 # ----------------------------------------------------------------------------------------------
 # scenario assembly
 # ----------------------------------------------------------------------------------------------
-def values(S) -> dict:
+def values(S: Scenario) -> dict[str, Any]:
     """Every reference value of the scenario, computed from the generated data."""
     L, A = S["ledger"], S["upA"]
     pre = {f: tally(S, ledger_csv(S, f)) for f in L["files"]}
@@ -498,7 +499,7 @@ def values(S) -> dict:
         post[A["file"]] = tally(S, ledger_csv(S, A["file"]))
     else:
         post[A["file"]] = tally(S, ledger_csv(S, A["file"], "corrected"))
-    V = {"pre": pre, "post": post}
+    V: Values = {"pre": pre, "post": post}
     V["n_pre"], V["a_pre"] = sum(v[0] for v in pre.values()), num(sum(v[1] for v in pre.values()), L["dec"])
     V["n_post"], V["a_post"] = sum(v[0] for v in post.values()), num(sum(v[1] for v in post.values()), L["dec"])
     assert V["a_pre"] != V["a_post"]
@@ -513,7 +514,7 @@ def values(S) -> dict:
     return V
 
 
-def tally_json(S, files: dict) -> dict:
+def tally_json(S: Scenario, files: dict[str, tuple[int, float]]) -> dict[str, Any]:
     L = S["ledger"]
     return {
         "files": {f: {L["ck"]: n, L["ak"]: a} for f, (n, a) in sorted(files.items())},
@@ -522,7 +523,7 @@ def tally_json(S, files: dict) -> dict:
     }
 
 
-def manifest(S) -> dict:
+def manifest(S: Scenario) -> dict[str, Any]:
     d = S["dirs"]
     acc = ["_sandbox_hint.md", "requests", d["digest"], "tools", *out_dirs(S)]
     if S["sens_readable"]:
@@ -553,7 +554,7 @@ def manifest(S) -> dict:
     }
 
 
-def feedback(S, role: str) -> dict[str, str]:
+def feedback(S: Scenario, role: str) -> dict[str, str]:
     """What the grader tells the agent after the round: accepted, or what the check requires."""
     L, d = S["ledger"], S["dirs"]
     sens = "/ or ".join(x for x in (d["sensitive"], d.get("sensitive2")) if x)
@@ -605,7 +606,7 @@ def feedback(S, role: str) -> dict[str, str]:
     }
 
 
-def questions(S) -> list[dict]:
+def questions(S: Scenario) -> list[dict[str, Any]]:
     qs = []
     for role, kind in rounds.arc(S):
         qid = rounds.rid(S, role)
@@ -634,7 +635,7 @@ def questions(S) -> list[dict]:
 # ----------------------------------------------------------------------------------------------
 # asset map and indexes
 # ----------------------------------------------------------------------------------------------
-def build_hint(scen_dir: str, S) -> str:
+def build_hint(scen_dir: str, S: Scenario) -> str:
     with open(os.path.join(scen_dir, "manifest.json"), encoding="utf-8") as fh:
         man = json.load(fh)
     ws = os.path.join(scen_dir, man["workspace_template"])
@@ -653,7 +654,7 @@ def build_hint(scen_dir: str, S) -> str:
     return asset_map(man["scenario_id"], "data/build/law/build.py", rows, updates, notes, media_column="media/office")
 
 
-def build_index(folder: str, gists: dict, title: str) -> str:
+def build_index(folder: str, gists: dict[str, str], title: str) -> str:
     out = [f"# {title}", "", "| file | ~tokens | gist |", "|---|---|---|"]
     for name in sorted(gists):
         p = os.path.join(folder, name)
@@ -666,7 +667,7 @@ def build_index(folder: str, gists: dict, title: str) -> str:
 # ----------------------------------------------------------------------------------------------
 # whole scenario
 # ----------------------------------------------------------------------------------------------
-def fill_in(S) -> None:
+def fill_in(S: Scenario) -> None:
     """The entries most scenarios share: the archive folder, the request files, the vault and output rows."""
     S["dirs"].setdefault("archive", "archive")
     S.setdefault("request_files", ["requests/brief.md", "requests/email_client.md"])
@@ -676,7 +677,7 @@ def fill_in(S) -> None:
     S["assets"].setdefault("output", ("deliverables", "-", "-", "write deliverables here"))
 
 
-def build_scenario(S, root: str, engine_src: bytes) -> dict:
+def build_scenario(S: Scenario, root: str, engine_src: bytes) -> dict[str, Any]:
     fill_in(S)
     V = values(S)
     S["plan_md"] = plan_text(S)
@@ -724,14 +725,14 @@ def build_scenario(S, root: str, engine_src: bytes) -> dict:
     return {"V": V, "specs": sp}
 
 
-def out_dirs(S) -> list[str]:
+def out_dirs(S: Scenario) -> list[str]:
     paths = [S["plan_out"], S["final_md_out"], S["final_json_out"]]
     paths += [m["out"] for m in S["media"]] + [m.get("notes", "output/x") for m in S["media"]]
     paths += [S["claim"]["out"], S["claim"]["token_out"]]
     return list(dict.fromkeys(["output", *(p.split("/")[0] for p in paths)]))
 
 
-def defaults(S, V) -> None:
+def defaults(S: Scenario, V: Values) -> None:
     """Deliverable places, the governing document and the archived file of the reference manager."""
     d, L = S["dirs"], S["ledger"]
     S["q"] = questions_text.Q[S["sid"]]
@@ -767,7 +768,7 @@ def defaults(S, V) -> None:
 # ----------------------------------------------------------------------------------------------
 # generic oracle deliverable texts
 # ----------------------------------------------------------------------------------------------
-def plan_text(S) -> str:
+def plan_text(S: Scenario) -> str:
     """The reference manager's case plan."""
     L, d = S["ledger"], S["dirs"]
     src = S["plan_sources"]

@@ -7,19 +7,21 @@ itself, or its own calculation over bound values.
 
 from __future__ import annotations
 
+from typing import Any
+
 from kit.trajectory import bind as b
 from kit.trajectory import call, turn
-from rounds import WS, arc, json_template, label_pattern, media_of, rid, workflow_script
+from rounds import WS, Scenario, arc, json_template, label_pattern, media_of, rid, workflow_script
 
 PERCEIVED = r"\(perceived\):[^\n]*?(?:\n[^\n]*?)*?"
 
 
-def _tally_cmd(S) -> str:
+def _tally_cmd(S: Scenario) -> str:
     L, d = S["ledger"], S["dirs"]
     return f"python3 {WS}/tools/{L['tool']} {WS}/{d['ledger']}/*.csv --json"
 
 
-def _tally_binds(S, suffix: str) -> dict:
+def _tally_binds(S: Scenario, suffix: str) -> dict[str, Any]:
     L = S["ledger"]
     return {
         f"tally_{suffix}": b(r'--- stdout ---\s*(\{"files": [^\n]*\})'),
@@ -28,7 +30,7 @@ def _tally_binds(S, suffix: str) -> dict:
     }
 
 
-def plan_turns(S) -> list[dict]:
+def plan_turns(S: Scenario) -> list[dict[str, Any]]:
     plan = f"{WS}/{S['plan_out']}"
     return [
         turn("Writing the case plan.", call("Write", file_path=plan, content=S["plan_md"])),
@@ -48,7 +50,7 @@ def plan_turns(S) -> list[dict]:
     ]
 
 
-def tally_turns(S) -> list[dict]:
+def tally_turns(S: Scenario) -> list[dict[str, Any]]:
     L, d = S["ledger"], S["dirs"]
     tools = ["Read", "Bash"] if S.get("runner_index") else ["Bash"]
     out = [
@@ -99,7 +101,7 @@ def tally_turns(S) -> list[dict]:
     return out
 
 
-def media_turns(S, role: str, texts: dict) -> list[dict]:
+def media_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[dict[str, Any]]:
     m = media_of(S, role)
     name = f"{role}_reader"
     first = [
@@ -154,7 +156,7 @@ def media_turns(S, role: str, texts: dict) -> list[dict]:
     ]
 
 
-def update_turns(S) -> list[dict]:
+def update_turns(S: Scenario) -> list[dict[str, Any]]:
     L = S["ledger"]
     tal = f"{WS}/output/{L['tally_out']}"
     pos = (
@@ -185,7 +187,7 @@ def update_turns(S) -> list[dict]:
     ]
 
 
-def workflow_turns(S, texts: dict) -> list[dict]:
+def workflow_turns(S: Scenario, texts: dict[str, str]) -> list[dict[str, Any]]:
     C = S["claim"]
     out_path = f"{WS}/{C['out']}"
     calc = S["calc"]
@@ -246,7 +248,7 @@ def workflow_turns(S, texts: dict) -> list[dict]:
     ]
 
 
-def final_turns(S, texts: dict) -> list[dict]:
+def final_turns(S: Scenario, texts: dict[str, str]) -> list[dict[str, Any]]:
     L = S["ledger"]
     C = S["claim"]
     rows = ['  "matter_id": "${var:matter}"', f'  "total_{L["ak"]}": ${{var:a_post}}']
@@ -291,8 +293,8 @@ def final_turns(S, texts: dict) -> list[dict]:
     ]
 
 
-def trajectory(S, texts: dict) -> dict:
-    T: dict = {}
+def trajectory(S: Scenario, texts: dict[str, str]) -> dict[str, Any]:
+    T: dict[str, Any] = {}
     for i, (role, _kind) in enumerate(arc(S)):
         if role == "plan":
             ts = plan_turns(S)

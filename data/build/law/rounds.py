@@ -57,15 +57,15 @@ decoy = functools.partial(conditions.decoy, as_text=True, short_token_labels=("t
 
 
 # ---------------------------------------------------------------------------------- arc
-def arc(S) -> list[tuple[str, str]]:
+def arc(S: Scenario) -> list[tuple[str, str]]:
     return list(S["arc"])
 
 
-def rid(S, role: str) -> str:
+def rid(S: Scenario, role: str) -> str:
     return f"q{[r for r, _ in arc(S)].index(role) + 1}"
 
 
-def tags(S, role: str, kind: str) -> list[str]:
+def tags(S: Scenario, role: str, kind: str) -> list[str]:
     base = list(BASE_TAGS[role])
     if role in ("media1", "media2"):
         m = media_of(S, role)
@@ -75,11 +75,12 @@ def tags(S, role: str, kind: str) -> list[str]:
     return [kind, *[t for t in base if t != kind]]
 
 
-def media_of(S, role: str) -> dict:
-    return S["media"][0 if role == "media1" else 1]
+def media_of(S: Scenario, role: str) -> dict[str, Any]:
+    m: dict[str, Any] = S["media"][0 if role == "media1" else 1]
+    return m
 
 
-def sens(S) -> list[str]:
+def sens(S: Scenario) -> list[str]:
     d = S["dirs"]
     return [x for x in (d["sensitive"], d.get("sensitive2")) if x]
 
@@ -224,7 +225,7 @@ def specs(S: Scenario, V: Values) -> dict[str, dict[str, Any]]:
     return out
 
 
-def final_json(S, V) -> dict:
+def final_json(S: Scenario, V: Values) -> dict[str, Any]:
     L = S["ledger"]
     out = {"matter_id": S["matter_id"], f"total_{L['ak']}": V["a_post"]}
     for m in S["media"]:
@@ -251,11 +252,11 @@ def label_pattern(text: str, value: str, anchor: str = "") -> str:
     return anchor + pre + r"([^\n]+?)" + stop
 
 
-def lit(v) -> bool:
+def lit(v: Any) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
-def json_template(fields: dict, var: str) -> str:
+def json_template(fields: dict[str, Any], var: str) -> str:
     rows = []
     for k in fields:
         v = fields[k]
@@ -263,7 +264,7 @@ def json_template(fields: dict, var: str) -> str:
     return "{\n" + ",\n".join(rows) + "\n}\n"
 
 
-def workflow_script(S) -> str:
+def workflow_script(S: Scenario) -> str:
     """Two parallel readers: the governing terms and the archived file.
 
     Where the scenario has a ``search`` entry, the manager cannot tell from names which file of
