@@ -72,6 +72,20 @@ def texts(V: dict[str, Any]) -> dict[str, str]:
     }
 
 
+UNIT4_OPENING = [
+    "Parties: Harrowgate Properties Ltd (Landlord) and Brindle & Hay Cafe Ltd (Tenant).",
+    "Term: 10 years from 1 April 2023.",
+    "## Clause 4 - Rent and other payments",
+    "4.1 The Tenant shall pay the rent and the service charge quarterly in advance on the usual quarter days.",
+    "4.2 Recharges for utilities, insurance and parking are payable within 14 days of demand.",
+]
+UNIT4_FORFEITURE = [
+    "## Clause 9 - Forfeiture",
+    "9.1 Re-entry is available if rent is unpaid for 21 days.",
+]
+"""The lease terms of Unit 4 that the deed of variation leaves as they were."""
+
+
 def docs(V: dict[str, Any]) -> list[dict[str, Any]]:
     return [
         {
@@ -80,16 +94,11 @@ def docs(V: dict[str, Any]) -> list[dict[str, Any]]:
             "title": "Lease of Unit 4, Calder Row - key terms",
             "author": "Harrowgate Properties Ltd",
             "paras": [
-                "Parties: Harrowgate Properties Ltd (Landlord) and Brindle & Hay Cafe Ltd (Tenant).",
-                "Term: 10 years from 1 April 2023.",
-                "## Clause 4 - Rent and other payments",
-                "4.1 The Tenant shall pay the rent and the service charge quarterly in advance on the usual quarter days.",
-                "4.2 Recharges for utilities, insurance and parking are payable within 14 days of demand.",
+                *UNIT4_OPENING,
                 "## Clause 5 - Interest",
                 "5.1 Any sum unpaid after its due date carries interest at 8.5 per cent, calculated for the purposes of "
                 "any claim as a simple flat percentage of the unpaid sum.",
-                "## Clause 9 - Forfeiture",
-                "9.1 Re-entry is available if rent is unpaid for 21 days.",
+                *UNIT4_FORFEITURE,
             ],
         },
         {
@@ -156,17 +165,12 @@ def doc_b(V: dict[str, Any]) -> dict[str, Any]:
         "title": "Lease of Unit 4, Calder Row - key terms (as varied by deed dated 3 June 2024)",
         "author": "Harrowgate Properties Ltd",
         "paras": [
-            "Parties: Harrowgate Properties Ltd (Landlord) and Brindle & Hay Cafe Ltd (Tenant).",
-            "Term: 10 years from 1 April 2023.",
-            "## Clause 4 - Rent and other payments",
-            "4.1 The Tenant shall pay the rent and the service charge quarterly in advance on the usual quarter days.",
-            "4.2 Recharges for utilities, insurance and parking are payable within 14 days of demand.",
+            *UNIT4_OPENING,
             "## Clause 5 - Interest (as varied)",
             "5.1 With effect from 3 June 2024 the Deed of Variation replaces the former rate: any sum unpaid after its "
             "due date carries interest at 6.0 per cent, calculated for the purposes of any claim as a simple flat "
             "percentage of the unpaid sum. The former rate no longer applies to any sum falling due after that date.",
-            "## Clause 9 - Forfeiture",
-            "9.1 Re-entry is available if rent is unpaid for 21 days.",
+            *UNIT4_FORFEITURE,
         ],
     }
 
