@@ -102,7 +102,7 @@ def ledger_csv(S: Scenario, fname: str, variant: str = "") -> str:
         tgt = [r for r in rows if r[4] == L["target"]]
         for r in crng.sample(tgt, L["flip_out"]):
             r[4] = L["flip_to"]
-        others = [r for r in rows if r[4] not in (L["target"],) and r[4] != L["flip_to"]]
+        others = [r for r in rows if r[4] not in (L["target"], L["flip_to"])]
         for r in crng.sample(others, L["flip_in"]):
             r[4] = L["target"]
     for r in rows:
@@ -231,14 +231,19 @@ class Page:
     pitch: float
 
 
-def _photo_page(spec: dict[str, Any], rng: random.Random) -> Page:
+def _canvas(spec: dict[str, Any], width: int, mode: str, bg: Any, height: int = 0) -> tuple[Any, Any, float, int, int]:
+    """A blank image ``width`` px wide (``height`` tall, else the spec's aspect), its drawer and scale."""
     from PIL import Image, ImageDraw
 
     W, H = spec.get("size", (420, 300))
-    k = 1440 / W
-    PW, PH = 1440, round(H * k)
-    img = Image.new("RGB", (PW, PH), (150, 170, 190))
-    d = ImageDraw.Draw(img)
+    k = width / W
+    PW, PH = width, height or round(H * k)
+    img = Image.new(mode, (PW, PH), bg)
+    return img, ImageDraw.Draw(img), k, PW, PH
+
+
+def _photo_page(spec: dict[str, Any], rng: random.Random) -> Page:
+    img, d, k, PW, PH = _canvas(spec, 1440, "RGB", (150, 170, 190))
     for yy in range(PH * 2 // 3):  # sky gradient
         t = yy / (PH * 2 / 3)
         d.line([0, yy, PW, yy], fill=(int(120 + 50 * t), int(150 + 35 * t), int(185 + 20 * t)))
@@ -259,13 +264,7 @@ def _photo_page(spec: dict[str, Any], rng: random.Random) -> Page:
 
 
 def _logo_page(spec: dict[str, Any], rng: random.Random) -> Page:
-    from PIL import Image, ImageDraw
-
-    W, H = spec.get("size", (420, 300))
-    k = 1240 / W
-    PW, PH = 1240, round(H * k)
-    img = Image.new("RGB", (PW, PH), (252, 251, 247))
-    d = ImageDraw.Draw(img)
+    img, d, k, PW, PH = _canvas(spec, 1240, "RGB", (252, 251, 247))
     col = tuple(spec.get("colour", (0, 110, 120)))
     cx = PW // 2
     d.ellipse([cx - 60 * k, 30 * k, cx + 60 * k, 150 * k], fill=col)
@@ -275,13 +274,8 @@ def _logo_page(spec: dict[str, Any], rng: random.Random) -> Page:
 
 
 def _form_page(spec: dict[str, Any], rng: random.Random) -> Page:
-    from PIL import Image, ImageDraw
-
     W, H = spec.get("size", (420, 300))
-    k = A4_150DPI[0] / W
-    PW, PH = A4_150DPI
-    img = Image.new("L", (PW, PH), 246)
-    d = ImageDraw.Draw(img)
+    img, d, k, PW, PH = _canvas(spec, A4_150DPI[0], "L", 246, A4_150DPI[1])
     for _ in range(2400):  # toner specks and dust
         sx, sy, sr = rng.randrange(PW), rng.randrange(PH), rng.choice((1, 1, 2, 3))
         d.ellipse([sx, sy, sx + sr, sy + sr], fill=rng.choice((150, 190, 215)))
@@ -494,11 +488,7 @@ def values(S: Scenario) -> dict[str, Any]:
     """Every reference value of the scenario, computed from the generated data."""
     L, A = S["ledger"], S["upA"]
     pre = {f: tally(S, ledger_csv(S, f)) for f in L["files"]}
-    post = dict(pre)
-    if A["op"] == "new":
-        post[A["file"]] = tally(S, ledger_csv(S, A["file"]))
-    else:
-        post[A["file"]] = tally(S, ledger_csv(S, A["file"], "corrected"))
+    post = {**pre, A["file"]: tally(S, ledger_csv(S, A["file"], "" if A["op"] == "new" else "corrected"))}
     V: Values = {"pre": pre, "post": post}
     V["n_pre"], V["a_pre"] = sum(v[0] for v in pre.values()), num(sum(v[1] for v in pre.values()), L["dec"])
     V["n_post"], V["a_post"] = sum(v[0] for v in post.values()), num(sum(v[1] for v in post.values()), L["dec"])
@@ -629,9 +619,6 @@ def questions(S: Scenario) -> list[dict[str, Any]]:
     return qs
 
 
-# ----------------------------------------------------------------------------------------------
-# oracle trajectory
-# ----------------------------------------------------------------------------------------------
 # ----------------------------------------------------------------------------------------------
 # asset map and indexes
 # ----------------------------------------------------------------------------------------------
@@ -765,9 +752,6 @@ def defaults(S: Scenario, V: Values) -> None:
     S["plan_md"] = S["plan_md"].replace(S["matter_id"], "${var:matter}")
 
 
-# ----------------------------------------------------------------------------------------------
-# generic oracle deliverable texts
-# ----------------------------------------------------------------------------------------------
 def plan_text(S: Scenario) -> str:
     """The reference manager's case plan."""
     L, d = S["ledger"], S["dirs"]
