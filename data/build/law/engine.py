@@ -39,7 +39,7 @@ from kit.hint import (
     update_lines,
 )
 from kit.media import mp4_from_pngs, speech_wav
-from kit.office import restamp_zip_file
+from kit.office import restamp_zip
 from kit.scan import A4_150DPI, grain, shade
 from kit.seal import seal_key, seal_tool_template
 from kit.texture import png_bytes
@@ -393,6 +393,13 @@ def render_media(m: dict[str, Any], path: str) -> None:
 # ----------------------------------------------------------------------------------------------
 # office files (byte-stable)
 # ----------------------------------------------------------------------------------------------
+def _write_office(document: Any, path: str) -> None:
+    """Save a python-docx document or openpyxl workbook with every zip entry at the DOS epoch."""
+    buf = io.BytesIO()
+    document.save(buf)
+    write(path, restamp_zip(buf.getvalue(), date_time=(1980, 1, 1, 0, 0, 0)))
+
+
 def make_docx(doc: dict[str, Any], path: str) -> None:
     import datetime as dt
 
@@ -410,9 +417,7 @@ def make_docx(doc: dict[str, Any], path: str) -> None:
             d.add_heading(p[3:], level=2)
         else:
             d.add_paragraph(p)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    d.save(path)
-    restamp_zip_file(path, date_time=(1980, 1, 1, 0, 0, 0))
+    _write_office(d, path)
 
 
 def make_xlsx(doc: dict[str, Any], path: str) -> None:
@@ -427,9 +432,7 @@ def make_xlsx(doc: dict[str, Any], path: str) -> None:
     ws.title = doc.get("sheet", "Sheet1")
     for row in doc["rows"]:
         ws.append(list(row))
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    wb.save(path)
-    restamp_zip_file(path, date_time=(1980, 1, 1, 0, 0, 0))
+    _write_office(wb, path)
 
 
 def make_pdf(doc: dict[str, Any], path: str) -> None:
