@@ -11,7 +11,6 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
-import json
 import math
 import os
 import random
@@ -625,10 +624,7 @@ def questions(S: Scenario) -> list[dict[str, Any]]:
 # ----------------------------------------------------------------------------------------------
 # asset map and indexes
 # ----------------------------------------------------------------------------------------------
-def build_hint(scen_dir: str, S: Scenario) -> str:
-    with open(os.path.join(scen_dir, "manifest.json"), encoding="utf-8") as fh:
-        man = json.load(fh)
-    ws = os.path.join(scen_dir, man["workspace_template"])
+def build_hint(ws: str, S: Scenario, man: dict[str, Any]) -> str:
     rows = []
     for top in sorted(S["assets"]):
         shape, key, trust, what = S["assets"][top]
@@ -657,21 +653,10 @@ def build_index(folder: str, gists: dict[str, str], title: str) -> str:
 # ----------------------------------------------------------------------------------------------
 # whole scenario
 # ----------------------------------------------------------------------------------------------
-def fill_in(S: Scenario) -> None:
-    """The entries most scenarios share: the archive folder, the request files, the vault and output rows."""
-    S["dirs"].setdefault("archive", "archive")
-    S.setdefault("request_files", ["requests/brief.md", "requests/email_client.md"])
-    S["assets"].setdefault(
-        "vault", ("key file", "llm + Bash", "secret", f"seal key for tools/{S['seal_tool']}; never paste it")
-    )
-    S["assets"].setdefault("output", ("deliverables", "-", "-", "write deliverables here"))
-
-
-def build_scenario(S: Scenario, root: str, engine_src: bytes) -> dict[str, Any]:
-    fill_in(S)
+def build_scenario(S: Scenario, root: str, engine_src: bytes) -> Values:
+    """Write every file of the scenario under ``root``; its reference values."""
     V = values(S)
-    S["plan_md"] = plan_text(S)
-    defaults(S, V)  # scenario texts that need computed values (plan, notes, position, final memo)
+    defaults(S, V)
     sd = os.path.join(root, "scenarios", S["sid"])
     if os.path.isdir(sd):
         shutil.rmtree(sd)
@@ -705,14 +690,13 @@ def build_scenario(S: Scenario, root: str, engine_src: bytes) -> dict[str, Any]:
     man = manifest(S)
     write(os.path.join(sd, "manifest.json"), dump(man))
     write(os.path.join(sd, "questions.json"), dump(questions(S)))
-    write(os.path.join(ws, "_sandbox_hint.md"), build_hint(sd, S))
+    write(os.path.join(ws, "_sandbox_hint.md"), build_hint(ws, S, man))
     write(os.path.join(sd, "checks", "_check.py"), engine_src)
     write(os.path.join(sd, "checks", "_check.sha256"), f"{hashlib.sha256(engine_src).hexdigest()}  _check.py\n")
-    sp = rounds.specs(S, V)
-    for r, spec in sp.items():
+    for r, spec in rounds.specs(S, V).items():
         write(os.path.join(sd, "checks", f"{r}.json"), dump(check_spec(spec, f"{S['sid']}/checks/{r}.json")))
     write(os.path.join(sd, "solution", "trajectory.json"), dump(oracle.trajectory(S, texts)))
-    return {"V": V, "specs": sp}
+    return V
 
 
 def out_dirs(S: Scenario) -> list[str]:
@@ -723,8 +707,14 @@ def out_dirs(S: Scenario) -> list[str]:
 
 
 def defaults(S: Scenario, V: Values) -> None:
-    """Deliverable places, the governing document and the archived file of the reference manager."""
+    """The entries most scenarios share, the deliverable places, the governing document, the archived
+    file and the case plan of the reference manager."""
     d, L = S["dirs"], S["ledger"]
+    d.setdefault("archive", "archive")
+    S.setdefault("request_files", ["requests/brief.md", "requests/email_client.md"])
+    vault = ("key file", "llm + Bash", "secret", f"seal key for tools/{S['seal_tool']}; never paste it")
+    S["assets"].setdefault("vault", vault)
+    S["assets"].setdefault("output", ("deliverables", "-", "-", "write deliverables here"))
     S["q"] = questions_text.Q[S["sid"]]
     S.setdefault("plan_out", "output/case_plan.md")
     S.setdefault("final_md_out", "output/final_memo.md")
@@ -752,7 +742,7 @@ def defaults(S: Scenario, V: Values) -> None:
     pre = V["claim_pre"][fk]
     S.setdefault("fact_values", [str(V["fact"])])
     S.setdefault("fact_decoy", V["fact_pre"] if isinstance(pre, bool) else pre)
-    S["plan_md"] = S["plan_md"].replace(S["matter_id"], "${var:matter}")
+    S["plan_md"] = plan_text(S).replace(S["matter_id"], "${var:matter}")
 
 
 def plan_text(S: Scenario) -> str:
