@@ -11,7 +11,19 @@ from typing import Any
 
 from kit.trajectory import bind as b
 from kit.trajectory import call, turn
-from rounds import WS, Scenario, arc, json_template, label_pattern, media_of, rid, workflow_script
+from rounds import (
+    WS,
+    Scenario,
+    arc,
+    cap,
+    json_object,
+    json_template,
+    label_pattern,
+    media_of,
+    rid,
+    slot,
+    workflow_script,
+)
 
 PERCEIVED = r"\(perceived\):[^\n]*?(?:\n[^\n]*?)*?"
 
@@ -132,7 +144,7 @@ def media_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[dict[str,
             f"# Notes on {m['path']}\n\nRead by a {m['model_key']} subagent from the {m['noun']} itself.\n\n"
             "## Rejected claims\n\n"
             + "".join(
-                f"- {dc['name'][0].upper() + dc['name'][1:]} is incorrect on {k.replace('_', ' ')}: it gives "
+                f"- {cap(dc['name'])} is incorrect on {k.replace('_', ' ')}: it gives "
                 f"${{var:dc_{k}}}, which the {m['noun']} does not show.\n"
                 for k in dc["values"]
             )
@@ -251,21 +263,16 @@ def workflow_turns(S: Scenario, texts: dict[str, str]) -> list[dict[str, Any]]:
 def final_turns(S: Scenario, texts: dict[str, str]) -> list[dict[str, Any]]:
     L = S["ledger"]
     C = S["claim"]
-    rows = ['  "matter_id": "${var:matter}"', f'  "total_{L["ak"]}": ${{var:a_post}}']
+    rows = [slot("matter_id", "matter", False), slot(f"total_{L['ak']}", "a_post", True)]
     for role in ("media1", "media2"):
         if role in [r for r, _ in arc(S)]:
-            m = media_of(S, role)
-            k = m["final_key"]
-            v = m["fields"][k]
-            rows.append(
-                f'  "{k}": ' + (f"${{var:{role}_{k}}}" if isinstance(v, (int, float)) else f'"${{var:{role}_{k}}}"')
-            )
-    rows.append(f'  "{C["final_key"]}": ${{var:final_claim}}')
-    fj = "{\n" + ",\n".join(rows) + "\n}\n"
+            k = media_of(S, role)["final_key"]
+            rows.append(slot(k, f"{role}_{k}", isinstance(media_of(S, role)["fields"][k], (int, float))))
+    fj = json_object([*rows, slot(C["final_key"], "final_claim", True)])
     memo = (
-        f"# {S['final_noun'][0].upper() + S['final_noun'][1:]}: ${{var:matter}}\n\n## Summary\n\n{S['summary'](None)}\n\n"
+        f"# {cap(S['final_noun'])}: ${{var:matter}}\n\n## Summary\n\n{S['summary'](None)}\n\n"
         "## Rejected claims\n\n"
-        f"- {S['digest_name'][0].upper() + S['digest_name'][1:]} is incorrect: its figure of ${{var:digest_amount}} "
+        f"- {cap(S['digest_name'])} is incorrect: its figure of ${{var:digest_amount}} "
         "does not match the tool's tally of the exports.\n"
         f"- The archived {S['archive_noun']} ({S['stale_id']}) is stale and does not govern: its figure of "
         "${var:archive_fig} belongs to a different, closed matter.\n"
