@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from kit.trajectory import Call, call, turn
 from kit.trajectory import bind as b
-from kit.trajectory import call, turn
 from rounds import (
     WS,
     Scenario,
@@ -26,6 +26,19 @@ from rounds import (
 )
 
 PERCEIVED = r"\(perceived\):[^\n]*?(?:\n[^\n]*?)*?"
+
+
+def run(agent: str, description: str, prompt: str, *, resume: bool = False, background: bool = False) -> Call:
+    """A RunSubagent of the subagent named ``agent`` (``resume``: continuing its earlier session)."""
+    session = {"session_id": "${session:" + agent + "}"} if resume else {}
+    return call(
+        "RunSubagent",
+        subagent_id="${subagent:" + agent + "}",
+        **session,
+        description=description,
+        prompt=prompt,
+        run_in_background=background,
+    )
 
 
 def _tally_cmd(S: Scenario) -> str:
@@ -82,24 +95,17 @@ def tally_turns(S: Scenario) -> list[dict[str, Any]]:
         out.append(
             turn(
                 "Asking the runner what the folder holds.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:ledger_runner}",
-                    description="list exports",
-                    prompt=f"Read {WS}/{d['ledger']}/_index.md and report it verbatim.",
-                    run_in_background=False,
-                ),
+                run("ledger_runner", "list exports", f"Read {WS}/{d['ledger']}/_index.md and report it verbatim."),
             )
         )
     out += [
         turn(
             "Running the tally in the background; meanwhile reading the digest myself.",
-            call(
-                "RunSubagent",
-                subagent_id="${subagent:ledger_runner}",
-                description="tally exports",
-                prompt=f"Run {_tally_cmd(S)} and report the output verbatim.",
-                run_in_background=True,
+            run(
+                "ledger_runner",
+                "tally exports",
+                f"Run {_tally_cmd(S)} and report the output verbatim.",
+                background=True,
             ),
             call("Read", file_path=f"{WS}/{S['digest_file']}"),
         ),
@@ -127,19 +133,16 @@ def media_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[dict[str,
             "and number.",
         )
     ]
-    decoy_binds = {}
-    if role == "media1":
-        dc = m["decoy"]
-        first.append(call("Read", file_path=f"{WS}/{dc['path']}"))
-        for k, v in dc["values"].items():
-            decoy_binds[f"dc_{k}"] = b(label_pattern(texts[dc["path"]], v))
     field_binds = {
         f"{role}_{k}": b(m.get("bind", {}).get(k) or label_pattern(m["truth"], v, PERCEIVED))
         for k, v in m["fields"].items()
     }
     writes = [call("Write", file_path=f"{WS}/{m['out']}", content=json_template(m["fields"], role))]
+    decoy_binds = {}
     if role == "media1":
         dc = m["decoy"]
+        first.append(call("Read", file_path=f"{WS}/{dc['path']}"))
+        decoy_binds = {f"dc_{k}": b(label_pattern(texts[dc["path"]], v)) for k, v in dc["values"].items()}
         notes = (
             f"# Notes on {m['path']}\n\nRead by a {m['model_key']} subagent from the {m['noun']} itself.\n\n"
             "## Rejected claims\n\n"
@@ -154,13 +157,7 @@ def media_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[dict[str,
         turn(f"The {m['noun']} needs a {m['model_key']} reader limited to what it must see.", *first),
         turn(
             "Asking for the fields.",
-            call(
-                "RunSubagent",
-                subagent_id="${subagent:" + name + "}",
-                description=f"read {m['noun']}",
-                prompt=f"{m['ask']} File: {WS}/{m['path']}",
-                run_in_background=False,
-            ),
+            run(name, f"read {m['noun']}", f"{m['ask']} File: {WS}/{m['path']}"),
             bind=decoy_binds or None,
         ),
         turn("Writing the fields from the reader's report.", *writes, bind=field_binds),
@@ -180,13 +177,11 @@ def update_turns(S: Scenario) -> list[dict[str, Any]]:
         turn("Re-reading the current tally before the re-run.", call("Read", file_path=tal)),
         turn(
             "Resuming the tally session for the updated exports.",
-            call(
-                "RunSubagent",
-                subagent_id="${subagent:ledger_runner}",
-                session_id="${session:ledger_runner}",
-                description="re-run tally",
-                prompt=f"The exports changed. Run {_tally_cmd(S)} and report the output verbatim.",
-                run_in_background=False,
+            run(
+                "ledger_runner",
+                "re-run tally",
+                f"The exports changed. Run {_tally_cmd(S)} and report the output verbatim.",
+                resume=True,
             ),
         ),
         turn(
@@ -242,13 +237,11 @@ def workflow_turns(S: Scenario, texts: dict[str, str]) -> list[dict[str, Any]]:
         ),
         turn(
             "Sealing.",
-            call(
-                "RunSubagent",
-                subagent_id="${subagent:sealer}",
-                description="seal",
-                prompt=f"Run python3 {WS}/tools/{S['seal_tool']} --seal {WS}/vault/seal.key {out_path} and report the "
+            run(
+                "sealer",
+                "seal",
+                f"Run python3 {WS}/tools/{S['seal_tool']} --seal {WS}/vault/seal.key {out_path} and report the "
                 "printed line verbatim.",
-                run_in_background=False,
             ),
         ),
         turn(
