@@ -706,12 +706,26 @@ def out_dirs(S: Scenario) -> list[str]:
     return list(dict.fromkeys(["output", *(p.split("/")[0] for p in paths)]))
 
 
+ROW_OF = {
+    "requests": ("small text (md)", "llm", "authoritative"),
+    "tools": ("Python scripts (stdlib)", "llm + Bash", "authoritative"),
+    "archive": ("small text (md)", "llm", "stale"),
+    "digest": ("small text", "llm", "untrusted (auto-generated)"),
+}
+"""The shape, model key and trust of an asset-map row, by folder (or by its role in ``S["dirs"]``)."""
+
+
 def defaults(S: Scenario, V: Values) -> None:
     """The entries most scenarios share, the deliverable places, the governing document, the archived
     file and the case plan of the reference manager."""
     d, L = S["dirs"], S["ledger"]
     d.setdefault("archive", "archive")
     S.setdefault("request_files", ["requests/brief.md", "requests/email_client.md"])
+    for top, row in S["assets"].items():  # a row given by its description alone takes its folder's role
+        if isinstance(row, str):
+            S["assets"][top] = (*ROW_OF[top if top in ROW_OF else next(r for r in ROW_OF if d.get(r) == top)], row)
+        elif top == d["ledger"] and len(row) == 2:
+            S["assets"][top] = (row[0], "llm + tools/", "authoritative", row[1])
     vault = ("key file", "llm + Bash", "secret", f"seal key for tools/{S['seal_tool']}; never paste it")
     S["assets"].setdefault("vault", vault)
     S["assets"].setdefault("output", ("deliverables", "-", "-", "write deliverables here"))
