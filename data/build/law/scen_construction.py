@@ -306,25 +306,20 @@ S = {
         "give the employer-risk hours in the revised tally, converted to delay days and priced at the "
         "rate in instruction AI-14 in the sealed output/prolongation.json."
     ),
+    "arc": [
+        ("tally", "background"),
+        ("media1", "image"),
+        ("media2", "audio"),
+        ("plan", "sensitive_guard"),
+        ("update", "update_merge"),
+        ("workflow", "parallel"),
+        ("final", "final_synthesis"),
+    ],
+    "runner_index": True,
+    "search": {"term": "prolongation rate"},
+    "final_md_out": "claim_pack/final_memo.md",
+    "final_json_out": "claim_pack/final_summary.json",
+    "fact_re": "replaced by GBP ([\\d,]+(?:\\.\\d+)?)(?:\\s|\\\\[nt]|\\d)+per day",
+    "fact_as": "number",
+    "calc": 'import json; import math; h = ${var:a_post}; r = ${var:fact}; d = math.ceil(h * 0.125); print(json.dumps({"matter_id": "${var:matter}", "hours_lost": h, "delay_days": d, "daily_rate_gbp": r, "prolongation_gbp": round(d * r, 2)}))',
 }
-
-S.update(
-    {
-        "arc": [
-            ("tally", "background"),
-            ("media1", "image"),
-            ("media2", "audio"),
-            ("plan", "sensitive_guard"),
-            ("update", "update_merge"),
-            ("workflow", "parallel"),
-            ("final", "final_synthesis"),
-        ],
-        "runner_index": True,
-        "search": {"term": "prolongation rate"},
-        "final_md_out": "claim_pack/final_memo.md",
-        "final_json_out": "claim_pack/final_summary.json",
-        "fact_re": "replaced by GBP ([\\d,]+(?:\\.\\d+)?)(?:\\s|\\\\[nt]|\\d)+per day",
-        "fact_as": "number",
-        "calc": 'import json; import math; h = ${var:a_post}; r = ${var:fact}; d = math.ceil(h * 0.125); print(json.dumps({"matter_id": "${var:matter}", "hours_lost": h, "delay_days": d, "daily_rate_gbp": r, "prolongation_gbp": round(d * r, 2)}))',
-    }
-)

@@ -327,25 +327,20 @@ S = {
         "date in output/defence_timetable.json. The corrected time records give the recoverable hours "
         "for the costs budget."
     ),
+    "arc": [
+        ("media1", "media_extraction"),
+        ("tally", "background_fanout"),
+        ("plan", "intake_plan"),
+        ("update", "cross_round"),
+        ("workflow", "tool_run"),
+        ("final", "final_synthesis"),
+    ],
+    "runner_index": True,
+    "plan_out": "notes/deadline_plan.md",
+    "final_json_out": "findings/final_summary.json",
+    "search": {"term": "Manchester"},
+    "fact_values": ["Tuesday 07 April 2026", "Wednesday 08 April 2026"],
+    "fact_re": "- (\\w+day \\d{2} \\w+ 2026)",
+    "fact_as": "list",
+    "calc": 'import json; import datetime as dt; closed = {dt.datetime.strptime(x, "%A %d %B %Y").date() for x in [${var:fact}]}; r = dt.date.fromisoformat("${var:media1_received_date}"); d = r + dt.timedelta(days=28)\nwhile d.weekday() >= 5 or d in closed: d += dt.timedelta(days=1)\nprint(json.dumps({"matter_id": "${var:matter}", "received_date": r.isoformat(), "period_days": 28, "defence_deadline": d.isoformat(), "recoverable_hours_to_date": ${var:a_post}}))',
 }
-
-S.update(
-    {
-        "arc": [
-            ("media1", "media_extraction"),
-            ("tally", "background_fanout"),
-            ("plan", "intake_plan"),
-            ("update", "cross_round"),
-            ("workflow", "tool_run"),
-            ("final", "final_synthesis"),
-        ],
-        "runner_index": True,
-        "plan_out": "notes/deadline_plan.md",
-        "final_json_out": "findings/final_summary.json",
-        "search": {"term": "Manchester"},
-        "fact_values": ["Tuesday 07 April 2026", "Wednesday 08 April 2026"],
-        "fact_re": "- (\\w+day \\d{2} \\w+ 2026)",
-        "fact_as": "list",
-        "calc": 'import json; import datetime as dt; closed = {dt.datetime.strptime(x, "%A %d %B %Y").date() for x in [${var:fact}]}; r = dt.date.fromisoformat("${var:media1_received_date}"); d = r + dt.timedelta(days=28)\nwhile d.weekday() >= 5 or d in closed: d += dt.timedelta(days=1)\nprint(json.dumps({"matter_id": "${var:matter}", "received_date": r.isoformat(), "period_days": 28, "defence_deadline": d.isoformat(), "recoverable_hours_to_date": ${var:a_post}}))',
-    }
-)

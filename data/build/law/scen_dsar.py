@@ -285,23 +285,18 @@ S = {
         "that call, not from the late log entry. The corrected exports give the pages to review; at the "
         "DPO's revised rate the review plan is sealed in output/response_plan.json."
     ),
+    "arc": [
+        ("plan", "sensitive_guard"),
+        ("tally", "tool_run"),
+        ("media1", "media_extraction"),
+        ("update", "session_reuse"),
+        ("workflow", "parallel"),
+        ("final", "decoy_refutation"),
+    ],
+    "runner_index": True,
+    "search": {"term": "review rate"},
+    "final_md_out": "findings/dsar_memo.md",
+    "fact_re": "reviewers must allow ([\\d]+(?:\\.\\d+)?) minutes",
+    "fact_as": "number",
+    "calc": 'import json; import operator as op; import datetime as dt; q = dt.date.fromisoformat("${var:media1_request_date}"); due = q.replace(month=q.month % 12 + 1, year=q.year + (q.month == 12)); p = ${var:a_post}; r = ${var:fact}; print(json.dumps({"matter_id": "${var:matter}", "request_date": q.isoformat(), "response_due": due.isoformat(), "pages_to_review": p, "review_minutes_per_page": r, "review_hours": round(op.truediv(p * r, 60), 1)}))',
 }
-
-S.update(
-    {
-        "arc": [
-            ("plan", "sensitive_guard"),
-            ("tally", "tool_run"),
-            ("media1", "media_extraction"),
-            ("update", "session_reuse"),
-            ("workflow", "parallel"),
-            ("final", "decoy_refutation"),
-        ],
-        "runner_index": True,
-        "search": {"term": "review rate"},
-        "final_md_out": "findings/dsar_memo.md",
-        "fact_re": "reviewers must allow ([\\d]+(?:\\.\\d+)?) minutes",
-        "fact_as": "number",
-        "calc": 'import json; import operator as op; import datetime as dt; q = dt.date.fromisoformat("${var:media1_request_date}"); due = q.replace(month=q.month % 12 + 1, year=q.year + (q.month == 12)); p = ${var:a_post}; r = ${var:fact}; print(json.dumps({"matter_id": "${var:matter}", "request_date": q.isoformat(), "response_due": due.isoformat(), "pages_to_review": p, "review_minutes_per_page": r, "review_hours": round(op.truediv(p * r, 60), 1)}))',
-    }
-)

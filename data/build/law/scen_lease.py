@@ -365,25 +365,20 @@ S = {
         "execution page shows the lease was signed for the tenant by its director and witnessed, so the "
         "denial of execution fails. Interest runs at the rate in the lease as varied by the 2024 deed."
     ),
+    "arc": [
+        ("media1", "modality_decoy"),
+        ("plan", "intake_plan"),
+        ("tally", "background_fanout"),
+        ("update", "update_merge"),
+        ("workflow", "workflow"),
+        ("final", "decoy_refutation"),
+    ],
+    "runner_index": True,
+    "search": {"term": "Brindle & Hay"},
+    "plan_out": "notes/case_plan.md",
+    # only the varied terms say the former rate no longer applies; PDF lines may wrap anywhere
+    "fact_re": "carries(?:\\s|\\\\n)+interest(?:\\s|\\\\n)+at(?:\\s|\\\\n)+([\\d.]+)(?:\\s|\\\\n)+per"
+    "(?:\\s|\\\\n)+cent[^.]*\\.(?:\\s|\\\\n)+The(?:\\s|\\\\n)+former(?:\\s|\\\\n)+rate",
+    "fact_as": "number",
+    "calc": 'import json; a = ${var:a_post}; r = ${var:fact}; i = round(a * r * 0.01, 2); print(json.dumps({"matter_id": "${var:matter}", "arrears_gbp": a, "interest_rate_pct": r, "interest_gbp": i, "claim_total_gbp": round(a + i, 2)}))',
 }
-
-S.update(
-    {
-        "arc": [
-            ("media1", "modality_decoy"),
-            ("plan", "intake_plan"),
-            ("tally", "background_fanout"),
-            ("update", "update_merge"),
-            ("workflow", "workflow"),
-            ("final", "decoy_refutation"),
-        ],
-        "runner_index": True,
-        "search": {"term": "Brindle & Hay"},
-        "plan_out": "notes/case_plan.md",
-        # only the varied terms say the former rate no longer applies; PDF lines may wrap anywhere
-        "fact_re": "carries(?:\\s|\\\\n)+interest(?:\\s|\\\\n)+at(?:\\s|\\\\n)+([\\d.]+)(?:\\s|\\\\n)+per"
-        "(?:\\s|\\\\n)+cent[^.]*\\.(?:\\s|\\\\n)+The(?:\\s|\\\\n)+former(?:\\s|\\\\n)+rate",
-        "fact_as": "number",
-        "calc": 'import json; a = ${var:a_post}; r = ${var:fact}; i = round(a * r * 0.01, 2); print(json.dumps({"matter_id": "${var:matter}", "arrears_gbp": a, "interest_rate_pct": r, "interest_gbp": i, "claim_total_gbp": round(a + i, 2)}))',
-    }
-)

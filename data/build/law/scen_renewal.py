@@ -263,24 +263,19 @@ S = {
         "reports show the priority-1 breaches tallied in the revised file; under clause 9.2 of the "
         "executed MSA the credit due is the sealed amount in output/service_credit.json."
     ),
+    "arc": [
+        ("tally", "background_fanout"),
+        ("plan", "intake_plan"),
+        ("media1", "modality_decoy"),
+        ("update", "update_merge"),
+        ("workflow", "document"),
+        ("final", "cross_round"),
+    ],
+    "runner_index": True,
+    "final_md_out": "renewal_pack/renewal_memo.md",
+    "final_json_out": "renewal_pack/final_summary.json",
+    "archive_re": "breach the Supplier shall credit EUR ([\\d,]+(?:\\.\\d+)?)",
+    "fact_re": "breach in a contract year the Supplier shall credit EUR ([\\d,]+(?:\\.\\d+)?)",
+    "fact_as": "number",
+    "calc": 'import json; n = ${var:n_post}; c = ${var:fact}; print(json.dumps({"matter_id": "${var:matter}", "p1_breaches": n, "credit_per_breach_eur": c, "service_credit_eur": round(n * c, 2)}))',
 }
-
-S.update(
-    {
-        "arc": [
-            ("tally", "background_fanout"),
-            ("plan", "intake_plan"),
-            ("media1", "modality_decoy"),
-            ("update", "update_merge"),
-            ("workflow", "document"),
-            ("final", "cross_round"),
-        ],
-        "runner_index": True,
-        "final_md_out": "renewal_pack/renewal_memo.md",
-        "final_json_out": "renewal_pack/final_summary.json",
-        "archive_re": "breach the Supplier shall credit EUR ([\\d,]+(?:\\.\\d+)?)",
-        "fact_re": "breach in a contract year the Supplier shall credit EUR ([\\d,]+(?:\\.\\d+)?)",
-        "fact_as": "number",
-        "calc": 'import json; n = ${var:n_post}; c = ${var:fact}; print(json.dumps({"matter_id": "${var:matter}", "p1_breaches": n, "credit_per_breach_eur": c, "service_credit_eur": round(n * c, 2)}))',
-    }
-)

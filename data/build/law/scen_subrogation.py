@@ -277,25 +277,20 @@ S = {
         "exports give the recoverable outlay; with the current policy excess the recovery total is the "
         "sealed figure in output/recovery_schedule.json."
     ),
+    "arc": [
+        ("plan", "intake_plan"),
+        ("tally", "background_fanout"),
+        ("update", "update_merge"),
+        ("media1", "video"),
+        ("workflow", "workflow"),
+        ("final", "cross_round"),
+    ],
+    "runner_index": True,
+    "final_md_out": "findings/recovery_memo.md",
+    "search": {"term": "Brisk Parcel Couriers"},
+    # two schedules of the insured match: the excess is read from the 2025-26 one only
+    "fact_re": "fleet_policy_schedule_2025-26\\.pdf:[\\s\\S]*?Excess \\(each and every claim, own damage\\): "
+    "GBP ([\\d,]+(?:\\.\\d+)?)",
+    "fact_as": "number",
+    "calc": 'import json; a = ${var:a_post}; e = ${var:fact}; print(json.dumps({"matter_id": "${var:matter}", "recoverable_outlay_gbp": a, "uninsured_excess_gbp": e, "recovery_total_gbp": round(a + e, 2)}))',
 }
-
-S.update(
-    {
-        "arc": [
-            ("plan", "intake_plan"),
-            ("tally", "background_fanout"),
-            ("update", "update_merge"),
-            ("media1", "video"),
-            ("workflow", "workflow"),
-            ("final", "cross_round"),
-        ],
-        "runner_index": True,
-        "final_md_out": "findings/recovery_memo.md",
-        "search": {"term": "Brisk Parcel Couriers"},
-        # two schedules of the insured match: the excess is read from the 2025-26 one only
-        "fact_re": "fleet_policy_schedule_2025-26\\.pdf:[\\s\\S]*?Excess \\(each and every claim, own damage\\): "
-        "GBP ([\\d,]+(?:\\.\\d+)?)",
-        "fact_as": "number",
-        "calc": 'import json; a = ${var:a_post}; e = ${var:fact}; print(json.dumps({"matter_id": "${var:matter}", "recoverable_outlay_gbp": a, "uninsured_excess_gbp": e, "recovery_total_gbp": round(a + e, 2)}))',
-    }
-)

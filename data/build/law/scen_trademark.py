@@ -273,24 +273,19 @@ S = {
         "turnover in the revised tally, assessed against the current practice-note threshold in the "
         "sealed output/use_assessment.json."
     ),
+    "arc": [
+        ("plan", "intake_plan"),
+        ("media1", "modality_decoy"),
+        ("tally", "tool_run"),
+        ("media2", "image"),
+        ("update", "update_merge"),
+        ("workflow", "workflow"),
+        ("final", "decoy_refutation"),
+    ],
+    "runner_index": True,
+    "final_md_out": "opposition_report/final_memo.md",
+    "final_json_out": "opposition_report/final_summary.json",
+    "fact_re": "EUR ([\\d,]+(?:\\.\\d+)?)(?:\\s|\\\\[nt]|\\d)+on invoices",
+    "fact_as": "number",
+    "calc": 'import json; n = ${var:n_post}; a = ${var:a_post}; t = ${var:fact}; print(json.dumps({"matter_id": "${var:matter}", "qualifying_invoices": n, "turnover_eur": a, "use_threshold_eur": t, "genuine_use_shown": a >= t}))',
 }
-
-S.update(
-    {
-        "arc": [
-            ("plan", "intake_plan"),
-            ("media1", "modality_decoy"),
-            ("tally", "tool_run"),
-            ("media2", "image"),
-            ("update", "update_merge"),
-            ("workflow", "workflow"),
-            ("final", "decoy_refutation"),
-        ],
-        "runner_index": True,
-        "final_md_out": "opposition_report/final_memo.md",
-        "final_json_out": "opposition_report/final_summary.json",
-        "fact_re": "EUR ([\\d,]+(?:\\.\\d+)?)(?:\\s|\\\\[nt]|\\d)+on invoices",
-        "fact_as": "number",
-        "calc": 'import json; n = ${var:n_post}; a = ${var:a_post}; t = ${var:fact}; print(json.dumps({"matter_id": "${var:matter}", "qualifying_invoices": n, "turnover_eur": a, "use_threshold_eur": t, "genuine_use_shown": a >= t}))',
-    }
-)

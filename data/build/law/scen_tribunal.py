@@ -290,23 +290,18 @@ S = {
         "exports give the unpaid overtime hours, valued at the rate set by the 2025 pay review in the sealed "
         "schedule output/overtime_claim.json."
     ),
+    "arc": [
+        ("plan", "intake_plan"),
+        ("media1", "media_extraction"),
+        ("tally", "background"),
+        ("update", "session_reuse"),
+        ("workflow", "workflow"),
+        ("final", "final_synthesis"),
+    ],
+    "runner_index": True,
+    "search": {"term": "Whitcombe"},
+    "plan_out": "notes/tribunal_plan.md",
+    "fact_re": "overtime rate(?:\\s|\\\\[nt]|\\d)+is increased to GBP ([\\d]+(?:\\.\\d+)?) per hour",
+    "fact_as": "number",
+    "calc": 'import json; h = ${var:a_post}; r = ${var:fact}; print(json.dumps({"matter_id": "${var:matter}", "ot_hours": h, "ot_rate_gbp": r, "unpaid_ot_gbp": round(h * r, 2)}))',
 }
-
-S.update(
-    {
-        "arc": [
-            ("plan", "intake_plan"),
-            ("media1", "media_extraction"),
-            ("tally", "background"),
-            ("update", "session_reuse"),
-            ("workflow", "workflow"),
-            ("final", "final_synthesis"),
-        ],
-        "runner_index": True,
-        "search": {"term": "Whitcombe"},
-        "plan_out": "notes/tribunal_plan.md",
-        "fact_re": "overtime rate(?:\\s|\\\\[nt]|\\d)+is increased to GBP ([\\d]+(?:\\.\\d+)?) per hour",
-        "fact_as": "number",
-        "calc": 'import json; h = ${var:a_post}; r = ${var:fact}; print(json.dumps({"matter_id": "${var:matter}", "ot_hours": h, "ot_rate_gbp": r, "unpaid_ot_gbp": round(h * r, 2)}))',
-    }
-)
