@@ -7,9 +7,10 @@ itself, or its own calculation over bound values.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from kit.trajectory import Call, call, turn
+from kit.trajectory import Call, Turn, call, turn
 from kit.trajectory import bind as b
 from rounds import (
     WS,
@@ -26,6 +27,13 @@ from rounds import (
 )
 
 PERCEIVED = r"\(perceived\):[^\n]*?(?:\n[^\n]*?)*?"
+
+
+def create(name: str, model_key: str, tools: list[str], paths: list[str], prompt: str) -> Call:
+    """A CreateSubagent granted ``tools`` and ``paths``."""
+    return call(
+        "CreateSubagent", name=name, model_key=model_key, tools=tools, accessible_paths=paths, system_prompt=prompt
+    )
 
 
 def run(agent: str, description: str, prompt: str, *, resume: bool = False, background: bool = False) -> Call:
@@ -55,7 +63,7 @@ def _tally_binds(S: Scenario, suffix: str) -> dict[str, Any]:
     }
 
 
-def plan_turns(S: Scenario) -> list[dict[str, Any]]:
+def plan_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
     plan = f"{WS}/{S['plan_out']}"
     return [
         turn("Writing the case plan.", call("Write", file_path=plan, content=S["plan_md"])),
@@ -75,19 +83,18 @@ def plan_turns(S: Scenario) -> list[dict[str, Any]]:
     ]
 
 
-def tally_turns(S: Scenario) -> list[dict[str, Any]]:
+def tally_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
     L, d = S["ledger"], S["dirs"]
     tools = ["Read", "Bash"] if S.get("runner_index") else ["Bash"]
     out = [
         turn(
             "The exports are long CSVs: creating a runner limited to their folder and the tally tool.",
-            call(
-                "CreateSubagent",
-                name="ledger_runner",
-                model_key="llm",
-                tools=tools,
-                accessible_paths=[d["ledger"], f"tools/{L['tool']}"],
-                system_prompt="You run the matter's tally tool exactly as instructed and report its output verbatim.",
+            create(
+                "ledger_runner",
+                "llm",
+                tools,
+                [d["ledger"], f"tools/{L['tool']}"],
+                "You run the matter's tally tool exactly as instructed and report its output verbatim.",
             ),
         )
     ]
@@ -119,18 +126,16 @@ def tally_turns(S: Scenario) -> list[dict[str, Any]]:
     return out
 
 
-def media_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[dict[str, Any]]:
+def media_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
     m = media_of(S, role)
     name = f"{role}_reader"
     first = [
-        call(
-            "CreateSubagent",
-            name=name,
-            model_key=m["model_key"],
-            tools=["Read"],
-            accessible_paths=[m["path"].split("/")[0] if role in S.get("media_folder", ()) else m["path"]],
-            system_prompt=f"You examine {m['noun']}s and report exactly what they show or say, with every name, date "
-            "and number.",
+        create(
+            name,
+            m["model_key"],
+            ["Read"],
+            [m["path"].split("/")[0] if role in S.get("media_folder", ()) else m["path"]],
+            f"You examine {m['noun']}s and report exactly what they show or say, with every name, date and number.",
         )
     ]
     field_binds = {
@@ -165,7 +170,7 @@ def media_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[dict[str,
     ]
 
 
-def update_turns(S: Scenario) -> list[dict[str, Any]]:
+def update_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
     L = S["ledger"]
     tal = f"{WS}/output/{L['tally_out']}"
     pos = (
@@ -194,7 +199,7 @@ def update_turns(S: Scenario) -> list[dict[str, Any]]:
     ]
 
 
-def workflow_turns(S: Scenario, texts: dict[str, str]) -> list[dict[str, Any]]:
+def workflow_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
     C = S["claim"]
     out_path = f"{WS}/{C['out']}"
     calc = S["calc"]
@@ -222,17 +227,16 @@ def workflow_turns(S: Scenario, texts: dict[str, str]) -> list[dict[str, Any]]:
         ),
         turn(
             "Sealer limited to the seal tool, the key and the file.",
-            call(
-                "CreateSubagent",
-                name="sealer",
-                model_key="llm",
-                tools=["Bash"],
-                accessible_paths=[
+            create(
+                "sealer",
+                "llm",
+                ["Bash"],
+                [
                     "tools" if S.get("sealer_folder") else f"tools/{S['seal_tool']}",
                     "vault/seal.key",
                     C["out"],
                 ],
-                system_prompt="You run the seal tool exactly as instructed and report the printed line verbatim.",
+                "You run the seal tool exactly as instructed and report the printed line verbatim.",
             ),
         ),
         turn(
@@ -253,7 +257,7 @@ def workflow_turns(S: Scenario, texts: dict[str, str]) -> list[dict[str, Any]]:
     ]
 
 
-def final_turns(S: Scenario, texts: dict[str, str]) -> list[dict[str, Any]]:
+def final_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
     L = S["ledger"]
     C = S["claim"]
     rows = [slot("matter_id", "matter", False), slot(f"total_{L['ak']}", "a_post", True)]
@@ -293,21 +297,21 @@ def final_turns(S: Scenario, texts: dict[str, str]) -> list[dict[str, Any]]:
     ]
 
 
+ROUND_TURNS: dict[str, Callable[[Scenario, str, dict[str, str]], list[Turn]]] = {
+    "plan": plan_turns,
+    "tally": tally_turns,
+    "media1": media_turns,
+    "media2": media_turns,
+    "update": update_turns,
+    "workflow": workflow_turns,
+    "final": final_turns,
+}
+
+
 def trajectory(S: Scenario, texts: dict[str, str]) -> dict[str, Any]:
     T: dict[str, Any] = {}
     for i, (role, _kind) in enumerate(arc(S)):
-        if role == "plan":
-            ts = plan_turns(S)
-        elif role == "tally":
-            ts = tally_turns(S)
-        elif role in ("media1", "media2"):
-            ts = media_turns(S, role, texts)
-        elif role == "update":
-            ts = update_turns(S)
-        elif role == "workflow":
-            ts = workflow_turns(S, texts)
-        else:
-            ts = final_turns(S, texts)
+        ts = ROUND_TURNS[role](S, role, texts)
         if i == 0:
             reads = [call("Read", file_path=f"{WS}/{p}") for p in S["request_files"]]
             ts = [
