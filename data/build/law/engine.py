@@ -72,40 +72,27 @@ def num(x: float, dec: int) -> float:
 # ledger slices (CSV) and their tally
 # ----------------------------------------------------------------------------------------------
 def ledger_csv(S: Scenario, fname: str, variant: str = "") -> str:
+    """One seeded CSV slice of the scenario's ledger (``corrected``: with the update's status flips)."""
     L = S["ledger"]
     rng = random.Random(f"{S['sid']}/{fname}")
-    cols = L["cols"]
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(cols)
-    day0 = L["day0"].get(fname, 0)
+    day0, (lo, hi) = L["day0"].get(fname, 0), L["range"]
     rows = []
     for i in range(L["rows"]):
         status = rng.choices(L["statuses"], weights=L["weights"])[0]
-        lo, hi = L["range"]
         amt = round(rng.uniform(lo, hi), L["dec"]) if L["dec"] else rng.randint(int(lo), int(hi))
-        d = day0 + i * L["span"] // L["rows"]
-        date = _date_plus(L["start"], d)
-        rows.append(
-            [
-                date,
-                f"{L['ref']}-{rng.randint(100000, 999999)}",
-                rng.choice(L["parties"]),
-                rng.choice(L["descs"]),
-                status,
-                f"{amt:.{L['dec']}f}",
-            ]
-        )
+        date = _date_plus(L["start"], day0 + i * L["span"] // L["rows"])
+        ref = f"{L['ref']}-{rng.randint(100000, 999999)}"
+        rows.append([date, ref, rng.choice(L["parties"]), rng.choice(L["descs"]), status, f"{amt:.{L['dec']}f}"])
     if variant == "corrected":
         crng = random.Random(f"{S['sid']}/{fname}/corrected")
-        tgt = [r for r in rows if r[4] == L["target"]]
-        for r in crng.sample(tgt, L["flip_out"]):
+        for r in crng.sample([r for r in rows if r[4] == L["target"]], L["flip_out"]):
             r[4] = L["flip_to"]
-        others = [r for r in rows if r[4] not in (L["target"], L["flip_to"])]
-        for r in crng.sample(others, L["flip_in"]):
+        for r in crng.sample([r for r in rows if r[4] not in (L["target"], L["flip_to"])], L["flip_in"]):
             r[4] = L["target"]
-    for r in rows:
-        w.writerow(r)
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(L["cols"])
+    w.writerows(rows)
     return out.getvalue()
 
 
