@@ -180,16 +180,8 @@ deliverable afterwards invalidates the line. Stdlib only.
 
 def tally_tool_text(S: Scenario) -> str:
     L = S["ledger"]
-    return TALLY_TOOL.format(
-        title=L["tool_title"],
-        name=L["tool"],
-        status=L["cols"][4],
-        target=L["target"],
-        amount=L["cols"][5],
-        dec=L["dec"],
-        ck=L["ck"],
-        ak=L["ak"],
-    )
+    same = {k: L[k] for k in ("target", "dec", "ck", "ak")}
+    return TALLY_TOOL.format(title=L["tool_title"], name=L["tool"], status=L["cols"][4], amount=L["cols"][5], **same)
 
 
 def seal_tool_text(S: Scenario) -> str:
