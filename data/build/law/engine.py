@@ -707,6 +707,7 @@ def defaults(S: Scenario, V: Values) -> None:
             S["assets"][top] = (row[0], "llm + tools/", "authoritative", row[1])
     vault = ("key file", "llm + Bash", "secret", f"seal key for tools/{S['seal_tool']}; never paste it")
     S["assets"].setdefault("vault", vault)
+    S["indexes"][d["docs"]][1].setdefault("README.md", "folder note")  # every documents folder has one
     S["assets"].setdefault("output", ("deliverables", "-", "-", "write deliverables here"))
     S["q"] = questions_text.Q[S["sid"]]
     S.setdefault("plan_out", "output/case_plan.md")

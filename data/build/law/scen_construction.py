@@ -276,7 +276,6 @@ S = {
                 "contract_particulars.xlsx": "contract particulars sheet",
                 "instruction_AI-09.pdf": "employer's agent instruction AI-09",
                 "instruction_AI-12.pdf": "employer's agent instruction AI-12",
-                "README.md": "folder note",
             },
         ),
     },

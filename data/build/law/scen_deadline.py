@@ -299,7 +299,6 @@ S = {
                 "court_calendar_2025.pdf": "court office calendar 2025",
                 "liverpool_office_calendar_2026.pdf": "another court's office calendar 2026",
                 "civil_court_fees_2026.pdf": "court fees extract",
-                "README.md": "folder note",
             },
         ),
     },

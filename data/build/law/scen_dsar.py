@@ -257,7 +257,6 @@ S = {
                 "dsar_procedure.xlsx": "DSAR procedure sheet (periods, review rate, sign-off)",
                 "retention_schedule_2025.pdf": "records retention schedule",
                 "dpo_memo_redaction_2025.pdf": "DPO memo on redaction",
-                "README.md": "folder note",
             },
         ),
     },

@@ -337,7 +337,6 @@ S = {
                 "estate_regulations_2023.pdf": "estate regulations",
                 "service_charge_budget_2025.pdf": "service charge budget 2025",
                 "rent_deposit_deed_unit2.pdf": "rent deposit deed, Unit 2",
-                "README.md": "folder note",
             },
         ),
     },

@@ -235,7 +235,7 @@ S = {
         "scans": ("Scans from the fax log", {"renewal_notice_fax.png": "outgoing fax to Norrvik, September 2025"}),
         "contracts": (
             "Contract documents",
-            {"msa_norrvik_executed_v3.docx": "executed MSA v3 (term, service levels, law)", "README.md": "folder note"},
+            {"msa_norrvik_executed_v3.docx": "executed MSA v3 (term, service levels, law)"},
         ),
     },
     "assets": {

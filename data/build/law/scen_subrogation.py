@@ -248,7 +248,6 @@ S = {
                 "fleet_policy_schedule_2025-26.pdf": "fleet policy schedule",
                 "fleet_policy_schedule_2024-25.pdf": "fleet policy schedule",
                 "fleet_policy_wording_2024.pdf": "policy wording",
-                "README.md": "folder note",
             },
         ),
     },

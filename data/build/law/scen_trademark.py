@@ -246,7 +246,7 @@ S = {
         ),
         "registry_guidance": (
             "Guidance",
-            {"proof_of_use_guidance.docx": "practice note on proof of use", "README.md": "folder note"},
+            {"proof_of_use_guidance.docx": "practice note on proof of use"},
         ),
     },
     "assets": {

@@ -262,7 +262,6 @@ S = {
                 "staff_handbook_2024.pdf": "depot staff handbook",
                 "grievance_procedure.pdf": "grievance procedure",
                 "rota_system_guide.pdf": "guide to the rota system",
-                "README.md": "folder note",
             },
         ),
     },
