@@ -52,10 +52,6 @@ def seal_of(S: Scenario) -> str:
     return seal_key("law", S["sid"])
 
 
-def fmt_amount(x: float, dec: int) -> str:
-    return f"{x:,.{dec}f}"
-
-
 def spellings(x: float, dec: int) -> list[str]:
     """How a figure may be written: with and without thousands separators (and trailing zero)."""
     out = [f"{x:,.{dec}f}", f"{x:.{dec}f}"]
