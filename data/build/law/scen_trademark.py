@@ -11,7 +11,6 @@ def setup(S: dict[str, Any], V: dict[str, Any]) -> None:
     a = V["a_post"]
     V["fact_pre"] = float(math.ceil(a * 1.25 / 1000) * 1000)  # threshold in the superseded guidance
     V["fact"] = float(math.floor(a * 0.8 / 1000) * 1000)  # threshold in the revised guidance (update)
-    S["_thresholds"] = (V["fact_pre"], V["fact"])
 
 
 def compute(V: dict[str, Any], threshold: Any) -> dict[str, Any]:
