@@ -1,6 +1,6 @@
-"""Generic parts of the law-domain build (data/build/law/build.py): file writers, media and office
-renderers, the ledger generator, the tool templates, the asset map, questions, check specs and
-the oracle trajectory of one scenario described by a dict from scenarios.py.
+"""Generic parts of the law-domain build (data/build/law/build.py): media and office renderers, the
+ledger generator, the tool templates, the asset map, the scenario's defaults and questions, and the
+assembly of one scenario described by a dict from a scen_*.py module (files go through kit.files).
 
 Each scenario orders its own rounds (``S["arc"]``); rounds.py writes the check specs and
 oracle.py the reference manager, questions_text.py holds each matter's questions.
