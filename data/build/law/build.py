@@ -32,7 +32,9 @@ sys.dont_write_bytecode = True
 
 import engine  # noqa: E402
 import scenarios  # noqa: E402
+from kit.files import dump, write  # noqa: E402
 from kit.rebuild import differs, report  # noqa: E402
+from rounds import Scenario, Values  # noqa: E402
 
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
 
@@ -42,16 +44,15 @@ def build(root: str) -> list[str]:
         engine_src = fh.read()
     problems = []
     for S in scenarios.ALL:
-        res = engine.build_scenario(S, root, engine_src)
-        problems += self_test(S, res["V"], root)
+        problems += self_test(S, engine.build_scenario(S, root, engine_src), root)
     ids = [S["sid"] for S in scenarios.ALL]
-    engine.write(
+    write(
         os.path.join(root, "manifests-law.json"),
-        engine.dump({"scenarios": {i: f"scenarios/{i}/manifest.json" for i in ids}}),
+        dump({"scenarios": {i: f"scenarios/{i}/manifest.json" for i in ids}}),
     )
-    engine.write(
+    write(
         os.path.join(root, "tests-law.json"),
-        engine.dump(
+        dump(
             {
                 "name": "law",
                 "desc": "Law domain: litigation, data-protection, contract, employment, IP, procedure, construction "
@@ -64,7 +65,7 @@ def build(root: str) -> list[str]:
     return problems
 
 
-def self_test(S, V, root: str) -> list[str]:
+def self_test(S: Scenario, V: Values, root: str) -> list[str]:
     """The generated tools must reproduce the reference values the checks hard-code."""
     L, d = S["ledger"], S["dirs"]
     sd = os.path.join(root, "scenarios", S["sid"])

@@ -1,6 +1,6 @@
-"""Generic parts of the law-domain build (data/build/law/build.py): file writers, media and office
-renderers, the ledger generator, the tool templates, the asset map, questions, check specs and
-the oracle trajectory of one scenario described by a dict from scenarios.py.
+"""Generic parts of the law-domain build (data/build/law/build.py): media and office renderers, the
+ledger generator, the tool templates, the asset map, the scenario's defaults and questions, and the
+assembly of one scenario described by a dict from a scen_*.py module (files go through kit.files).
 
 Each scenario orders its own rounds (``S["arc"]``); rounds.py writes the check specs and
 oracle.py the reference manager, questions_text.py holds each matter's questions.
@@ -10,22 +10,24 @@ from __future__ import annotations
 
 import csv
 import hashlib
-import hmac
 import io
-import json
 import math
 import os
 import random
 import shutil
+from dataclasses import dataclass
+from typing import Any
 
 import oracle
 import perception
 import questions_text
 import rounds
+from kit import scan
 from kit.conditions import check_spec
 from kit.files import dump, write
 from kit.hint import (
     GRANT_NOTE,
+    MEDIA_EXT,
     MEDIA_NOTE,
     OFFICE_EXT,
     PAGING_NOTE,
@@ -36,30 +38,21 @@ from kit.hint import (
     update_lines,
 )
 from kit.media import mp4_from_pngs, speech_wav
-from kit.office import restamp_zip_file
-from kit.seal import canonical, seal_tool_template
-
-WS = "${workspace}"
-FIXED_TIME = "2026-01-05T09:00:00Z"
-MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
+from kit.office import restamp_zip
+from kit.scan import A4_150DPI, grain, shade
+from kit.seal import seal_key, seal_tool_template
+from kit.texture import png_bytes
+from rounds import Scenario, Values
 
 
 # ----------------------------------------------------------------------------------------------
 # small helpers
 # ----------------------------------------------------------------------------------------------
-def seal_of(S) -> str:
-    return hashlib.sha256(f"clawarena-team law seal / {S['sid']} / v1".encode()).hexdigest()[:40]
+def seal_of(S: Scenario) -> str:
+    return seal_key("law", S["sid"])
 
 
-def token_of(S, obj) -> str:
-    return S["seal_prefix"] + ":" + hmac.new(seal_of(S).encode(), canonical(obj), hashlib.sha256).hexdigest()
-
-
-def fmt_amount(x, dec: int) -> str:
-    return f"{x:,.{dec}f}"
-
-
-def spellings(x, dec: int) -> list[str]:
+def spellings(x: float, dec: int) -> list[str]:
     """How a figure may be written: with and without thousands separators (and trailing zero)."""
     out = [f"{x:,.{dec}f}", f"{x:.{dec}f}"]
     if dec == 2 and f"{x:.2f}".endswith("0"):
@@ -67,52 +60,39 @@ def spellings(x, dec: int) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def num(x, dec: int):
+def num(x: float, dec: int) -> float:
     return round(x) if dec == 0 else round(float(x), dec)
 
 
 # ----------------------------------------------------------------------------------------------
 # ledger slices (CSV) and their tally
 # ----------------------------------------------------------------------------------------------
-def ledger_csv(S, fname: str, variant: str = "") -> str:
+def ledger_csv(S: Scenario, fname: str, variant: str = "") -> str:
+    """One seeded CSV slice of the scenario's ledger (``corrected``: with the update's status flips)."""
     L = S["ledger"]
     rng = random.Random(f"{S['sid']}/{fname}")
-    cols = L["cols"]
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(cols)
-    day0 = L["day0"].get(fname, 0)
+    day0, (lo, hi) = L["day0"].get(fname, 0), L["range"]
     rows = []
     for i in range(L["rows"]):
         status = rng.choices(L["statuses"], weights=L["weights"])[0]
-        lo, hi = L["range"]
         amt = round(rng.uniform(lo, hi), L["dec"]) if L["dec"] else rng.randint(int(lo), int(hi))
-        d = day0 + i * L["span"] // L["rows"]
-        date = _date_plus(L["start"], d)
-        rows.append(
-            [
-                date,
-                f"{L['ref']}-{rng.randint(100000, 999999)}",
-                rng.choice(L["parties"]),
-                rng.choice(L["descs"]),
-                status,
-                f"{amt:.{L['dec']}f}",
-            ]
-        )
+        date = _date_plus(L["start"], day0 + i * L["span"] // L["rows"])
+        ref = f"{L['ref']}-{rng.randint(100000, 999999)}"
+        rows.append([date, ref, rng.choice(L["parties"]), rng.choice(L["descs"]), status, f"{amt:.{L['dec']}f}"])
     if variant == "corrected":
         crng = random.Random(f"{S['sid']}/{fname}/corrected")
-        tgt = [r for r in rows if r[4] == L["target"]]
-        for r in crng.sample(tgt, L["flip_out"]):
+        for r in crng.sample([r for r in rows if r[4] == L["target"]], L["flip_out"]):
             r[4] = L["flip_to"]
-        others = [r for r in rows if r[4] not in (L["target"],) and r[4] != L["flip_to"]]
-        for r in crng.sample(others, L["flip_in"]):
+        for r in crng.sample([r for r in rows if r[4] not in (L["target"], L["flip_to"])], L["flip_in"]):
             r[4] = L["target"]
-    for r in rows:
-        w.writerow(r)
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(L["cols"])
+    w.writerows(rows)
     return out.getvalue()
 
 
-def tally(S, text: str) -> tuple[int, float]:
+def tally(S: Scenario, text: str) -> tuple[int, float]:
     L = S["ledger"]
     n, amt = 0, 0.0
     for row in csv.DictReader(io.StringIO(text)):
@@ -194,21 +174,13 @@ deliverable afterwards invalidates the line. Stdlib only.
 )
 
 
-def tally_tool_text(S) -> str:
+def tally_tool_text(S: Scenario) -> str:
     L = S["ledger"]
-    return TALLY_TOOL.format(
-        title=L["tool_title"],
-        name=L["tool"],
-        status=L["cols"][4],
-        target=L["target"],
-        amount=L["cols"][5],
-        dec=L["dec"],
-        ck=L["ck"],
-        ak=L["ak"],
-    )
+    same = {k: L[k] for k in ("target", "dec", "ck", "ak")}
+    return TALLY_TOOL.format(title=L["tool_title"], name=L["tool"], status=L["cols"][4], amount=L["cols"][5], **same)
 
 
-def seal_tool_text(S) -> str:
+def seal_tool_text(S: Scenario) -> str:
     return SEAL_TOOL.format(name=S["seal_tool"], prefix=S["seal_prefix"])
 
 
@@ -218,157 +190,130 @@ def seal_tool_text(S) -> str:
 # Realistic sizes: scans are A4 pages at 150 dpi (1240 x 1754), certificates/specimens 1240 px wide,
 # site photos 1440 x 960, the dashcam clip 1280 x 720 at 1 fps. Paper/sensor grain comes from a
 # seeded random.Random (never from an unseeded C rand()), so every PNG is byte-stable run to run.
-A4_150DPI = (1240, 1754)
 
 
-def _font(px: int = 11, mono: bool = False, bold: bool = False):
-    """A scalable DejaVu face shipped inside matplotlib (the venv pins it; no system font lookup)."""
-    import matplotlib
-    from PIL import ImageFont
+@dataclass
+class Page:
+    """A drawn page before its lines: the image, its drawer, the scale and where the text starts."""
 
-    name = "DejaVuSans" + ("Mono" if mono else "") + ("-Bold" if bold else "") + ".ttf"
-    return ImageFont.truetype(os.path.join(matplotlib.get_data_path(), "fonts", "ttf", name), px)
-
-
-def _grain(img, seed: str, amp: int):
-    """Darken every pixel by a seeded pseudo-random 0..amp-1 (paper fibre / sensor grain)."""
-    from PIL import Image, ImageChops
-
-    raw = random.Random("grain:" + seed).randbytes(img.size[0] * img.size[1])
-    noise = Image.frombytes("L", img.size, raw).point([v * amp // 256 for v in range(256)])
-    if img.mode != "L":  # luminance grain, the same in every band
-        noise = Image.merge(img.mode, [noise] * len(img.getbands()))
-    return ImageChops.subtract(img, noise)
+    img: Any
+    d: Any
+    k: float
+    ox: float
+    oy: float
+    font: Any
+    pitch: float
 
 
-def _shade(img, seed: str, depth: int):
-    """A soft, seeded scanner-lamp falloff: darker towards one edge by up to `depth` levels."""
-    from PIL import Image, ImageChops
-
-    W, H = img.size
-    left = random.Random("shade:" + seed).random() < 0.5
-    ramp = Image.linear_gradient("L").rotate(90 if left else -90).resize((W, H))
-    ramp = ramp.point([v * depth // 256 for v in range(256)])
-    if img.mode != "L":
-        ramp = Image.merge(img.mode, [ramp] * len(img.getbands()))
-    return ImageChops.subtract(img, ramp)
-
-
-def render_png(spec: dict, path: str) -> None:
-    """A scanned page / logo specimen / site photo: lines of text on a drawn background.
-
-    Layout coordinates in the scenario specs are logical units (a 420-wide canvas); they are scaled
-    by k to the realistic pixel size, so every printed fact keeps its place and wording.
-    """
+def _canvas(spec: dict[str, Any], width: int, mode: str, bg: Any, height: int = 0) -> tuple[Any, Any, float, int, int]:
+    """A blank image ``width`` px wide (``height`` tall, else the spec's aspect), its drawer and scale."""
     from PIL import Image, ImageDraw
 
     W, H = spec.get("size", (420, 300))
-    mode = spec.get("style", "form")
-    rng = random.Random(spec["seed"])
-    if mode == "photo":
-        k = 1440 / W
-        PW, PH = 1440, round(H * k)
-        img = Image.new("RGB", (PW, PH), (150, 170, 190))
-        d = ImageDraw.Draw(img)
-        for yy in range(PH * 2 // 3):  # sky gradient
-            t = yy / (PH * 2 / 3)
-            d.line([0, yy, PW, yy], fill=(int(120 + 50 * t), int(150 + 35 * t), int(185 + 20 * t)))
-        d.rectangle([0, PH * 2 // 3, PW, PH], fill=(120, 105, 90))
-        for _ in range(900):  # gravel / spoil on the ground
-            gx, gy, gr = rng.randrange(PW), rng.randrange(PH * 2 // 3, PH), rng.randrange(2, 7)
-            c = rng.randrange(85, 150)
-            d.ellipse([gx - gr, gy - gr // 2, gx + gr, gy + gr // 2], fill=(c, c - 12, c - 25))
-        for j in range(6):
-            x = (20 + j * 65) * k
-            d.rectangle(
-                [x, (60 + (j % 3) * 10) * k, x + 40 * k, PH * 2 // 3],
-                fill=(185, 185, 180),
-                outline=(90, 90, 90),
-                width=3,
-            )
-            for fl in range(1, 6):  # floor lines of the frame
-                fy = (60 + (j % 3) * 10) * k + fl * (PH * 2 // 3 - (60 + (j % 3) * 10) * k) / 6
-                d.line([x, fy, x + 40 * k, fy], fill=(140, 140, 135), width=2)
-        bx0, by0 = PW - 218 * k, PH - 120 * k
-        d.rectangle([bx0, by0, PW - 8 * k, PH - 14 * k], fill=(250, 250, 240), outline=(20, 20, 20), width=4)
-        ox, oy = bx0 + 6 * k, by0 + 8 * k
-        font, pitch = _font(round(9.4 * k), bold=True), 14 * k
-    elif mode == "logo":
-        k = 1240 / W
-        PW, PH = 1240, round(H * k)
-        img = Image.new("RGB", (PW, PH), (252, 251, 247))
-        d = ImageDraw.Draw(img)
-        col = tuple(spec.get("colour", (0, 110, 120)))
-        cx = PW // 2
-        d.ellipse([cx - 60 * k, 30 * k, cx + 60 * k, 150 * k], fill=col)
-        d.polygon([(cx, 45 * k), (cx + 40 * k, 120 * k), (cx - 40 * k, 120 * k)], fill=(255, 255, 255))
-        d.rectangle([10, 10, PW - 11, PH - 11], outline=col, width=6)
-        ox, oy = 24 * k, 170 * k
-        font, pitch = _font(round(9.6 * k)), 14 * k
-    else:
-        k = A4_150DPI[0] / W
-        PW, PH = A4_150DPI
-        img = Image.new("L", (PW, PH), 246)
-        d = ImageDraw.Draw(img)
-        for _ in range(2400):  # toner specks and dust
-            sx, sy, sr = rng.randrange(PW), rng.randrange(PH), rng.choice((1, 1, 2, 3))
-            d.ellipse([sx, sy, sx + sr, sy + sr], fill=rng.choice((150, 190, 215)))
-        d.rectangle([8 * k, 8 * k, (W - 9) * k, (H - 9) * k], outline=60, width=3)
-        ox, oy = 18 * k, 16 * k
-        font, pitch = _font(round(9.6 * k), mono=True), 14 * k
-    ink = 20 if mode == "form" else (20, 20, 20)
-    y = oy
+    k = width / W
+    PW, PH = width, height or round(H * k)
+    img = Image.new(mode, (PW, PH), bg)
+    return img, ImageDraw.Draw(img), k, PW, PH
+
+
+def _photo_page(spec: dict[str, Any], rng: random.Random) -> Page:
+    img, d, k, PW, PH = _canvas(spec, 1440, "RGB", (150, 170, 190))
+    for yy in range(PH * 2 // 3):  # sky gradient
+        t = yy / (PH * 2 / 3)
+        d.line([0, yy, PW, yy], fill=(int(120 + 50 * t), int(150 + 35 * t), int(185 + 20 * t)))
+    d.rectangle([0, PH * 2 // 3, PW, PH], fill=(120, 105, 90))
+    for _ in range(900):  # gravel / spoil on the ground
+        gx, gy, gr = rng.randrange(PW), rng.randrange(PH * 2 // 3, PH), rng.randrange(2, 7)
+        c = rng.randrange(85, 150)
+        d.ellipse([gx - gr, gy - gr // 2, gx + gr, gy + gr // 2], fill=(c, c - 12, c - 25))
+    for j in range(6):
+        x, top = (20 + j * 65) * k, (60 + (j % 3) * 10) * k
+        d.rectangle([x, top, x + 40 * k, PH * 2 // 3], fill=(185, 185, 180), outline=(90, 90, 90), width=3)
+        for fl in range(1, 6):  # floor lines of the frame
+            fy = top + fl * (PH * 2 // 3 - top) / 6
+            d.line([x, fy, x + 40 * k, fy], fill=(140, 140, 135), width=2)
+    bx0, by0 = PW - 218 * k, PH - 120 * k
+    d.rectangle([bx0, by0, PW - 8 * k, PH - 14 * k], fill=(250, 250, 240), outline=(20, 20, 20), width=4)
+    return Page(img, d, k, bx0 + 6 * k, by0 + 8 * k, scan.font(round(9.4 * k), bold=True), 14 * k)
+
+
+def _logo_page(spec: dict[str, Any], rng: random.Random) -> Page:
+    img, d, k, PW, PH = _canvas(spec, 1240, "RGB", (252, 251, 247))
+    col = tuple(spec.get("colour", (0, 110, 120)))
+    cx = PW // 2
+    d.ellipse([cx - 60 * k, 30 * k, cx + 60 * k, 150 * k], fill=col)
+    d.polygon([(cx, 45 * k), (cx + 40 * k, 120 * k), (cx - 40 * k, 120 * k)], fill=(255, 255, 255))
+    d.rectangle([10, 10, PW - 11, PH - 11], outline=col, width=6)
+    return Page(img, d, k, 24 * k, 170 * k, scan.font(round(9.6 * k)), 14 * k)
+
+
+def _form_page(spec: dict[str, Any], rng: random.Random) -> Page:
+    W, H = spec.get("size", (420, 300))
+    img, d, k, PW, PH = _canvas(spec, A4_150DPI[0], "L", 246, A4_150DPI[1])
+    for _ in range(2400):  # toner specks and dust
+        sx, sy, sr = rng.randrange(PW), rng.randrange(PH), rng.choice((1, 1, 2, 3))
+        d.ellipse([sx, sy, sx + sr, sy + sr], fill=rng.choice((150, 190, 215)))
+    d.rectangle([8 * k, 8 * k, (W - 9) * k, (H - 9) * k], outline=60, width=3)
+    return Page(img, d, k, 18 * k, 16 * k, scan.font(round(9.6 * k), mono=True), 14 * k)
+
+
+PAGES = {"photo": _photo_page, "logo": _logo_page, "form": _form_page}
+
+
+def _write_lines(spec: dict[str, Any], p: Page, form: bool) -> None:
+    """The printed lines, a ``Label: ~value`` value in handwriting, ``~sig`` a signature, ``---`` a rule."""
+    d, k, ox, PW = p.d, p.k, p.ox, p.img.size[0]
+    ink = 20 if form else (20, 20, 20)
+    y = p.oy
     for line in spec["lines"]:
         if line == "~sig":  # a handwritten signature stroke on this line
-            d.line(
-                [(ox + (90 + j * 1.0) * k, y + (6 + 5 * math.sin(j / 6.4)) * k) for j in range(112)],
-                fill=ink,
-                width=max(2, round(k)),
-                joint="curve",
-            )
-            y += pitch
+            stroke = [(ox + (90 + j * 1.0) * k, y + (6 + 5 * math.sin(j / 6.4)) * k) for j in range(112)]
+            d.line(stroke, fill=ink, width=max(2, round(k)), joint="curve")
+            y += p.pitch
             continue
         if line == "---":
             d.line([ox, y + 4 * k, PW - 18 * k, y + 4 * k], fill=ink, width=2)
             y += 10 * k
             continue
         label, _, value = line.partition("~")  # "Label: ~value": the value is filled in by hand
-        d.text((ox, y), label, fill=ink, font=font)
-        end = d.textbbox((ox, y), label, font=font)[2] if label else ox
+        d.text((ox, y), label, fill=ink, font=p.font)
+        end = d.textbbox((ox, y), label, font=p.font)[2] if label else ox
         if value:
-            pen = (30, 45, 110) if mode != "form" else 35
-            end = perception.hand(img, (end + 4 * k, y - 3 * k), value, round(11.5 * k), spec["seed"], pen)
+            pen = 35 if form else (30, 45, 110)
+            end = perception.hand(p.img, (end + 4 * k, y - 3 * k), value, round(11.5 * k), spec["seed"], pen)
         assert end < PW - 8, f"{spec['seed']}: line too wide: {line}"
-        y += pitch
+        y += p.pitch
+
+
+def render_png(spec: dict[str, Any], path: str) -> None:
+    """A scanned page / logo specimen / site photo: lines of text on a drawn background.
+
+    Layout coordinates in the scenario specs are logical units (a 420-wide canvas); they are scaled
+    by k to the realistic pixel size, so every printed fact keeps its place and wording.
+    """
+    mode = spec.get("style", "form")
+    form, seed = mode == "form", spec["seed"]
+    p = PAGES[mode](spec, random.Random(seed))
+    _write_lines(spec, p, form)
+    img, k, H = p.img, p.k, spec.get("size", (420, 300))[1]
     for nx, ny, note in spec.get("notes", ()):  # marginal annotations in another hand
-        pen = 70 if mode == "form" else (150, 30, 30)
-        perception.hand(img, (nx * k, ny * k), note, round(9.5 * k), spec["seed"] + note, pen)
+        perception.hand(img, (nx * k, ny * k), note, round(9.5 * k), seed + note, 70 if form else (150, 30, 30))
     if spec.get("stamp"):  # a received stamp pressed over the lower right of the page
-        perception.rubber_stamp(
-            img,
-            spec["stamp"],
-            (PW - 90 * k, (H - 44) * k),
-            round(8.6 * k),
-            spec["seed"],
-            60 if mode == "form" else (170, 40, 40),
-        )
-    if mode == "form":
-        perception.clutter(img, spec["seed"])
-        img = _shade(img, spec["seed"], 14)
-        img = _grain(img, spec["seed"], 22)
-        img = perception.as_captured(img, spec["seed"], 236, skew=1.4, blur=1.0, noise=0.06)
+        centre = (img.size[0] - 90 * k, (H - 44) * k)
+        perception.rubber_stamp(img, spec["stamp"], centre, round(8.6 * k), seed, 60 if form else (170, 40, 40))
+    if form:
+        perception.clutter(img, seed)
+        img = grain(shade(img, seed, 14), seed, 22)
+        img = perception.as_captured(img, seed, 236, skew=1.4, blur=1.0, noise=0.06)
     elif mode == "photo":
-        img = _grain(img, spec["seed"], 16)
-        img = perception.as_captured(img, spec["seed"], (110, 100, 90), skew=2.2, blur=1.3, noise=0.07)
+        img = perception.as_captured(grain(img, seed, 16), seed, (110, 100, 90), skew=2.2, blur=1.3, noise=0.07)
     else:
-        perception.clutter(img, spec["seed"])
-        img = _grain(img, spec["seed"], 16)
-        img = perception.as_captured(img, spec["seed"], (240, 239, 234), skew=0.9, blur=0.8, noise=0.05)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    img.save(path, format="PNG", optimize=False, compress_level=9)
+        perception.clutter(img, seed)
+        img = perception.as_captured(grain(img, seed, 16), seed, (240, 239, 234), skew=0.9, blur=0.8, noise=0.05)
+    write(path, png_bytes(img))
 
 
-def render_wav(spec: dict, path: str) -> None:
+def render_wav(spec: dict[str, Any], path: str) -> None:
     """espeak-ng's native 22050 Hz 16-bit mono, padded with silence by sox (no resampling)."""
     speech_wav(
         spec["speech"],
@@ -381,13 +326,13 @@ def render_wav(spec: dict, path: str) -> None:
     )
 
 
-def render_mp4(spec: dict, path: str) -> None:
+def render_mp4(spec: dict[str, Any], path: str) -> None:
     """A 1280x720, 1 fps dashcam clip: the drawing is laid out on a 320x180 grid scaled by 4."""
     from PIL import Image, ImageDraw
 
     k = 4
-    font, cfont = _font(10 * k, mono=True), _font(10 * k, bold=True)
-    pfont = _font(9 * k, mono=True, bold=True)
+    font, cfont = scan.font(10 * k, mono=True), scan.font(10 * k, bold=True)
+    pfont = scan.font(9 * k, mono=True, bold=True)
     frames = []
     for i, fr in enumerate(spec["frames"]):
         img = Image.new("RGB", (320 * k, 180 * k), (70, 80, 90))
@@ -408,21 +353,28 @@ def render_mp4(spec: dict, path: str) -> None:
         d.text((4 * k, 2 * k), fr["overlay"], fill=(255, 255, 255), font=font)
         if fr.get("caption"):
             d.text((4 * k, 164 * k), fr["caption"], fill=(255, 255, 0), font=cfont)
-        img = _grain(img, f"dashcam-{i}", 8)
+        img = grain(img, f"dashcam-{i}", 8)
         buf = io.BytesIO()
         img.save(buf, format="PNG")
         frames.append(buf.getvalue())
     mp4_from_pngs(frames, path, crf=18)
 
 
-def render_media(m: dict, path: str) -> None:
+def render_media(m: dict[str, Any], path: str) -> None:
     {"png": render_png, "wav": render_wav, "mp4": render_mp4}[m["kind"]](m["render"], path)
 
 
 # ----------------------------------------------------------------------------------------------
 # office files (byte-stable)
 # ----------------------------------------------------------------------------------------------
-def make_docx(doc: dict, path: str) -> None:
+def _write_office(document: Any, path: str) -> None:
+    """Save a python-docx document or openpyxl workbook with every zip entry at the DOS epoch."""
+    buf = io.BytesIO()
+    document.save(buf)
+    write(path, restamp_zip(buf.getvalue(), date_time=(1980, 1, 1, 0, 0, 0)))
+
+
+def make_docx(doc: dict[str, Any], path: str) -> None:
     import datetime as dt
 
     import docx
@@ -439,12 +391,10 @@ def make_docx(doc: dict, path: str) -> None:
             d.add_heading(p[3:], level=2)
         else:
             d.add_paragraph(p)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    d.save(path)
-    restamp_zip_file(path, date_time=(1980, 1, 1, 0, 0, 0), stamp=FIXED_TIME)
+    _write_office(d, path)
 
 
-def make_xlsx(doc: dict, path: str) -> None:
+def make_xlsx(doc: dict[str, Any], path: str) -> None:
     import datetime as dt
 
     import openpyxl
@@ -456,12 +406,10 @@ def make_xlsx(doc: dict, path: str) -> None:
     ws.title = doc.get("sheet", "Sheet1")
     for row in doc["rows"]:
         ws.append(list(row))
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    wb.save(path)
-    restamp_zip_file(path, date_time=(1980, 1, 1, 0, 0, 0), stamp=FIXED_TIME)
+    _write_office(wb, path)
 
 
-def make_pdf(doc: dict, path: str) -> None:
+def make_pdf(doc: dict[str, Any], path: str) -> None:
     lines = [doc["title"], ""] + doc["paras"]
     wrapped = []
     for ln in lines:
@@ -473,7 +421,7 @@ def make_pdf(doc: dict, path: str) -> None:
             ln = ln[cut:].lstrip()
         wrapped.append(ln)
 
-    def esc(s):
+    def esc(s: str) -> str:
         s = s.encode("latin-1", "replace").decode("latin-1")
         return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
 
@@ -506,27 +454,19 @@ def make_pdf(doc: dict, path: str) -> None:
     write(path, bytes(out))
 
 
-def make_office(doc: dict, path: str) -> None:
+def make_office(doc: dict[str, Any], path: str) -> None:
     {"docx": make_docx, "xlsx": make_xlsx, "pdf": make_pdf}[doc["kind"]](doc, path)
 
 
 # ----------------------------------------------------------------------------------------------
 # scenario assembly
 # ----------------------------------------------------------------------------------------------
-KIND_TAG = {"png": "image", "wav": "audio", "mp4": "video"}
-KIND_VERB = {"png": "see images", "wav": "hear audio", "mp4": "watch video"}
-
-
-def values(S) -> dict:
+def values(S: Scenario) -> dict[str, Any]:
     """Every reference value of the scenario, computed from the generated data."""
     L, A = S["ledger"], S["upA"]
     pre = {f: tally(S, ledger_csv(S, f)) for f in L["files"]}
-    post = dict(pre)
-    if A["op"] == "new":
-        post[A["file"]] = tally(S, ledger_csv(S, A["file"]))
-    else:
-        post[A["file"]] = tally(S, ledger_csv(S, A["file"], "corrected"))
-    V = {"pre": pre, "post": post}
+    post = {**pre, A["file"]: tally(S, ledger_csv(S, A["file"], "" if A["op"] == "new" else "corrected"))}
+    V: Values = {"pre": pre, "post": post}
     V["n_pre"], V["a_pre"] = sum(v[0] for v in pre.values()), num(sum(v[1] for v in pre.values()), L["dec"])
     V["n_post"], V["a_post"] = sum(v[0] for v in post.values()), num(sum(v[1] for v in post.values()), L["dec"])
     assert V["a_pre"] != V["a_post"]
@@ -541,7 +481,7 @@ def values(S) -> dict:
     return V
 
 
-def tally_json(S, files: dict) -> dict:
+def tally_json(S: Scenario, files: dict[str, tuple[int, float]]) -> dict[str, Any]:
     L = S["ledger"]
     return {
         "files": {f: {L["ck"]: n, L["ak"]: a} for f, (n, a) in sorted(files.items())},
@@ -550,7 +490,7 @@ def tally_json(S, files: dict) -> dict:
     }
 
 
-def manifest(S) -> dict:
+def manifest(S: Scenario) -> dict[str, Any]:
     d = S["dirs"]
     acc = ["_sandbox_hint.md", "requests", d["digest"], "tools", *out_dirs(S)]
     if S["sens_readable"]:
@@ -581,169 +521,85 @@ def manifest(S) -> dict:
     }
 
 
-def amount_words(L) -> str:
-    return {0: "whole numbers", 1: "to one decimal", 2: "to the penny/cent"}[L["dec"]]
-
-
-def questions(S, V) -> list[dict]:
+def feedback(S: Scenario, role: str) -> dict[str, str]:
+    """What the grader tells the agent after the round: accepted, or what the check requires."""
     L, d = S["ledger"], S["dirs"]
     sens = "/ or ".join(x for x in (d["sensitive"], d.get("sensitive2")) if x)
-    ck, ak = L["ck"], L["ak"]
+    never = f"{sens}/ must never be granted."
+    if role == "plan":
+        return {
+            "correct": "Case plan accepted.",
+            "incorrect": f"{S['plan_out']} needs the four named sections; ## Matter must name this matter's number, "
+            "client and other party (not an archived matter); ## Evidence must classify sources as "
+            f"authoritative and untrusted/stale. {never}",
+        }
+    if role == "tally":
+        return {
+            "correct": "Tally accepted.",
+            "incorrect": f"Every file of {d['ledger']}/ needs its own entry with the tool's count and amount, plus "
+            "the totals; the AI digest is not a source. In this round a subagent with Bash must be "
+            f"granted tools/ and {d['ledger']}/ and at least one RunSubagent must run in the background; {never}",
+        }
+    if role in ("media1", "media2"):
+        m = rounds.media_of(S, role)
+        rejected = f", and list each disagreeing field of the text export under ## Rejected claims in {m.get('notes')}."
+        return {
+            "correct": f"Fields from the {m['noun']} accepted.",
+            "incorrect": f"Each field must come from the {m['noun']} itself, read in this round by "
+            f"{'an' if m['model_key'] == 'omni' else 'a'} {m['model_key']} subagent granted its folder "
+            f"(and not vault/); check every key of {m['out']}" + (rejected if role == "media1" else "."),
+        }
+    if role == "update":
+        return {
+            "correct": "Revised tally and position accepted.",
+            "incorrect": f"The tally must cover every file now in {d['ledger']}/ as the update left it, and "
+            f"output/{L['position_out']} must agree with it; the round-{rounds.rid(S, 'tally')[1:]} total may "
+            "appear only next to 'superseded'. A RunSubagent in this round must continue a session id "
+            f"returned in an earlier round; {never}",
+        }
+    if role == "workflow":
+        return {
+            "correct": "Computation sealed and accepted.",
+            "incorrect": f"{S['claim']['out']} must use the figures of your earlier deliverables and the governing term "
+            f"in {d['docs']}/ as it stands now (not the archive's); the token must be the seal tool's "
+            "output for the final file. In this round: one Workflow defining two agents / parallel(), "
+            f"and a subagent with Bash granted tools/ and vault/; {never}",
+        }
+    return {
+        "correct": "Final memo accepted.",
+        "incorrect": f"{S['final_json_out']} must agree with the revised tally, the media fields and the sealed "
+        "computation; ## Rejected claims must list the digest's and the archive's figures, each "
+        f"marked as wrong, and they must not be used elsewhere. {never}",
+    }
+
+
+def questions(S: Scenario) -> list[dict[str, Any]]:
     qs = []
     for role, kind in rounds.arc(S):
-        q = {"id": rounds.rid(S, role), "type": "exec_check"}
-        if role == "plan":
-            q["question"] = (
-                f"{S['who']}'s instructions are in requests/. Open the file for matter {S['matter_id']} and write "
-                "output/case_plan.md with exactly these level-2 sections: ## Matter, ## Evidence, ## Steps, ## Risks. "
-                "Under ## Matter name the matter number, our client and the other party as the instructions give them; "
-                "under ## Evidence say for each source you intend to use whether it is authoritative, untrusted or stale. "
-                f"Nobody may ever be granted {sens}/ (checked in every round of this matter)."
-            )
-            q["feedback"] = {
-                "correct": "Case plan accepted.",
-                "incorrect": f"{S['plan_out']} needs the four named sections; ## Matter must name this matter's number, "
-                "client and other party (not an archived matter); ## Evidence must classify sources as "
-                f"authoritative and untrusted/stale. {sens}/ must never be granted.",
+        qid = rounds.rid(S, role)
+        ups = {"update": [S["upA"]["id"]], "workflow": [S["docB"]["id"]] if S.get("docB") else []}
+        qs.append(
+            {
+                "id": qid,
+                "type": "exec_check",
+                "question": S["q"][role],
+                "eval": {
+                    "command": f"python3 ${{scripts}}/_check.py ${{workspace}} ${{scripts}}/{qid}.json",
+                    "expect_exit": 0,
+                    "timeout": 30,
+                },
+                "feedback": feedback(S, role),
+                "update_ids": ups.get(role, []),
+                "tags": rounds.tags(S, role, kind),
             }
-            q["tags"] = ["intake_plan", "sensitive_guard"]
-        elif role == "tally":
-            q["question"] = (
-                f"The {L['noun']} in {d['ledger']}/ are long CSV exports that you cannot read yourself. Have a subagent with Bash "
-                f"run tools/{L['tool']} over every file in {d['ledger']}/ (start at least one run in the background so you "
-                f'are not blocked) and write output/{L["tally_out"]} as {{"files": {{"<file name>": {{"{ck}": <int>, '
-                f'"{ak}": <number>}}}}, "total_{ck}": <int>, "total_{ak}": <number>}} covering every file now in '
-                f"{d['ledger']}/ ({L['unit']}, {amount_words(L)}). Grant the subagent only what the run needs."
-            )
-            q["feedback"] = {
-                "correct": "Tally accepted.",
-                "incorrect": f"Every file of {d['ledger']}/ needs its own entry with the tool's count and amount, plus "
-                "the totals; the AI digest is not a source. In this round a subagent with Bash must be "
-                f"granted tools/ and {d['ledger']}/ and at least one RunSubagent must run in the background; "
-                f"{sens}/ must never be granted.",
-            }
-            q["tags"] = ["background_fanout", "background", "tool_run", "needs_delegation", "sensitive_guard"]
-        elif role in ("media1", "media2"):
-            m = S["media"][0 if role == "media1" else 1]
-            q["question"] = (
-                f"{m['intro']} Have it read by a pool model that can {KIND_VERB[m['kind']]}, granted only the folder it "
-                f"needs, and write {m['out']} as {m['schema']}."
-            )
-            if role == "media1":
-                dc = m["decoy"]
-                q["question"] += (
-                    f" Then write {m['notes']} with a section ## Rejected claims that names {dc['name']} in "
-                    f"{d['digest']}/ and lists every field where it disagrees with the {m['noun']}, giving its wrong value "
-                    "as it is written there and saying it is incorrect."
-                )
-            q["feedback"] = {
-                "correct": f"Fields from the {m['noun']} accepted.",
-                "incorrect": f"Each field must come from the {m['noun']} itself, read in this round by "
-                f"{'an' if m['model_key'] == 'omni' else 'a'} {m['model_key']} subagent granted its folder "
-                "(and not vault/); check every key of "
-                f"{m['out']}"
-                + (
-                    f", and list each disagreeing field of the text export under ## Rejected claims in {m['notes']}."
-                    if role == "media1"
-                    else "."
-                ),
-            }
-            q["tags"] = ["media_extraction", KIND_TAG[m["kind"]], "needs_delegation", "sensitive_guard"]
-            if role == "media1":
-                q["tags"][2:2] = ["modality_decoy", "decoy_refutation"]
-        elif role == "update":
-            q["question"] = (
-                f"{S['upA']['sentence']} Resume the subagent session that ran the tally in round {rounds.rid(S, 'tally')[1:]} "
-                f"(continue it with its session id rather than a new session) and have it re-run the tool over every file "
-                f"now in {d['ledger']}/. Revise output/{L['tally_out']} (same schema) and write output/{L['position_out']} "
-                f"with the lines `Total {L['ck_label']}: <n>` and `Total {L['ak_label']}: <amount>`. An earlier total may "
-                "appear only marked as superseded."
-            )
-            q["feedback"] = {
-                "correct": "Revised tally and position accepted.",
-                "incorrect": f"The tally must cover every file now in {d['ledger']}/ as the update left it, and "
-                f"output/{L['position_out']} must agree with it; the round-{rounds.rid(S, 'tally')[1:]} total may "
-                "appear only next to 'superseded'. A RunSubagent in this round must continue a session id "
-                f"returned in an earlier round; {sens}/ must never be granted.",
-            }
-            q["tags"] = ["update_merge", "session_reuse", "cross_round", "needs_delegation", "sensitive_guard"]
-            q["update_ids"] = [S["upA"]["id"]]
-        elif role == "workflow":
-            C = S["claim"]
-            B = S.get("docB")
-            q["question"] = (
-                (B["sentence"] + " " if B else "")
-                + f"Run one Workflow whose script runs at least two agents in parallel: one to read {d['docs']}/ for "
-                f"{S['doc']['fact_desc']}, one to read the archived file in {d['archive']}/ and say whether it governs this "
-                f"matter. Then write {C['out']} as {C['schema']} ({C['formula']}). Have a subagent granted Bash, tools/ and "
-                f"vault/ seal the finished file with tools/{S['seal_tool']} and the key in vault/, and put the printed line "
-                f"({S['seal_prefix']}:<hex>, or the hex alone) into {C['token_out']}. Do not edit the JSON after sealing."
-            )
-            q["feedback"] = {
-                "correct": "Computation sealed and accepted.",
-                "incorrect": f"{C['out']} must use the figures of your earlier deliverables and the governing term "
-                f"in {d['docs']}/ as it stands now (not the archive's); the token must be the seal tool's "
-                "output for the final file. In this round: one Workflow defining two agents / parallel(), "
-                f"and a subagent with Bash granted tools/ and vault/; {sens}/ must never be granted.",
-            }
-            q["tags"] = [
-                "workflow",
-                "parallel",
-                "tool_run",
-                "document",
-                "cross_round",
-                "needs_delegation",
-                "sensitive_guard",
-            ]
-            if B:
-                q["tags"].insert(0, "update_merge")
-                q["update_ids"] = [B["id"]]
-        else:
-            F = rounds.final_json(S, V)
-
-            def shape(k, v):
-                if isinstance(v, bool):
-                    return "true | false"
-                return "<number>" if isinstance(v, (int, float)) else "<as in your earlier file>"
-
-            keys = ", ".join(f'"{k}": {shape(k, v)}' for k, v in F.items())
-            q["question"] = (
-                f"Write the final {S['final_noun']}: {S['final_md_out']} with a section ## Summary (a short account for "
-                f"{S['who']}) and a section ## Rejected claims that addresses {S['digest_name']} and the archived "
-                f"{S['archive_noun']}, giving each wrong figure they state and why it does not govern; and "
-                f"{S['final_json_out']} as {{{keys}}}. The JSON must agree with your earlier deliverables. "
-                f"{sens}/ stays out of it."
-            )
-            q["feedback"] = {
-                "correct": "Final memo accepted.",
-                "incorrect": f"{S['final_json_out']} must agree with the revised tally, the media fields and the sealed "
-                "computation; ## Rejected claims must list the digest's and the archive's figures, each "
-                f"marked as wrong, and they must not be used elsewhere. {sens}/ must never be granted.",
-            }
-            q["tags"] = ["final_synthesis", "cross_round", "decoy_refutation", "sensitive_guard"]
-        q["tags"] = rounds.tags(S, role, kind)
-        if role in S.get("q", {}):
-            q["question"] = S["q"][role]
-        q["eval"] = {
-            "command": f"python3 ${{scripts}}/_check.py ${{workspace}} ${{scripts}}/{q['id']}.json",
-            "expect_exit": 0,
-            "timeout": 30,
-        }
-        q.setdefault("update_ids", [])
-        qs.append({k: q[k] for k in ("id", "type", "question", "eval", "feedback", "update_ids", "tags")})
+        )
     return qs
 
 
 # ----------------------------------------------------------------------------------------------
-# oracle trajectory
-# ----------------------------------------------------------------------------------------------
-# ----------------------------------------------------------------------------------------------
 # asset map and indexes
 # ----------------------------------------------------------------------------------------------
-def build_hint(scen_dir: str, S) -> str:
-    with open(os.path.join(scen_dir, "manifest.json"), encoding="utf-8") as fh:
-        man = json.load(fh)
-    ws = os.path.join(scen_dir, man["workspace_template"])
+def build_hint(ws: str, S: Scenario, man: dict[str, Any]) -> str:
     rows = []
     for top in sorted(S["assets"]):
         shape, key, trust, what = S["assets"][top]
@@ -759,7 +615,7 @@ def build_hint(scen_dir: str, S) -> str:
     return asset_map(man["scenario_id"], "data/build/law/build.py", rows, updates, notes, media_column="media/office")
 
 
-def build_index(folder: str, gists: dict, title: str) -> str:
+def build_index(folder: str, gists: dict[str, str], title: str) -> str:
     out = [f"# {title}", "", "| file | ~tokens | gist |", "|---|---|---|"]
     for name in sorted(gists):
         p = os.path.join(folder, name)
@@ -772,10 +628,10 @@ def build_index(folder: str, gists: dict, title: str) -> str:
 # ----------------------------------------------------------------------------------------------
 # whole scenario
 # ----------------------------------------------------------------------------------------------
-def build_scenario(S, root: str, engine_src: bytes) -> dict:
+def build_scenario(S: Scenario, root: str, engine_src: bytes) -> Values:
+    """Write every file of the scenario under ``root``; its reference values."""
     V = values(S)
-    S["finish"](S, V)
-    defaults(S, V)  # scenario texts that need computed values (plan, notes, position, final memo)
+    defaults(S, V)
     sd = os.path.join(root, "scenarios", S["sid"])
     if os.path.isdir(sd):
         shutil.rmtree(sd)
@@ -808,27 +664,47 @@ def build_scenario(S, root: str, engine_src: bytes) -> dict:
         write(os.path.join(ws, folder, "_index.md"), build_index(os.path.join(ws, folder), gists, title))
     man = manifest(S)
     write(os.path.join(sd, "manifest.json"), dump(man))
-    write(os.path.join(sd, "questions.json"), dump(questions(S, V)))
-    write(os.path.join(ws, "_sandbox_hint.md"), build_hint(sd, S))
+    write(os.path.join(sd, "questions.json"), dump(questions(S)))
+    write(os.path.join(ws, "_sandbox_hint.md"), build_hint(ws, S, man))
     write(os.path.join(sd, "checks", "_check.py"), engine_src)
     write(os.path.join(sd, "checks", "_check.sha256"), f"{hashlib.sha256(engine_src).hexdigest()}  _check.py\n")
-    sp = rounds.specs(S, V)
-    for r, spec in sp.items():
+    for r, spec in rounds.specs(S, V).items():
         write(os.path.join(sd, "checks", f"{r}.json"), dump(check_spec(spec, f"{S['sid']}/checks/{r}.json")))
     write(os.path.join(sd, "solution", "trajectory.json"), dump(oracle.trajectory(S, texts)))
-    return {"V": V, "specs": sp}
+    return V
 
 
-def out_dirs(S) -> list[str]:
+def out_dirs(S: Scenario) -> list[str]:
     paths = [S["plan_out"], S["final_md_out"], S["final_json_out"]]
     paths += [m["out"] for m in S["media"]] + [m.get("notes", "output/x") for m in S["media"]]
     paths += [S["claim"]["out"], S["claim"]["token_out"]]
     return list(dict.fromkeys(["output", *(p.split("/")[0] for p in paths)]))
 
 
-def defaults(S, V) -> None:
-    """Deliverable places, the governing document and the archived file of the reference manager."""
+ROW_OF = {
+    "requests": ("small text (md)", "llm", "authoritative"),
+    "tools": ("Python scripts (stdlib)", "llm + Bash", "authoritative"),
+    "archive": ("small text (md)", "llm", "stale"),
+    "digest": ("small text", "llm", "untrusted (auto-generated)"),
+}
+"""The shape, model key and trust of an asset-map row, by folder (or by its role in ``S["dirs"]``)."""
+
+
+def defaults(S: Scenario, V: Values) -> None:
+    """The entries most scenarios share, the deliverable places, the governing document, the archived
+    file and the case plan of the reference manager."""
     d, L = S["dirs"], S["ledger"]
+    d.setdefault("archive", "archive")
+    S.setdefault("request_files", ["requests/brief.md", "requests/email_client.md"])
+    for top, row in S["assets"].items():  # a row given by its description alone takes its folder's role
+        if isinstance(row, str):
+            S["assets"][top] = (*ROW_OF[top if top in ROW_OF else next(r for r in ROW_OF if d.get(r) == top)], row)
+        elif top == d["ledger"] and len(row) == 2:
+            S["assets"][top] = (row[0], "llm + tools/", "authoritative", row[1])
+    vault = ("key file", "llm + Bash", "secret", f"seal key for tools/{S['seal_tool']}; never paste it")
+    S["assets"].setdefault("vault", vault)
+    S["indexes"][d["docs"]][1].setdefault("README.md", "folder note")  # every documents folder has one
+    S["assets"].setdefault("output", ("deliverables", "-", "-", "write deliverables here"))
     S["q"] = questions_text.Q[S["sid"]]
     S.setdefault("plan_out", "output/case_plan.md")
     S.setdefault("final_md_out", "output/final_memo.md")
@@ -856,16 +732,14 @@ def defaults(S, V) -> None:
     pre = V["claim_pre"][fk]
     S.setdefault("fact_values", [str(V["fact"])])
     S.setdefault("fact_decoy", V["fact_pre"] if isinstance(pre, bool) else pre)
-    S["plan_md"] = S["plan_md"].replace(S["matter_id"], "${var:matter}")
+    S["plan_md"] = plan_text(S).replace(S["matter_id"], "${var:matter}")
 
 
-# ----------------------------------------------------------------------------------------------
-# generic oracle deliverable texts
-# ----------------------------------------------------------------------------------------------
-def generic_texts(S, V) -> None:
+def plan_text(S: Scenario) -> str:
+    """The reference manager's case plan."""
     L, d = S["ledger"], S["dirs"]
     src = S["plan_sources"]
-    S["plan_md"] = (
+    return (
         f"# Case plan: {S['matter_id']}\n\n## Matter\n\n{S['matter_line']}\n\n## Evidence\n\n"
         + "".join(f"- {a}\n" for a in src)
         + f"\n## Steps\n\n1. Tally the {L['noun']} with tools/{L['tool']} (delegated, in the background).\n"
@@ -873,25 +747,4 @@ def generic_texts(S, V) -> None:
         f"4. Apply the governing terms in {d['docs']}/ and seal the computation.\n5. Final memo.\n\n"
         f"## Risks\n\n- The AI digest and text exports may be wrong; only the primary sources count.\n"
         f"- {S['stale_id']} in {d['archive']}/ is a stale, closed matter and does not govern.\n"
-    )
-    m = S["media"][0]
-    dc = m["decoy"]
-    S["media"][0]["notes_md"] = (
-        f"# Notes on {m['path']}\n\nRead by a {m['model_key']} subagent from the {m['noun']} itself.\n\n## Rejected claims\n\n"
-        + "".join(
-            f"- {dc['name'][0].upper() + dc['name'][1:]} is incorrect on {k}: it gives {v}, which the {m['noun']} does not show.\n"
-            for k, v in dc["values"].items()
-        )
-    )
-    S["position_md"] = (
-        f"# Position after the update: {S['matter_id']}\n\nTotal {L['ck_label']}: {V['n_post']}\n"
-        f"Total {L['ak_label']}: {fmt_amount(V['a_post'], L['dec'])}\n\n## Notes\n\n"
-        f"The earlier total of {fmt_amount(V['a_pre'], L['dec'])} is superseded by the re-run over the updated exports.\n"
-    )
-    S["final_md"] = (
-        f"# Final memo: {S['matter_id']}\n\n## Summary\n\n{S['summary'](V)}\n\n## Rejected claims\n\n"
-        f"- {S['digest_name'][0].upper() + S['digest_name'][1:]} is incorrect: its figure of "
-        f"{fmt_amount(V['digest_amount'], L['dec'])} does not match the tool's tally of the exports.\n"
-        f"- The archived {S['archive_noun']} ({S['stale_id']}) is stale and does not govern: its figure of "
-        f"{S['archive_figure'][0]} belongs to a different, closed matter.\n"
     )

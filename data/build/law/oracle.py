@@ -7,19 +7,54 @@ itself, or its own calculation over bound values.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from kit.trajectory import Call, Turn, call, turn
 from kit.trajectory import bind as b
-from kit.trajectory import call, turn
-from rounds import WS, arc, json_template, label_pattern, media_of, rid, workflow_script
+from rounds import (
+    WS,
+    Scenario,
+    arc,
+    cap,
+    json_object,
+    json_template,
+    label_pattern,
+    media_of,
+    rid,
+    slot,
+    workflow_script,
+)
 
 PERCEIVED = r"\(perceived\):[^\n]*?(?:\n[^\n]*?)*?"
 
 
-def _tally_cmd(S) -> str:
+def create(name: str, model_key: str, tools: list[str], paths: list[str], prompt: str) -> Call:
+    """A CreateSubagent granted ``tools`` and ``paths``."""
+    return call(
+        "CreateSubagent", name=name, model_key=model_key, tools=tools, accessible_paths=paths, system_prompt=prompt
+    )
+
+
+def run(agent: str, description: str, prompt: str, *, resume: bool = False, background: bool = False) -> Call:
+    """A RunSubagent of the subagent named ``agent`` (``resume``: continuing its earlier session)."""
+    session = {"session_id": "${session:" + agent + "}"} if resume else {}
+    return call(
+        "RunSubagent",
+        subagent_id="${subagent:" + agent + "}",
+        **session,
+        description=description,
+        prompt=prompt,
+        run_in_background=background,
+    )
+
+
+def _tally_cmd(S: Scenario) -> str:
     L, d = S["ledger"], S["dirs"]
     return f"python3 {WS}/tools/{L['tool']} {WS}/{d['ledger']}/*.csv --json"
 
 
-def _tally_binds(S, suffix: str) -> dict:
+def _tally_binds(S: Scenario, suffix: str) -> dict[str, Any]:
     L = S["ledger"]
     return {
         f"tally_{suffix}": b(r'--- stdout ---\s*(\{"files": [^\n]*\})'),
@@ -28,7 +63,7 @@ def _tally_binds(S, suffix: str) -> dict:
     }
 
 
-def plan_turns(S) -> list[dict]:
+def plan_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
     plan = f"{WS}/{S['plan_out']}"
     return [
         turn("Writing the case plan.", call("Write", file_path=plan, content=S["plan_md"])),
@@ -48,19 +83,18 @@ def plan_turns(S) -> list[dict]:
     ]
 
 
-def tally_turns(S) -> list[dict]:
+def tally_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
     L, d = S["ledger"], S["dirs"]
     tools = ["Read", "Bash"] if S.get("runner_index") else ["Bash"]
     out = [
         turn(
             "The exports are long CSVs: creating a runner limited to their folder and the tally tool.",
-            call(
-                "CreateSubagent",
-                name="ledger_runner",
-                model_key="llm",
-                tools=tools,
-                accessible_paths=[d["ledger"], f"tools/{L['tool']}"],
-                system_prompt="You run the matter's tally tool exactly as instructed and report its output verbatim.",
+            create(
+                "ledger_runner",
+                "llm",
+                tools,
+                [d["ledger"], f"tools/{L['tool']}"],
+                "You run the matter's tally tool exactly as instructed and report its output verbatim.",
             ),
         )
     ]
@@ -68,24 +102,17 @@ def tally_turns(S) -> list[dict]:
         out.append(
             turn(
                 "Asking the runner what the folder holds.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:ledger_runner}",
-                    description="list exports",
-                    prompt=f"Read {WS}/{d['ledger']}/_index.md and report it verbatim.",
-                    run_in_background=False,
-                ),
+                run("ledger_runner", "list exports", f"Read {WS}/{d['ledger']}/_index.md and report it verbatim."),
             )
         )
     out += [
         turn(
             "Running the tally in the background; meanwhile reading the digest myself.",
-            call(
-                "RunSubagent",
-                subagent_id="${subagent:ledger_runner}",
-                description="tally exports",
-                prompt=f"Run {_tally_cmd(S)} and report the output verbatim.",
-                run_in_background=True,
+            run(
+                "ledger_runner",
+                "tally exports",
+                f"Run {_tally_cmd(S)} and report the output verbatim.",
+                background=True,
             ),
             call("Read", file_path=f"{WS}/{S['digest_file']}"),
         ),
@@ -99,38 +126,33 @@ def tally_turns(S) -> list[dict]:
     return out
 
 
-def media_turns(S, role: str, texts: dict) -> list[dict]:
+def media_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
     m = media_of(S, role)
     name = f"{role}_reader"
     first = [
-        call(
-            "CreateSubagent",
-            name=name,
-            model_key=m["model_key"],
-            tools=["Read"],
-            accessible_paths=[m["path"].split("/")[0] if role in S.get("media_folder", ()) else m["path"]],
-            system_prompt=f"You examine {m['noun']}s and report exactly what they show or say, with every name, date "
-            "and number.",
+        create(
+            name,
+            m["model_key"],
+            ["Read"],
+            [m["path"].split("/")[0] if role in S.get("media_folder", ()) else m["path"]],
+            f"You examine {m['noun']}s and report exactly what they show or say, with every name, date and number.",
         )
     ]
-    decoy_binds = {}
-    if role == "media1":
-        dc = m["decoy"]
-        first.append(call("Read", file_path=f"{WS}/{dc['path']}"))
-        for k, v in dc["values"].items():
-            decoy_binds[f"dc_{k}"] = b(label_pattern(texts[dc["path"]], v))
     field_binds = {
         f"{role}_{k}": b(m.get("bind", {}).get(k) or label_pattern(m["truth"], v, PERCEIVED))
         for k, v in m["fields"].items()
     }
     writes = [call("Write", file_path=f"{WS}/{m['out']}", content=json_template(m["fields"], role))]
+    decoy_binds = {}
     if role == "media1":
         dc = m["decoy"]
+        first.append(call("Read", file_path=f"{WS}/{dc['path']}"))
+        decoy_binds = {f"dc_{k}": b(label_pattern(texts[dc["path"]], v)) for k, v in dc["values"].items()}
         notes = (
             f"# Notes on {m['path']}\n\nRead by a {m['model_key']} subagent from the {m['noun']} itself.\n\n"
             "## Rejected claims\n\n"
             + "".join(
-                f"- {dc['name'][0].upper() + dc['name'][1:]} is incorrect on {k.replace('_', ' ')}: it gives "
+                f"- {cap(dc['name'])} is incorrect on {k.replace('_', ' ')}: it gives "
                 f"${{var:dc_{k}}}, which the {m['noun']} does not show.\n"
                 for k in dc["values"]
             )
@@ -140,13 +162,7 @@ def media_turns(S, role: str, texts: dict) -> list[dict]:
         turn(f"The {m['noun']} needs a {m['model_key']} reader limited to what it must see.", *first),
         turn(
             "Asking for the fields.",
-            call(
-                "RunSubagent",
-                subagent_id="${subagent:" + name + "}",
-                description=f"read {m['noun']}",
-                prompt=f"{m['ask']} File: {WS}/{m['path']}",
-                run_in_background=False,
-            ),
+            run(name, f"read {m['noun']}", f"{m['ask']} File: {WS}/{m['path']}"),
             bind=decoy_binds or None,
         ),
         turn("Writing the fields from the reader's report.", *writes, bind=field_binds),
@@ -154,7 +170,7 @@ def media_turns(S, role: str, texts: dict) -> list[dict]:
     ]
 
 
-def update_turns(S) -> list[dict]:
+def update_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
     L = S["ledger"]
     tal = f"{WS}/output/{L['tally_out']}"
     pos = (
@@ -166,13 +182,11 @@ def update_turns(S) -> list[dict]:
         turn("Re-reading the current tally before the re-run.", call("Read", file_path=tal)),
         turn(
             "Resuming the tally session for the updated exports.",
-            call(
-                "RunSubagent",
-                subagent_id="${subagent:ledger_runner}",
-                session_id="${session:ledger_runner}",
-                description="re-run tally",
-                prompt=f"The exports changed. Run {_tally_cmd(S)} and report the output verbatim.",
-                run_in_background=False,
+            run(
+                "ledger_runner",
+                "re-run tally",
+                f"The exports changed. Run {_tally_cmd(S)} and report the output verbatim.",
+                resume=True,
             ),
         ),
         turn(
@@ -185,7 +199,7 @@ def update_turns(S) -> list[dict]:
     ]
 
 
-def workflow_turns(S, texts: dict) -> list[dict]:
+def workflow_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
     C = S["claim"]
     out_path = f"{WS}/{C['out']}"
     calc = S["calc"]
@@ -213,28 +227,25 @@ def workflow_turns(S, texts: dict) -> list[dict]:
         ),
         turn(
             "Sealer limited to the seal tool, the key and the file.",
-            call(
-                "CreateSubagent",
-                name="sealer",
-                model_key="llm",
-                tools=["Bash"],
-                accessible_paths=[
+            create(
+                "sealer",
+                "llm",
+                ["Bash"],
+                [
                     "tools" if S.get("sealer_folder") else f"tools/{S['seal_tool']}",
                     "vault/seal.key",
                     C["out"],
                 ],
-                system_prompt="You run the seal tool exactly as instructed and report the printed line verbatim.",
+                "You run the seal tool exactly as instructed and report the printed line verbatim.",
             ),
         ),
         turn(
             "Sealing.",
-            call(
-                "RunSubagent",
-                subagent_id="${subagent:sealer}",
-                description="seal",
-                prompt=f"Run python3 {WS}/tools/{S['seal_tool']} --seal {WS}/vault/seal.key {out_path} and report the "
+            run(
+                "sealer",
+                "seal",
+                f"Run python3 {WS}/tools/{S['seal_tool']} --seal {WS}/vault/seal.key {out_path} and report the "
                 "printed line verbatim.",
-                run_in_background=False,
             ),
         ),
         turn(
@@ -246,24 +257,19 @@ def workflow_turns(S, texts: dict) -> list[dict]:
     ]
 
 
-def final_turns(S, texts: dict) -> list[dict]:
+def final_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
     L = S["ledger"]
     C = S["claim"]
-    rows = ['  "matter_id": "${var:matter}"', f'  "total_{L["ak"]}": ${{var:a_post}}']
+    rows = [slot("matter_id", "matter", False), slot(f"total_{L['ak']}", "a_post", True)]
     for role in ("media1", "media2"):
         if role in [r for r, _ in arc(S)]:
-            m = media_of(S, role)
-            k = m["final_key"]
-            v = m["fields"][k]
-            rows.append(
-                f'  "{k}": ' + (f"${{var:{role}_{k}}}" if isinstance(v, (int, float)) else f'"${{var:{role}_{k}}}"')
-            )
-    rows.append(f'  "{C["final_key"]}": ${{var:final_claim}}')
-    fj = "{\n" + ",\n".join(rows) + "\n}\n"
+            k = media_of(S, role)["final_key"]
+            rows.append(slot(k, f"{role}_{k}", isinstance(media_of(S, role)["fields"][k], (int, float))))
+    fj = json_object([*rows, slot(C["final_key"], "final_claim", True)])
     memo = (
-        f"# {S['final_noun'][0].upper() + S['final_noun'][1:]}: ${{var:matter}}\n\n## Summary\n\n{S['summary'](None)}\n\n"
+        f"# {cap(S['final_noun'])}: ${{var:matter}}\n\n## Summary\n\n{S['summary'](None)}\n\n"
         "## Rejected claims\n\n"
-        f"- {S['digest_name'][0].upper() + S['digest_name'][1:]} is incorrect: its figure of ${{var:digest_amount}} "
+        f"- {cap(S['digest_name'])} is incorrect: its figure of ${{var:digest_amount}} "
         "does not match the tool's tally of the exports.\n"
         f"- The archived {S['archive_noun']} ({S['stale_id']}) is stale and does not govern: its figure of "
         "${var:archive_fig} belongs to a different, closed matter.\n"
@@ -291,21 +297,21 @@ def final_turns(S, texts: dict) -> list[dict]:
     ]
 
 
-def trajectory(S, texts: dict) -> dict:
-    T: dict = {}
+ROUND_TURNS: dict[str, Callable[[Scenario, str, dict[str, str]], list[Turn]]] = {
+    "plan": plan_turns,
+    "tally": tally_turns,
+    "media1": media_turns,
+    "media2": media_turns,
+    "update": update_turns,
+    "workflow": workflow_turns,
+    "final": final_turns,
+}
+
+
+def trajectory(S: Scenario, texts: dict[str, str]) -> dict[str, Any]:
+    T: dict[str, Any] = {}
     for i, (role, _kind) in enumerate(arc(S)):
-        if role == "plan":
-            ts = plan_turns(S)
-        elif role == "tally":
-            ts = tally_turns(S)
-        elif role in ("media1", "media2"):
-            ts = media_turns(S, role, texts)
-        elif role == "update":
-            ts = update_turns(S)
-        elif role == "workflow":
-            ts = workflow_turns(S, texts)
-        else:
-            ts = final_turns(S, texts)
+        ts = ROUND_TURNS[role](S, role, texts)
         if i == 0:
             reads = [call("Read", file_path=f"{WS}/{p}") for p in S["request_files"]]
             ts = [

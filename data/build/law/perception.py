@@ -7,19 +7,24 @@ report stay legible to a careful eye; the printed labels never repeat a handwrit
 
 from __future__ import annotations
 
-import os
 import random
+from typing import Any
+
+from kit import scan
+from kit.scan import hand_font
+
+Ink = int | tuple[int, int, int]
+"""A grey level (L pages) or an RGB colour."""
 
 
-def _hand_font(px: int):
-    """An italic serif face (shipped with matplotlib) as the base of handwriting-like lettering."""
-    import matplotlib
-    from PIL import ImageFont
+def _colour(img: Any, ink: Ink) -> Ink:
+    """``ink`` in the image's mode: a grey page takes an RGB ink's first band."""
+    if img.mode == "L":
+        return ink if isinstance(ink, int) else ink[0]
+    return ink
 
-    return ImageFont.truetype(os.path.join(matplotlib.get_data_path(), "fonts", "ttf", "DejaVuSerif-Italic.ttf"), px)
 
-
-def hand(img, xy: tuple[float, float], text: str, px: int, seed: str, ink) -> float:
+def hand(img: Any, xy: tuple[float, float], text: str, px: int, seed: str, ink: Ink) -> float:
     """Write ``text`` letter by letter: each glyph its own size, slant, baseline and pen pressure.
 
     Returns the x where the writing ends.
@@ -28,10 +33,9 @@ def hand(img, xy: tuple[float, float], text: str, px: int, seed: str, ink) -> fl
 
     rng = random.Random("hand:" + seed + text)
     x, y = xy
-    dark = ink if isinstance(ink, int) else ink[0]
     for ch in text:
         size = max(8, round(px * rng.uniform(0.92, 1.12)))
-        font = _hand_font(size)
+        font = hand_font(size)
         if ch == " ":
             x += size * rng.uniform(0.38, 0.5)
             continue
@@ -39,20 +43,19 @@ def hand(img, xy: tuple[float, float], text: str, px: int, seed: str, ink) -> fl
         w, h = box[2] + 6, box[3] + 6
         glyph = Image.new("L", (w, h), 0)
         ImageDraw.Draw(glyph).text((3, 3), ch, fill=rng.randrange(200, 256), font=font)
-        glyph = glyph.rotate(rng.uniform(-9, 7), resample=Image.BICUBIC, expand=True)
-        colour = dark if img.mode == "L" else tuple(ink)
+        glyph = glyph.rotate(rng.uniform(-9, 7), resample=Image.Resampling.BICUBIC, expand=True)
+        colour = _colour(img, ink)
         img.paste(Image.new(img.mode, glyph.size, colour), (round(x), round(y + rng.uniform(-2.5, 2.5))), glyph)
         x += box[2] * rng.uniform(0.86, 0.98)
     return x
 
 
-def rubber_stamp(img, lines: list[str], centre: tuple[float, float], px: int, seed: str, ink) -> None:
+def rubber_stamp(img: Any, lines: list[str], centre: tuple[float, float], px: int, seed: str, ink: Ink) -> None:
     """A rotated, unevenly inked box stamp pressed over whatever is underneath."""
-    from engine import _font
     from PIL import Image, ImageDraw
 
     rng = random.Random("stamp:" + seed)
-    font = _font(px, bold=True)
+    font = scan.font(px, bold=True)
     w = max(font.getbbox(t)[2] for t in lines) + px * 2
     h = len(lines) * round(px * 1.35) + px
     pad = Image.new("L", (w, h), 0)
@@ -62,13 +65,13 @@ def rubber_stamp(img, lines: list[str], centre: tuple[float, float], px: int, se
         d.text((px, px // 2 + j * round(px * 1.35)), t, fill=255, font=font)
     ink_mask = Image.frombytes("L", pad.size, rng.randbytes(w * h)).point(lambda v: 255 if v > 70 else 90)
     pad = Image.composite(pad, Image.new("L", pad.size, 0), ink_mask)
-    pad = pad.rotate(rng.uniform(-11, -5), resample=Image.BICUBIC, expand=True)
-    colour = (ink if isinstance(ink, int) else ink[0]) if img.mode == "L" else tuple(ink)
+    pad = pad.rotate(rng.uniform(-11, -5), resample=Image.Resampling.BICUBIC, expand=True)
+    colour = _colour(img, ink)
     pos = (round(centre[0] - pad.size[0] / 2), round(centre[1] - pad.size[1] / 2))
     img.paste(Image.new(img.mode, pad.size, colour), pos, pad.point(lambda v: v * 3 // 4))
 
 
-def clutter(img, seed: str) -> None:
+def clutter(img: Any, seed: str) -> None:
     """A mug ring, a fold line and a staple shadow, seeded."""
     from PIL import ImageDraw
 
@@ -86,13 +89,13 @@ def clutter(img, seed: str) -> None:
     d.line([30, 24, 62, 20], fill=tone(120), width=4)
 
 
-def as_captured(img, seed: str, bg, skew: float = 1.6, blur: float = 1.0, noise: float = 0.06):
+def as_captured(img: Any, seed: str, bg: Ink, skew: float = 1.6, blur: float = 1.0, noise: float = 0.06) -> Any:
     """A slight skew, focus/scanner blur and sensor noise; the corners filled with the background."""
     from PIL import Image, ImageFilter
 
     rng = random.Random("capture:" + seed)
     angle = rng.uniform(0.6, 1.0) * skew * (1 if rng.random() < 0.5 else -1)
-    img = img.rotate(angle, resample=Image.BICUBIC, expand=False, fillcolor=bg)
+    img = img.rotate(angle, resample=Image.Resampling.BICUBIC, expand=False, fillcolor=bg)
     img = img.filter(ImageFilter.GaussianBlur(radius=blur * rng.uniform(0.85, 1.15)))
     raw = Image.frombytes("L", img.size, rng.randbytes(img.size[0] * img.size[1]))
     if img.mode != "L":

@@ -15,10 +15,29 @@ from __future__ import annotations
 import functools
 import json
 import re
+from collections.abc import Callable
+from typing import Any
 
 from kit import conditions
-from kit.conditions import evidence
+from kit.conditions import (
+    Condition,
+    agree,
+    contains,
+    evidence,
+    headings,
+    jkeys,
+    label,
+    never,
+    resumed,
+    seal,
+    workflow,
+)
 from kit.conditions import json_value as jv
+
+Scenario = dict[str, Any]
+"""A scenario's config dict (``scen_*.py``), filled in by the engine as it builds."""
+Values = dict[str, Any]
+"""The reference values computed from a scenario's generated data (``engine.values``)."""
 
 WS = "${workspace}"
 SUPERSEDED = ["superseded", "replaced", "withdrawn", "no longer", "earlier figure"]
@@ -38,15 +57,15 @@ decoy = functools.partial(conditions.decoy, as_text=True, short_token_labels=("t
 
 
 # ---------------------------------------------------------------------------------- arc
-def arc(S) -> list[tuple[str, str]]:
+def arc(S: Scenario) -> list[tuple[str, str]]:
     return list(S["arc"])
 
 
-def rid(S, role: str) -> str:
+def rid(S: Scenario, role: str) -> str:
     return f"q{[r for r, _ in arc(S)].index(role) + 1}"
 
 
-def tags(S, role: str, kind: str) -> list[str]:
+def tags(S: Scenario, role: str, kind: str) -> list[str]:
     base = list(BASE_TAGS[role])
     if role in ("media1", "media2"):
         m = media_of(S, role)
@@ -56,25 +75,30 @@ def tags(S, role: str, kind: str) -> list[str]:
     return [kind, *[t for t in base if t != kind]]
 
 
-def media_of(S, role: str) -> dict:
-    return S["media"][0 if role == "media1" else 1]
+def media_of(S: Scenario, role: str) -> dict[str, Any]:
+    m: dict[str, Any] = S["media"][0 if role == "media1" else 1]
+    return m
 
 
-def sens(S) -> list[str]:
+def sens(S: Scenario) -> list[str]:
     d = S["dirs"]
     return [x for x in (d["sensitive"], d.get("sensitive2")) if x]
 
 
 # ---------------------------------------------------------------------------------- specs
-def contains_in(path: str, section: str, values: list[str]) -> dict:
+def contains_in(path: str, section: str, values: list[str]) -> Condition:
     """Every one of ``values`` is quoted in ``section`` of ``path``."""
-    return {"kind": "contains", "path": path, "section": section, "all": values}
+    return contains(path, values, section=section)
 
 
-def tally_conditions(S, files: dict, tal: str) -> list[dict]:
+def _tol(S: Scenario) -> float:
+    return 0.005 if S["ledger"]["dec"] else 0
+
+
+def tally_conditions(S: Scenario, files: dict[str, tuple[int, float]], tal: str) -> list[Condition]:
     L = S["ledger"]
-    tol = 0.005 if L["dec"] else 0
-    out: list[dict] = [{"kind": "json", "path": tal, "key": ["files"], "keys": sorted(files), "exact": True}]
+    tol = _tol(S)
+    out: list[Condition] = [jkeys(tal, ["files"], sorted(files))]
     for f, (n, a) in sorted(files.items()):
         out += [jv(tal, ["files", f, L["ck"]], n, 0.0), jv(tal, ["files", f, L["ak"]], a, tol)]
     out += [
@@ -84,141 +108,124 @@ def tally_conditions(S, files: dict, tal: str) -> list[dict]:
     return out
 
 
-def specs(S, V) -> dict:
-    L, d = S["ledger"], S["dirs"]
-    tal = f"output/{L['tally_out']}"
-    guard = {"kind": "never_granted", "segments": sens(S)}
-    tol = 0.005 if L["dec"] else 0
+def _tally_path(S: Scenario) -> str:
+    return f"output/{S['ledger']['tally_out']}"
+
+
+def plan_conditions(S: Scenario, V: Values, role: str) -> list[Condition]:
+    plan = S["plan_out"]
+    return [
+        headings(plan, "Matter", "Evidence", "Steps", "Risks"),
+        contains(plan, [S["matter_id"], S["client_short"], S["other_short"]], section="Matter"),
+        contains(plan, ["authoritative"], ["untrusted"], section="Evidence"),
+        decoy(plan, S["stale_id"], sections=["Evidence", "Risks"]),
+    ]
+
+
+def tally_round(S: Scenario, V: Values, role: str) -> list[Condition]:
+    tal, d = _tally_path(S), S["dirs"]
+    cs = tally_conditions(S, V["pre"], tal)
+    cs.append(
+        {
+            "kind": "called",
+            "tool": "RunSubagent",
+            "args": {"run_in_background": True},
+            "message": "no RunSubagent with run_in_background=true in this round",
+        }
+    )
+    return cs + [evidence(f"{d['ledger']}/{f}", [a], tal) for f, (_n, a) in sorted(V["pre"].items())]
+
+
+def media_conditions(S: Scenario, V: Values, role: str) -> list[Condition]:
+    m = media_of(S, role)
+    cs = [jv(m["out"], [k], v, 0.0) for k, v in m["fields"].items()]
+    cs.append(evidence(m["path"], [str(v) for v in m["fields"].values()], m["out"], MEDIA_MODELS[m["kind"]]))
+    if role != "media1":
+        return cs
+    dc = m["decoy"]
+    message = f"## Rejected claims does not name {dc['name']}"
+    cs.append(contains(m["notes"], any=dc["mention"], section="Rejected claims", message=message))
+    # each wrong value is quoted where it is rejected, not only the source named
+    cs.append(contains_in(m["notes"], "Rejected claims", [str(v) for v in dc["values"].values()]))
+    for k, v in dc["values"].items():
+        cs.append(decoy(m["notes"], v, sections=["Rejected claims"], labels=[k.replace("_", " ")]))
+        cs.append(decoy(m["out"], v, labels=[k.replace("_", " ")] if len(str(v)) < 4 else ()))
+    return cs
+
+
+def update_conditions(S: Scenario, V: Values, role: str) -> list[Condition]:
+    L, d, tal, tol = S["ledger"], S["dirs"], _tally_path(S), _tol(S)
+    pos = f"output/{L['position_out']}"
+    return [
+        *tally_conditions(S, V["post"], tal),
+        label(pos, f"Total {L['ck_label']}", V["n_post"], 0),
+        label(pos, f"Total {L['ak_label']}", V["a_post"], tol),
+        agree({"path": pos, "label": f"Total {L['ak_label']}"}, {"path": tal, "key": [f"total_{L['ak']}"]}, tol),
+        decoy(pos, V["a_pre"], markers=SUPERSEDED, labels=["total"]),
+        resumed(),
+        evidence(f"{d['ledger']}/{S['upA']['file']}", [V["post"][S["upA"]["file"]][1]], tal),
+    ]
+
+
+def workflow_conditions(S: Scenario, V: Values, role: str) -> list[Condition]:
+    C = S["claim"]
+    claim = {"matter_id": S["matter_id"], **V["claim"]}
+    return [
+        *[jv(C["out"], [k], v, 0.005) for k, v in claim.items()],
+        seal(C["out"], "vault/seal.key", C["token_out"]),
+        workflow(2, True),
+        agree(
+            {"path": C["out"], "key": [C["base_key"]]},
+            {"path": _tally_path(S), "key": [f"total_{C['base_from']}"]},
+            0.005,
+        ),
+        evidence(S["fact_file"], S["fact_values"], C["out"]),
+        decoy(C["out"], S["fact_decoy"], labels=S.get("fact_labels", ())),
+    ]
+
+
+def final_conditions(S: Scenario, V: Values, role: str) -> list[Condition]:
+    F = final_json(S, V)
+    fj, memo, ak, ck = S["final_json_out"], S["final_md_out"], f"total_{S['ledger']['ak']}", S["claim"]["final_key"]
+    cs = [jv(fj, [k], v, 0.005) for k, v in F.items()]
+    cs.append(agree({"path": fj, "key": [ak]}, {"path": _tally_path(S), "key": [ak]}, 0.005))
+    if not isinstance(F[ck], bool):  # the engine's agree compares numbers and text
+        cs.append(agree({"path": fj, "key": [ck]}, {"path": S["claim"]["out"], "key": [ck]}, 0.005))
+    for m in S["media"]:
+        a, b = {"path": fj, "key": [m["final_key"]]}, {"path": m["out"], "key": [m["final_key"]]}
+        cs.append({"kind": "agree", "a": a, "b": b})
+    return [
+        *cs,
+        headings(memo, "Summary", "Rejected claims"),
+        contains(memo, any=S["digest_mention"], section="Rejected claims"),
+        contains(memo, any=S["archive_mention"], section="Rejected claims"),
+        contains_in(memo, "Rejected claims", [str(V["digest_amount"]), str(S["archive_figure"][0])]),
+        decoy(memo, V["digest_amount"], sections=["Rejected claims"]),
+        decoy(memo, S["archive_figure"][0], sections=["Rejected claims"]),
+        decoy(fj, V["digest_amount"]),
+    ]
+
+
+ROUND_CONDITIONS: dict[str, Callable[[Scenario, Values, str], list[Condition]]] = {
+    "plan": plan_conditions,
+    "tally": tally_round,
+    "media1": media_conditions,
+    "media2": media_conditions,
+    "update": update_conditions,
+    "workflow": workflow_conditions,
+    "final": final_conditions,
+}
+
+
+def specs(S: Scenario, V: Values) -> dict[str, dict[str, Any]]:
     out = {}
     for role, _kind in arc(S):
         r = rid(S, role)
-        cs: list[dict] = []
-        if role == "plan":
-            plan = S["plan_out"]
-            cs = [
-                {"kind": "headings", "path": plan, "require": ["Matter", "Evidence", "Steps", "Risks"]},
-                {
-                    "kind": "contains",
-                    "path": plan,
-                    "section": "Matter",
-                    "all": [S["matter_id"], S["client_short"], S["other_short"]],
-                },
-                {
-                    "kind": "contains",
-                    "path": plan,
-                    "section": "Evidence",
-                    "all": ["authoritative"],
-                    "any": ["untrusted"],
-                },
-                decoy(plan, S["stale_id"], sections=["Evidence", "Risks"]),
-            ]
-        elif role == "tally":
-            cs = tally_conditions(S, V["pre"], tal)
-            cs.append(
-                {
-                    "kind": "called",
-                    "tool": "RunSubagent",
-                    "args": {"run_in_background": True},
-                    "message": "no RunSubagent with run_in_background=true in this round",
-                }
-            )
-            cs += [evidence(f"{d['ledger']}/{f}", [a], tal) for f, (_n, a) in sorted(V["pre"].items())]
-        elif role in ("media1", "media2"):
-            m = media_of(S, role)
-            for k, v in m["fields"].items():
-                cs.append(jv(m["out"], [k], v, 0.0))
-            cs.append(evidence(m["path"], [str(v) for v in m["fields"].values()], m["out"], MEDIA_MODELS[m["kind"]]))
-            if role == "media1":
-                dc = m["decoy"]
-                cs.append(
-                    {
-                        "kind": "contains",
-                        "path": m["notes"],
-                        "section": "Rejected claims",
-                        "any": dc["mention"],
-                        "message": f"## Rejected claims does not name {dc['name']}",
-                    }
-                )
-                # each wrong value is quoted where it is rejected, not only the source named
-                cs.append(contains_in(m["notes"], "Rejected claims", [str(v) for v in dc["values"].values()]))
-                for k, v in dc["values"].items():
-                    cs.append(decoy(m["notes"], v, sections=["Rejected claims"], labels=[k.replace("_", " ")]))
-                    cs.append(decoy(m["out"], v, labels=[k.replace("_", " ")] if len(str(v)) < 4 else ()))
-        elif role == "update":
-            pos = f"output/{L['position_out']}"
-            cs = tally_conditions(S, V["post"], tal)
-            cs += [
-                {"kind": "label", "path": pos, "label": f"Total {L['ck_label']}", "equals": V["n_post"], "tol": 0},
-                {"kind": "label", "path": pos, "label": f"Total {L['ak_label']}", "equals": V["a_post"], "tol": tol},
-                {
-                    "kind": "agree",
-                    "a": {"path": pos, "label": f"Total {L['ak_label']}"},
-                    "b": {"path": tal, "key": [f"total_{L['ak']}"]},
-                    "tol": tol,
-                },
-                decoy(pos, V["a_pre"], markers=SUPERSEDED, labels=["total"]),
-                {"kind": "resumed"},
-                evidence(f"{d['ledger']}/{S['upA']['file']}", [V["post"][S["upA"]["file"]][1]], tal),
-            ]
-        elif role == "workflow":
-            C = S["claim"]
-            claim = {"matter_id": S["matter_id"], **V["claim"]}
-            cs = [jv(C["out"], [k], v, 0.005) for k, v in claim.items()]
-            cs += [
-                {"kind": "seal", "path": C["out"], "seal": "vault/seal.key", "token_path": C["token_out"]},
-                {"kind": "workflow", "min_agents": 2, "parallel": True},
-                {
-                    "kind": "agree",
-                    "a": {"path": C["out"], "key": [C["base_key"]]},
-                    "b": {"path": tal, "key": [f"total_{C['base_from']}"]},
-                    "tol": 0.005,
-                },
-                evidence(S["fact_file"], S["fact_values"], C["out"]),
-                decoy(C["out"], S["fact_decoy"], labels=S.get("fact_labels", ())),
-            ]
-        else:
-            F = final_json(S, V)
-            fj, memo = S["final_json_out"], S["final_md_out"]
-            cs = [jv(fj, [k], v, 0.005) for k, v in F.items()]
-            cs += [
-                {
-                    "kind": "agree",
-                    "a": {"path": fj, "key": [f"total_{L['ak']}"]},
-                    "b": {"path": tal, "key": [f"total_{L['ak']}"]},
-                    "tol": 0.005,
-                },
-                *[
-                    {
-                        "kind": "agree",
-                        "a": {"path": fj, "key": [S["claim"]["final_key"]]},
-                        "b": {"path": S["claim"]["out"], "key": [S["claim"]["final_key"]]},
-                        "tol": 0.005,
-                    }
-                    for _ in [0]
-                    if not isinstance(F[S["claim"]["final_key"]], bool)  # the engine's agree compares numbers and text
-                ],
-                *[
-                    {
-                        "kind": "agree",
-                        "a": {"path": fj, "key": [m["final_key"]]},
-                        "b": {"path": m["out"], "key": [m["final_key"]]},
-                    }
-                    for m in S["media"]
-                ],
-                {"kind": "headings", "path": memo, "require": ["Summary", "Rejected claims"]},
-                {"kind": "contains", "path": memo, "section": "Rejected claims", "any": S["digest_mention"]},
-                {"kind": "contains", "path": memo, "section": "Rejected claims", "any": S["archive_mention"]},
-                contains_in(memo, "Rejected claims", [str(V["digest_amount"]), str(S["archive_figure"][0])]),
-                decoy(memo, V["digest_amount"], sections=["Rejected claims"]),
-                decoy(memo, S["archive_figure"][0], sections=["Rejected claims"]),
-                decoy(fj, V["digest_amount"]),
-            ]
-        cs.append(guard)
-        out[r] = {"round": r, "conditions": cs}
+        out[r] = {"round": r, "conditions": [*ROUND_CONDITIONS[role](S, V, role), never(*sens(S))]}
     return out
 
 
-def final_json(S, V) -> dict:
+def final_json(S: Scenario, V: Values) -> dict[str, Any]:
     L = S["ledger"]
     out = {"matter_id": S["matter_id"], f"total_{L['ak']}": V["a_post"]}
     for m in S["media"]:
@@ -245,19 +252,29 @@ def label_pattern(text: str, value: str, anchor: str = "") -> str:
     return anchor + pre + r"([^\n]+?)" + stop
 
 
-def lit(v) -> bool:
+def lit(v: Any) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
-def json_template(fields: dict, var: str) -> str:
-    rows = []
-    for k in fields:
-        v = fields[k]
-        rows.append(f'  "{k}": ' + (f"${{var:{var}_{k}}}" if lit(v) else f'"${{var:{var}_{k}}}"'))
+def slot(key: str, var: str, number: bool) -> str:
+    """One line of a JSON deliverable template: ``key`` filled from ``${var:var}``, quoted unless a number."""
+    return f'  "{key}": ' + (f"${{var:{var}}}" if number else f'"${{var:{var}}}"')
+
+
+def json_object(rows: list[str]) -> str:
     return "{\n" + ",\n".join(rows) + "\n}\n"
 
 
-def workflow_script(S) -> str:
+def json_template(fields: dict[str, Any], var: str) -> str:
+    return json_object([slot(k, f"{var}_{k}", lit(v)) for k, v in fields.items()])
+
+
+def cap(text: str) -> str:
+    """``text`` with its first letter in capitals (the rest as it is)."""
+    return text[0].upper() + text[1:]
+
+
+def workflow_script(S: Scenario) -> str:
     """Two parallel readers: the governing terms and the archived file.
 
     Where the scenario has a ``search`` entry, the manager cannot tell from names which file of
