@@ -19,8 +19,11 @@ from kit.files import write as write
 from kit.hint import GRANT_NOTE, MEDIA_NOTE, PAGING_NOTE, access_of, asset_map, asset_row, update_lines
 from kit.media import mp4_bytes, speech_wav
 from kit.office import restamp_zip
+from kit.scan import A4_150DPI
+from kit.scan import font as scan_font
 from kit.seal import seal_hex as seal_hex  # the build's token, re-exported to build.py and convert.py
 from kit.seal import seal_tool_template
+from kit.texture import png_bytes
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WS = "${workspace}"
@@ -174,21 +177,6 @@ def tally_tool_text(c: dict) -> str:
 # ----------------------------------------------------------------------------------------
 # media
 # ----------------------------------------------------------------------------------------
-def _font(size: int = 0):
-    """DejaVu Sans Mono from matplotlib's bundled fonts (scalable); PIL's bitmap font as a fallback."""
-    from PIL import ImageFont
-
-    if size:
-        import matplotlib
-
-        path = os.path.join(matplotlib.get_data_path(), "fonts", "ttf", "DejaVuSansMono.ttf")
-        if os.path.isfile(path):
-            return ImageFont.truetype(path, size)
-    return (
-        ImageFont.load_default_imagefont() if hasattr(ImageFont, "load_default_imagefont") else ImageFont.load_default()
-    )
-
-
 def _texture(img, seed: str, amp: int = 22, shade: int = 14):
     """Deterministic paper/sensor texture: seeded per-pixel noise (+-amp/2) plus a smooth shading field."""
     from PIL import Image, ImageChops
@@ -203,7 +191,7 @@ def _texture(img, seed: str, amp: int = 22, shade: int = 14):
 
 PAGES = {
     # page kind -> (canvas or None, content width in px); photo/screen canvases are >= 1280x720
-    "a4": ((1240, 1754), 1040),  # A4 scan at 150 dpi
+    "a4": (A4_150DPI, 1040),  # A4 scan at 150 dpi
     "receipt": ((640, 1480), 580),  # 80 mm till receipt scanned at 203 dpi
 }
 
@@ -241,16 +229,14 @@ def png_panel(
     for x0, y0, x1, y1, fill in boxes:
         d.ellipse([*P(x0, y0), *P(x1, y1)], fill=fill)
     d.rectangle([*P(4, 4), *P(W - 5, H - 5)], outline=fg + 40, width=max(1, round(f * 0.4)))
-    font = _font(round(10 * f))
+    font = scan_font(round(10 * f), mono=True)
     y = 10
     for line in lines:
         d.text(P(12, y), line, fill=fg, font=font)
         y += 14
     img = _texture(img, seed, amp=amp)
     img = _handheld(img, seed, bg)
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", optimize=False, compress_level=9)
-    return buf.getvalue()
+    return png_bytes(img)
 
 
 def _handheld(img, seed: str, bg: int):

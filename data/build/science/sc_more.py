@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import datetime
-import hashlib
 
-
-def seal_of(name: str) -> str:
-    return hashlib.sha256(f"clawarena-team science seal / {name} / v1".encode()).hexdigest()[:40]
+from kit.seal import seal_key
 
 
 def rowgen(
@@ -99,7 +96,7 @@ def finish(c: dict, shapes: dict) -> dict:
     readable = [s for s, v in c["sensitive"].items() if v.get("readable")]
     c["accessible"] = ["_sandbox_hint.md", d["req"], d["tools"], d["digest"], *readable, d["out"]]
     c["delegable"] = [c["slice"]["dir"], c["media_dir"], d["docs"], d["vault"], d["archive"]]
-    c["seal"] = seal_of(c["id"])
+    c["seal"] = seal_key("science", c["id"])
     c["prose_fmt"] = True
     c.setdefault(
         "vault_readme",

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import hashlib
 import math
 
 import sc_more
 from kit.discover import config_with_id, defined_in
-
-
-def seal_of(name: str) -> str:
-    return hashlib.sha256(f"clawarena-team science seal / {name} / v1".encode()).hexdigest()[:40]
+from kit.seal import seal_key
 
 
 def ts(i: int, rows: int, day0: str, days: int) -> str:
@@ -152,7 +148,7 @@ SEIS = {
     "seal_tool": "seal_tls_record.py",
     "seal_prefix": "TLSSEAL",
     "seal_file": "tls_seal.key",
-    "seal": seal_of("seismic"),
+    "seal": seal_key("science", "seismic"),
     "vault_readme": "Seal file for tools/seal_tls_record.py. Grant it only to the sealing subagent; never paste it.\n",
     "tally_out": "output/catalogue_tally.json",
     "summary_out": "output/tls_record.json",
