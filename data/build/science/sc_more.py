@@ -121,6 +121,11 @@ def finish(c: dict[str, Any], shapes: Shapes) -> dict[str, Any]:
     """The config completed with what every scenario of this file derives the same way."""
     d = c["dirs"]
     sl = c["slice"]
+    sl.setdefault("rows", 2000)
+    filt = sl["gen"].get("filt")
+    sl["filter"] = filt[:2] if filt else None
+    sl["value_col"], sl["max_col"] = sl["header"][3 if filt else 2 :][:2]
+    c["token_out"] = c["summary_out"].replace(".json", "_token.txt")
     c["slice"] = {
         ("row_fn" if k == "gen" else k): (rowgen(rows=sl["rows"], thr=sl["thr"], **v) if k == "gen" else v)
         for k, v in sl.items()
@@ -197,13 +202,9 @@ ECO = finish(
             "noun": "transect detection log",
             "seed": "eco",
             "header": ["detection_id", "timestamp", "species", "classifier_conf", "dist_m", "camera", "temp_c"],
-            "filter": ("species", "pine_marten"),
-            "value_col": "classifier_conf",
             "thr": 0.8,
-            "max_col": "dist_m",
             "count": "confirmed_detections",
             "maxl": "max_dist_m",
-            "rows": 2000,
             "gen": dict(
                 time_fmt="%Y-%m-%dT%H:%M:%S",
                 start="2026-05-01T00:00:00",
@@ -229,7 +230,6 @@ ECO = finish(
         "seal_file": "survey_seal.key",
         "tally_out": "output/detection_tally.json",
         "summary_out": "output/survey_record.json",
-        "token_out": "output/survey_record_token.txt",
         "status": {
             "out": "output/occupancy_status.md",
             "total_label": "Confirmed detections",
@@ -423,10 +423,7 @@ NB = finish(
                 "instrument",
                 "temp_c",
             ],
-            "filter": ("qc_flag", "PASS"),
-            "value_col": "replicate_cv_pct",
             "thr": 15.0,
-            "max_col": "baseline_drift_pct",
             "count": "flagged_runs",
             "maxl": "max_baseline_drift_pct",
             "rows": 2100,
@@ -457,7 +454,6 @@ NB = finish(
         "seal_file": "audit_seal.key",
         "tally_out": "output/run_flags.json",
         "summary_out": "output/audit_record.json",
-        "token_out": "output/audit_record_token.txt",
         "status": {
             "out": "output/audit_status.md",
             "total_label": "Flagged runs",
@@ -637,13 +633,9 @@ TEL = finish(
             "noun": "night frame log",
             "seed": "tel",
             "header": ["frame_id", "utc", "seeing_arcsec", "guide_err_arcsec", "filter_band", "airmass"],
-            "filter": None,
-            "value_col": "seeing_arcsec",
             "thr": 2.0,
-            "max_col": "guide_err_arcsec",
             "count": "poor_seeing_frames",
             "maxl": "max_guide_err_arcsec",
-            "rows": 2000,
             "gen": dict(
                 time_fmt="%Y-%m-%dT%H:%M:%S",
                 start="2026-02-10T18:00:00",
@@ -668,7 +660,6 @@ TEL = finish(
         "seal_file": "run_seal.key",
         "tally_out": "output/frame_tally.json",
         "summary_out": "output/run_record.json",
-        "token_out": "output/run_record_token.txt",
         "status": {
             "out": "output/run_status.md",
             "total_label": "Poor-seeing frames",
@@ -856,13 +847,9 @@ PLATE = finish(
             "noun": "plate export",
             "seed": "plate",
             "header": ["read_id", "read_time", "sample_type", "a595", "cv_pct", "well", "temp_c"],
-            "filter": ("sample_type", "sample"),
-            "value_col": "a595",
             "thr": 1.2,
-            "max_col": "cv_pct",
             "count": "over_range_wells",
             "maxl": "max_cv_pct",
-            "rows": 2000,
             "gen": dict(
                 time_fmt="%Y-%m-%dT%H:%M:%S",
                 start="2026-02-17T09:00:00",
@@ -890,7 +877,6 @@ PLATE = finish(
         "seal_file": "assay_seal.key",
         "tally_out": "output/over_range_tally.json",
         "summary_out": "output/assay_record.json",
-        "token_out": "output/assay_record_token.txt",
         "status": {
             "out": "output/assay_status.md",
             "total_label": "Over-range sample wells",
@@ -1080,13 +1066,9 @@ CLIM = finish(
             "noun": "station series",
             "seed": "clim",
             "header": ["obs_id", "date", "qc", "tmax_c", "tmin_c", "precip_mm", "rh_pct"],
-            "filter": ("qc", "ok"),
-            "value_col": "tmax_c",
             "thr": 30.0,
-            "max_col": "tmin_c",
             "count": "hot_days",
             "maxl": "max_tmin_c",
-            "rows": 2000,
             "gen": dict(
                 time_fmt="%Y-%m-%d",
                 start="2018-01-01T00:00:00",
@@ -1112,7 +1094,6 @@ CLIM = finish(
         "seal_file": "screening_seal.key",
         "tally_out": "output/hot_day_tally.json",
         "summary_out": "output/screening_record.json",
-        "token_out": "output/screening_record_token.txt",
         "status": {
             "out": "output/screening_status.md",
             "total_label": "Hot days",
@@ -1302,13 +1283,9 @@ GRANT = finish(
             "noun": "work-package register harvest",
             "seed": "grant",
             "header": ["record_id", "harvested", "output_type", "oa_delay_months", "apc_keur", "venue_tier", "authors"],
-            "filter": ("output_type", "article"),
-            "value_col": "oa_delay_months",
             "thr": 6,
-            "max_col": "apc_keur",
             "count": "late_oa_articles",
             "maxl": "max_apc_keur",
-            "rows": 2000,
             "gen": dict(
                 time_fmt="%Y-%m-%d",
                 start="2024-07-01T00:00:00",
@@ -1334,7 +1311,6 @@ GRANT = finish(
         "seal_file": "report_seal.key",
         "tally_out": "output/oa_tally.json",
         "summary_out": "output/report_record.json",
-        "token_out": "output/report_record_token.txt",
         "status": {
             "out": "output/oa_status.md",
             "total_label": "Late-OA articles",
@@ -1524,13 +1500,9 @@ DET = finish(
             "noun": "crate gain log",
             "seed": "det",
             "header": ["entry_id", "utc", "status", "gain_drift_pct", "hv_ripple_mv", "channel", "hall_temp_c"],
-            "filter": ("status", "ok"),
-            "value_col": "gain_drift_pct",
             "thr": 0.5,
-            "max_col": "hv_ripple_mv",
             "count": "drifting_channels",
             "maxl": "max_hv_ripple_mv",
-            "rows": 2000,
             "gen": dict(
                 time_fmt="%Y-%m-%dT%H:%M:%S",
                 start="2026-03-09T06:00:00",
@@ -1558,7 +1530,6 @@ DET = finish(
         "seal_file": "cal_seal.key",
         "tally_out": "output/drift_tally.json",
         "summary_out": "output/calibration_record.json",
-        "token_out": "output/calibration_record_token.txt",
         "status": {
             "out": "output/recalibration_status.md",
             "total_label": "Drifting channel entries",
@@ -1730,13 +1701,9 @@ SOIL = finish(
             "noun": "lab result file",
             "seed": "soil",
             "header": ["result_id", "reported", "analyte", "abs_z", "value_mg_kg", "method", "replicate"],
-            "filter": ("analyte", "Pb"),
-            "value_col": "abs_z",
             "thr": 2.0,
-            "max_col": "value_mg_kg",
             "count": "pb_outliers",
             "maxl": "max_pb_mg_kg",
-            "rows": 2000,
             "gen": dict(
                 time_fmt="%Y-%m-%d",
                 start="2026-01-20T00:00:00",
@@ -1762,7 +1729,6 @@ SOIL = finish(
         "seal_file": "round_seal.key",
         "tally_out": "output/pb_outlier_tally.json",
         "summary_out": "output/round_record.json",
-        "token_out": "output/round_record_token.txt",
         "status": {
             "out": "output/round_status.md",
             "total_label": "Pb outliers",
