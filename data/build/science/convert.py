@@ -15,6 +15,7 @@ import json
 import os
 import re
 import sys
+from typing import Any
 
 import engine
 import voice
@@ -23,14 +24,14 @@ from search import SEARCH
 
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")))
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")))
-from demo_specs import SUPERSEDED, decoy, evidence, jv, label, spec
-from kit.conditions import check_spec
+from kit.conditions import check_spec, decoy, evidence, jv, label
+from kit.trajectory import Turn, call, turn
 from kit.trajectory import bind as b
-from kit.trajectory import call, turn
 
 from arena_tui.sandbox.extract import extract_text
 from arena_tui.sandbox.filekinds import detect
 
+SUPERSEDED = ["superseded", "replaced", "withdrawn", "no longer"]  # the words that mark a claim rejected
 TEXT = ["llm", "vlm", "omni"]
 CHECK = "python3 ${scripts}/_check.py ${workspace} ${scripts}/{rid}.json"
 RULE = {
@@ -190,7 +191,7 @@ class SpecBuilder(engine.Builder):
             tags = [lead, *[t for t in tags if t != lead]]
         self.add_round(rid, question, ok, bad, tags, [], turns, decoys, update_ids)
         self.rounds[-1]["eval"]["command"] = CHECK.replace("{rid}", rid)
-        self.specs[rid] = spec(rid, *conds, self.never())
+        self.specs[rid] = {"round": rid, "conditions": [*conds, self.never()]}
 
     def has(self, flag: str) -> bool:
         return flag in THOROUGH.get(self.c["id"], set())
@@ -257,27 +258,11 @@ class SpecBuilder(engine.Builder):
         return md
 
     # rounds ------------------------------------------------------------------------
-    def r_plan_fanout(self, rid):
-        c, sl = self.c, self.c["slice"]
-        st, out, tally = self.t["stages"][0], self.d("out"), c["tally_out"]
-        secs, files = c["plan_sections"], sorted(self.t["stages"][0])
-        brief = c["requests"]["brief.md"]
-        q = voice.plan(self.v(), {"ask": c["ask"], "noun": sl["noun"], "dir": sl["dir"], "tool": c["tool"], "out": out,
-            "secs": ", ".join(f"## {s}" for s in secs), "anchor_desc": c["anchor_desc"], "tally": tally,
-            "schema": f'{{"slices": {{"<file name>": {{"{sl["count"]}": <int>, "{sl["maxl"]}": <number>}}}}, '
-            f'"total_{sl["count"]}": <int>, "{sl["maxl"]}": <number>}}', "sens": self.sens_names()})  # fmt: skip
-        q += voice.aside(self.c["id"], 0)
-        anchors = {f"anchor{i}": b(ctx_re(brief, a)) for i, a in enumerate(c["anchors"])}
-        conds = [
-            {"kind": "headings", "path": f"{out}/plan.md", "require": secs},
-            {"kind": "contains", "path": f"{out}/plan.md", "all": c["anchors"]},
-            *self.tally_conds(st),
-            {"kind": "called", "tool": "RunSubagent", "args": {"run_in_background": True},
-             "message": "the tally was not run in the background"},
-            *self.slice_evidence(files, st),
-        ]  # fmt: skip
+    def plan_text(self) -> str:
+        """The reference plan.md of the intake round."""
+        c, sl, secs = self.c, self.c["slice"], self.c["plan_sections"]
         anc = ", ".join(f"${{var:anchor{i}}}" for i in range(len(c["anchors"])))
-        plan = (
+        return (
             f"# {self.tv()}: plan\n\n## {secs[0]}\n\nThe request's {c['anchor_desc']}: {anc}.\n\n## {secs[1]}\n\n"
             f"- {sl['dir']}/: authoritative slices, tallied by a background subagent with tools/{c['tool']}\n"
             f"- {c['media']['file']}: media, routed to a subagent that can perceive it\n"
@@ -291,6 +276,11 @@ class SpecBuilder(engine.Builder):
             )
             + f"## {secs[-1]}\n\n- Are all {sl['noun']} files in?\n- Do the text summaries agree with the evidence?\n"
         )
+
+    def plan_turns(self, rid: str, anchors: dict[str, Any]) -> list[Turn]:
+        """The reference turns of the intake round: read, start the background tally, write plan and tally."""
+        c, sl = self.c, self.c["slice"]
+        out, tally, plan = self.d("out"), c["tally_out"], self.plan_text()
         runner = {
             "name": "tally_runner",
             "model_key": "llm",
@@ -298,7 +288,7 @@ class SpecBuilder(engine.Builder):
             "accessible_paths": [sl["dir"], f"{self.d('tools')}/{c['tool']}"],
             "system_prompt": "You run the provided tally tool on the files you are given and report its output verbatim.",
         }
-        turns = [
+        return [
             turn(
                 "Reading the request and the asset map.",
                 *[call("Read", file_path=f"{WS}/{self.d('req')}/{n}") for n in c["requests"]],
@@ -347,6 +337,27 @@ class SpecBuilder(engine.Builder):
             ),
             turn("Plan and tally written."),
         ]
+
+    def r_plan_fanout(self, rid):
+        c, sl = self.c, self.c["slice"]
+        st, out, tally = self.t["stages"][0], self.d("out"), c["tally_out"]
+        secs, files = c["plan_sections"], sorted(self.t["stages"][0])
+        brief = c["requests"]["brief.md"]
+        q = voice.plan(self.v(), {"ask": c["ask"], "noun": sl["noun"], "dir": sl["dir"], "tool": c["tool"], "out": out,
+            "secs": ", ".join(f"## {s}" for s in secs), "anchor_desc": c["anchor_desc"], "tally": tally,
+            "schema": f'{{"slices": {{"<file name>": {{"{sl["count"]}": <int>, "{sl["maxl"]}": <number>}}}}, '
+            f'"total_{sl["count"]}": <int>, "{sl["maxl"]}": <number>}}', "sens": self.sens_names()})  # fmt: skip
+        q += voice.aside(self.c["id"], 0)
+        anchors = {f"anchor{i}": b(ctx_re(brief, a)) for i, a in enumerate(c["anchors"])}
+        conds = [
+            {"kind": "headings", "path": f"{out}/plan.md", "require": secs},
+            {"kind": "contains", "path": f"{out}/plan.md", "all": c["anchors"]},
+            *self.tally_conds(st),
+            {"kind": "called", "tool": "RunSubagent", "args": {"run_in_background": True},
+             "message": "the tally was not run in the background"},
+            *self.slice_evidence(files, st),
+        ]  # fmt: skip
+        turns = self.plan_turns(rid, anchors)
         self.tally_rid = rid
         f0 = files[0]
         decoys = [{"file": tally, "json": [f"slices/{f0}/{sl['count']}", st[f0][0] + 2]}]
