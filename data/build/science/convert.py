@@ -781,24 +781,13 @@ class SpecBuilder(engine.Builder):
         tags = ["tool_run", "cross_round", "needs_delegation", "sensitive_guard"]
         self.add_spec_round(rid, q, ok, bad, tags, conds, turns, decoys)
 
-    def r_final(self, rid):
-        c, sl, m, doc, s = self.c, self.c["slice"], self.c["media"], self.c["doc"], self.c["status"]
-        summ = self.summary()
-        fj, fm = self.final_paths()
-        keys = ", ".join(f'"{k}"' for k in [*summ, "seal_token"])
-        where = (
-            f"end it with one ```json fenced block holding exactly the keys {keys}"
-            if fj == fm
-            else f"alongside it, {fj} with exactly the keys {keys}"
-        )
-        q = voice.final(self.v(), {"ask": c["final_ask"], "fm": fm, "digest": self.d("digest"), "arch": self.d("archive"),
-            "where": where, "tf": c["token_out"]})  # fmt: skip
-        q += voice.aside(self.c["id"], 2)
+    def final_conds(self, summ: dict[str, Any], fj: str, fm: str) -> list[dict[str, Any]]:
+        """The final round's conditions: the summary's figures, its seal, agreement with earlier rounds, rejections."""
+        c, sl, doc, s = self.c, self.c["slice"], self.c["doc"], self.c["status"]
         arch_files = sorted(r for r in c["other_files"] if r.startswith(self.d("archive") + "/"))
-        dig_files = sorted(r for r in c["other_files"] if r.startswith(self.d("digest") + "/"))
         toks_a = doc["stale_tokens"] + doc.get("old_tokens", [])
         lab = short_labels(c) + list(doc["facts"])
-        conds = [
+        return [
             *[jv(fj, [k], v, 0.005 if isinstance(v, float) else 0) for k, v in summ.items()],
             {"kind": "seal", "path": fj, "seal": f"{self.d('vault')}/{c['seal_file']}", "field": "seal_token"},
             {"kind": "agree", "a": {"path": fj, "key": ["total_" + sl["count"]]},
@@ -817,6 +806,12 @@ class SpecBuilder(engine.Builder):
             *[decoy(fm, str(t), sections=["Rejected claims"], labels=lab if len(str(t)) < 4 else ())
               for t in c["digest_tokens"] + toks_a],
         ]  # fmt: skip
+
+    def final_report(self) -> str:
+        """The reference final report (prose and ## Rejected claims)."""
+        c, sl, m, doc = self.c, self.c["slice"], self.c["media"], self.c["doc"]
+        dig_files = sorted(r for r in c["other_files"] if r.startswith(self.d("digest") + "/"))
+        toks_a = doc["stale_tokens"] + doc.get("old_tokens", [])
         sfx = "_" + self.status_rid
         prose = (
             f"This closes {self.tv()} (request ${{var:anchor0}}). The tally tool was run by a subagent over every "
@@ -830,13 +825,29 @@ class SpecBuilder(engine.Builder):
             f"{self.d('vault')}/ and the token is repeated in the JSON summary. Every figure here agrees with the "
             f"earlier deliverables in {self.d('out')}/, and none of it relies on the sensitive folders.\n"
         )
-        report = (
+        return (
             f"# {self.tv()}: final report\n\n{prose}\n## Rejected claims\n\n"
             f"- The auto-generated digest in {self.d('digest')}/ ({', '.join(os.path.basename(d) for d in dig_files)}) "
             f"is incorrect: its figures ({', '.join(str(t) for t in c['digest_tokens'])}) do not match the evidence.\n"
             f"- The earlier material in {self.d('archive')}/ ({', '.join(os.path.basename(a) for a in self.arch_hits)}) is "
             f"stale: its figures ({', '.join(toks_a)}) are superseded and do not govern.\n"
         )
+
+    def r_final(self, rid):
+        c, sl = self.c, self.c["slice"]
+        summ = self.summary()
+        fj, fm = self.final_paths()
+        keys = ", ".join(f'"{k}"' for k in [*summ, "seal_token"])
+        where = (
+            f"end it with one ```json fenced block holding exactly the keys {keys}"
+            if fj == fm
+            else f"alongside it, {fj} with exactly the keys {keys}"
+        )
+        q = voice.final(self.v(), {"ask": c["final_ask"], "fm": fm, "digest": self.d("digest"), "arch": self.d("archive"),
+            "where": where, "tf": c["token_out"]})  # fmt: skip
+        q += voice.aside(self.c["id"], 2)
+        conds = self.final_conds(summ, fj, fm)
+        report = self.final_report()
         final = self.summary_body() + ',\n  "seal_token": "${var:seal_hex}"\n}\n'
         turns = [
             turn(
