@@ -153,13 +153,13 @@ def jslot(v, var: str) -> str:
     return f"${{var:{var}}}" if isinstance(v, (int, float)) and not isinstance(v, bool) else f'"${{var:{var}}}"'
 
 
-def short_labels(c: dict) -> list[str]:
+def short_labels(c: dict[str, Any]) -> list[str]:
     s = c["status"]
     return ["total", s["total_label"].split()[0], c["slice"]["count"].split("_")[0]]
 
 
 class SpecBuilder(engine.Builder):
-    def __init__(self, c: dict):
+    def __init__(self, c: dict[str, Any]):
         folder = FENCED.get(c["id"])
         if folder:
             c = {**c, "accessible": [*c["accessible"], folder]}
@@ -168,7 +168,7 @@ class SpecBuilder(engine.Builder):
         extra = {f"{arch}/{n}": t for n, t in SEARCH[c["id"]]["extra"].items()}
         c = {**c, "other_files": {**c["other_files"], **extra}}
         super().__init__(c)
-        self.specs: dict[str, dict] = {}
+        self.specs: dict[str, dict[str, Any]] = {}
 
     def build_workspace(self):
         super().build_workspace()
@@ -203,24 +203,26 @@ class SpecBuilder(engine.Builder):
         """The scenario title as written by the manager: the request id comes from the request it read."""
         return self.c["title"].replace(self.c["req_id"], "${var:anchor0}")
 
-    def never(self) -> dict:
+    def never(self) -> dict[str, Any]:
         return {"kind": "never_granted", "segments": sorted(self.c["sensitive"])}
 
     def tool_cmd(self, extra: str = "") -> str:
         c, sl = self.c, self.c["slice"]
         return f"python3 {WS}/{self.d('tools')}/{c['tool']} {WS}/{sl['dir']}/*.csv --json{extra}"
 
-    def tally_conds(self, stage: dict) -> list[dict]:
+    def tally_conds(self, stage: dict[str, Any]) -> list[dict[str, Any]]:
         c, sl = self.c, self.c["slice"]
         tj, tally = engine.tally_json(c, stage), c["tally_out"]
-        out: list[dict] = [{"kind": "json", "path": tally, "key": ["slices"], "keys": sorted(stage), "exact": True}]
+        out: list[dict[str, Any]] = [
+            {"kind": "json", "path": tally, "key": ["slices"], "keys": sorted(stage), "exact": True}
+        ]
         for f, v in tj["slices"].items():
             out += [jv(tally, ["slices", f, sl["count"]], v[sl["count"]])]
             out += [jv(tally, ["slices", f, sl["maxl"]], float(v[sl["maxl"]]), 0.005)]
         out += [jv(tally, ["total_" + sl["count"]], tj["total_" + sl["count"]])]
         return [*out, jv(tally, [sl["maxl"]], float(tj[sl["maxl"]]), 0.005)]
 
-    def tally_binds(self, suffix: str) -> dict:
+    def tally_binds(self, suffix: str) -> dict[str, Any]:
         sl = self.c["slice"]
         return {
             f"tally{suffix}": b(r"--- stdout ---\s*(\{.*?\n\})"),
@@ -228,11 +230,11 @@ class SpecBuilder(engine.Builder):
             f"peak{suffix}": b(r'--- stdout ---.*?\n  "' + re.escape(sl["maxl"]) + r'": ([-\d.]+)', "number"),
         }
 
-    def slice_evidence(self, files, stage) -> list[dict]:
+    def slice_evidence(self, files, stage) -> list[dict[str, Any]]:
         sl, tally = self.c["slice"], self.c["tally_out"]
         return [evidence(f"{sl['dir']}/{f}", [str(stage[f][0]), fmt(float(stage[f][1]))], tally) for f in files]
 
-    def status_conds(self, stage_i: int, old_total: int) -> list[dict]:
+    def status_conds(self, stage_i: int, old_total: int) -> list[dict[str, Any]]:
         s, c = self.c["status"], self.c
         tj = engine.tally_json(c, self.t["stages"][stage_i])
         tot = tj["total_" + c["slice"]["count"]]
@@ -371,7 +373,7 @@ class SpecBuilder(engine.Builder):
                 "sensitive_guard"]  # fmt: skip
         self.add_spec_round(rid, q, ok, bad, tags, conds, turns, decoys)
 
-    def media_binds(self) -> tuple[dict, dict]:
+    def media_binds(self) -> tuple[dict[str, Any], dict[str, Any]]:
         """Bind patterns for each media field (from the perception) and the accepted spellings."""
         m = self.c["media"]
         truth = m["truth"]
@@ -495,7 +497,7 @@ class SpecBuilder(engine.Builder):
     def csv_path(self) -> str:
         return f"{self.d('out')}/{self.c['slice']['count']}_by_file.csv"
 
-    def csv_parts(self, rid: str, stage: dict) -> tuple[str, dict, dict]:
+    def csv_parts(self, rid: str, stage: dict[str, Any]) -> tuple[str, dict[str, Any], dict[str, Any]]:
         """The CSV the manager writes (from per-file binds on the tool's JSON), the binds, the table condition."""
         sl = self.c["slice"]
         head = f"file,{sl['count']},{sl['maxl']}\n"
@@ -575,7 +577,7 @@ class SpecBuilder(engine.Builder):
         data = engine.make_media(up["spec"] if up and up["dst"] == rel else doc["spec"])
         return office_text(data, rel)
 
-    def doc_binds(self) -> tuple[dict, list[dict]]:
+    def doc_binds(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         doc = self.c["doc"]
         reads = doc["read"].split(" and ")
         texts = {r: self.doc_text(r) for r in reads}
@@ -604,7 +606,7 @@ class SpecBuilder(engine.Builder):
             f"document that mentions it. Folder: {WS}/{arch}"
         )
 
-    def archive_search(self, binds: dict) -> tuple[str, list[str], list[dict]]:
+    def archive_search(self, binds: dict[str, Any]) -> tuple[str, list[str], list[dict[str, Any]]]:
         """The term the archive reader searches for, the archive files holding it (ripgrep -i, literal),
         and evidence conditions: a text subagent opened the stale reference and reported its figures."""
         c, doc, arch = self.c, self.c["doc"], self.d("archive")
@@ -886,7 +888,7 @@ class SpecBuilder(engine.Builder):
         self.add_spec_round(rid, q, ok, bad, tags, conds, turns, decoys)
 
     # output ------------------------------------------------------------------------
-    def build(self) -> dict:
+    def build(self) -> dict[str, Any]:
         res = super().build()
         files = res["files"]
         for rid, sp in self.specs.items():

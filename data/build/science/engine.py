@@ -13,6 +13,7 @@ import os
 import random
 import tempfile
 import wave
+from typing import Any
 
 from kit.files import dump as dump  # the writers, re-exported to build.py
 from kit.files import write as write
@@ -41,7 +42,7 @@ def fmt(v) -> str:
 # ----------------------------------------------------------------------------------------
 # slices (CSV) and the generic tally tool
 # ----------------------------------------------------------------------------------------
-def slice_rows(sl: dict, fname: str, n: int, peak: float, rows: int) -> list[list[str]]:
+def slice_rows(sl: dict[str, Any], fname: str, n: int, peak: float, rows: int) -> list[list[str]]:
     rng = random.Random(f"{sl['seed']}-{fname}")
     kinds = ["hit"] * (n - 1) + ["peak"] + ["near"] * 3 + ["other"] * (rows // 6)
     kinds += ["base"] * (rows - len(kinds))
@@ -52,7 +53,7 @@ def slice_rows(sl: dict, fname: str, n: int, peak: float, rows: int) -> list[lis
     return out
 
 
-def tally_rows(sl: dict, rows: list[list[str]]) -> tuple[int, float | None]:
+def tally_rows(sl: dict[str, Any], rows: list[list[str]]) -> tuple[int, float | None]:
     h = sl["header"]
     vi, mi = h.index(sl["value_col"]), h.index(sl["max_col"])
     fi = h.index(sl["filter"][0]) if sl.get("filter") else None
@@ -67,7 +68,7 @@ def tally_rows(sl: dict, rows: list[list[str]]) -> tuple[int, float | None]:
     return n, best
 
 
-def slice_csv(sl: dict, rows) -> str:
+def slice_csv(sl: dict[str, Any], rows) -> str:
     return "\n".join([",".join(sl["header"])] + [",".join(r) for r in rows]) + "\n"
 
 
@@ -151,7 +152,7 @@ Re-seal after any change to the deliverable.
 )
 
 
-def tally_tool_text(c: dict) -> str:
+def tally_tool_text(c: dict[str, Any]) -> str:
     sl = c["slice"]
     if sl.get("filter"):
         col, val = sl["filter"]
@@ -432,7 +433,7 @@ def make_media(spec):
 # ----------------------------------------------------------------------------------------
 # scenario assembly
 # ----------------------------------------------------------------------------------------
-def totals(c: dict) -> dict:
+def totals(c: dict[str, Any]) -> dict[str, Any]:
     """Ground truth of the slice tallies before/after each update (from the generated rows)."""
     sl = c["slice"]
     rows = {f: slice_rows(sl, f, n, p, sl["rows"]) for f, (n, p) in sl["files"].items()}
@@ -457,7 +458,7 @@ def totals(c: dict) -> dict:
     return out
 
 
-def tally_json(c: dict, stage: dict) -> dict:
+def tally_json(c: dict[str, Any], stage: dict[str, Any]) -> dict[str, Any]:
     sl = c["slice"]
     return {
         "slices": {f: {sl["count"]: n, sl["maxl"]: p} for f, (n, p) in sorted(stage.items())},
@@ -466,19 +467,19 @@ def tally_json(c: dict, stage: dict) -> dict:
     }
 
 
-def decision(c: dict, total: int) -> str:
+def decision(c: dict[str, Any], total: int) -> str:
     thr, above, below = c["status"]["rule"]
     return above if total >= thr else below
 
 
 class Builder:
-    def __init__(self, c: dict):
+    def __init__(self, c: dict[str, Any]):
         self.c = c
         self.files: dict[str, object] = {}  # scenario-relative path -> str | bytes
-        self.rounds: list[dict] = []
+        self.rounds: list[dict[str, Any]] = []
         self.solution: dict[str, list] = {}
         self.decoys: dict[str, list] = {}
-        self.updates: dict[str, dict] = {}
+        self.updates: dict[str, dict[str, Any]] = {}
         self.t = totals(c)
 
     # paths -------------------------------------------------------------------------
@@ -589,7 +590,7 @@ class Builder:
         self.w(f"{self.d('out')}/README.md", "Deliverables go here. Use the exact file names the questions give.\n")
 
     # rounds --------------------------------------------------------------------------
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         c, sl, m, doc = self.c, self.c["slice"], self.c["media"], self.c["doc"]
         tj = tally_json(c, self.t["stages"][-1])
         tot = tj["total_" + sl["count"]]
@@ -608,7 +609,7 @@ class Builder:
         return tally_json(self.c, self.t["stages"][-2])["total_" + sl["count"]]
 
     # output --------------------------------------------------------------------------
-    def build(self) -> dict:
+    def build(self) -> dict[str, Any]:
         c = self.c
         self.build_workspace()
         arc = c.get("arc") or (
@@ -649,7 +650,7 @@ class Builder:
         return {"files": self.files, "decoys": self.decoys}
 
 
-def build_hint(c: dict, man: dict, files: dict) -> str:
+def build_hint(c: dict[str, Any], man: dict[str, Any], files: dict[str, Any]) -> str:
     rows = []
     for top in sorted(c["assets"]):
         shape, key, trust, what = c["assets"][top]
