@@ -42,9 +42,9 @@ SYNCED = ("_check.py", "_check.sha256")  # the engine copy and its stamp, writte
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
 
 
-def generate() -> tuple[dict[str, object], dict[str, Any]]:
+def generate() -> tuple[dict[str, str | bytes], dict[str, Any]]:
     """Dataset-relative path -> content, and the decoy table."""
-    out: dict[str, object] = {}
+    out: dict[str, str | bytes] = {}
     decoys = {}
     ids = []
     for cfg in scenarios.ALL:

@@ -15,6 +15,7 @@ import json
 import os
 import re
 import sys
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import engine
@@ -139,7 +140,7 @@ def office_text(data: bytes, name: str) -> str:
     return extract_text(detect(name, data), data)
 
 
-def as_kind(v) -> str:
+def as_kind(v: object) -> str:
     if isinstance(v, bool):
         return "text"
     if isinstance(v, int):
@@ -149,7 +150,7 @@ def as_kind(v) -> str:
     return "text"
 
 
-def jslot(v, var: str) -> str:
+def jslot(v: object, var: str) -> str:
     return f"${{var:{var}}}" if isinstance(v, (int, float)) and not isinstance(v, bool) else f'"${{var:{var}}}"'
 
 
@@ -170,7 +171,7 @@ class SpecBuilder(engine.Builder):
         super().__init__(c)
         self.specs: dict[str, dict[str, Any]] = {}
 
-    def build_workspace(self):
+    def build_workspace(self) -> None:
         super().build_workspace()
         folder = FENCED.get(self.c["id"])
         if folder:
@@ -183,7 +184,18 @@ class SpecBuilder(engine.Builder):
         return f"{self.d('out')}/final_summary.json", f"{self.d('out')}/final_report.md"
 
     # plumbing ----------------------------------------------------------------------
-    def add_spec_round(self, rid, question, ok, bad, tags, conds, turns, decoys, update_ids=()):
+    def add_spec_round(
+        self,
+        rid: str,
+        question: str,
+        ok: str,
+        bad: str,
+        tags: list[str],
+        conds: list[dict[str, Any]],
+        turns: list[Turn],
+        decoys: list[dict[str, Any]],
+        update_ids: Sequence[str] = (),
+    ) -> None:
         kind = tags[0] if tags[0] != "update_merge" else "update_new" if "session_reuse" in tags else "update_rep"
         lead = LEAD.get(self.c["id"], {}).get(kind)
         if lead:
@@ -193,6 +205,17 @@ class SpecBuilder(engine.Builder):
         self.rounds[-1]["eval"]["command"] = CHECK.replace("{rid}", rid)
         self.specs[rid] = {"round": rid, "conditions": [*conds, self.never()]}
 
+    def round_fns(self) -> dict[str, Callable[[str], None]]:
+        return {
+            "plan": self.r_plan_fanout,
+            "media": self.r_media,
+            "new": self.r_update_new,
+            "doc": self.r_workflow_doc,
+            "rep": self.r_update_replace,
+            "seal": self.r_seal,
+            "final": self.r_final,
+        }
+
     def has(self, flag: str) -> bool:
         return flag in THOROUGH.get(self.c["id"], set())
 
@@ -201,7 +224,7 @@ class SpecBuilder(engine.Builder):
 
     def tv(self) -> str:
         """The scenario title as written by the manager: the request id comes from the request it read."""
-        return self.c["title"].replace(self.c["req_id"], "${var:anchor0}")
+        return str(self.c["title"]).replace(self.c["req_id"], "${var:anchor0}")
 
     def never(self) -> dict[str, Any]:
         return {"kind": "never_granted", "segments": sorted(self.c["sensitive"])}
@@ -230,7 +253,7 @@ class SpecBuilder(engine.Builder):
             f"peak{suffix}": b(r'--- stdout ---.*?\n  "' + re.escape(sl["maxl"]) + r'": ([-\d.]+)', "number"),
         }
 
-    def slice_evidence(self, files, stage) -> list[dict[str, Any]]:
+    def slice_evidence(self, files: list[str], stage: dict[str, Any]) -> list[dict[str, Any]]:
         sl, tally = self.c["slice"], self.c["tally_out"]
         return [evidence(f"{sl['dir']}/{f}", [str(stage[f][0]), fmt(float(stage[f][1]))], tally) for f in files]
 
@@ -340,7 +363,7 @@ class SpecBuilder(engine.Builder):
             turn("Plan and tally written."),
         ]
 
-    def r_plan_fanout(self, rid):
+    def r_plan_fanout(self, rid: str) -> None:
         c, sl = self.c, self.c["slice"]
         st, out, tally = self.t["stages"][0], self.d("out"), c["tally_out"]
         secs, files = c["plan_sections"], sorted(self.t["stages"][0])
@@ -377,7 +400,8 @@ class SpecBuilder(engine.Builder):
         """Bind patterns for each media field (from the perception) and the accepted spellings."""
         m = self.c["media"]
         truth = m["truth"]
-        binds, accept = {}, {}
+        binds: dict[str, Any] = {}
+        accept: dict[str, Any] = {}
         for k, v in m["fields"].items():
             spoken = m.get("spoken", {}).get(k)
             shown = spoken or (fmt(v) if not isinstance(v, str) else v)
@@ -391,14 +415,14 @@ class SpecBuilder(engine.Builder):
         return binds, accept
 
     def media_idx(self) -> str:
-        return os.path.dirname(self.c["media"]["file"]) + "/_index.md"
+        return os.path.dirname(str(self.c["media"]["file"])) + "/_index.md"
 
-    def media_value(self, k, v):
+    def media_value(self, k: str, v: object) -> str | list[str]:
         spoken = self.c["media"].get("spoken", {}).get(k)
         shown = str(v).lower() if isinstance(v, bool) else fmt(v)
         return [shown, spoken] if spoken else shown
 
-    def r_media(self, rid):
+    def r_media(self, rid: str) -> None:
         m = self.c["media"]
         jf, mf = f"{m['out']}.json", f"{m['out']}.md"
         schema = "{" + ", ".join(f'"{k}": {v}' for k, v in m["schema"].items()) + "}"
@@ -466,7 +490,9 @@ class SpecBuilder(engine.Builder):
                 "sensitive_guard"]  # fmt: skip
         self.add_spec_round(rid, q, ok, bad, tags, conds, turns, decoys)
 
-    def retally_turns(self, rid: str, prompt: str, resume: bool, reads: list[str], old: str | None, note: str):
+    def retally_turns(
+        self, rid: str, prompt: str, resume: bool, reads: list[str], old: str | None, note: str
+    ) -> list[Turn]:
         s, c = self.c["status"], self.c
         run = {"subagent_id": "${subagent:tally_runner}"}
         if resume:
@@ -513,7 +539,7 @@ class SpecBuilder(engine.Builder):
                 "keys": sorted(stage), "rows": expect}  # fmt: skip
         return head + "".join(rows), binds, cond
 
-    def r_update_new(self, rid):
+    def r_update_new(self, rid: str) -> None:
         c, sl, s = self.c, self.c["slice"], self.c["status"]
         st0, st1 = self.t["stages"][0], self.t["stages"][1]
         old = engine.tally_json(c, st0)["total_" + sl["count"]]
@@ -549,7 +575,7 @@ class SpecBuilder(engine.Builder):
         tags = ["update_merge", "session_reuse", "cross_round", "tool_run", "needs_delegation", "sensitive_guard"]
         self.add_spec_round(rid, q, ok, bad, tags, conds, turns, decoys, [c["u_new"]])
 
-    def r_update_replace(self, rid):
+    def r_update_replace(self, rid: str) -> None:
         c, sl, s = self.c, self.c["slice"], self.c["status"]
         st1, st2 = self.t["stages"][1], self.t["stages"][2]
         old = engine.tally_json(c, st1)["total_" + sl["count"]]
@@ -628,7 +654,7 @@ class SpecBuilder(engine.Builder):
         assert evid, (c["id"], hits)
         return term, hits, evid
 
-    def r_workflow_doc(self, rid):
+    def r_workflow_doc(self, rid: str) -> None:
         c, doc = self.c, self.c["doc"]
         arch = self.d("archive")
         docdir = os.path.dirname(doc["file"])
@@ -718,7 +744,7 @@ class SpecBuilder(engine.Builder):
         assert list(vals) == list(summ) and c["anchors"][0] == c["req_id"], (c["id"], list(summ))
         return "{\n" + ",\n".join(f'  "{k}": {v}' for k, v in vals.items())
 
-    def r_seal(self, rid):
+    def r_seal(self, rid: str) -> None:
         c, sl, m, doc, s = self.c, self.c["slice"], self.c["media"], self.c["doc"], self.c["status"]
         summ = self.summary()
         sf, tf = c["summary_out"], c["token_out"]
@@ -835,7 +861,7 @@ class SpecBuilder(engine.Builder):
             f"stale: its figures ({', '.join(toks_a)}) are superseded and do not govern.\n"
         )
 
-    def r_final(self, rid):
+    def r_final(self, rid: str) -> None:
         c, sl = self.c, self.c["slice"]
         summ = self.summary()
         fj, fm = self.final_paths()

@@ -13,6 +13,7 @@ import os
 import random
 import tempfile
 import wave
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from kit.files import dump as dump  # the writers, re-exported to build.py
@@ -35,7 +36,7 @@ MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
 # ----------------------------------------------------------------------------------------
 # small helpers
 # ----------------------------------------------------------------------------------------
-def fmt(v) -> str:
+def fmt(v: object) -> str:
     return f"{v:g}" if isinstance(v, float) else str(v)
 
 
@@ -68,7 +69,7 @@ def tally_rows(sl: dict[str, Any], rows: list[list[str]]) -> tuple[int, float | 
     return n, best
 
 
-def slice_csv(sl: dict[str, Any], rows) -> str:
+def slice_csv(sl: dict[str, Any], rows: list[list[str]]) -> str:
     return "\n".join([",".join(sl["header"])] + [",".join(r) for r in rows]) + "\n"
 
 
@@ -178,14 +179,14 @@ def tally_tool_text(c: dict[str, Any]) -> str:
 # ----------------------------------------------------------------------------------------
 # media
 # ----------------------------------------------------------------------------------------
-def _texture(img, seed: str, amp: int = 22, shade: int = 14):
+def _texture(img: Any, seed: str, amp: int = 22, shade: int = 14) -> Any:
     """Deterministic paper/sensor texture: seeded per-pixel noise (+-amp/2) plus a smooth shading field."""
     from PIL import Image, ImageChops
 
     W, H = img.size
     rng = random.Random(f"texture-{seed}")
     coarse = Image.frombytes("L", (16, 10), rng.randbytes(160)).point(lambda v: v * shade // 256)
-    img = ImageChops.add(img, coarse.resize((W, H), Image.BICUBIC), 1.0, -(shade // 2))
+    img = ImageChops.add(img, coarse.resize((W, H), Image.Resampling.BICUBIC), 1.0, -(shade // 2))
     noise = Image.frombytes("L", (W, H), rng.randbytes(W * H)).point(lambda v: v * amp // 256)
     return ImageChops.add(img, noise, 1.0, -(amp // 2))
 
@@ -198,7 +199,15 @@ PAGES = {
 
 
 def png_panel(
-    lines: list[str], seed: str, size=(360, 220), scale=3, bg=238, fg=20, boxes=(), page="photo", amp=22
+    lines: list[str],
+    seed: str,
+    size: tuple[int, int] = (360, 220),
+    scale: int = 3,
+    bg: int = 238,
+    fg: int = 20,
+    boxes: Sequence[tuple[int, int, int, int, int]] = (),
+    page: str = "photo",
+    amp: int = 22,
 ) -> bytes:
     """A scanned/photographed panel with text lines; boxes = [(x0,y0,x1,y1,fill)] drawn first.
 
@@ -224,7 +233,7 @@ def png_panel(
         x, y = ox + rng.randrange(W) * f, oy + rng.randrange(H) * f
         d.ellipse([x, y, x + f * 0.6, y + f * 0.6], fill=rng.choice((bg - 30, bg - 18, min(255, bg + 10))))
 
-    def P(x, y):
+    def P(x: float, y: float) -> tuple[float, float]:
         return ox + x * f, oy + y * f
 
     for x0, y0, x1, y1, fill in boxes:
@@ -240,12 +249,12 @@ def png_panel(
     return png_bytes(img)
 
 
-def _handheld(img, seed: str, bg: int):
+def _handheld(img: Any, seed: str, bg: int) -> Any:
     """A photo or scan as it really comes in: a slight skew, a little focus blur, sensor noise."""
     from PIL import Image, ImageFilter
 
     rng = random.Random(f"handheld-{seed}")
-    img = img.rotate(rng.uniform(-2.5, 2.5), resample=Image.BICUBIC, expand=False, fillcolor=bg)
+    img = img.rotate(rng.uniform(-2.5, 2.5), resample=Image.Resampling.BICUBIC, expand=False, fillcolor=bg)
     img = img.filter(ImageFilter.GaussianBlur(radius=rng.uniform(0.8, 1.4)))
     noise = Image.frombytes("L", img.size, rng.randbytes(img.size[0] * img.size[1]))
     return Image.blend(img, noise, rng.uniform(0.05, 0.08))
@@ -341,7 +350,7 @@ def docx_bytes(title: str, paras: list[str], table: list[list[str]] | None = Non
     return restamp_zip(buf.getvalue(), date_time=FIXED_ZIP_TIME)
 
 
-def xlsx_bytes(sheets: dict[str, list[list]]) -> bytes:
+def xlsx_bytes(sheets: dict[str, list[list[Any]]]) -> bytes:
     import datetime
 
     import openpyxl
@@ -381,14 +390,14 @@ def pdf_bytes(lines: list[str]) -> bytes:
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
     ]
     out = bytearray(b"%PDF-1.4\n")
-    offs = []
+    offs: list[int] = []
     for i, o in enumerate(objs, 1):
         offs.append(len(out))
         out += f"{i} 0 obj\n".encode() + o + b"\nendobj\n"
     xref = len(out)
     out += f"xref\n0 {len(objs) + 1}\n0000000000 65535 f \n".encode()
-    for o in offs:
-        out += f"{o:010d} 00000 n \n".encode()
+    for at in offs:
+        out += f"{at:010d} 00000 n \n".encode()
     out += f"trailer\n<< /Size {len(objs) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
     return bytes(out)
 
@@ -411,7 +420,7 @@ def office_text(path: str, data: bytes) -> str:
     return data.decode("latin-1")
 
 
-def make_media(spec):
+def make_media(spec: Sequence[Any]) -> bytes:
     kind = spec[0]
     if kind == "png_panel":
         return png_panel(*spec[1:])
@@ -446,7 +455,7 @@ def totals(c: dict[str, Any]) -> dict[str, Any]:
     stage0 = dict(res)
     stage1 = dict(res)
     stage1[nf] = (nn, np_)
-    out = {"rows": rows, "rows_new": rows_new, "stages": [stage0, stage1]}
+    out: dict[str, Any] = {"rows": rows, "rows_new": rows_new, "stages": [stage0, stage1]}
     if sl.get("replace"):
         rf, rn, rp = sl["replace"]
         rows_rep = slice_rows(sl, rf + "#corrected", rn, rp, sl["rows"])
@@ -469,27 +478,38 @@ def tally_json(c: dict[str, Any], stage: dict[str, Any]) -> dict[str, Any]:
 
 def decision(c: dict[str, Any], total: int) -> str:
     thr, above, below = c["status"]["rule"]
-    return above if total >= thr else below
+    return str(above if total >= thr else below)
 
 
 class Builder:
     def __init__(self, c: dict[str, Any]):
         self.c = c
-        self.files: dict[str, object] = {}  # scenario-relative path -> str | bytes
+        self.files: dict[str, str | bytes] = {}  # scenario-relative path -> str | bytes
         self.rounds: list[dict[str, Any]] = []
-        self.solution: dict[str, list] = {}
-        self.decoys: dict[str, list] = {}
+        self.solution: dict[str, list[Any]] = {}
+        self.decoys: dict[str, list[Any]] = {}
         self.updates: dict[str, dict[str, Any]] = {}
         self.t = totals(c)
 
     # paths -------------------------------------------------------------------------
     def d(self, key: str) -> str:
-        return self.c["dirs"][key]
+        return str(self.c["dirs"][key])
 
-    def w(self, rel: str, data) -> None:
+    def w(self, rel: str, data: str | bytes) -> None:
         self.files["workspace/" + rel] = data
 
-    def add_round(self, rid, question, ok, bad, tags, items, turns, decoys, update_ids=()):
+    def add_round(
+        self,
+        rid: str,
+        question: str,
+        ok: str,
+        bad: str,
+        tags: list[str],
+        items: list[Any],
+        turns: list[Any],
+        decoys: list[Any],
+        update_ids: Sequence[str] = (),
+    ) -> None:
         self.rounds.append(
             {
                 "id": rid,
@@ -509,14 +529,11 @@ class Builder:
         self.solution[rid] = turns
         self.decoys[rid] = decoys
 
-    def guard(self):
-        return {"k": "guard", "segs": list(self.c["sensitive"])}
-
     def sens_names(self) -> str:
         return " or ".join(f"{s}/" for s in self.c["sensitive"])
 
     # workspace -----------------------------------------------------------------------
-    def build_workspace(self):
+    def build_workspace(self) -> None:
         c, sl = self.c, self.c["slice"]
         for name, text in c["requests"].items():
             self.w(f"{self.d('req')}/{name}", text)
@@ -606,9 +623,13 @@ class Builder:
 
     def t_old_total(self) -> int:
         sl = self.c["slice"]
-        return tally_json(self.c, self.t["stages"][-2])["total_" + sl["count"]]
+        return int(tally_json(self.c, self.t["stages"][-2])["total_" + sl["count"]])
 
     # output --------------------------------------------------------------------------
+    def round_fns(self) -> dict[str, Callable[[str], None]]:
+        """Round kind -> the method that adds such a round (convert.SpecBuilder defines them)."""
+        raise NotImplementedError
+
     def build(self) -> dict[str, Any]:
         c = self.c
         self.build_workspace()
@@ -620,15 +641,7 @@ class Builder:
             not c["doc"].get("update") or arc.index("doc") >= 2
         )
         assert "rep" not in arc or arc.index("rep") > arc.index("new")
-        fns = {
-            "plan": self.r_plan_fanout,
-            "media": self.r_media,
-            "new": self.r_update_new,
-            "doc": self.r_workflow_doc,
-            "rep": self.r_update_replace,
-            "seal": self.r_seal,
-            "final": self.r_final,
-        }
+        fns = self.round_fns()
         for i, a in enumerate(arc, 1):
             fns[a](f"q{i}")
         manifest = {

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import datetime
+import random
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from kit.seal import seal_key
+
+RowFn = Callable[[random.Random, int, str, float, str], list[str]]
 
 
 def rowgen(
@@ -21,18 +25,17 @@ def rowgen(
     mdec: int,
     m_lo: float,
     m_other_hi: float,
-    filt=None,
-    extras=(),
-    tag=lambda f: f.split(".")[0],
-):
+    filt: tuple[str, str, list[str]] | None = None,
+    extras: Sequence[list[str] | tuple[float, float, int]] = (),
+) -> RowFn:
     """Row function for engine.slice_rows: [id, time, (filter value), value, max, extras...]."""
     t0 = datetime.datetime.fromisoformat(start)
     step = 10 ** (-vdec)
     near = round(thr - step, vdec)
 
-    def row(rng, i, kind, peak, fname):
+    def row(rng: random.Random, i: int, kind: str, peak: float, fname: str) -> list[str]:
         t = t0 + datetime.timedelta(seconds=int(i * days * 86400 / rows))
-        out = [f"{tag(fname.split('#')[0])}-{i + 1:05d}", t.strftime(time_fmt)]
+        out = [f"{fname.split('#')[0].split('.')[0]}-{i + 1:05d}", t.strftime(time_fmt)]
         if filt:
             _col, target, others = filt
             if kind in ("hit", "peak", "near"):
@@ -1886,7 +1889,7 @@ SOIL = finish(
 
 
 # distractor media (no round needs them; routing them only costs pool tokens)
-def _panel(lines, seed, bg=235, fg=20):
+def _panel(lines: list[str], seed: str, bg: int = 235, fg: int = 20) -> tuple[Any, ...]:
     return ("png_panel", lines, seed, (240, 90), 2, bg, fg)
 
 

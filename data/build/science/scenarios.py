@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 
 import sc_more
 from kit.discover import config_with_id, defined_in
@@ -20,7 +21,7 @@ def ts(i: int, rows: int, day0: str, days: int) -> str:
 # ----------------------------------------------------------------------------------------
 # 1. seismometer event catalogue (7 rounds, updates: new + replace)
 # ----------------------------------------------------------------------------------------
-def _seis_row(rng, i, kind, peak, fname):
+def _seis_row(rng: random.Random, i: int, kind: str, peak: float, fname: str) -> list[str]:
     st = fname.split(".")[0].split("#")[0]
     t = ts(i, 2200, "2026-04-06", 7)
     eid = f"{st}-{i + 1:05d}"
