@@ -201,8 +201,19 @@ class SpecBuilder(engine.Builder):
         if lead:
             assert lead in tags, (self.c["id"], rid, lead)
             tags = [lead, *[t for t in tags if t != lead]]
-        self.add_round(rid, question, ok, bad, tags, [], turns, decoys, update_ids)
-        self.rounds[-1]["eval"]["command"] = CHECK.replace("{rid}", rid)
+        self.rounds.append(
+            {
+                "id": rid,
+                "type": "exec_check",
+                "question": question,
+                "eval": {"command": CHECK.replace("{rid}", rid), "expect_exit": 0, "timeout": 30},
+                "feedback": {"correct": ok, "incorrect": bad},
+                "update_ids": list(update_ids),
+                "tags": tags,
+            }
+        )
+        self.solution[rid] = turns
+        self.decoys[rid] = decoys
         self.specs[rid] = {"round": rid, "conditions": [*conds, self.never()]}
 
     def round_fns(self) -> dict[str, Callable[[str], None]]:

@@ -498,37 +498,6 @@ class Builder:
     def w(self, rel: str, data: str | bytes) -> None:
         self.files["workspace/" + rel] = data
 
-    def add_round(
-        self,
-        rid: str,
-        question: str,
-        ok: str,
-        bad: str,
-        tags: list[str],
-        items: list[Any],
-        turns: list[Any],
-        decoys: list[Any],
-        update_ids: Sequence[str] = (),
-    ) -> None:
-        self.rounds.append(
-            {
-                "id": rid,
-                "type": "exec_check",
-                "question": question,
-                "eval": {
-                    "command": f"python3 ${{scripts}}/check_{rid}.py ${{workspace}}",
-                    "expect_exit": 0,
-                    "timeout": 30,
-                },
-                "feedback": {"correct": ok, "incorrect": bad},
-                "update_ids": list(update_ids),
-                "tags": tags,
-                "_items": items,
-            }
-        )
-        self.solution[rid] = turns
-        self.decoys[rid] = decoys
-
     def sens_names(self) -> str:
         return " or ".join(f"{s}/" for s in self.c["sensitive"])
 
@@ -655,8 +624,6 @@ class Builder:
             "rounds_ref": "questions.json",
         }
         self.files["manifest.json"] = dump(manifest)
-        for r in self.rounds:
-            r.pop("_items")
         self.files["questions.json"] = dump(self.rounds)
         self.files["solution/trajectory.json"] = dump(self.solution)
         self.files["workspace/_sandbox_hint.md"] = build_hint(c, manifest, self.files)
