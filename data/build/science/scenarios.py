@@ -62,15 +62,7 @@ SEIS = {
     "anchors": ["HRG-TLS-2026-07", "HR-3"],
     "anchor_desc": "review id and the injection well",
     "plan_sections": ["Scope", "Evidence", "Open questions"],
-    "dirs": {
-        "req": "requests",
-        "docs": "protocols",
-        "digest": "bot_digests",
-        "archive": "archive",
-        "vault": "custody",
-        "tools": "tools",
-        "out": "output",
-    },
+    "dirs": sc_more.dirs("protocols", "bot_digests", "archive", "custody"),
     "accessible": ["_sandbox_hint.md", "requests", "tools", "bot_digests", "hr", "output"],
     "delegable": ["catalogue", "waveforms", "protocols", "custody", "archive"],
     "sensitive": {
