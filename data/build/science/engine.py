@@ -420,23 +420,20 @@ def office_text(path: str, data: bytes) -> str:
     return data.decode("latin-1")
 
 
+MAKERS: dict[str, Callable[..., bytes]] = {
+    "png_panel": png_panel,
+    "png_chart": png_chart,
+    "wav": wav_speech,
+    "mp4": mp4_frames,
+    "docx": docx_bytes,
+    "xlsx": xlsx_bytes,
+    "pdf": pdf_bytes,
+}
+
+
 def make_media(spec: Sequence[Any]) -> bytes:
-    kind = spec[0]
-    if kind == "png_panel":
-        return png_panel(*spec[1:])
-    if kind == "png_chart":
-        return png_chart(*spec[1:])
-    if kind == "wav":
-        return wav_speech(*spec[1:])
-    if kind == "mp4":
-        return mp4_frames(*spec[1:])
-    if kind == "docx":
-        return docx_bytes(*spec[1:])
-    if kind == "xlsx":
-        return xlsx_bytes(*spec[1:])
-    if kind == "pdf":
-        return pdf_bytes(*spec[1:])
-    raise ValueError(kind)
+    """The bytes of a media or office spec: (kind, *arguments of its maker)."""
+    return MAKERS[spec[0]](*spec[1:])
 
 
 # ----------------------------------------------------------------------------------------
