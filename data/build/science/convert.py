@@ -33,7 +33,6 @@ from arena_tui.sandbox.extract import extract_text
 from arena_tui.sandbox.filekinds import detect
 
 SUPERSEDED = ["superseded", "replaced", "withdrawn", "no longer"]  # the words that mark a claim rejected
-TEXT = ["llm", "vlm", "omni"]
 CHECK = "python3 ${scripts}/_check.py ${workspace} ${scripts}/{rid}.json"
 RULE = {
     "thr": {"re": r"(\d+) or more; otherwise", "as": "int"},
