@@ -41,26 +41,10 @@ RULE = {
 }
 
 
-# How thoroughly each team works (what a subagent reads besides the evidence itself): the slice
-# runner opens the folder index, the media / document readers open their folder's index, the
-# sealer reads the tool, seal and record before running it. Every team reads everything its
-# grant reaches: a reference below the ceiling would let the gate's padding baseline (twenty
-# trivial, perfectly scoped subagents) lift the weighted means above it.
-ALL_READS = {"sealer_read", "media_idx", "doc_idx", "slice_idx"}
-THOROUGH = {
-    sid: ALL_READS
-    for sid in (
-        "s_sci_seismic_swarm_catalogue",
-        "s_sci_transect_cameratrap",
-        "s_sci_notebook_retraction",
-        "s_sci_startracker_observing_log",
-        "s_sci_plate_reader_assay",
-        "s_sci_climate_homogenisation",
-        "s_sci_grant_metrics_report",
-        "s_sci_detector_calibration_drift",
-        "s_sci_soil_interlab_comparison",
-    )
-}
+# Every team reads everything its grant reaches (the slice runner and the media / document readers
+# open their folder's index, the sealer reads the tool, seal and record before running it): a
+# reference below the ceiling would let the gate's padding baseline (twenty trivial, perfectly
+# scoped subagents) lift the weighted means above it.
 # What each round is mainly about in each scenario (its first tag), so every scenario has its own arc.
 LEAD = {
     "s_sci_seismic_swarm_catalogue": {"intake_plan": "background_fanout", "final_synthesis": "decoy_refutation"},
@@ -226,9 +210,6 @@ class SpecBuilder(engine.Builder):
             "final": self.r_final,
         }
 
-    def has(self, flag: str) -> bool:
-        return flag in THOROUGH.get(self.c["id"], set())
-
     def v(self) -> int:
         return voice.VOICE.get(self.c["id"], 0)
 
@@ -319,7 +300,7 @@ class SpecBuilder(engine.Builder):
         runner = {
             "name": "tally_runner",
             "model_key": "llm",
-            "tools": ["Read", "Bash"] if self.has("slice_idx") else ["Bash"],
+            "tools": ["Read", "Bash"],
             "accessible_paths": [sl["dir"], f"{self.d('tools')}/{c['tool']}"],
             "system_prompt": "You run the provided tally tool on the files you are given and report its output verbatim.",
         }
@@ -346,10 +327,8 @@ class SpecBuilder(engine.Builder):
                     "RunSubagent",
                     subagent_id="${subagent:tally_runner}",
                     description="tally all slices",
-                    prompt=(
-                        f"Check {WS}/{sl['dir']}/_index.md lists every file, then r" if self.has("slice_idx") else "R"
-                    )
-                    + f"un {self.tool_cmd()} and report the output verbatim.",
+                    prompt=f"Check {WS}/{sl['dir']}/_index.md lists every file, then run {self.tool_cmd()} and "
+                    "report the output verbatim.",
                     run_in_background=True,
                 ),
                 call("Write", file_path=f"{WS}/{out}/plan.md", content=plan),
@@ -452,7 +431,7 @@ class SpecBuilder(engine.Builder):
             "name": "media_reader",
             "model_key": m["keys"][0],
             "tools": ["Read"],
-            "accessible_paths": [m["file"], *([self.media_idx()] if self.has("media_idx") else [])],
+            "accessible_paths": [m["file"], self.media_idx()],
             "system_prompt": "You perceive media files and report exactly what they show or say, with every number, id and time.",
         }
         body = "{\n" + ",\n".join(f'  "{k}": {jslot(v, "m_" + k)}' for k, v in m["fields"].items()) + "\n}\n"
@@ -475,8 +454,7 @@ class SpecBuilder(engine.Builder):
                     "RunSubagent",
                     subagent_id="${subagent:media_reader}",
                     description=f"read the {m['noun']}",
-                    prompt=(f"Look at {WS}/{self.media_idx()} first. " if self.has("media_idx") else "")
-                    + f"Open {WS}/{m['file']}. {m['prompt']}",
+                    prompt=f"Look at {WS}/{self.media_idx()} first. Open {WS}/{m['file']}. {m['prompt']}",
                     run_in_background=False,
                 ),
             ),
@@ -688,7 +666,7 @@ class SpecBuilder(engine.Builder):
             *evid,
             *hit_evid,
         ]  # fmt: skip
-        doc_files = doc["read"].split(" and ") + ([f"{docdir}/_index.md"] if self.has("doc_idx") else [])
+        doc_files = [*doc["read"].split(" and "), f"{docdir}/_index.md"]
         reads = " ".join(f"{WS}/{p}" for p in doc_files)
         script = (
             f'const ref = defineAgent({{name: "doc_reader", model_key: "llm", tools: ["Read"], accessible_paths: '
@@ -781,7 +759,7 @@ class SpecBuilder(engine.Builder):
         sealer = {
             "name": "sealer",
             "model_key": "llm",
-            "tools": ["Read", "Bash"] if self.has("sealer_read") else ["Bash"],
+            "tools": ["Read", "Bash"],
             "accessible_paths": [f"{self.d('tools')}/{c['seal_tool']}", vault, sf],
             "system_prompt": "You run the sealing tool exactly as instructed and report the line it prints verbatim.",
         }
