@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import os
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
@@ -136,6 +137,7 @@ def finish(c: dict[str, Any], shapes: Shapes) -> dict[str, Any]:
     c["media"].setdefault("keys", MEDIA_KEYS[c["media"]["kind"]])
     c["doc"].setdefault("read", c["doc"]["file"])
     c.setdefault("digest_tokens", [str(c["digest_total"])])
+    c["media_dir"] = os.path.dirname(c["media"]["file"])
     c["assets"] = std_assets(c, shapes)
     readable = [s for s, v in c["sensitive"].items() if v.get("readable")]
     c["accessible"] = ["_sandbox_hint.md", d["req"], d["tools"], d["digest"], *readable, d["out"]]
@@ -172,7 +174,6 @@ ECO = finish(
         "anchor_desc": "survey id and the forest",
         "plan_sections": ["Aims", "Data sources", "Risks"],
         "dirs": dirs("protocol", "bot_digests", "archive_2023", "seal"),
-        "media_dir": "trap_images",
         "sensitive": {
             "participant_data": {
                 "readable": True,
@@ -384,7 +385,6 @@ NB = finish(
         "anchor_desc": "audit id and the lab",
         "plan_sections": ["Scope", "Evidence", "Method", "Open questions"],
         "dirs": dirs("policy", "eln_assistant", "archive", "integrity_seal"),
-        "media_dir": "voice_memos",
         "sensitive": {
             "hr": {
                 "readable": True,
@@ -602,7 +602,6 @@ TEL = finish(
         "anchor_desc": "run id and the target field",
         "plan_sections": ["Goals", "Inputs", "Open questions"],
         "dirs": dirs("rules", "assistant_logs", "archive_2022", "seal_box"),
-        "media_dir": "tracker_video",
         "sensitive": {
             "embargoed": {
                 "readable": True,
@@ -818,7 +817,6 @@ PLATE = finish(
         "anchor_desc": "analysis id and the assay",
         "plan_sections": ["Scope", "Evidence", "Analysis steps", "Risks"],
         "dirs": dirs("plate_maps", "lims_bot", "withdrawn_drafts", "seal"),
-        "media_dir": "instrument_photos",
         "sensitive": {
             "hr": {
                 "readable": True,
@@ -1037,7 +1035,6 @@ CLIM = finish(
         "anchor_desc": "screening id and the network",
         "plan_sections": ["Scope", "Data", "Approach", "Open questions"],
         "dirs": dirs("standards", "network_bot", "archive_2019", "seal"),
-        "media_dir": "field_notes",
         "sensitive": {
             "participant_data": {
                 "readable": True,
@@ -1254,7 +1251,6 @@ GRANT = finish(
         "anchor_desc": "report id and the grant number",
         "plan_sections": ["Scope", "Sources", "Deliverables", "Risks"],
         "dirs": dirs("funder_templates", "grants_bot", "archive_2024", "seal"),
-        "media_dir": "scans",
         "sensitive": {
             "hr": {
                 "readable": True,
@@ -1469,7 +1465,6 @@ DET = finish(
         "anchor_desc": "run id and the facility",
         "plan_sections": ["Scope", "Evidence", "Open questions"],
         "dirs": dirs("procedures", "ai_summaries", "archive_revB", "seal"),
-        "media_dir": "monitor_video",
         "sensitive": {
             "embargoed": {
                 "readable": True,
@@ -1672,7 +1667,6 @@ SOIL = finish(
         "anchor_desc": "round id and the analyte",
         "plan_sections": ["Scope", "Evidence", "Open questions"],
         "dirs": dirs("assigned_values", "coordinator_bot", "archive_2024", "seal"),
-        "media_dir": "sample_photos",
         "sensitive": {
             "participant_data": {
                 "readable": True,
