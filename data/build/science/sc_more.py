@@ -98,16 +98,21 @@ class Shapes(NamedTuple):
     archive: tuple[str, str]  # trust, what
 
 
-def std_assets(c: dict[str, Any], sh: Shapes) -> dict[str, tuple[str, str, str, str]]:
+def std_assets(
+    c: dict[str, Any],
+    sh: Shapes,
+    req: str = "the request and a related e-mail",
+    tools: str = "tally runner and record sealer",
+) -> dict[str, tuple[str, str, str, str]]:
     """Asset rows for the standard folder set: folder -> (shape, key, trust, what)."""
     d = c["dirs"]
     idx = "; has an _index.md"
     out = {
-        d["req"]: ("small text (md)", "llm", "authoritative", "the request and a related e-mail"),
+        d["req"]: ("small text (md)", "llm", "authoritative", req),
         c["slice"]["dir"]: (f"large CSV, one per {sh.per}", "llm + tools/", "authoritative", sh.slices + idx),
         c["media_dir"]: (sh.media[0], sh.media[1], "authoritative", sh.media[2] + idx),
         d["docs"]: (sh.docs[0], "llm", "authoritative", sh.docs[1] + idx),
-        d["tools"]: ("Python scripts (stdlib)", "llm + Bash", "authoritative", "tally runner and record sealer"),
+        d["tools"]: ("Python scripts (stdlib)", "llm + Bash", "authoritative", tools),
         d["vault"]: ("key file", "llm + Bash", "secret", "seal used by the sealer; never paste its content"),
         d["digest"]: ("small text", "llm", *sh.digest),
         d["archive"]: ("small text (md)", "llm", *sh.archive),
@@ -121,9 +126,19 @@ def std_assets(c: dict[str, Any], sh: Shapes) -> dict[str, tuple[str, str, str, 
 MEDIA_KEYS = {"image": ["vlm", "omni"], "audio": ["omni"], "video": ["vlm", "omni"]}
 
 
+def layout(c: dict[str, Any], shapes: Shapes, **rows: str) -> dict[str, Any]:
+    """The config with its media folder, asset table and the main agent's accessible and delegable folders."""
+    d = c["dirs"]
+    c["media_dir"] = os.path.dirname(c["media"]["file"])
+    c["assets"] = std_assets(c, shapes, **rows)
+    readable = [s for s, v in c["sensitive"].items() if v.get("readable")]
+    c["accessible"] = ["_sandbox_hint.md", d["req"], d["tools"], d["digest"], *readable, d["out"]]
+    c["delegable"] = [c["slice"]["dir"], c["media_dir"], d["docs"], d["vault"], d["archive"]]
+    return c
+
+
 def finish(c: dict[str, Any], shapes: Shapes) -> dict[str, Any]:
     """The config completed with what every scenario of this file derives the same way."""
-    d = c["dirs"]
     sl = c["slice"]
     sl.setdefault("rows", 2000)
     filt = sl["gen"].get("filt")
@@ -137,11 +152,7 @@ def finish(c: dict[str, Any], shapes: Shapes) -> dict[str, Any]:
     c["media"].setdefault("keys", MEDIA_KEYS[c["media"]["kind"]])
     c["doc"].setdefault("read", c["doc"]["file"])
     c.setdefault("digest_tokens", [str(c["digest_total"])])
-    c["media_dir"] = os.path.dirname(c["media"]["file"])
-    c["assets"] = std_assets(c, shapes)
-    readable = [s for s, v in c["sensitive"].items() if v.get("readable")]
-    c["accessible"] = ["_sandbox_hint.md", d["req"], d["tools"], d["digest"], *readable, d["out"]]
-    c["delegable"] = [c["slice"]["dir"], c["media_dir"], d["docs"], d["vault"], d["archive"]]
+    layout(c, shapes)
     c["seal"] = seal_key("science", c["id"])
     c["prose_fmt"] = True
     c.setdefault(
