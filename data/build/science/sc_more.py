@@ -127,8 +127,18 @@ MEDIA_KEYS = {"image": ["vlm", "omni"], "audio": ["omni"], "video": ["vlm", "omn
 
 
 def layout(c: dict[str, Any], shapes: Shapes, **rows: str) -> dict[str, Any]:
-    """The config with its media folder, asset table and the main agent's accessible and delegable folders."""
+    """The config with its media folder, asset table, the main agent's accessible and delegable folders,
+    and the paths, readers and texts every scenario derives the same way."""
     d = c["dirs"]
+    c["token_out"] = c["summary_out"].replace(".json", "_token.txt")
+    c["media"].setdefault("keys", MEDIA_KEYS[c["media"]["kind"]])
+    c["doc"].setdefault("read", c["doc"]["file"])
+    c.setdefault("digest_tokens", [str(c["digest_total"])])
+    c.setdefault(
+        "vault_readme",
+        f"Seal file for tools/{c['seal_tool']}. Grant it only to the sealing subagent; never paste it.\n",
+    )
+    c.setdefault("plan_sections", ["Scope", "Evidence", "Open questions"])
     c["media_dir"] = os.path.dirname(c["media"]["file"])
     c["assets"] = std_assets(c, shapes, **rows)
     readable = [s for s, v in c["sensitive"].items() if v.get("readable")]
@@ -144,22 +154,13 @@ def finish(c: dict[str, Any], shapes: Shapes) -> dict[str, Any]:
     filt = sl["gen"].get("filt")
     sl["filter"] = filt[:2] if filt else None
     sl["value_col"], sl["max_col"] = sl["header"][3 if filt else 2 :][:2]
-    c["token_out"] = c["summary_out"].replace(".json", "_token.txt")
     c["slice"] = {
         ("row_fn" if k == "gen" else k): (rowgen(rows=sl["rows"], thr=sl["thr"], **v) if k == "gen" else v)
         for k, v in sl.items()
     }
-    c["media"].setdefault("keys", MEDIA_KEYS[c["media"]["kind"]])
-    c["doc"].setdefault("read", c["doc"]["file"])
-    c.setdefault("digest_tokens", [str(c["digest_total"])])
     layout(c, shapes)
     c["seal"] = seal_key("science", c["id"])
     c["prose_fmt"] = True
-    c.setdefault(
-        "vault_readme",
-        f"Seal file for tools/{c['seal_tool']}. Grant it only to the sealing subagent; never paste it.\n",
-    )
-    c.setdefault("plan_sections", ["Scope", "Evidence", "Open questions"])
     return c
 
 

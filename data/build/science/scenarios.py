@@ -61,7 +61,6 @@ SEIS = {
     "req_id": "HRG-TLS-2026-07",
     "anchors": ["HRG-TLS-2026-07", "HR-3"],
     "anchor_desc": "review id and the injection well",
-    "plan_sections": ["Scope", "Evidence", "Open questions"],
     "dirs": sc_more.dirs("protocols", "bot_digests", "archive", "custody"),
     "sensitive": {
         "hr": {
@@ -120,10 +119,8 @@ SEIS = {
     "seal_prefix": "TLSSEAL",
     "seal_file": "tls_seal.key",
     "seal": seal_key("science", "seismic"),
-    "vault_readme": "Seal file for tools/seal_tls_record.py. Grant it only to the sealing subagent; never paste it.\n",
     "tally_out": "output/catalogue_tally.json",
     "summary_out": "output/tls_record.json",
-    "token_out": "output/tls_record_token.txt",
     "status": {
         "out": "output/tls_status.md",
         "total_label": "Quality-A events with ML 1.2 or more",
@@ -142,7 +139,6 @@ SEIS = {
     "media": {
         "file": "waveforms/felt_event_chart.png",
         "kind": "image",
-        "keys": ["vlm", "omni"],
         "noun": "chart",
         "title": "Felt event: chart facts",
         "spec": (
@@ -175,7 +171,6 @@ SEIS = {
     },
     "doc": {
         "file": "protocols/traffic_light_protocol_v3.docx",
-        "read": "protocols/traffic_light_protocol_v3.docx",
         "spec": (
             "docx",
             "Hollin Ridge traffic-light protocol, version 3",
@@ -231,7 +226,6 @@ SEIS = {
     },
     "summary_fields_note": "",
     "digest_total": 27,
-    "digest_tokens": ["27"],
     "digest_rx": r"digest",
     "digest_grep": "ML|PGV|Status",
     "final_prose": (
