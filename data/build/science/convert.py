@@ -478,13 +478,10 @@ class SpecBuilder(engine.Builder):
                 "sensitive_guard"]  # fmt: skip
         self.add_spec_round(rid, q, ok, bad, tags, conds, turns, decoys)
 
-    def retally_turns(
-        self, rid: str, prompt: str, resume: bool, reads: list[str], old: str | None, note: str
-    ) -> list[Turn]:
+    def retally_turns(self, rid: str, prompt: str, reads: list[str], old: str | None, note: str) -> list[Turn]:
+        """Continue the tally session on the changed folder, then revise the tally and the status from its output."""
         s, c = self.c["status"], self.c
-        run = {"subagent_id": "${subagent:tally_runner}"}
-        if resume:
-            run["session_id"] = "${session:tally_runner}"
+        run = {"subagent_id": "${subagent:tally_runner}", "session_id": "${session:tally_runner}"}
         decide = ' --decide "${var:thr}|${var:hi}|${var:lo}"'
         suffix = "_" + rid
         return [
@@ -530,7 +527,7 @@ class SpecBuilder(engine.Builder):
     def r_update_new(self, rid: str) -> None:
         c, sl, s = self.c, self.c["slice"], self.c["status"]
         st0, st1 = self.t["stages"][0], self.t["stages"][1]
-        old = engine.tally_json(c, st0)["total_" + sl["count"]]
+        old = self.total(st0)
         tally = c["tally_out"]
         q = voice.update_new(self.v(), {"ask": c["new_ask"], "tally": tally, "dir": sl["dir"], "out": s["out"],
             "lines": f"`{s['total_label']}: <int>`, `{s['max_label']}: <number, as the tool prints it>` and "
@@ -539,7 +536,7 @@ class SpecBuilder(engine.Builder):
         nf = sl["new"][0]
         conds = [*self.tally_conds(st1), *self.status_conds(1, old), {"kind": "resumed"},
                  *self.slice_evidence([nf], st1)]  # fmt: skip
-        turns = self.retally_turns(rid, "A new file arrived.", True, [tally], "_" + self.tally_rid, s["note_new"])
+        turns = self.retally_turns(rid, "A new file arrived.", [tally], "_" + self.tally_rid, s["note_new"])
         if self.c["id"] in CSV_TABLE:
             body, binds, cond = self.csv_parts(rid, st1)
             q += f" Also file the per-file figures as a table, {self.csv_path()}, columns file, {sl['count']}, {sl['maxl']}."
@@ -552,7 +549,7 @@ class SpecBuilder(engine.Builder):
                 )
             ]
         self.status_rid = rid
-        tot1 = engine.tally_json(c, st1)["total_" + sl["count"]]
+        tot1 = self.total(st1)
         decoys = [{"file": s["out"], "sub": [f"{s['total_label']}: {tot1}", f"{s['total_label']}: {old}"]}]
         ok = "Revision accepted."
         bad = (
@@ -566,13 +563,13 @@ class SpecBuilder(engine.Builder):
     def r_update_replace(self, rid: str) -> None:
         c, sl, s = self.c, self.c["slice"], self.c["status"]
         st1, st2 = self.t["stages"][1], self.t["stages"][2]
-        old = engine.tally_json(c, st1)["total_" + sl["count"]]
+        old = self.total(st1)
         tally, rf = c["tally_out"], sl["replace"][0]
         q = voice.update_rep(self.v(), {"ask": c["rep_ask"], "dir": sl["dir"], "tally": tally, "out": s["out"]})
         q += voice.aside(self.c["id"], 5)
         conds = [*self.tally_conds(st2), *self.status_conds(2, old), *self.slice_evidence([rf], st2)]
         turns = self.retally_turns(
-            rid, "One file was replaced by a corrected version.", True, [tally, s["out"]],
+            rid, "One file was replaced by a corrected version.", [tally, s["out"]],
             "_" + self.status_rid, s["note_rep"],
         )  # fmt: skip
         self.status_rid = rid

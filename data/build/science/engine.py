@@ -586,9 +586,12 @@ class Builder:
         out[doc["summary_key"]] = doc["facts"][doc["summary_label"]]
         return out
 
+    def total(self, stage: dict[str, Any]) -> int:
+        """The tally's total over the files of one stage."""
+        return int(tally_json(self.c, stage)["total_" + self.c["slice"]["count"]])
+
     def t_old_total(self) -> int:
-        sl = self.c["slice"]
-        return int(tally_json(self.c, self.t["stages"][-2])["total_" + sl["count"]])
+        return self.total(self.t["stages"][-2])
 
     # output --------------------------------------------------------------------------
     def round_fns(self) -> dict[str, Callable[[str], None]]:
