@@ -324,14 +324,10 @@ def mp4_frames(frames: list[list[str]], seed: str) -> bytes:
 # office files (stable bytes: fixed zip times, fixed core properties)
 # ----------------------------------------------------------------------------------------
 def docx_bytes(title: str, paras: list[str], table: list[list[str]] | None = None) -> bytes:
-    import datetime
-
     import docx
 
     d = docx.Document()
     d.core_properties.author = "science office"
-    d.core_properties.created = datetime.datetime(2026, 1, 5, 9, 0, 0)
-    d.core_properties.modified = datetime.datetime(2026, 1, 5, 9, 0, 0)
     d.core_properties.last_modified_by = "science office"
     d.add_heading(title, level=1)
     for p in paras:
@@ -350,8 +346,6 @@ def docx_bytes(title: str, paras: list[str], table: list[list[str]] | None = Non
 
 
 def xlsx_bytes(sheets: dict[str, list[list[Any]]]) -> bytes:
-    import datetime
-
     import openpyxl
 
     wb = openpyxl.Workbook()
@@ -361,8 +355,6 @@ def xlsx_bytes(sheets: dict[str, list[list[Any]]]) -> bytes:
         for r in rows:
             ws.append(r)
     wb.properties.creator = "science office"
-    wb.properties.created = datetime.datetime(2026, 1, 5, 9, 0, 0)
-    wb.properties.modified = datetime.datetime(2026, 1, 5, 9, 0, 0)
     buf = io.BytesIO()
     wb.save(buf)
     return restamp_zip(buf.getvalue(), date_time=FIXED_ZIP_TIME)
