@@ -582,6 +582,15 @@ class SpecBuilder(engine.Builder):
         tags = ["update_merge", "cross_round", "tool_run", "needs_delegation", "sensitive_guard"]
         self.add_spec_round(rid, q, ok, bad, tags, conds, turns, decoys, [c["u_rep"]])
 
+    def files_in(self, key: str) -> list[str]:
+        """The scenario's other files in the folder of role ``key``, sorted."""
+        return sorted(r for r in self.c["other_files"] if r.startswith(self.d(key) + "/"))
+
+    def stale_tokens(self) -> list[str]:
+        """The figures of the superseded document material."""
+        doc = self.c["doc"]
+        return [*doc["stale_tokens"], *doc.get("old_tokens", [])]
+
     def doc_text(self, rel: str) -> str:
         doc = self.c["doc"]
         up = doc.get("update")
@@ -640,7 +649,7 @@ class SpecBuilder(engine.Builder):
         return term, hits, evid
 
     def r_workflow_doc(self, rid: str) -> None:
-        c, doc = self.c, self.c["doc"]
+        doc = self.c["doc"]
         arch = self.d("archive")
         docdir = os.path.dirname(doc["file"])
         labels = "; ".join(f"`{k}: {v}`" for k, v in doc["formats"].items())
@@ -648,8 +657,7 @@ class SpecBuilder(engine.Builder):
             "out": doc["out"], "labels": labels, "updated": bool(doc.get("update"))})  # fmt: skip
         q += voice.aside(self.c["id"], 3)
         binds, evid = self.doc_binds()
-        arch_files = sorted(r for r in c["other_files"] if r.startswith(arch + "/"))
-        toks = doc["stale_tokens"] + doc.get("old_tokens", [])
+        arch_files, toks = self.files_in("archive"), self.stale_tokens()
         term, hits, hit_evid = self.archive_search(binds)
         self.arch_hits = hits
         binds["arch_hits"] = {"re": "/" + re.escape(arch) + r"/([\w.-]+\.md):(?:\\n|\n)", "as": "list"}
@@ -797,8 +805,7 @@ class SpecBuilder(engine.Builder):
     def final_conds(self, summ: dict[str, Any], fj: str, fm: str) -> list[dict[str, Any]]:
         """The final round's conditions: the summary's figures, its seal, agreement with earlier rounds, rejections."""
         c, sl, doc, s = self.c, self.c["slice"], self.c["doc"], self.c["status"]
-        arch_files = sorted(r for r in c["other_files"] if r.startswith(self.d("archive") + "/"))
-        toks_a = doc["stale_tokens"] + doc.get("old_tokens", [])
+        arch_files, toks_a = self.files_in("archive"), self.stale_tokens()
         lab = short_labels(c) + list(doc["facts"])
         return [
             *[jv(fj, [k], v, 0.005 if isinstance(v, float) else 0) for k, v in summ.items()],
@@ -823,8 +830,7 @@ class SpecBuilder(engine.Builder):
     def final_report(self) -> str:
         """The reference final report (prose and ## Rejected claims)."""
         c, sl, m, doc = self.c, self.c["slice"], self.c["media"], self.c["doc"]
-        dig_files = sorted(r for r in c["other_files"] if r.startswith(self.d("digest") + "/"))
-        toks_a = doc["stale_tokens"] + doc.get("old_tokens", [])
+        dig_files, toks_a = self.files_in("digest"), self.stale_tokens()
         sfx = "_" + self.status_rid
         prose = (
             f"This closes {self.tv()} (request ${{var:anchor0}}). The tally tool was run by a subagent over every "
