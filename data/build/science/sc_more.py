@@ -1895,6 +1895,10 @@ SOIL = finish(
 
 
 # distractor media (no round needs them; routing them only costs pool tokens)
+def extra(file: str, shape: str, gist: str, spec: tuple[Any, ...], truth: str) -> list[dict[str, Any]]:
+    return [{"file": file, "shape": shape, "gist": gist, "spec": spec, "truth": truth}]
+
+
 def _panel(lines: list[str], seed: str, bg: int = 235, fg: int = 20) -> tuple[Any, ...]:
     return ("png_panel", lines, seed, (240, 90), 2, bg, fg)
 
@@ -1907,75 +1911,59 @@ DET["arc"] = ["plan", "doc", "new", "media", "rep", "seal", "final"]
 NB["arc"] = ["plan", "media", "new", "rep", "doc", "seal", "final"]
 PLATE["arc"] = ["plan", "doc", "new", "rep", "media", "seal", "final"]
 
-ECO["extra_media"] = [
-    {
-        "file": "trap_images/T1_frame_0503.png",
-        "shape": "PNG, infrared frame",
-        "gist": "T1 trigger, routine",
-        "spec": _panel(["GLENMARRA  T1-CAM02  IR", "2026-05-03 23:10:44  9C", "", "  (fox passing)"], "eco-x", 40, 215),
-        "truth": "Infrared frame from T1-CAM02, 2026-05-03 23:10:44, 9C: a red fox passing; no marten, no collar.\n",
-    }
-]
-NB["extra_media"] = [
-    {
-        "file": "voice_memos/lab_meeting_reminder.wav",
-        "shape": "WAV, ~6 s",
-        "gist": "reminder about a lab meeting",
-        "spec": ("wav", "Reminder. The lab meeting moves to Thursday at ten, room B two oh four.", "en-gb", 150),
-        "truth": "Voice memo: Reminder. The lab meeting moves to Thursday at ten, room B204.\n",
-    }
-]
-TEL["extra_media"] = [
-    {
-        "file": "tracker_video/dome_flat_lamp.png",
-        "shape": "PNG photo",
-        "gist": "dome flat-field lamp panel",
-        "spec": _panel(["DOME FLAT LAMP", "STATUS: OK", "HOURS 812"], "tel-x"),
-        "truth": "Photo of the dome flat-field lamp panel: STATUS OK, HOURS 812.\n",
-    }
-]
-PLATE["extra_media"] = [
-    {
-        "file": "instrument_photos/bench_overview.png",
-        "shape": "PNG photo",
-        "gist": "overview of bench 3",
-        "spec": _panel(["BENCH 3", "pipettes, plate sealer, reader"], "plate-x"),
-        "truth": "Photo of bench 3 with pipettes, a plate sealer and the reader; no readable values.\n",
-    }
-]
-CLIM["extra_media"] = [
-    {
-        "file": "field_notes/bv01_visit_note.wav",
-        "shape": "WAV, ~6 s",
-        "gist": "routine note from a BV01 visit",
-        "spec": ("wav", "Field note, station B V zero one. Screen cleaned. No changes to the site.", "en", 150),
-        "truth": "Dictated note: Field note, station BV01. Screen cleaned. No changes to the site.\n",
-    }
-]
-GRANT["extra_media"] = [
-    {
-        "file": "scans/travel_receipt_0412.png",
-        "shape": "PNG scan",
-        "gist": "a travel receipt",
-        "spec": (*_panel(["RECEIPT 0412", "Rail ticket Umea - Stockholm", "SEK 1 240"], "grant-x"), (), "receipt"),
-        "truth": "Scanned receipt 0412: rail ticket Umea - Stockholm, SEK 1 240.\n",
-    }
-]
-DET["extra_media"] = [
-    {
-        "file": "monitor_video/beam_spot.png",
-        "shape": "PNG screenshot",
-        "gist": "beam-spot monitor screenshot",
-        "spec": _panel(["BEAM SPOT MONITOR", "sigma_x 2.1 mm  sigma_y 1.7 mm"], "det-x", 20, 220),
-        "truth": "Screenshot of the beam-spot monitor: sigma_x 2.1 mm, sigma_y 1.7 mm.\n",
-    }
-]
-SOIL["extra_media"] = [
-    {
-        "file": "sample_photos/shipping_box.png",
-        "shape": "PNG photo",
-        "gist": "shipping box of the round",
-        "spec": _panel(["ILC SHIPMENT", "BOX 2 OF 3", "KEEP DRY"], "soil-x"),
-        "truth": "Photo of a shipping box: ILC SHIPMENT, BOX 2 OF 3, KEEP DRY.\n",
-    }
-]
+ECO["extra_media"] = extra(
+    "trap_images/T1_frame_0503.png",
+    "PNG, infrared frame",
+    "T1 trigger, routine",
+    _panel(["GLENMARRA  T1-CAM02  IR", "2026-05-03 23:10:44  9C", "", "  (fox passing)"], "eco-x", 40, 215),
+    "Infrared frame from T1-CAM02, 2026-05-03 23:10:44, 9C: a red fox passing; no marten, no collar.\n",
+)
+NB["extra_media"] = extra(
+    "voice_memos/lab_meeting_reminder.wav",
+    "WAV, ~6 s",
+    "reminder about a lab meeting",
+    ("wav", "Reminder. The lab meeting moves to Thursday at ten, room B two oh four.", "en-gb", 150),
+    "Voice memo: Reminder. The lab meeting moves to Thursday at ten, room B204.\n",
+)
+TEL["extra_media"] = extra(
+    "tracker_video/dome_flat_lamp.png",
+    "PNG photo",
+    "dome flat-field lamp panel",
+    _panel(["DOME FLAT LAMP", "STATUS: OK", "HOURS 812"], "tel-x"),
+    "Photo of the dome flat-field lamp panel: STATUS OK, HOURS 812.\n",
+)
+PLATE["extra_media"] = extra(
+    "instrument_photos/bench_overview.png",
+    "PNG photo",
+    "overview of bench 3",
+    _panel(["BENCH 3", "pipettes, plate sealer, reader"], "plate-x"),
+    "Photo of bench 3 with pipettes, a plate sealer and the reader; no readable values.\n",
+)
+CLIM["extra_media"] = extra(
+    "field_notes/bv01_visit_note.wav",
+    "WAV, ~6 s",
+    "routine note from a BV01 visit",
+    ("wav", "Field note, station B V zero one. Screen cleaned. No changes to the site.", "en", 150),
+    "Dictated note: Field note, station BV01. Screen cleaned. No changes to the site.\n",
+)
+GRANT["extra_media"] = extra(
+    "scans/travel_receipt_0412.png",
+    "PNG scan",
+    "a travel receipt",
+    (*_panel(["RECEIPT 0412", "Rail ticket Umea - Stockholm", "SEK 1 240"], "grant-x"), (), "receipt"),
+    "Scanned receipt 0412: rail ticket Umea - Stockholm, SEK 1 240.\n",
+)
+DET["extra_media"] = extra(
+    "monitor_video/beam_spot.png",
+    "PNG screenshot",
+    "beam-spot monitor screenshot",
+    _panel(["BEAM SPOT MONITOR", "sigma_x 2.1 mm  sigma_y 1.7 mm"], "det-x", 20, 220),
+    "Screenshot of the beam-spot monitor: sigma_x 2.1 mm, sigma_y 1.7 mm.\n",
+)
+SOIL["extra_media"] = extra(
+    "sample_photos/shipping_box.png",
+    "PNG photo",
+    "shipping box of the round",
+    _panel(["ILC SHIPMENT", "BOX 2 OF 3", "KEEP DRY"], "soil-x"),
+    "Photo of a shipping box: ILC SHIPMENT, BOX 2 OF 3, KEEP DRY.\n",
+)
