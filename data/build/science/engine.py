@@ -201,7 +201,6 @@ def png_panel(
     lines: list[str],
     seed: str,
     size: tuple[int, int] = (360, 220),
-    scale: int = 3,
     bg: int = 238,
     fg: int = 20,
     boxes: Sequence[tuple[int, int, int, int, int]] = (),
@@ -212,7 +211,6 @@ def png_panel(
 
     `size` is the layout in logical units (14 units per text line); the panel is rendered at a realistic
     resolution: photos/screens fill at least 1280x720, page="a4" / "receipt" lay it out on a scanned page.
-    `scale` is kept for the specs' layout history and no longer used.
     """
     from PIL import Image, ImageDraw
 
@@ -313,10 +311,7 @@ def _room_noise(path: str, seed: str) -> bytes:
 
 
 def mp4_frames(frames: list[list[str]], seed: str) -> bytes:
-    pngs = [
-        png_panel(lines, f"{seed}-{i}", size=(160, 90), scale=2, bg=18, fg=225, amp=12)
-        for i, lines in enumerate(frames)
-    ]
+    pngs = [png_panel(lines, f"{seed}-{i}", size=(160, 90), bg=18, fg=225, amp=12) for i, lines in enumerate(frames)]
     return mp4_bytes(pngs)
 
 

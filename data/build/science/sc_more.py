@@ -281,7 +281,6 @@ ECO = finish(
                 ],
                 "eco-frame",
                 (300, 170),
-                3,
                 40,
                 215,
                 [(90, 70, 190, 110, 120), (170, 78, 205, 96, 120)],
@@ -923,7 +922,6 @@ PLATE = finish(
                 ],
                 "plate-photo",
                 (260, 120),
-                3,
                 225,
                 25,
             ),
@@ -1353,7 +1351,6 @@ GRANT = finish(
                 ],
                 "grant-cover",
                 (330, 120),
-                3,
                 240,
                 20,
                 (),
@@ -1768,7 +1765,6 @@ SOIL = finish(
                 ],
                 "soil-label",
                 (220, 110),
-                3,
                 235,
                 15,
             ),
@@ -1900,7 +1896,7 @@ def extra(file: str, shape: str, gist: str, spec: tuple[Any, ...], truth: str) -
 
 
 def _panel(lines: list[str], seed: str, bg: int = 235, fg: int = 20) -> tuple[Any, ...]:
-    return ("png_panel", lines, seed, (240, 90), 2, bg, fg)
+    return ("png_panel", lines, seed, (240, 90), bg, fg)
 
 
 # round orders (the default is plan, media, new, doc, [rep], seal, final)
