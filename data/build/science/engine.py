@@ -485,10 +485,9 @@ class Builder:
         return " or ".join(f"{s}/" for s in self.c["sensitive"])
 
     # workspace -----------------------------------------------------------------------
-    def build_workspace(self) -> None:
+    def write_slices(self) -> None:
+        """The slice CSVs, their index and the late and corrected slices as update groups."""
         c, sl = self.c, self.c["slice"]
-        for name, text in c["requests"].items():
-            self.w(f"{self.d('req')}/{name}", text)
         for f, rows in self.t["rows"].items():
             self.w(f"{sl['dir']}/{f}", slice_csv(sl, rows))
         idx = [
@@ -516,6 +515,12 @@ class Builder:
                 "op": "replace",
                 "files": [{"src": f"updates/{c['u_rep']}/{rf}", "dst": f"{sl['dir']}/{rf}"}],
             }
+
+    def build_workspace(self) -> None:
+        c = self.c
+        for name, text in c["requests"].items():
+            self.w(f"{self.d('req')}/{name}", text)
+        self.write_slices()
         self.w(f"{self.d('tools')}/{c['tool']}", tally_tool_text(c))
         self.w(
             f"{self.d('tools')}/{c['seal_tool']}",
