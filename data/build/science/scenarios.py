@@ -241,25 +241,21 @@ SEIS = {
 }
 
 
-SEIS["extra_media"] = [
-    {
-        "file": "waveforms/noise_psd_HRA.png",
-        "shape": "PNG chart",
-        "gist": "background noise spectrum at HRA (routine QC)",
-        "spec": (
-            "png_chart",
-            [("HRA HHZ", [round(-140 + 12 * math.sin(k / 9.0), 2) for k in range(120)])],
-            "Noise PSD, station HRA, HHZ (routine QC)",
-            "frequency bin",
-            "dB",
-            [],
-        ),
-        "truth": "Chart of background noise power spectral density at station HRA (HHZ); no event, no picks.\n",
-    }
-]
+SEIS["extra_media"] = sc_more.extra(
+    "waveforms/noise_psd_HRA.png",
+    "PNG chart",
+    "background noise spectrum at HRA (routine QC)",
+    (
+        "png_chart",
+        [("HRA HHZ", [round(-140 + 12 * math.sin(k / 9.0), 2) for k in range(120)])],
+        "Noise PSD, station HRA, HHZ (routine QC)",
+        "frequency bin",
+        "dB",
+        [],
+    ),
+    "Chart of background noise power spectral density at station HRA (HHZ); no event, no picks.\n",
+)
 
-# Every scenario config (a dict with an s_sci_* "id"): this module's, then sc_more.py's, each in the
-# order it is defined.
 sc_more.layout(
     SEIS,
     sc_more.Shapes(
@@ -273,5 +269,8 @@ sc_more.layout(
     req="the review request and the operator's e-mail",
     tools="catalogue tally runner and record sealer",
 )
+
+# Every scenario config (a dict with an s_sci_* "id"): this module's, then sc_more.py's, each in the
+# order it is defined.
 _IS_SCENARIO = config_with_id("id", "s_sci_")
 ALL = [*defined_in(globals(), _IS_SCENARIO), *defined_in(vars(sc_more), _IS_SCENARIO)]
