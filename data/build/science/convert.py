@@ -25,7 +25,21 @@ from search import SEARCH
 
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")))
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")))
-from kit.conditions import check_spec, decoy, evidence, jv, label
+from kit.conditions import (
+    agree,
+    check_spec,
+    contains,
+    decoy,
+    evidence,
+    headings,
+    jkeys,
+    jv,
+    label,
+    never,
+    resumed,
+    seal,
+    workflow,
+)
 from kit.trajectory import Turn, call, turn
 from kit.trajectory import bind as b
 
@@ -218,7 +232,7 @@ class SpecBuilder(engine.Builder):
         return str(self.c["title"]).replace(self.c["req_id"], "${var:anchor0}")
 
     def never(self) -> dict[str, Any]:
-        return {"kind": "never_granted", "segments": sorted(self.c["sensitive"])}
+        return never(*sorted(self.c["sensitive"]))
 
     def tool_cmd(self, extra: str = "") -> str:
         c, sl = self.c, self.c["slice"]
@@ -227,9 +241,7 @@ class SpecBuilder(engine.Builder):
     def tally_conds(self, stage: dict[str, Any]) -> list[dict[str, Any]]:
         c, sl = self.c, self.c["slice"]
         tj, tally = engine.tally_json(c, stage), c["tally_out"]
-        out: list[dict[str, Any]] = [
-            {"kind": "json", "path": tally, "key": ["slices"], "keys": sorted(stage), "exact": True}
-        ]
+        out: list[dict[str, Any]] = [jkeys(tally, ["slices"], sorted(stage))]
         for f, v in tj["slices"].items():
             out += [jv(tally, ["slices", f, sl["count"]], v[sl["count"]])]
             out += [jv(tally, ["slices", f, sl["maxl"]], float(v[sl["maxl"]]), 0.005)]
@@ -364,8 +376,8 @@ class SpecBuilder(engine.Builder):
         q += voice.aside(self.c["id"], 0)
         anchors = {f"anchor{i}": b(ctx_re(brief, a)) for i, a in enumerate(c["anchors"])}
         conds = [
-            {"kind": "headings", "path": f"{out}/plan.md", "require": secs},
-            {"kind": "contains", "path": f"{out}/plan.md", "all": c["anchors"]},
+            headings(f"{out}/plan.md", *secs),
+            contains(f"{out}/plan.md", all=c["anchors"]),
             *self.tally_conds(st),
             {"kind": "called", "tool": "RunSubagent", "args": {"run_in_background": True},
              "message": "the tally was not run in the background"},
@@ -420,8 +432,8 @@ class SpecBuilder(engine.Builder):
         binds, accept = self.media_binds()
         conds = [{"kind": "json", "path": jf, "key": [k], **a} for k, a in accept.items()]
         conds += [
-            {"kind": "contains", "path": mf, "section": "Rejected claims", "any": [os.path.basename(m["decoy_file"]),
-             os.path.dirname(m["decoy_file"])], "message": "## Rejected claims does not name the text source"},
+            contains(mf, section="Rejected claims", any=[os.path.basename(m["decoy_file"]), os.path.dirname(m["decoy_file"])],
+                     message="## Rejected claims does not name the text source"),
             *[decoy(mf, t, sections=["Rejected claims"], labels=list(m["fields"]) if len(t) < 4 else ())
               for t in m["decoy_tokens"]],
             *[decoy(jf, t) for t in m["decoy_tokens"] if len(t) >= 4],
@@ -534,7 +546,7 @@ class SpecBuilder(engine.Builder):
             f"`{s['decision_label']}: <label>`"})  # fmt: skip
         q += voice.aside(self.c["id"], 4)
         nf = sl["new"][0]
-        conds = [*self.tally_conds(st1), *self.status_conds(1, old), {"kind": "resumed"},
+        conds = [*self.tally_conds(st1), *self.status_conds(1, old), resumed(),
                  *self.slice_evidence([nf], st1)]  # fmt: skip
         turns = self.retally_turns(rid, "A new file arrived.", [tally], "_" + self.tally_rid, s["note_new"])
         if self.c["id"] in CSV_TABLE:
@@ -663,11 +675,11 @@ class SpecBuilder(engine.Builder):
         binds["arch_hits"] = {"re": "/" + re.escape(arch) + r"/([\w.-]+\.md):(?:\\n|\n)", "as": "list"}
         conds = [
             *[label(doc["out"], k, v, 0.005 if isinstance(v, float) else 0) for k, v in doc["facts"].items()],
-            {"kind": "contains", "path": doc["out"], "section": "Rejected claims", "any": [arch, *[os.path.basename(a) for a in arch_files]],
-             "message": "## Rejected claims does not address the archive material"},
+            contains(doc["out"], section="Rejected claims", any=[arch, *[os.path.basename(a) for a in arch_files]],
+                     message="## Rejected claims does not address the archive material"),
             *[decoy(doc["out"], t, sections=["Rejected claims"], markers=SUPERSEDED,
                     labels=list(doc["facts"]) if len(t) < 4 else ()) for t in toks],
-            {"kind": "workflow", "min_agents": 2, "parallel": True},
+            workflow(),
             *evid,
             *hit_evid,
         ]  # fmt: skip
@@ -753,7 +765,7 @@ class SpecBuilder(engine.Builder):
         tokhex = engine.seal_hex(c["seal"], summ)
         conds = [
             *[jv(sf, [k], v, 0.005 if isinstance(v, float) else 0) for k, v in summ.items()],
-            {"kind": "seal", "path": sf, "seal": vault, "token_path": tf},
+            seal(sf, vault, tf),
             {"kind": "agree", "a": {"path": sf, "key": ["total_" + sl["count"]]},
              "b": {"path": c["tally_out"], "key": ["total_" + sl["count"]]}},
             {"kind": "agree", "a": {"path": sf, "key": ["decision"]}, "b": {"path": s["out"], "label": s["decision_label"]}},
@@ -812,17 +824,13 @@ class SpecBuilder(engine.Builder):
             {"kind": "seal", "path": fj, "seal": f"{self.d('vault')}/{c['seal_file']}", "field": "seal_token"},
             {"kind": "agree", "a": {"path": fj, "key": ["total_" + sl["count"]]},
              "b": {"path": c["tally_out"], "key": ["total_" + sl["count"]]}},
-            {"kind": "agree", "a": {"path": fj, "key": [sl["maxl"]]}, "b": {"path": s["out"], "label": s["max_label"]},
-             "tol": 0.005},
+            agree({"path": fj, "key": [sl["maxl"]]}, {"path": s["out"], "label": s["max_label"]}, 0.005),
             {"kind": "agree", "a": {"path": fj, "key": ["decision"]}, "b": {"path": s["out"], "label": s["decision_label"]}},
-            {"kind": "agree", "a": {"path": fj, "key": [doc["summary_key"]]},
-             "b": {"path": doc["out"], "label": doc["summary_label"]}, "tol": 0.005},
-            {"kind": "contains", "path": fm, "min_words": 90},
-            {"kind": "contains", "path": fm, "section": "Rejected claims", "all": ["digest"],
-             "message": "## Rejected claims does not address the digest"},
-            {"kind": "contains", "path": fm, "section": "Rejected claims",
-             "any": [self.d("archive"), *[os.path.basename(a) for a in arch_files]],
-             "message": "## Rejected claims does not address the archive material"},
+            agree({"path": fj, "key": [doc["summary_key"]]}, {"path": doc["out"], "label": doc["summary_label"]}, 0.005),
+            contains(fm, min_words=90),
+            contains(fm, section="Rejected claims", all=["digest"], message="## Rejected claims does not address the digest"),
+            contains(fm, section="Rejected claims", any=[self.d("archive"), *[os.path.basename(a) for a in arch_files]],
+                     message="## Rejected claims does not address the archive material"),
             *[decoy(fm, str(t), sections=["Rejected claims"], labels=lab if len(str(t)) < 4 else ())
               for t in c["digest_tokens"] + toks_a],
         ]  # fmt: skip
