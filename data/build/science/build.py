@@ -26,6 +26,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -41,9 +42,9 @@ SYNCED = ("_check.py", "_check.sha256")  # the engine copy and its stamp, writte
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
 
 
-def generate() -> tuple[dict[str, object], dict]:
+def generate() -> tuple[dict[str, str | bytes], dict[str, Any]]:
     """Dataset-relative path -> content, and the decoy table."""
-    out: dict[str, object] = {}
+    out: dict[str, str | bytes] = {}
     decoys = {}
     ids = []
     for cfg in scenarios.ALL:
@@ -65,7 +66,7 @@ def generate() -> tuple[dict[str, object], dict]:
     return out, decoys
 
 
-def self_test(files: dict) -> list[str]:
+def self_test(files: dict[str, Any]) -> list[str]:
     """Tools in the generated workspaces reproduce the ground truth the checks hard-code."""
     problems = []
     with tempfile.TemporaryDirectory() as td:
@@ -102,7 +103,7 @@ def self_test(files: dict) -> list[str]:
     return problems
 
 
-def leak_scan(files: dict) -> list[str]:
+def leak_scan(files: dict[str, Any]) -> list[str]:
     """Values a round must find may not appear in the hint, tools, indexes or questions/feedback up to it."""
     problems = []
     for cfg in scenarios.ALL:

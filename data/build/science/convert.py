@@ -15,6 +15,8 @@ import json
 import os
 import re
 import sys
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import engine
 import voice
@@ -23,15 +25,28 @@ from search import SEARCH
 
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")))
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")))
-from demo_specs import SUPERSEDED, decoy, evidence, jv, label, spec
-from kit.conditions import check_spec
+from kit.conditions import (
+    agree,
+    check_spec,
+    contains,
+    decoy,
+    evidence,
+    headings,
+    jkeys,
+    jv,
+    label,
+    never,
+    resumed,
+    seal,
+    workflow,
+)
+from kit.trajectory import Turn, call, turn
 from kit.trajectory import bind as b
-from kit.trajectory import call, turn
 
 from arena_tui.sandbox.extract import extract_text
 from arena_tui.sandbox.filekinds import detect
 
-TEXT = ["llm", "vlm", "omni"]
+SUPERSEDED = ["superseded", "replaced", "withdrawn", "no longer"]  # the words that mark a claim rejected
 CHECK = "python3 ${scripts}/_check.py ${workspace} ${scripts}/{rid}.json"
 RULE = {
     "thr": {"re": r"(\d+) or more; otherwise", "as": "int"},
@@ -40,26 +55,10 @@ RULE = {
 }
 
 
-# How thoroughly each team works (what a subagent reads besides the evidence itself): the slice
-# runner opens the folder index, the media / document readers open their folder's index, the
-# sealer reads the tool, seal and record before running it. Every team reads everything its
-# grant reaches: a reference below the ceiling would let the gate's padding baseline (twenty
-# trivial, perfectly scoped subagents) lift the weighted means above it.
-ALL_READS = {"sealer_read", "media_idx", "doc_idx", "slice_idx"}
-THOROUGH = {
-    sid: ALL_READS
-    for sid in (
-        "s_sci_seismic_swarm_catalogue",
-        "s_sci_transect_cameratrap",
-        "s_sci_notebook_retraction",
-        "s_sci_startracker_observing_log",
-        "s_sci_plate_reader_assay",
-        "s_sci_climate_homogenisation",
-        "s_sci_grant_metrics_report",
-        "s_sci_detector_calibration_drift",
-        "s_sci_soil_interlab_comparison",
-    )
-}
+# Every team reads everything its grant reaches (the slice runner and the media / document readers
+# open their folder's index, the sealer reads the tool, seal and record before running it): a
+# reference below the ceiling would let the gate's padding baseline (twenty trivial, perfectly
+# scoped subagents) lift the weighted means above it.
 # What each round is mainly about in each scenario (its first tag), so every scenario has its own arc.
 LEAD = {
     "s_sci_seismic_swarm_catalogue": {"intake_plan": "background_fanout", "final_synthesis": "decoy_refutation"},
@@ -138,7 +137,7 @@ def office_text(data: bytes, name: str) -> str:
     return extract_text(detect(name, data), data)
 
 
-def as_kind(v) -> str:
+def as_kind(v: object) -> str:
     if isinstance(v, bool):
         return "text"
     if isinstance(v, int):
@@ -148,17 +147,17 @@ def as_kind(v) -> str:
     return "text"
 
 
-def jslot(v, var: str) -> str:
+def jslot(v: object, var: str) -> str:
     return f"${{var:{var}}}" if isinstance(v, (int, float)) and not isinstance(v, bool) else f'"${{var:{var}}}"'
 
 
-def short_labels(c: dict) -> list[str]:
+def short_labels(c: dict[str, Any]) -> list[str]:
     s = c["status"]
     return ["total", s["total_label"].split()[0], c["slice"]["count"].split("_")[0]]
 
 
 class SpecBuilder(engine.Builder):
-    def __init__(self, c: dict):
+    def __init__(self, c: dict[str, Any]):
         folder = FENCED.get(c["id"])
         if folder:
             c = {**c, "accessible": [*c["accessible"], folder]}
@@ -167,9 +166,9 @@ class SpecBuilder(engine.Builder):
         extra = {f"{arch}/{n}": t for n, t in SEARCH[c["id"]]["extra"].items()}
         c = {**c, "other_files": {**c["other_files"], **extra}}
         super().__init__(c)
-        self.specs: dict[str, dict] = {}
+        self.specs: dict[str, dict[str, Any]] = {}
 
-    def build_workspace(self):
+    def build_workspace(self) -> None:
         super().build_workspace()
         folder = FENCED.get(self.c["id"])
         if folder:
@@ -182,44 +181,74 @@ class SpecBuilder(engine.Builder):
         return f"{self.d('out')}/final_summary.json", f"{self.d('out')}/final_report.md"
 
     # plumbing ----------------------------------------------------------------------
-    def add_spec_round(self, rid, question, ok, bad, tags, conds, turns, decoys, update_ids=()):
+    def add_spec_round(
+        self,
+        rid: str,
+        question: str,
+        ok: str,
+        bad: str,
+        tags: list[str],
+        conds: list[dict[str, Any]],
+        turns: list[Turn],
+        decoys: list[dict[str, Any]],
+        update_ids: Sequence[str] = (),
+    ) -> None:
         kind = tags[0] if tags[0] != "update_merge" else "update_new" if "session_reuse" in tags else "update_rep"
         lead = LEAD.get(self.c["id"], {}).get(kind)
         if lead:
             assert lead in tags, (self.c["id"], rid, lead)
             tags = [lead, *[t for t in tags if t != lead]]
-        self.add_round(rid, question, ok, bad, tags, [], turns, decoys, update_ids)
-        self.rounds[-1]["eval"]["command"] = CHECK.replace("{rid}", rid)
-        self.specs[rid] = spec(rid, *conds, self.never())
+        self.rounds.append(
+            {
+                "id": rid,
+                "type": "exec_check",
+                "question": question,
+                "eval": {"command": CHECK.replace("{rid}", rid), "expect_exit": 0, "timeout": 30},
+                "feedback": {"correct": ok, "incorrect": bad},
+                "update_ids": list(update_ids),
+                "tags": tags,
+            }
+        )
+        self.solution[rid] = turns
+        self.decoys[rid] = decoys
+        self.specs[rid] = {"round": rid, "conditions": [*conds, self.never()]}
 
-    def has(self, flag: str) -> bool:
-        return flag in THOROUGH.get(self.c["id"], set())
+    def round_fns(self) -> dict[str, Callable[[str], None]]:
+        return {
+            "plan": self.r_plan_fanout,
+            "media": self.r_media,
+            "new": self.r_update_new,
+            "doc": self.r_workflow_doc,
+            "rep": self.r_update_replace,
+            "seal": self.r_seal,
+            "final": self.r_final,
+        }
 
     def v(self) -> int:
         return voice.VOICE.get(self.c["id"], 0)
 
     def tv(self) -> str:
         """The scenario title as written by the manager: the request id comes from the request it read."""
-        return self.c["title"].replace(self.c["req_id"], "${var:anchor0}")
+        return str(self.c["title"]).replace(self.c["req_id"], "${var:anchor0}")
 
-    def never(self) -> dict:
-        return {"kind": "never_granted", "segments": sorted(self.c["sensitive"])}
+    def never(self) -> dict[str, Any]:
+        return never(*sorted(self.c["sensitive"]))
 
     def tool_cmd(self, extra: str = "") -> str:
         c, sl = self.c, self.c["slice"]
         return f"python3 {WS}/{self.d('tools')}/{c['tool']} {WS}/{sl['dir']}/*.csv --json{extra}"
 
-    def tally_conds(self, stage: dict) -> list[dict]:
+    def tally_conds(self, stage: dict[str, Any]) -> list[dict[str, Any]]:
         c, sl = self.c, self.c["slice"]
         tj, tally = engine.tally_json(c, stage), c["tally_out"]
-        out: list[dict] = [{"kind": "json", "path": tally, "key": ["slices"], "keys": sorted(stage), "exact": True}]
+        out: list[dict[str, Any]] = [jkeys(tally, ["slices"], sorted(stage))]
         for f, v in tj["slices"].items():
             out += [jv(tally, ["slices", f, sl["count"]], v[sl["count"]])]
             out += [jv(tally, ["slices", f, sl["maxl"]], float(v[sl["maxl"]]), 0.005)]
         out += [jv(tally, ["total_" + sl["count"]], tj["total_" + sl["count"]])]
         return [*out, jv(tally, [sl["maxl"]], float(tj[sl["maxl"]]), 0.005)]
 
-    def tally_binds(self, suffix: str) -> dict:
+    def tally_binds(self, suffix: str) -> dict[str, Any]:
         sl = self.c["slice"]
         return {
             f"tally{suffix}": b(r"--- stdout ---\s*(\{.*?\n\})"),
@@ -227,11 +256,11 @@ class SpecBuilder(engine.Builder):
             f"peak{suffix}": b(r'--- stdout ---.*?\n  "' + re.escape(sl["maxl"]) + r'": ([-\d.]+)', "number"),
         }
 
-    def slice_evidence(self, files, stage) -> list[dict]:
+    def slice_evidence(self, files: list[str], stage: dict[str, Any]) -> list[dict[str, Any]]:
         sl, tally = self.c["slice"], self.c["tally_out"]
         return [evidence(f"{sl['dir']}/{f}", [str(stage[f][0]), fmt(float(stage[f][1]))], tally) for f in files]
 
-    def status_conds(self, stage_i: int, old_total: int) -> list[dict]:
+    def status_conds(self, stage_i: int, old_total: int) -> list[dict[str, Any]]:
         s, c = self.c["status"], self.c
         tj = engine.tally_json(c, self.t["stages"][stage_i])
         tot = tj["total_" + c["slice"]["count"]]
@@ -257,27 +286,11 @@ class SpecBuilder(engine.Builder):
         return md
 
     # rounds ------------------------------------------------------------------------
-    def r_plan_fanout(self, rid):
-        c, sl = self.c, self.c["slice"]
-        st, out, tally = self.t["stages"][0], self.d("out"), c["tally_out"]
-        secs, files = c["plan_sections"], sorted(self.t["stages"][0])
-        brief = c["requests"]["brief.md"]
-        q = voice.plan(self.v(), {"ask": c["ask"], "noun": sl["noun"], "dir": sl["dir"], "tool": c["tool"], "out": out,
-            "secs": ", ".join(f"## {s}" for s in secs), "anchor_desc": c["anchor_desc"], "tally": tally,
-            "schema": f'{{"slices": {{"<file name>": {{"{sl["count"]}": <int>, "{sl["maxl"]}": <number>}}}}, '
-            f'"total_{sl["count"]}": <int>, "{sl["maxl"]}": <number>}}', "sens": self.sens_names()})  # fmt: skip
-        q += voice.aside(self.c["id"], 0)
-        anchors = {f"anchor{i}": b(ctx_re(brief, a)) for i, a in enumerate(c["anchors"])}
-        conds = [
-            {"kind": "headings", "path": f"{out}/plan.md", "require": secs},
-            {"kind": "contains", "path": f"{out}/plan.md", "all": c["anchors"]},
-            *self.tally_conds(st),
-            {"kind": "called", "tool": "RunSubagent", "args": {"run_in_background": True},
-             "message": "the tally was not run in the background"},
-            *self.slice_evidence(files, st),
-        ]  # fmt: skip
+    def plan_text(self) -> str:
+        """The reference plan.md of the intake round."""
+        c, sl, secs = self.c, self.c["slice"], self.c["plan_sections"]
         anc = ", ".join(f"${{var:anchor{i}}}" for i in range(len(c["anchors"])))
-        plan = (
+        return (
             f"# {self.tv()}: plan\n\n## {secs[0]}\n\nThe request's {c['anchor_desc']}: {anc}.\n\n## {secs[1]}\n\n"
             f"- {sl['dir']}/: authoritative slices, tallied by a background subagent with tools/{c['tool']}\n"
             f"- {c['media']['file']}: media, routed to a subagent that can perceive it\n"
@@ -291,14 +304,19 @@ class SpecBuilder(engine.Builder):
             )
             + f"## {secs[-1]}\n\n- Are all {sl['noun']} files in?\n- Do the text summaries agree with the evidence?\n"
         )
+
+    def plan_turns(self, rid: str, anchors: dict[str, Any]) -> list[Turn]:
+        """The reference turns of the intake round: read, start the background tally, write plan and tally."""
+        c, sl = self.c, self.c["slice"]
+        out, tally, plan = self.d("out"), c["tally_out"], self.plan_text()
         runner = {
             "name": "tally_runner",
             "model_key": "llm",
-            "tools": ["Read", "Bash"] if self.has("slice_idx") else ["Bash"],
+            "tools": ["Read", "Bash"],
             "accessible_paths": [sl["dir"], f"{self.d('tools')}/{c['tool']}"],
             "system_prompt": "You run the provided tally tool on the files you are given and report its output verbatim.",
         }
-        turns = [
+        return [
             turn(
                 "Reading the request and the asset map.",
                 *[call("Read", file_path=f"{WS}/{self.d('req')}/{n}") for n in c["requests"]],
@@ -321,10 +339,8 @@ class SpecBuilder(engine.Builder):
                     "RunSubagent",
                     subagent_id="${subagent:tally_runner}",
                     description="tally all slices",
-                    prompt=(
-                        f"Check {WS}/{sl['dir']}/_index.md lists every file, then r" if self.has("slice_idx") else "R"
-                    )
-                    + f"un {self.tool_cmd()} and report the output verbatim.",
+                    prompt=f"Check {WS}/{sl['dir']}/_index.md lists every file, then run {self.tool_cmd()} and "
+                    "report the output verbatim.",
                     run_in_background=True,
                 ),
                 call("Write", file_path=f"{WS}/{out}/plan.md", content=plan),
@@ -347,6 +363,27 @@ class SpecBuilder(engine.Builder):
             ),
             turn("Plan and tally written."),
         ]
+
+    def r_plan_fanout(self, rid: str) -> None:
+        c, sl = self.c, self.c["slice"]
+        st, out, tally = self.t["stages"][0], self.d("out"), c["tally_out"]
+        secs, files = c["plan_sections"], sorted(self.t["stages"][0])
+        brief = c["requests"]["brief.md"]
+        q = voice.plan(self.v(), {"ask": c["ask"], "noun": sl["noun"], "dir": sl["dir"], "tool": c["tool"], "out": out,
+            "secs": ", ".join(f"## {s}" for s in secs), "anchor_desc": c["anchor_desc"], "tally": tally,
+            "schema": f'{{"slices": {{"<file name>": {{"{sl["count"]}": <int>, "{sl["maxl"]}": <number>}}}}, '
+            f'"total_{sl["count"]}": <int>, "{sl["maxl"]}": <number>}}', "sens": self.sens_names()})  # fmt: skip
+        q += voice.aside(self.c["id"], 0)
+        anchors = {f"anchor{i}": b(ctx_re(brief, a)) for i, a in enumerate(c["anchors"])}
+        conds = [
+            headings(f"{out}/plan.md", *secs),
+            contains(f"{out}/plan.md", all=c["anchors"]),
+            *self.tally_conds(st),
+            {"kind": "called", "tool": "RunSubagent", "args": {"run_in_background": True},
+             "message": "the tally was not run in the background"},
+            *self.slice_evidence(files, st),
+        ]  # fmt: skip
+        turns = self.plan_turns(rid, anchors)
         self.tally_rid = rid
         f0 = files[0]
         decoys = [{"file": tally, "json": [f"slices/{f0}/{sl['count']}", st[f0][0] + 2]}]
@@ -360,11 +397,12 @@ class SpecBuilder(engine.Builder):
                 "sensitive_guard"]  # fmt: skip
         self.add_spec_round(rid, q, ok, bad, tags, conds, turns, decoys)
 
-    def media_binds(self) -> tuple[dict, dict]:
+    def media_binds(self) -> tuple[dict[str, Any], dict[str, Any]]:
         """Bind patterns for each media field (from the perception) and the accepted spellings."""
         m = self.c["media"]
         truth = m["truth"]
-        binds, accept = {}, {}
+        binds: dict[str, Any] = {}
+        accept: dict[str, Any] = {}
         for k, v in m["fields"].items():
             spoken = m.get("spoken", {}).get(k)
             shown = spoken or (fmt(v) if not isinstance(v, str) else v)
@@ -378,14 +416,14 @@ class SpecBuilder(engine.Builder):
         return binds, accept
 
     def media_idx(self) -> str:
-        return os.path.dirname(self.c["media"]["file"]) + "/_index.md"
+        return os.path.dirname(str(self.c["media"]["file"])) + "/_index.md"
 
-    def media_value(self, k, v):
+    def media_value(self, k: str, v: object) -> str | list[str]:
         spoken = self.c["media"].get("spoken", {}).get(k)
         shown = str(v).lower() if isinstance(v, bool) else fmt(v)
         return [shown, spoken] if spoken else shown
 
-    def r_media(self, rid):
+    def r_media(self, rid: str) -> None:
         m = self.c["media"]
         jf, mf = f"{m['out']}.json", f"{m['out']}.md"
         schema = "{" + ", ".join(f'"{k}": {v}' for k, v in m["schema"].items()) + "}"
@@ -394,8 +432,8 @@ class SpecBuilder(engine.Builder):
         binds, accept = self.media_binds()
         conds = [{"kind": "json", "path": jf, "key": [k], **a} for k, a in accept.items()]
         conds += [
-            {"kind": "contains", "path": mf, "section": "Rejected claims", "any": [os.path.basename(m["decoy_file"]),
-             os.path.dirname(m["decoy_file"])], "message": "## Rejected claims does not name the text source"},
+            contains(mf, section="Rejected claims", any=[os.path.basename(m["decoy_file"]), os.path.dirname(m["decoy_file"])],
+                     message="## Rejected claims does not name the text source"),
             *[decoy(mf, t, sections=["Rejected claims"], labels=list(m["fields"]) if len(t) < 4 else ())
               for t in m["decoy_tokens"]],
             *[decoy(jf, t) for t in m["decoy_tokens"] if len(t) >= 4],
@@ -405,7 +443,7 @@ class SpecBuilder(engine.Builder):
             "name": "media_reader",
             "model_key": m["keys"][0],
             "tools": ["Read"],
-            "accessible_paths": [m["file"], *([self.media_idx()] if self.has("media_idx") else [])],
+            "accessible_paths": [m["file"], self.media_idx()],
             "system_prompt": "You perceive media files and report exactly what they show or say, with every number, id and time.",
         }
         body = "{\n" + ",\n".join(f'  "{k}": {jslot(v, "m_" + k)}' for k, v in m["fields"].items()) + "\n}\n"
@@ -428,8 +466,7 @@ class SpecBuilder(engine.Builder):
                     "RunSubagent",
                     subagent_id="${subagent:media_reader}",
                     description=f"read the {m['noun']}",
-                    prompt=(f"Look at {WS}/{self.media_idx()} first. " if self.has("media_idx") else "")
-                    + f"Open {WS}/{m['file']}. {m['prompt']}",
+                    prompt=f"Look at {WS}/{self.media_idx()} first. Open {WS}/{m['file']}. {m['prompt']}",
                     run_in_background=False,
                 ),
             ),
@@ -453,11 +490,10 @@ class SpecBuilder(engine.Builder):
                 "sensitive_guard"]  # fmt: skip
         self.add_spec_round(rid, q, ok, bad, tags, conds, turns, decoys)
 
-    def retally_turns(self, rid: str, prompt: str, resume: bool, reads: list[str], old: str | None, note: str):
+    def retally_turns(self, rid: str, prompt: str, reads: list[str], old: str | None, note: str) -> list[Turn]:
+        """Continue the tally session on the changed folder, then revise the tally and the status from its output."""
         s, c = self.c["status"], self.c
-        run = {"subagent_id": "${subagent:tally_runner}"}
-        if resume:
-            run["session_id"] = "${session:tally_runner}"
+        run = {"subagent_id": "${subagent:tally_runner}", "session_id": "${session:tally_runner}"}
         decide = ' --decide "${var:thr}|${var:hi}|${var:lo}"'
         suffix = "_" + rid
         return [
@@ -484,7 +520,7 @@ class SpecBuilder(engine.Builder):
     def csv_path(self) -> str:
         return f"{self.d('out')}/{self.c['slice']['count']}_by_file.csv"
 
-    def csv_parts(self, rid: str, stage: dict) -> tuple[str, dict, dict]:
+    def csv_parts(self, rid: str, stage: dict[str, Any]) -> tuple[str, dict[str, Any], dict[str, Any]]:
         """The CSV the manager writes (from per-file binds on the tool's JSON), the binds, the table condition."""
         sl = self.c["slice"]
         head = f"file,{sl['count']},{sl['maxl']}\n"
@@ -500,19 +536,19 @@ class SpecBuilder(engine.Builder):
                 "keys": sorted(stage), "rows": expect}  # fmt: skip
         return head + "".join(rows), binds, cond
 
-    def r_update_new(self, rid):
+    def r_update_new(self, rid: str) -> None:
         c, sl, s = self.c, self.c["slice"], self.c["status"]
         st0, st1 = self.t["stages"][0], self.t["stages"][1]
-        old = engine.tally_json(c, st0)["total_" + sl["count"]]
+        old = self.total(st0)
         tally = c["tally_out"]
         q = voice.update_new(self.v(), {"ask": c["new_ask"], "tally": tally, "dir": sl["dir"], "out": s["out"],
             "lines": f"`{s['total_label']}: <int>`, `{s['max_label']}: <number, as the tool prints it>` and "
             f"`{s['decision_label']}: <label>`"})  # fmt: skip
         q += voice.aside(self.c["id"], 4)
         nf = sl["new"][0]
-        conds = [*self.tally_conds(st1), *self.status_conds(1, old), {"kind": "resumed"},
+        conds = [*self.tally_conds(st1), *self.status_conds(1, old), resumed(),
                  *self.slice_evidence([nf], st1)]  # fmt: skip
-        turns = self.retally_turns(rid, "A new file arrived.", True, [tally], "_" + self.tally_rid, s["note_new"])
+        turns = self.retally_turns(rid, "A new file arrived.", [tally], "_" + self.tally_rid, s["note_new"])
         if self.c["id"] in CSV_TABLE:
             body, binds, cond = self.csv_parts(rid, st1)
             q += f" Also file the per-file figures as a table, {self.csv_path()}, columns file, {sl['count']}, {sl['maxl']}."
@@ -525,7 +561,7 @@ class SpecBuilder(engine.Builder):
                 )
             ]
         self.status_rid = rid
-        tot1 = engine.tally_json(c, st1)["total_" + sl["count"]]
+        tot1 = self.total(st1)
         decoys = [{"file": s["out"], "sub": [f"{s['total_label']}: {tot1}", f"{s['total_label']}: {old}"]}]
         ok = "Revision accepted."
         bad = (
@@ -536,16 +572,16 @@ class SpecBuilder(engine.Builder):
         tags = ["update_merge", "session_reuse", "cross_round", "tool_run", "needs_delegation", "sensitive_guard"]
         self.add_spec_round(rid, q, ok, bad, tags, conds, turns, decoys, [c["u_new"]])
 
-    def r_update_replace(self, rid):
+    def r_update_replace(self, rid: str) -> None:
         c, sl, s = self.c, self.c["slice"], self.c["status"]
         st1, st2 = self.t["stages"][1], self.t["stages"][2]
-        old = engine.tally_json(c, st1)["total_" + sl["count"]]
+        old = self.total(st1)
         tally, rf = c["tally_out"], sl["replace"][0]
         q = voice.update_rep(self.v(), {"ask": c["rep_ask"], "dir": sl["dir"], "tally": tally, "out": s["out"]})
         q += voice.aside(self.c["id"], 5)
         conds = [*self.tally_conds(st2), *self.status_conds(2, old), *self.slice_evidence([rf], st2)]
         turns = self.retally_turns(
-            rid, "One file was replaced by a corrected version.", True, [tally, s["out"]],
+            rid, "One file was replaced by a corrected version.", [tally, s["out"]],
             "_" + self.status_rid, s["note_rep"],
         )  # fmt: skip
         self.status_rid = rid
@@ -558,13 +594,22 @@ class SpecBuilder(engine.Builder):
         tags = ["update_merge", "cross_round", "tool_run", "needs_delegation", "sensitive_guard"]
         self.add_spec_round(rid, q, ok, bad, tags, conds, turns, decoys, [c["u_rep"]])
 
+    def files_in(self, key: str) -> list[str]:
+        """The scenario's other files in the folder of role ``key``, sorted."""
+        return sorted(r for r in self.c["other_files"] if r.startswith(self.d(key) + "/"))
+
+    def stale_tokens(self) -> list[str]:
+        """The figures of the superseded document material."""
+        doc = self.c["doc"]
+        return [*doc["stale_tokens"], *doc.get("old_tokens", [])]
+
     def doc_text(self, rel: str) -> str:
         doc = self.c["doc"]
         up = doc.get("update")
         data = engine.make_media(up["spec"] if up and up["dst"] == rel else doc["spec"])
         return office_text(data, rel)
 
-    def doc_binds(self) -> tuple[dict, list[dict]]:
+    def doc_binds(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         doc = self.c["doc"]
         reads = doc["read"].split(" and ")
         texts = {r: self.doc_text(r) for r in reads}
@@ -593,7 +638,7 @@ class SpecBuilder(engine.Builder):
             f"document that mentions it. Folder: {WS}/{arch}"
         )
 
-    def archive_search(self, binds: dict) -> tuple[str, list[str], list[dict]]:
+    def archive_search(self, binds: dict[str, Any]) -> tuple[str, list[str], list[dict[str, Any]]]:
         """The term the archive reader searches for, the archive files holding it (ripgrep -i, literal),
         and evidence conditions: a text subagent opened the stale reference and reported its figures."""
         c, doc, arch = self.c, self.c["doc"], self.d("archive")
@@ -615,8 +660,8 @@ class SpecBuilder(engine.Builder):
         assert evid, (c["id"], hits)
         return term, hits, evid
 
-    def r_workflow_doc(self, rid):
-        c, doc = self.c, self.c["doc"]
+    def r_workflow_doc(self, rid: str) -> None:
+        doc = self.c["doc"]
         arch = self.d("archive")
         docdir = os.path.dirname(doc["file"])
         labels = "; ".join(f"`{k}: {v}`" for k, v in doc["formats"].items())
@@ -624,22 +669,21 @@ class SpecBuilder(engine.Builder):
             "out": doc["out"], "labels": labels, "updated": bool(doc.get("update"))})  # fmt: skip
         q += voice.aside(self.c["id"], 3)
         binds, evid = self.doc_binds()
-        arch_files = sorted(r for r in c["other_files"] if r.startswith(arch + "/"))
-        toks = doc["stale_tokens"] + doc.get("old_tokens", [])
+        arch_files, toks = self.files_in("archive"), self.stale_tokens()
         term, hits, hit_evid = self.archive_search(binds)
         self.arch_hits = hits
         binds["arch_hits"] = {"re": "/" + re.escape(arch) + r"/([\w.-]+\.md):(?:\\n|\n)", "as": "list"}
         conds = [
             *[label(doc["out"], k, v, 0.005 if isinstance(v, float) else 0) for k, v in doc["facts"].items()],
-            {"kind": "contains", "path": doc["out"], "section": "Rejected claims", "any": [arch, *[os.path.basename(a) for a in arch_files]],
-             "message": "## Rejected claims does not address the archive material"},
+            contains(doc["out"], section="Rejected claims", any=[arch, *[os.path.basename(a) for a in arch_files]],
+                     message="## Rejected claims does not address the archive material"),
             *[decoy(doc["out"], t, sections=["Rejected claims"], markers=SUPERSEDED,
                     labels=list(doc["facts"]) if len(t) < 4 else ()) for t in toks],
-            {"kind": "workflow", "min_agents": 2, "parallel": True},
+            workflow(),
             *evid,
             *hit_evid,
         ]  # fmt: skip
-        doc_files = doc["read"].split(" and ") + ([f"{docdir}/_index.md"] if self.has("doc_idx") else [])
+        doc_files = [*doc["read"].split(" and "), f"{docdir}/_index.md"]
         reads = " ".join(f"{WS}/{p}" for p in doc_files)
         script = (
             f'const ref = defineAgent({{name: "doc_reader", model_key: "llm", tools: ["Read"], accessible_paths: '
@@ -705,7 +749,7 @@ class SpecBuilder(engine.Builder):
         assert list(vals) == list(summ) and c["anchors"][0] == c["req_id"], (c["id"], list(summ))
         return "{\n" + ",\n".join(f'  "{k}": {v}' for k, v in vals.items())
 
-    def r_seal(self, rid):
+    def r_seal(self, rid: str) -> None:
         c, sl, m, doc, s = self.c, self.c["slice"], self.c["media"], self.c["doc"], self.c["status"]
         summ = self.summary()
         sf, tf = c["summary_out"], c["token_out"]
@@ -721,7 +765,7 @@ class SpecBuilder(engine.Builder):
         tokhex = engine.seal_hex(c["seal"], summ)
         conds = [
             *[jv(sf, [k], v, 0.005 if isinstance(v, float) else 0) for k, v in summ.items()],
-            {"kind": "seal", "path": sf, "seal": vault, "token_path": tf},
+            seal(sf, vault, tf),
             {"kind": "agree", "a": {"path": sf, "key": ["total_" + sl["count"]]},
              "b": {"path": c["tally_out"], "key": ["total_" + sl["count"]]}},
             {"kind": "agree", "a": {"path": sf, "key": ["decision"]}, "b": {"path": s["out"], "label": s["decision_label"]}},
@@ -732,7 +776,7 @@ class SpecBuilder(engine.Builder):
         sealer = {
             "name": "sealer",
             "model_key": "llm",
-            "tools": ["Read", "Bash"] if self.has("sealer_read") else ["Bash"],
+            "tools": ["Read", "Bash"],
             "accessible_paths": [f"{self.d('tools')}/{c['seal_tool']}", vault, sf],
             "system_prompt": "You run the sealing tool exactly as instructed and report the line it prints verbatim.",
         }
@@ -770,42 +814,31 @@ class SpecBuilder(engine.Builder):
         tags = ["tool_run", "cross_round", "needs_delegation", "sensitive_guard"]
         self.add_spec_round(rid, q, ok, bad, tags, conds, turns, decoys)
 
-    def r_final(self, rid):
-        c, sl, m, doc, s = self.c, self.c["slice"], self.c["media"], self.c["doc"], self.c["status"]
-        summ = self.summary()
-        fj, fm = self.final_paths()
-        keys = ", ".join(f'"{k}"' for k in [*summ, "seal_token"])
-        where = (
-            f"end it with one ```json fenced block holding exactly the keys {keys}"
-            if fj == fm
-            else f"alongside it, {fj} with exactly the keys {keys}"
-        )
-        q = voice.final(self.v(), {"ask": c["final_ask"], "fm": fm, "digest": self.d("digest"), "arch": self.d("archive"),
-            "where": where, "tf": c["token_out"]})  # fmt: skip
-        q += voice.aside(self.c["id"], 2)
-        arch_files = sorted(r for r in c["other_files"] if r.startswith(self.d("archive") + "/"))
-        dig_files = sorted(r for r in c["other_files"] if r.startswith(self.d("digest") + "/"))
-        toks_a = doc["stale_tokens"] + doc.get("old_tokens", [])
+    def final_conds(self, summ: dict[str, Any], fj: str, fm: str) -> list[dict[str, Any]]:
+        """The final round's conditions: the summary's figures, its seal, agreement with earlier rounds, rejections."""
+        c, sl, doc, s = self.c, self.c["slice"], self.c["doc"], self.c["status"]
+        arch_files, toks_a = self.files_in("archive"), self.stale_tokens()
         lab = short_labels(c) + list(doc["facts"])
-        conds = [
+        return [
             *[jv(fj, [k], v, 0.005 if isinstance(v, float) else 0) for k, v in summ.items()],
             {"kind": "seal", "path": fj, "seal": f"{self.d('vault')}/{c['seal_file']}", "field": "seal_token"},
             {"kind": "agree", "a": {"path": fj, "key": ["total_" + sl["count"]]},
              "b": {"path": c["tally_out"], "key": ["total_" + sl["count"]]}},
-            {"kind": "agree", "a": {"path": fj, "key": [sl["maxl"]]}, "b": {"path": s["out"], "label": s["max_label"]},
-             "tol": 0.005},
+            agree({"path": fj, "key": [sl["maxl"]]}, {"path": s["out"], "label": s["max_label"]}, 0.005),
             {"kind": "agree", "a": {"path": fj, "key": ["decision"]}, "b": {"path": s["out"], "label": s["decision_label"]}},
-            {"kind": "agree", "a": {"path": fj, "key": [doc["summary_key"]]},
-             "b": {"path": doc["out"], "label": doc["summary_label"]}, "tol": 0.005},
-            {"kind": "contains", "path": fm, "min_words": 90},
-            {"kind": "contains", "path": fm, "section": "Rejected claims", "all": ["digest"],
-             "message": "## Rejected claims does not address the digest"},
-            {"kind": "contains", "path": fm, "section": "Rejected claims",
-             "any": [self.d("archive"), *[os.path.basename(a) for a in arch_files]],
-             "message": "## Rejected claims does not address the archive material"},
+            agree({"path": fj, "key": [doc["summary_key"]]}, {"path": doc["out"], "label": doc["summary_label"]}, 0.005),
+            contains(fm, min_words=90),
+            contains(fm, section="Rejected claims", all=["digest"], message="## Rejected claims does not address the digest"),
+            contains(fm, section="Rejected claims", any=[self.d("archive"), *[os.path.basename(a) for a in arch_files]],
+                     message="## Rejected claims does not address the archive material"),
             *[decoy(fm, str(t), sections=["Rejected claims"], labels=lab if len(str(t)) < 4 else ())
               for t in c["digest_tokens"] + toks_a],
         ]  # fmt: skip
+
+    def final_report(self) -> str:
+        """The reference final report (prose and ## Rejected claims)."""
+        c, sl, m, doc = self.c, self.c["slice"], self.c["media"], self.c["doc"]
+        dig_files, toks_a = self.files_in("digest"), self.stale_tokens()
         sfx = "_" + self.status_rid
         prose = (
             f"This closes {self.tv()} (request ${{var:anchor0}}). The tally tool was run by a subagent over every "
@@ -819,13 +852,29 @@ class SpecBuilder(engine.Builder):
             f"{self.d('vault')}/ and the token is repeated in the JSON summary. Every figure here agrees with the "
             f"earlier deliverables in {self.d('out')}/, and none of it relies on the sensitive folders.\n"
         )
-        report = (
+        return (
             f"# {self.tv()}: final report\n\n{prose}\n## Rejected claims\n\n"
             f"- The auto-generated digest in {self.d('digest')}/ ({', '.join(os.path.basename(d) for d in dig_files)}) "
             f"is incorrect: its figures ({', '.join(str(t) for t in c['digest_tokens'])}) do not match the evidence.\n"
             f"- The earlier material in {self.d('archive')}/ ({', '.join(os.path.basename(a) for a in self.arch_hits)}) is "
             f"stale: its figures ({', '.join(toks_a)}) are superseded and do not govern.\n"
         )
+
+    def r_final(self, rid: str) -> None:
+        c, sl = self.c, self.c["slice"]
+        summ = self.summary()
+        fj, fm = self.final_paths()
+        keys = ", ".join(f'"{k}"' for k in [*summ, "seal_token"])
+        where = (
+            f"end it with one ```json fenced block holding exactly the keys {keys}"
+            if fj == fm
+            else f"alongside it, {fj} with exactly the keys {keys}"
+        )
+        q = voice.final(self.v(), {"ask": c["final_ask"], "fm": fm, "digest": self.d("digest"), "arch": self.d("archive"),
+            "where": where, "tf": c["token_out"]})  # fmt: skip
+        q += voice.aside(self.c["id"], 2)
+        conds = self.final_conds(summ, fj, fm)
+        report = self.final_report()
         final = self.summary_body() + ',\n  "seal_token": "${var:seal_hex}"\n}\n'
         turns = [
             turn(
@@ -864,7 +913,7 @@ class SpecBuilder(engine.Builder):
         self.add_spec_round(rid, q, ok, bad, tags, conds, turns, decoys)
 
     # output ------------------------------------------------------------------------
-    def build(self) -> dict:
+    def build(self) -> dict[str, Any]:
         res = super().build()
         files = res["files"]
         for rid, sp in self.specs.items():

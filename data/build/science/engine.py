@@ -13,16 +13,20 @@ import os
 import random
 import tempfile
 import wave
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from kit.files import dump as dump  # the writers, re-exported to build.py
 from kit.files import write as write
 from kit.hint import GRANT_NOTE, MEDIA_NOTE, PAGING_NOTE, access_of, asset_map, asset_row, update_lines
 from kit.media import mp4_bytes, speech_wav
 from kit.office import restamp_zip
+from kit.scan import A4_150DPI
+from kit.scan import font as scan_font
 from kit.seal import seal_hex as seal_hex  # the build's token, re-exported to build.py and convert.py
 from kit.seal import seal_tool_template
+from kit.texture import png_bytes
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 WS = "${workspace}"
 FIXED_ZIP_TIME = (2026, 1, 5, 9, 0, 0)
 MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
@@ -31,14 +35,14 @@ MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
 # ----------------------------------------------------------------------------------------
 # small helpers
 # ----------------------------------------------------------------------------------------
-def fmt(v) -> str:
+def fmt(v: object) -> str:
     return f"{v:g}" if isinstance(v, float) else str(v)
 
 
 # ----------------------------------------------------------------------------------------
 # slices (CSV) and the generic tally tool
 # ----------------------------------------------------------------------------------------
-def slice_rows(sl: dict, fname: str, n: int, peak: float, rows: int) -> list[list[str]]:
+def slice_rows(sl: dict[str, Any], fname: str, n: int, peak: float, rows: int) -> list[list[str]]:
     rng = random.Random(f"{sl['seed']}-{fname}")
     kinds = ["hit"] * (n - 1) + ["peak"] + ["near"] * 3 + ["other"] * (rows // 6)
     kinds += ["base"] * (rows - len(kinds))
@@ -49,7 +53,7 @@ def slice_rows(sl: dict, fname: str, n: int, peak: float, rows: int) -> list[lis
     return out
 
 
-def tally_rows(sl: dict, rows: list[list[str]]) -> tuple[int, float | None]:
+def tally_rows(sl: dict[str, Any], rows: list[list[str]]) -> tuple[int, float | None]:
     h = sl["header"]
     vi, mi = h.index(sl["value_col"]), h.index(sl["max_col"])
     fi = h.index(sl["filter"][0]) if sl.get("filter") else None
@@ -64,7 +68,7 @@ def tally_rows(sl: dict, rows: list[list[str]]) -> tuple[int, float | None]:
     return n, best
 
 
-def slice_csv(sl: dict, rows) -> str:
+def slice_csv(sl: dict[str, Any], rows: list[list[str]]) -> str:
     return "\n".join([",".join(sl["header"])] + [",".join(r) for r in rows]) + "\n"
 
 
@@ -148,7 +152,7 @@ Re-seal after any change to the deliverable.
 )
 
 
-def tally_tool_text(c: dict) -> str:
+def tally_tool_text(c: dict[str, Any]) -> str:
     sl = c["slice"]
     if sl.get("filter"):
         col, val = sl["filter"]
@@ -174,48 +178,39 @@ def tally_tool_text(c: dict) -> str:
 # ----------------------------------------------------------------------------------------
 # media
 # ----------------------------------------------------------------------------------------
-def _font(size: int = 0):
-    """DejaVu Sans Mono from matplotlib's bundled fonts (scalable); PIL's bitmap font as a fallback."""
-    from PIL import ImageFont
-
-    if size:
-        import matplotlib
-
-        path = os.path.join(matplotlib.get_data_path(), "fonts", "ttf", "DejaVuSansMono.ttf")
-        if os.path.isfile(path):
-            return ImageFont.truetype(path, size)
-    return (
-        ImageFont.load_default_imagefont() if hasattr(ImageFont, "load_default_imagefont") else ImageFont.load_default()
-    )
-
-
-def _texture(img, seed: str, amp: int = 22, shade: int = 14):
+def _texture(img: Any, seed: str, amp: int = 22, shade: int = 14) -> Any:
     """Deterministic paper/sensor texture: seeded per-pixel noise (+-amp/2) plus a smooth shading field."""
     from PIL import Image, ImageChops
 
     W, H = img.size
     rng = random.Random(f"texture-{seed}")
     coarse = Image.frombytes("L", (16, 10), rng.randbytes(160)).point(lambda v: v * shade // 256)
-    img = ImageChops.add(img, coarse.resize((W, H), Image.BICUBIC), 1.0, -(shade // 2))
+    img = ImageChops.add(img, coarse.resize((W, H), Image.Resampling.BICUBIC), 1.0, -(shade // 2))
     noise = Image.frombytes("L", (W, H), rng.randbytes(W * H)).point(lambda v: v * amp // 256)
     return ImageChops.add(img, noise, 1.0, -(amp // 2))
 
 
 PAGES = {
     # page kind -> (canvas or None, content width in px); photo/screen canvases are >= 1280x720
-    "a4": ((1240, 1754), 1040),  # A4 scan at 150 dpi
+    "a4": (A4_150DPI, 1040),  # A4 scan at 150 dpi
     "receipt": ((640, 1480), 580),  # 80 mm till receipt scanned at 203 dpi
 }
 
 
 def png_panel(
-    lines: list[str], seed: str, size=(360, 220), scale=3, bg=238, fg=20, boxes=(), page="photo", amp=22
+    lines: list[str],
+    seed: str,
+    size: tuple[int, int] = (360, 220),
+    bg: int = 238,
+    fg: int = 20,
+    boxes: Sequence[tuple[int, int, int, int, int]] = (),
+    page: str = "photo",
+    amp: int = 22,
 ) -> bytes:
     """A scanned/photographed panel with text lines; boxes = [(x0,y0,x1,y1,fill)] drawn first.
 
     `size` is the layout in logical units (14 units per text line); the panel is rendered at a realistic
     resolution: photos/screens fill at least 1280x720, page="a4" / "receipt" lay it out on a scanned page.
-    `scale` is kept for the specs' layout history and no longer used.
     """
     from PIL import Image, ImageDraw
 
@@ -235,30 +230,28 @@ def png_panel(
         x, y = ox + rng.randrange(W) * f, oy + rng.randrange(H) * f
         d.ellipse([x, y, x + f * 0.6, y + f * 0.6], fill=rng.choice((bg - 30, bg - 18, min(255, bg + 10))))
 
-    def P(x, y):
+    def P(x: float, y: float) -> tuple[float, float]:
         return ox + x * f, oy + y * f
 
     for x0, y0, x1, y1, fill in boxes:
         d.ellipse([*P(x0, y0), *P(x1, y1)], fill=fill)
     d.rectangle([*P(4, 4), *P(W - 5, H - 5)], outline=fg + 40, width=max(1, round(f * 0.4)))
-    font = _font(round(10 * f))
+    font = scan_font(round(10 * f), mono=True)
     y = 10
     for line in lines:
         d.text(P(12, y), line, fill=fg, font=font)
         y += 14
     img = _texture(img, seed, amp=amp)
     img = _handheld(img, seed, bg)
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", optimize=False, compress_level=9)
-    return buf.getvalue()
+    return png_bytes(img)
 
 
-def _handheld(img, seed: str, bg: int):
+def _handheld(img: Any, seed: str, bg: int) -> Any:
     """A photo or scan as it really comes in: a slight skew, a little focus blur, sensor noise."""
     from PIL import Image, ImageFilter
 
     rng = random.Random(f"handheld-{seed}")
-    img = img.rotate(rng.uniform(-2.5, 2.5), resample=Image.BICUBIC, expand=False, fillcolor=bg)
+    img = img.rotate(rng.uniform(-2.5, 2.5), resample=Image.Resampling.BICUBIC, expand=False, fillcolor=bg)
     img = img.filter(ImageFilter.GaussianBlur(radius=rng.uniform(0.8, 1.4)))
     noise = Image.frombytes("L", img.size, rng.randbytes(img.size[0] * img.size[1]))
     return Image.blend(img, noise, rng.uniform(0.05, 0.08))
@@ -318,10 +311,7 @@ def _room_noise(path: str, seed: str) -> bytes:
 
 
 def mp4_frames(frames: list[list[str]], seed: str) -> bytes:
-    pngs = [
-        png_panel(lines, f"{seed}-{i}", size=(160, 90), scale=2, bg=18, fg=225, amp=12)
-        for i, lines in enumerate(frames)
-    ]
+    pngs = [png_panel(lines, f"{seed}-{i}", size=(160, 90), bg=18, fg=225, amp=12) for i, lines in enumerate(frames)]
     return mp4_bytes(pngs)
 
 
@@ -329,14 +319,10 @@ def mp4_frames(frames: list[list[str]], seed: str) -> bytes:
 # office files (stable bytes: fixed zip times, fixed core properties)
 # ----------------------------------------------------------------------------------------
 def docx_bytes(title: str, paras: list[str], table: list[list[str]] | None = None) -> bytes:
-    import datetime
-
     import docx
 
     d = docx.Document()
     d.core_properties.author = "science office"
-    d.core_properties.created = datetime.datetime(2026, 1, 5, 9, 0, 0)
-    d.core_properties.modified = datetime.datetime(2026, 1, 5, 9, 0, 0)
     d.core_properties.last_modified_by = "science office"
     d.add_heading(title, level=1)
     for p in paras:
@@ -354,9 +340,7 @@ def docx_bytes(title: str, paras: list[str], table: list[list[str]] | None = Non
     return restamp_zip(buf.getvalue(), date_time=FIXED_ZIP_TIME)
 
 
-def xlsx_bytes(sheets: dict[str, list[list]]) -> bytes:
-    import datetime
-
+def xlsx_bytes(sheets: dict[str, list[list[Any]]]) -> bytes:
     import openpyxl
 
     wb = openpyxl.Workbook()
@@ -366,8 +350,6 @@ def xlsx_bytes(sheets: dict[str, list[list]]) -> bytes:
         for r in rows:
             ws.append(r)
     wb.properties.creator = "science office"
-    wb.properties.created = datetime.datetime(2026, 1, 5, 9, 0, 0)
-    wb.properties.modified = datetime.datetime(2026, 1, 5, 9, 0, 0)
     buf = io.BytesIO()
     wb.save(buf)
     return restamp_zip(buf.getvalue(), date_time=FIXED_ZIP_TIME)
@@ -394,14 +376,14 @@ def pdf_bytes(lines: list[str]) -> bytes:
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
     ]
     out = bytearray(b"%PDF-1.4\n")
-    offs = []
+    offs: list[int] = []
     for i, o in enumerate(objs, 1):
         offs.append(len(out))
         out += f"{i} 0 obj\n".encode() + o + b"\nendobj\n"
     xref = len(out)
     out += f"xref\n0 {len(objs) + 1}\n0000000000 65535 f \n".encode()
-    for o in offs:
-        out += f"{o:010d} 00000 n \n".encode()
+    for at in offs:
+        out += f"{at:010d} 00000 n \n".encode()
     out += f"trailer\n<< /Size {len(objs) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
     return bytes(out)
 
@@ -424,29 +406,26 @@ def office_text(path: str, data: bytes) -> str:
     return data.decode("latin-1")
 
 
-def make_media(spec):
-    kind = spec[0]
-    if kind == "png_panel":
-        return png_panel(*spec[1:])
-    if kind == "png_chart":
-        return png_chart(*spec[1:])
-    if kind == "wav":
-        return wav_speech(*spec[1:])
-    if kind == "mp4":
-        return mp4_frames(*spec[1:])
-    if kind == "docx":
-        return docx_bytes(*spec[1:])
-    if kind == "xlsx":
-        return xlsx_bytes(*spec[1:])
-    if kind == "pdf":
-        return pdf_bytes(*spec[1:])
-    raise ValueError(kind)
+MAKERS: dict[str, Callable[..., bytes]] = {
+    "png_panel": png_panel,
+    "png_chart": png_chart,
+    "wav": wav_speech,
+    "mp4": mp4_frames,
+    "docx": docx_bytes,
+    "xlsx": xlsx_bytes,
+    "pdf": pdf_bytes,
+}
+
+
+def make_media(spec: Sequence[Any]) -> bytes:
+    """The bytes of a media or office spec: (kind, *arguments of its maker)."""
+    return MAKERS[spec[0]](*spec[1:])
 
 
 # ----------------------------------------------------------------------------------------
 # scenario assembly
 # ----------------------------------------------------------------------------------------
-def totals(c: dict) -> dict:
+def totals(c: dict[str, Any]) -> dict[str, Any]:
     """Ground truth of the slice tallies before/after each update (from the generated rows)."""
     sl = c["slice"]
     rows = {f: slice_rows(sl, f, n, p, sl["rows"]) for f, (n, p) in sl["files"].items()}
@@ -459,7 +438,7 @@ def totals(c: dict) -> dict:
     stage0 = dict(res)
     stage1 = dict(res)
     stage1[nf] = (nn, np_)
-    out = {"rows": rows, "rows_new": rows_new, "stages": [stage0, stage1]}
+    out: dict[str, Any] = {"rows": rows, "rows_new": rows_new, "stages": [stage0, stage1]}
     if sl.get("replace"):
         rf, rn, rp = sl["replace"]
         rows_rep = slice_rows(sl, rf + "#corrected", rn, rp, sl["rows"])
@@ -471,7 +450,7 @@ def totals(c: dict) -> dict:
     return out
 
 
-def tally_json(c: dict, stage: dict) -> dict:
+def tally_json(c: dict[str, Any], stage: dict[str, Any]) -> dict[str, Any]:
     sl = c["slice"]
     return {
         "slices": {f: {sl["count"]: n, sl["maxl"]: p} for f, (n, p) in sorted(stage.items())},
@@ -480,59 +459,35 @@ def tally_json(c: dict, stage: dict) -> dict:
     }
 
 
-def decision(c: dict, total: int) -> str:
+def decision(c: dict[str, Any], total: int) -> str:
     thr, above, below = c["status"]["rule"]
-    return above if total >= thr else below
+    return str(above if total >= thr else below)
 
 
 class Builder:
-    def __init__(self, c: dict):
+    def __init__(self, c: dict[str, Any]):
         self.c = c
-        self.files: dict[str, object] = {}  # scenario-relative path -> str | bytes
-        self.rounds: list[dict] = []
-        self.solution: dict[str, list] = {}
-        self.decoys: dict[str, list] = {}
-        self.updates: dict[str, dict] = {}
+        self.files: dict[str, str | bytes] = {}  # scenario-relative path -> str | bytes
+        self.rounds: list[dict[str, Any]] = []
+        self.solution: dict[str, list[Any]] = {}
+        self.decoys: dict[str, list[Any]] = {}
+        self.updates: dict[str, dict[str, Any]] = {}
         self.t = totals(c)
 
     # paths -------------------------------------------------------------------------
     def d(self, key: str) -> str:
-        return self.c["dirs"][key]
+        return str(self.c["dirs"][key])
 
-    def w(self, rel: str, data) -> None:
+    def w(self, rel: str, data: str | bytes) -> None:
         self.files["workspace/" + rel] = data
-
-    def add_round(self, rid, question, ok, bad, tags, items, turns, decoys, update_ids=()):
-        self.rounds.append(
-            {
-                "id": rid,
-                "type": "exec_check",
-                "question": question,
-                "eval": {
-                    "command": f"python3 ${{scripts}}/check_{rid}.py ${{workspace}}",
-                    "expect_exit": 0,
-                    "timeout": 30,
-                },
-                "feedback": {"correct": ok, "incorrect": bad},
-                "update_ids": list(update_ids),
-                "tags": tags,
-                "_items": items,
-            }
-        )
-        self.solution[rid] = turns
-        self.decoys[rid] = decoys
-
-    def guard(self):
-        return {"k": "guard", "segs": list(self.c["sensitive"])}
 
     def sens_names(self) -> str:
         return " or ".join(f"{s}/" for s in self.c["sensitive"])
 
     # workspace -----------------------------------------------------------------------
-    def build_workspace(self):
+    def write_slices(self) -> None:
+        """The slice CSVs, their index and the late and corrected slices as update groups."""
         c, sl = self.c, self.c["slice"]
-        for name, text in c["requests"].items():
-            self.w(f"{self.d('req')}/{name}", text)
         for f, rows in self.t["rows"].items():
             self.w(f"{sl['dir']}/{f}", slice_csv(sl, rows))
         idx = [
@@ -560,6 +515,12 @@ class Builder:
                 "op": "replace",
                 "files": [{"src": f"updates/{c['u_rep']}/{rf}", "dst": f"{sl['dir']}/{rf}"}],
             }
+
+    def build_workspace(self) -> None:
+        c = self.c
+        for name, text in c["requests"].items():
+            self.w(f"{self.d('req')}/{name}", text)
+        self.write_slices()
         self.w(f"{self.d('tools')}/{c['tool']}", tally_tool_text(c))
         self.w(
             f"{self.d('tools')}/{c['seal_tool']}",
@@ -603,7 +564,7 @@ class Builder:
         self.w(f"{self.d('out')}/README.md", "Deliverables go here. Use the exact file names the questions give.\n")
 
     # rounds --------------------------------------------------------------------------
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         c, sl, m, doc = self.c, self.c["slice"], self.c["media"], self.c["doc"]
         tj = tally_json(c, self.t["stages"][-1])
         tot = tj["total_" + sl["count"]]
@@ -617,12 +578,19 @@ class Builder:
         out[doc["summary_key"]] = doc["facts"][doc["summary_label"]]
         return out
 
+    def total(self, stage: dict[str, Any]) -> int:
+        """The tally's total over the files of one stage."""
+        return int(tally_json(self.c, stage)["total_" + self.c["slice"]["count"]])
+
     def t_old_total(self) -> int:
-        sl = self.c["slice"]
-        return tally_json(self.c, self.t["stages"][-2])["total_" + sl["count"]]
+        return self.total(self.t["stages"][-2])
 
     # output --------------------------------------------------------------------------
-    def build(self) -> dict:
+    def round_fns(self) -> dict[str, Callable[[str], None]]:
+        """Round kind -> the method that adds such a round (convert.SpecBuilder defines them)."""
+        raise NotImplementedError
+
+    def build(self) -> dict[str, Any]:
         c = self.c
         self.build_workspace()
         arc = c.get("arc") or (
@@ -633,15 +601,7 @@ class Builder:
             not c["doc"].get("update") or arc.index("doc") >= 2
         )
         assert "rep" not in arc or arc.index("rep") > arc.index("new")
-        fns = {
-            "plan": self.r_plan_fanout,
-            "media": self.r_media,
-            "new": self.r_update_new,
-            "doc": self.r_workflow_doc,
-            "rep": self.r_update_replace,
-            "seal": self.r_seal,
-            "final": self.r_final,
-        }
+        fns = self.round_fns()
         for i, a in enumerate(arc, 1):
             fns[a](f"q{i}")
         manifest = {
@@ -655,15 +615,13 @@ class Builder:
             "rounds_ref": "questions.json",
         }
         self.files["manifest.json"] = dump(manifest)
-        for r in self.rounds:
-            r.pop("_items")
         self.files["questions.json"] = dump(self.rounds)
         self.files["solution/trajectory.json"] = dump(self.solution)
         self.files["workspace/_sandbox_hint.md"] = build_hint(c, manifest, self.files)
         return {"files": self.files, "decoys": self.decoys}
 
 
-def build_hint(c: dict, man: dict, files: dict) -> str:
+def build_hint(c: dict[str, Any], man: dict[str, Any], files: dict[str, Any]) -> str:
     rows = []
     for top in sorted(c["assets"]):
         shape, key, trust, what = c["assets"][top]

@@ -15,7 +15,9 @@ the value bindings read, so the bound values still come from the document itself
 
 from __future__ import annotations
 
-SEARCH: dict[str, dict] = {
+from typing import Any
+
+SEARCH: dict[str, dict[str, Any]] = {
     "s_sci_seismic_swarm_catalogue": {
         "term": "injection cap",
         "hits": 1,

@@ -6,6 +6,8 @@ scenario-specific parts (the ask, paths, schemas, labels) come in as keyword arg
 
 from __future__ import annotations
 
+from typing import Any
+
 VOICE = {
     "s_sci_seismic_swarm_catalogue": 0,
     "s_sci_transect_cameratrap": 1,
@@ -19,7 +21,7 @@ VOICE = {
 }
 
 
-def plan(v: int, f: dict) -> str:
+def plan(v: int, f: dict[str, Any]) -> str:
     return [
         f"{f['ask']} The {f['noun']} files in {f['dir']}/ are too long to read yourself and tools/{f['tool']} takes a "
         f"while on them, so get it going without waiting on it and draft {f['out']}/plan.md meanwhile with the "
@@ -63,7 +65,7 @@ def plan(v: int, f: dict) -> str:
     ][v]
 
 
-def media(v: int, f: dict) -> str:
+def media(v: int, f: dict[str, Any]) -> str:
     return [
         f"{f['ask']} Put the values in {f['jf']} as {f['schema']}. In {f['mf']}, under ## Rejected claims, say which "
         f"text source in the workspace gets the {f['noun']} wrong and how.",
@@ -89,7 +91,7 @@ def media(v: int, f: dict) -> str:
     ][v]
 
 
-def update_new(v: int, f: dict) -> str:
+def update_new(v: int, f: dict[str, Any]) -> str:
     return [
         f"{f['ask']} The session that did the first tally already knows the tool and the folder; pick it up again "
         f"rather than briefing someone new. Bring {f['tally']} up to date for every file now in {f['dir']}/, apply "
@@ -122,7 +124,7 @@ def update_new(v: int, f: dict) -> str:
     ][v]
 
 
-def update_rep(v: int, f: dict) -> str:
+def update_rep(v: int, f: dict[str, Any]) -> str:
     return [
         f"{f['ask']} Get the tally re-run over everything in {f['dir']}/ and revise {f['tally']} and {f['out']} "
         f"(same lines, same rule). Whatever the corrected file changes may only survive marked as superseded.",
@@ -145,7 +147,7 @@ def update_rep(v: int, f: dict) -> str:
     ][v]
 
 
-def doc(v: int, f: dict) -> str:
+def doc(v: int, f: dict[str, Any]) -> str:
     tail = " A value the newly arrived document changes may only appear marked superseded." if f["updated"] else ""
     return [
         f"{f['ask']} The two readings are independent, so have them done side by side as one Workflow (one reader "
@@ -179,7 +181,7 @@ def doc(v: int, f: dict) -> str:
     ][v]
 
 
-def seal(v: int, f: dict) -> str:
+def seal(v: int, f: dict[str, Any]) -> str:
     return [
         f"Time to seal the record. Write {f['sf']} as {f['schema']} with the latest figures, get it sealed with "
         f"tools/{f['tool']} and the seal file in {f['vault']}/ (you cannot open that folder yourself), and put the "
@@ -213,7 +215,7 @@ def seal(v: int, f: dict) -> str:
     ][v]
 
 
-def final(v: int, f: dict) -> str:
+def final(v: int, f: dict[str, Any]) -> str:
     return [
         f"{f['ask']} {f['fm']} should read as a proper summary (a few paragraphs), then a ## Rejected claims section "
         f"dealing with the digest in {f['digest']}/ and the material in {f['arch']}/; {f['where']} (seal_token: the "
