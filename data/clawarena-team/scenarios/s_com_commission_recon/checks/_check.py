@@ -37,7 +37,7 @@ import zlib
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is imported for the type checker only, never at run time
-    from collections.abc import Callable, Collection, Iterable, Iterator
+    from collections.abc import Collection, Iterable, Iterator
     from typing import Any
 
     Spec = dict[str, Any]  # one condition, or a reference inside one (JSON)
@@ -1180,7 +1180,7 @@ def c_image(ck: Check, c: Spec) -> None:
         ck.fail(c["path"], "is blank (one flat colour)")
 
 
-KINDS: dict[str, tuple[Callable[[Check, Spec], None], list[str]]] = {
+KINDS = {
     "file": (c_file, ["path"]),
     "table": (c_table, ["path"]),
     "image": (c_image, ["path"]),
