@@ -17,6 +17,8 @@ first line of its own transcript, where the harness wrote what it resolved (mode
 tools, grant as real paths); only calls whose result line says ``"ok": true`` count.
 """
 
+from __future__ import annotations
+
 import csv
 import datetime
 import fnmatch
@@ -33,6 +35,14 @@ import xml.etree.ElementTree as ET
 import zipfile
 import zlib
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing is imported for the type checker only, never at run time
+    from collections.abc import Collection, Iterable, Iterator
+    from typing import Any
+
+    Spec = dict[str, Any]  # one condition, or a reference inside one (JSON)
+    Line = dict[str, Any]  # one transcript line (JSON)
+
 sys.dont_write_bytecode = True
 
 ENGINE_VERSION = 2
@@ -46,7 +56,7 @@ class SpecError(Exception):
 
 
 # ---------------------------------------------------------------------------- text helpers
-def norm(s):
+def norm(s: object) -> str:
     """Quotes, dashes and spaces normalised; bold/italic markers dropped; case folded."""
     s = str(s)
     for a, b in (("\u2019", "'"), ("\u2018", "'"), ("\u201c", '"'), ("\u201d", '"'), ("\u2013", "-"), ("\u2014", "-")):
@@ -55,14 +65,14 @@ def norm(s):
     return re.sub(r"[ \t]+", " ", s).strip().casefold()
 
 
-def title_key(s):
+def title_key(s: object) -> str:
     """A heading or label reduced to its words: numbering, emphasis and trailing punctuation removed."""
     s = norm(s).strip("`*_ ")
     s = re.sub(r"^(?:\d+(?:\.\d+)*[.)]?|[ivxlc]+[.)]|[a-z][.)])\s+", "", s)
     return re.sub(r"[\s:.;,!?\-]+$", "", s).strip()
 
 
-def to_number(v):
+def to_number(v: object) -> float | None:
     """62, 62.0, "62", "62.0", "1,645.20", "£1645.2" -> float; anything else -> None."""
     if isinstance(v, bool):
         return None
@@ -78,7 +88,7 @@ def to_number(v):
     return None
 
 
-def canon(s):
+def canon(s: object) -> str:
     """Text for comparing one answer: ``norm`` with punctuation dropped and spacing collapsed
     ("Bay C, bed 7" is "bay c bed 7")."""
     return re.sub(r"\s+", " ", re.sub(r"[^\w\s%/+#]", " ", norm(s).replace("'", ""))).strip()
@@ -89,7 +99,7 @@ COUNT = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*(?:of|/|out of)\s*(\d+(?:\.\d+)?)\s*
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
-def clock(s):
+def clock(s: object) -> tuple[int, int] | None:
     """(hour, minute) of a 24-hour time in any common spelling (04:20, 0420, 4.20, 04h20), else None."""
     m = TIME.fullmatch(norm(s).strip(" ."))
     if m and int(m.group(1)) < 24 and int(m.group(2)) < 60:
@@ -97,9 +107,10 @@ def clock(s):
     return None
 
 
-def dates_in(text):
+def dates_in(text: str) -> set[str]:
     """Every calendar date in ``text`` as YYYY-MM-DD: 2026-03-09, 09.03.2026, 09/03/2026,
     9 March 2026, March 9, 2026 (day-first where the order is ambiguous, as the dataset writes)."""
+    out: set[tuple[int, int, int]]
     t, out = norm(text), set()
     for y, mo, d in re.findall(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b", t):
         out.add((int(y), int(mo), int(d)))
@@ -121,10 +132,10 @@ WRITTEN_DATE = re.compile(
 )
 
 
-def times_in(text):
+def times_in(text: str) -> set[tuple[int, int]]:
     """Every 24-hour time in ``text`` (04:20, 04.20, 04h20, 0420 hrs) once its dates are taken out."""
     t = WRITTEN_DATE.sub(" ", norm(text))
-    out = set()
+    out: set[tuple[int, int]] = set()
     for m in re.finditer(
         r"(?<![\d.:])(\d{1,2})\s*[:.h]\s*(\d{2})(?![\d.:])|(?<![\d.:])(\d{2})(\d{2})(?=\s*(?:h|hrs|hours)?\b)(?![\d.:])",
         t,
@@ -135,7 +146,7 @@ def times_in(text):
     return out
 
 
-def named_with_role(actual, wanted):
+def named_with_role(actual: object, wanted: object) -> bool:
     """A name followed by a role after a comma ("K. Thorsrud, Director") is that name: the wanted
     value has at least two words and no digit; what follows the first comma is at most five words
     with no digit, no initial ("K."), no further comma and no "or"/"and" (a second name is no role)."""
@@ -149,7 +160,7 @@ def named_with_role(actual, wanted):
     return not {"or", "and", "/", "&"} & set(words)
 
 
-def fraction(s):
+def fraction(s: object) -> tuple[float, float] | None:
     """(part, whole) of a count written "2 of 3", "2/3" or "2 out of 3", else None."""
     m = COUNT.fullmatch(s) if isinstance(s, str) else None
     return (float(m.group(1)), float(m.group(2))) if m else None
@@ -158,7 +169,7 @@ def fraction(s):
 YES, NO = ("yes", "true", "y"), ("no", "false", "n")
 
 
-def value_ok(actual, cond):
+def value_ok(actual: Any, cond: Spec) -> bool:
     """Compare ``actual`` against ``equals`` (number with ``tol``, text, true/false, or a list) or
     ``one_of``: numbers by value (a count "2 of 2" or "2/2" is 2 only when it is the whole: "2 of 3"
     is no 2), text by its words whatever the punctuation and spacing, a 24-hour time in any common
@@ -196,7 +207,7 @@ def value_ok(actual, cond):
     return False
 
 
-def same_text(actual, w):
+def same_text(actual: str, w: str) -> bool:
     """One text answer, spelled any common way (see value_ok)."""
     if norm(actual).strip(" .") == norm(w).strip(" .") or canon(actual) == canon(w):
         return True
@@ -212,7 +223,7 @@ def same_text(actual, w):
     return named_with_role(actual, w)
 
 
-def mentions(text, value):
+def mentions(text: str, value: Any) -> bool:
     """Does ``value`` occur in ``text`` (numbers compared by value: 62 matches 62.0; an ISO date
     matches the same date in any common format)?"""
     n = to_number(value) if not isinstance(value, str) or re.fullmatch(r"-?\d[\d,]*(?:\.\d+)?", value) else None
@@ -224,7 +235,7 @@ def mentions(text, value):
     return norm(value) in norm(text)
 
 
-def _unique_pairs(pairs):
+def _unique_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     keys = [title_key(k) for k, _ in pairs]
     dup = next((k for k, _ in pairs if keys.count(title_key(k)) > 1), None)
     if dup is not None:
@@ -232,7 +243,7 @@ def _unique_pairs(pairs):
     return dict(pairs)
 
 
-def strict_json(raw):
+def strict_json(raw: str) -> Any:
     """JSON with every key once per object (a key given twice, in any spelling, is no answer)."""
     return json.loads(raw, object_pairs_hook=_unique_pairs)
 
@@ -250,7 +261,7 @@ NEGATOR = re.compile(r"(?:not|never|no|hasn't|haven't|isn't|wasn't|aren't|weren'
 CLAUSE = re.compile(r"[.;!?](?:\s|$)|\s(?:but|whereas|however|although)\s")
 
 
-def clauses(line):
+def clauses(line: str) -> list[str]:
     return [c for c in CLAUSE.split(norm(line)) if c.strip()]
 
 
@@ -266,7 +277,7 @@ KEEPS = re.compile(r"\b(?:in favou?r of|replaced by|superseded by|instead use|ra
 PART = re.compile(r"[,:()\[\]]|\s[-\u2013\u2014]\s|\s(?:and|while|whereas|then|so)\s")
 
 
-def affirms(text):
+def affirms(text: str) -> bool:
     """Does ``text`` state its value as the answer: an AFFIRMING word without a negation in the two
     words just before it ("is not kept", "no longer applies" do not; "claim no X is kept" does)?"""
     for w in AFFIRMING:
@@ -276,11 +287,11 @@ def affirms(text):
     return False
 
 
-def parts(clause):
+def parts(clause: str) -> list[str]:
     return [p for p in PART.split(clause) if p.strip()]
 
 
-def governs(line, token, allowed_words, line_level):
+def governs(line: str, token: Any, allowed_words: Iterable[str], line_level: bool) -> bool:
     """Does a rejecting word on ``line`` reject ``token``? Judged on the part of the sentence that
     holds the token (split at commas, colons, dashes, brackets and "and"/"while"/"then"): a part
     that states the token as the answer (an AFFIRMING word, or a "in favour of"/"replaced by" just
@@ -305,7 +316,7 @@ def governs(line, token, allowed_words, line_level):
     return any(rejects(cl, allowed_words) for cl in (cls if line_level else mine))
 
 
-def rejects(text, words):
+def rejects(text: str, words: Iterable[str]) -> bool:
     """Does ``text`` (one clause) carry one of ``words`` that no negation just before it cancels
     ("has not been superseded" does not reject; "no longer governs" does)?"""
     for w in words:
@@ -321,9 +332,9 @@ def rejects(text, words):
 HEADING = re.compile(r"^\s{0,3}(#{2,6})\s+(.*?)\s*#*\s*$")
 
 
-def headings(md):
+def headings(md: str) -> list[tuple[int, str]]:
     """(level, key) of every heading of level 2 or deeper."""
-    out = []
+    out: list[tuple[int, str]] = []
     for line in md.splitlines():
         m = HEADING.match(line)
         if m:
@@ -331,12 +342,13 @@ def headings(md):
     return out
 
 
-def section(md, title):
+def section(md: str, title: object) -> str | None:
     """Body of the first heading (any level >= 2) whose words equal ``title``; None if absent."""
     lines, want = md.splitlines(), title_key(title)
     for i, line in enumerate(lines):
         m = HEADING.match(line)
         if m and title_key(m.group(2)) == want:
+            body: list[str]
             level, body = len(m.group(1)), []
             for nxt in lines[i + 1 :]:
                 m2 = HEADING.match(nxt)
@@ -347,8 +359,9 @@ def section(md, title):
     return None
 
 
-def label_values(md, label):
+def label_values(md: str, label: object) -> list[str]:
     """Values given for ``label`` as `label: v`, `- **label:** v`, `**label**: v` or a table row `| label | v |`."""
+    out: list[str]
     want, out = title_key(label), []
     for line in md.splitlines():
         s = line.strip()
@@ -370,7 +383,7 @@ S = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 
 
-def _member(zf, name):
+def _member(zf: zipfile.ZipFile, name: str) -> bytes:
     """One zip member's bytes, refused past MAX_BYTES (a zip bomb stays a failed condition)."""
     info = zf.getinfo(name)
     if info.file_size > MAX_BYTES:
@@ -378,13 +391,13 @@ def _member(zf, name):
     return zf.read(name)
 
 
-def docx_text(data):
+def docx_text(data: bytes) -> str:
     """A .docx as Markdown-like text: headings (style Heading N / Title) as '#' lines, paragraphs,
     and table rows as '| a | b |' lines, so every text condition reads it like Markdown."""
     with zipfile.ZipFile(io.BytesIO(data)) as zf:
         root = ET.fromstring(_member(zf, "word/document.xml"))
     body = root.find(f"{W}body")
-    lines = []
+    lines: list[str] = []
     for block in list(body) if body is not None else []:
         if block.tag == f"{W}p":
             lines.append(_docx_paragraph(block))
@@ -397,7 +410,7 @@ def docx_text(data):
     return "\n".join(lines)
 
 
-def _docx_paragraph(p):
+def _docx_paragraph(p: ET.Element) -> str:
     text = "".join(t.text or "" for t in p.iter(f"{W}t"))
     style = p.find(f"{W}pPr/{W}pStyle")
     name = (style.get(f"{W}val") or "") if style is not None else ""
@@ -407,7 +420,7 @@ def _docx_paragraph(p):
     return text
 
 
-def _col_index(ref):
+def _col_index(ref: str | None) -> int:
     letters = re.match(r"[A-Z]+", ref or "")
     n = 0
     for ch in letters.group(0) if letters else "A":
@@ -415,17 +428,17 @@ def _col_index(ref):
     return n - 1
 
 
-def xlsx_rows(data, sheet=None):
+def xlsx_rows(data: bytes, sheet: object = None) -> list[list[str]]:
     """Rows of one worksheet (the first, or the one named/indexed by ``sheet``) as lists of text."""
     with zipfile.ZipFile(io.BytesIO(data)) as zf:
         names = set(zf.namelist())
-        shared = []
+        shared: list[str] = []
         if "xl/sharedStrings.xml" in names:
             for si in ET.fromstring(_member(zf, "xl/sharedStrings.xml")).iter(f"{S}si"):
                 shared.append("".join(t.text or "" for t in si.iter(f"{S}t")))
         book = ET.fromstring(_member(zf, "xl/workbook.xml"))
         sheets = [(sh.get("name"), sh.get(f"{REL}id")) for sh in book.iter(f"{S}sheet")]
-        rels = {}
+        rels: dict[str | None, str] = {}
         if "xl/_rels/workbook.xml.rels" in names:
             for r in ET.fromstring(_member(zf, "xl/_rels/workbook.xml.rels")):
                 rels[r.get("Id")] = r.get("Target", "")
@@ -439,13 +452,13 @@ def xlsx_rows(data, sheet=None):
         target = rels.get(sheets[pick][1], f"worksheets/sheet{pick + 1}.xml").lstrip("/")
         target = target if target.startswith("xl/") else "xl/" + target
         root = ET.fromstring(_member(zf, target))
-    rows = []
+    rows: list[list[str]] = []
     for row in root.iter(f"{S}row"):
-        cells = {}
+        cells: dict[int, str] = {}
         for c in row.iter(f"{S}c"):
             kind, v = c.get("t"), c.find(f"{S}v")
-            if kind == "s" and v is not None and (v.text or "").isdigit() and int(v.text) < len(shared):
-                value = shared[int(v.text)]
+            if kind == "s" and v is not None and (v.text or "").isdigit() and int(v.text) < len(shared):  # type: ignore[arg-type]
+                value = shared[int(v.text)]  # type: ignore[arg-type]
             elif kind == "inlineStr":
                 value = "".join(t.text or "" for t in c.iter(f"{S}t"))
             else:
@@ -455,7 +468,7 @@ def xlsx_rows(data, sheet=None):
     return rows
 
 
-def csv_rows(text, tsv=False):
+def csv_rows(text: str, tsv: bool = False) -> list[list[str]]:
     text = text.lstrip("\ufeff")
     delimiter = "\t" if tsv else ","
     if not tsv:
@@ -465,13 +478,14 @@ def csv_rows(text, tsv=False):
     return [row for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
 
 
-def image_info(data):
+def image_info(data: bytes) -> tuple[str, int, int, bool] | None:
     """(format, width, height, varied) of a PNG or JPEG; None when it is neither or does not decode.
 
     ``varied``: the picture is not one flat colour (PNG: its pixel bytes take more than a few
     values; JPEG: its entropy-coded data is not trivially short)."""
     if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR":
         width, height = struct.unpack(">II", data[16:24])
+        idat: list[bytes]
         pos, idat = 8, []
         while pos + 8 <= len(data):
             (length,), kind = struct.unpack(">I", data[pos : pos + 4]), data[pos + 4 : pos + 8]
@@ -498,23 +512,23 @@ def image_info(data):
 
 # ---------------------------------------------------------------------------- the check
 class Check:
-    def __init__(self, ws, spec):
+    def __init__(self, ws: str, spec: Spec) -> None:
         self.ws = os.path.realpath(ws)
         self.raw_ws = os.path.abspath(ws)
         self.spec = spec
         self.round = spec.get("round")
-        self.failures = []
-        self._sessions = None
+        self.failures: list[str] = []
+        self._sessions: dict[str, Any] | None = None
 
-    def fail(self, where, what):
+    def fail(self, where: str, what: str) -> None:
         self.failures.append(f"{where}: {what}")
 
     # -- files (never outside the workspace) ---------------------------------------------
-    def inside(self, rel):
+    def inside(self, rel: str) -> str | None:
         real = os.path.realpath(os.path.join(self.ws, rel))
         return real if real == self.ws or real.startswith(self.ws + os.sep) else None
 
-    def read_bytes(self, rel, report=True):
+    def read_bytes(self, rel: str, report: bool = True) -> bytes | None:
         real = self.inside(rel)
         if real is None or not os.path.isfile(real):
             if report:
@@ -527,7 +541,7 @@ class Check:
         with open(real, "rb") as fh:
             return fh.read()
 
-    def read(self, rel, report=True):
+    def read(self, rel: str, report: bool = True) -> str | None:
         """A deliverable as text; a .docx as Markdown-like text (headings, paragraphs, table rows)."""
         data = self.read_bytes(rel, report)
         if data is None:
@@ -541,7 +555,7 @@ class Check:
                 return None
         return data.decode("utf-8", errors="replace")
 
-    def json(self, rel, report=True):
+    def json(self, rel: str, report: bool = True) -> Any:
         """A JSON deliverable; for Markdown (or text) the first ```json fenced block in it."""
         raw = self.read(rel, report)
         if raw is None:
@@ -560,7 +574,7 @@ class Check:
                 self.fail(rel, f"not valid JSON ({exc})")
             return None
 
-    def table(self, rel, sheet=None, report=True):
+    def table(self, rel: str, sheet: object = None, report: bool = True) -> list[list[str]] | None:
         """Rows (lists of text) of a .csv, .tsv or .xlsx deliverable; None (and a failure) if unreadable."""
         low = rel.lower()
         if low.endswith(".xlsx"):
@@ -583,7 +597,7 @@ class Check:
                 self.fail(rel, f"not readable as CSV ({exc})")
             return None
 
-    def rel(self, p):
+    def rel(self, p: object) -> str:
         """A path as the transcript wrote it, made workspace-relative and normalised."""
         p = str(p).replace("${workspace}", self.ws).strip().strip("'\"")
         if not os.path.isabs(p):
@@ -601,18 +615,23 @@ class Check:
     # transcript (owner, model key, grant, workflow), each tool_result's ``ok``/``files``/
     # ``facts`` and main's ``subagent_created`` notes. Script text, prompt text, comments and
     # the arguments of a call that failed never count.
-    def sessions(self):
+    def sessions(self) -> dict[str, Any] | None:
         """{"main": [lines], "subs": {owner: [lines]}, "meta": {owner: first line}}; None when main is absent."""
         if self._sessions is not None:
             return self._sessions or None
+        main: list[Line] | None
+        subs: dict[str, list[Line]]
+        meta: dict[str, Line]
         main, subs, meta = None, {}, {}
         folder = self.inside("sessions")
         names = sorted(os.listdir(folder)) if folder and os.path.isdir(folder) else []
         for name in names:
             if not name.endswith(".jsonl") or self.inside(os.path.join("sessions", name)) is None:
                 continue
+            lines: list[Line]
+            first: Line
             lines, owner, first = [], None, {}
-            with open(os.path.join(folder, name), encoding="utf-8", errors="replace") as fh:
+            with open(os.path.join(folder, name), encoding="utf-8", errors="replace") as fh:  # type: ignore[arg-type]
                 for raw in fh:
                     try:
                         obj = json.loads(raw)
@@ -632,19 +651,21 @@ class Check:
         self._sessions = {"main": main, "subs": subs, "meta": meta} if main else {}
         return self._sessions or None
 
-    def results(self, lines):
+    def results(self, lines: list[Line]) -> dict[Any, Line]:
         """{tool_call_id: tool_result line} of one transcript."""
         return {
             ln.get("tool_call_id"): ln for ln in lines if ln.get("role") == "tool_result" and ln.get("tool_call_id")
         }
 
-    def calls(self, tool=None, rounds=None, lines=None):
+    def calls(
+        self, tool: str | None = None, rounds: Collection[Any] | None = None, lines: list[Line] | None = None
+    ) -> list[tuple[Line, dict[str, Any]]]:
         """[(line, call)] of the successful tool calls (``ok`` on their result line) of main, or of
         ``lines``; arguments decoded, the result line under ``"result"``; ``rounds`` a set or None."""
         s = self.sessions() or {"main": []}
         lines = s["main"] if lines is None else lines
         results = self.results(lines)
-        out = []
+        out: list[tuple[Line, dict[str, Any]]] = []
         for line in lines:
             if line.get("role") != "assistant" or (rounds is not None and line.get("round_id") not in rounds):
                 continue
@@ -667,15 +688,15 @@ class Check:
                                    "result": res, "facts": facts, "files": files}))  # fmt: skip
         return out
 
-    def round_order(self):
-        seen = []
+    def round_order(self) -> list[Any]:
+        seen: list[Any] = []
         for line in (self.sessions() or {"main": []})["main"]:
             r = line.get("round_id")
             if r and r not in seen:
                 seen.append(r)
         return seen
 
-    def rounds_for(self, scope):
+    def rounds_for(self, scope: str) -> set[Any] | None:
         order = self.round_order()
         if scope == "any":
             return None
@@ -683,9 +704,9 @@ class Check:
             return set(order[: order.index(self.round)]) if self.round in order else set(order)
         return {self.round}
 
-    def created(self, rounds=None):
+    def created(self, rounds: Collection[Any] | None = None) -> list[tuple[Any, dict[str, Any]]]:
         """[(round id, facts)] of every subagent the harness created (main's ``subagent_created`` notes)."""
-        out = []
+        out: list[tuple[Any, dict[str, Any]]] = []
         for line in (self.sessions() or {"main": []})["main"]:
             facts = line.get("facts") if line.get("role") == "note" else None
             made = facts.get("subagent_created") if isinstance(facts, dict) else None
@@ -693,7 +714,7 @@ class Check:
                 out.append((line.get("round_id"), made))
         return out
 
-    def model_of(self, owner):
+    def model_of(self, owner: str) -> Any:
         """The model key the harness bound to this subagent session (its transcript's first line)."""
         meta = (self.sessions() or {}).get("meta", {}).get(owner) or {}
         if isinstance(meta.get("model_key"), str):
@@ -701,14 +722,14 @@ class Check:
         sub_id = owner.rsplit(":", 1)[0]
         return next((f.get("model_key") for _, f in self.created() if f.get("subagent_id") == sub_id), None)
 
-    def opened(self, call, target, owner=None):
+    def opened(self, call: dict[str, Any], target: str, owner: str | None = None) -> bool:
         """Did this successful subagent call open ``target``? The harness resolved the call to touch
         it (``files`` on its result) and, for Bash, the command names it under the shared word rule:
         a plain word that resolves to it, or a pattern the harness expanded to it."""
         if target not in call["files"]:
             return False
         if call["name"] != "Bash":
-            return call["name"] == "Read"
+            return call["name"] == "Read"  # type: ignore[no-any-return]
         grant = ((self.sessions() or {}).get("meta", {}).get(owner) or {}).get("grant") or []
         cwds = ["", *[g for g in grant if isinstance(g, str) and os.path.isdir(os.path.join(self.ws, g))][:1]]
         for word in command_words(str(call["arguments"].get("command") or "")):
@@ -721,7 +742,7 @@ class Check:
                     return True
         return False
 
-    def real_rel(self, rel):
+    def real_rel(self, rel: str) -> str | None:
         """A workspace-relative path with its links resolved (None when it leaves the workspace)."""
         real = self.inside(rel)
         return None if real is None else (os.path.relpath(real, self.ws) if real != self.ws else ".")
@@ -764,11 +785,11 @@ def is_pattern(word: str) -> bool:
 
 
 # ---------------------------------------------------------------------------- conditions
-def c_file(ck, c):
+def c_file(ck: Check, c: Spec) -> None:
     ck.read(c["path"])
 
 
-def c_headings(ck, c):
+def c_headings(ck: Check, c: Spec) -> None:
     md = ck.read(c["path"])
     if md is None:
         return
@@ -780,7 +801,7 @@ def c_headings(ck, c):
         ck.fail(c["path"], f"needs at least {c['min_count']} sections")
 
 
-def c_contains(ck, c):
+def c_contains(ck: Check, c: Spec) -> None:
     text = ck.read(c["path"])
     if text is None:
         return
@@ -799,7 +820,7 @@ def c_contains(ck, c):
         ck.fail(c["path"], f"needs at least {c['min_words']} words")
 
 
-def lookup(obj, key):
+def lookup(obj: Any, key: Iterable[Any]) -> tuple[Any, bool]:
     for k in key:
         if isinstance(obj, dict) and k in obj:
             obj = obj[k]
@@ -813,7 +834,7 @@ def lookup(obj, key):
     return obj, True
 
 
-def c_json(ck, c):
+def c_json(ck: Check, c: Spec) -> None:
     data = ck.json(c["path"])
     if data is None:
         return
@@ -835,7 +856,7 @@ def c_json(ck, c):
         ck.fail(where, c.get("message") or "wrong value")
 
 
-def c_label(ck, c):
+def c_label(ck: Check, c: Spec) -> None:
     md = ck.read(c["path"])
     if md is None:
         return
@@ -849,7 +870,7 @@ def c_label(ck, c):
         ck.fail(c["path"], f"'{c['label']}' is given {len(vals)} times with different values")
 
 
-def get_value(ck, ref):
+def get_value(ck: Check, ref: Spec) -> Any:
     if "key" in ref:
         data = ck.json(ref["path"], report=False)
         v, found = lookup(data, ref["key"]) if data is not None else (None, False)
@@ -859,14 +880,14 @@ def get_value(ck, ref):
     return vals[0] if vals else None
 
 
-def as_number(v):
+def as_number(v: object) -> float | None:
     """``to_number``, or the count of a whole fraction ("22 of 22" is 22)."""
     n = to_number(v)
     part = fraction(v) if n is None else None
     return part[0] if part is not None and part[0] == part[1] else n
 
 
-def c_agree(ck, c):
+def c_agree(ck: Check, c: Spec) -> None:
     a, b = get_value(ck, c["a"]), get_value(ck, c["b"])
     n = as_number(b)
     cmp = {"equals": b, "tol": c.get("tol", 0)} if n is None else {"equals": n, "tol": c.get("tol", 0)}
@@ -874,7 +895,7 @@ def c_agree(ck, c):
         ck.fail(c["a"]["path"], c.get("message") or f"does not agree with {c['b']['path']}")
 
 
-def c_decoy(ck, c):
+def c_decoy(ck: Check, c: Spec) -> None:
     """The decoy ``token`` is stated nowhere as fact. A line mentioning it (for a short token with
     ``labels``: a line naming a label, or a ``label: value``/table line whose value holds it) passes
     only inside an allowed section, and only when the line carries a rejecting word (REJECTING or
@@ -910,7 +931,7 @@ def c_decoy(ck, c):
         return
 
 
-def stated_for(line, labels, token):
+def stated_for(line: str, labels: list[str], token: Any) -> bool:
     """Does ``line`` give ``token`` for a label: a label word on it, or a ``label: value`` / table
     line of any label whose value holds the token?"""
     if any(lb in title_key(line) for lb in labels):
@@ -920,10 +941,10 @@ def stated_for(line, labels, token):
         cells = [x.strip() for x in s.strip("|").split("|")]
         return len(cells) >= 2 and mentions(cells[1], token)
     m = re.match(r"^(.+?)\s*(?::|\s-\s|=)\s*(.+)$", s)
-    return bool(m) and mentions(re.split(r"[,;(]", m.group(2))[0], token)
+    return bool(m) and mentions(re.split(r"[,;(]", m.group(2))[0], token)  # type: ignore[union-attr]
 
 
-def leaves(obj, path):
+def leaves(obj: Any, path: list[str]) -> Iterator[tuple[list[str], Any]]:
     if isinstance(obj, dict):
         for k, v in obj.items():
             yield from leaves(v, [*path, str(k)])
@@ -934,7 +955,7 @@ def leaves(obj, path):
         yield path, obj
 
 
-def c_seal(ck, c):
+def c_seal(ck: Check, c: Spec) -> None:
     data = ck.json(c["path"])
     seal = ck.read(c["seal"], report=False)
     if data is None or not isinstance(data, dict):
@@ -950,14 +971,14 @@ def c_seal(ck, c):
         ck.fail(c["path"], "token does not match the sealed content (run the sealing tool on the final values)")
 
 
-def need_transcript(ck, what):
+def need_transcript(ck: Check, what: str) -> bool:
     if ck.sessions() is None:
         ck.fail("sessions/", f"main transcript missing: {what} cannot be verified")
         return False
     return True
 
 
-def c_called(ck, c):
+def c_called(ck: Check, c: Spec) -> None:
     """At least ``min`` successful calls of ``tool`` (with ``args``) in the round(s)."""
     if not need_transcript(ck, c["tool"]):
         return
@@ -971,13 +992,13 @@ def c_called(ck, c):
         )
 
 
-def c_resumed(ck, c):
+def c_resumed(ck: Check, c: Spec) -> None:
     """A successful RunSubagent in this round continued a session that already worked in an earlier round."""
     if not need_transcript(ck, "session reuse"):
         return
     earlier = ck.rounds_for("before") or set()
     old = set()
-    for owner, lines in ck.sessions()["subs"].items():
+    for owner, lines in ck.sessions()["subs"].items():  # type: ignore[index]
         if any(ln.get("role") == "user" and ln.get("round_id") in earlier for ln in lines):
             old.add(owner.rsplit(":", 1)[-1])
     used = [x["facts"].get("session_id") for _, x in ck.calls("RunSubagent", {ck.round}) if x["facts"].get("continued")]
@@ -985,14 +1006,14 @@ def c_resumed(ck, c):
         ck.fail("behaviour", "no RunSubagent in this round continues a session from an earlier round")
 
 
-def c_workflow(ck, c):
+def c_workflow(ck: Check, c: Spec) -> None:
     """A successful Workflow call in this round whose agents ran: at least ``min_agents`` of them
     (distinct subagents), and with ``parallel`` at least one run that began while another of the
     same workflow was still running (as the harness recorded)."""
     if not need_transcript(ck, "Workflow"):
         return
     ok = False
-    metas = ck.sessions()["meta"]
+    metas = ck.sessions()["meta"]  # type: ignore[index]
     for _, x in ck.calls("Workflow", {ck.round}):
         wf = x["facts"].get("workflow_id")
         runs = [m for m in metas.values() if wf and m.get("workflow_id") == wf]
@@ -1008,7 +1029,7 @@ def c_workflow(ck, c):
         )
 
 
-def c_never_granted(ck, c):
+def c_never_granted(ck: Check, c: Spec) -> None:
     """No subagent (CreateSubagent or Workflow) was bound to a path under a sensitive segment: the
     grant is read as the harness resolved it (real paths), so a link, a built string or ``..``
     counts exactly like the literal path."""
@@ -1024,7 +1045,7 @@ def c_never_granted(ck, c):
                 ck.fail("guard", f"{via} was granted '{p}' (never grant {sorted(segs)})")
 
 
-def when(line):
+def when(line: Line) -> float | None:
     """A transcript line's time in seconds: a float (the usual form) or an ISO 8601 string."""
     ts = line.get("timestamp")
     if isinstance(ts, (int, float)) and not isinstance(ts, bool):
@@ -1037,7 +1058,7 @@ def when(line):
     return None
 
 
-def last_write(ck, target):
+def last_write(ck: Check, target: str) -> float | None:
     """Time of main's last successful call in this round that the harness resolved to touch
     ``target`` (Write, Edit or Bash); when there is none, the time of main's last line in the round."""
     ts = None
@@ -1045,17 +1066,17 @@ def last_write(ck, target):
         if x["name"] in ("Write", "Edit", "Bash") and target in x["files"]:
             ts = when(x["result"])
     if ts is None:
-        times = [when(ln) for ln in ck.sessions()["main"] if ln.get("round_id") == ck.round]
+        times = [when(ln) for ln in ck.sessions()["main"] if ln.get("round_id") == ck.round]  # type: ignore[index]
         ts = max((t for t in times if t is not None), default=None)
     return ts
 
 
-def alternatives(v):
+def alternatives(v: Any) -> list[Any]:
     """A value, or a list of equivalent spellings ("19" or "nineteen")."""
     return v if isinstance(v, list) else [v]
 
 
-def c_evidence(ck, c):
+def c_evidence(ck: Check, c: Spec) -> None:
     """A subagent of a suitable model (as bound by the harness) opened ``file`` with a successful
     call in the round(s), and its successful results or its replies, no later than main's last
     write of ``deliverable``, contain every value in ``values``."""
@@ -1065,11 +1086,11 @@ def c_evidence(ck, c):
     deadline = last_write(ck, os.path.normpath(c["deliverable"])) if c.get("deliverable") else None
     models = set(c.get("models", ["llm", "vlm", "omni"]))
     best = "no subagent of model " + "/".join(sorted(models)) + f" opened {target}"
-    for owner, lines in sorted(ck.sessions()["subs"].items()):
+    for owner, lines in sorted(ck.sessions()["subs"].items()):  # type: ignore[index]
         if ck.model_of(owner) not in models:
             continue
         lines = [ln for ln in lines if rounds is None or ln.get("round_id") in rounds]
-        lines = [ln for ln in lines if deadline is None or (when(ln) is not None and when(ln) <= deadline)]
+        lines = [ln for ln in lines if deadline is None or (when(ln) is not None and when(ln) <= deadline)]  # type: ignore[operator]
         if not any(ck.opened(x, target, owner) for _, x in ck.calls(None, None, lines)):
             continue
         said = "\n".join(
@@ -1084,7 +1105,7 @@ def c_evidence(ck, c):
     ck.fail("evidence", best)
 
 
-def c_table(ck, c):
+def c_table(ck: Check, c: Spec) -> None:
     """A CSV/TSV/XLSX deliverable: ``columns`` present (header words, any order, any case),
     ``rows`` found by their ``key`` column with the ``expect``ed values (numbers by value with
     ``tol``), ``min_rows``/``max_rows`` data rows, and ``keys`` (the key column holds exactly these)."""
@@ -1112,10 +1133,10 @@ def c_table(ck, c):
         return
     ki = header.index(kcol)
 
-    def cell(row, i):
+    def cell(row: list[str], i: int) -> str:
         return row[i] if i < len(row) else ""
 
-    def same_key(a, b):
+    def same_key(a: Any, b: Any) -> bool:
         return value_ok(a, {"equals": b}) if not isinstance(b, (int, float)) else value_ok(a, {"equals": b, "tol": 0})
 
     if "keys" in c:
@@ -1141,7 +1162,7 @@ def c_table(ck, c):
                 ck.fail(where, cond.get("message") or "wrong value")
 
 
-def c_image(ck, c):
+def c_image(ck: Check, c: Spec) -> None:
     """A PNG or JPEG deliverable that decodes, is at least ``min_width`` x ``min_height`` and is not blank."""
     data = ck.read_bytes(c["path"])
     if data is None:
@@ -1178,7 +1199,7 @@ KINDS = {
 }
 
 
-def validate(spec):
+def validate(spec: Any) -> None:
     if not isinstance(spec, dict) or not isinstance(spec.get("round"), str):
         raise SpecError('spec: must be {"round": "<id>", "conditions": [...]}')
     conds = spec.get("conditions")
@@ -1197,7 +1218,7 @@ def validate(spec):
             raise SpecError(f"conditions[{i}] (decoy): token {c['token']!r} is under 4 characters: add 'labels'")
 
 
-def main(argv):
+def main(argv: list[str]) -> int:
     if len(argv) != 3:
         print("usage: _check.py <workspace> <spec.json>")
         return 2
