@@ -23,7 +23,6 @@ and compares its duration instead (documented fallback, see kit/rebuild.py).
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import math
 import os
@@ -32,6 +31,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from typing import Any, TypedDict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -42,9 +42,12 @@ from kit.conditions import check_spec  # noqa: E402
 from kit.files import dump, write  # noqa: E402
 from kit.hint import GRANT_NOTE, PAGING_NOTE, access_of, asset_map, asset_row, folder_stats, update_lines  # noqa: E402
 from kit.media import speech_wav  # noqa: E402
-from kit.office import restamp_zip_file  # noqa: E402
+from kit.office import ZipTime, restamp_zip_file  # noqa: E402
 from kit.rebuild import differs, report  # noqa: E402
-from kit.seal import canonical  # noqa: E402
+from kit.scan import font  # noqa: E402
+from kit.seal import seal_hex, seal_key  # noqa: E402
+from kit.texture import png_bytes  # noqa: E402
+from kit.trajectory import Turn  # noqa: E402
 
 DATASET = os.path.normpath(os.path.join(HERE, "..", "clawarena-team"))
 FRIDGE = "s_demo_treatment_room_fridge"
@@ -68,7 +71,16 @@ VOICEMAIL_TEXT = (
     "at three fifty. The bottom left corner of the door seal is torn, so the door does not "
     "close properly. I have put a note on the fridge. Please call me back on the ward phone. Thanks."
 )
-GRN = {
+
+
+class Grn(TypedDict):
+    grn_id: str
+    received_by: str
+    checked_by: str
+    rows: list[tuple[str, str, int, int]]
+
+
+GRN: Grn = {
     "grn_id": "GRN-0203-17",
     "received_by": "T. Okafor",
     "checked_by": "M. Lindqvist",
@@ -79,7 +91,7 @@ GRN = {
         ("KP-HB-08", "Dome hub connector 8-way", 300, 300),
     ],
 }
-SEAL = hashlib.sha256(b"clawarena-team demo seal / fernhollow / v1").hexdigest()[:40]
+SEAL = seal_key("demo", "fernhollow")
 
 CLAIM_Q3 = {
     "po": "PO-55812",
@@ -120,7 +132,7 @@ ORDER_Q4 = {
     },
     "total_gbp": 1669.0,
 }
-ORDER_Q5 = json.loads(json.dumps(ORDER_Q4))
+ORDER_Q5: dict[str, Any] = json.loads(json.dumps(ORDER_Q4))
 ORDER_Q5["lines"]["HEPB-20"] = {"qty": 10, "unit_cost_gbp": 11.9, "cost_gbp": 119.0}
 ORDER_Q5["total_gbp"] = 1645.2
 
@@ -135,10 +147,8 @@ TERMS = {
 CREDIT = {"credit_note": "KP-CN-2391", "credited_eur": 19.0, "net_short_pay_eur": 496.1}
 
 
-def token(obj) -> str:
-    import hmac
-
-    return "CLAIM:" + hmac.new(SEAL.encode(), canonical(obj), hashlib.sha256).hexdigest()
+def token(obj: dict[str, Any]) -> str:
+    return "CLAIM:" + seal_hex(SEAL, obj)
 
 
 # ----------------------------------------------------------------------------------------
@@ -193,80 +203,74 @@ def build_wav(path: str) -> None:
     speech_wav(VOICEMAIL_TEXT, path, voice="en-gb", speed=140, pitch=45, amplitude=120, pad=(0.6, 0.8))
 
 
-def scan_font(size: int):
-    """DejaVu Sans Mono from matplotlib's bundled fonts (in the venv), else Pillow's scalable default font."""
-    from PIL import ImageFont
-
-    try:
-        import matplotlib
-
-        path = os.path.join(matplotlib.get_data_path(), "fonts", "ttf", "DejaVuSansMono.ttf")
-        if os.path.isfile(path):
-            return ImageFont.truetype(path, size)
-    except ImportError:
-        pass
-    return ImageFont.load_default(size=size)
-
-
-def build_png(path: str) -> None:
-    """The GRN as an A5-landscape scan at 150 dpi (1260x900) with seeded scanner noise and paper shading."""
-    from PIL import Image, ImageChops, ImageDraw
+def grn_form() -> Any:
+    """The GRN form as printed and filled in, at 3 px a layout unit (1260x900), before the scan's texture."""
+    from PIL import Image, ImageDraw
 
     W, H, S = 420, 300, 3  # layout units; pixels = units * S
-    font = scan_font(10 * S)
+    mono = font(10 * S, mono=True)
     img = Image.new("L", (W * S, H * S), 246)
     d = ImageDraw.Draw(img)
     rng = random.Random("grn-scan")
 
-    def P(*xy):
+    def P(*xy: float) -> Any:
         return [v * S for v in xy]
+
+    def put(x: float, y: float, text: str, fill: int = 20) -> None:
+        d.text(P(x, y), text, fill=fill, font=mono)
 
     for _ in range(700):  # scanner speckle
         x, y = rng.randrange(W), rng.randrange(H)
         d.ellipse(P(x, y, x + 0.7, y + 0.7), fill=rng.choice((200, 215, 228)))
     d.rectangle(P(8, 8, W - 9, H - 9), outline=60, width=S)
-    d.text(P(18, 16), "FERNHOLLOW OUTFITTERS - GOODS RECEIVED NOTE", fill=20, font=font)
+    put(18, 16, "FERNHOLLOW OUTFITTERS - GOODS RECEIVED NOTE")
     d.line(P(18, 30, W - 18, 30), fill=60, width=S)
-    d.text(P(18, 38), f"GRN No: {GRN['grn_id']}", fill=20, font=font)
-    d.text(P(220, 38), "Date received: 03/02/2026", fill=20, font=font)
-    d.text(P(18, 52), "PO: PO-55812", fill=20, font=font)
-    d.text(P(220, 52), "Supplier: Kestrel Poles Ltd", fill=20, font=font)
+    put(18, 38, f"GRN No: {GRN['grn_id']}")
+    put(220, 38, "Date received: 03/02/2026")
+    put(18, 52, "PO: PO-55812")
+    put(220, 52, "Supplier: Kestrel Poles Ltd")
     top = 74
     cols = [18, 100, 280, 345]
     d.rectangle(P(14, top - 4, W - 14, top + 14 + 16 * len(GRN["rows"])), outline=80, width=S)
     for x, head in zip(cols, ("SKU", "Description", "Qty ord", "Qty recv"), strict=False):
-        d.text(P(x, top), head, fill=20, font=font)
+        put(x, top, head)
     d.line(P(14, top + 12, W - 14, top + 12), fill=80, width=S)
     for i, (sku, desc, qo, qr) in enumerate(GRN["rows"]):
         y = top + 18 + 16 * i
-        d.text(P(cols[0], y), sku, fill=25, font=font)
-        d.text(P(cols[1], y), desc, fill=25, font=font)
-        d.text(P(cols[2] + 8, y), str(qo), fill=25, font=font)
-        d.text(P(cols[3] + 10, y), str(qr), fill=10, font=font)  # handwritten column
+        put(cols[0], y, sku, 25)
+        put(cols[1], y, desc, 25)
+        put(cols[2] + 8, y, str(qo), 25)
+        put(cols[3] + 10, y, str(qr), 10)  # handwritten column
     y = top + 30 + 16 * len(GRN["rows"])
-    d.text(P(18, y), "Remarks: 2 cartons crushed on arrival, contents counted.", fill=30, font=font)
-    d.text(P(18, y + 30), "Received by (print + sign):", fill=20, font=font)
-    d.text(P(190, y + 30), GRN["received_by"], fill=5, font=font)
+    put(18, y, "Remarks: 2 cartons crushed on arrival, contents counted.", 30)
+    put(18, y + 30, "Received by (print + sign):")
+    put(190, y + 30, GRN["received_by"], 5)
     d.line(P(186, y + 44, 300, y + 44), fill=90, width=S)
     sig = [(S * (190 + k * 4), S * (y + 56) + int(5 * S * math.sin(k / 1.7))) for k in range(26)]
     d.line(sig, fill=15, width=S, joint="curve")
-    d.text(P(18, y + 72), "Checked by:", fill=20, font=font)
-    d.text(P(190, y + 72), GRN["checked_by"], fill=5, font=font)
+    put(18, y + 72, "Checked by:")
+    put(190, y + 72, GRN["checked_by"], 5)
+    return img
+
+
+def build_png(path: str) -> None:
+    """The GRN as an A5-landscape scan at 150 dpi (1260x900) with seeded scanner noise and paper shading."""
+    from PIL import Image, ImageChops
+
+    img = grn_form()
     # deterministic paper shading + per-pixel scanner noise (seeded PRNG, no numpy)
     amp, shade = 20, 12
     trng = random.Random("grn-scan-texture")
     coarse = Image.frombytes("L", (14, 10), trng.randbytes(140)).point(lambda v: v * shade // 256)
-    img = ImageChops.add(img, coarse.resize(img.size, Image.BICUBIC), 1.0, -(shade // 2))
+    img = ImageChops.add(img, coarse.resize(img.size, Image.Resampling.BICUBIC), 1.0, -(shade // 2))
     noise = Image.frombytes("L", img.size, trng.randbytes(img.size[0] * img.size[1])).point(lambda v: v * amp // 256)
-    img = ImageChops.add(img, noise, 1.0, -(amp // 2))
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    img.save(path, format="PNG", optimize=False, compress_level=9)
+    write(path, png_bytes(ImageChops.add(img, noise, 1.0, -(amp // 2))))
 
 
 # ----------------------------------------------------------------------------------------
 # office files (byte-stable: fixed core-properties times, fixed zip entry times and order)
 # ----------------------------------------------------------------------------------------
-FIXED_TIME = (2026, 1, 5, 9, 0, 0)
+FIXED_TIME: ZipTime = (2026, 1, 5, 9, 0, 0)
 
 
 def build_stock_xlsx(path: str, recount: bool) -> None:
