@@ -93,7 +93,7 @@ GRN: Grn = {
 }
 SEAL = seal_key("demo", "fernhollow")
 
-CLAIM_Q3 = {
+CLAIM_Q3: dict[str, Any] = {
     "po": "PO-55812",
     "grn_id": "GRN-0203-17",
     "lines": {
@@ -102,7 +102,7 @@ CLAIM_Q3 = {
     },
     "total_eur": 527.1,
 }
-CLAIM_Q4 = {
+CLAIM_Q4: dict[str, Any] = {
     "po": "PO-55812",
     "grn_id": "GRN-0203-17",
     "lines": {
@@ -137,14 +137,13 @@ ORDER_Q5["lines"]["HEPB-20"] = {"qty": 10, "unit_cost_gbp": 11.9, "cost_gbp": 11
 ORDER_Q5["total_gbp"] = 1645.2
 
 # Kestrel framework terms (docx) and the credit note (update u2_credit_note)
-TERMS = {
+TERMS: dict[str, Any] = {
     "notice_working_days": 10,
     "claim_deadline": "2026-02-17",
     "claims_contact": "claims@kestrelpoles.example",
     "valuation_clause": "4.3",
     "po_units_ordered": 1200,
 }
-CREDIT = {"credit_note": "KP-CN-2391", "credited_eur": 19.0, "net_short_pay_eur": 496.1}
 
 
 def token(obj: dict[str, Any]) -> str:
@@ -475,70 +474,77 @@ def build_hint(scen_dir: str) -> str:
 
 
 # ----------------------------------------------------------------------------------------
-# solution trajectories: demo_fridge_oracle.py, demo_claim_oracle.py; check specs: demo_specs.py
+# build (solution trajectories: demo_fridge_oracle.py, demo_claim_oracle.py; check specs: demo_specs.py)
 # ----------------------------------------------------------------------------------------
-# ----------------------------------------------------------------------------------------
-# build
-# ----------------------------------------------------------------------------------------
-def generated_files(root: str) -> list[str]:
+F = f"scenarios/{FRIDGE}"
+C = f"scenarios/{CLAIM}"
+LATE_EXPORT = "fr3_2026-03-16.csv"  # arrives with the update u1_monday_logger
+EXPORTS = [
+    f"{F}/updates/u1_monday_logger/{n}" if n == LATE_EXPORT else f"{F}/workspace/logger_exports/{n}"
+    for n in sorted(LOGGER_DAYS)
+]
+WAV = f"{F}/workspace/recordings/nurse_voicemail_2026-03-15.wav"
+SCAN = f"{C}/workspace/scans/grn_PO-55812_signed.png"
+SEAL_FILE = f"{C}/workspace/vault/claim_seal.key"
+STOCK = f"{F}/workspace/pharmacy/fr3_stock_count_2026-03-13.xlsx"
+RECOUNT = f"{F}/updates/u2_stock_recount/fr3_stock_count_2026-03-13.xlsx"
+TERMS_FILE = f"{C}/workspace/purchasing/supply_terms_kestrel.docx"
+Solution = dict[str, list[Turn]]
+Specs = dict[str, dict[str, Any]]
+
+
+def scenarios() -> list[tuple[str, Solution, Specs]]:
+    """(dataset-relative scenario dir, reference trajectory, check specs) of both demo scenarios."""
+    return [(F, fridge_solution(), fridge_specs()), (C, claim_solution(), claim_specs())]
+
+
+def generated_files() -> list[str]:
     """Dataset-relative paths of every generated file (what --check compares)."""
-    f = f"scenarios/{FRIDGE}"
-    c = f"scenarios/{CLAIM}"
-    out = [f"{f}/workspace/logger_exports/{n}" for n in sorted(LOGGER_DAYS) if n != "fr3_2026-03-16.csv"]
-    out += [
-        f"{f}/updates/u1_monday_logger/fr3_2026-03-16.csv",
-        f"{f}/workspace/recordings/nurse_voicemail_2026-03-15.wav",
-        f"{f}/truth/recordings/nurse_voicemail_2026-03-15.wav.txt",
-        f"{c}/workspace/scans/grn_PO-55812_signed.png",
-        f"{c}/truth/scans/grn_PO-55812_signed.png.txt",
-        f"{c}/workspace/vault/claim_seal.key",
-        f"{f}/workspace/pharmacy/fr3_stock_count_2026-03-13.xlsx",
-        f"{f}/updates/u2_stock_recount/fr3_stock_count_2026-03-13.xlsx",
-        f"{c}/workspace/purchasing/supply_terms_kestrel.docx",
-    ]
-    for s, specs in ((f, fridge_specs()), (c, claim_specs())):
+    out = [*EXPORTS, WAV, truth_of(WAV), SCAN, truth_of(SCAN), SEAL_FILE, STOCK, RECOUNT, TERMS_FILE]
+    for s, _, specs in scenarios():
         out += [f"{s}/workspace/_sandbox_hint.md", f"{s}/solution/trajectory.json", f"{s}/questions.json"]
         out += [f"{s}/checks/{r}.json" for r in specs]
     return out
 
 
-def build(root: str) -> None:
-    f = os.path.join(root, "scenarios", FRIDGE)
-    c = os.path.join(root, "scenarios", CLAIM)
-    for n in LOGGER_DAYS:
-        dst = (
-            os.path.join(f, "updates", "u1_monday_logger", n)
-            if n == "fr3_2026-03-16.csv"
-            else os.path.join(f, "workspace", "logger_exports", n)
-        )
-        write(dst, logger_csv(n))
-    build_wav(os.path.join(f, "workspace", "recordings", "nurse_voicemail_2026-03-15.wav"))
-    write(
-        os.path.join(f, "truth", "recordings", "nurse_voicemail_2026-03-15.wav.txt"),
-        "Voicemail, female voice, about 30 s. Transcript:\n" + VOICEMAIL_TEXT + "\n",
-    )
-    build_png(os.path.join(c, "workspace", "scans", "grn_PO-55812_signed.png"))
+def truth_of(media: str) -> str:
+    """The truth/ entry describing a workspace media file."""
+    return media.replace("/workspace/", "/truth/", 1) + ".txt"
+
+
+def grn_truth() -> str:
     rows = "\n".join(f"  {sku} | {desc} | ordered {qo} | received {qr}" for sku, desc, qo, qr in GRN["rows"])
-    write(
-        os.path.join(c, "truth", "scans", "grn_PO-55812_signed.png.txt"),
+    return (
         "Scanned form: FERNHOLLOW OUTFITTERS - GOODS RECEIVED NOTE\n"
         f"GRN No: {GRN['grn_id']}; Date received: 03/02/2026; PO: PO-55812; Supplier: Kestrel Poles Ltd\n"
         f"Lines (SKU | description | qty ordered | qty received):\n{rows}\n"
         "Remarks: 2 cartons crushed on arrival, contents counted.\n"
         f"Received by (print + sign): {GRN['received_by']} (signature present)\n"
-        f"Checked by: {GRN['checked_by']}\n",
+        f"Checked by: {GRN['checked_by']}\n"
     )
-    write(os.path.join(c, "workspace", "vault", "claim_seal.key"), SEAL + "\n")
-    build_stock_xlsx(os.path.join(f, "workspace", "pharmacy", "fr3_stock_count_2026-03-13.xlsx"), recount=False)
-    build_stock_xlsx(os.path.join(f, "updates", "u2_stock_recount", "fr3_stock_count_2026-03-13.xlsx"), recount=True)
-    build_terms_docx(os.path.join(c, "workspace", "purchasing", "supply_terms_kestrel.docx"))
-    for s, sol, specs in ((f, fridge_solution(), fridge_specs()), (c, claim_solution(), claim_specs())):
-        write(os.path.join(s, "solution", "trajectory.json"), dump(sol))
-        write(os.path.join(s, "workspace", "_sandbox_hint.md"), build_hint(s))
-        write_specs(s, specs)
 
 
-def write_specs(scen_dir: str, specs: dict) -> None:
+def build(root: str) -> None:
+    def at(rel: str) -> str:
+        return os.path.join(root, rel)
+
+    for n, rel in zip(sorted(LOGGER_DAYS), EXPORTS, strict=True):
+        write(at(rel), logger_csv(n))
+    build_wav(at(WAV))
+    write(at(truth_of(WAV)), "Voicemail, female voice, about 30 s. Transcript:\n" + VOICEMAIL_TEXT + "\n")
+    build_png(at(SCAN))
+    write(at(truth_of(SCAN)), grn_truth())
+    write(at(SEAL_FILE), SEAL + "\n")
+    build_stock_xlsx(at(STOCK), recount=False)
+    build_stock_xlsx(at(RECOUNT), recount=True)
+    build_terms_docx(at(TERMS_FILE))
+    for s, sol, specs in scenarios():
+        write(at(f"{s}/solution/trajectory.json"), dump(sol))
+        write(at(f"{s}/workspace/_sandbox_hint.md"), build_hint(at(s)))
+        write_specs(at(s), specs)
+
+
+def write_specs(scen_dir: str, specs: Specs) -> None:
     """checks/<round>.json for every round, and each round's eval command pointed at the engine."""
     for rid, sp in specs.items():
         write(
@@ -553,101 +559,71 @@ def write_specs(scen_dir: str, specs: dict) -> None:
     write(qpath, json.dumps(rounds, indent=2) + "\n")
 
 
-def self_test(root: str) -> list[str]:
-    """The committed tools must reproduce the ground truth the checks hard-code."""
-    problems = []
-    f = os.path.join(root, "scenarios", FRIDGE)
-    exports = [
-        os.path.join(f, "workspace", "logger_exports", n) for n in sorted(LOGGER_DAYS) if n != "fr3_2026-03-16.csv"
-    ] + [os.path.join(f, "updates", "u1_monday_logger", "fr3_2026-03-16.csv")]
-    out = subprocess.run(
-        [sys.executable, os.path.join(f, "workspace", "tools", "excursion_minutes.py"), *exports],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    for want in (
-        "fr3_2026-03-13.csv  minutes_above=0  peak_c=7.9",
-        "fr3_2026-03-14.csv  minutes_above=62  peak_c=10.6",
-        "fr3_2026-03-15.csv  minutes_above=34  peak_c=11.7",
-        "fr3_2026-03-16.csv  minutes_above=31  peak_c=9.4",
-        "TOTAL  minutes_above=127  peak_c=11.7",
-    ):
-        if want not in out:
-            problems.append(f"excursion_minutes.py output lacks {want!r}")
-    for xlsx, want in (
-        (os.path.join(f, "workspace", "pharmacy", "fr3_stock_count_2026-03-13.xlsx"), ORDER_Q4),
-        (os.path.join(f, "updates", "u2_stock_recount", "fr3_stock_count_2026-03-13.xlsx"), ORDER_Q5),
-    ):
-        got = json.loads(
-            subprocess.run(
-                [
-                    sys.executable,
-                    os.path.join(f, "workspace", "tools", "replacement_order.py"),
-                    "--stock",
-                    xlsx,
-                    "--json",
-                ],
-                capture_output=True,
-                text=True,
-                check=True,
-            ).stdout
+# ----------------------------------------------------------------------------------------
+# self-test: the committed tools must reproduce the ground truth the checks hard-code
+# ----------------------------------------------------------------------------------------
+def run_tool(root: str, tool: str, *args: str) -> str:
+    """The stdout of the workspace tool ``tool`` (a dataset-relative path under ``root``)."""
+    argv = [sys.executable, os.path.join(root, tool), *args]
+    return subprocess.run(argv, capture_output=True, text=True, check=True).stdout
+
+
+def tally_problems(root: str) -> list[str]:
+    out = run_tool(root, f"{F}/workspace/tools/excursion_minutes.py", *(os.path.join(root, e) for e in EXPORTS))
+    return [
+        f"excursion_minutes.py output lacks {want!r}"
+        for want in (
+            "fr3_2026-03-13.csv  minutes_above=0  peak_c=7.9",
+            "fr3_2026-03-14.csv  minutes_above=62  peak_c=10.6",
+            "fr3_2026-03-15.csv  minutes_above=34  peak_c=11.7",
+            "fr3_2026-03-16.csv  minutes_above=31  peak_c=9.4",
+            "TOTAL  minutes_above=127  peak_c=11.7",
         )
+        if want not in out
+    ]
+
+
+def order_problems(root: str) -> list[str]:
+    problems = []
+    for xlsx, want in ((STOCK, ORDER_Q4), (RECOUNT, ORDER_Q5)):
+        path = os.path.join(root, xlsx)
+        got = json.loads(run_tool(root, f"{F}/workspace/tools/replacement_order.py", "--stock", path, "--json"))
         if got != want:
-            problems.append(f"replacement_order.py on {xlsx}: {got}")
-    c = os.path.join(root, "scenarios", CLAIM)
+            problems.append(f"replacement_order.py on {path}: {got}")
+    return problems
+
+
+def terms_problems(root: str) -> list[str]:
     import docx
 
-    terms_text = "\n".join(
-        p.text
-        for p in docx.Document(os.path.join(c, "workspace", "purchasing", "supply_terms_kestrel.docx")).paragraphs
-    )
-    for want in ("ten (10) working days", TERMS["claims_contact"], "4.3 The shortfall is valued"):
-        if want not in terms_text:
-            problems.append(f"supply_terms_kestrel.docx lacks {want!r}")
-    c = os.path.join(root, "scenarios", CLAIM)
+    text = "\n".join(p.text for p in docx.Document(os.path.join(root, TERMS_FILE)).paragraphs)
+    wants = ("ten (10) working days", TERMS["claims_contact"], "4.3 The shortfall is valued")
+    return [f"supply_terms_kestrel.docx lacks {want!r}" for want in wants if want not in text]
+
+
+def claim_problems(root: str) -> list[str]:
+    problems = []
     with tempfile.TemporaryDirectory() as td:
         rec = os.path.join(td, "grn.json")
         write(rec, json.dumps({"received": {sku: qr for sku, _, _, qr in GRN["rows"]}}))
-        for inv, want in (
-            (os.path.join(c, "workspace", "purchasing", "invoice_KP-90417.csv"), CLAIM_Q3),
-            (os.path.join(c, "updates", "u1_reissued_invoice", "invoice_KP-90417.csv"), CLAIM_Q4),
-        ):
+        for update, want in (("workspace/purchasing", CLAIM_Q3), ("updates/u1_reissued_invoice", CLAIM_Q4)):
+            inv = os.path.join(root, C, update, "invoice_KP-90417.csv")
             got = json.loads(
-                subprocess.run(
-                    [
-                        sys.executable,
-                        os.path.join(c, "workspace", "tools", "shortfall_calc.py"),
-                        "--invoice",
-                        inv,
-                        "--received",
-                        rec,
-                        "--json",
-                    ],
-                    capture_output=True,
-                    text=True,
-                    check=True,
-                ).stdout
+                run_tool(root, f"{C}/workspace/tools/shortfall_calc.py", "--invoice", inv, "--received", rec, "--json")
             )
             if got != {"lines": want["lines"], "total_eur": want["total_eur"]}:
                 problems.append(f"shortfall_calc.py on {os.path.basename(os.path.dirname(inv))}: {got}")
             cj = os.path.join(td, "claim.json")
             write(cj, dump(want))
-            sealed = subprocess.run(
-                [
-                    sys.executable,
-                    os.path.join(c, "workspace", "tools", "seal_claim.py"),
-                    "--seal",
-                    os.path.join(c, "workspace", "vault", "claim_seal.key"),
-                    cj,
-                ],
-                capture_output=True,
-                text=True,
-                check=True,
-            ).stdout.strip()
-            if sealed != token(want):
+            sealed = run_tool(root, f"{C}/workspace/tools/seal_claim.py", "--seal", os.path.join(root, SEAL_FILE), cj)
+            if sealed.strip() != token(want):
                 problems.append("seal_claim.py token differs from the build's token")
     return problems
+
+
+def self_test(root: str) -> list[str]:
+    """The committed tools must reproduce the ground truth the checks hard-code."""
+    return tally_problems(root) + order_problems(root) + terms_problems(root) + claim_problems(root)
 
 
 def main() -> int:
@@ -660,19 +636,19 @@ def main() -> int:
         problems = self_test(args.out)
         for p in problems:
             print("ERROR:", p)
-        print(f"built {len(generated_files(args.out))} generated files under {args.out}")
+        print(f"built {len(generated_files())} generated files under {args.out}")
         return 1 if problems else 0
     with tempfile.TemporaryDirectory() as td:
         tmp = os.path.join(td, "ds")
         shutil.copytree(args.out, tmp)
-        for rel in generated_files(tmp):
+        for rel in generated_files():
             p = os.path.join(tmp, rel)
             keep = p.endswith("questions.json") or (p.endswith(".wav") and not HAVE_AUDIO_TOOLS)
             if os.path.exists(p) and not keep:
                 os.remove(p)
         build(tmp)
         problems = self_test(tmp)
-        for rel in generated_files(tmp):
+        for rel in generated_files():
             a, b = os.path.join(args.out, rel), os.path.join(tmp, rel)
             if not os.path.exists(a):
                 problems.append(f"{rel}: missing in the dataset (run the build)")
