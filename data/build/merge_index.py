@@ -16,6 +16,9 @@ import sys
 from pathlib import Path
 
 BUILD = Path(__file__).resolve().parent
+sys.path.insert(0, str(BUILD))
+from kit.files import dump  # noqa: E402
+
 DATASET = BUILD.parent / "clawarena-team"
 PLACED = ("demo", "law", "medicine", "engineering", "commerce", "science")
 """The domains the merged index lists first, in this order: the order the dataset grew in, which
@@ -32,10 +35,6 @@ def domains() -> list[str]:
     return [*PLACED, *(name for name in found if name not in PLACED)]
 
 
-def _dump(data: object) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-
-
 def build() -> dict[Path, str]:
     order = domains()
     subsets: dict[str, list[str]] = {}
@@ -46,8 +45,8 @@ def build() -> dict[Path, str]:
     if len(set(every)) != len(every):
         raise SystemExit("a scenario id is listed in two subsets")
     out: dict[Path, str] = {
-        DATASET / "manifests.json": _dump({"scenarios": {sid: f"scenarios/{sid}/manifest.json" for sid in every}}),
-        DATASET / "tests.json": _dump(
+        DATASET / "manifests.json": dump({"scenarios": {sid: f"scenarios/{sid}/manifest.json" for sid in every}}),
+        DATASET / "tests.json": dump(
             {
                 "name": "clawarena-team",
                 "desc": "ClawArena-Team arena: manage a pool of subagent models through multi-round, multimodal "
