@@ -10,20 +10,26 @@ known in advance (a folder only where an update adds files to it).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import Any
 
-from kit.trajectory import bind as b
-from kit.trajectory import call, turn
+from demo_trajectory import PERCEIVED, STDOUT, WS, call, create, edit, read, run, turn, workflow, write
+from demo_trajectory import bind as b
+from kit.trajectory import Turn
 
-__all__ = ["b", "call", "fridge_solution", "turn"]
+__all__ = ["fridge_solution"]
 
-WS = "${workspace}"
 TOOL_TALLY = f"{WS}/tools/excursion_minutes.py"
 TOOL_ORDER = f"{WS}/tools/replacement_order.py"
 STOCK = f"{WS}/pharmacy/fr3_stock_count_2026-03-13.xlsx"
 EXPORTS = ("fr3_2026-03-13.csv", "fr3_2026-03-14.csv", "fr3_2026-03-15.csv", "fr3_2026-03-16.csv")
+FIRST3 = EXPORTS[:3]
+ORDER_CMD = f"python3 {TOOL_ORDER} --stock {STOCK} --json"
+HEPB = b(r'--- stdout ---.*?("HEPB-20": \{\s*"cost_gbp": [\d.]+,\s*"qty": \d+)')
+TOTAL_GBP = b(STDOUT + r'\{.*?"total_gbp": ([\d.]+)')
 
 
-def tally_binds(names, suffix: str) -> dict:
+def tally_binds(names: Sequence[str], suffix: str) -> dict[str, Any]:
     out = {}
     for n in names:
         key, name = n[-6:-4], re.escape(n)  # the day of the month, the file name as a pattern
@@ -34,7 +40,7 @@ def tally_binds(names, suffix: str) -> dict:
     return out
 
 
-def tally_json(names, suffix: str) -> str:
+def tally_json(names: Sequence[str], suffix: str) -> str:
     rows = ",\n".join(
         f'    "{n}": {{"minutes_above_8": ${{var:m{n[-6:-4]}}}, "peak_c": ${{var:p{n[-6:-4]}}}}}' for n in names
     )
@@ -59,303 +65,274 @@ return results;
 """
 
 
-def fridge_solution() -> dict:
-    first3 = EXPORTS[:3]
-    plan = (
-        "# FR-3 excursion review plan (${var:review_id})\n\n"
-        "## Scope\n\nReview ${var:review_id}: treatment-room fridge FR-3 over the weekend named in the request; "
-        "insulin pens and adalimumab syringes held since the alarm.\n\n"
-        "## Evidence\n\n- logger_exports/ (authoritative, per-minute; tallied by a subagent with "
-        "tools/excursion_minutes.py)\n- recordings/ voicemail (authoritative; heard by an audio-capable subagent)\n"
-        "- policy/ cold-chain policy §5 (authoritative)\n- bot_summaries/ (untrusted, to be verified)\n"
-        "- old_reviews/ (stale, format reference only)\n\n"
-        "## Open questions\n\n- Did the excursion continue after the exports we have?\n"
-        "- What exactly was moved, and when?\n- Which disposition does policy §5.3 give?\n"
-    )
-    vm_json = (
-        '{\n  "insulin_pens_moved": ${var:pens},\n  "adalimumab_syringes_moved": ${var:syringes},\n'
-        '  "moved_at": "${var:moved_at}",\n  "fault": "${var:fault}"\n}\n'
-    )
-    vm_md = (
-        "# Voicemail facts (recordings/nurse_voicemail_2026-03-15.wav)\n\n"
-        "- Insulin pens moved: ${var:pens}\n- Adalimumab syringes moved: ${var:syringes}\n"
-        "- Moved at: ${var:moved_at} (to the pharmacy fridge)\n- Fault: ${var:fault}\n\n"
-        "## Rejected claims\n\n"
-        "- bot_summaries/voicemail_autotranscript.txt is incorrect: it has ${var:auto_pens} insulin pens, "
-        "${var:auto_syringes} syringes and a different time of the move, and it lost the fault. The recording governs.\n"
-    )
-    disp = (
-        "# Disposition of FR-3 stock (${var:review_id})\n\n"
-        "Cumulative minutes above 8 °C: ${var:total_all}\n"
-        "Highest reading (°C): ${var:peak_all}\n"
-        "Disposition: ${var:disposition}\n\n"
-        "The late export adds ${var:m16} excursion minutes; the earlier total of ${var:total_first} minutes is "
-        "superseded. Policy §5.3 gives `${var:disposition}` above ${var:limit} cumulative minutes.\n"
-    )
-    order_json = '{\n  "disposition": "${var:disposition}",\n  ${var:order_body}\n}\n'
-    order_note = (
-        "# Replacement order: FR-3 stock (${var:review_id})\n\n"
-        "To: wholesaler order desk\n\n"
-        "Order total (GBP): ${var:total_q5}\n"
-        "Lines: ${var:lines_q5}\n\n"
-        "Quantities follow the pharmacy recount; the first order total of ${var:total_q4} is superseded.\n"
-    )
-    final_md = (
-        "# FR-3 excursion review ${var:review_id}: final\n\n"
-        "FR-3 spent ${var:total_all} minutes above 8 °C across the logger exports, with a highest reading of "
-        "${var:peak_all} °C. The night nurse moved ${var:pens} insulin pens and ${var:syringes} adalimumab "
-        "syringes to the pharmacy fridge at ${var:moved_at} and reported: ${var:fault}. Under policy §5.3 the "
-        "disposition is ${var:disposition}. Replacement stock is ordered from the pharmacy recount at GBP "
-        "${var:total_q5} (the first order total of ${var:total_q4} is superseded by the recount).\n\n"
-        "## Rejected claims\n\n"
-        "- The weekly ops digest (bot_summaries/weekly_ops_digest.md) is incorrect: its ${var:digest_minutes} "
-        "minutes cover one alarm only and its 'no action needed' is wrong; policy §5.4 says decisions come from "
-        "the logger data.\n"
-        "- Last year's review ${var:stale_id} is stale: another unit and event (${var:stale_minutes} minutes "
-        "then); it does not govern this decision.\n"
-    )
-    final_json = (
-        '{\n  "review_id": "${var:review_id}",\n  "total_minutes_above_8": ${var:total_all},\n'
-        '  "peak_c": ${var:peak_all},\n  "insulin_pens_moved": ${var:pens},\n'
-        '  "disposition": "${var:disposition}",\n  "replacement_cost_gbp": ${var:total_q5}\n}\n'
-    )
-    order_cmd = f"python3 {TOOL_ORDER} --stock {STOCK} --json"
-    return {
-        "q1": [
-            turn(
-                "Reading the brief and the asset map.",
-                call("Read", file_path=f"{WS}/requests/brief.md"),
-                call("Read", file_path=f"{WS}/_sandbox_hint.md"),
-                call("Glob", pattern="*.md", path=f"{WS}/requests"),
+PLAN = (
+    "# FR-3 excursion review plan (${var:review_id})\n\n"
+    "## Scope\n\nReview ${var:review_id}: treatment-room fridge FR-3 over the weekend named in the request; "
+    "insulin pens and adalimumab syringes held since the alarm.\n\n"
+    "## Evidence\n\n- logger_exports/ (authoritative, per-minute; tallied by a subagent with "
+    "tools/excursion_minutes.py)\n- recordings/ voicemail (authoritative; heard by an audio-capable subagent)\n"
+    "- policy/ cold-chain policy §5 (authoritative)\n- bot_summaries/ (untrusted, to be verified)\n"
+    "- old_reviews/ (stale, format reference only)\n\n"
+    "## Open questions\n\n- Did the excursion continue after the exports we have?\n"
+    "- What exactly was moved, and when?\n- Which disposition does policy §5.3 give?\n"
+)
+VM_JSON = (
+    '{\n  "insulin_pens_moved": ${var:pens},\n  "adalimumab_syringes_moved": ${var:syringes},\n'
+    '  "moved_at": "${var:moved_at}",\n  "fault": "${var:fault}"\n}\n'
+)
+VM_MD = (
+    "# Voicemail facts (recordings/nurse_voicemail_2026-03-15.wav)\n\n"
+    "- Insulin pens moved: ${var:pens}\n- Adalimumab syringes moved: ${var:syringes}\n"
+    "- Moved at: ${var:moved_at} (to the pharmacy fridge)\n- Fault: ${var:fault}\n\n"
+    "## Rejected claims\n\n"
+    "- bot_summaries/voicemail_autotranscript.txt is incorrect: it has ${var:auto_pens} insulin pens, "
+    "${var:auto_syringes} syringes and a different time of the move, and it lost the fault. The recording governs.\n"
+)
+DISPOSITION = (
+    "# Disposition of FR-3 stock (${var:review_id})\n\n"
+    "Cumulative minutes above 8 °C: ${var:total_all}\n"
+    "Highest reading (°C): ${var:peak_all}\n"
+    "Disposition: ${var:disposition}\n\n"
+    "The late export adds ${var:m16} excursion minutes; the earlier total of ${var:total_first} minutes is "
+    "superseded. Policy §5.3 gives `${var:disposition}` above ${var:limit} cumulative minutes.\n"
+)
+ORDER_JSON = '{\n  "disposition": "${var:disposition}",\n  ${var:order_body}\n}\n'
+ORDER_NOTE = (
+    "# Replacement order: FR-3 stock (${var:review_id})\n\n"
+    "To: wholesaler order desk\n\n"
+    "Order total (GBP): ${var:total_q5}\n"
+    "Lines: ${var:lines_q5}\n\n"
+    "Quantities follow the pharmacy recount; the first order total of ${var:total_q4} is superseded.\n"
+)
+FINAL_MD = (
+    "# FR-3 excursion review ${var:review_id}: final\n\n"
+    "FR-3 spent ${var:total_all} minutes above 8 °C across the logger exports, with a highest reading of "
+    "${var:peak_all} °C. The night nurse moved ${var:pens} insulin pens and ${var:syringes} adalimumab "
+    "syringes to the pharmacy fridge at ${var:moved_at} and reported: ${var:fault}. Under policy §5.3 the "
+    "disposition is ${var:disposition}. Replacement stock is ordered from the pharmacy recount at GBP "
+    "${var:total_q5} (the first order total of ${var:total_q4} is superseded by the recount).\n\n"
+    "## Rejected claims\n\n"
+    "- The weekly ops digest (bot_summaries/weekly_ops_digest.md) is incorrect: its ${var:digest_minutes} "
+    "minutes cover one alarm only and its 'no action needed' is wrong; policy §5.4 says decisions come from "
+    "the logger data.\n"
+    "- Last year's review ${var:stale_id} is stale: another unit and event (${var:stale_minutes} minutes "
+    "then); it does not govern this decision.\n"
+)
+FINAL_JSON = (
+    '{\n  "review_id": "${var:review_id}",\n  "total_minutes_above_8": ${var:total_all},\n'
+    '  "peak_c": ${var:peak_all},\n  "insulin_pens_moved": ${var:pens},\n'
+    '  "disposition": "${var:disposition}",\n  "replacement_cost_gbp": ${var:total_q5}\n}\n'
+)
+
+
+def q1() -> list[Turn]:
+    return [
+        turn(
+            "Reading the brief and the asset map.",
+            read("requests/brief.md"),
+            read("_sandbox_hint.md"),
+            call("Glob", pattern="*.md", path=f"{WS}/requests"),
+        ),
+        turn(
+            "Creating a tally worker limited to the logger exports and the tally tool.",
+            create(
+                "tally_runner",
+                "llm",
+                ["Read", "Bash"],
+                ["logger_exports", "tools/excursion_minutes.py"],
+                "You tally fridge logger exports with the provided tool and report its output verbatim.",
             ),
-            turn(
-                "Creating a tally worker limited to the logger exports and the tally tool.",
-                call(
-                    "CreateSubagent",
-                    name="tally_runner",
-                    model_key="llm",
-                    tools=["Read", "Bash"],
-                    accessible_paths=["logger_exports", "tools/excursion_minutes.py"],
-                    system_prompt="You tally fridge logger exports with the provided tool and report its output verbatim.",
-                ),
-                bind={"review_id": b(r"Review request (RV-\d{4}-\d{3})")},
+            bind={"review_id": b(r"Review request (RV-\d{4}-\d{3})")},
+        ),
+        turn(
+            "Asking the tally worker which exports there are.",
+            run("tally_runner", "list FR-3 exports", f"Read {WS}/logger_exports/_index.md and report it verbatim."),
+        ),
+        turn(
+            "Running the tally in the background and writing the plan meanwhile.",
+            run(
+                "tally_runner",
+                "tally FR-3 exports",
+                f"Run python3 {TOOL_TALLY} ${{var:exports}} and report the output verbatim.",
+                background=True,
             ),
-            turn(
-                "Asking the tally worker which exports there are.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:tally_runner}",
-                    description="list FR-3 exports",
-                    prompt=f"Read {WS}/logger_exports/_index.md and report it verbatim.",
-                    run_in_background=False,
-                ),
+            write("output/review_plan.md", PLAN),
+            bind={"exports": b(r"\| (fr3_[\d-]+\.csv) \|", "list", fmt=WS + "/logger_exports/{}")},
+        ),
+        turn(
+            "Writing the tally from the tool output.",
+            write("output/excursion_tally.json", tally_json(FIRST3, "_first")),
+            bind=tally_binds(FIRST3, "_first"),
+        ),
+        turn("Plan and tally written to output/."),
+    ]
+
+
+def q2() -> list[Turn]:
+    wav = "recordings/nurse_voicemail_2026-03-15.wav"
+    return [
+        turn(
+            "The voicemail is audio; creating an audio-capable listener limited to that file.",
+            create(
+                "voicemail_listener",
+                "omni",
+                ["Read"],
+                [wav],
+                "You listen to audio files and report exactly what is said, with all numbers and times.",
             ),
-            turn(
-                "Running the tally in the background and writing the plan meanwhile.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:tally_runner}",
-                    description="tally FR-3 exports",
-                    prompt=f"Run python3 {TOOL_TALLY} ${{var:exports}} and report the output verbatim.",
-                    run_in_background=True,
-                ),
-                call("Write", file_path=f"{WS}/output/review_plan.md", content=plan),
-                bind={"exports": {"re": r"\| (fr3_[\d-]+\.csv) \|", "as": "list", "fmt": WS + "/logger_exports/{}"}},
+            read("bot_summaries/voicemail_autotranscript.txt"),
+        ),
+        turn(
+            "Asking for the facts from the recording.",
+            run(
+                "voicemail_listener",
+                "voicemail facts",
+                f"Listen to {WS}/{wav}. How many insulin pens and "
+                "adalimumab syringes were moved, at what time, and what fault was reported?",
             ),
-            turn(
-                "Writing the tally from the tool output.",
-                call("Write", file_path=f"{WS}/output/excursion_tally.json", content=tally_json(first3, "_first")),
-                bind=tally_binds(first3, "_first"),
+            bind={
+                "auto_pens": b(r"moved\s+(?:\d+\t)?(\w+)\s+(?:\d+\t)?insulin pens"),
+                "auto_syringes": b(r"insulin pens and\s+(?:\d+\t)?(\w+)\s+(?:\d+\t)?adalimumab"),
+            },
+        ),
+        turn(
+            "Writing the voicemail deliverables from what the listener heard.",
+            write("output/voicemail_facts.json", VM_JSON),
+            write("output/voicemail_facts.md", VM_MD),
+            bind={
+                "pens": b(PERCEIVED + r"moved\s+([\w-]+(?: [\w-]+)?)\s+insulin pens", "int"),
+                "syringes": b(PERCEIVED + r"insulin pens and\s+([\w-]+)\s+adalimumab", "int"),
+                "moved_at": b(PERCEIVED + r"pharmacy fridge at\s+([\w: ]+?)\.", "hhmm"),
+                "fault": b(PERCEIVED + r"\. ([^.]*door seal is torn)"),
+            },
+        ),
+        turn("Voicemail facts written."),
+    ]
+
+
+def q3() -> list[Turn]:
+    return [
+        turn(
+            "Resuming the round-1 tally session for the new export and asking for policy §5.",
+            run(
+                "tally_runner",
+                "tally late export",
+                f"Run python3 {TOOL_TALLY} ${{var:exports}} ${{var:new_exports}} and report the output "
+                "verbatim (a new export arrived).",
+                resume=True,
             ),
-            turn("Plan and tally written to output/."),
-        ],
-        "q2": [
-            turn(
-                "The voicemail is audio; creating an audio-capable listener limited to that file.",
-                call(
-                    "CreateSubagent",
-                    name="voicemail_listener",
-                    model_key="omni",
-                    tools=["Read"],
-                    accessible_paths=["recordings/nurse_voicemail_2026-03-15.wav"],
-                    system_prompt="You listen to audio files and report exactly what is said, with all numbers and times.",
-                ),
-                call("Read", file_path=f"{WS}/bot_summaries/voicemail_autotranscript.txt"),
+            create("policy_reader", "llm", ["Read"], ["policy/cold_chain_policy.md"], "You quote policy text exactly."),
+            bind={"new_exports": b(r"(logger_exports/fr3_[\d-]+\.csv)", "list", fmt=WS + "/{}")},
+        ),
+        turn(
+            "Reading §5 of the policy through the policy reader.",
+            run("policy_reader", "policy 5.3", f"Quote §5.1-§5.3 of {WS}/policy/cold_chain_policy.md verbatim."),
+            read("output/excursion_tally.json"),
+            bind=tally_binds(EXPORTS, "_all"),
+        ),
+        turn(
+            "Updating the tally and writing the disposition.",
+            write("output/excursion_tally.json", tally_json(EXPORTS, "_all")),
+            write("output/disposition.md", DISPOSITION),
+            bind={
+                "limit": b(r"cumulative excursion minutes > (\d+)", "int"),
+                "disposition": b(r"cumulative excursion minutes > \d+[^|\n]*\|\s*`([a-z-]+)`"),
+            },
+        ),
+        turn("Tally revised and disposition written."),
+    ]
+
+
+def q4() -> list[Turn]:
+    return [
+        turn(
+            "Creating an order runner limited to the stock count and the order tool.",
+            read("output/disposition.md"),
+            create(
+                "stock_orderer",
+                "llm",
+                ["Read", "Bash"],
+                ["pharmacy/fr3_stock_count_2026-03-13.xlsx", "tools/replacement_order.py"],
+                "You run the pharmacy order tool exactly as instructed and report its output verbatim.",
             ),
-            turn(
-                "Asking for the facts from the recording.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:voicemail_listener}",
-                    description="voicemail facts",
-                    prompt=f"Listen to {WS}/recordings/nurse_voicemail_2026-03-15.wav. How many insulin pens and "
-                    "adalimumab syringes were moved, at what time, and what fault was reported?",
-                    run_in_background=False,
-                ),
-                bind={
-                    "auto_pens": b(r"moved\s+(?:\d+\t)?(\w+)\s+(?:\d+\t)?insulin pens"),
-                    "auto_syringes": b(r"insulin pens and\s+(?:\d+\t)?(\w+)\s+(?:\d+\t)?adalimumab"),
-                },
+        ),
+        turn(
+            "Running the order tool on the stock count.",
+            run("stock_orderer", "replacement order", f"Run {ORDER_CMD} and report the output verbatim."),
+        ),
+        turn(
+            "Writing the order from the tool's JSON.",
+            write("output/replacement_order.json", ORDER_JSON),
+            bind={
+                "order_body": b(STDOUT + r'\{\s*("lines": \{.*?"total_gbp": [\d.]+)\s*\}'),
+                "total_q4": TOTAL_GBP,
+                "hepb_q4": HEPB,
+            },
+        ),
+        turn(
+            "Validating the JSON file.",
+            call(
+                "Bash",
+                command=f"python3 -m json.tool {WS}/output/replacement_order.json",
+                description="validate the order JSON",
             ),
-            turn(
-                "Writing the voicemail deliverables from what the listener heard.",
-                call("Write", file_path=f"{WS}/output/voicemail_facts.json", content=vm_json),
-                call("Write", file_path=f"{WS}/output/voicemail_facts.md", content=vm_md),
-                bind={
-                    "pens": b(r"\(perceived\):.*?moved\s+([\w-]+(?: [\w-]+)?)\s+insulin pens", "int"),
-                    "syringes": b(r"\(perceived\):.*?insulin pens and\s+([\w-]+)\s+adalimumab", "int"),
-                    "moved_at": b(r"\(perceived\):.*?pharmacy fridge at\s+([\w: ]+?)\.", "hhmm"),
-                    "fault": b(r"\(perceived\):.*?\. ([^.]*door seal is torn)"),
-                },
+        ),
+        turn("Replacement order written."),
+    ]
+
+
+def q5() -> list[Turn]:
+    return [
+        turn(
+            "Resuming the order session for the recount.",
+            run(
+                "stock_orderer",
+                "re-run order on recount",
+                f"Run {ORDER_CMD} and report the output verbatim (the stock count was replaced by a recount).",
+                resume=True,
             ),
-            turn("Voicemail facts written."),
-        ],
-        "q3": [
-            turn(
-                "Resuming the round-1 tally session for the new export and asking for policy §5.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:tally_runner}",
-                    session_id="${session:tally_runner}",
-                    description="tally late export",
-                    prompt=f"Run python3 {TOOL_TALLY} ${{var:exports}} ${{var:new_exports}} and report the output "
-                    "verbatim (a new export arrived).",
-                    run_in_background=False,
-                ),
-                call(
-                    "CreateSubagent",
-                    name="policy_reader",
-                    model_key="llm",
-                    tools=["Read"],
-                    accessible_paths=["policy/cold_chain_policy.md"],
-                    system_prompt="You quote policy text exactly.",
-                ),
-                bind={"new_exports": {"re": r"(logger_exports/fr3_[\d-]+\.csv)", "as": "list", "fmt": WS + "/{}"}},
-            ),
-            turn(
-                "Reading §5 of the policy through the policy reader.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:policy_reader}",
-                    description="policy 5.3",
-                    prompt=f"Quote §5.1-§5.3 of {WS}/policy/cold_chain_policy.md verbatim.",
-                    run_in_background=False,
-                ),
-                call("Read", file_path=f"{WS}/output/excursion_tally.json"),
-                bind=tally_binds(EXPORTS, "_all"),
-            ),
-            turn(
-                "Updating the tally and writing the disposition.",
-                call("Write", file_path=f"{WS}/output/excursion_tally.json", content=tally_json(EXPORTS, "_all")),
-                call("Write", file_path=f"{WS}/output/disposition.md", content=disp),
-                bind={
-                    "limit": b(r"cumulative excursion minutes > (\d+)", "int"),
-                    "disposition": b(r"cumulative excursion minutes > \d+[^|\n]*\|\s*`([a-z-]+)`"),
-                },
-            ),
-            turn("Tally revised and disposition written."),
-        ],
-        "q4": [
-            turn(
-                "Creating an order runner limited to the stock count and the order tool.",
-                call("Read", file_path=f"{WS}/output/disposition.md"),
-                call(
-                    "CreateSubagent",
-                    name="stock_orderer",
-                    model_key="llm",
-                    tools=["Read", "Bash"],
-                    accessible_paths=["pharmacy/fr3_stock_count_2026-03-13.xlsx", "tools/replacement_order.py"],
-                    system_prompt="You run the pharmacy order tool exactly as instructed and report its output verbatim.",
-                ),
-            ),
-            turn(
-                "Running the order tool on the stock count.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:stock_orderer}",
-                    description="replacement order",
-                    prompt=f"Run {order_cmd} and report the output verbatim.",
-                    run_in_background=False,
-                ),
-            ),
-            turn(
-                "Writing the order from the tool's JSON.",
-                call("Write", file_path=f"{WS}/output/replacement_order.json", content=order_json),
-                bind={
-                    "order_body": b(r'--- stdout ---\s*\{\s*("lines": \{.*?"total_gbp": [\d.]+)\s*\}'),
-                    "total_q4": b(r'--- stdout ---\s*\{.*?"total_gbp": ([\d.]+)'),
-                    "hepb_q4": b(r'--- stdout ---.*?("HEPB-20": \{\s*"cost_gbp": [\d.]+,\s*"qty": \d+)'),
-                },
-            ),
-            turn(
-                "Validating the JSON file.",
-                call(
-                    "Bash",
-                    command=f"python3 -m json.tool {WS}/output/replacement_order.json",
-                    description="validate the order JSON",
-                ),
-            ),
-            turn("Replacement order written."),
-        ],
-        "q5": [
-            turn(
-                "Resuming the order session for the recount.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:stock_orderer}",
-                    session_id="${session:stock_orderer}",
-                    description="re-run order on recount",
-                    prompt=f"Run {order_cmd} and report the output verbatim (the stock count was replaced by a recount).",
-                    run_in_background=False,
-                ),
-                call("Read", file_path=f"{WS}/output/replacement_order.json"),
-            ),
-            turn(
-                "Correcting the hepatitis B line from the recount.",
-                call(
-                    "Edit",
-                    file_path=f"{WS}/output/replacement_order.json",
-                    old_string="${var:hepb_q4}",
-                    new_string="${var:hepb_q5}",
-                    replace_all=False,
-                ),
-                bind={
-                    "hepb_q5": b(r'--- stdout ---.*?("HEPB-20": \{\s*"cost_gbp": [\d.]+,\s*"qty": \d+)'),
-                    "total_q5": b(r'--- stdout ---\s*\{.*?"total_gbp": ([\d.]+)'),
-                    "lines_q5": b(r'\n\s*"[A-Z][A-Z0-9-]+": \{\n', "count"),
-                },
-            ),
-            turn(
-                "Correcting the total.",
-                call(
-                    "Edit",
-                    file_path=f"{WS}/output/replacement_order.json",
-                    old_string='"total_gbp": ${var:total_q4}',
-                    new_string='"total_gbp": ${var:total_q5}',
-                    replace_all=False,
-                ),
-            ),
-            turn("Writing the order note.", call("Write", file_path=f"{WS}/output/order_note.md", content=order_note)),
-            turn("Order revised for the recount."),
-        ],
-        "q6": [
-            turn(
-                "Checking the digest claims; cross-checking the old review and policy in parallel.",
-                call("Grep", pattern="minutes", path=f"{WS}/bot_summaries", output_mode="content"),
-                call("ListSubagents"),
-                call("InspectSubagent", session_id="${session:voicemail_listener}"),
-                call("Workflow", name="stale_and_policy_crosscheck", args={}, script=WORKFLOW),
-            ),
-            turn(
-                "Writing the final review once the cross-check is back.",
-                call("Write", file_path=f"{WS}/output/final_review.md", content=final_md),
-                call("Write", file_path=f"{WS}/output/final_summary.json", content=final_json),
-                bind={
-                    "digest_minutes": b(r"time above 8 °C this week: \*\*(\d+) minutes"),
-                    "stale_id": b(r"Excursion review (ER-\d{4}-\d{3})"),
-                    "stale_minutes": b(r"Cumulative time above 8\.0 °C: (\d+) minutes"),
-                },
-            ),
-            turn("Final review written."),
-        ],
-    }
+            read("output/replacement_order.json"),
+        ),
+        turn(
+            "Correcting the hepatitis B line from the recount.",
+            edit("output/replacement_order.json", "${var:hepb_q4}", "${var:hepb_q5}"),
+            bind={
+                "hepb_q5": HEPB,
+                "total_q5": TOTAL_GBP,
+                "lines_q5": b(r'\n\s*"[A-Z][A-Z0-9-]+": \{\n', "count"),
+            },
+        ),
+        turn(
+            "Correcting the total.",
+            edit("output/replacement_order.json", '"total_gbp": ${var:total_q4}', '"total_gbp": ${var:total_q5}'),
+        ),
+        turn("Writing the order note.", write("output/order_note.md", ORDER_NOTE)),
+        turn("Order revised for the recount."),
+    ]
+
+
+def q6() -> list[Turn]:
+    return [
+        turn(
+            "Checking the digest claims; cross-checking the old review and policy in parallel.",
+            call("Grep", pattern="minutes", path=f"{WS}/bot_summaries", output_mode="content"),
+            call("ListSubagents"),
+            call("InspectSubagent", session_id="${session:voicemail_listener}"),
+            workflow("stale_and_policy_crosscheck", WORKFLOW),
+        ),
+        turn(
+            "Writing the final review once the cross-check is back.",
+            write("output/final_review.md", FINAL_MD),
+            write("output/final_summary.json", FINAL_JSON),
+            bind={
+                "digest_minutes": b(r"time above 8 °C this week: \*\*(\d+) minutes"),
+                "stale_id": b(r"Excursion review (ER-\d{4}-\d{3})"),
+                "stale_minutes": b(r"Cumulative time above 8\.0 °C: (\d+) minutes"),
+            },
+        ),
+        turn("Final review written."),
+    ]
+
+
+def fridge_solution() -> dict[str, list[Turn]]:
+    return {"q1": q1(), "q2": q2(), "q3": q3(), "q4": q4(), "q5": q5(), "q6": q6()}

@@ -28,6 +28,9 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 DATASET = HERE.parent / "clawarena-team"
 sys.path.insert(0, str(HERE.parent.parent))
+sys.path.insert(0, str(HERE))
+
+from kit.files import dump  # noqa: E402
 
 from arena_tui.dataset.stats import modality_of  # noqa: E402
 from arena_tui.vocabulary import CLASS_OF_TOOL, best_key  # noqa: E402
@@ -148,7 +151,7 @@ def derive(scenario_dir: Path) -> str:
         "derived_from": "solution/trajectory.json",
         "rounds": {rid: per_round[rid] for rid in rounds if rid in per_round},
     }
-    return json.dumps(body, indent=2, ensure_ascii=False) + "\n"
+    return dump(body)
 
 
 def main(argv: list[str]) -> int:

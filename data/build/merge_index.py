@@ -2,7 +2,8 @@
 
 Each domain's build writes ``tests-<name>.json`` (with its own ``manifests-<name>.json``);
 this writes ``manifests.json`` (every scenario) and ``tests.json`` (all subsets in a fixed
-domain order). Run it after adding a scenario:
+domain order). The domains are the demo (``build_demo.py``) and every folder of ``data/build``
+with a ``build.py``; nothing else lists them. Run it after adding a scenario:
 
     python data/build/merge_index.py [--check]
 """
@@ -14,25 +15,38 @@ import json
 import sys
 from pathlib import Path
 
-DATASET = Path(__file__).resolve().parents[1] / "clawarena-team"
-ORDER = ("demo", "law", "medicine", "engineering", "commerce", "science")
+BUILD = Path(__file__).resolve().parent
+sys.path.insert(0, str(BUILD))
+from kit.files import dump  # noqa: E402
+
+DATASET = BUILD.parent / "clawarena-team"
+PLACED = ("demo", "law", "medicine", "engineering", "commerce", "science")
+"""The domains the merged index lists first, in this order: the order the dataset grew in, which
+``tests.json`` keeps (sorted names would reorder its scenario ids). A domain folder added later
+needs no entry here: it comes after these, by name."""
 
 
-def _dump(data: object) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+def domains() -> list[str]:
+    """The demo, then every ``data/build/<domain>/`` with a ``build.py``, in the index's order."""
+    found = sorted(p.name for p in BUILD.iterdir() if (p / "build.py").is_file())
+    gone = [name for name in PLACED[1:] if name not in found]
+    if gone:
+        raise SystemExit(f"merge_index.py: PLACED names {gone}, which no data/build/<domain>/build.py builds")
+    return [*PLACED, *(name for name in found if name not in PLACED)]
 
 
 def build() -> dict[Path, str]:
+    order = domains()
     subsets: dict[str, list[str]] = {}
-    for name in ORDER:
+    for name in order:
         path = DATASET / f"tests-{name}.json"
         subsets[name] = json.loads(path.read_text(encoding="utf-8"))["scenario_ids"]
-    every = [sid for name in ORDER for sid in subsets[name]]
+    every = [sid for name in order for sid in subsets[name]]
     if len(set(every)) != len(every):
         raise SystemExit("a scenario id is listed in two subsets")
     out: dict[Path, str] = {
-        DATASET / "manifests.json": _dump({"scenarios": {sid: f"scenarios/{sid}/manifest.json" for sid in every}}),
-        DATASET / "tests.json": _dump(
+        DATASET / "manifests.json": dump({"scenarios": {sid: f"scenarios/{sid}/manifest.json" for sid in every}}),
+        DATASET / "tests.json": dump(
             {
                 "name": "clawarena-team",
                 "desc": "ClawArena-Team arena: manage a pool of subagent models through multi-round, multimodal "

@@ -21,6 +21,7 @@ import json
 import os
 import re
 import sys
+from types import ModuleType
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATASET = os.path.normpath(os.path.join(HERE, "..", "clawarena-team"))
@@ -67,7 +68,7 @@ def stamp_text(engine: bytes) -> str:
     return f"{hashlib.sha256(engine).hexdigest()}  _check.py\n"
 
 
-def load_engine():
+def load_engine() -> ModuleType:
     spec = importlib.util.spec_from_file_location("_check_engine", ENGINE)
     assert spec and spec.loader
     mod = importlib.util.module_from_spec(spec)
