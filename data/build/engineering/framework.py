@@ -10,22 +10,22 @@ the decoy table used by tests/dataset/test_engineering_scenarios.py.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import io
 import json
 import os
 import random
 import subprocess
 import tempfile
-from pathlib import Path
+from typing import Any
 
-import matplotlib
+from kit import media
 from kit.files import dump as dump  # re-exported to the scenario specs
 from kit.files import write as write
-from kit.media import espeak, mp4_from_pngs, sox_pad, speech_wav
+from kit.media import espeak, sox_pad, speech_wav
 from kit.office import restamp_zip
-from kit.seal import canonical, seal_tool_template
+from kit.scan import font as scan_font
+from kit.seal import seal_hex, seal_key, seal_tool_template
+from kit.texture import add_texture, png_bytes
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WS = "${workspace}"
@@ -35,12 +35,12 @@ FIXED_DT = (2026, 1, 5, 9, 0, 0)
 # ----------------------------------------------------------------------------------------------
 # small helpers
 # ----------------------------------------------------------------------------------------------
-def seal_of(sid):
-    return hashlib.sha256(f"clawarena-team engineering seal / {sid} / v1".encode()).hexdigest()[:40]
+def seal_of(sid: str) -> str:
+    return seal_key("engineering", sid)
 
 
-def token(sid, obj):
-    return hmac.new(seal_of(sid).encode(), canonical(obj), hashlib.sha256).hexdigest()
+def token(sid: str, obj: dict[str, Any]) -> str:
+    return seal_hex(seal_of(sid), obj)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -274,57 +274,7 @@ if __name__ == "__main__":
 # ----------------------------------------------------------------------------------------------
 # media
 # ----------------------------------------------------------------------------------------------
-# The font matplotlib ships (a pinned dev dependency), so every machine draws the same bytes.
-MONO_TTF = str(Path(matplotlib.__file__).parent / "mpl-data" / "fonts" / "ttf" / "DejaVuSansMono.ttf")
 MIN_W, MIN_H = 1280, 720  # photos and screens: at least 1280x720
-
-
-def _font(px=None):
-    """Monospaced font. px=None: Pillow's bitmap font (6 px/char); else a TrueType face of that em size
-    (DejaVu Sans Mono: 0.6 em/char, so px = 10*k keeps a layout drawn for the bitmap font at scale k)."""
-    from PIL import ImageFont
-
-    if px is None:
-        return (
-            ImageFont.load_default_imagefont()
-            if hasattr(ImageFont, "load_default_imagefont")
-            else ImageFont.load_default()
-        )
-    if os.path.exists(MONO_TTF):
-        return ImageFont.truetype(MONO_TTF, px)
-    return ImageFont.load_default(size=px)
-
-
-def _gauss_lut(sigma):
-    """256-entry table mapping a uniform byte to 128 + a Gaussian deviate (inverse CDF; deterministic)."""
-    from statistics import NormalDist
-
-    nd = NormalDist(0.0, sigma)
-    return [max(0, min(255, 128 + round(nd.inv_cdf((u + 0.5) / 256.0)))) for u in range(256)]
-
-
-def _noise_plane(rng, size, sigma):
-    from PIL import Image
-
-    W, H = size
-    return Image.frombytes("L", (W, H), rng.randbytes(W * H)).point(_gauss_lut(sigma))
-
-
-def add_texture(img, seed, grain=6.0, blotch=5.0, cell=48):
-    """Deterministic sensor grain + low-frequency paper/lighting shading (seeded PRNG, no numpy)."""
-    from PIL import Image, ImageChops
-
-    rng = random.Random(f"texture/{seed}")
-    W, H = img.size
-    bands = img.getbands()
-    sw, sh = W // cell + 2, H // cell + 2
-    low = _noise_plane(rng, (sw, sh), blotch).resize((W, H), Image.BICUBIC)
-    planes = []
-    for band in img.split():
-        p = ImageChops.add(band, low, 1.0, -128)
-        p = ImageChops.add(p, _noise_plane(rng, (W, H), grain), 1.0, -128)
-        planes.append(p)
-    return planes[0] if len(bands) == 1 else Image.merge(img.mode, planes)
 
 
 def render_panel(ops, size, seed, scale=2, bg=250, grain=6.0, min_size=(MIN_W, MIN_H), skew=0.0, blur=0.0):
@@ -338,7 +288,7 @@ def render_panel(ops, size, seed, scale=2, bg=250, grain=6.0, min_size=(MIN_W, M
     OW, OH = round(W * k), round(H * k)
     img = Image.new("L", (OW, OH), bg)
     d = ImageDraw.Draw(img)
-    font = _font(round(9 * k))  # 9 em-px per grid unit: the ink stays inside the 11-px bitmap line box
+    font = scan_font(round(9 * k), mono=True)  # 9 em-px per grid unit: the ink stays inside the 11-px bitmap line box
     lw = max(1, round(k))
 
     def sc(v):
@@ -382,31 +332,14 @@ def render_panel(ops, size, seed, scale=2, bg=250, grain=6.0, min_size=(MIN_W, M
         img = img.filter(ImageFilter.GaussianBlur(blur))
     if grain:
         img = add_texture(img, seed, grain=grain)
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", optimize=False, compress_level=9)
-    return buf.getvalue()
+    return png_bytes(img)
 
 
-def add_noise_bed(path, seed, level=40):
-    """Mix a deterministic room-noise bed (seeded PRNG, ~-58 dBFS, slowly drifting) into a 16-bit mono WAV."""
-    import array
-    import wave
-
-    with wave.open(path) as w:
-        params = w.getparams()
-        pcm = array.array("h", w.readframes(w.getnframes()))
-    rng = random.Random(f"room/{seed}")
-    lut = [round((u - 127.5) / 127.5 * level) for u in range(256)]
-    raw = rng.randbytes(len(pcm))
-    hum = 0.0
-    out = array.array("h", bytes(2 * len(pcm)))
-    for i, s in enumerate(pcm):
-        hum = 0.995 * hum + 0.005 * lut[raw[i]] * 8  # low-passed rumble
-        v = s + lut[raw[i]] + int(hum)
-        out[i] = 32767 if v > 32767 else (-32768 if v < -32768 else v)
-    with wave.open(path, "wb") as w:
-        w.setparams(params)
-        w.writeframes(out.tobytes())
+def add_noise_bed(path: str, seed: str, level: int = 40) -> None:
+    """Mix the kit's seeded room-noise bed into the 16-bit mono WAV at ``path``."""
+    with open(path, "rb") as fh:
+        wav = fh.read()
+    write(path, media.add_noise_bed(wav, seed, level))
 
 
 def build_wav(path, text, voice="en-us", speed=150, rate=22050):
@@ -431,10 +364,6 @@ def build_dialogue_wav(path, turns, speed=150):
         os.makedirs(os.path.dirname(path), exist_ok=True)
         subprocess.run(["sox", "-D", *parts, path], check=True, capture_output=True)
     add_noise_bed(path, os.path.basename(path), level=70)
-
-
-def build_mp4(path, frames_png):
-    mp4_from_pngs(frames_png, path)
 
 
 # ----------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """s_eng_firmware_release_readiness: sensor-node firmware release review (HIL CSVs, soak video, console PNG, xlsx)."""
 
-from framework import build_mp4, build_xlsx, render_panel, write
+from framework import build_xlsx, render_panel, write
+from kit.media import mp4_from_pngs
 
 SID = "s_eng_firmware_release_readiness"
 RUN_ORDER = 3  # place in the domain's run order and index (kit/discover.py)
@@ -48,7 +49,7 @@ def _video(path):
             ("text", 12, 156, f"frame {k + 1}/7"),
         ]
         frames.append(render_panel(ops, (320, 180), f"soak-{k}", scale=2, grain=3.0))
-    build_mp4(path, frames)
+    mp4_from_pngs(frames, path)
 
 
 def _console(path):
