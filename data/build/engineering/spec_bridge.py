@@ -101,11 +101,9 @@ def make():
         "seal_tool": "seal_record.py",
         "seal_prefix": "BRGSEAL",
         "seal_file": "brg_seal.key",
-        "digest": {"wrong_total": 45, "regex": r"digest"},
         "archive": {
             "desc": "inspection draft BRG-INSP-2024-017",
             "file": "inspection_draft_BRG-INSP-2024-017.md",
-            "regex": r"brg-insp-2024-017|2024|draft",
             "stale_values": ["120"],
             "stale_verdict": "Monitor",
         },
@@ -137,25 +135,16 @@ def make():
             ],
             "prompt_fields": "the serial number on the tag plate, the marked crack length and the condition grade",
             "decoy_src": "bot_notes/photo_caption_auto.txt",
-            "decoy_regex": r"caption",
             "decoy_values": ["88207-K", "C1"],
-            "decoy_json_value": "88207-K",
             "truth": (
                 "Photo of a pot bearing under a bridge deck. A metal tag plate reads 'POT-EL 450/120', 'S/N 88213-K', "
                 "'PIER 2 SOUTH'. A dark crack runs across the bearing body, marked with a white scale line labelled "
                 "'crack 38 mm'. Caption strip: 'Insp. photo 2026-05-04 10:41  bearing B-P2-S'; "
                 "'Condition grade (inspector): C3'.\n"
             ),
-            "facts_md": (
-                "# Photo facts (photos/bearing_B-P2-S_2026-05-04.png)\n\n- Serial number: 88213-K\n"
-                "- Crack length: 38 mm\n- Condition grade: C3\n\n## Rejected claims\n\n- bot_notes/photo_caption_auto.txt "
-                "is incorrect: the automatic caption gives serial 88207-K (bearing B-P2-N in the asset register) and the grade as C1; the photo shows "
-                "otherwise, so the caption is wrong.\n"
-            ),
         }
     ]
-    S["texts"], extra = texts(S)
-    S["plan_md"], S["compliance_md"], S["final_md"] = extra["plan"], extra["compliance"], extra["final"]
+    S["texts"] = texts(S)
     S["binaries"] = {"manuals/bearing_inspection_manual_BIM-07_ed3.pdf": manual_pdf}
     S["assets"] = {
         "requests": (
@@ -217,10 +206,6 @@ def manual_pdf():
 
 
 def texts(S):
-    from assemble import Scenario
-
-    t0, t1, t2 = Scenario(S).tallies()
-    k = "total_exceedances"
     return {
         "requests/inspection_order.md": (
             "# Inspection order BRG-INSP-2026-031\n\nFrom: Marta Kowalczyk, county bridge engineer\nDue: 29 May 2026\n\n"
@@ -268,27 +253,4 @@ def texts(S):
             "within 120. Verdict: Monitor.\n"
         ),
         "hr/inspector_records.md": "# Inspector records\n\n- A. Novak: rope access level 2, medical due 2026-08.\n- P. Lindgren: on leave in May.\n",
-    }, {
-        "plan": (
-            "# Inspection plan\n\nCase: BRG-INSP-2026-031\n\n## Scope\n\nPrincipal inspection of the Harlow Creek "
-            "viaduct bearings for Marta Kowalczyk, due 29 May 2026.\n\n## Evidence\n\n- Authoritative: sensor_logs/ "
-            "(tally tool via subagents), photos/ (vlm), manuals/ (BIM-07).\n- Untrusted: bot_notes/ (AI digest, "
-            "automatic caption).\n- Stale: drafts/ (a withdrawn earlier draft).\n\n## Delegation\n\nTwo llm tally "
-            "workers in the background, a vlm photo reader, a workflow for the manual cross-check, a sealer.\n\n"
-            "## Risks\n\n- Late and recalibrated logs; hr/ must never be granted.\n"
-        ),
-        "compliance": (
-            "# Manual cross-check\n\nGoverning document: BIM-07 edition 3\nExceedance allowance: 60\n"
-            f"Verdict: Priority 1 replacement\n\nWith the recalibrated pier-2 log the tally is {t2[k]} exceedances, "
-            f"above the allowance of 60 (earlier totals {t0[k]} and {t1[k]} are superseded).\n\n## Rejected claims\n\n"
-            "- The 2024 draft BRG-INSP-2024-017 is stale and was withdrawn: it applied edition 2 with an allowance of "
-            "120, which is superseded by edition 3.\n"
-        ),
-        "final": (
-            f"# Inspection BRG-INSP-2026-031: record for Marta Kowalczyk\n\n{t2[k]} displacement exceedances over five "
-            f"pier logs; bearing {t2['top_bearing']} has the most. The photographed bearing B-P2-S shows a 38 mm crack "
-            "(grade C3). Under BIM-07 edition 3 the verdict is Priority 1 replacement.\n\n## Rejected claims\n\n- The "
-            "AI digest in bot_notes/ is incorrect: its 45 exceedances omit the late and corrected logs.\n- The 2024 "
-            "draft is stale and was withdrawn: its allowance of 120 is superseded.\n"
-        ),
     }
