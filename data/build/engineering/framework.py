@@ -16,6 +16,7 @@ import os
 import random
 import subprocess
 import tempfile
+from collections.abc import Sequence
 from typing import Any
 
 from kit import media
@@ -30,6 +31,13 @@ from kit.texture import add_texture, png_bytes
 HERE = os.path.dirname(os.path.abspath(__file__))
 WS = "${workspace}"
 FIXED_DT = (2026, 1, 5, 9, 0, 0)
+Spec = dict[str, Any]
+"""A scenario spec (see spec_*.py): a loose dict of strings, lists, callables and sub-dicts."""
+SliceFile = dict[str, Any]
+"""One slice: {name, rows, flagged: {key: n}, peak, keys?}."""
+Row = tuple[int, str, float]
+Op = tuple[Any, ...]
+"""A drawing op of render_panel: ("text"|"rect"|"line"|"series"|"bars", ...)."""
 
 
 # ----------------------------------------------------------------------------------------------
@@ -46,12 +54,12 @@ def token(sid: str, obj: dict[str, Any]) -> str:
 # ----------------------------------------------------------------------------------------------
 # slices and the analysis tool
 # ----------------------------------------------------------------------------------------------
-def slice_rows(S, f):
+def slice_rows(S: Spec, f: SliceFile) -> tuple[list[Row], random.Random]:
     """Rows for one slice: f = {name, rows, flagged: {key: n}, peak, start}."""
     rng = random.Random(S["id"] + "/" + f["name"])
     lim = S["limit"]
     n = f["rows"]
-    keys = S["keys"]
+    keys: list[str] = S["keys"]
     flagged = []
     for k, cnt in sorted(f["flagged"].items()):
         flagged += [k] * cnt
@@ -80,7 +88,7 @@ def slice_rows(S, f):
     return rows, rng
 
 
-def slice_text(S, f):
+def slice_text(S: Spec, f: SliceFile) -> str:
     rows, rng = slice_rows(S, f)
     cols = S["slice_cols"]  # (ts, key, value, extras...)
     extras = S.get("extras", [])
@@ -113,20 +121,20 @@ def slice_text(S, f):
     return "\n".join(out) + "\n"
 
 
-def expected_stats(S, f):
+def expected_stats(S: Spec, f: SliceFile) -> dict[str, Any]:
     rows, _ = slice_rows(S, f)
     lim = S["limit"]
     over = [(k, v) for _, k, v in rows if v > lim]
-    counts = {}
+    counts: dict[str, int] = {}
     for k, _ in over:
         counts[k] = counts.get(k, 0) + 1
     top = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0][0] if counts else "-"
     return {"count": len(over), "peak": max(v for _, _, v in rows), "top": top, "counts": counts}
 
 
-def tally(S, files):
+def tally(S: Spec, files: list[SliceFile]) -> tuple[dict[str, dict[str, Any]], int, float, str]:
     per = {f["name"]: expected_stats(S, f) for f in files}
-    allc = {}
+    allc: dict[str, int] = {}
     for st in per.values():
         for k, c in st["counts"].items():
             allc[k] = allc.get(k, 0) + c
@@ -134,7 +142,7 @@ def tally(S, files):
     return per, sum(s["count"] for s in per.values()), max(s["peak"] for s in per.values()), top
 
 
-def tally_json(S, files):
+def tally_json(S: Spec, files: list[SliceFile]) -> dict[str, Any]:
     per, total, peak, top = tally(S, files)
     ck, pk, tk = S["count_key"], "peak_" + S["unit_key"], "top_" + S["key_name"]
     return {
@@ -277,7 +285,17 @@ if __name__ == "__main__":
 MIN_W, MIN_H = 1280, 720  # photos and screens: at least 1280x720
 
 
-def render_panel(ops, size, seed, scale=2, bg=250, grain=6.0, min_size=(MIN_W, MIN_H), skew=0.0, blur=0.0):
+def render_panel(
+    ops: Sequence[Op],
+    size: tuple[int, int],
+    seed: str,
+    scale: float = 2,
+    bg: int = 250,
+    grain: float = 6.0,
+    min_size: tuple[int, int] = (MIN_W, MIN_H),
+    skew: float = 0.0,
+    blur: float = 0.0,
+) -> bytes:
     """Draw ops (laid out on a size = (W, H) grid for a 6 px/char font) onto a grey-scale panel rendered at
     k = max(min_w/W, min_h/H) times that grid (at least 1280x720), with a TrueType monospaced font, plus
     deterministic sensor grain; returns PNG bytes (deterministic). `scale` is kept for old call sites."""
@@ -291,7 +309,7 @@ def render_panel(ops, size, seed, scale=2, bg=250, grain=6.0, min_size=(MIN_W, M
     font = scan_font(round(9 * k), mono=True)  # 9 em-px per grid unit: the ink stays inside the 11-px bitmap line box
     lw = max(1, round(k))
 
-    def sc(v):
+    def sc(v: Sequence[float]) -> list[float]:
         return [c * k for c in v]
 
     for op in ops:
@@ -323,9 +341,7 @@ def render_panel(ops, size, seed, scale=2, bg=250, grain=6.0, min_size=(MIN_W, M
                 h = (y1 - y0 - 4) * min(v, vmax) / vmax
                 d.rectangle(sc([x0 + 2 + i * bw + 1, y1 - 2 - h, x0 + 2 + (i + 1) * bw - 2, y1 - 2]), fill=60)
     if skew:  # a hand-held photo: slightly rotated, the corners filled with a darker surround
-        from PIL import Image as _Image
-
-        img = img.rotate(skew, resample=_Image.BICUBIC, expand=False, fillcolor=max(0, bg - 90))
+        img = img.rotate(skew, resample=Image.Resampling.BICUBIC, expand=False, fillcolor=max(0, bg - 90))
     if blur:
         from PIL import ImageFilter
 
@@ -342,7 +358,7 @@ def add_noise_bed(path: str, seed: str, level: int = 40) -> None:
     write(path, media.add_noise_bed(wav, seed, level))
 
 
-def build_wav(path, text, voice="en-us", speed=150, rate=22050):
+def build_wav(path: str, text: str, voice: str = "en-us", speed: int = 150, rate: int = 22050) -> None:
     """espeak-ng at its native 22050 Hz, 16-bit mono (no resampling), padded with sox, plus a room-noise bed.
     `rate` is kept for old call sites and ignored below 22050 (no downsampling)."""
     speech_wav(
@@ -351,7 +367,7 @@ def build_wav(path, text, voice="en-us", speed=150, rate=22050):
     add_noise_bed(path, os.path.basename(path))
 
 
-def build_dialogue_wav(path, turns, speed=150):
+def build_dialogue_wav(path: str, turns: Sequence[tuple[str, int, str]], speed: int = 150) -> None:
     """Several speakers in turn: turns = [(espeak voice, pitch, text), ...], joined with short pauses (sox),
     then one room-noise bed over the whole call (deterministic)."""
     with tempfile.TemporaryDirectory() as td:
@@ -369,7 +385,7 @@ def build_dialogue_wav(path, turns, speed=150):
 # ----------------------------------------------------------------------------------------------
 # office files
 # ----------------------------------------------------------------------------------------------
-def build_docx(blocks, author="Engineering"):
+def build_docx(blocks: Sequence[tuple[str, Any]], author: str = "Engineering") -> bytes:
     """blocks: list of ("h1"|"h2"|"p", text) or ("table", [[cells]])."""
     import datetime
 
@@ -399,7 +415,7 @@ def build_docx(blocks, author="Engineering"):
     return restamp_zip(buf.getvalue(), date_time=FIXED_DT)
 
 
-def build_xlsx(sheets):
+def build_xlsx(sheets: dict[str, list[list[Any]]]) -> bytes:
     """sheets: {title: [[cells]]} (first row = header)."""
     import datetime
 
@@ -421,10 +437,10 @@ def build_xlsx(sheets):
     return restamp_zip(buf.getvalue(), date_time=FIXED_DT)
 
 
-def build_pdf(pages):
+def build_pdf(pages: Sequence[Sequence[str]]) -> bytes:
     """pages: list of list of text lines. A minimal, deterministic text PDF (Helvetica)."""
 
-    def esc(s):
+    def esc(s: str) -> str:
         return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
 
     objs = []

@@ -1,5 +1,6 @@
 """s_eng_bridge_bearing_inspection: viaduct bearing inspection (pier displacement CSVs, bearing photo, PDF manual)."""
 
+import random
 from typing import Any
 
 from framework import build_pdf, render_panel, write
@@ -9,21 +10,21 @@ RUN_ORDER = 2  # place in the domain's run order and index (kit/discover.py)
 FILES = ["pier1.csv", "pier2.csv", "pier3.csv", "pier4.csv", "pier5.csv"]
 
 
-def _ts(f, i):
+def _ts(f: dict[str, Any], i: int) -> str:
     d = FILES.index(f["name"])
     m = i * 5 + d
     day = 1 + m // 1440
     return f"2026-05-{day:02d}T{m % 1440 // 60:02d}:{m % 60:02d}:00Z"
 
 
-def _temp(rng, i):
+def _temp(rng: random.Random, i: int) -> str:
     return f"{9 + 8 * ((i % 288) / 288) + rng.uniform(-0.6, 0.6):.1f}"
 
 
 PHOTO = "photos/bearing_B-P2-S_2026-05-04.png"
 
 
-def _photo(path):
+def _photo(path: str) -> None:
     ops = [
         ("rect", [0, 0, 359, 239], 40, 150),
         ("rect", [40, 60, 320, 170], 20, 95),  # bearing body
@@ -138,7 +139,7 @@ def _assets() -> dict[str, tuple[str, str, str, str]]:
     }
 
 
-def make():
+def make() -> dict[str, Any]:
     S = {
         "id": SID,
         "desc": (
@@ -198,7 +199,7 @@ def make():
     return S
 
 
-def manual_pdf():
+def manual_pdf() -> bytes:
     return build_pdf(
         [
             [
@@ -222,7 +223,7 @@ def manual_pdf():
     )
 
 
-def texts(S):
+def texts(S: dict[str, Any]) -> dict[str, str]:
     return {
         "requests/inspection_order.md": (
             "# Inspection order BRG-INSP-2026-031\n\nFrom: Marta Kowalczyk, county bridge engineer\nDue: 29 May 2026\n\n"

@@ -1,5 +1,6 @@
 """s_eng_change_advisory_review: CAB review of a ledger migration change (canary CSVs, CAB call WAV, xlsx register)."""
 
+import random
 from typing import Any
 
 from framework import build_dialogue_wav, build_xlsx
@@ -9,12 +10,12 @@ RUN_ORDER = 6  # place in the domain's run order and index (kit/discover.py)
 FILES = ["canary_eu.csv", "canary_us.csv", "canary_ap.csv", "canary_sa.csv", "canary_me.csv"]
 
 
-def _ts(f, i):
+def _ts(f: dict[str, Any], i: int) -> str:
     s = 9 * 3600 + i * 10 + FILES.index(f["name"]) * 2
     return f"2026-09-{7 + s // 86400:02d}T{s % 86400 // 3600:02d}:{s % 3600 // 60:02d}:{s % 60:02d}Z"
 
 
-def _rps(rng, i):
+def _rps(rng: random.Random, i: int) -> str:
     return str(rng.randint(180, 960))
 
 
@@ -134,7 +135,7 @@ def _assets() -> dict[str, tuple[str, str, str, str]]:
     }
 
 
-def make():
+def make() -> dict[str, Any]:
     S = {
         "id": SID,
         "desc": (
@@ -201,7 +202,7 @@ def make():
     return S
 
 
-def register_xlsx():
+def register_xlsx() -> bytes:
     return build_xlsx(
         {
             "Register": [
@@ -224,7 +225,7 @@ def register_xlsx():
     )
 
 
-def texts(S):
+def texts(S: dict[str, Any]) -> dict[str, str]:
     return {
         "requests/cab_request.md": (
             "# CAB review request CHG-2026-4471\n\nFrom: Olu Adebayo, CAB chair\nDue: Tuesday 15 September 2026\n\n"

@@ -9,7 +9,7 @@ RUN_ORDER = 4  # place in the domain's run order and index (kit/discover.py)
 FILES = ["junit_shard1.xml", "junit_shard2.xml", "junit_shard3.xml", "junit_shard4.xml", "junit_shard5.xml"]
 
 
-def _ts(f, i):
+def _ts(f: dict[str, Any], i: int) -> str:
     s = 3600 + i * 29 + FILES.index(f["name"]) * 7
     day = 22 + s // 86400 + i % 7
     return f"2026-06-{day:02d}T{s % 86400 // 3600:02d}:{s % 3600 // 60:02d}:{s % 60:02d}Z"
@@ -18,7 +18,7 @@ def _ts(f, i):
 CHART = "ci_charts/flake_rate_week27.png"
 
 
-def _chart(path):
+def _chart(path: str) -> None:
     vals = [2.1, 2.6, 7.4, 3.3, 2.8, 1.9, 2.2]
     ops = [
         ("text", 10, 8, "CI nightly - flaky-test rate by day, week 27 (pipeline pl-88412)"),
@@ -164,7 +164,7 @@ def _assets() -> dict[str, tuple[str, str, str, str]]:
     }
 
 
-def make():
+def make() -> dict[str, Any]:
     S = {
         "id": SID,
         "desc": (
@@ -226,7 +226,7 @@ def make():
     return S
 
 
-def texts(S):
+def texts(S: dict[str, Any]) -> dict[str, str]:
     return {
         "requests/triage_request.md": (
             "# CI triage request CI-TRIAGE-2026-27\n\nFrom: Ines Carvalho, developer-productivity lead\nDue: Monday 6 July "

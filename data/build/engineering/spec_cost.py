@@ -1,5 +1,6 @@
 """s_eng_cloud_cost_anomaly: cloud cost anomaly review (daily billing CSVs, cost-explorer PNG, PDF FinOps policy)."""
 
+import random
 from typing import Any
 
 from framework import build_pdf, render_panel, write
@@ -15,24 +16,24 @@ FILES = [
 ]
 
 
-def _ts(f, i):
+def _ts(f: dict[str, Any], i: int) -> str:
     day = f["name"][8:18]
     s = i * 31
     return f"{day}T{s % 86400 // 3600:02d}:{s % 3600 // 60:02d}:{s % 60:02d}Z"
 
 
-def _acct(rng, i):
+def _acct(rng: random.Random, i: int) -> str:
     return rng.choice(["prod-core", "prod-data", "prod-edge", "shared-obs"])
 
 
-def _usage(rng, i):
+def _usage(rng: random.Random, i: int) -> str:
     return f"{rng.uniform(0.5, 900):.2f}"
 
 
 CHART = "cost_charts/cost_explorer_aug_2026.png"
 
 
-def _chart(path):
+def _chart(path: str) -> None:
     vals = [5.1, 5.3, 5.0, 5.2, 5.4, 5.2, 5.3, 5.1, 5.2, 5.4, 9.8, 9.1, 7.2, 6.4, 8.6]
     ops = [
         ("text", 10, 8, "Cost explorer - daily unblended cost (k USD) - org main - 1-15 Aug 2026"),
@@ -164,7 +165,7 @@ def _assets() -> dict[str, tuple[str, str, str, str]]:
     }
 
 
-def make():
+def make() -> dict[str, Any]:
     S = {
         "id": SID,
         "desc": (
@@ -225,7 +226,7 @@ def make():
     return S
 
 
-def policy_pdf():
+def policy_pdf() -> bytes:
     return build_pdf(
         [
             [
@@ -251,7 +252,7 @@ def policy_pdf():
     )
 
 
-def texts(S):
+def texts(S: dict[str, Any]) -> dict[str, str]:
     return {
         "requests/anomaly_request.md": (
             "# Cost anomaly request FINOPS-2026-0823\n\nFrom: Kai Moreno, FinOps lead\nDue: Friday 28 August 2026\n\n"

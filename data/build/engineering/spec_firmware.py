@@ -1,8 +1,9 @@
 """s_eng_firmware_release_readiness: sensor-node firmware release review (HIL CSVs, soak video, console PNG, xlsx)."""
 
+import random
 from typing import Any
 
-from framework import build_xlsx, render_panel, write
+from framework import Op, build_xlsx, render_panel, write
 from kit.media import mp4_from_pngs
 
 SID = "s_eng_firmware_release_readiness"
@@ -10,16 +11,16 @@ RUN_ORDER = 3  # place in the domain's run order and index (kit/discover.py)
 FILES = ["rig_a.csv", "rig_b.csv", "rig_c.csv", "rig_d.csv", "rig_e.csv"]
 
 
-def _ts(f, i):
+def _ts(f: dict[str, Any], i: int) -> str:
     s = 8 * 3600 + i * 17 + FILES.index(f["name"]) * 3
     return f"2026-06-{22 + s // 86400:02d}T{s % 86400 // 3600:02d}:{s % 3600 // 60:02d}:{s % 60:02d}Z"
 
 
-def _vbat(rng, i):
+def _vbat(rng: random.Random, i: int) -> str:
     return f"{3.30 + rng.uniform(-0.06, 0.05):.2f}"
 
 
-def _iter(rng, i):
+def _iter(rng: random.Random, i: int) -> str:
     return str(i // 6 + 1)
 
 
@@ -27,7 +28,7 @@ VIDEO = "rig_media/soak_rig3_2026-06-25.mp4"
 CONSOLE = "rig_media/serial_console_rig3.png"
 
 
-def _video(path):
+def _video(path: str) -> None:
     states = [
         (0, 0, "RUNNING"),
         (12, 0, "RUNNING"),
@@ -54,7 +55,7 @@ def _video(path):
     mp4_from_pngs(frames, path)
 
 
-def _console(path):
+def _console(path: str) -> None:
     lines = [
         "[72:14:03.118] ble: conn param update req int=30ms lat=0",
         "[72:14:03.121] *** PANIC: HardFault ***",
@@ -64,7 +65,7 @@ def _console(path):
         "[00:00:00.012] boot #417  bootloader 1.9.0",
         "[00:00:00.230] app start, radio init ok",
     ]
-    ops = [("rect", [0, 0, 419, 149], 30, 20)]
+    ops: list[Op] = [("rect", [0, 0, 419, 149], 30, 20)]
     for i, ln in enumerate(lines):
         ops.append(("text", 8, 10 + 18 * i, ln, 235))
     write(path, render_panel(ops, (420, 150), "console", scale=2, bg=25))
@@ -204,7 +205,7 @@ def _assets() -> dict[str, tuple[str, str, str, str]]:
     }
 
 
-def make():
+def make() -> dict[str, Any]:
     S = {
         "id": SID,
         "desc": (
@@ -265,7 +266,7 @@ def make():
     return S
 
 
-def checklist_xlsx():
+def checklist_xlsx() -> bytes:
     return build_xlsx(
         {
             "Checklist": [
@@ -285,7 +286,7 @@ def checklist_xlsx():
     )
 
 
-def texts(S):
+def texts(S: dict[str, Any]) -> dict[str, str]:
     return {
         "requests/readiness_request.md": (
             "# Release-readiness request RR-2026-118\n\nFrom: Jonas Eklund, firmware engineering manager\n"

@@ -1,5 +1,6 @@
 """s_eng_incident_postmortem: gateway latency incident post-mortem (sharded JSONL logs, dashboard PNG)."""
 
+import random
 from typing import Any
 
 from framework import build_docx, render_panel, write
@@ -8,7 +9,7 @@ SID = "s_eng_incident_postmortem"
 RUN_ORDER = 1  # place in the domain's run order and index (kit/discover.py)
 
 
-def _ts(f, i):
+def _ts(f: dict[str, Any], i: int) -> str:
     base = {"shard_01.jsonl": 0, "shard_02.jsonl": 7, "shard_03.jsonl": 13, "shard_04.jsonl": 19, "shard_05.jsonl": 23}[
         f["name"]
     ]
@@ -16,14 +17,14 @@ def _ts(f, i):
     return f"2026-04-14T{s // 3600:02d}:{s % 3600 // 60:02d}:{s % 60:02d}Z"
 
 
-def _trace(rng, i):
+def _trace(rng: random.Random, i: int) -> str:
     return f"{rng.getrandbits(64):016x}"
 
 
 MEDIA_PATH = "dashboards/gw_latency_p99_2026-04-14.png"
 
 
-def _dashboard(path):
+def _dashboard(path: str) -> None:
     vals = [410, 430, 420, 455, 470, 460, 1320, 2240, 2950, 2710, 1980, 1250, 880, 640, 520, 480]
     ops = [
         ("text", 10, 8, "GATEWAY / p99 latency (ms) - prod-eu - 2026-04-14 13:30-15:00 UTC"),
@@ -161,7 +162,7 @@ def _assets() -> dict[str, tuple[str, str, str, str]]:
     }
 
 
-def make():
+def make() -> dict[str, Any]:
     S = {
         "id": SID,
         "desc": (
@@ -222,7 +223,7 @@ def make():
     return S
 
 
-def policy_docx():
+def policy_docx() -> bytes:
     return build_docx(
         [
             ("h1", "Gateway SLO policy GW-SLO-POL-03, revision D"),
@@ -254,7 +255,7 @@ def policy_docx():
     )
 
 
-def texts(S):
+def texts(S: dict[str, Any]) -> dict[str, str]:
     return {
         "requests/postmortem_request.md": (
             "# Post-mortem request: INC-2026-0412\n\nFrom: Dana Whitfield, SRE lead\nTo: incident reviewer\n"

@@ -1,5 +1,6 @@
 """s_eng_oee_line_audit: bottling-line OEE audit (stop-event CSVs, andon-board photo PNG, PDF standard, docx shift report)."""
 
+import random
 from typing import Any
 
 from framework import build_docx, build_pdf, render_panel, write
@@ -9,19 +10,19 @@ RUN_ORDER = 8  # place in the domain's run order and index (kit/discover.py)
 FILES = ["shift_A.csv", "shift_B.csv", "shift_C.csv", "shift_D.csv", "shift_E.csv"]
 
 
-def _ts(f, i):
+def _ts(f: dict[str, Any], i: int) -> str:
     s = i * 41 + FILES.index(f["name"]) * 5
     return f"2026-09-{21 + s // 86400:02d}T{s % 86400 // 3600:02d}:{s % 3600 // 60:02d}:{s % 60:02d}Z"
 
 
-def _code(rng, i):
+def _code(rng: random.Random, i: int) -> str:
     return rng.choice(["JAM", "STARVED", "BLOCKED", "CHANGEOVER", "SENSOR", "MATERIAL"])
 
 
 PHOTO = "line_photos/andon_board_L3_2026-09-25.png"
 
 
-def _andon(path):
+def _andon(path: str) -> None:
     ops = [
         ("rect", [0, 0, 399, 229], 40, 60),
         ("rect", [20, 18, 380, 200], 200, 20),
@@ -131,7 +132,7 @@ def _assets() -> dict[str, tuple[str, str, str, str]]:
     }
 
 
-def make():
+def make() -> dict[str, Any]:
     S = {
         "id": SID,
         "desc": (
@@ -195,7 +196,7 @@ def make():
     return S
 
 
-def standard_pdf():
+def standard_pdf() -> bytes:
     return build_pdf(
         [
             [
@@ -220,7 +221,7 @@ def standard_pdf():
     )
 
 
-def shift_report_docx():
+def shift_report_docx() -> bytes:
     return build_docx(
         [
             ("h1", "Line 3 shift report, week 39"),
@@ -242,7 +243,7 @@ def shift_report_docx():
     )
 
 
-def texts(S):
+def texts(S: dict[str, Any]) -> dict[str, str]:
     return {
         "requests/audit_request.md": (
             "# OEE audit request OEE-AUD-2026-12\n\nFrom: Sofia Marchetti, operations excellence manager\nDue: 2 October "

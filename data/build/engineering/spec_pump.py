@@ -1,5 +1,6 @@
 """s_eng_pump_vibration_survey: pump-station vibration survey (velocity CSVs, spectrum PNG, technician memo WAV, PDF)."""
 
+import random
 from typing import Any
 
 from framework import build_pdf, build_wav, render_panel, write
@@ -9,16 +10,16 @@ RUN_ORDER = 5  # place in the domain's run order and index (kit/discover.py)
 FILES = ["pump1.csv", "pump2.csv", "pump3.csv", "booster.csv", "pump4.csv"]
 
 
-def _ts(f, i):
+def _ts(f: dict[str, Any], i: int) -> str:
     s = 6 * 3600 + i * 20 + FILES.index(f["name"]) * 4
     return f"2026-08-{3 + s // 86400:02d}T{s % 86400 // 3600:02d}:{s % 3600 // 60:02d}:{s % 60:02d}Z"
 
 
-def _rpm(rng, i):
+def _rpm(rng: random.Random, i: int) -> str:
     return str(1480 + rng.randint(-6, 6))
 
 
-def _bt(rng, i):
+def _bt(rng: random.Random, i: int) -> str:
     return f"{48 + rng.uniform(-2.5, 2.5):.1f}"
 
 
@@ -32,7 +33,7 @@ MEMO_TEXT = (
 )
 
 
-def _spectrum(path):
+def _spectrum(path: str) -> None:
     vals = [
         0.4,
         0.5,
@@ -201,7 +202,7 @@ def _assets() -> dict[str, tuple[str, str, str, str]]:
     }
 
 
-def make():
+def make() -> dict[str, Any]:
     S = {
         "id": SID,
         "desc": (
@@ -273,7 +274,7 @@ def make():
     return S
 
 
-def standard_pdf():
+def standard_pdf() -> bytes:
     return build_pdf(
         [
             [
@@ -299,7 +300,7 @@ def standard_pdf():
     )
 
 
-def texts(S):
+def texts(S: dict[str, Any]) -> dict[str, str]:
     return {
         "requests/survey_request.md": (
             "# Vibration survey request PS-VIB-2026-044\n\nFrom: Hannah Brandt, asset engineer\nDue: 24 August 2026\n\n"
