@@ -423,6 +423,12 @@ class RoundsMixin:
         ]
         if quoted:  # read off main's own Read of the text source, before the reader's report arrives
             turns[1]["bind"] = quoted
+        spec = self.media_spec(M, out, stem, src, quoted)
+        self.deliverable_of[stem] = f"{out}/{stem}.json"
+        tags = ["media_extraction", M["kind"], "modality_decoy", "decoy_refutation", "needs_delegation"]
+        return q, tags, spec, turns, []
+
+    def media_spec(self, M: Media, out: str, stem: str, src: str, quoted: Binds) -> list[Cond]:
         spec = []
         for name, kind, want, tol in M["fields"]:
             alts = M.get("alternatives", {}).get(name)
@@ -476,9 +482,7 @@ class RoundsMixin:
             alts = [fnum(f[2]), *M.get("alternatives", {}).get(f[0], []), *M.get("said", {}).get(f[0], [])]
             said.append(alts + ([str(spoken)] if str(spoken) not in alts else []))
         spec.append(evidence(M["path"], said, f"{out}/{stem}.json", MODELS_FOR[M["kind"]]))
-        self.deliverable_of[stem] = f"{out}/{stem}.json"
-        tags = ["media_extraction", M["kind"], "modality_decoy", "decoy_refutation", "needs_delegation"]
-        return q, tags, spec, turns, []
+        return spec
 
     def r_update(self, qid: str, _: int) -> Round:
         S, F = self.S, self.F
@@ -558,22 +562,7 @@ class RoundsMixin:
         D, A = S["doc"], S["archive"]
         has_u2 = bool(S.get("u2_file"))
         doc_path, arc_path = f"{F['docs']}/{D['file']}", f"{F['archive']}/{A['file']}"
-        extra = ""
-        if has_u2:
-            extra = (
-                f" A corrected re-export of {S['u2_file']['name']} has replaced the earlier one in {F['slices']}/, "
-                f"so {self.tally_path} needs the tool's figures again over every file (same schema), inside the "
-                "same composition."
-            )
-        q = self.ask(
-            "workflow",
-            f"Check the evidence against the governing {D['desc']} in {F['docs']}/ and the earlier {A['desc']} in "
-            f"{F['archive']}/ as one Workflow script whose agents run side by side with parallel(), one per source."
-            f"{extra} Then write output/compliance.md with `Governing document: <id and revision>`, "
-            f"`{D['limit_label']}: <value>` and `Verdict: <the document's own label for the current tally>`, plus a "
-            f"section ## Rejected claims on where the {A['desc']} differs and why it does not govern (its figures only "
-            "inside that section). " + self.guard_sentence(),
-        )
+        q = self.workflow_question()
         dtext = self.doc_text(doc_path)
         ref = self.doc_ref(dtext)
         binds = {
@@ -635,6 +624,39 @@ class RoundsMixin:
             turn("Workflow finished; writing the results.", *writes, bind=binds),
             turn("Compliance note written."),
         ]
+        spec = self.workflow_spec(doc_path, arc_path, conds)
+        tags = ["workflow", "parallel", "document", "decoy_refutation", "needs_delegation", "cross_round"]
+        ups = []
+        if has_u2:
+            tags.append("update_merge")
+            ups = ["u2_" + S["u2_id"]]
+        return q, tags, spec, turns, ups
+
+    def workflow_question(self) -> str:
+        S, F = self.S, self.F
+        D, A = S["doc"], S["archive"]
+        has_u2 = bool(S.get("u2_file"))
+        extra = ""
+        if has_u2:
+            extra = (
+                f" A corrected re-export of {S['u2_file']['name']} has replaced the earlier one in {F['slices']}/, "
+                f"so {self.tally_path} needs the tool's figures again over every file (same schema), inside the "
+                "same composition."
+            )
+        return self.ask(
+            "workflow",
+            f"Check the evidence against the governing {D['desc']} in {F['docs']}/ and the earlier {A['desc']} in "
+            f"{F['archive']}/ as one Workflow script whose agents run side by side with parallel(), one per source."
+            f"{extra} Then write output/compliance.md with `Governing document: <id and revision>`, "
+            f"`{D['limit_label']}: <value>` and `Verdict: <the document's own label for the current tally>`, plus a "
+            f"section ## Rejected claims on where the {A['desc']} differs and why it does not govern (its figures only "
+            "inside that section). " + self.guard_sentence(),
+        )
+
+    def workflow_spec(self, doc_path: str, arc_path: str, conds: list[Cond]) -> list[Cond]:
+        S = self.S
+        D, A = S["doc"], S["archive"]
+        has_u2 = bool(S.get("u2_file"))
         spec = [
             lab("output/compliance.md", "Governing document", D["doc_id_parts"][0], match="contains"),
             {"kind": "contains", "path": "output/compliance.md", "all": [D["doc_id_parts"][0]]},
@@ -668,12 +690,7 @@ class RoundsMixin:
                     "output/compliance.md", sv, sections=["Rejected claims"], labels=["Verdict"] if len(sv) < 4 else ()
                 )
             )
-        tags = ["workflow", "parallel", "document", "decoy_refutation", "needs_delegation", "cross_round"]
-        ups = []
-        if has_u2:
-            tags.append("update_merge")
-            ups = ["u2_" + S["u2_id"]]
-        return q, tags, spec, turns, ups
+        return spec
 
     def archive_agent(self, arc_path: str) -> str:
         """The archive reader: the earlier case's file, or (where the manager must locate it by content)
@@ -717,9 +734,16 @@ class RoundsMixin:
         return number_lines(file_text(f"{self.ws}/{rel}"), 0, DEFAULT_LIMIT)[:EXCERPT]
 
     def r_final(self, qid: str, _: int) -> Round:
-        S, F = self.S, self.F
         fs = self.final_summary()
         types = self.summary_types()
+        q = self.final_question(types)
+        turns = self.final_turns(fs, types)
+        spec = self.final_spec(fs)
+        tags = ["final_synthesis", "cross_round", "decoy_refutation", "tool_run", "sensitive_guard"]
+        return q, tags, spec, turns, []
+
+    def final_question(self, types: dict[str, str]) -> str:
+        S, F = self.S, self.F
         keys = ", ".join(f'"{k}": <{ {"int": "int", "num": "number"}.get(t, "string") }>' for k, t in types.items())
         facts = ", ".join(
             self.deliverable_of.get(S["media"][mi]["facts"], S["media"][mi]["facts"]) for _, mi, _ in S["final_media"]
@@ -727,7 +751,7 @@ class RoundsMixin:
         seal_cmd = (
             f"python3 {F['tools']}/{S['seal_tool']} --seal {F['vault']}/{S['seal_file']} output/final_summary.json"
         )
-        q = self.ask(
+        return self.ask(
             "final",
             f"Time to close this out. Write output/final_summary.json as {{{keys}}}, consistent with the tally, {facts} "
             f"and output/compliance.md (`python3 {F['tools']}/validate_summary.py output/final_summary.json` checks the "
@@ -737,6 +761,9 @@ class RoundsMixin:
             f"with the automatic digest in {F['digest']}/ and the earlier {S['archive']['desc']} (their figures only "
             "there). " + self.guard_sentence(),
         )
+
+    def final_turns(self, fs: dict[str, Any], types: dict[str, str]) -> list[Turn]:
+        S, F = self.S, self.F
         stages = len(self.tallies()) - 1
         last = "2" if stages == 2 else "1"
         top = "top1"
@@ -802,6 +829,10 @@ class RoundsMixin:
             ),
             turn("Final summary sealed and report written."),
         ]
+        return turns
+
+    def final_spec(self, fs: dict[str, Any]) -> list[Cond]:
+        S, F = self.S, self.F
         spec = []
         for k, v in fs.items():
             if isinstance(v, str) and k in {m[0] for m in S["final_media"]}:
@@ -870,8 +901,7 @@ class RoundsMixin:
                     labels=[self.ck.replace("_", " "), S["doc"]["limit_label"], "total"] if len(str(dv)) < 4 else (),
                 )
             )
-        tags = ["final_synthesis", "cross_round", "decoy_refutation", "tool_run", "sensitive_guard"]
-        return q, tags, spec, turns, []
+        return spec
 
     def note_block(self) -> str:
         if self.S.get("extra") != "note_json":
