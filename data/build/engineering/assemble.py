@@ -76,6 +76,11 @@ class Scenario(RoundsMixin):
         from asks import ASKS, EXTRAS, OUT_DIRS
 
         S.update(ASKS.get(S["id"], {}))
+        S.setdefault("fmt", "CSV")
+        S["doc"].setdefault("limit_kind", "int")
+        S["assets"].setdefault("output", ("deliverables", "-", "-", "write deliverables here"))
+        for folder in ("requests", "tools", "vault"):
+            S["F"].setdefault(folder, folder)
         S["extra"] = EXTRAS.get(S["id"])
         out = OUT_DIRS.get(S["id"])
         if out:
