@@ -188,33 +188,28 @@ def make() -> dict[str, Any]:
     }
     S["media"] = _media()
     S["texts"] = texts(S)
-    S["binaries"] = {"manuals/bearing_inspection_manual_BIM-07_ed3.pdf": manual_pdf}
+    S["binaries"] = {"manuals/bearing_inspection_manual_BIM-07_ed3.pdf": lambda: build_pdf([MANUAL_PDF_LINES])}
     S["assets"] = _assets()
     return S
 
 
-def manual_pdf() -> bytes:
-    return build_pdf(
-        [
-            [
-                "Bearing Inspection Manual BIM-07, edition 3 (county bridge office)",
-                "Effective 1 March 2026. Supersedes edition 2 (2022) in full.",
-                "",
-                "Section 4  Displacement monitoring",
-                "4.1 A displacement reading counts as an exceedance when it is above 18.0 mm.",
-                "4.2 Exceedance allowance per principal inspection: 60 exceedances, summed over all",
-                "    piers and all monitored bearings, including late and recalibrated logs.",
-                "",
-                "Section 5  Verdict",
-                "5.1 Total exceedances up to and including the allowance: verdict 'Monitor'.",
-                "5.2 Total exceedances above the allowance: verdict 'Priority 1 replacement'.",
-                "5.3 A condition grade in the two worst classes on any bearing photo is recorded with the verdict.",
-                "",
-                "Section 6  Records",
-                "6.1 Automatic photo captions and AI digests are not inspection records.",
-            ]
-        ]
-    )
+MANUAL_PDF_LINES = [
+    "Bearing Inspection Manual BIM-07, edition 3 (county bridge office)",
+    "Effective 1 March 2026. Supersedes edition 2 (2022) in full.",
+    "",
+    "Section 4  Displacement monitoring",
+    "4.1 A displacement reading counts as an exceedance when it is above 18.0 mm.",
+    "4.2 Exceedance allowance per principal inspection: 60 exceedances, summed over all",
+    "    piers and all monitored bearings, including late and recalibrated logs.",
+    "",
+    "Section 5  Verdict",
+    "5.1 Total exceedances up to and including the allowance: verdict 'Monitor'.",
+    "5.2 Total exceedances above the allowance: verdict 'Priority 1 replacement'.",
+    "5.3 A condition grade in the two worst classes on any bearing photo is recorded with the verdict.",
+    "",
+    "Section 6  Records",
+    "6.1 Automatic photo captions and AI digests are not inspection records.",
+]
 
 
 def texts(S: dict[str, Any]) -> dict[str, str]:

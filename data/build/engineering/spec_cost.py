@@ -215,35 +215,30 @@ def make() -> dict[str, Any]:
     }
     S["media"] = _media()
     S["texts"] = texts(S)
-    S["binaries"] = {"finops_policy/FIN-OPS-04_v2.pdf": policy_pdf}
+    S["binaries"] = {"finops_policy/FIN-OPS-04_v2.pdf": lambda: build_pdf([POLICY_PDF_LINES])}
     S["assets"] = _assets()
     return S
 
 
-def policy_pdf() -> bytes:
-    return build_pdf(
-        [
-            [
-                "FinOps policy FIN-OPS-04, version 2: cost anomalies",
-                "Approved by the FinOps board 2026-05-20. Version 1 is withdrawn.",
-                "",
-                "1  Anomalous line items",
-                "1.1 A billing line item is anomalous when its cost is above USD 250.",
-                "1.2 Count anomalous items over every billing day of the anomaly, using restated",
-                "    billing files in place of the originals.",
-                "",
-                "2  Anomaly allowance",
-                "2.1 The anomaly allowance for one anomaly is 50 anomalous line items.",
-                "",
-                "3  Routing",
-                "3.1 Up to and including the allowance: 'Team-level review'.",
-                "3.2 Above the allowance: 'Escalate to VP Engineering'.",
-                "",
-                "4  AI summaries",
-                "4.1 AI-written summaries and automatic exports do not count as evidence.",
-            ]
-        ]
-    )
+POLICY_PDF_LINES = [
+    "FinOps policy FIN-OPS-04, version 2: cost anomalies",
+    "Approved by the FinOps board 2026-05-20. Version 1 is withdrawn.",
+    "",
+    "1  Anomalous line items",
+    "1.1 A billing line item is anomalous when its cost is above USD 250.",
+    "1.2 Count anomalous items over every billing day of the anomaly, using restated",
+    "    billing files in place of the originals.",
+    "",
+    "2  Anomaly allowance",
+    "2.1 The anomaly allowance for one anomaly is 50 anomalous line items.",
+    "",
+    "3  Routing",
+    "3.1 Up to and including the allowance: 'Team-level review'.",
+    "3.2 Above the allowance: 'Escalate to VP Engineering'.",
+    "",
+    "4  AI summaries",
+    "4.1 AI-written summaries and automatic exports do not count as evidence.",
+]
 
 
 def texts(S: dict[str, Any]) -> dict[str, str]:

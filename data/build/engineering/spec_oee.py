@@ -183,36 +183,31 @@ def make() -> dict[str, Any]:
     S["media"] = _media()
     S["texts"] = texts(S)
     S["binaries"] = {
-        "standards/OPS-STD-12_rev2.pdf": standard_pdf,
+        "standards/OPS-STD-12_rev2.pdf": lambda: build_pdf([STANDARD_PDF_LINES]),
         "requests/shift_report_week39.docx": shift_report_docx,
     }
     S["assets"] = _assets()
     return S
 
 
-def standard_pdf() -> bytes:
-    return build_pdf(
-        [
-            [
-                "Plant standard OPS-STD-12, revision 2: OEE audits",
-                "Issued by operations excellence 2026-04-02; revision 1 is superseded.",
-                "",
-                "1  Major stops",
-                "1.1 A stop event counts as a major stop when it lasts longer than 5.0 minutes.",
-                "1.2 Count major stops over every shift log of the audit week, including late uploads.",
-                "",
-                "2  Major stop allowance",
-                "2.1 The major stop allowance for one audit week is 50.",
-                "",
-                "3  Verdict",
-                "3.1 Major stops up to and including the allowance: 'Line certified'.",
-                "3.2 Major stops above the allowance: 'Corrective action plan required'.",
-                "",
-                "4  Evidence",
-                "4.1 Good and reject counts are taken from the andon board, not from automatic exports.",
-            ]
-        ]
-    )
+STANDARD_PDF_LINES = [
+    "Plant standard OPS-STD-12, revision 2: OEE audits",
+    "Issued by operations excellence 2026-04-02; revision 1 is superseded.",
+    "",
+    "1  Major stops",
+    "1.1 A stop event counts as a major stop when it lasts longer than 5.0 minutes.",
+    "1.2 Count major stops over every shift log of the audit week, including late uploads.",
+    "",
+    "2  Major stop allowance",
+    "2.1 The major stop allowance for one audit week is 50.",
+    "",
+    "3  Verdict",
+    "3.1 Major stops up to and including the allowance: 'Line certified'.",
+    "3.2 Major stops above the allowance: 'Corrective action plan required'.",
+    "",
+    "4  Evidence",
+    "4.1 Good and reject counts are taken from the andon board, not from automatic exports.",
+]
 
 
 def shift_report_docx() -> bytes:

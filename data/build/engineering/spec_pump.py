@@ -253,7 +253,7 @@ def make() -> dict[str, Any]:
     }
     S["media"] = _media()
     S["texts"] = texts(S)
-    S["binaries"] = {"standards/vibration_standard_PS-VIB-02_issue5.pdf": standard_pdf}
+    S["binaries"] = {"standards/vibration_standard_PS-VIB-02_issue5.pdf": lambda: build_pdf([STANDARD_PDF_LINES])}
     S["assets"] = _assets()
     S["media"][1]["binds"] = {
         "bearing_temp_c": ({"re": r"at ([a-z]+ [a-z]+) degrees", "as": "int"}, 87),
@@ -268,30 +268,25 @@ def make() -> dict[str, Any]:
     return S
 
 
-def standard_pdf() -> bytes:
-    return build_pdf(
-        [
-            [
-                "Pump Station Vibration Standard PS-VIB-02, issue 5",
-                "Issued by asset engineering, 2026-03-15. Replaces issue 4 and all earlier issues.",
-                "",
-                "1  Measurement",
-                "1.1 Velocity in mm/s RMS at every drive-end and non-drive-end measuring point.",
-                "1.2 A sample counts as an alarm sample when it is above 7.1 mm/s.",
-                "",
-                "2  Alarm sample allowance",
-                "2.1 The alarm sample allowance for one survey is 100, counted over all machine logs",
-                "    of the station, including logs received after the survey window.",
-                "",
-                "3  Verdict",
-                "3.1 Alarm samples up to and including the allowance: 'Plan repair at next outage'.",
-                "3.2 Alarm samples above the allowance: 'Immediate shutdown and repair'.",
-                "",
-                "4  Records",
-                "4.1 Automatic exports and transcripts are not survey records.",
-            ]
-        ]
-    )
+STANDARD_PDF_LINES = [
+    "Pump Station Vibration Standard PS-VIB-02, issue 5",
+    "Issued by asset engineering, 2026-03-15. Replaces issue 4 and all earlier issues.",
+    "",
+    "1  Measurement",
+    "1.1 Velocity in mm/s RMS at every drive-end and non-drive-end measuring point.",
+    "1.2 A sample counts as an alarm sample when it is above 7.1 mm/s.",
+    "",
+    "2  Alarm sample allowance",
+    "2.1 The alarm sample allowance for one survey is 100, counted over all machine logs",
+    "    of the station, including logs received after the survey window.",
+    "",
+    "3  Verdict",
+    "3.1 Alarm samples up to and including the allowance: 'Plan repair at next outage'.",
+    "3.2 Alarm samples above the allowance: 'Immediate shutdown and repair'.",
+    "",
+    "4  Records",
+    "4.1 Automatic exports and transcripts are not survey records.",
+]
 
 
 def texts(S: dict[str, Any]) -> dict[str, str]:
