@@ -23,7 +23,6 @@ from rounds import RoundsMixin
 from searches import search_of
 from searches import verify as verify_search
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 FEEDBACK = {
     "plan": (
         "Plan accepted.",
@@ -61,14 +60,7 @@ FEEDBACK = {
         "opened the key; the report's Rejected claims must deal with the digest and the earlier case.",
     ),
 }
-MODEL_FOR = {"image": "vlm", "video": "vlm", "audio": "omni"}
-SENSE = {"image": "see images", "video": "watch video", "audio": "hear audio"}
 MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4", ".docx", ".xlsx", ".pdf")
-
-
-def lenient(fields: list[list[Any]]) -> list[list[Any]]:
-    """Media strings are matched as contained text ('S/N 88213-K' holds '88213-K'); no decoy contains its true value."""
-    return [[k, "has", [w], tol] if kind == "str" else [k, kind, w, tol] for k, kind, w, tol in fields]
 
 
 class Scenario(RoundsMixin):

@@ -24,7 +24,6 @@ from searches import search_of
 
 MODEL_FOR = {"image": "vlm", "video": "vlm", "audio": "omni"}
 MODELS_FOR = {"image": ["vlm", "omni"], "video": ["vlm", "omni"], "audio": ["omni"]}
-SUPERSEDED = ["superseded", "replaced", "withdrawn", "no longer"]
 # engineering states evidence values and decoy tokens as text
 evidence = functools.partial(conditions.evidence, as_text=True)
 decoy = functools.partial(conditions.decoy, as_text=True)
