@@ -288,7 +288,6 @@ def render_panel(
     ops: Sequence[Op],
     size: tuple[int, int],
     seed: str,
-    scale: float = 2,
     bg: int = 250,
     grain: float = 6.0,
     min_size: tuple[int, int] = (MIN_W, MIN_H),
@@ -297,11 +296,11 @@ def render_panel(
 ) -> bytes:
     """Draw ops (laid out on a size = (W, H) grid for a 6 px/char font) onto a grey-scale panel rendered at
     k = max(min_w/W, min_h/H) times that grid (at least 1280x720), with a TrueType monospaced font, plus
-    deterministic sensor grain; returns PNG bytes (deterministic). `scale` is kept for old call sites."""
+    deterministic sensor grain; returns PNG bytes (deterministic)."""
     from PIL import Image, ImageDraw
 
     W, H = size
-    k = max(min_size[0] / W, min_size[1] / H, float(scale))
+    k = max(min_size[0] / W, min_size[1] / H, 2.0)
     OW, OH = round(W * k), round(H * k)
     img = Image.new("L", (OW, OH), bg)
     d = ImageDraw.Draw(img)
@@ -357,12 +356,9 @@ def add_noise_bed(path: str, seed: str, level: int = 40) -> None:
     write(path, media.add_noise_bed(wav, seed, level))
 
 
-def build_wav(path: str, text: str, voice: str = "en-us", speed: int = 150, rate: int = 22050) -> None:
-    """espeak-ng at its native 22050 Hz, 16-bit mono (no resampling), padded with sox, plus a room-noise bed.
-    `rate` is kept for old call sites and ignored below 22050 (no downsampling)."""
-    speech_wav(
-        text, path, voice=voice, speed=speed, pitch=45, amplitude=120, pad=(0.4, 0.6), rate=max(int(rate), 22050)
-    )
+def build_wav(path: str, text: str, voice: str = "en-us", speed: int = 150) -> None:
+    """espeak-ng at its native 22050 Hz, 16-bit mono (no resampling), padded with sox, plus a room-noise bed."""
+    speech_wav(text, path, voice=voice, speed=speed, pitch=45, amplitude=120, pad=(0.4, 0.6))
     add_noise_bed(path, os.path.basename(path))
 
 

@@ -51,7 +51,7 @@ def _video(path: str) -> None:
             ("series", [180, 80, 310, 150], [210 + (j * 37 % 60) for j in range(k * 4 + 4)], 400),
             ("text", 12, 156, f"frame {k + 1}/7"),
         ]
-        frames.append(render_panel(ops, (320, 180), f"soak-{k}", scale=2, grain=3.0))
+        frames.append(render_panel(ops, (320, 180), f"soak-{k}", grain=3.0))
     mp4_from_pngs(frames, path)
 
 
@@ -68,7 +68,7 @@ def _console(path: str) -> None:
     ops: list[Op] = [("rect", [0, 0, 419, 149], 30, 20)]
     for i, ln in enumerate(lines):
         ops.append(("text", 8, 10 + 18 * i, ln, 235))
-    write(path, render_panel(ops, (420, 150), "console", scale=2, bg=25))
+    write(path, render_panel(ops, (420, 150), "console", bg=25))
 
 
 def _tally() -> dict[str, Any]:

@@ -147,7 +147,7 @@ def _media() -> list[dict[str, Any]]:
         {
             "kind": "audio",
             "path": MEMO,
-            "build": lambda p: build_wav(p, MEMO_TEXT, voice="en-gb", speed=150, rate=11025),
+            "build": lambda p: build_wav(p, MEMO_TEXT, voice="en-gb", speed=150),
             "facts": "memo_facts",
             "ask": "The technician left a voice memo about pump 1 (field_media/). Record the bearing housing temperature he "
             "measured, the date he last greased the bearing and the bearing part number he recommends.",
