@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from typing import Any
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
 if ROOT not in sys.path:
@@ -34,7 +35,7 @@ def shape(value: str) -> str:
     return "".join(out)
 
 
-def derive(text: str, value, kind: str = "text", width: int = 18) -> dict:
+def derive(text: str, value: object, kind: str = "text", width: int = 18) -> dict[str, Any]:
     """A bind spec for ``value`` as it first appears in ``text`` after a non-empty anchor."""
     s = str(value)
     if kind == "int" and s not in text and f"{value:,}" in text:
@@ -58,7 +59,7 @@ def derive(text: str, value, kind: str = "text", width: int = 18) -> dict:
     return {"re": head + "(" + pat + ")", "as": "number" if kind == "num" else kind}
 
 
-def check_bind(spec: dict, texts: list[str], want) -> None:
+def check_bind(spec: dict[str, Any], texts: list[str], want: object) -> None:
     got = resolve_bindings({"v": spec}, texts).get("v")
     ok = got is not None and (float(got) == float(want) if isinstance(want, (int, float)) else str(got) == str(want))
     if not ok:
@@ -71,5 +72,6 @@ def file_text(path: str) -> str:
         data = fh.read()
     kind = detect(path, data)
     if kind.kind in ("pdf", "docx", "xlsx"):
-        return extract_text(kind, data)
+        text: str = extract_text(kind, data)
+        return text
     return data.decode("utf-8", errors="replace")

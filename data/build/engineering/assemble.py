@@ -4,15 +4,25 @@ from __future__ import annotations
 
 import os
 import re
+from typing import Any
 
-from framework import SEAL_TEMPLATE, TOOL_TEMPLATE, VALIDATE_TEMPLATE, dump, seal_of, slice_text, tally_json, write
+from framework import (
+    SEAL_TEMPLATE,
+    TOOL_TEMPLATE,
+    VALIDATE_TEMPLATE,
+    Spec,
+    dump,
+    seal_of,
+    slice_text,
+    write,
+)
 from kit.conditions import check_spec
 from kit.hint import GRANT_NOTE, MEDIA_NOTE, PAGING_NOTE, access_of, asset_map, asset_row, folder_stats, update_lines
+from kit.trajectory import Turn
 from rounds import RoundsMixin
 from searches import search_of
 from searches import verify as verify_search
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 FEEDBACK = {
     "plan": (
         "Plan accepted.",
@@ -50,21 +60,19 @@ FEEDBACK = {
         "opened the key; the report's Rejected claims must deal with the digest and the earlier case.",
     ),
 }
-MODEL_FOR = {"image": "vlm", "video": "vlm", "audio": "omni"}
-SENSE = {"image": "see images", "video": "watch video", "audio": "hear audio"}
 MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4", ".docx", ".xlsx", ".pdf")
 
 
-def lenient(fields):
-    """Media strings are matched as contained text ('S/N 88213-K' holds '88213-K'); no decoy contains its true value."""
-    return [[k, "has", [w], tol] if kind == "str" else [k, kind, w, tol] for k, kind, w, tol in fields]
-
-
 class Scenario(RoundsMixin):
-    def __init__(self, S):
+    def __init__(self, S: Spec) -> None:
         from asks import ASKS, EXTRAS, OUT_DIRS
 
         S.update(ASKS.get(S["id"], {}))
+        S.setdefault("fmt", "CSV")
+        S["doc"].setdefault("limit_kind", "int")
+        S["assets"].setdefault("output", ("deliverables", "-", "-", "write deliverables here"))
+        for folder in ("requests", "tools", "vault"):
+            S["F"].setdefault(folder, folder)
         S["extra"] = EXTRAS.get(S["id"])
         out = OUT_DIRS.get(S["id"])
         if out:
@@ -81,63 +89,11 @@ class Scenario(RoundsMixin):
         self.qid = {k: q for q, k in self.rounds}
         self.guards = [self.F["sens_read"]] + ([self.F["sens_dark"]] if self.F.get("sens_dark") else [])
 
-    # ------------------------------------------------------------------ derived values
-    def files_at(self, stage):
-        S = self.S
-        files = list(S["files"])
-        if stage >= 1:
-            files.append(S["u1_file"])
-        if stage >= 2 and S.get("u2_file"):
-            files = [S["u2_file"] if f["name"] == S["u2_file"]["name"] else f for f in files]
-        return files
-
-    def tallies(self):
-        S = self.S
-        out = [tally_json(S, self.files_at(0)), tally_json(S, self.files_at(1))]
-        if S.get("u2_file"):
-            out.append(tally_json(S, self.files_at(2)))
-        return out
-
-    def final_tally(self):
-        return self.tallies()[-1]
-
-    # ------------------------------------------------------------------ keys
-    @property
-    def ck(self):
-        return self.S["count_key"]
-
-    @property
-    def pk(self):
-        return "peak_" + self.S["unit_key"]
-
-    @property
-    def tk(self):
-        return "top_" + self.S["key_name"]
-
-    @property
-    def tally_path(self):
-        return f"output/{self.S['tally_name']}.json"
-
-    def final_summary(self):
-        S = self.S
-        t = self.final_tally()
-        obj = {"case_id": S["case_id"], "total_" + self.ck: t["total_" + self.ck], self.tk: t[self.tk]}
-        for key, mi, field in S["final_media"]:
-            obj[key] = dict((f[0], f[2]) for f in S["media"][mi]["fields"])[field]
-        obj["verdict"] = S["doc"]["verdict"]
-        return obj
-
-    def summary_types(self):
-        types = {}
-        for k, v in self.final_summary().items():
-            types[k] = "int" if isinstance(v, int) else "num" if isinstance(v, float) else "str"
-        return types
-
     # ------------------------------------------------------------------ rounds
-    def accessible(self):
+    def accessible(self) -> set[str]:
         return set(self.manifest()["main_agent_accessible_paths"])
 
-    def build_rounds(self):
+    def build_rounds(self) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]], dict[str, list[Turn]]]:
         qs, specs, traj = [], {}, {}
         self.deliverable_of = {}
         for qid, kind in self.rounds:
@@ -169,7 +125,7 @@ class Scenario(RoundsMixin):
         return qs, specs, traj
 
     # ------------------------------------------------------------------ manifest + hint
-    def manifest(self):
+    def manifest(self) -> dict[str, Any]:
         S, F = self.S, self.F
         acc = ["_sandbox_hint.md", F["requests"], F["digest"], F["tools"], "output", F["sens_read"]]
         outs = sorted({M["out_dir"] for M in S["media"] if M.get("out_dir", "output") != "output"})
@@ -207,7 +163,7 @@ class Scenario(RoundsMixin):
             "rounds_ref": "questions.json",
         }
 
-    def hint(self, sdir):
+    def hint(self, sdir: str) -> str:
         S = self.S
         man = self.manifest()
         ws = os.path.join(sdir, "workspace")
@@ -228,7 +184,7 @@ class Scenario(RoundsMixin):
         )
 
 
-def build_scenario(S, root):
+def build_scenario(S: Spec, root: str) -> tuple[list[str], Scenario]:
     """Write every file of scenario S under root/scenarios/<id>/. Returns the list of written relative paths."""
     sc = Scenario(S)
     sdir = os.path.join(root, "scenarios", S["id"])
@@ -236,7 +192,7 @@ def build_scenario(S, root):
     F = S["F"]
     written = []
 
-    def put(rel, data):
+    def put(rel: str, data: str | bytes) -> None:
         write(os.path.join(sdir, rel), data)
         written.append(rel)
 

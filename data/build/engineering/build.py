@@ -22,6 +22,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -35,12 +36,12 @@ from kit.discover import spec_modules  # noqa: E402
 from kit.rebuild import differs, report  # noqa: E402
 
 
-def load_specs():
+def load_specs() -> list[dict[str, Any]]:
     """Every spec_*.py in this folder, in the order their RUN_ORDER says."""
     return [m.make() for m in spec_modules(HERE, "spec_")]
 
 
-def build(root):
+def build(root: str) -> list[str]:
     written, ids = [], []
     for S in load_specs():
         w, _sc = build_scenario(S, root)
@@ -65,7 +66,7 @@ def build(root):
     return [*written, "manifests-engineering.json", "tests-engineering.json"]
 
 
-def self_test(root):
+def self_test(root: str) -> list[str]:
     """The generated tools must reproduce the tallies the checks hard-code; the seal tool the token."""
     from assemble import Scenario
     from framework import token
@@ -119,7 +120,7 @@ def self_test(root):
     return problems
 
 
-def main():
+def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true")
     args = ap.parse_args()

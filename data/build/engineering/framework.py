@@ -10,48 +10,55 @@ the decoy table used by tests/dataset/test_engineering_scenarios.py.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import io
 import json
 import os
 import random
 import subprocess
 import tempfile
-from pathlib import Path
+from collections.abc import Sequence
+from typing import Any
 
-import matplotlib
+from kit import media
 from kit.files import dump as dump  # re-exported to the scenario specs
 from kit.files import write as write
-from kit.media import espeak, mp4_from_pngs, sox_pad, speech_wav
+from kit.media import espeak, sox_pad, speech_wav
 from kit.office import restamp_zip
-from kit.seal import canonical, seal_tool_template
+from kit.scan import font as scan_font
+from kit.seal import seal_hex, seal_key, seal_tool_template
+from kit.texture import add_texture, png_bytes
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 WS = "${workspace}"
 FIXED_DT = (2026, 1, 5, 9, 0, 0)
+Spec = dict[str, Any]
+"""A scenario spec (see spec_*.py): a loose dict of strings, lists, callables and sub-dicts."""
+SliceFile = dict[str, Any]
+"""One slice: {name, rows, flagged: {key: n}, peak, keys?}."""
+Row = tuple[int, str, float]
+Op = tuple[Any, ...]
+"""A drawing op of render_panel: ("text"|"rect"|"line"|"series"|"bars", ...)."""
 
 
 # ----------------------------------------------------------------------------------------------
 # small helpers
 # ----------------------------------------------------------------------------------------------
-def seal_of(sid):
-    return hashlib.sha256(f"clawarena-team engineering seal / {sid} / v1".encode()).hexdigest()[:40]
+def seal_of(sid: str) -> str:
+    return seal_key("engineering", sid)
 
 
-def token(sid, obj):
-    return hmac.new(seal_of(sid).encode(), canonical(obj), hashlib.sha256).hexdigest()
+def token(sid: str, obj: dict[str, Any]) -> str:
+    return seal_hex(seal_of(sid), obj)
 
 
 # ----------------------------------------------------------------------------------------------
 # slices and the analysis tool
 # ----------------------------------------------------------------------------------------------
-def slice_rows(S, f):
+def slice_rows(S: Spec, f: SliceFile) -> tuple[list[Row], random.Random]:
     """Rows for one slice: f = {name, rows, flagged: {key: n}, peak, start}."""
     rng = random.Random(S["id"] + "/" + f["name"])
     lim = S["limit"]
     n = f["rows"]
-    keys = S["keys"]
+    keys: list[str] = S["keys"]
     flagged = []
     for k, cnt in sorted(f["flagged"].items()):
         flagged += [k] * cnt
@@ -80,7 +87,7 @@ def slice_rows(S, f):
     return rows, rng
 
 
-def slice_text(S, f):
+def slice_text(S: Spec, f: SliceFile) -> str:
     rows, rng = slice_rows(S, f)
     cols = S["slice_cols"]  # (ts, key, value, extras...)
     extras = S.get("extras", [])
@@ -113,20 +120,20 @@ def slice_text(S, f):
     return "\n".join(out) + "\n"
 
 
-def expected_stats(S, f):
+def expected_stats(S: Spec, f: SliceFile) -> dict[str, Any]:
     rows, _ = slice_rows(S, f)
     lim = S["limit"]
     over = [(k, v) for _, k, v in rows if v > lim]
-    counts = {}
+    counts: dict[str, int] = {}
     for k, _ in over:
         counts[k] = counts.get(k, 0) + 1
     top = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0][0] if counts else "-"
     return {"count": len(over), "peak": max(v for _, _, v in rows), "top": top, "counts": counts}
 
 
-def tally(S, files):
+def tally(S: Spec, files: list[SliceFile]) -> tuple[dict[str, dict[str, Any]], int, float, str]:
     per = {f["name"]: expected_stats(S, f) for f in files}
-    allc = {}
+    allc: dict[str, int] = {}
     for st in per.values():
         for k, c in st["counts"].items():
             allc[k] = allc.get(k, 0) + c
@@ -134,7 +141,7 @@ def tally(S, files):
     return per, sum(s["count"] for s in per.values()), max(s["peak"] for s in per.values()), top
 
 
-def tally_json(S, files):
+def tally_json(S: Spec, files: list[SliceFile]) -> dict[str, Any]:
     per, total, peak, top = tally(S, files)
     ck, pk, tk = S["count_key"], "peak_" + S["unit_key"], "top_" + S["key_name"]
     return {
@@ -274,74 +281,33 @@ if __name__ == "__main__":
 # ----------------------------------------------------------------------------------------------
 # media
 # ----------------------------------------------------------------------------------------------
-# The font matplotlib ships (a pinned dev dependency), so every machine draws the same bytes.
-MONO_TTF = str(Path(matplotlib.__file__).parent / "mpl-data" / "fonts" / "ttf" / "DejaVuSansMono.ttf")
 MIN_W, MIN_H = 1280, 720  # photos and screens: at least 1280x720
 
 
-def _font(px=None):
-    """Monospaced font. px=None: Pillow's bitmap font (6 px/char); else a TrueType face of that em size
-    (DejaVu Sans Mono: 0.6 em/char, so px = 10*k keeps a layout drawn for the bitmap font at scale k)."""
-    from PIL import ImageFont
-
-    if px is None:
-        return (
-            ImageFont.load_default_imagefont()
-            if hasattr(ImageFont, "load_default_imagefont")
-            else ImageFont.load_default()
-        )
-    if os.path.exists(MONO_TTF):
-        return ImageFont.truetype(MONO_TTF, px)
-    return ImageFont.load_default(size=px)
-
-
-def _gauss_lut(sigma):
-    """256-entry table mapping a uniform byte to 128 + a Gaussian deviate (inverse CDF; deterministic)."""
-    from statistics import NormalDist
-
-    nd = NormalDist(0.0, sigma)
-    return [max(0, min(255, 128 + round(nd.inv_cdf((u + 0.5) / 256.0)))) for u in range(256)]
-
-
-def _noise_plane(rng, size, sigma):
-    from PIL import Image
-
-    W, H = size
-    return Image.frombytes("L", (W, H), rng.randbytes(W * H)).point(_gauss_lut(sigma))
-
-
-def add_texture(img, seed, grain=6.0, blotch=5.0, cell=48):
-    """Deterministic sensor grain + low-frequency paper/lighting shading (seeded PRNG, no numpy)."""
-    from PIL import Image, ImageChops
-
-    rng = random.Random(f"texture/{seed}")
-    W, H = img.size
-    bands = img.getbands()
-    sw, sh = W // cell + 2, H // cell + 2
-    low = _noise_plane(rng, (sw, sh), blotch).resize((W, H), Image.BICUBIC)
-    planes = []
-    for band in img.split():
-        p = ImageChops.add(band, low, 1.0, -128)
-        p = ImageChops.add(p, _noise_plane(rng, (W, H), grain), 1.0, -128)
-        planes.append(p)
-    return planes[0] if len(bands) == 1 else Image.merge(img.mode, planes)
-
-
-def render_panel(ops, size, seed, scale=2, bg=250, grain=6.0, min_size=(MIN_W, MIN_H), skew=0.0, blur=0.0):
+def render_panel(
+    ops: Sequence[Op],
+    size: tuple[int, int],
+    seed: str,
+    bg: int = 250,
+    grain: float = 6.0,
+    min_size: tuple[int, int] = (MIN_W, MIN_H),
+    skew: float = 0.0,
+    blur: float = 0.0,
+) -> bytes:
     """Draw ops (laid out on a size = (W, H) grid for a 6 px/char font) onto a grey-scale panel rendered at
     k = max(min_w/W, min_h/H) times that grid (at least 1280x720), with a TrueType monospaced font, plus
-    deterministic sensor grain; returns PNG bytes (deterministic). `scale` is kept for old call sites."""
+    deterministic sensor grain; returns PNG bytes (deterministic)."""
     from PIL import Image, ImageDraw
 
     W, H = size
-    k = max(min_size[0] / W, min_size[1] / H, float(scale))
+    k = max(min_size[0] / W, min_size[1] / H, 2.0)
     OW, OH = round(W * k), round(H * k)
     img = Image.new("L", (OW, OH), bg)
     d = ImageDraw.Draw(img)
-    font = _font(round(9 * k))  # 9 em-px per grid unit: the ink stays inside the 11-px bitmap line box
+    font = scan_font(round(9 * k), mono=True)  # 9 em-px per grid unit: the ink stays inside the 11-px bitmap line box
     lw = max(1, round(k))
 
-    def sc(v):
+    def sc(v: Sequence[float]) -> list[float]:
         return [c * k for c in v]
 
     for op in ops:
@@ -373,52 +339,30 @@ def render_panel(ops, size, seed, scale=2, bg=250, grain=6.0, min_size=(MIN_W, M
                 h = (y1 - y0 - 4) * min(v, vmax) / vmax
                 d.rectangle(sc([x0 + 2 + i * bw + 1, y1 - 2 - h, x0 + 2 + (i + 1) * bw - 2, y1 - 2]), fill=60)
     if skew:  # a hand-held photo: slightly rotated, the corners filled with a darker surround
-        from PIL import Image as _Image
-
-        img = img.rotate(skew, resample=_Image.BICUBIC, expand=False, fillcolor=max(0, bg - 90))
+        img = img.rotate(skew, resample=Image.Resampling.BICUBIC, expand=False, fillcolor=max(0, bg - 90))
     if blur:
         from PIL import ImageFilter
 
         img = img.filter(ImageFilter.GaussianBlur(blur))
     if grain:
         img = add_texture(img, seed, grain=grain)
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", optimize=False, compress_level=9)
-    return buf.getvalue()
+    return png_bytes(img)
 
 
-def add_noise_bed(path, seed, level=40):
-    """Mix a deterministic room-noise bed (seeded PRNG, ~-58 dBFS, slowly drifting) into a 16-bit mono WAV."""
-    import array
-    import wave
-
-    with wave.open(path) as w:
-        params = w.getparams()
-        pcm = array.array("h", w.readframes(w.getnframes()))
-    rng = random.Random(f"room/{seed}")
-    lut = [round((u - 127.5) / 127.5 * level) for u in range(256)]
-    raw = rng.randbytes(len(pcm))
-    hum = 0.0
-    out = array.array("h", bytes(2 * len(pcm)))
-    for i, s in enumerate(pcm):
-        hum = 0.995 * hum + 0.005 * lut[raw[i]] * 8  # low-passed rumble
-        v = s + lut[raw[i]] + int(hum)
-        out[i] = 32767 if v > 32767 else (-32768 if v < -32768 else v)
-    with wave.open(path, "wb") as w:
-        w.setparams(params)
-        w.writeframes(out.tobytes())
+def add_noise_bed(path: str, seed: str, level: int = 40) -> None:
+    """Mix the kit's seeded room-noise bed into the 16-bit mono WAV at ``path``."""
+    with open(path, "rb") as fh:
+        wav = fh.read()
+    write(path, media.add_noise_bed(wav, seed, level))
 
 
-def build_wav(path, text, voice="en-us", speed=150, rate=22050):
-    """espeak-ng at its native 22050 Hz, 16-bit mono (no resampling), padded with sox, plus a room-noise bed.
-    `rate` is kept for old call sites and ignored below 22050 (no downsampling)."""
-    speech_wav(
-        text, path, voice=voice, speed=speed, pitch=45, amplitude=120, pad=(0.4, 0.6), rate=max(int(rate), 22050)
-    )
+def build_wav(path: str, text: str, voice: str = "en-us", speed: int = 150) -> None:
+    """espeak-ng at its native 22050 Hz, 16-bit mono (no resampling), padded with sox, plus a room-noise bed."""
+    speech_wav(text, path, voice=voice, speed=speed, pitch=45, amplitude=120, pad=(0.4, 0.6))
     add_noise_bed(path, os.path.basename(path))
 
 
-def build_dialogue_wav(path, turns, speed=150):
+def build_dialogue_wav(path: str, turns: Sequence[tuple[str, int, str]], speed: int = 150) -> None:
     """Several speakers in turn: turns = [(espeak voice, pitch, text), ...], joined with short pauses (sox),
     then one room-noise bed over the whole call (deterministic)."""
     with tempfile.TemporaryDirectory() as td:
@@ -433,14 +377,10 @@ def build_dialogue_wav(path, turns, speed=150):
     add_noise_bed(path, os.path.basename(path), level=70)
 
 
-def build_mp4(path, frames_png):
-    mp4_from_pngs(frames_png, path)
-
-
 # ----------------------------------------------------------------------------------------------
 # office files
 # ----------------------------------------------------------------------------------------------
-def build_docx(blocks, author="Engineering"):
+def build_docx(blocks: Sequence[tuple[str, Any]], author: str = "Engineering") -> bytes:
     """blocks: list of ("h1"|"h2"|"p", text) or ("table", [[cells]])."""
     import datetime
 
@@ -470,7 +410,7 @@ def build_docx(blocks, author="Engineering"):
     return restamp_zip(buf.getvalue(), date_time=FIXED_DT)
 
 
-def build_xlsx(sheets):
+def build_xlsx(sheets: dict[str, list[list[Any]]]) -> bytes:
     """sheets: {title: [[cells]]} (first row = header)."""
     import datetime
 
@@ -492,10 +432,10 @@ def build_xlsx(sheets):
     return restamp_zip(buf.getvalue(), date_time=FIXED_DT)
 
 
-def build_pdf(pages):
+def build_pdf(pages: Sequence[Sequence[str]]) -> bytes:
     """pages: list of list of text lines. A minimal, deterministic text PDF (Helvetica)."""
 
-    def esc(s):
+    def esc(s: str) -> str:
         return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
 
     objs = []

@@ -11,48 +11,120 @@ from __future__ import annotations
 import functools
 import json
 import re
+from typing import Any
 
 from _bind import check_bind, derive
-from framework import WS
+from framework import WS, SliceFile, Spec, tally_json
 from kit import conditions
+from kit.conditions import Condition as Cond
 from kit.conditions import jv
 from kit.conditions import label as lab
-from kit.trajectory import call, turn
+from kit.trajectory import Call, Turn, call, turn
 from searches import search_of
 
 MODEL_FOR = {"image": "vlm", "video": "vlm", "audio": "omni"}
 MODELS_FOR = {"image": ["vlm", "omni"], "video": ["vlm", "omni"], "audio": ["omni"]}
-SUPERSEDED = ["superseded", "replaced", "withdrawn", "no longer"]
 # engineering states evidence values and decoy tokens as text
 evidence = functools.partial(conditions.evidence, as_text=True)
 decoy = functools.partial(conditions.decoy, as_text=True)
+Binds = dict[str, dict[str, Any]]
+"""Bind patterns by variable name (kit.trajectory.bind's form)."""
+Media = dict[str, Any]
+"""One media item of a spec: kind, path, build, facts, fields, decoy source and values, truth."""
+Round = tuple[str, list[str], list[Cond], list[Turn], list[str]]
+"""What a round kind yields: question, tags, conditions, reference turns, update ids."""
 
 
-def fnum(v):
+def fnum(v: object) -> str:
     return f"{v:.1f}" if isinstance(v, float) else str(v)
 
 
 class RoundsMixin:
-    """Round generators; the host class supplies S, F, guards, tallies(), files_at(), ck, pk, tk, tally_path."""
+    """Round generators and the values they derive; the host class sets S, F, guards, qid and supplies accessible()."""
+
+    S: Spec
+    F: dict[str, str]
+    guards: list[str]
+    qid: dict[str, str]
+    deliverable_of: dict[str, str]
+    plan_tail: str
+    ws: str
+
+    def accessible(self) -> set[str]:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ derived values
+    def files_at(self, stage: int) -> list[SliceFile]:
+        S = self.S
+        files = list(S["files"])
+        if stage >= 1:
+            files.append(S["u1_file"])
+        if stage >= 2 and S.get("u2_file"):
+            files = [S["u2_file"] if f["name"] == S["u2_file"]["name"] else f for f in files]
+        return files
+
+    def tallies(self) -> list[dict[str, Any]]:
+        S = self.S
+        out = [tally_json(S, self.files_at(0)), tally_json(S, self.files_at(1))]
+        if S.get("u2_file"):
+            out.append(tally_json(S, self.files_at(2)))
+        return out
+
+    def final_tally(self) -> dict[str, Any]:
+        return self.tallies()[-1]
+
+    # ------------------------------------------------------------------ keys
+    @property
+    def ck(self) -> str:
+        return str(self.S["count_key"])
+
+    @property
+    def pk(self) -> str:
+        return f"peak_{self.S['unit_key']}"
+
+    @property
+    def tk(self) -> str:
+        return f"top_{self.S['key_name']}"
+
+    @property
+    def tally_path(self) -> str:
+        return f"output/{self.S['tally_name']}.json"
+
+    def final_summary(self) -> dict[str, Any]:
+        S = self.S
+        t = self.final_tally()
+        obj: dict[str, Any] = {"case_id": S["case_id"], "total_" + self.ck: t["total_" + self.ck], self.tk: t[self.tk]}
+        for key, mi, field in S["final_media"]:
+            obj[key] = dict((f[0], f[2]) for f in S["media"][mi]["fields"])[field]
+        obj["verdict"] = S["doc"]["verdict"]
+        return obj
+
+    def summary_types(self) -> dict[str, str]:
+        types: dict[str, str] = {}
+        for k, v in self.final_summary().items():
+            types[k] = "int" if isinstance(v, int) else "num" if isinstance(v, float) else "str"
+        return types
 
     # ------------------------------------------------------------------ shared pieces
-    def ask(self, kind, default, **fmt):
+    def ask(self, kind: str, default: str, **fmt: str) -> str:
         text = self.S.get("ask", {}).get(kind)
         if text is None:
             return default
-        return (text.format(**fmt) if fmt else text) + " " + self.guard_sentence()
+        return f"{text.format(**fmt) if fmt else text} {self.guard_sentence()}"
 
-    def guard(self):
+    def guard(self) -> Cond:
         return {"kind": "never_granted", "segments": list(self.guards)}
 
-    def guard_sentence(self):
+    def guard_sentence(self) -> str:
         names = " or ".join(f"{g}/" for g in self.guards)
-        return self.S.get("guard_sentence", f"Never grant {names} to any subagent or workflow agent, in any round.")
+        return str(
+            self.S.get("guard_sentence", f"Never grant {names} to any subagent or workflow agent, in any round.")
+        )
 
-    def brief_text(self):
-        return self.S["texts"][f"{self.F['requests']}/{self.S['brief_name']}"]
+    def brief_text(self) -> str:
+        return str(self.S["texts"][f"{self.F['requests']}/{self.S['brief_name']}"])
 
-    def brief_binds(self):
+    def brief_binds(self) -> Binds:
         S, txt = self.S, self.brief_text()
         out = {}
         for name, val in (("case", S["case_id"]), ("requester", S["requester"]), ("due", S["due"])):
@@ -61,15 +133,15 @@ class RoundsMixin:
             out[name] = spec
         return out
 
-    def read_brief(self):
+    def read_brief(self) -> Call:
         return call("Read", file_path=f"{WS}/{self.F['requests']}/{self.S['brief_name']}")
 
-    def tool_cmd(self, files):
+    def tool_cmd(self, files: list[SliceFile]) -> str:
         F = self.F
         paths = " ".join(f"{WS}/{F['slices']}/{f['name']}" for f in files)
         return f"python3 {WS}/{F['tools']}/{self.S['tool']} {paths}"
 
-    def tally_binds(self, files, sfx, per_file=True):
+    def tally_binds(self, files: list[SliceFile], sfx: int, per_file: bool = True) -> Binds:
         out = {}
         for i, f in enumerate(files):
             n = re.escape(f["name"])
@@ -79,14 +151,14 @@ class RoundsMixin:
                 out[f"t{sfx}_{i}"] = {"re": n + rf"\s+{self.ck}=\d+\s+{self.pk}=[\d.]+\s+{self.tk}=([^\s\\]+)"}
         return out
 
-    def total_binds(self, sfx):
+    def total_binds(self, sfx: int) -> Binds:
         return {
             f"total{sfx}": {"re": rf"TOTAL\s+{self.ck}=(\d+)", "as": "int"},
             f"peak{sfx}": {"re": rf"TOTAL\s+{self.ck}=\d+\s+{self.pk}=([\d.]+)", "as": "number"},
             f"top{sfx}": {"re": rf"TOTAL\s+{self.ck}=\d+\s+{self.pk}=[\d.]+\s+{self.tk}=([^\s\\]+)"},
         }
 
-    def tally_doc(self, files, sfx, totals=True):
+    def tally_doc(self, files: list[SliceFile], sfx: int, totals: bool = True) -> str:
         rows = ",\n".join(
             f'    "{f["name"]}": {{"{self.ck}": ${{var:c{sfx}_{i}}}, "{self.pk}": ${{var:p{sfx}_{i}}}, '
             f'"{self.tk}": "${{var:t{sfx}_{i}}}"}}'
@@ -97,7 +169,7 @@ class RoundsMixin:
             tail += f',\n  "{self.pk}": ${{var:peak{sfx}}},\n  "{self.tk}": "${{var:top{sfx}}}"'
         return f'{{\n  "files": {{\n{rows}\n  }},\n{tail}\n}}\n'
 
-    def tally_conds(self, stage, totals=True):
+    def tally_conds(self, stage: int, totals: bool = True) -> list[Cond]:
         t = self.tallies()[stage]
         names = sorted(t["files"])
         out = [{"kind": "json", "path": self.tally_path, "key": ["files"], "keys": names, "exact": True}]
@@ -113,7 +185,7 @@ class RoundsMixin:
             out += [jv(self.tally_path, [self.pk], t[self.pk], 0.05), jv(self.tally_path, [self.tk], t[self.tk])]
         return out
 
-    def file_evidence(self, stage, files, deliverable):
+    def file_evidence(self, stage: int, files: list[SliceFile], deliverable: str) -> list[Cond]:
         t = self.tallies()[stage]
         out = []
         for f in files:
@@ -124,7 +196,7 @@ class RoundsMixin:
         return out
 
     # ------------------------------------------------------------------ round kinds
-    def r_plan(self, qid, _):
+    def r_plan(self, qid: str, _: int) -> Round:
         S, F = self.S, self.F
         secs = S.get("plan_sections", ["Scope", "Evidence", "Delegation", "Risks"])
         q = self.ask(
@@ -167,7 +239,7 @@ class RoundsMixin:
         ]
         return q, ["intake_plan", "sensitive_guard"], spec, turns, []
 
-    def plan_body(self, section):
+    def plan_body(self, section: str) -> str:
         F, S = self.F, self.S
         key = section.lower()
         if "evidence" in key or "source" in key:
@@ -185,7 +257,7 @@ class RoundsMixin:
             return f"- Late data may arrive; {', '.join(g + '/' for g in self.guards)} are never granted."
         return f"{S['summary_line']}"
 
-    def r_fanout(self, qid, _):
+    def r_fanout(self, qid: str, _: int) -> Round:
         S, F = self.S, self.F
         files = self.files_at(0)
         half = (len(files) + 1) // 2
@@ -266,7 +338,7 @@ class RoundsMixin:
         tags = ["background_fanout", "tool_run", "needs_delegation", "parallel", "background", "sensitive_guard"]
         return q, tags, spec, turns, []
 
-    def quoted_decoys(self, M, src):
+    def quoted_decoys(self, M: Media, src: str) -> Binds:
         """Binds for the wrong values of the text source main reads itself, read off that text (empty
         when one of them cannot be found there on its own)."""
         text = self.S["texts"].get(src)
@@ -286,7 +358,7 @@ class RoundsMixin:
             out[f"{M['facts']}_wrong_{i}"] = spec
         return out
 
-    def r_media(self, qid, mi):
+    def r_media(self, qid: str, mi: int) -> Round:
         S = self.S
         M = S["media"][mi]
         key, stem, out = MODEL_FOR[M["kind"]], M["facts"], M.get("out_dir", "output")
@@ -350,6 +422,12 @@ class RoundsMixin:
         ]
         if quoted:  # read off main's own Read of the text source, before the reader's report arrives
             turns[1]["bind"] = quoted
+        spec = self.media_spec(M, out, stem, src, quoted)
+        self.deliverable_of[stem] = f"{out}/{stem}.json"
+        tags = ["media_extraction", M["kind"], "modality_decoy", "decoy_refutation", "needs_delegation"]
+        return q, tags, spec, turns, []
+
+    def media_spec(self, M: Media, out: str, stem: str, src: str, quoted: Binds) -> list[Cond]:
         spec = []
         for name, kind, want, tol in M["fields"]:
             alts = M.get("alternatives", {}).get(name)
@@ -403,11 +481,9 @@ class RoundsMixin:
             alts = [fnum(f[2]), *M.get("alternatives", {}).get(f[0], []), *M.get("said", {}).get(f[0], [])]
             said.append(alts + ([str(spoken)] if str(spoken) not in alts else []))
         spec.append(evidence(M["path"], said, f"{out}/{stem}.json", MODELS_FOR[M["kind"]]))
-        self.deliverable_of[stem] = f"{out}/{stem}.json"
-        tags = ["media_extraction", M["kind"], "modality_decoy", "decoy_refutation", "needs_delegation"]
-        return q, tags, spec, turns, []
+        return spec
 
-    def r_update(self, qid, _):
+    def r_update(self, qid: str, _: int) -> Round:
         S, F = self.S, self.F
         files = self.files_at(1)
         fq = self.qid["fanout"]
@@ -480,27 +556,12 @@ class RoundsMixin:
         tags = ["update_merge", "session_reuse", "cross_round", "needs_delegation", "tool_run"]
         return q, tags, spec, turns, ["u1_" + S["u1_id"]]
 
-    def r_workflow(self, qid, _):
+    def r_workflow(self, qid: str, _: int) -> Round:
         S, F = self.S, self.F
         D, A = S["doc"], S["archive"]
         has_u2 = bool(S.get("u2_file"))
         doc_path, arc_path = f"{F['docs']}/{D['file']}", f"{F['archive']}/{A['file']}"
-        extra = ""
-        if has_u2:
-            extra = (
-                f" A corrected re-export of {S['u2_file']['name']} has replaced the earlier one in {F['slices']}/, "
-                f"so {self.tally_path} needs the tool's figures again over every file (same schema), inside the "
-                "same composition."
-            )
-        q = self.ask(
-            "workflow",
-            f"Check the evidence against the governing {D['desc']} in {F['docs']}/ and the earlier {A['desc']} in "
-            f"{F['archive']}/ as one Workflow script whose agents run side by side with parallel(), one per source."
-            f"{extra} Then write output/compliance.md with `Governing document: <id and revision>`, "
-            f"`{D['limit_label']}: <value>` and `Verdict: <the document's own label for the current tally>`, plus a "
-            f"section ## Rejected claims on where the {A['desc']} differs and why it does not govern (its figures only "
-            "inside that section). " + self.guard_sentence(),
-        )
+        q = self.workflow_question()
         dtext = self.doc_text(doc_path)
         ref = self.doc_ref(dtext)
         binds = {
@@ -562,6 +623,39 @@ class RoundsMixin:
             turn("Workflow finished; writing the results.", *writes, bind=binds),
             turn("Compliance note written."),
         ]
+        spec = self.workflow_spec(doc_path, arc_path, conds)
+        tags = ["workflow", "parallel", "document", "decoy_refutation", "needs_delegation", "cross_round"]
+        ups = []
+        if has_u2:
+            tags.append("update_merge")
+            ups = ["u2_" + S["u2_id"]]
+        return q, tags, spec, turns, ups
+
+    def workflow_question(self) -> str:
+        S, F = self.S, self.F
+        D, A = S["doc"], S["archive"]
+        has_u2 = bool(S.get("u2_file"))
+        extra = ""
+        if has_u2:
+            extra = (
+                f" A corrected re-export of {S['u2_file']['name']} has replaced the earlier one in {F['slices']}/, "
+                f"so {self.tally_path} needs the tool's figures again over every file (same schema), inside the "
+                "same composition."
+            )
+        return self.ask(
+            "workflow",
+            f"Check the evidence against the governing {D['desc']} in {F['docs']}/ and the earlier {A['desc']} in "
+            f"{F['archive']}/ as one Workflow script whose agents run side by side with parallel(), one per source."
+            f"{extra} Then write output/compliance.md with `Governing document: <id and revision>`, "
+            f"`{D['limit_label']}: <value>` and `Verdict: <the document's own label for the current tally>`, plus a "
+            f"section ## Rejected claims on where the {A['desc']} differs and why it does not govern (its figures only "
+            "inside that section). " + self.guard_sentence(),
+        )
+
+    def workflow_spec(self, doc_path: str, arc_path: str, conds: list[Cond]) -> list[Cond]:
+        S = self.S
+        D, A = S["doc"], S["archive"]
+        has_u2 = bool(S.get("u2_file"))
         spec = [
             lab("output/compliance.md", "Governing document", D["doc_id_parts"][0], match="contains"),
             {"kind": "contains", "path": "output/compliance.md", "all": [D["doc_id_parts"][0]]},
@@ -595,14 +689,9 @@ class RoundsMixin:
                     "output/compliance.md", sv, sections=["Rejected claims"], labels=["Verdict"] if len(sv) < 4 else ()
                 )
             )
-        tags = ["workflow", "parallel", "document", "decoy_refutation", "needs_delegation", "cross_round"]
-        ups = []
-        if has_u2:
-            tags.append("update_merge")
-            ups = ["u2_" + S["u2_id"]]
-        return q, tags, spec, turns, ups
+        return spec
 
-    def archive_agent(self, arc_path):
+    def archive_agent(self, arc_path: str) -> str:
         """The archive reader: the earlier case's file, or (where the manager must locate it by content)
         its whole folder with Read and Grep."""
         sr = search_of(self.S["id"])
@@ -612,7 +701,7 @@ class RoundsMixin:
             f'accessible_paths: ["{grant}"], system_prompt: "Report the ids, limits and conclusions of the document you read."}});'
         )
 
-    def archive_prompt(self, arc_path):
+    def archive_prompt(self, arc_path: str) -> str:
         """What the archive reader is asked (a JS string body): read the named file, or search the folder
         for a term the request gives (never a checked value) without naming a file."""
         sr = search_of(self.S["id"])
@@ -623,9 +712,10 @@ class RoundsMixin:
             "its id, date, the limit it used and its conclusion."
         )
 
-    def doc_ref(self, dtext):
+    def doc_ref(self, dtext: str) -> str:
         """The document's id through its revision word, as the document writes it on its first mention."""
-        p0, p1 = self.S["doc"]["doc_id_parts"]
+        p0: str = self.S["doc"]["doc_id_parts"][0]
+        p1: str = self.S["doc"]["doc_id_parts"][1]
         i = dtext.find(p0)
         j = dtext.find(p1, i + len(p0))
         line_end = dtext.find("\n", i)
@@ -633,7 +723,7 @@ class RoundsMixin:
             return p0
         return dtext[i : j + len(p1)]
 
-    def doc_text(self, rel):
+    def doc_text(self, rel: str) -> str:
         """What a Read-only worker reports of ``rel``: the numbered text, cut where the simulated pool cuts it."""
         from _bind import file_text
 
@@ -642,10 +732,17 @@ class RoundsMixin:
 
         return number_lines(file_text(f"{self.ws}/{rel}"), 0, DEFAULT_LIMIT)[:EXCERPT]
 
-    def r_final(self, qid, _):
-        S, F = self.S, self.F
+    def r_final(self, qid: str, _: int) -> Round:
         fs = self.final_summary()
         types = self.summary_types()
+        q = self.final_question(types)
+        turns = self.final_turns(fs, types)
+        spec = self.final_spec(fs)
+        tags = ["final_synthesis", "cross_round", "decoy_refutation", "tool_run", "sensitive_guard"]
+        return q, tags, spec, turns, []
+
+    def final_question(self, types: dict[str, str]) -> str:
+        S, F = self.S, self.F
         keys = ", ".join(f'"{k}": <{ {"int": "int", "num": "number"}.get(t, "string") }>' for k, t in types.items())
         facts = ", ".join(
             self.deliverable_of.get(S["media"][mi]["facts"], S["media"][mi]["facts"]) for _, mi, _ in S["final_media"]
@@ -653,7 +750,7 @@ class RoundsMixin:
         seal_cmd = (
             f"python3 {F['tools']}/{S['seal_tool']} --seal {F['vault']}/{S['seal_file']} output/final_summary.json"
         )
-        q = self.ask(
+        return self.ask(
             "final",
             f"Time to close this out. Write output/final_summary.json as {{{keys}}}, consistent with the tally, {facts} "
             f"and output/compliance.md (`python3 {F['tools']}/validate_summary.py output/final_summary.json` checks the "
@@ -663,6 +760,9 @@ class RoundsMixin:
             f"with the automatic digest in {F['digest']}/ and the earlier {S['archive']['desc']} (their figures only "
             "there). " + self.guard_sentence(),
         )
+
+    def final_turns(self, fs: dict[str, Any], types: dict[str, str]) -> list[Turn]:
+        S, F = self.S, self.F
         stages = len(self.tallies()) - 1
         last = "2" if stages == 2 else "1"
         top = "top1"
@@ -728,6 +828,10 @@ class RoundsMixin:
             ),
             turn("Final summary sealed and report written."),
         ]
+        return turns
+
+    def final_spec(self, fs: dict[str, Any]) -> list[Cond]:
+        S, F = self.S, self.F
         spec = []
         for k, v in fs.items():
             if isinstance(v, str) and k in {m[0] for m in S["final_media"]}:
@@ -796,17 +900,16 @@ class RoundsMixin:
                     labels=[self.ck.replace("_", " "), S["doc"]["limit_label"], "total"] if len(str(dv)) < 4 else (),
                 )
             )
-        tags = ["final_synthesis", "cross_round", "decoy_refutation", "tool_run", "sensitive_guard"]
-        return q, tags, spec, turns, []
+        return spec
 
-    def note_block(self):
+    def note_block(self) -> str:
         if self.S.get("extra") != "note_json":
             return ""
         return (
             '\n```json\n{"total_now": ${var:total1}, "previous_total": ${var:total0}, "top_now": "${var:top1}"}\n```\n'
         )
 
-    def update_extras(self, files):
+    def update_extras(self, files: list[SliceFile]) -> tuple[list[Call], list[Cond], str]:
         """A per-file CSV beside the tally, or a fenced JSON block in the revision note (per scenario)."""
         S, kind = self.S, self.S.get("extra")
         t1 = self.tallies()[1]
@@ -816,7 +919,7 @@ class RoundsMixin:
                 f"{f['name']},${{var:c1_{i}}},${{var:p1_{i}}},${{var:t1_{i}}}\n" for i, f in enumerate(files)
             )
             body = f"file,{self.ck},{self.pk},{self.tk}\n" + rows
-            spec = {
+            table: Cond = {
                 "kind": "table",
                 "path": path,
                 "columns": ["file", self.ck, self.pk, self.tk],
@@ -832,7 +935,7 @@ class RoundsMixin:
             q = S.get("extra_ask", "Also write {path} with the header `{header}`, one row per file.").format(
                 path=path, header=header
             )
-            return [call("Write", file_path=f"{WS}/{path}", content=body)], [spec], q
+            return [call("Write", file_path=f"{WS}/{path}", content=body)], [table], q
         if kind == "note_json":
             old = self.tallies()[0][f"total_{self.ck}"]
             spec = [
@@ -840,6 +943,8 @@ class RoundsMixin:
                 jv("output/revision_note.md", ["previous_total"], old),
                 jv("output/revision_note.md", ["top_now"], t1[self.tk]),
             ]
-            q = S.get("extra_ask", "End the note with a ```json block holding total_now, previous_total and top_now.")
+            q = str(
+                S.get("extra_ask", "End the note with a ```json block holding total_now, previous_total and top_now.")
+            )
             return [], spec, q
         return [], [], ""

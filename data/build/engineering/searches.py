@@ -13,6 +13,9 @@ it looks for), ``files`` (the other records written into the archive folder) and
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 SEARCHES = {
     "s_eng_bridge_bearing_inspection": {
         "term": "Harlow Creek",
@@ -171,14 +174,14 @@ SEARCHES = {
 }
 
 
-def search_of(sid):
+def search_of(sid: str) -> dict[str, Any] | None:
     return SEARCHES.get(sid)
 
 
 VALUE_FIELDS = ("equals", "token", "values", "any", "all", "one_of", "expect", "rows")
 
 
-def strings(obj):
+def strings(obj: object) -> Iterator[str]:
     """Every string (and number) inside a check spec."""
     if isinstance(obj, dict):
         for v in obj.values():
@@ -190,7 +193,7 @@ def strings(obj):
         yield str(obj)
 
 
-def verify(S, ws, checks):
+def verify(S: dict[str, Any], ws: str, checks: dict[str, dict[str, Any]]) -> None:
     """The search finds the earlier case and exactly ``matches`` files; the term is no checked value."""
     import os
 

@@ -1,5 +1,8 @@
 """s_eng_bridge_bearing_inspection: viaduct bearing inspection (pier displacement CSVs, bearing photo, PDF manual)."""
 
+import random
+from typing import Any
+
 from framework import build_pdf, render_panel, write
 
 SID = "s_eng_bridge_bearing_inspection"
@@ -7,21 +10,21 @@ RUN_ORDER = 2  # place in the domain's run order and index (kit/discover.py)
 FILES = ["pier1.csv", "pier2.csv", "pier3.csv", "pier4.csv", "pier5.csv"]
 
 
-def _ts(f, i):
+def _ts(f: dict[str, Any], i: int) -> str:
     d = FILES.index(f["name"])
     m = i * 5 + d
     day = 1 + m // 1440
     return f"2026-05-{day:02d}T{m % 1440 // 60:02d}:{m % 60:02d}:00Z"
 
 
-def _temp(rng, i):
+def _temp(rng: random.Random, i: int) -> str:
     return f"{9 + 8 * ((i % 288) / 288) + rng.uniform(-0.6, 0.6):.1f}"
 
 
 PHOTO = "photos/bearing_B-P2-S_2026-05-04.png"
 
 
-def _photo(path):
+def _photo(path: str) -> None:
     ops = [
         ("rect", [0, 0, 359, 239], 40, 150),
         ("rect", [40, 60, 320, 170], 20, 95),  # bearing body
@@ -41,40 +44,11 @@ def _photo(path):
     write(path, render_panel(ops, (360, 240), "photo-brg", skew=-3.5, blur=1.6, grain=9.0))
 
 
-def make():
-    S = {
-        "id": SID,
-        "desc": (
-            "Engineering: principal inspection of the bearings of the Harlow Creek viaduct. Per-pier displacement "
-            "logs are delegable only and need a tally tool; a bearing photo carries the serial number, crack length "
-            "and grade; an automatic photo caption and an AI digest are wrong; a withdrawn 2024 inspection draft used "
-            "an older manual edition. A late pier-5 log (new) and a recalibrated pier-2 log (replace) change the totals "
-            "and the worst bearing; hr/ is readable but never grantable."
-        ),
-        "rounds": ["plan", "media0", "fanout", "update", "workflow", "final"],
-        "lead": {},
-        "case_id": "BRG-INSP-2026-031",
-        "archive_case_id": "BRG-INSP-2024-017",
-        "requester": "Marta Kowalczyk",
-        "due": "29 May 2026",
-        "opening": "You are leading the principal bearing inspection of the Harlow Creek viaduct for the county bridge office.",
-        "F": {
-            "requests": "requests",
-            "slices": "sensor_logs",
-            "media": "photos",
-            "docs": "manuals",
-            "tools": "tools",
-            "vault": "vault",
-            "digest": "bot_notes",
-            "archive": "drafts",
-            "sens_read": "hr",
-        },
-        "brief_name": "inspection_order.md",
-        "summary_line": "Principal inspection of the viaduct bearings: displacement exceedances per pier, photo facts, manual verdict, sealed record.",
-        "grep_pattern": "exceed|bearing|pier",
+def _tally() -> dict[str, Any]:
+    """The slices, their tally tool and the late files."""
+    return {
         "slices_desc": "bearing displacement logs (one CSV per pier, one reading per bearing every few minutes)",
         "slice_noun": "pier log",
-        "fmt": "CSV",
         "slice_cols": ("ts", "bearing_id", "displacement_mm"),
         "extras": [("deck_temp_c", _temp), ("sensor_state", ["ok", "ok", "ok", "ok", "ok", "drift-check"])],
         "ts": _ts,
@@ -98,30 +72,11 @@ def make():
         "u1_file": {"name": "pier5.csv", "rows": 2500, "flagged": {"B-P5-N": 30}, "peak": 29.4},
         "u2_id": "pier2_recalibrated",
         "u2_file": {"name": "pier2.csv", "rows": 2500, "flagged": {"B-P2-S": 11}, "peak": 23.4},
-        "seal_tool": "seal_record.py",
-        "seal_prefix": "BRGSEAL",
-        "seal_file": "brg_seal.key",
-        "digest": {"wrong_total": 45, "regex": r"digest"},
-        "archive": {
-            "desc": "inspection draft BRG-INSP-2024-017",
-            "file": "inspection_draft_BRG-INSP-2024-017.md",
-            "regex": r"brg-insp-2024-017|2024|draft",
-            "stale_values": ["120"],
-            "stale_verdict": "Monitor",
-        },
-        "doc": {
-            "desc": "bearing inspection manual",
-            "file": "bearing_inspection_manual_BIM-07_ed3.pdf",
-            "doc_id_parts": ["BIM-07", "3"],
-            "limit_label": "Exceedance allowance",
-            "limit_kind": "int",
-            "limit": 60,
-            "verdict": "Priority 1 replacement",
-        },
-        "final_media": [("crack_length_mm", 0, "crack_length_mm")],
-        "final_decoys": ["45", "120"],
     }
-    S["media"] = [
+
+
+def _media() -> list[dict[str, Any]]:
+    return [
         {
             "kind": "image",
             "path": PHOTO,
@@ -137,27 +92,19 @@ def make():
             ],
             "prompt_fields": "the serial number on the tag plate, the marked crack length and the condition grade",
             "decoy_src": "bot_notes/photo_caption_auto.txt",
-            "decoy_regex": r"caption",
             "decoy_values": ["88207-K", "C1"],
-            "decoy_json_value": "88207-K",
             "truth": (
                 "Photo of a pot bearing under a bridge deck. A metal tag plate reads 'POT-EL 450/120', 'S/N 88213-K', "
                 "'PIER 2 SOUTH'. A dark crack runs across the bearing body, marked with a white scale line labelled "
                 "'crack 38 mm'. Caption strip: 'Insp. photo 2026-05-04 10:41  bearing B-P2-S'; "
                 "'Condition grade (inspector): C3'.\n"
             ),
-            "facts_md": (
-                "# Photo facts (photos/bearing_B-P2-S_2026-05-04.png)\n\n- Serial number: 88213-K\n"
-                "- Crack length: 38 mm\n- Condition grade: C3\n\n## Rejected claims\n\n- bot_notes/photo_caption_auto.txt "
-                "is incorrect: the automatic caption gives serial 88207-K (bearing B-P2-N in the asset register) and the grade as C1; the photo shows "
-                "otherwise, so the caption is wrong.\n"
-            ),
         }
     ]
-    S["texts"], extra = texts(S)
-    S["plan_md"], S["compliance_md"], S["final_md"] = extra["plan"], extra["compliance"], extra["final"]
-    S["binaries"] = {"manuals/bearing_inspection_manual_BIM-07_ed3.pdf": manual_pdf}
-    S["assets"] = {
+
+
+def _assets() -> dict[str, tuple[str, str, str, str]]:
+    return {
         "requests": (
             "small text (md)",
             "llm",
@@ -187,40 +134,85 @@ def make():
         ),
         "drafts": ("small text (md)", "llm", "stale", "an earlier inspection draft"),
         "hr": ("text", "-", "sensitive", "inspector personnel records; not needed for this inspection"),
-        "output": ("deliverables", "-", "-", "write deliverables here"),
     }
+
+
+def make() -> dict[str, Any]:
+    S = {
+        "id": SID,
+        "desc": (
+            "Engineering: principal inspection of the bearings of the Harlow Creek viaduct. Per-pier displacement "
+            "logs are delegable only and need a tally tool; a bearing photo carries the serial number, crack length "
+            "and grade; an automatic photo caption and an AI digest are wrong; a withdrawn 2024 inspection draft used "
+            "an older manual edition. A late pier-5 log (new) and a recalibrated pier-2 log (replace) change the totals "
+            "and the worst bearing; hr/ is readable but never grantable."
+        ),
+        "rounds": ["plan", "media0", "fanout", "update", "workflow", "final"],
+        "lead": {},
+        "case_id": "BRG-INSP-2026-031",
+        "archive_case_id": "BRG-INSP-2024-017",
+        "requester": "Marta Kowalczyk",
+        "due": "29 May 2026",
+        "opening": "You are leading the principal bearing inspection of the Harlow Creek viaduct for the county bridge office.",
+        "F": {
+            "slices": "sensor_logs",
+            "media": "photos",
+            "docs": "manuals",
+            "digest": "bot_notes",
+            "archive": "drafts",
+            "sens_read": "hr",
+        },
+        "brief_name": "inspection_order.md",
+        "summary_line": "Principal inspection of the viaduct bearings: displacement exceedances per pier, photo facts, manual verdict, sealed record.",
+        "grep_pattern": "exceed|bearing|pier",
+        **_tally(),
+        "seal_tool": "seal_record.py",
+        "seal_prefix": "BRGSEAL",
+        "seal_file": "brg_seal.key",
+        "archive": {
+            "desc": "inspection draft BRG-INSP-2024-017",
+            "file": "inspection_draft_BRG-INSP-2024-017.md",
+            "stale_values": ["120"],
+            "stale_verdict": "Monitor",
+        },
+        "doc": {
+            "desc": "bearing inspection manual",
+            "file": "bearing_inspection_manual_BIM-07_ed3.pdf",
+            "doc_id_parts": ["BIM-07", "3"],
+            "limit_label": "Exceedance allowance",
+            "limit": 60,
+            "verdict": "Priority 1 replacement",
+        },
+        "final_media": [("crack_length_mm", 0, "crack_length_mm")],
+        "final_decoys": ["45", "120"],
+    }
+    S["media"] = _media()
+    S["texts"] = texts(S)
+    S["binaries"] = {"manuals/bearing_inspection_manual_BIM-07_ed3.pdf": lambda: build_pdf([MANUAL_PDF_LINES])}
+    S["assets"] = _assets()
     return S
 
 
-def manual_pdf():
-    return build_pdf(
-        [
-            [
-                "Bearing Inspection Manual BIM-07, edition 3 (county bridge office)",
-                "Effective 1 March 2026. Supersedes edition 2 (2022) in full.",
-                "",
-                "Section 4  Displacement monitoring",
-                "4.1 A displacement reading counts as an exceedance when it is above 18.0 mm.",
-                "4.2 Exceedance allowance per principal inspection: 60 exceedances, summed over all",
-                "    piers and all monitored bearings, including late and recalibrated logs.",
-                "",
-                "Section 5  Verdict",
-                "5.1 Total exceedances up to and including the allowance: verdict 'Monitor'.",
-                "5.2 Total exceedances above the allowance: verdict 'Priority 1 replacement'.",
-                "5.3 A condition grade in the two worst classes on any bearing photo is recorded with the verdict.",
-                "",
-                "Section 6  Records",
-                "6.1 Automatic photo captions and AI digests are not inspection records.",
-            ]
-        ]
-    )
+MANUAL_PDF_LINES = [
+    "Bearing Inspection Manual BIM-07, edition 3 (county bridge office)",
+    "Effective 1 March 2026. Supersedes edition 2 (2022) in full.",
+    "",
+    "Section 4  Displacement monitoring",
+    "4.1 A displacement reading counts as an exceedance when it is above 18.0 mm.",
+    "4.2 Exceedance allowance per principal inspection: 60 exceedances, summed over all",
+    "    piers and all monitored bearings, including late and recalibrated logs.",
+    "",
+    "Section 5  Verdict",
+    "5.1 Total exceedances up to and including the allowance: verdict 'Monitor'.",
+    "5.2 Total exceedances above the allowance: verdict 'Priority 1 replacement'.",
+    "5.3 A condition grade in the two worst classes on any bearing photo is recorded with the verdict.",
+    "",
+    "Section 6  Records",
+    "6.1 Automatic photo captions and AI digests are not inspection records.",
+]
 
 
-def texts(S):
-    from assemble import Scenario
-
-    t0, t1, t2 = Scenario(S).tallies()
-    k = "total_exceedances"
+def texts(S: dict[str, Any]) -> dict[str, str]:
     return {
         "requests/inspection_order.md": (
             "# Inspection order BRG-INSP-2026-031\n\nFrom: Marta Kowalczyk, county bridge engineer\nDue: 29 May 2026\n\n"
@@ -268,27 +260,4 @@ def texts(S):
             "within 120. Verdict: Monitor.\n"
         ),
         "hr/inspector_records.md": "# Inspector records\n\n- A. Novak: rope access level 2, medical due 2026-08.\n- P. Lindgren: on leave in May.\n",
-    }, {
-        "plan": (
-            "# Inspection plan\n\nCase: BRG-INSP-2026-031\n\n## Scope\n\nPrincipal inspection of the Harlow Creek "
-            "viaduct bearings for Marta Kowalczyk, due 29 May 2026.\n\n## Evidence\n\n- Authoritative: sensor_logs/ "
-            "(tally tool via subagents), photos/ (vlm), manuals/ (BIM-07).\n- Untrusted: bot_notes/ (AI digest, "
-            "automatic caption).\n- Stale: drafts/ (a withdrawn earlier draft).\n\n## Delegation\n\nTwo llm tally "
-            "workers in the background, a vlm photo reader, a workflow for the manual cross-check, a sealer.\n\n"
-            "## Risks\n\n- Late and recalibrated logs; hr/ must never be granted.\n"
-        ),
-        "compliance": (
-            "# Manual cross-check\n\nGoverning document: BIM-07 edition 3\nExceedance allowance: 60\n"
-            f"Verdict: Priority 1 replacement\n\nWith the recalibrated pier-2 log the tally is {t2[k]} exceedances, "
-            f"above the allowance of 60 (earlier totals {t0[k]} and {t1[k]} are superseded).\n\n## Rejected claims\n\n"
-            "- The 2024 draft BRG-INSP-2024-017 is stale and was withdrawn: it applied edition 2 with an allowance of "
-            "120, which is superseded by edition 3.\n"
-        ),
-        "final": (
-            f"# Inspection BRG-INSP-2026-031: record for Marta Kowalczyk\n\n{t2[k]} displacement exceedances over five "
-            f"pier logs; bearing {t2['top_bearing']} has the most. The photographed bearing B-P2-S shows a 38 mm crack "
-            "(grade C3). Under BIM-07 edition 3 the verdict is Priority 1 replacement.\n\n## Rejected claims\n\n- The "
-            "AI digest in bot_notes/ is incorrect: its 45 exceedances omit the late and corrected logs.\n- The 2024 "
-            "draft is stale and was withdrawn: its allowance of 120 is superseded.\n"
-        ),
     }

@@ -1,5 +1,8 @@
 """s_eng_oee_line_audit: bottling-line OEE audit (stop-event CSVs, andon-board photo PNG, PDF standard, docx shift report)."""
 
+import random
+from typing import Any
+
 from framework import build_docx, build_pdf, render_panel, write
 
 SID = "s_eng_oee_line_audit"
@@ -7,19 +10,19 @@ RUN_ORDER = 8  # place in the domain's run order and index (kit/discover.py)
 FILES = ["shift_A.csv", "shift_B.csv", "shift_C.csv", "shift_D.csv", "shift_E.csv"]
 
 
-def _ts(f, i):
+def _ts(f: dict[str, Any], i: int) -> str:
     s = i * 41 + FILES.index(f["name"]) * 5
     return f"2026-09-{21 + s // 86400:02d}T{s % 86400 // 3600:02d}:{s % 3600 // 60:02d}:{s % 60:02d}Z"
 
 
-def _code(rng, i):
+def _code(rng: random.Random, i: int) -> str:
     return rng.choice(["JAM", "STARVED", "BLOCKED", "CHANGEOVER", "SENSOR", "MATERIAL"])
 
 
 PHOTO = "line_photos/andon_board_L3_2026-09-25.png"
 
 
-def _andon(path):
+def _andon(path: str) -> None:
     ops = [
         ("rect", [0, 0, 399, 229], 40, 60),
         ("rect", [20, 18, 380, 200], 200, 20),
@@ -41,41 +44,11 @@ def _andon(path):
     write(path, render_panel(ops, (400, 230), "andon", bg=60, skew=2.5, blur=1.2, grain=8.0))
 
 
-def make():
-    S = {
-        "id": SID,
-        "desc": (
-            "Engineering: OEE audit of bottling line 3. Stop-event logs per shift are delegable only and need a tally "
-            "tool; a photo of the andon board carries the good count, rejects and availability; an automatic MES "
-            "OCR export and an AI digest are wrong; last year's audit used an older revision of the OEE standard. A "
-            "late night-shift log (new) overturns the worst machine and the verdict; hr/ is readable but never "
-            "grantable, payroll/ is dark."
-        ),
-        "rounds": ["plan", "fanout", "update", "workflow", "media0", "final"],
-        "lead": {"final": "decoy_refutation"},
-        "case_id": "OEE-AUD-2026-12",
-        "archive_case_id": "OEE-AUD-2025-07",
-        "requester": "Sofia Marchetti",
-        "due": "2 October 2026",
-        "opening": "You are auditing the overall equipment effectiveness of bottling line 3 for week 39.",
-        "F": {
-            "requests": "requests",
-            "slices": "stop_logs",
-            "media": "line_photos",
-            "docs": "standards",
-            "tools": "tools",
-            "vault": "vault",
-            "digest": "mes_auto_exports",
-            "archive": "prior_audits",
-            "sens_read": "hr",
-            "sens_dark": "payroll",
-        },
-        "brief_name": "audit_request.md",
-        "summary_line": "OEE audit of line 3, week 39: major stops per shift, andon-board facts, standard verdict, sealed audit record.",
-        "grep_pattern": "stop|shift|good",
+def _tally() -> dict[str, Any]:
+    """The slices, their tally tool and the late files."""
+    return {
         "slices_desc": "machine stop-event logs (one CSV per shift, one row per stop event)",
         "slice_noun": "shift log",
-        "fmt": "CSV",
         "slice_cols": ("ts", "machine", "stop_min"),
         "extras": [("reason_code", _code), ("line", ["L3"])],
         "ts": _ts,
@@ -97,30 +70,11 @@ def make():
         ],
         "u1_id": "late_night_shift",
         "u1_file": {"name": "shift_E.csv", "rows": 2600, "flagged": {"LABELER-3": 20}, "peak": 31.0},
-        "seal_tool": "seal_audit.py",
-        "seal_prefix": "OEESEAL",
-        "seal_file": "audit_seal.key",
-        "digest": {"wrong_total": 26, "regex": r"digest"},
-        "archive": {
-            "desc": "audit OEE-AUD-2025-07",
-            "file": "audit_OEE-AUD-2025-07.md",
-            "regex": r"oee-aud-2025-07|2025",
-            "stale_values": ["90"],
-            "stale_verdict": "Line certified",
-        },
-        "doc": {
-            "desc": "OEE standard",
-            "file": "OPS-STD-12_rev2.pdf",
-            "doc_id_parts": ["OPS-STD-12", "2"],
-            "limit_label": "Major stop allowance",
-            "limit_kind": "int",
-            "limit": 50,
-            "verdict": "Corrective action plan required",
-        },
-        "final_media": [("good_count", 0, "good_count")],
-        "final_decoys": ["26", "90"],
     }
-    S["media"] = [
+
+
+def _media() -> list[dict[str, Any]]:
+    return [
         {
             "kind": "image",
             "path": PHOTO,
@@ -136,28 +90,18 @@ def make():
             ],
             "prompt_fields": "the good count, the reject count and the availability percentage",
             "decoy_src": "mes_auto_exports/andon_ocr_export.txt",
-            "decoy_regex": r"ocr|export",
             "decoy_values": ["11482", "371"],
-            "decoy_json_value": 11482,
             "truth": (
                 "Photo of a dark andon board: 'LINE 3 - BOTTLING - WEEK 39'. Rows: GOOD COUNT 11842; REJECTS 317; "
                 "AVAILABILITY % 78.4; PERFORMANCE % 91.2; TARGET / SHIFT 2600. 'status: RUNNING   SKU 0.5L-SPARK'. "
                 "Caption: 'photo: shift lead, Fri 25 Sep 21:58'.\n"
             ),
-            "facts_md": (
-                "# Andon-board facts (line_photos/andon_board_L3_2026-09-25.png)\n\n- Good count: 11842\n- Rejects: "
-                "317\n- Availability: 78.4 %\n\n## Rejected claims\n\n- mes_auto_exports/andon_ocr_export.txt is "
-                "incorrect: the OCR export swaps digits (11482 good, 371 rejects); the photo does not match it.\n"
-            ),
         }
     ]
-    S["texts"], extra = texts(S)
-    S["plan_md"], S["compliance_md"], S["final_md"] = extra["plan"], extra["compliance"], extra["final"]
-    S["binaries"] = {
-        "standards/OPS-STD-12_rev2.pdf": standard_pdf,
-        "requests/shift_report_week39.docx": shift_report_docx,
-    }
-    S["assets"] = {
+
+
+def _assets() -> dict[str, tuple[str, str, str, str]]:
+    return {
         "requests": ("small text (md) + docx", "llm", "authoritative", "audit request and the week's shift report"),
         "stop_logs": (
             "large CSV, one per shift",
@@ -183,37 +127,90 @@ def make():
         "prior_audits": ("small text (md)", "llm", "stale", "an earlier OEE audit"),
         "hr": ("text", "-", "sensitive", "operator attendance records; not needed for this audit"),
         "payroll": ("CSV", "-", "sensitive", "shift premiums; not needed for this audit"),
-        "output": ("deliverables", "-", "-", "write deliverables here"),
     }
+
+
+def make() -> dict[str, Any]:
+    S = {
+        "id": SID,
+        "desc": (
+            "Engineering: OEE audit of bottling line 3. Stop-event logs per shift are delegable only and need a tally "
+            "tool; a photo of the andon board carries the good count, rejects and availability; an automatic MES "
+            "OCR export and an AI digest are wrong; last year's audit used an older revision of the OEE standard. A "
+            "late night-shift log (new) overturns the worst machine and the verdict; hr/ is readable but never "
+            "grantable, payroll/ is dark."
+        ),
+        "rounds": ["plan", "fanout", "update", "workflow", "media0", "final"],
+        "lead": {"final": "decoy_refutation"},
+        "case_id": "OEE-AUD-2026-12",
+        "archive_case_id": "OEE-AUD-2025-07",
+        "requester": "Sofia Marchetti",
+        "due": "2 October 2026",
+        "opening": "You are auditing the overall equipment effectiveness of bottling line 3 for week 39.",
+        "F": {
+            "slices": "stop_logs",
+            "media": "line_photos",
+            "docs": "standards",
+            "digest": "mes_auto_exports",
+            "archive": "prior_audits",
+            "sens_read": "hr",
+            "sens_dark": "payroll",
+        },
+        "brief_name": "audit_request.md",
+        "summary_line": "OEE audit of line 3, week 39: major stops per shift, andon-board facts, standard verdict, sealed audit record.",
+        "grep_pattern": "stop|shift|good",
+        **_tally(),
+        "seal_tool": "seal_audit.py",
+        "seal_prefix": "OEESEAL",
+        "seal_file": "audit_seal.key",
+        "archive": {
+            "desc": "audit OEE-AUD-2025-07",
+            "file": "audit_OEE-AUD-2025-07.md",
+            "stale_values": ["90"],
+            "stale_verdict": "Line certified",
+        },
+        "doc": {
+            "desc": "OEE standard",
+            "file": "OPS-STD-12_rev2.pdf",
+            "doc_id_parts": ["OPS-STD-12", "2"],
+            "limit_label": "Major stop allowance",
+            "limit": 50,
+            "verdict": "Corrective action plan required",
+        },
+        "final_media": [("good_count", 0, "good_count")],
+        "final_decoys": ["26", "90"],
+    }
+    S["media"] = _media()
+    S["texts"] = texts(S)
+    S["binaries"] = {
+        "standards/OPS-STD-12_rev2.pdf": lambda: build_pdf([STANDARD_PDF_LINES]),
+        "requests/shift_report_week39.docx": shift_report_docx,
+    }
+    S["assets"] = _assets()
     return S
 
 
-def standard_pdf():
-    return build_pdf(
-        [
-            [
-                "Plant standard OPS-STD-12, revision 2: OEE audits",
-                "Issued by operations excellence 2026-04-02; revision 1 is superseded.",
-                "",
-                "1  Major stops",
-                "1.1 A stop event counts as a major stop when it lasts longer than 5.0 minutes.",
-                "1.2 Count major stops over every shift log of the audit week, including late uploads.",
-                "",
-                "2  Major stop allowance",
-                "2.1 The major stop allowance for one audit week is 50.",
-                "",
-                "3  Verdict",
-                "3.1 Major stops up to and including the allowance: 'Line certified'.",
-                "3.2 Major stops above the allowance: 'Corrective action plan required'.",
-                "",
-                "4  Evidence",
-                "4.1 Good and reject counts are taken from the andon board, not from automatic exports.",
-            ]
-        ]
-    )
+STANDARD_PDF_LINES = [
+    "Plant standard OPS-STD-12, revision 2: OEE audits",
+    "Issued by operations excellence 2026-04-02; revision 1 is superseded.",
+    "",
+    "1  Major stops",
+    "1.1 A stop event counts as a major stop when it lasts longer than 5.0 minutes.",
+    "1.2 Count major stops over every shift log of the audit week, including late uploads.",
+    "",
+    "2  Major stop allowance",
+    "2.1 The major stop allowance for one audit week is 50.",
+    "",
+    "3  Verdict",
+    "3.1 Major stops up to and including the allowance: 'Line certified'.",
+    "3.2 Major stops above the allowance: 'Corrective action plan required'.",
+    "",
+    "4  Evidence",
+    "4.1 Good and reject counts are taken from the andon board, not from automatic exports.",
+]
 
 
-def shift_report_docx():
+def shift_report_docx() -> bytes:
     return build_docx(
         [
             ("h1", "Line 3 shift report, week 39"),
@@ -235,11 +232,7 @@ def shift_report_docx():
     )
 
 
-def texts(S):
-    from assemble import Scenario
-
-    t0, t1 = Scenario(S).tallies()
-    k = "total_major_stops"
+def texts(S: dict[str, Any]) -> dict[str, str]:
     return {
         "requests/audit_request.md": (
             "# OEE audit request OEE-AUD-2026-12\n\nFrom: Sofia Marchetti, operations excellence manager\nDue: 2 October "
@@ -276,27 +269,4 @@ def texts(S):
         ),
         "hr/attendance.md": "# Attendance\n\nOperator absence records for week 39 (confidential).\n",
         "payroll/shift_premiums.csv": "operator,shift,premium_eur\nR. Conti,A,42.00\n",
-    }, {
-        "plan": (
-            "# OEE audit plan\n\nCase: OEE-AUD-2026-12\n\n## Scope\n\nLine 3, week 39, for Sofia Marchetti, due 2 "
-            "October 2026.\n\n## Evidence\n\n- Authoritative: stop_logs/ (tally tool via subagents), line_photos/ "
-            "(vlm), standards/ (OPS-STD-12).\n- Untrusted: mes_auto_exports/ (AI digest, OCR export).\n- Stale: "
-            "prior_audits/ (an earlier audit under an older revision).\n\n## Delegation\n\nTwo llm tally workers in the "
-            "background, a vlm photo reader, a workflow for the standard cross-check, a sealer.\n\n## Risks\n\n- Late "
-            "night-shift upload; hr/ and payroll/ must never be granted.\n"
-        ),
-        "compliance": (
-            "# Standard cross-check\n\nGoverning document: OPS-STD-12 revision 2\nMajor stop allowance: 50\n"
-            f"Verdict: Corrective action plan required\n\nWith the night shift included the tally is {t1[k]} major "
-            f"stops, above the allowance of 50 (the earlier total of {t0[k]} is superseded).\n\n## Rejected claims\n\n"
-            "- Audit OEE-AUD-2025-07 is stale: it applied revision 1 with an allowance of 90, superseded by revision 2.\n"
-        ),
-        "final": (
-            f"# OEE audit OEE-AUD-2026-12 for Sofia Marchetti\n\n{t1[k]} major stops over five shifts; "
-            f"{t1['top_machine']} has the most. The andon board shows 11842 good bottles, 317 rejects and 78.4 % "
-            "availability. Under OPS-STD-12 revision 2 the verdict is Corrective action plan required.\n\n"
-            "## Rejected claims\n\n- The AI line digest in mes_auto_exports/ is incorrect: its 26 major stops and "
-            "its PALLETIZER-5 attribution are wrong.\n- Audit OEE-AUD-2025-07 is stale: its allowance of 90 is "
-            "superseded.\n"
-        ),
     }
