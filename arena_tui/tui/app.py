@@ -173,10 +173,14 @@ class ArenaApp(App[None]):
         from arena_tui.tui.screens.run_screen import RunScreen
 
         screen = RunScreen(self.replay, self.submit, self.tools)
-        if self.attached and len(self.screen_stack) > 1:  # the opening screen gives way
-            await self.switch_screen(screen)
-        else:
+        if len(self.screen_stack) == 1:  # the source came with the app: nothing to replace
             await self.push_screen(screen)
+            return
+        from arena_tui.tui.screens.opening import OpeningScreen
+
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, OpeningScreen):
+            self.pop_screen()  # a palette or dialog opened over the opening screen closes with it
+        await self.switch_screen(screen)  # the opening screen gives way
 
     def on_ready(self) -> None:
         """The first frame is on screen: only now open or start the source (a run opens its store, a watch polls)."""

@@ -41,6 +41,23 @@ async def test_opening_screen_is_the_first_frame_and_the_loader_runs_off_the_loo
         assert len(app.screen_stack) == 2  # the opening screen gave way, it is not left below
 
 
+async def test_a_palette_opened_over_the_opening_screen_closes_with_it() -> None:
+    gate = threading.Event()
+
+    def load() -> ListSource:
+        assert gate.wait(10), "the first frame was never painted"
+        return ListSource(sample_run(), batch_size=7)
+
+    app = ArenaApp(mode="live", load=load)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.first_frame_at is not None, "first frame")
+        app.action_command_palette()
+        await wait_for(pilot, lambda: len(app.screen_stack) == 3, "palette over the opening screen")
+        gate.set()
+        await wait_for(pilot, lambda: isinstance(app.screen, RunScreen), "run screen")
+        assert len(app.screen_stack) == 2 and not any(isinstance(s, OpeningScreen) for s in app.screen_stack)
+
+
 async def test_a_loader_that_returns_a_replay_makes_a_replay() -> None:
     app = ArenaApp(mode="replay", load=lambda: ReplaySource(sample_run(), speed=float("inf")))
     async with app.run_test(size=(80, 24)) as pilot:
