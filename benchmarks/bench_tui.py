@@ -4,7 +4,7 @@ Measures: events/s through the pure reducer; events/s through the headless App f
 ListSource; time to the first frame of a 100,000-event replay; key-press latency (median and
 p95) while a live source delivers 2,000 events/s; time to list the runs of 50 stores from their
 summaries (the runs browser's first table); key-to-paint latency (p50, p95, max) while a real
-reference-manager run with ``-c 4`` goes on in the same event loop; and the time from starting
+reference-manager run with ``-c 4`` goes on (on its own thread, as ``run`` does); and the time from starting
 a ``replay`` / ``runs`` process to its first frame on screen (interpreter and imports included).
 
 Run: ``.venv/bin/python benchmarks/bench_tui.py [--events 100000] [--stores 50] [--live-tests tests-medicine.json]``.
@@ -138,7 +138,7 @@ def bench_runs_list(stores: int) -> tuple[float, int]:
 
 
 async def bench_live_key_to_paint(tests: str, concurrency: int, presses: int) -> tuple[list[float], int, float]:
-    """Key-to-paint ms during a reference-manager run (``-c concurrency``) inside the app's own loop.
+    """Key-to-paint ms during a reference-manager run (``-c concurrency``) on the live source's thread.
 
     Each press flips the Tool-calls filter; its latency runs from the key to the first frame the
     app writes after the filter changed. Returns (latencies, events applied, run seconds).
@@ -299,7 +299,7 @@ def main() -> None:
     print(f"load average now: {', '.join(f'{x:.1f}' for x in os.getloadavg())} (a shared machine: figures under load)")
     lat, applied, seconds = asyncio.run(bench_live_key_to_paint(args.live_tests, args.concurrency, args.live_presses))
     print(
-        f"key-to-paint during -c {args.concurrency} {args.live_tests} (oracle, same loop): "
+        f"key-to-paint during -c {args.concurrency} {args.live_tests} (oracle, run on its own thread): "
         f"p50 {_percentile(lat, 0.5):.1f} ms · p95 {_percentile(lat, 0.95):.1f} ms · max {max(lat):.1f} ms "
         f"({len(lat)} presses, {applied:,} events in {seconds:.1f} s)"
     )

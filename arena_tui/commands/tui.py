@@ -38,6 +38,7 @@ def run_live(plan: RunPlan, theme: str | None) -> RunOutcome | None:
     source = RunSource(plan)
     hint = f"continue it with `clawarena-team resume {plan.out_dir}`"
     ArenaApp(source, mode="live", theme=theme, resume_hint=hint, save_dir=plan.out_dir).run()
+    source.join()  # the app stopped the run on leaving: its report is written before the command goes on
     if source.error is not None:
         raise source.error
     return source.outcome
@@ -137,10 +138,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     context = PlayContext(grantable=grantable, workspace=str(workspace))
     hint = f"look back at it with `clawarena-team replay {out}`"
     app = ArenaApp(
-        source, mode="play", theme=args.theme, submit=human.submit, tools=tools, play_context=context,
+        source, mode="play", theme=args.theme, submit=source.in_run(human.submit), tools=tools, play_context=context,
         resume_hint=hint, save_dir=out,
     )  # fmt: skip
     app.run()
+    source.join()
     if source.error is not None:
         raise source.error
     outcome = source.outcome

@@ -7,12 +7,14 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from arena_tui.errors import ArenaError
+from arena_tui.tui.collector import QuietCollector
 from arena_tui.tui.pacing import FramePacer
 from arena_tui.tui.ring import DEFAULT_STREAM_CAPACITY
 from arena_tui.tui.screens.confirm_quit import ConfirmQuit
@@ -115,6 +117,8 @@ class ArenaApp(App[None]):
         self._last_tick = 0.0
         self.pacer = FramePacer()
         """Holds live frames back while painting is slow (keys redraw at once regardless)."""
+        self.collector = QuietCollector()
+        """Full garbage-collection passes wait for quiet input while the run screen is up."""
         self._themes = load_themes()
         for arena_theme in self._themes.values():
             self.register_theme(arena_theme)
@@ -208,6 +212,7 @@ class ArenaApp(App[None]):
         self._redraw()
 
     def _start_source(self) -> None:
+        self.collector.start()  # the screen and the run's imports are up: the full GC pass waits for quiet input
         if self.replay is None:
             self.run_worker(self._drain(), name="source", group="source", exclusive=True, exit_on_error=False)
 
@@ -280,6 +285,8 @@ class ArenaApp(App[None]):
     def _tick(self) -> None:
         """One frame: apply what arrived (within budget), then redraw what changed."""
         now = time.monotonic()
+        if self.collector.tick(now):  # a full GC pass ran (input was quiet): this frame waits for the next tick
+            return
         if not self.attached or not self.pacer.due(now):  # the last paint was slow: the loop goes to keys first
             return
         dt, self._last_tick = now - self._last_tick, now
@@ -287,6 +294,16 @@ class ArenaApp(App[None]):
         self.frames += 1
         self._sync(force=False)
         self.call_after_refresh(self._painted, now)
+
+    async def on_event(self, event: events.Event) -> None:
+        """Note input for the collector (a full GC pass never lands while a person types), then dispatch."""
+        if isinstance(event, (events.Key, events.MouseDown)):
+            self.collector.input_seen(time.monotonic())
+        await super().on_event(event)
+
+    def on_unmount(self) -> None:
+        """The collector goes back as it was (a test process opens many apps)."""
+        self.collector.stop()
 
     def _painted(self, started: float) -> None:
         self.pacer.painted(started, time.monotonic())
@@ -297,7 +314,7 @@ class ArenaApp(App[None]):
     def _sync(self, force: bool) -> None:
         screen = self._run_screen()
         if screen is not None:  # absent only while the app starts or shuts down
-            screen.sync(self.ingest.state, force)
+            screen.sync(self.ingest.state, force, streaming=not self.ingest.idle)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Command palette: the built-ins plus themes, filters and replay controls."""

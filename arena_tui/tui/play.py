@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import json
 import shlex
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable
+from typing import Any
 
-
-class ToolSubmitter(Protocol):
-    """Runs one tool call on the human manager's behalf and returns the tool's result text."""
-
-    async def __call__(self, tool_name: str, args: dict[str, Any]) -> str: ...
+ToolSubmitter = Callable[[str, dict[str, Any]], Awaitable[str]]
+"""Runs one tool call (tool name, arguments) on the human manager's behalf; returns the tool's result text."""
 
 
 class CommandError(ValueError):

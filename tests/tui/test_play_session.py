@@ -68,24 +68,25 @@ async def test_play_with_relative_paths_through_the_real_loop(tmp_path: Path) ->
             events.extend(e.kind for e in batch)
 
     run = asyncio.create_task(drain())
-    wrote = await human.submit("Write", {"file_path": "output/answer.txt", "content": "42"})
+    submit = source.in_run(human.submit)  # the run has its own thread and loop: turns are played there
+    wrote = await submit("Write", {"file_path": "output/answer.txt", "content": "42"})
     assert (workspace / "output" / "answer.txt").read_text() == "42", wrote
     assert "output/answer.txt" in wrote or "answer.txt" in wrote
-    read = await human.submit("Read", {"file_path": "requests/brief.md"})
+    read = await submit("Read", {"file_path": "requests/brief.md"})
     assert "Count the widgets" in read
     # Relative spellings get no further than absolute ones: the tools still decide.
-    assert (await human.submit("Read", {"file_path": "evidence/log.csv"})).startswith("forbidden:")
-    escape = await human.submit("Read", {"file_path": "../../../../../../etc/passwd"})
+    assert (await submit("Read", {"file_path": "evidence/log.csv"})).startswith("forbidden:")
+    escape = await submit("Read", {"file_path": "../../../../../../etc/passwd"})
     assert "root:" not in escape
     (workspace / "output" / "leak").symlink_to("/etc")  # a link made at run time, pointing outside
-    linked = await human.submit("Read", {"file_path": "output/leak/passwd"})
+    linked = await submit("Read", {"file_path": "output/leak/passwd"})
     assert "root:" not in linked
-    grant = await human.submit(
+    grant = await submit(
         "CreateSubagent",
         {"name": "peek", "model_key": "llm", "tools": ["Read"], "accessible_paths": ["../../.."], "system_prompt": "x"},
     )
     assert "subagent_id=sub_" not in grant, "a relative grant that climbs out of the workspace is refused"
-    verdict = await human.submit(END_ROUND, {"text": "done"})
+    verdict = await submit(END_ROUND, {"text": "done"})
     assert verdict.startswith("round q1: PASS")
     source.stop()
     await asyncio.wait_for(run, 30)
@@ -99,7 +100,9 @@ async def test_quitting_play_asks_stops_cleanly_and_is_stored_interrupted(
     caplog.set_level(logging.ERROR, logger="asyncio")
     plan, human, _workspace = _plan(tmp_path)
     source = RunSource(plan)
-    app = ArenaApp(source, mode="play", submit=human.submit, tools=["Read", "Write", END_ROUND], clock=lambda: 0.0)
+    app = ArenaApp(
+        source, mode="play", submit=source.in_run(human.submit), tools=["Read", "Write", END_ROUND], clock=lambda: 0.0
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.state.header.round_id == "q1", "round q1 shown", tries=500)
         console = app.screen.query_one(PlayConsole)

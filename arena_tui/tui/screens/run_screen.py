@@ -27,6 +27,9 @@ from arena_tui.tui.widgets.status_line import StatusLine
 from arena_tui.tui.widgets.tool_stream import ToolStream
 from arena_tui.tui.widgets.transport_bar import TransportBar
 
+TREE_EVERY_S = 0.5
+"""While events stream in, the Agents tree is brought up to date at most this often."""
+
 if TYPE_CHECKING:  # modals, forms and the play console load when first opened: not before the first frame
     from arena_tui.tui.screens.tool_form import ToolCall, ToolForm
     from arena_tui.tui.widgets.play_console import PlayConsole
@@ -119,6 +122,8 @@ class RunScreen(Screen[None]):
         self._notice_no = 0
         self._ended_said = False
         self._panels: list[Syncable] = []
+        self._streaming = False
+        self._tree_due = 0.0
 
     def compose(self) -> ComposeResult:
         """The panels of the run screen (docs/tui.md)."""
@@ -148,9 +153,10 @@ class RunScreen(Screen[None]):
     def on_mount(self) -> None:
         """Panels exist from now on; frames before this are skipped."""
         self._stream = self.query_one(ToolStream)
+        self._tree = self.query_one(AgentsTree)
         self._panels = [
             self.query_one(HeaderLine),
-            self.query_one(AgentsTree),
+            self._tree,
             self.query_one(GrantsPanel),
             self.query_one(ToolStream),
             self.query_one(ScorePanel),
@@ -176,18 +182,33 @@ class RunScreen(Screen[None]):
             return self.submit is not None
         return True
 
-    def sync(self, state: ArenaState, force: bool = False) -> None:
-        """Bring every panel up to date with ``state``; each redraws only if its part changed."""
+    def sync(self, state: ArenaState, force: bool = False, streaming: bool | None = None) -> None:
+        """Bring every panel up to date with ``state``; each redraws only if its part changed.
+
+        ``streaming`` is given by the app's frames (events are still arriving): the Agents tree
+        then catches up at most every :data:`TREE_EVERY_S`, and a sync after a key press
+        (``None``) leaves it to the next frame. Each change of its rows lays out the whole
+        screen, which is most of a frame on a small machine: it would otherwise land on nearly
+        every frame of a busy run, and on the key press that waits behind it.
+        """
         if not self._ready:
             return
+        frame = streaming is not None
+        if streaming is None:
+            streaming = self._streaming
+        self._streaming = streaming
         if state is not self.state:
             self.state, force = state, True
+        now = time.monotonic()
+        tree_due = force or not streaming or (frame and now >= self._tree_due)
+        if tree_due:
+            self._tree_due = now + TREE_EVERY_S
         stream = self._stream
         if stream.is_attached and stream.agent_filter is not None and stream.agent_filter not in state.agents:
             # The selected agent's scenario ended: the filter stays on its lines, the title says it ended.
             set_title(stream, f"Tool calls ── {state.filter_label(stream.agent_filter)} ▾")
         for panel in self._panels:
-            if panel.is_attached:  # during shutdown children go before the screen does
+            if panel.is_attached and (tree_due or panel is not self._tree):  # children go first at shutdown
                 panel.sync(state, force)
         if self.submit is not None:
             console = self._play_console()

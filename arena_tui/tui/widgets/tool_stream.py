@@ -142,11 +142,29 @@ class ToolStream(ScrollView, can_focus=True):
             del self._rows[: self._start]
             self._start = 0
         count = len(self._rows) - self._start
-        if self.virtual_size.height != count:  # a new size is a layout pass; skip it when nothing was added
-            self.virtual_size = Size(0, count)
+        if self.virtual_size.height != count:
+            self._resize_rows(count)
         if self.cursor is None:
             self._follow()
         self.refresh()
+
+    def _resize_rows(self, count: int) -> None:
+        """Set the scrollable height to ``count`` rows.
+
+        Setting ``virtual_size`` lays out the whole screen, which on a small machine is most of a
+        frame, and a followed stream grows every frame. The outer size never depends on the row
+        count, so only a change of scrollbar visibility needs a layout; otherwise the scrollbar
+        is updated in place (Textual's own path for a size that a layout has just measured).
+        """
+        size = Size(0, count)
+        window = self.scrollable_content_region.height
+        if not self.is_mounted or window <= 0 or (count > window) != (self.virtual_size.height > window):
+            self.virtual_size = size
+            if self.cursor is None:  # the scrollbar shows only after the layout: follow again then
+                self.call_after_refresh(self._follow)
+            return
+        self.set_reactive(ToolStream.virtual_size, size)
+        self._scroll_update(size)
 
     def _follow(self) -> None:
         count = len(self._rows) - self._start
