@@ -160,15 +160,17 @@ class ToolStream(ScrollView, can_focus=True):
         window = self.scrollable_content_region.height
         if not self.is_mounted or window <= 0 or (count > window) != (self.virtual_size.height > window):
             self.virtual_size = size
-            if self.cursor is None:  # the scrollbar shows only after the layout: follow again then
-                self.call_after_refresh(self._follow)
             return
         self.set_reactive(ToolStream.virtual_size, size)
         self._scroll_update(size)
 
     def _follow(self) -> None:
         count = len(self._rows) - self._start
-        self.scroll_to(y=max(0, count - self.scrollable_content_region.height), animate=False, immediate=True)
+        window = self.scrollable_content_region.height
+        if count > window > 0 and not self.allow_vertical_scroll:  # the scrollbar shows after the pending layout
+            self.call_after_refresh(self._follow)
+            return
+        self.scroll_to(y=max(0, count - window), animate=False, immediate=True)
 
     def on_resize(self) -> None:
         """Keep following the newest line after a layout change."""
