@@ -139,8 +139,8 @@ class ArenaApp(App[None]):
             self.mode = "replay"
         elif self.mode == "replay":
             raise ValueError("replay mode needs a ReplaySource")
-        # A run in this process brings its own scoring fold: the panels read it, never a second one.
-        self.ingest = Ingestor(ArenaState(self._stream_capacity, source.fold, source.finished), self.replay)
+        # The app folds every event itself; a run in this process seeds it with its kept rounds.
+        self.ingest = Ingestor(ArenaState(self._stream_capacity, source.seed), self.replay)
         self.attached = True
 
     @property

@@ -2,9 +2,10 @@
 
 The run's file, store and process work never shares a loop with the screen, so a key press
 is answered while four scenarios write workspaces and run checks. Iterating the source starts
-the run; batches are whatever events arrived since the last wake-up. The panels read a copy of
-the run's fold that this source feeds with the same events, in the same order, on the app's
-loop: the figures are the run's, and no panel ever reads a fold another thread is changing.
+the run; batches are whatever events arrived since the last wake-up. The app folds them on its
+own loop, starting from :attr:`RunSource.seed` (a copy of the run's fold before its first event,
+a resumed run's kept rounds in it): the figures are the run's, and no panel ever reads a fold
+another thread is changing.
 Leaving the app stops the run, which ends cleanly (``run_finished`` with status interrupted)
 and leaves a resumable store. Textual-free.
 """
@@ -22,7 +23,6 @@ from typing import ParamSpec, TypeVar
 from arena_tui.events import Event
 from arena_tui.runner.orchestrator import RunOutcome, RunPlan, check_sandbox, execute_run
 from arena_tui.scoring import ScoreFold
-from arena_tui.scoring.finished import FinishedPart
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -45,10 +45,8 @@ class RunSource:
         self.max_batch = max_batch
         self.outcome: RunOutcome | None = None
         self.error: BaseException | None = None
-        self.fold: ScoreFold = copy.deepcopy(plan.fold)
-        """The panels' copy of the run's fold (a resumed run's earlier rounds included), fed by :meth:`_take`."""
-        self.finished = FinishedPart(self.fold)
-        """Fed right after :attr:`fold`, so each verdict is taken at its moment."""
+        self.seed: ScoreFold = copy.deepcopy(plan.fold)
+        """The run's fold before its first event (a resumed run's kept rounds), for the app to continue."""
         self._inbox: deque[Event] = deque()
         self._wake: asyncio.Event | None = None
         self._wake_pending = False
@@ -140,15 +138,11 @@ class RunSource:
         return call
 
     def _take(self) -> list[Event]:
-        """Up to ``max_batch`` waiting events, folded into the panels' copy in arrival order."""
+        """Up to ``max_batch`` waiting events, in arrival order."""
         batch: list[Event] = []
         inbox = self._inbox
         while inbox and len(batch) < self.max_batch:
             batch.append(inbox.popleft())
-        apply, observe = self.fold.apply, self.finished.observe
-        for event in batch:
-            apply(event)
-            observe(event)
         return batch
 
     async def _batches(self) -> AsyncGenerator[Sequence[Event], None]:

@@ -14,7 +14,6 @@ from typing import Protocol, runtime_checkable
 
 from arena_tui.events import Event
 from arena_tui.scoring import ScoreFold
-from arena_tui.scoring.finished import FinishedPart
 
 
 @runtime_checkable
@@ -27,20 +26,16 @@ class EventSource(Protocol):
 class RunControl(Protocol):
     """What the app asks of the run behind a source.
 
-    A run in this process (a live run, a play session) brings its own scoring fold, which the
-    panels read instead of folding the events a second time, and stops cleanly when asked.
-    A replay, a watch of another process or a fixed list has no run here: it says so with
-    :class:`NoRunHere`, and the app folds the events it is given.
+    The app always folds the events it is given, on its own loop. A run in this process (a live
+    run, a play session) may start from rounds folded before its first event (a resumed run's
+    kept scenarios): it hands a copy of that fold as :attr:`seed`, so the panels count them.
+    A run in this process also stops cleanly when asked. A replay, a watch of another process or
+    a fixed list has no run here: it says so with :class:`NoRunHere`.
     """
 
     @property
-    def fold(self) -> ScoreFold | None:
-        """The run's one scoring fold, or ``None`` when the app folds the events itself."""
-        ...
-
-    @property
-    def finished(self) -> FinishedPart | None:
-        """The finished-rounds view fed beside that fold, or ``None``."""
+    def seed(self) -> ScoreFold | None:
+        """The fold the app continues (the run's state before its first event), or ``None`` for an empty one."""
         ...
 
     @property
@@ -60,8 +55,7 @@ class RunEventSource(EventSource, RunControl, Protocol):
 class NoRunHere:
     """The :class:`RunControl` of a source with no run of this process behind it."""
 
-    fold: ScoreFold | None = None
-    finished: FinishedPart | None = None
+    seed: ScoreFold | None = None
     stoppable = False
 
     def stop(self) -> None:

@@ -35,18 +35,15 @@ class ArenaState:
 
     Args:
         stream_capacity: How many stream lines are kept (older ones are evicted).
-        fold: The run's own scoring fold when the run is in this process (a live run or play): the
-            run feeds it and the panels read it, so they show exactly what the report will (kept
-            rounds of a resumed run included). ``None``: the state folds the events it is given.
-        finished: The run's :class:`FinishedPart` over ``fold`` (fed by the run's bus right after the
-            fold, so each verdict is taken at its moment); ``None``: the state keeps its own.
+        seed: The fold to continue: a copy of a run's fold before its first event (a resumed
+            run's kept rounds), so the panels show exactly what the report will. The state owns
+            it and folds every event it is given into it; ``None`` starts from an empty fold.
     """
 
     def __init__(
         self,
         stream_capacity: int = DEFAULT_STREAM_CAPACITY,
-        fold: ScoreFold | None = None,
-        finished: FinishedPart | None = None,
+        seed: ScoreFold | None = None,
     ) -> None:
         self.header = RunHeader()
         self.agents: dict[str, AgentNode] = {MAIN: AgentNode(MAIN, MAIN, "main")}
@@ -57,13 +54,9 @@ class ArenaState:
         self.rounds: dict[str, list[str]] = {}
         self.marks: dict[tuple[str, str], RoundMark] = {}
         self.budget = Budget()
-        self.fold = fold if fold is not None else ScoreFold()
-        self._own_fold = fold is None
-        if finished is not None and finished.fold is not self.fold:
-            finished = None
-        self.finished = finished if finished is not None else FinishedPart(self.fold)
-        """The report of the finished part: what every "so far" figure is."""
-        self._own_finished = finished is None
+        self.fold = seed if seed is not None else ScoreFold()
+        self.finished = FinishedPart(self.fold)
+        """The report of the finished part: what every "so far" figure is (fed right after the fold)."""
         self._so_far: RunScores | None = None
         self.running: dict[str, ScenarioProgress] = {}
         """Scenarios started and not finished, in start order (several with ``-c 2``)."""
@@ -100,10 +93,8 @@ class ArenaState:
     def apply(self, event: ev.Event) -> None:
         """Fold one event into the state (mutates in place)."""
         self.events_applied += 1
-        if self._own_fold:
-            self.fold.apply(event)
-        if self._own_finished:
-            self.finished.observe(event)
+        self.fold.apply(event)
+        self.finished.observe(event)
         if event.ts > self.header.now_ts:
             self.header.now_ts = event.ts
             self.versions.header += 1

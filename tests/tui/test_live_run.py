@@ -15,6 +15,7 @@ from arena_tui.dataset.loader import load_dataset
 from arena_tui.providers.human import END_ROUND, HumanManager
 from arena_tui.runner.orchestrator import RunPlan
 from arena_tui.tui.live_run import RunNotRunning, RunSource
+from arena_tui.tui.state import ArenaState
 from tests.dataset.mini_dataset import make_dataset
 from tests.runner.helpers import fast_settings
 
@@ -33,13 +34,17 @@ async def test_the_run_has_its_own_thread_and_the_panels_fold_ends_equal_to_the_
     threads: set[str] = set()
     plan.subscribers = [lambda _event: threads.add(threading.current_thread().name)]
     source = RunSource(plan)
-    assert source.fold is not plan.fold and source.finished.fold is source.fold
-    seqs = [e.seq async for batch in source for e in batch]
+    assert source.seed is not plan.fold, "the app continues a copy, never the fold the run's thread changes"
+    state = ArenaState(seed=source.seed)
+    seqs: list[int] = []
+    async for batch in source:
+        state.apply_many(batch)
+        seqs.extend(e.seq for e in batch)
     assert threads == {"benchmark-run"}, "the run's bus delivers on the run's thread, never on the app's"
     assert seqs == list(range(1, len(seqs) + 1)), "every event, once, in the run's order"
     assert source.outcome is not None and source.error is None
-    assert source.fold.result() == plan.fold.result() == source.outcome.scores
-    assert source.finished.result() == source.outcome.scores, "at the end, 'so far' is the report"
+    assert state.fold.result() == plan.fold.result() == source.outcome.scores
+    assert state.so_far == source.outcome.scores, "at the end, 'so far' is the report"
     assert source.join(0) is True
 
 

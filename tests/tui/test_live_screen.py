@@ -13,7 +13,6 @@ from textual.widgets import Static
 
 from arena_tui import events as ev
 from arena_tui.scoring import ScoreFold
-from arena_tui.scoring.finished import FinishedPart
 from arena_tui.tui.app import ArenaApp
 from arena_tui.tui.formatting import relativize, short_args
 from arena_tui.tui.progress import so_far, status_text
@@ -174,7 +173,7 @@ async def test_score_panel_leads_with_finished_rounds_and_shows_coverage() -> No
         assert "all 258: TCR 1.2" in text and "covered 3/258" in text
 
 
-async def test_the_panel_reads_the_runs_own_fold_so_kept_rounds_count() -> None:
+async def test_the_panel_continues_the_runs_seed_so_kept_rounds_count() -> None:
     """After ``resume`` the run's fold already holds the kept scenarios; the panel must count them."""
     kept = long_run_start(scenarios=2, rounds=2, passed=2)
     fold = ScoreFold().apply_all(kept)
@@ -186,13 +185,11 @@ async def test_the_panel_reads_the_runs_own_fold_so_kept_rounds_count() -> None:
     ]  # fmt: skip
 
     class RunInProcess(ListSource):
-        """A source that brings its run's fold, fed by the run (as ``RunSource`` does)."""
+        """A source whose run starts from kept rounds (as ``RunSource`` after ``resume``)."""
 
         def __init__(self) -> None:
             super().__init__(resumed)
-            self.fold = fold
-            for event in resumed:
-                fold.apply(event)
+            self.seed = fold
 
     app = ArenaApp(RunInProcess(), clock=lambda: T0)
     async with app.run_test(size=(140, 40)) as pilot:
@@ -209,8 +206,7 @@ async def test_the_panel_reads_the_runs_own_fold_so_kept_rounds_count() -> None:
 class StoppableSource:
     """A run that goes on until it is stopped; stopping ends it the way a run does (interrupted)."""
 
-    fold: ScoreFold | None = None
-    finished: FinishedPart | None = None
+    seed: ScoreFold | None = None
     stoppable = True
 
     def __init__(self) -> None:

@@ -154,6 +154,6 @@ def test_every_source_says_whether_a_run_of_this_process_is_behind_it(tmp_path: 
         QueueSource(asyncio.Queue()),
     ]
     for source in passive:
-        assert (source.fold, source.finished, source.stoppable) == (None, None, False), type(source).__name__
+        assert (source.seed, source.stoppable) == (None, False), type(source).__name__
         source.stop()  # nothing to stop, and no error
     assert RunSource.stoppable is True
