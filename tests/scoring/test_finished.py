@@ -25,7 +25,6 @@ from arena_tui.dataset.loader import load_dataset
 from arena_tui.runner.orchestrator import RunPlan, execute_run
 from arena_tui.runner.progress import PlainProgress
 from arena_tui.scoring import RunScores, ScoreFold, score_events
-from arena_tui.scoring.finished import FinishedPart
 from arena_tui.settings import Settings
 from arena_tui.tui.state import ArenaState
 from arena_tui.tui.store_sources import StoredEvents
@@ -124,25 +123,20 @@ def test_one_perfect_round_reads_as_the_report_of_that_round() -> None:
     assert whole.tcr < 1.0 and whole.tpp < 0.5, "the report of the run so far counts the open rounds as missed"
 
 
-def test_live_state_reads_the_runs_own_finished_part() -> None:
-    """A run in this process: the bus feeds the fold, then the finished part, then (later) the screen."""
+def test_a_seeded_state_continues_the_runs_fold_and_reads_the_finished_part() -> None:
+    """A run in this process hands the fold as it stood before its first event (kept rounds of a
+    resumed run); the state owns it, folds every later event, and "so far" stays the report of the
+    finished part, kept rounds included."""
     events, _ = stored_oracle_run()
-    fold = ScoreFold()
-    finished = FinishedPart(fold)
-    state = ArenaState(fold=fold, finished=finished)
-    assert state.finished is finished
-    for k, event in enumerate(events, start=1):
-        fold.apply(event)
-        finished.observe(event)
+    cut = next(i for i, e in enumerate(events) if isinstance(e, ev.ScenarioFinished)) + 1
+    seed = ScoreFold().apply_all(events[:cut])
+    state = ArenaState(seed=seed)
+    assert state.fold is seed and state.finished.fold is seed
+    for k, event in enumerate(events[cut:], start=cut + 1):
         state.apply(event)
         if isinstance(event, ev.RoundScored):
-            assert figures(state.so_far) == figures(report_of_finished_part(events[:k]))
-    assert figures(state.so_far) == figures(score_events(events))
-
-
-def test_a_finished_part_of_another_fold_is_not_used() -> None:
-    state = ArenaState(fold=ScoreFold(), finished=FinishedPart(ScoreFold()))
-    assert state.finished.fold is state.fold
+            assert figures(state.so_far) == figures(report_of_finished_part(events[:k])), f"after event {k}"
+    assert figures(state.fold.result()) == figures(score_events(events))
 
 
 def test_headless_round_lines_give_the_finished_part_and_end_at_the_report() -> None:
