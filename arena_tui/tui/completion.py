@@ -9,7 +9,7 @@ Kinds:
 * the first word → tool names (case-insensitive prefix);
 * ``subagent_id=`` (or a bare word after ``RunSubagent``/``InspectSubagent``) → subagent ids,
   matched by id prefix or by name prefix (the id is inserted);
-* ``session_id=`` → session ids (those of the line's ``subagent_id`` first);
+* ``session_id=`` → session ids (only those of the line's ``subagent_id``, given by id or name);
 * a word starting with ``/``, or the value of ``file_path=``/``path=``/``accessible_paths=`` →
   paths under the grantable roots only (resolved with :func:`os.path.realpath`; symlinks that leave
   the roots are hidden).
@@ -339,7 +339,9 @@ class TabCompleter:
         if target.kind == "subagent":
             return subagent_candidates(target.prefix, sources.subagents)
         if target.kind == "session":
-            return session_candidates(target.prefix, sources.sessions, _named_subagent(line))
+            named = _named_subagent(line)
+            by_name = {name: agent_id for agent_id, name in sources.subagents}
+            return session_candidates(target.prefix, sources.sessions, by_name.get(named or "", named))
         return path_candidates(target.prefix, sources.roots, sources.workspace)
 
 

@@ -156,3 +156,25 @@ def short_paths(text: str) -> str:
 def plural(n: int, word: str, many: str | None = None) -> str:
     """``1 call``, ``2 calls``, ``1 query``/``3 queries`` (pass ``many`` for irregular plurals)."""
     return f"{n} {word if n == 1 else many or word + 's'}"
+
+
+def readable_result(text: str) -> str:
+    """A task's result as a person reads it: a JSON list or object of texts is unpacked, one item after
+    another with its real line breaks, instead of one line of ``\\n`` escapes; other text is kept as is.
+    """
+    text = text.strip()
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return relativize(text)
+    if isinstance(value, list) and value:
+        parts = [f"[{i}] {_readable_item(item)}" for i, item in enumerate(value, start=1)]
+    elif isinstance(value, dict) and value:
+        parts = [f"{key}: {_readable_item(item)}" for key, item in value.items()]
+    else:
+        return relativize(text)
+    return "\n".join(parts)
+
+
+def _readable_item(item: Any) -> str:
+    return relativize(item if isinstance(item, str) else json.dumps(item, ensure_ascii=False))

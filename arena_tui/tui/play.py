@@ -2,7 +2,8 @@
 
 A console line is ``Tool {json object}`` or ``Tool key=value ... --flag``; values are read as
 JSON where they parse (numbers, lists, ``true``) and as strings otherwise (``[a,b]`` is a list of
-two strings), and shell-style quoting keeps spaces inside one value.
+two strings), and shell-style quoting keeps spaces inside one value. The list parameters of the
+subagent tools also take a comma-separated word: ``tools=Read,Grep``.
 """
 
 from __future__ import annotations
@@ -11,6 +12,9 @@ import json
 import shlex
 from collections.abc import Awaitable, Callable
 from typing import Any
+
+LIST_KEYS = frozenset({"tools", "accessible_paths"})
+"""Parameters that are lists of names: ``tools=Read`` means ``["Read"]``, as a person writes it."""
 
 ToolSubmitter = Callable[[str, dict[str, Any]], Awaitable[str]]
 """Runs one tool call (tool name, arguments) on the human manager's behalf; returns the tool's result text."""
@@ -53,7 +57,10 @@ def parse_command(line: str) -> tuple[str, dict[str, Any]]:
     for word in words:
         if "=" in word and not word.startswith("="):
             key, _, value = word.partition("=")
-            parsed[key[2:] if key.startswith("--") else key] = _value(value)
+            key = key[2:] if key.startswith("--") else key
+            parsed[key] = _value(value)
+            if key in LIST_KEYS and isinstance(parsed[key], str):
+                parsed[key] = [item.strip() for item in value.split(",") if item.strip()]
         elif word.startswith("--") and len(word) > 2:
             parsed[word[2:].replace("-", "_")] = True
         elif word.startswith("-") and len(word) > 1:  # Grep's own flags are named -i, -n, -A …

@@ -177,11 +177,11 @@ class ArenaState:
         self.versions.stream += 1
         return line
 
-    def _info(self, event: ev.Event, kind: Any, text: str, agent_id: str | None = None) -> None:
+    def _info(self, event: ev.Event, kind: Any, text: str, agent_id: str | None = None, output: str = "") -> None:
         aid = agent_id or event.agent_id or MAIN
         text = relativize(text)
         label = self._who(aid, event.scenario_id)
-        self._push(StreamLine(ts=event.ts, agent_id=aid, agent_label=label, kind=kind, text=text))
+        self._push(StreamLine(ts=event.ts, agent_id=aid, agent_label=label, kind=kind, text=text, output=output))
 
     def _who(self, agent_id: str, scenario_id: str | None) -> str:
         """A stream line's agent label; with several scenarios running it says whose (``main #2``, ``tally #2``)."""
@@ -394,7 +394,8 @@ class ArenaState:
     def _task_finished(self, e: ev.TaskFinished) -> None:
         """A background task ended: said at once (its notification reaches main with main's next turn)."""
         first = e.result.strip().splitlines()[0] if e.result.strip() else ""
-        self._info(e, "task", f"◆ {e.task_kind} {e.task_id} {e.status}" + (f": {first}" if first else ""))
+        line = f"◆ {e.task_kind} {e.task_id} {e.status}" + (f": {first}" if first else "")
+        self._info(e, "task", line, output=e.result)
 
     def _reminder(self, e: ev.ReminderDelivered) -> None:
         self._info(e, "reminder", f"← system-reminder {e.reminder}: {e.body}")

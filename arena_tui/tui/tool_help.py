@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 TOOL_HELP: dict[str, str] = {
-    "Read": "file_path (absolute), offset (0-based line, default 0), limit (default 2000)",
+    "Read": "file_path (workspace-relative or absolute), offset (0-based line, default 0), limit (default 2000)",
     "Write": "file_path, content — overwriting needs an earlier Read of the unchanged file",
     "Edit": "file_path, old_string, new_string, replace_all=false — read the file first",
     "Bash": "command, description, timeout (ms, default 120000, max 600000), run_in_background=false",
     "Grep": "pattern, path, glob, type, output_mode (files_with_matches|content|count), -i, -n, -A, -B, -C, "
     "head_limit, offset, multiline",
     "Glob": "pattern, path — newest first, at most 1000 paths",
-    "CreateSubagent": "name, system_prompt, model_key (llm|vlm|omni), tools[] ⊆ Read/Write/Edit/Bash/Grep/Glob, "
-    "accessible_paths[] (absolute) — F2 opens a form",
+    "CreateSubagent": "name, system_prompt, model_key (llm|vlm|omni), tools=Read,Grep (⊆ Read/Write/Edit/Bash/Grep/"
+    "Glob), accessible_paths=a/b.csv,c/ (workspace-relative or absolute) — F2 opens a form",
     "RunSubagent": "subagent_id, description, prompt, session_id? (absent → new session), run_in_background=false "
     "— F3 opens a form",
     "ListSubagents": "no parameters",

@@ -78,6 +78,8 @@ def test_session_ids_prefer_the_lines_subagent() -> None:
     assert line.endswith("session_id=sessffee0")
     assert message.split() == ["sessffee01", "sessffee02"]
     assert _tab("RunSubagent session_id=sess1")[0] == "RunSubagent session_id=sess1a2b3c "
+    line, _, message = _tab("RunSubagent subagent_id=slicer-us session_id=sess")  # by name, as a person types it
+    assert line.endswith("session_id=sessffee0") and message.split() == ["sessffee01", "sessffee02"]
 
 
 def test_common_prefix() -> None:

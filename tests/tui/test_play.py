@@ -27,6 +27,18 @@ def test_parse_key_values_flags_and_json() -> None:
     assert parse_command("Glob") == ("Glob", {})
 
 
+def test_list_parameters_take_the_words_a_person_types() -> None:
+    line = "CreateSubagent name=r tools=Read accessible_paths=scans/a.png,tools/ model_key=vlm"
+    assert parse_command(line)[1] == {
+        "name": "r",
+        "tools": ["Read"],
+        "accessible_paths": ["scans/a.png", "tools/"],
+        "model_key": "vlm",
+    }
+    assert parse_command("CreateSubagent tools=Read,Grep")[1] == {"tools": ["Read", "Grep"]}
+    assert parse_command("Write content=Read,Grep")[1] == {"content": "Read,Grep"}, "only the list parameters split"
+
+
 @pytest.mark.parametrize("line", ["", "Read positional", "Read 'open", "Grep {bad json", "Grep [1, 2]"])
 def test_parse_errors(line: str) -> None:
     with pytest.raises(CommandError):

@@ -4,9 +4,11 @@ failed conditions on FAIL, a Workflow example, answers first, a log that re-wrap
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import pytest
+from textual import events
 from textual.widgets import Input, RichLog
 
 from arena_tui import events as ev
@@ -161,7 +163,7 @@ async def test_a_background_task_that_ends_is_said_in_the_console_at_once() -> N
         *sample_run(),
         ev.TaskFinished(
             run_id="r", ts=2e9, scenario_id="s_ab_test", agent_id="main", task_id="task_9", task_kind="workflow",
-            status="completed", result="{\"first\": 1}",
+            status="completed", result=json.dumps(["Clause 4.4\n10 working days", "PO-55812,240"]),
         ),
     ]  # fmt: skip
 
@@ -173,6 +175,7 @@ async def test_a_background_task_that_ends_is_said_in_the_console_at_once() -> N
         await wait_ingested(pilot, app, len(events))
         console = app.screen.query_one(PlayConsole)
         await wait_for(pilot, lambda: "workflow task_9 completed" in console.shown(), "task said at once")
+        assert "[1] Clause 4.4\n10 working days\n[2] PO-55812,240" in console.shown(), "the answers, readable"
 
 
 async def test_the_console_log_rewraps_when_the_terminal_resizes() -> None:
@@ -213,3 +216,29 @@ async def test_q_typed_in_the_console_leaves_once_the_run_is_over() -> None:
         console.query_one("#console-input", Input).focus()
         await pilot.press("q", "enter")
         await wait_for(pilot, lambda: not app.is_running, "app left")
+
+
+def _burst(app: ArenaApp, *keys: str) -> None:
+    """Keys as a terminal delivers a burst: all queued before the first is handled."""
+    names = {" ": "space", "=": "equals_sign", "/": "slash", ".": "full_stop", "_": "underscore"}
+    for key in keys:
+        if len(key) == 1:
+            app.post_message(events.Key(names.get(key, key), key))
+        else:
+            app.post_message(events.Key(key, None))
+
+
+async def test_keys_that_arrive_together_act_in_the_order_they_were_typed() -> None:
+    """ctrl+u never wipes what is typed after it; Enter never submits part of the next line."""
+    calls: Calls = []
+    app = _app(calls)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_ingested(pilot, app, len(sample_run()))
+        console = app.screen.query_one(PlayConsole)
+        field = console.query_one("#console-input", Input)
+        field.focus()
+        await pilot.press(*"junk")
+        _burst(app, "ctrl+u", *"Read file_path=a.md", "enter", *"Read file_path=b", "backspace", *"c.md")
+        await wait_for(pilot, lambda: field.value == "Read file_path=c.md", "the next line typed, in order")
+        assert calls == [("Read", {"file_path": "a.md"})], "the first line, whole, and only it"
+        assert app.focused is field

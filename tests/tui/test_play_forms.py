@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import Checkbox, Input, Select, TextArea
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Input, Select, TextArea
 
 from arena_tui.tui.app import ArenaApp
 from arena_tui.tui.play_context import PlayContext
@@ -229,3 +230,26 @@ async def test_checkboxes_say_their_state_and_text_typed_on_a_select_is_kept() -
         prompt = form.query_one("#system_prompt", TextArea)
         assert prompt.text == "Tally" and app.focused is prompt
         assert form.query_one(GrantTree).size.height >= 14, "the path picker is tall enough to browse"
+
+
+async def test_at_80x24_every_form_says_its_keys_and_its_buttons_can_be_reached() -> None:
+    """The forms are taller than 24 rows: they scroll to the focused field, and their border names ctrl+s / esc."""
+    app = _play_app([])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_ingested(pilot, app, len(sample_run()))
+        for key, form_type in (("f2", CreateSubagentForm), ("f3", RunSubagentForm), ("f4", WorkflowForm)):
+            await pilot.press(key)
+            await wait_for(pilot, lambda t=form_type: isinstance(app.screen, t), f"{form_type.__name__} open")
+            form = app.screen
+            box = form.query_one("#form")
+            assert box.border_subtitle == "ctrl+s submit · esc cancel"
+            submit = form.query_one("#submit", Button)
+            submit.focus()
+
+            def shown(button: Button = submit, scroll: Widget = box) -> bool:
+                region = scroll.content_region
+                return region.y <= button.region.y and button.region.bottom <= region.bottom
+
+            await wait_for(pilot, shown, f"{form_type.__name__}: Submit scrolled onto the screen")
+            await pilot.press("escape")
+            await wait_for(pilot, lambda t=form_type: not isinstance(app.screen, t), "form closed")

@@ -12,6 +12,7 @@ from textual.containers import Container, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Tree
 
+from arena_tui.tui.formatting import readable_result
 from arena_tui.tui.play import ToolSubmitter
 from arena_tui.tui.play_context import PlayContext
 from arena_tui.tui.replay import ReplaySource
@@ -231,7 +232,9 @@ class RunScreen(Screen[None]):
             if line.kind == "notification":
                 console.notice(line.text)
             elif line.kind == "task":  # a person waits on it: say so now, not with the next call
-                console.notice(f"{line.text}   (its notification comes with your next call)")
+                head = line.text.partition(": ")[0]
+                body = readable_result(line.output)
+                console.notice(f"{head}   (its notification comes with your next call)" + (f"\n{body}" if body else ""))
         self._notice_no = stream.next_no
 
     def select_agent(self, agent_id: str | None) -> None:

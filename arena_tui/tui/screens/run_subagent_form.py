@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Checkbox, Input, Label, Select, TextArea
 
 from arena_tui.tui.screens.tool_form import ToolForm
@@ -43,7 +43,7 @@ class RunSubagentForm(ToolForm):
     def compose(self) -> ComposeResult:
         """The fields of the RunSubagent tool's."""
         first = self.subagents[0][0] if self.subagents else None
-        with Vertical(id="form") as form:
+        with VerticalScroll(id="form") as form:  # scrolls at 80×24: the buttons stay reachable
             form.border_title = "RunSubagent"
             with Horizontal(id="pick-row"):
                 yield Label("subagent_id")

@@ -59,7 +59,12 @@ class ToolForm(ModalScreen[ToolCall | None]):
             yield Button(f"Submit {self.TOOL}", id="submit", variant="primary")
 
     def on_mount(self) -> None:
-        """No blinking cursors (stable screenshots); checkboxes say their state in words, not only colour."""
+        """No blinking cursors (stable screenshots); checkboxes say their state in words, not only colour.
+
+        The form's keys are on its border: the footer below belongs to the run screen.
+        """
+        for form in self.query("#form"):
+            form.border_subtitle = "ctrl+s submit · esc cancel"
         for widget in self.query(Input):
             widget.cursor_blink = False
         for area in self.query(TextArea):

@@ -6,7 +6,7 @@ import json
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.widgets import Input, Label, TextArea
 
 from arena_tui.tui.screens.tool_form import ToolForm
@@ -29,7 +29,7 @@ class WorkflowForm(ToolForm):
 
     def compose(self) -> ComposeResult:
         """The fields of the Workflow tool's (inline script)."""
-        with Vertical(id="form") as form:
+        with VerticalScroll(id="form") as form:  # scrolls at 80×24: the buttons stay reachable
             form.border_title = "Workflow"
             yield Label("name", classes="field-label")
             yield Input("workflow", id="name")

@@ -14,7 +14,7 @@ from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Resize
+from textual.events import Key, Resize
 from textual.message import Message
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, RichLog, Static
@@ -38,6 +38,7 @@ PLAY_NOTES: tuple[str, ...] = (
     "'on every' or the line end) and report what they read and ran.",
     "F2/F3/F4: CreateSubagent/RunSubagent/Workflow forms · end [summary] or ctrl+e: end the round · "
     "i: back to this input.",
+    "PgUp/PgDn scroll this log · ctrl+up/ctrl+down scroll the question · ctrl+o: zoom the console.",
 )
 """Tools whose bare name (no arguments) opens their form."""
 END_ROUND = "EndRound"
@@ -47,12 +48,23 @@ class ConsoleInput(Input):
     """The console's input line: Tab completes the word under the cursor instead of moving focus.
 
     On an empty line Tab moves focus as usual (and Shift+Tab always does).
+
+    Every key bound here or on :class:`~textual.widgets.Input` (Enter, Backspace, ctrl+u, Tab, the
+    arrows…) runs in this widget's own queue, in order with the characters typed around it.
+    Textual runs a widget's bindings only after the key has bubbled up to the app, while the next
+    characters are inserted by the input at once: keys that arrive together (a fast typist on a
+    busy screen, a terminal that sends a burst) could otherwise act out of order — ctrl+u wiping
+    the characters typed after it, Enter submitting half of the next line.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("tab", "complete", "Complete", show=False, priority=True),
+        Binding("tab", "complete", "Complete", show=False),
         Binding("up", "history(-1)", "Earlier line", show=False),
         Binding("down", "history(1)", "Later line", show=False),
+        Binding("pageup", "scroll_log(-1)", "Log page up", show=False),
+        Binding("pagedown", "scroll_log(1)", "Log page down", show=False),
+        Binding("ctrl+up", "scroll_question(-1)", "Question up", show=False),
+        Binding("ctrl+down", "scroll_question(1)", "Question down", show=False),
     ]
 
     def __init__(self, *args: object, **kwargs: object) -> None:
@@ -60,6 +72,22 @@ class ConsoleInput(Input):
         self.lines: list[str] = []
         """Lines submitted (and rejected ones), oldest first: up/down bring them back."""
         self._back = 0
+
+    async def _on_key(self, event: Key) -> None:
+        if not event.is_printable:
+            for binding in self._bindings.key_to_bindings.get(event.key, []):
+                if await self.app.run_action(binding.action, self):
+                    event.stop()
+                    event.prevent_default()
+                    return
+        await super()._on_key(event)
+
+    async def action_submit(self) -> None:
+        """Enter: the line goes to the console and the input is empty again before the next key is read."""
+        line = self.value
+        self.remember(line.strip())
+        self.value = ""
+        self.post_message(self.Submitted(self, line))
 
     def remember(self, line: str) -> None:
         """Keep ``line`` for up/down (the input itself is cleared after every submit)."""
@@ -75,6 +103,20 @@ class ConsoleInput(Input):
         self._back = max(0, min(len(self.lines), self._back - step))
         self.value = self.lines[-self._back] if self._back else ""
         self.cursor_position = len(self.value)
+
+    def action_scroll_log(self, pages: int) -> None:
+        """PgUp/PgDn: the console log scrolls while typing stays here (a log can be longer than its box)."""
+        console = next((a for a in self.ancestors if isinstance(a, PlayConsole)), None)
+        if console is not None:
+            log = console.query_one(RichLog)
+            log.scroll_to(y=log.scroll_y + pages * max(1, log.scrollable_content_region.height - 1), animate=False)
+
+    def action_scroll_question(self, lines: int) -> None:
+        """Ctrl+up/down: the pinned question scrolls (a long one is taller than its box at 80×24)."""
+        console = next((a for a in self.ancestors if isinstance(a, PlayConsole)), None)
+        if console is not None:
+            box = console.query_one("#console-question-box", VerticalScroll)
+            box.scroll_to(y=box.scroll_y + lines * 2, animate=False)
 
     def action_complete(self) -> None:
         """Complete via the enclosing console; an empty line leaves Tab to focus traversal."""
@@ -263,13 +305,10 @@ class PlayConsole(Vertical):
         return "\n".join(text for text, kind in self.history if style is None or kind == style)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Help, end of round, a form, or a tool call; the input is empty again after every one."""
+        """Help, end of round, a form, or a tool call (the input emptied itself when Enter was pressed)."""
         event.stop()
         line = event.value.strip()
         word, _, rest = line.partition(" ")
-        event.input.value = ""
-        if isinstance(event.input, ConsoleInput):
-            event.input.remember(line)
         if not line:
             return
         if line.lower() in ("q", "quit", "exit"):  # the console owns q: typed as a word it leaves (asking first)
