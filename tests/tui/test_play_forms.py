@@ -239,7 +239,7 @@ async def test_at_80x24_every_form_says_its_keys_and_its_buttons_can_be_reached(
         await wait_ingested(pilot, app, len(sample_run()))
         for key, form_type in (("f2", CreateSubagentForm), ("f3", RunSubagentForm), ("f4", WorkflowForm)):
             await pilot.press(key)
-            await wait_for(pilot, lambda t=form_type: isinstance(app.screen, t), f"{form_type.__name__} open")
+            await wait_for(pilot, lambda: isinstance(app.screen, form_type), f"{form_type.__name__} open")  # noqa: B023
             form = app.screen
             box = form.query_one("#form")
             assert box.border_subtitle == "ctrl+s submit · esc cancel"
@@ -252,4 +252,4 @@ async def test_at_80x24_every_form_says_its_keys_and_its_buttons_can_be_reached(
 
             await wait_for(pilot, shown, f"{form_type.__name__}: Submit scrolled onto the screen")
             await pilot.press("escape")
-            await wait_for(pilot, lambda t=form_type: not isinstance(app.screen, t), "form closed")
+            await wait_for(pilot, lambda: not isinstance(app.screen, form_type), "form closed")  # noqa: B023
