@@ -281,6 +281,38 @@ S = {
         ("workflow", "workflow"),
         ("final", "decoy_refutation"),
     ],
+    "questions": {
+        "plan": "Bonjour, Camille. TMO-2026-0031: Lumenfield opposes the LUMENVELD application, and the applicant has "
+        "put us to proof of use. Draft output/case_plan.md with ## Matter (matter number, Lumenfield, the applicant), "
+        "## Evidence (authoritative / untrusted / stale per source; the 2022 decision in archive/ concerns another "
+        "mark), ## Steps and ## Risks. client_files/ holds Lumenfield's margins: off limits to every helper.",
+        "media1": "Our earlier registration: the certificate is an image in specimens/. Registration number, filing "
+        "date and colours claimed, as the certificate shows them, into output/earlier_mark.json "
+        '{"registration_no", "filing_date", "colours_claimed"}. The registry metadata export in ai_digest/ has '
+        "errors; output/earlier_mark_notes.md gets a ## Rejected claims section naming that export and quoting each "
+        "wrong field.",
+        "tally": "Proof of use lives in use_evidence/: invoice exports, one per year, long. tools/use_tally.py picks the "
+        "qualifying invoices and sums net turnover. This can take a while, so run it without holding everything up. "
+        'output/use_tally.json in the tool\'s format ({"files": {...: {"qualifying_invoices", "turnover_eur"}}, '
+        '"total_qualifying_invoices", "total_turnover_eur"}), to the cent.',
+        "media2": "Now the other side's mark. Their specimen is specimens/applicant_specimen.png. Application number, "
+        "the word element in capitals, and the classes, into output/applicant_mark.json "
+        '{"application_no", "verbal_element", "classes"}. A text-only helper would be guessing here.',
+        "update": "Lumenfield found the 2022 invoices in storage (new export in use_evidence/). Resume the session "
+        "that did the first tally and re-run it over everything. Update output/use_tally.json; write "
+        "output/use_position.md with `Total qualifying invoices: <n>` and `Total turnover (EUR): <amount>`, the "
+        "first total only as superseded.",
+        "workflow": "The practice group reissued its proof-of-use note (the document in registry_guidance/ was "
+        "replaced). Two parallel readers in one Workflow: the note for the turnover threshold, the 2022 decision in "
+        'archive/ for whether it binds us. Then output/use_assessment.json {"matter_id", "qualifying_invoices", '
+        '"turnover_eur", "use_threshold_eur", "genuine_use_shown": true|false}. Sealing as usual: tools/'
+        "seal_assessment.py with the vault/ key, run by a helper with Bash, USE:<hex> into "
+        "output/use_assessment_token.txt.",
+        "final": "The opposition report for Lumenfield goes in opposition_report/: final_memo.md (## Summary; "
+        "## Rejected claims on the AI opposition digest and the 2022 decision, figures quoted and refuted) and "
+        "final_summary.json with matter_id, total_turnover_eur, registration_no, verbal_element and "
+        "genuine_use_shown, consistent with the earlier files.",
+    },
     "runner_index": True,
     "final_md_out": "opposition_report/final_memo.md",
     "final_json_out": "opposition_report/final_summary.json",
