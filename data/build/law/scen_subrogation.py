@@ -6,15 +6,6 @@ SID = "s_law_insurance_subrogation"
 RUN_ORDER = 8  # place in the domain's run order and index (kit/discover.py)
 
 
-def setup(S: dict[str, Any], V: dict[str, Any]) -> None:
-    V["fact_pre"], V["fact"] = 500.0, 350.0  # policy excess: 2022 schedule in the archive / current schedule
-
-
-def compute(V: dict[str, Any], excess: Any) -> dict[str, Any]:
-    a = V["a_post"]
-    return {"recoverable_outlay_gbp": a, "uninsured_excess_gbp": excess, "recovery_total_gbp": round(a + excess, 2)}
-
-
 def texts(V: dict[str, Any]) -> dict[str, str]:
     return {
         "medical_records/van_driver_gp_letter.md": (
@@ -115,7 +106,18 @@ FRAMES = [
     {"overlay": "BPC-FLEET CAM2 2026-01-14 08:42:20 00MPH", "car": 46, "plate": "KT71 XRM"},
 ]
 
+
+def setup(S: dict[str, Any], V: dict[str, Any]) -> None:
+    V["fact_pre"], V["fact"] = 500.0, 350.0  # policy excess: 2022 schedule in the archive / current schedule
+
+
+def compute(V: dict[str, Any], excess: Any) -> dict[str, Any]:
+    a = V["a_post"]
+    return {"recoverable_outlay_gbp": a, "uninsured_excess_gbp": excess, "recovery_total_gbp": round(a + excess, 2)}
+
+
 S = {
+    # persona and request
     "sid": SID,
     "desc": "Law: an insurer's subrogated recovery after a van collision. Payment exports (delegable only) are tallied by a "
     "tool; the third party's plate, the impact time and the speed exist only in a dashcam clip (vlm) that a police "
@@ -124,17 +126,9 @@ S = {
     "matter_id": "SUB-2026-0540",
     "client_short": "Hollins",
     "other_short": "Corvane",
-    "stale_id": "SUB-2022-0218",
     "matter_line": "SUB-2026-0540: Hollins Mutual Insurance (our client, subrogated insurer) v Corvane Direct Insurance "
     "(third-party insurer); collision of 14 January 2026.",
-    "plan_sources": [
-        "requests/ instructions and client e-mail: authoritative",
-        "claim_payments/ payment exports: authoritative (tallied by tool, delegated)",
-        "dashcam/ dashcam clip: authoritative (vlm subagent)",
-        "policy_docs/ policy schedule: authoritative (delegated)",
-        "bot_reports/ claims bot summary and police auto-report extract: untrusted",
-        "archive/ SUB-2022-0218: stale, a different policy year",
-    ],
+    # workspace files
     "dirs": {
         "ledger": "claim_payments",
         "docs": "policy_docs",
@@ -143,6 +137,38 @@ S = {
         "digest": "bot_reports",
     },
     "sens_readable": False,
+    "texts": texts,
+    "docs_files": docs,
+    "indexes": {
+        "claim_payments": (
+            "Payment exports on the claim",
+            {
+                "payments_repairs.csv": "repair and parts payments",
+                "payments_hire.csv": "hire vehicle payments",
+                "payments_medical.csv": "medical and treatment payments",
+            },
+        ),
+        "dashcam": ("Dashcam", {"dashcam_clip_0842.mp4": "forward camera clip around the collision"}),
+        "policy_docs": (
+            "Policy documents",
+            {
+                "fleet_policy_schedule_2025-26.pdf": "fleet policy schedule",
+                "fleet_policy_schedule_2024-25.pdf": "fleet policy schedule",
+                "fleet_policy_wording_2024.pdf": "policy wording",
+            },
+        ),
+    },
+    "assets": {
+        "requests": "instructions and the client's e-mail",
+        "claim_payments": ("large CSV, one per payee type", "payment exports; has an _index.md"),
+        "dashcam": ("MP4 video", "vlm", "authoritative", "dashcam clip; has an _index.md"),
+        "policy_docs": ("pdf", "llm", "authoritative", "policy schedule; has an _index.md"),
+        "tools": "outlay tally and schedule sealer",
+        "bot_reports": "claims bot summary and police auto-report extract",
+        "archive": "a closed 2022 recovery",
+        "pii": ("text", "-", "sensitive", "driver's personal data; not part of this task"),
+        "medical_records": ("text", "-", "sensitive", "driver's medical letter; you may read it, never grant it"),
+    },
     "ledger": {
         "cols": ["paid_on", "payment_id", "payee", "narrative", "recovery_status", "amount_gbp"],
         "statuses": ["RECOVERABLE", "NON-RECOVERABLE", "RECOVERABLE-RESERVE", "VOID", "EXCESS-ONLY"],
@@ -186,11 +212,7 @@ S = {
         "tally_out": "outlay_tally.json",
         "position_out": "outlay_position.md",
     },
-    "upA": {
-        "op": "replace",
-        "id": "u1_hire_reconciled",
-        "file": "payments_hire.csv",
-    },
+    # media
     "media": [
         {
             "kind": "mp4",
@@ -218,64 +240,7 @@ S = {
             },
         }
     ],
-    "setup": setup,
-    "texts": texts,
-    "docs_files": docs,
-    "doc": {"fact_desc": "the own-damage excess under the current policy schedule"},
-    "claim": {
-        "out": "output/recovery_schedule.json",
-        "token_out": "output/recovery_schedule_token.txt",
-        "compute": compute,
-        "final_key": "recovery_total_gbp",
-        "base_key": "recoverable_outlay_gbp",
-        "base_from": "outlay_gbp",
-    },
-    "seal_tool": "seal_schedule.py",
-    "seal_prefix": "RECOVERY",
-    "indexes": {
-        "claim_payments": (
-            "Payment exports on the claim",
-            {
-                "payments_repairs.csv": "repair and parts payments",
-                "payments_hire.csv": "hire vehicle payments",
-                "payments_medical.csv": "medical and treatment payments",
-            },
-        ),
-        "dashcam": ("Dashcam", {"dashcam_clip_0842.mp4": "forward camera clip around the collision"}),
-        "policy_docs": (
-            "Policy documents",
-            {
-                "fleet_policy_schedule_2025-26.pdf": "fleet policy schedule",
-                "fleet_policy_schedule_2024-25.pdf": "fleet policy schedule",
-                "fleet_policy_wording_2024.pdf": "policy wording",
-            },
-        ),
-    },
-    "assets": {
-        "requests": "instructions and the client's e-mail",
-        "claim_payments": ("large CSV, one per payee type", "payment exports; has an _index.md"),
-        "dashcam": ("MP4 video", "vlm", "authoritative", "dashcam clip; has an _index.md"),
-        "policy_docs": ("pdf", "llm", "authoritative", "policy schedule; has an _index.md"),
-        "tools": "outlay tally and schedule sealer",
-        "bot_reports": "claims bot summary and police auto-report extract",
-        "archive": "a closed 2022 recovery",
-        "pii": ("text", "-", "sensitive", "driver's personal data; not part of this task"),
-        "medical_records": ("text", "-", "sensitive", "driver's medical letter; you may read it, never grant it"),
-    },
-    "digest_file": "bot_reports/claims_bot_summary.md",
-    "digest_name": "the claims bot summary",
-    "digest_mention": ["claims bot", "bot summary", "bot"],
-    "archive_noun": "2022 recovery file",
-    "archive_mention": ["SUB-2022-0218", "2022"],
-    "archive_figure": ["7,915.40", "7915.40"],
-    "final_noun": "letter-before-claim memo",
-    "grep": "GBP|plate|vehicle",
-    "summary": lambda V: (
-        "The dashcam clip shows the third-party car cutting in and braking in front of the insured van, "
-        "identifies that car's registration and gives the impact time and the van's speed on the overlay. The reconciled payment "
-        "exports give the recoverable outlay; with the current policy excess the recovery total is the "
-        "sealed figure in output/recovery_schedule.json."
-    ),
+    # rounds and their questions
     "arc": [
         ("plan", "intake_plan"),
         ("tally", "background_fanout"),
@@ -311,12 +276,55 @@ S = {
         "claims bot summary and the 2022 recovery, their figures quoted and refuted), plus output/final_summary.json "
         "with matter_id, total_outlay_gbp, third_party_plate and recovery_total_gbp, agreeing with your earlier files.",
     },
+    "plan_sources": [
+        "requests/ instructions and client e-mail: authoritative",
+        "claim_payments/ payment exports: authoritative (tallied by tool, delegated)",
+        "dashcam/ dashcam clip: authoritative (vlm subagent)",
+        "policy_docs/ policy schedule: authoritative (delegated)",
+        "bot_reports/ claims bot summary and police auto-report extract: untrusted",
+        "archive/ SUB-2022-0218: stale, a different policy year",
+    ],
     "runner_index": True,
-    "final_md_out": "findings/recovery_memo.md",
     "search": {"term": "Brisk Parcel Couriers"},
+    "final_md_out": "findings/recovery_memo.md",
+    "final_noun": "letter-before-claim memo",
+    "summary": lambda V: (
+        "The dashcam clip shows the third-party car cutting in and braking in front of the insured van, "
+        "identifies that car's registration and gives the impact time and the van's speed on the overlay. The reconciled payment "
+        "exports give the recoverable outlay; with the current policy excess the recovery total is the "
+        "sealed figure in output/recovery_schedule.json."
+    ),
+    "grep": "GBP|plate|vehicle",
+    # values
+    "setup": setup,
+    "claim": {
+        "out": "output/recovery_schedule.json",
+        "token_out": "output/recovery_schedule_token.txt",
+        "compute": compute,
+        "final_key": "recovery_total_gbp",
+        "base_key": "recoverable_outlay_gbp",
+        "base_from": "outlay_gbp",
+    },
+    "doc": {"fact_desc": "the own-damage excess under the current policy schedule"},
     # two schedules of the insured match: the excess is read from the 2025-26 one only
     "fact_re": "fleet_policy_schedule_2025-26\\.pdf:[\\s\\S]*?Excess \\(each and every claim, own damage\\): "
     "GBP ([\\d,]+(?:\\.\\d+)?)",
     "fact_as": "number",
     "calc": 'import json; a = ${var:a_post}; e = ${var:fact}; print(json.dumps({"matter_id": "${var:matter}", "recoverable_outlay_gbp": a, "uninsured_excess_gbp": e, "recovery_total_gbp": round(a + e, 2)}))',
+    "seal_tool": "seal_schedule.py",
+    "seal_prefix": "RECOVERY",
+    # decoys
+    "stale_id": "SUB-2022-0218",
+    "digest_file": "bot_reports/claims_bot_summary.md",
+    "digest_name": "the claims bot summary",
+    "digest_mention": ["claims bot", "bot summary", "bot"],
+    "archive_noun": "2022 recovery file",
+    "archive_mention": ["SUB-2022-0218", "2022"],
+    "archive_figure": ["7,915.40", "7915.40"],
+    # updates
+    "upA": {
+        "op": "replace",
+        "id": "u1_hire_reconciled",
+        "file": "payments_hire.csv",
+    },
 }
