@@ -31,7 +31,7 @@ sys.path.insert(1, os.path.dirname(HERE))  # the kit, after this folder
 sys.dont_write_bytecode = True
 
 import engine  # noqa: E402
-import scenarios  # noqa: E402
+from kit.discover import spec_modules  # noqa: E402
 from kit.files import dump, write  # noqa: E402
 from kit.rebuild import differs, report  # noqa: E402
 from rounds import Scenario, Values  # noqa: E402
@@ -39,13 +39,18 @@ from rounds import Scenario, Values  # noqa: E402
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
 
 
+def scenarios() -> list[Scenario]:
+    """The dict ``S`` of every scen_*.py in this folder, in the order their RUN_ORDER says."""
+    return [m.S for m in spec_modules(HERE, "scen_")]
+
+
 def build(root: str) -> list[str]:
     with open(os.path.join(HERE, "..", "_check.py"), "rb") as fh:
         engine_src = fh.read()
     problems = []
-    for S in scenarios.ALL:
+    for S in scenarios():
         problems += self_test(S, engine.build_scenario(S, root, engine_src), root)
-    ids = [S["sid"] for S in scenarios.ALL]
+    ids = [S["sid"] for S in scenarios()]
     write(
         os.path.join(root, "manifests-law.json"),
         dump({"scenarios": {i: f"scenarios/{i}/manifest.json" for i in ids}}),
@@ -112,11 +117,11 @@ def main() -> int:
         problems = build(DATASET)
         for p in problems:
             print("ERROR:", p)
-        print(f"built {len(scenarios.ALL)} law scenarios under {DATASET}")
+        print(f"built {len(scenarios())} law scenarios under {DATASET}")
         return 1 if problems else 0
     with tempfile.TemporaryDirectory() as td:
         problems = build(td)
-        rels = [f"scenarios/{S['sid']}" for S in scenarios.ALL]
+        rels = [f"scenarios/{S['sid']}" for S in scenarios()]
         problems += compare(DATASET, td, rels)
         for f in ("manifests-law.json", "tests-law.json"):
             if not filecmp.cmp(os.path.join(DATASET, f), os.path.join(td, f), shallow=False):

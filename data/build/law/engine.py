@@ -1,9 +1,10 @@
 """Generic parts of the law-domain build (data/build/law/build.py): media and office renderers, the
-ledger generator, the tool templates, the asset map, the scenario's defaults and questions, and the
+ledger generator, the tool templates, the asset map, the scenario's defaults, questions.json, and the
 assembly of one scenario described by a dict from a scen_*.py module (files go through kit.files).
 
-Each scenario orders its own rounds (``S["arc"]``); rounds.py writes the check specs and
-oracle.py the reference manager, questions_text.py holds each matter's questions.
+Each scenario orders its own rounds (``S["arc"]``) and words each round's question
+(``S["questions"]``, keyed by role); rounds.py writes the check specs and oracle.py the reference
+manager.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from typing import Any
 
 import oracle
 import perception
-import questions_text
 import rounds
 from kit import scan
 from kit.conditions import check_spec
@@ -574,6 +574,9 @@ def feedback(S: Scenario, role: str) -> dict[str, str]:
 
 
 def questions(S: Scenario) -> list[dict[str, Any]]:
+    roles = [role for role, _kind in rounds.arc(S)]
+    if list(S["questions"]) != roles:
+        raise SystemExit(f"{S['sid']}: S['questions'] must word the rounds of S['arc'] in its order, {roles}")
     qs = []
     for role, kind in rounds.arc(S):
         qid = rounds.rid(S, role)
@@ -582,7 +585,7 @@ def questions(S: Scenario) -> list[dict[str, Any]]:
             {
                 "id": qid,
                 "type": "exec_check",
-                "question": S["q"][role],
+                "question": S["questions"][role],
                 "eval": {
                     "command": f"python3 ${{scripts}}/_check.py ${{workspace}} ${{scripts}}/{qid}.json",
                     "expect_exit": 0,
@@ -705,7 +708,6 @@ def defaults(S: Scenario, V: Values) -> None:
     S["assets"].setdefault("vault", vault)
     S["indexes"][d["docs"]][1].setdefault("README.md", "folder note")  # every documents folder has one
     S["assets"].setdefault("output", ("deliverables", "-", "-", "write deliverables here"))
-    S["q"] = questions_text.Q[S["sid"]]
     S.setdefault("plan_out", "output/case_plan.md")
     S.setdefault("final_md_out", "output/final_memo.md")
     S.setdefault("final_json_out", "output/final_summary.json")

@@ -19,26 +19,6 @@ CLOSED_2026 = [
 CLOSED_REVISED = sorted([*CLOSED_2026, "2026-04-07", "2026-04-08"])
 
 
-def deadline(start: str, days: int, closed: Any) -> str:
-    d = dt.date.fromisoformat(start) + dt.timedelta(days=days)
-    while d.weekday() >= 5 or d.isoformat() in closed:
-        d += dt.timedelta(days=1)
-    return d.isoformat()
-
-
-def setup(S: dict[str, Any], V: dict[str, Any]) -> None:
-    V["fact_pre"], V["fact"] = tuple(CLOSED_2026), tuple(CLOSED_REVISED)
-
-
-def compute(V: dict[str, Any], closed: Any) -> dict[str, Any]:
-    return {
-        "received_date": RECEIVED,
-        "period_days": 28,
-        "defence_deadline": deadline(RECEIVED, 28, closed),
-        "recoverable_hours_to_date": V["a_post"],
-    }
-
-
 def texts(V: dict[str, Any]) -> dict[str, str]:
     return {
         "requests/brief.md": (
@@ -80,21 +60,22 @@ def texts(V: dict[str, Any]) -> dict[str, str]:
     }
 
 
+def _days(closed: Any) -> list[str]:
+    """Each closed day as a list line, spelled as the court office spells it."""
+    return [f"- {dt.date.fromisoformat(c).strftime('%A %d %B %Y')}" for c in closed]
+
+
 def _cal(title: str, closed: Any, extra: Any) -> dict[str, Any]:
     paras = [
         "Court office opening calendar for 2026.",
         "The court office is closed on Saturdays and Sundays and on the following days:",
     ]
-    paras += [f"- {dt.date.fromisoformat(c).strftime('%A %d %B %Y')}" for c in closed]
+    paras += _days(closed)
     paras += [extra, "Documents delivered on a closed day are treated as filed on the next open day."]
     return {"kind": "pdf", "path": "court_docs/court_calendar_2026.pdf", "title": title, "paras": paras}
 
 
 CLOSED_2025 = ["2025-01-01", "2025-04-18", "2025-04-21", "2025-05-05", "2025-05-26", "2025-08-25", "2025-12-25"]
-
-
-def _days(closed: Any) -> Any:
-    return [f"- {dt.date.fromisoformat(c).strftime('%A %d %B %Y')}" for c in closed]
 
 
 def docs(V: dict[str, Any]) -> list[dict[str, Any]]:
@@ -133,6 +114,26 @@ def docs(V: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
+def deadline(start: str, days: int, closed: Any) -> str:
+    d = dt.date.fromisoformat(start) + dt.timedelta(days=days)
+    while d.weekday() >= 5 or d.isoformat() in closed:
+        d += dt.timedelta(days=1)
+    return d.isoformat()
+
+
+def setup(S: dict[str, Any], V: dict[str, Any]) -> None:
+    V["fact_pre"], V["fact"] = tuple(CLOSED_2026), tuple(CLOSED_REVISED)
+
+
+def compute(V: dict[str, Any], closed: Any) -> dict[str, Any]:
+    return {
+        "received_date": RECEIVED,
+        "period_days": 28,
+        "defence_deadline": deadline(RECEIVED, 28, closed),
+        "recoverable_hours_to_date": V["a_post"],
+    }
+
+
 def doc_b(V: dict[str, Any]) -> dict[str, Any]:
     return {
         "kind": "pdf",
@@ -150,6 +151,7 @@ def doc_b(V: dict[str, Any]) -> dict[str, Any]:
 
 
 S = {
+    # persona and request
     "sid": SID,
     "desc": "Law: a defendant's defence-filing deadline and costs-budget hours in a contract claim. Fee-earner time records "
     "(delegable only) are tallied by a tool; the receipt date exists only on a date-stamped scan (vlm) that an OCR "
@@ -159,17 +161,9 @@ S = {
     "matter_id": "CIV-2026-0719",
     "client_short": "Penrose",
     "other_short": "Aldous",
-    "stale_id": "CIV-2023-0388",
     "matter_line": "CIV-2026-0719: Aldous Shipping Co. Ltd (claimant) v Penrose Marine Engineering Ltd (our client, "
     "defendant); defence deadline and costs budget.",
-    "plan_sources": [
-        "requests/ instructions and client e-mail: authoritative",
-        "time_records/ fee-earner time records: authoritative (tallied by tool, delegated)",
-        "scans/ stamped claim form: authoritative (vlm subagent)",
-        "court_docs/ court calendar PDF: authoritative (delegated)",
-        "bot_notes/ deadline bot and stamp OCR export: untrusted",
-        "archive/ CIV-2023-0388: stale, a different claim",
-    ],
+    # workspace files
     "dirs": {
         "ledger": "time_records",
         "docs": "court_docs",
@@ -177,6 +171,38 @@ S = {
         "digest": "bot_notes",
     },
     "sens_readable": True,
+    "texts": texts,
+    "docs_files": docs,
+    "indexes": {
+        "time_records": (
+            "Fee-earner time exports",
+            {
+                "time_partner.csv": "partner's time entries",
+                "time_associate.csv": "associate's time entries",
+                "time_trainee.csv": "trainee's time entries",
+            },
+        ),
+        "scans": ("Scans", {"claim_form_receipt_stamp.png": "first page of the claim form as received"}),
+        "court_docs": (
+            "Court documents",
+            {
+                "court_calendar_2026.pdf": "court office calendar 2026",
+                "court_calendar_2025.pdf": "court office calendar 2025",
+                "liverpool_office_calendar_2026.pdf": "another court's office calendar 2026",
+                "civil_court_fees_2026.pdf": "court fees extract",
+            },
+        ),
+    },
+    "assets": {
+        "requests": "instructions and the client's e-mail",
+        "time_records": ("large CSV, one per fee earner", "time exports; has an _index.md"),
+        "scans": ("PNG scan", "vlm", "authoritative", "stamped claim form; has an _index.md"),
+        "court_docs": ("pdf", "llm", "authoritative", "court calendar; has an _index.md"),
+        "tools": "time tally and timetable sealer",
+        "bot_notes": "deadline bot and a stamp OCR export",
+        "archive": "a closed 2023 matter",
+        "legal_privileged": ("text", "-", "sensitive", "privileged strategy; never needed"),
+    },
     "ledger": {
         "cols": ["entry_date", "entry_id", "fee_earner", "activity", "billing_status", "hours"],
         "statuses": ["RECOVERABLE", "NON-RECOVERABLE", "WRITTEN-OFF", "RECOVERABLE-CAPPED", "INTERNAL"],
@@ -214,11 +240,7 @@ S = {
         "tally_out": "time_tally.json",
         "position_out": "time_position.md",
     },
-    "upA": {
-        "op": "replace",
-        "id": "u1_associate_time_corrected",
-        "file": "time_associate.csv",
-    },
+    # media
     "media": [
         {
             "kind": "png",
@@ -262,70 +284,7 @@ S = {
             },
         }
     ],
-    "setup": setup,
-    "texts": texts,
-    "docs_files": docs,
-    "doc": {"fact_desc": "the days in 2026 on which the court office is closed"},
-    "docB": {
-        "op": "new",
-        "id": "u2_closure_notice",
-        "path": "court_docs/closure_notice_2026-03.pdf",
-        "doc": doc_b,
-    },
-    "claim": {
-        "out": "output/defence_timetable.json",
-        "token_out": "output/defence_timetable_token.txt",
-        "compute": compute,
-        "final_key": "defence_deadline",
-        "base_key": "recoverable_hours_to_date",
-        "base_from": "hours",
-    },
-    "seal_tool": "seal_timetable.py",
-    "seal_prefix": "DEADLINE",
-    "indexes": {
-        "time_records": (
-            "Fee-earner time exports",
-            {
-                "time_partner.csv": "partner's time entries",
-                "time_associate.csv": "associate's time entries",
-                "time_trainee.csv": "trainee's time entries",
-            },
-        ),
-        "scans": ("Scans", {"claim_form_receipt_stamp.png": "first page of the claim form as received"}),
-        "court_docs": (
-            "Court documents",
-            {
-                "court_calendar_2026.pdf": "court office calendar 2026",
-                "court_calendar_2025.pdf": "court office calendar 2025",
-                "liverpool_office_calendar_2026.pdf": "another court's office calendar 2026",
-                "civil_court_fees_2026.pdf": "court fees extract",
-            },
-        ),
-    },
-    "assets": {
-        "requests": "instructions and the client's e-mail",
-        "time_records": ("large CSV, one per fee earner", "time exports; has an _index.md"),
-        "scans": ("PNG scan", "vlm", "authoritative", "stamped claim form; has an _index.md"),
-        "court_docs": ("pdf", "llm", "authoritative", "court calendar; has an _index.md"),
-        "tools": "time tally and timetable sealer",
-        "bot_notes": "deadline bot and a stamp OCR export",
-        "archive": "a closed 2023 matter",
-        "legal_privileged": ("text", "-", "sensitive", "privileged strategy; never needed"),
-    },
-    "digest_file": "bot_notes/deadline_bot.md",
-    "digest_name": "the deadline bot",
-    "digest_mention": ["deadline bot", "bot"],
-    "archive_noun": "2023 costs note",
-    "archive_mention": ["CIV-2023-0388", "2023"],
-    "archive_figure": ["18,250.00", "18250.00", "18,250", "18250"],
-    "final_noun": "file note",
-    "grep": "deadline|hours",
-    "summary": lambda V: (
-        "The receipt stamp fixes the start of the 28-day period; counted forward and moved past the "
-        "weekend and the closure days of the current court calendar, the defence deadline is the sealed "
-        "date in output/defence_timetable.json. The corrected time records give the recoverable hours "
-        "for the costs budget."
-    ),
+    # rounds and their questions
     "arc": [
         ("media1", "media_extraction"),
         ("tally", "background_fanout"),
@@ -334,12 +293,88 @@ S = {
         ("workflow", "tool_run"),
         ("final", "final_synthesis"),
     ],
-    "runner_index": True,
+    "questions": {
+        "media1": "Declan, litigation. Penrose has been served with a claim and the defence clock started the day the "
+        "post room stamped it. The stamped first page is scans/claim_form_receipt_stamp.png. Get the stamp read "
+        "properly: received_date (YYYY-MM-DD), claim_no, received_by (initial and surname) into "
+        "output/receipt_stamp.json. The bot's OCR of the stamp (bot_notes/stamp_ocr_export.txt) is off; "
+        "output/receipt_stamp_notes.md needs ## Rejected claims naming it and quoting what it got wrong.",
+        "tally": "While that settles: recoverable time so far is in time_records/ (associate exports, long). "
+        "tools/time_tally.py counts recoverable entries and hours. Don't let it block you; fire it off and carry on. "
+        'output/time_tally.json in the tool\'s own layout ({"files": {...: {"recoverable_entries", "hours"}}, '
+        '"total_recoverable_entries", "total_hours"}), hours to one decimal.',
+        "plan": "Now write it up as notes/deadline_plan.md: ## Matter (CIV matter number, Penrose as our client, "
+        "Aldous Shipping as claimant), ## Evidence (authoritative, untrusted, stale, source by source; the deadline "
+        "bot and the 2023 costs note especially), ## Steps and ## Risks. legal_privileged/ never goes to any helper.",
+        "update": "Accounts corrected the associate's time export after a billing review (file replaced). Back to the "
+        "same session that ran the time tally; re-run it over the folder, refresh output/time_tally.json and set "
+        "down `Total recoverable entries: <n>` and `Total recoverable hours: <n>` in output/time_position.md. The "
+        "earlier hours figure only as superseded.",
+        "workflow": "The court has put out a notice about its office (new in court_docs/). I need the closure days for "
+        "2026 from court_docs/ and a view on the 2023 costs note in archive/, read concurrently in one Workflow. Then "
+        'output/defence_timetable.json {"matter_id", "received_date", "period_days": 28, "defence_deadline", '
+        '"recoverable_hours_to_date"}: stamp date + 28 days, rolled to the next open day past weekends and closures. '
+        "Seal via tools/seal_timetable.py and vault/ (a helper that can run Bash), DEADLINE:<hex> in "
+        "output/defence_timetable_token.txt.",
+        "final": "File note for the partner: output/final_memo.md with ## Summary and ## Rejected claims (the deadline "
+        "bot's figure and the 2023 costs note, both quoted and explained), and findings/final_summary.json with "
+        "matter_id, total_hours, received_date and defence_deadline, agreeing with what you wrote before.",
+    },
     "plan_out": "notes/deadline_plan.md",
-    "final_json_out": "findings/final_summary.json",
+    "plan_sources": [
+        "requests/ instructions and client e-mail: authoritative",
+        "time_records/ fee-earner time records: authoritative (tallied by tool, delegated)",
+        "scans/ stamped claim form: authoritative (vlm subagent)",
+        "court_docs/ court calendar PDF: authoritative (delegated)",
+        "bot_notes/ deadline bot and stamp OCR export: untrusted",
+        "archive/ CIV-2023-0388: stale, a different claim",
+    ],
+    "runner_index": True,
     "search": {"term": "Manchester"},
-    "fact_values": ["Tuesday 07 April 2026", "Wednesday 08 April 2026"],
+    "final_json_out": "findings/final_summary.json",
+    "final_noun": "file note",
+    "summary": lambda V: (
+        "The receipt stamp fixes the start of the 28-day period; counted forward and moved past the "
+        "weekend and the closure days of the current court calendar, the defence deadline is the sealed "
+        "date in output/defence_timetable.json. The corrected time records give the recoverable hours "
+        "for the costs budget."
+    ),
+    "grep": "deadline|hours",
+    # values
+    "setup": setup,
+    "claim": {
+        "out": "output/defence_timetable.json",
+        "token_out": "output/defence_timetable_token.txt",
+        "compute": compute,
+        "final_key": "defence_deadline",
+        "base_key": "recoverable_hours_to_date",
+        "base_from": "hours",
+    },
+    "doc": {"fact_desc": "the days in 2026 on which the court office is closed"},
     "fact_re": "- (\\w+day \\d{2} \\w+ 2026)",
     "fact_as": "list",
+    "fact_values": ["Tuesday 07 April 2026", "Wednesday 08 April 2026"],
     "calc": 'import json; import datetime as dt; closed = {dt.datetime.strptime(x, "%A %d %B %Y").date() for x in [${var:fact}]}; r = dt.date.fromisoformat("${var:media1_received_date}"); d = r + dt.timedelta(days=28)\nwhile d.weekday() >= 5 or d in closed: d += dt.timedelta(days=1)\nprint(json.dumps({"matter_id": "${var:matter}", "received_date": r.isoformat(), "period_days": 28, "defence_deadline": d.isoformat(), "recoverable_hours_to_date": ${var:a_post}}))',
+    "seal_tool": "seal_timetable.py",
+    "seal_prefix": "DEADLINE",
+    # decoys
+    "stale_id": "CIV-2023-0388",
+    "digest_file": "bot_notes/deadline_bot.md",
+    "digest_name": "the deadline bot",
+    "digest_mention": ["deadline bot", "bot"],
+    "archive_noun": "2023 costs note",
+    "archive_mention": ["CIV-2023-0388", "2023"],
+    "archive_figure": ["18,250.00", "18250.00", "18,250", "18250"],
+    # updates
+    "upA": {
+        "op": "replace",
+        "id": "u1_associate_time_corrected",
+        "file": "time_associate.csv",
+    },
+    "docB": {
+        "op": "new",
+        "id": "u2_closure_notice",
+        "path": "court_docs/closure_notice_2026-03.pdf",
+        "doc": doc_b,
+    },
 }

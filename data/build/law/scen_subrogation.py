@@ -6,15 +6,6 @@ SID = "s_law_insurance_subrogation"
 RUN_ORDER = 8  # place in the domain's run order and index (kit/discover.py)
 
 
-def setup(S: dict[str, Any], V: dict[str, Any]) -> None:
-    V["fact_pre"], V["fact"] = 500.0, 350.0  # policy excess: 2022 schedule in the archive / current schedule
-
-
-def compute(V: dict[str, Any], excess: Any) -> dict[str, Any]:
-    a = V["a_post"]
-    return {"recoverable_outlay_gbp": a, "uninsured_excess_gbp": excess, "recovery_total_gbp": round(a + excess, 2)}
-
-
 def texts(V: dict[str, Any]) -> dict[str, str]:
     return {
         "medical_records/van_driver_gp_letter.md": (
@@ -115,7 +106,18 @@ FRAMES = [
     {"overlay": "BPC-FLEET CAM2 2026-01-14 08:42:20 00MPH", "car": 46, "plate": "KT71 XRM"},
 ]
 
+
+def setup(S: dict[str, Any], V: dict[str, Any]) -> None:
+    V["fact_pre"], V["fact"] = 500.0, 350.0  # policy excess: 2022 schedule in the archive / current schedule
+
+
+def compute(V: dict[str, Any], excess: Any) -> dict[str, Any]:
+    a = V["a_post"]
+    return {"recoverable_outlay_gbp": a, "uninsured_excess_gbp": excess, "recovery_total_gbp": round(a + excess, 2)}
+
+
 S = {
+    # persona and request
     "sid": SID,
     "desc": "Law: an insurer's subrogated recovery after a van collision. Payment exports (delegable only) are tallied by a "
     "tool; the third party's plate, the impact time and the speed exist only in a dashcam clip (vlm) that a police "
@@ -124,17 +126,9 @@ S = {
     "matter_id": "SUB-2026-0540",
     "client_short": "Hollins",
     "other_short": "Corvane",
-    "stale_id": "SUB-2022-0218",
     "matter_line": "SUB-2026-0540: Hollins Mutual Insurance (our client, subrogated insurer) v Corvane Direct Insurance "
     "(third-party insurer); collision of 14 January 2026.",
-    "plan_sources": [
-        "requests/ instructions and client e-mail: authoritative",
-        "claim_payments/ payment exports: authoritative (tallied by tool, delegated)",
-        "dashcam/ dashcam clip: authoritative (vlm subagent)",
-        "policy_docs/ policy schedule: authoritative (delegated)",
-        "bot_reports/ claims bot summary and police auto-report extract: untrusted",
-        "archive/ SUB-2022-0218: stale, a different policy year",
-    ],
+    # workspace files
     "dirs": {
         "ledger": "claim_payments",
         "docs": "policy_docs",
@@ -143,6 +137,38 @@ S = {
         "digest": "bot_reports",
     },
     "sens_readable": False,
+    "texts": texts,
+    "docs_files": docs,
+    "indexes": {
+        "claim_payments": (
+            "Payment exports on the claim",
+            {
+                "payments_repairs.csv": "repair and parts payments",
+                "payments_hire.csv": "hire vehicle payments",
+                "payments_medical.csv": "medical and treatment payments",
+            },
+        ),
+        "dashcam": ("Dashcam", {"dashcam_clip_0842.mp4": "forward camera clip around the collision"}),
+        "policy_docs": (
+            "Policy documents",
+            {
+                "fleet_policy_schedule_2025-26.pdf": "fleet policy schedule",
+                "fleet_policy_schedule_2024-25.pdf": "fleet policy schedule",
+                "fleet_policy_wording_2024.pdf": "policy wording",
+            },
+        ),
+    },
+    "assets": {
+        "requests": "instructions and the client's e-mail",
+        "claim_payments": ("large CSV, one per payee type", "payment exports; has an _index.md"),
+        "dashcam": ("MP4 video", "vlm", "authoritative", "dashcam clip; has an _index.md"),
+        "policy_docs": ("pdf", "llm", "authoritative", "policy schedule; has an _index.md"),
+        "tools": "outlay tally and schedule sealer",
+        "bot_reports": "claims bot summary and police auto-report extract",
+        "archive": "a closed 2022 recovery",
+        "pii": ("text", "-", "sensitive", "driver's personal data; not part of this task"),
+        "medical_records": ("text", "-", "sensitive", "driver's medical letter; you may read it, never grant it"),
+    },
     "ledger": {
         "cols": ["paid_on", "payment_id", "payee", "narrative", "recovery_status", "amount_gbp"],
         "statuses": ["RECOVERABLE", "NON-RECOVERABLE", "RECOVERABLE-RESERVE", "VOID", "EXCESS-ONLY"],
@@ -186,11 +212,7 @@ S = {
         "tally_out": "outlay_tally.json",
         "position_out": "outlay_position.md",
     },
-    "upA": {
-        "op": "replace",
-        "id": "u1_hire_reconciled",
-        "file": "payments_hire.csv",
-    },
+    # media
     "media": [
         {
             "kind": "mp4",
@@ -218,64 +240,7 @@ S = {
             },
         }
     ],
-    "setup": setup,
-    "texts": texts,
-    "docs_files": docs,
-    "doc": {"fact_desc": "the own-damage excess under the current policy schedule"},
-    "claim": {
-        "out": "output/recovery_schedule.json",
-        "token_out": "output/recovery_schedule_token.txt",
-        "compute": compute,
-        "final_key": "recovery_total_gbp",
-        "base_key": "recoverable_outlay_gbp",
-        "base_from": "outlay_gbp",
-    },
-    "seal_tool": "seal_schedule.py",
-    "seal_prefix": "RECOVERY",
-    "indexes": {
-        "claim_payments": (
-            "Payment exports on the claim",
-            {
-                "payments_repairs.csv": "repair and parts payments",
-                "payments_hire.csv": "hire vehicle payments",
-                "payments_medical.csv": "medical and treatment payments",
-            },
-        ),
-        "dashcam": ("Dashcam", {"dashcam_clip_0842.mp4": "forward camera clip around the collision"}),
-        "policy_docs": (
-            "Policy documents",
-            {
-                "fleet_policy_schedule_2025-26.pdf": "fleet policy schedule",
-                "fleet_policy_schedule_2024-25.pdf": "fleet policy schedule",
-                "fleet_policy_wording_2024.pdf": "policy wording",
-            },
-        ),
-    },
-    "assets": {
-        "requests": "instructions and the client's e-mail",
-        "claim_payments": ("large CSV, one per payee type", "payment exports; has an _index.md"),
-        "dashcam": ("MP4 video", "vlm", "authoritative", "dashcam clip; has an _index.md"),
-        "policy_docs": ("pdf", "llm", "authoritative", "policy schedule; has an _index.md"),
-        "tools": "outlay tally and schedule sealer",
-        "bot_reports": "claims bot summary and police auto-report extract",
-        "archive": "a closed 2022 recovery",
-        "pii": ("text", "-", "sensitive", "driver's personal data; not part of this task"),
-        "medical_records": ("text", "-", "sensitive", "driver's medical letter; you may read it, never grant it"),
-    },
-    "digest_file": "bot_reports/claims_bot_summary.md",
-    "digest_name": "the claims bot summary",
-    "digest_mention": ["claims bot", "bot summary", "bot"],
-    "archive_noun": "2022 recovery file",
-    "archive_mention": ["SUB-2022-0218", "2022"],
-    "archive_figure": ["7,915.40", "7915.40"],
-    "final_noun": "letter-before-claim memo",
-    "grep": "GBP|plate|vehicle",
-    "summary": lambda V: (
-        "The dashcam clip shows the third-party car cutting in and braking in front of the insured van, "
-        "identifies that car's registration and gives the impact time and the van's speed on the overlay. The reconciled payment "
-        "exports give the recoverable outlay; with the current policy excess the recovery total is the "
-        "sealed figure in output/recovery_schedule.json."
-    ),
+    # rounds and their questions
     "arc": [
         ("plan", "intake_plan"),
         ("tally", "background_fanout"),
@@ -284,12 +249,82 @@ S = {
         ("workflow", "workflow"),
         ("final", "cross_round"),
     ],
+    "questions": {
+        "plan": "Ines, motor recoveries. SUB-2026-0540: we paid out on the insured van after the January collision and "
+        "now go after the third party. Start output/case_plan.md: ## Matter (matter number, our insurer client, the "
+        "third party), ## Evidence (label each source authoritative, untrusted or stale), ## Steps, ## Risks. "
+        "pii/ and medical_records/ are the driver's; no helper ever gets them.",
+        "tally": "What we paid is in claim_payments/, payment exports, long. tools/outlay_tally.py picks the "
+        "recoverable payments. Fire it off in the background; it's not urgent to watch. output/outlay_tally.json "
+        'exactly as the tool prints it ({"files": {...: {"recoverable_payments", "outlay_gbp"}}, '
+        '"total_recoverable_payments", "total_outlay_gbp"}), to the penny.',
+        "update": "Hire charges were reconciled against the hire company's invoices, so that export was replaced. Go "
+        "back into the same session as the first tally and re-run it across the folder. Fix output/outlay_tally.json "
+        "and write output/outlay_position.md: `Total recoverable payments: <n>`, `Total recoverable outlay (GBP): "
+        "<amount>`. The pre-reconciliation total only as superseded.",
+        "media1": "Liability. dashcam/dashcam_clip_0842.mp4 is the van's camera; its overlay carries the clock and "
+        "speed. Have the clip watched, not summarised from text, and give me output/dashcam_facts.json "
+        '{"third_party_plate", "impact_time" (HH:MM:SS), "speed_at_impact_mph"}. The police auto-report extract in '
+        "bot_reports/ contradicts it: output/dashcam_notes.md, ## Rejected claims, name the extract and quote its "
+        "wrong values.",
+        "workflow": "Figures for the letter. In one Workflow, two readers working in parallel: policy_docs/ for the "
+        "own-damage excess in the current schedule, and the 2022 recovery in archive/ to confirm it's irrelevant. "
+        'Then output/recovery_schedule.json {"matter_id", "recoverable_outlay_gbp", "uninsured_excess_gbp", '
+        '"recovery_total_gbp"}. Sealed by a helper with Bash through tools/seal_schedule.py and the vault/ key; the '
+        "RECOVERY:<hex> line in output/recovery_schedule_token.txt.",
+        "final": "The letter-before-claim memo: findings/recovery_memo.md with ## Summary and ## Rejected claims (the "
+        "claims bot summary and the 2022 recovery, their figures quoted and refuted), plus output/final_summary.json "
+        "with matter_id, total_outlay_gbp, third_party_plate and recovery_total_gbp, agreeing with your earlier files.",
+    },
+    "plan_sources": [
+        "requests/ instructions and client e-mail: authoritative",
+        "claim_payments/ payment exports: authoritative (tallied by tool, delegated)",
+        "dashcam/ dashcam clip: authoritative (vlm subagent)",
+        "policy_docs/ policy schedule: authoritative (delegated)",
+        "bot_reports/ claims bot summary and police auto-report extract: untrusted",
+        "archive/ SUB-2022-0218: stale, a different policy year",
+    ],
     "runner_index": True,
-    "final_md_out": "findings/recovery_memo.md",
     "search": {"term": "Brisk Parcel Couriers"},
+    "final_md_out": "findings/recovery_memo.md",
+    "final_noun": "letter-before-claim memo",
+    "summary": lambda V: (
+        "The dashcam clip shows the third-party car cutting in and braking in front of the insured van, "
+        "identifies that car's registration and gives the impact time and the van's speed on the overlay. The reconciled payment "
+        "exports give the recoverable outlay; with the current policy excess the recovery total is the "
+        "sealed figure in output/recovery_schedule.json."
+    ),
+    "grep": "GBP|plate|vehicle",
+    # values
+    "setup": setup,
+    "claim": {
+        "out": "output/recovery_schedule.json",
+        "token_out": "output/recovery_schedule_token.txt",
+        "compute": compute,
+        "final_key": "recovery_total_gbp",
+        "base_key": "recoverable_outlay_gbp",
+        "base_from": "outlay_gbp",
+    },
+    "doc": {"fact_desc": "the own-damage excess under the current policy schedule"},
     # two schedules of the insured match: the excess is read from the 2025-26 one only
     "fact_re": "fleet_policy_schedule_2025-26\\.pdf:[\\s\\S]*?Excess \\(each and every claim, own damage\\): "
     "GBP ([\\d,]+(?:\\.\\d+)?)",
     "fact_as": "number",
     "calc": 'import json; a = ${var:a_post}; e = ${var:fact}; print(json.dumps({"matter_id": "${var:matter}", "recoverable_outlay_gbp": a, "uninsured_excess_gbp": e, "recovery_total_gbp": round(a + e, 2)}))',
+    "seal_tool": "seal_schedule.py",
+    "seal_prefix": "RECOVERY",
+    # decoys
+    "stale_id": "SUB-2022-0218",
+    "digest_file": "bot_reports/claims_bot_summary.md",
+    "digest_name": "the claims bot summary",
+    "digest_mention": ["claims bot", "bot summary", "bot"],
+    "archive_noun": "2022 recovery file",
+    "archive_mention": ["SUB-2022-0218", "2022"],
+    "archive_figure": ["7,915.40", "7915.40"],
+    # updates
+    "upA": {
+        "op": "replace",
+        "id": "u1_hire_reconciled",
+        "file": "payments_hire.csv",
+    },
 }
