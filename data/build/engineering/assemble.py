@@ -10,6 +10,7 @@ from framework import (
     SEAL_TEMPLATE,
     TOOL_TEMPLATE,
     VALIDATE_TEMPLATE,
+    Asks,
     Spec,
     dump,
     seal_of,
@@ -65,21 +66,17 @@ MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4", ".docx", ".xlsx", ".pdf")
 
 class Scenario(RoundsMixin):
     def __init__(self, S: Spec) -> None:
-        from asks import ASKS, EXTRAS, OUT_DIRS
-
-        S.update(ASKS.get(S["id"], {}))
+        self.asks: Asks = S["asks"]
         S.setdefault("fmt", "CSV")
         S["doc"].setdefault("limit_kind", "int")
         S["assets"].setdefault("output", ("deliverables", "-", "-", "write deliverables here"))
         for folder in ("requests", "tools", "vault"):
             S["F"].setdefault(folder, folder)
-        S["extra"] = EXTRAS.get(S["id"])
-        out = OUT_DIRS.get(S["id"])
-        if out:
-            for M in S["media"]:
-                M["out_dir"] = out
-            if "assets" in S:
-                S["assets"][out] = ("deliverables", "-", "-", "write media findings here")
+        out = self.asks.findings
+        for M in S["media"]:
+            M["out_dir"] = out
+        if out != "output":
+            S["assets"][out] = ("deliverables", "-", "-", "write media findings here")
         self.S = S
         self.F = S["F"]
         self.rounds = []  # (qid, kind, arg)

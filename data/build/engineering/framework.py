@@ -1,6 +1,6 @@
 """Generic machinery for the engineering scenarios (used by build.py; version 1).
 
-A scenario is a dict (see specs_*.py). From it this module writes: generated slices, tools,
+A scenario is a dict (see spec_*.py). From it this module writes: generated slices, tools,
 seal, media (PNG at >= 1280x720 with a TrueType mono font and seeded grain, WAV at espeak-ng's native 22050 Hz
 with a seeded room-noise bed, MP4 1280x720 via ffmpeg bitexact),
 office files (docx/xlsx with fixed core times and zip stamps, hand-written PDF), truth/, the
@@ -16,8 +16,9 @@ import os
 import random
 import subprocess
 import tempfile
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 from kit import media
 from kit.files import dump as dump  # re-exported to the scenario specs
@@ -37,6 +38,26 @@ SliceFile = dict[str, Any]
 Row = tuple[int, str, float]
 Op = tuple[Any, ...]
 """A drawing op of render_panel: ("text"|"rect"|"line"|"series"|"bars", ...)."""
+
+
+@dataclass(frozen=True)
+class Asks:
+    """How the requester of one scenario asks, round by round (a spec's ``ASKS``).
+
+    ``questions`` holds one question per round kind (``plan``, ``fanout``, ``media0``, ...); the
+    fan-out text may use ``{schema}``, and a kind without one gets the round's generic question.
+    ``guard_sentence`` is appended to every question (without one, a generic sentence names the
+    sensitive folders). ``findings`` is the folder the media facts go to. ``extra`` is the update
+    round's extra deliverable: a per-file CSV beside the tally (``extra_ask`` may use ``{path}``
+    and ``{header}``) or a fenced JSON block closing the revision note.
+    """
+
+    questions: Mapping[str, str] = field(default_factory=dict)
+    plan_sections: tuple[str, ...] = ("Scope", "Evidence", "Delegation", "Risks")
+    guard_sentence: str | None = None
+    findings: str = "output"
+    extra: Literal["csv", "note_json"] | None = None
+    extra_ask: str | None = None
 
 
 # ----------------------------------------------------------------------------------------------
