@@ -21,8 +21,8 @@ from kit.conditions import check_spec
 from kit.hint import GRANT_NOTE, MEDIA_NOTE, PAGING_NOTE, access_of, asset_map, asset_row, folder_stats, update_lines
 from kit.trajectory import Turn
 from rounds import RoundsMixin
-from searches import search_of
-from searches import verify as verify_search
+from search import search_of
+from search import verify as verify_search
 
 FEEDBACK = {
     "plan": (
@@ -222,8 +222,8 @@ def build_scenario(S: Spec, root: str) -> tuple[list[str], Scenario]:
         if rel == f"{F['slices']}/_index.md":  # the slice index sits with the request, readable by the manager
             rel = f"{F['requests']}/{F['slices']}_index.md"
         put(f"workspace/{rel}", content)
-    sr = search_of(S["id"])
-    for name, content in (sr or {}).get("files", {}).items():
+    sr = search_of(S)
+    for name, content in (sr.files if sr else {}).items():
         put(f"workspace/{F['archive']}/{name}", content)
     for rel, builder in S["binaries"].items():
         data = builder()

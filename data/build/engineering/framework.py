@@ -60,6 +60,23 @@ class Asks:
     extra_ask: str | None = None
 
 
+@dataclass(frozen=True)
+class Search:
+    """How the archive reader of one scenario finds the earlier case (a spec's ``SEARCH``).
+
+    ``term`` is what the request says the work is about, matched case-insensitively and literally;
+    ``why`` is what the manager says it looks for; ``files`` are the other records written into
+    the archive folder beside the earlier case; ``matches`` is how many files of that folder hold
+    the term, the earlier case included. The build proves the count and that the term is no
+    checked value (``search.verify``).
+    """
+
+    term: str
+    why: str
+    matches: int
+    files: Mapping[str, str]
+
+
 # ----------------------------------------------------------------------------------------------
 # small helpers
 # ----------------------------------------------------------------------------------------------

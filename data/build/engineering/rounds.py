@@ -20,7 +20,7 @@ from kit.conditions import Condition as Cond
 from kit.conditions import jv
 from kit.conditions import label as lab
 from kit.trajectory import Call, Turn, call, turn
-from searches import search_of
+from search import search_of
 
 MODEL_FOR = {"image": "vlm", "video": "vlm", "audio": "omni"}
 MODELS_FOR = {"image": ["vlm", "omni"], "video": ["vlm", "omni"], "audio": ["omni"]}
@@ -670,7 +670,7 @@ class RoundsMixin:
             evidence(doc_path, [fnum(D["limit"]), D["verdict"]], "output/compliance.md"),
             *conds,
         ]
-        if search_of(S["id"]):
+        if search_of(S):
             spec.append(evidence(arc_path, [S["archive_case_id"], A["stale_values"][0]], "output/compliance.md"))
         for sv in A["stale_values"]:
             spec.append(
@@ -693,7 +693,7 @@ class RoundsMixin:
     def archive_agent(self, arc_path: str) -> str:
         """The archive reader: the earlier case's file, or (where the manager must locate it by content)
         its whole folder with Read and Grep."""
-        sr = search_of(self.S["id"])
+        sr = search_of(self.S)
         grant, tools = (self.F["archive"], '["Read", "Grep"]') if sr else (arc_path, '["Read"]')
         return (
             f'const arch = defineAgent({{name: "archive_reader", model_key: "llm", tools: {tools}, '
@@ -703,11 +703,11 @@ class RoundsMixin:
     def archive_prompt(self, arc_path: str) -> str:
         """What the archive reader is asked (a JS string body): read the named file, or search the folder
         for a term the request gives (never a checked value) without naming a file."""
-        sr = search_of(self.S["id"])
+        sr = search_of(self.S)
         if not sr:
             return f"Read {WS}/{arc_path} and report its id, date, the limit it used and its conclusion."
         return (
-            f'Search your folder for \\"{sr["term"]}\\" ({sr["why"]}) and, for every record that matches, report '
+            f'Search your folder for \\"{sr.term}\\" ({sr.why}) and, for every record that matches, report '
             "its id, date, the limit it used and its conclusion."
         )
 

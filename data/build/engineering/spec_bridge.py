@@ -3,7 +3,7 @@
 import random
 from typing import Any
 
-from framework import Asks, build_pdf, render_panel, write
+from framework import Asks, Search, build_pdf, render_panel, write
 
 SID = "s_eng_bridge_bearing_inspection"
 RUN_ORDER = 2  # place in the domain's run order and index (kit/discover.py)
@@ -137,6 +137,25 @@ def _assets() -> dict[str, tuple[str, str, str, str]]:
     }
 
 
+SEARCH = Search(
+    term="Harlow Creek",
+    why="the earlier inspection of this viaduct",
+    matches=1,
+    files={
+        "inspection_draft_BRG-INSP-2024-009.md": (
+            "# DRAFT inspection BRG-INSP-2024-009 (Stour Lane footbridge, 2024)\n\nStatus: issued as final in "
+            "July 2024.\n\nManual applied: BIM-07 edition 2. Elastomeric pads at both abutments; no displacement "
+            "logging on this structure. Verdict: Monitor.\n"
+        ),
+        "method_statement_rope_access_2025.md": (
+            "# Method statement: rope access for bearing inspections (2025)\n\nTwo-person team, both at level 2 "
+            "or above; rescue plan on site; anchors proof-tested before each descent. Applies to every county "
+            "structure with inaccessible bearings.\n"
+        ),
+    },
+)
+
+
 ASKS = Asks(
     questions={
         "plan": "Morning. Marta Kowalczyk from the county bridge office has asked us to do the principal "
@@ -183,6 +202,7 @@ def make() -> dict[str, Any]:
     S = {
         "id": SID,
         "asks": ASKS,
+        "search": SEARCH,
         "desc": (
             "Engineering: principal inspection of the bearings of the Harlow Creek viaduct. Per-pier displacement "
             "logs are delegable only and need a tally tool; a bearing photo carries the serial number, crack length "

@@ -3,7 +3,7 @@
 import random
 from typing import Any
 
-from framework import Asks, build_dialogue_wav, build_xlsx
+from framework import Asks, Search, build_dialogue_wav, build_xlsx
 
 SID = "s_eng_change_advisory_review"
 RUN_ORDER = 6  # place in the domain's run order and index (kit/discover.py)
@@ -133,6 +133,24 @@ def _assets() -> dict[str, tuple[str, str, str, str]]:
     }
 
 
+SEARCH = Search(
+    term="schema",
+    why="the earlier schema change on this ledger",
+    matches=1,
+    files={
+        "cab_minutes_CHG-2025-3650.md": (
+            "# CAB minutes CHG-2025-3650 (payments API certificate rotation, 2025)\n\nRegister applied: "
+            "RISK-REG-CAB version 1. Canary in one region only; 3 breaches. Verdict: Approve.\n"
+        ),
+        "cab_minutes_CHG-2025-4108.md": (
+            "# CAB minutes CHG-2025-4108 (search cluster upgrade, 2025)\n\nRegister applied: RISK-REG-CAB "
+            "version 2. Rolled back after the canary; rescheduled. Verdict: Reject.\n"
+        ),
+        "cab_calendar_2025_q4.md": "# CAB calendar, Q4 2025\n\nBoards every Thursday 14:00 UTC; freeze from 19 December to 5 January.\n",
+    },
+)
+
+
 ASKS = Asks(
     questions={
         "fanout": "Olu Adebayo, platform CAB. The ledger schema migration's canary ran in every region and the "
@@ -175,6 +193,7 @@ def make() -> dict[str, Any]:
     S = {
         "id": SID,
         "asks": ASKS,
+        "search": SEARCH,
         "desc": (
             "Engineering: change-advisory review of a ledger schema migration. Canary error-rate logs per region are "
             "delegable only and need a tally tool; the recorded CAB call carries the approved window, the rollback "

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from framework import Asks, render_panel, write
+from framework import Asks, Search, render_panel, write
 
 SID = "s_eng_ci_flaky_triage"
 RUN_ORDER = 4  # place in the domain's run order and index (kit/discover.py)
@@ -163,6 +163,23 @@ def _assets() -> dict[str, tuple[str, str, str, str]]:
     }
 
 
+SEARCH = Search(
+    term="commerce monorepo",
+    why="earlier triage of the same repository",
+    matches=2,
+    files={
+        "triage_CI-TRIAGE-2024-50.md": (
+            "# Triage CI-TRIAGE-2024-50 (commerce monorepo nightly, week 50, 2024)\n\nPolicy applied: "
+            "QA-FLK-02 revision 1. Timed-out executions: 19. Action: none; superseded by later triages.\n"
+        ),
+        "triage_CI-TRIAGE-2025-18.md": (
+            "# Triage CI-TRIAGE-2025-18 (mobile app release train, week 18, 2025)\n\nPolicy applied: "
+            "QA-FLK-02 revision 2. Emulator boot failures only; no timeouts counted. Action: Quarantine only.\n"
+        ),
+    },
+)
+
+
 ASKS = Asks(
     questions={
         "plan": "Hey, Ines Carvalho here from dev productivity. Nightly CI on the commerce monorepo timed out all "
@@ -206,6 +223,7 @@ def make() -> dict[str, Any]:
     S = {
         "id": SID,
         "asks": ASKS,
+        "search": SEARCH,
         "desc": (
             "Engineering: triage of nightly CI timeouts and flaky tests for the commerce monorepo. JUnit XML result "
             "slices per CI shard are delegable only and need a tally tool; a flake-rate chart PNG carries the peak "

@@ -3,7 +3,7 @@
 import random
 from typing import Any
 
-from framework import Asks, build_pdf, render_panel, write
+from framework import Asks, Search, build_pdf, render_panel, write
 
 SID = "s_eng_cloud_cost_anomaly"
 RUN_ORDER = 7  # place in the domain's run order and index (kit/discover.py)
@@ -163,6 +163,26 @@ def _assets() -> dict[str, tuple[str, str, str, str]]:
     }
 
 
+SEARCH = Search(
+    term="anomaly",
+    why="the earlier anomaly review",
+    matches=2,
+    files={
+        "cost_review_FINOPS-2024-1102.md": (
+            "# Cost review FINOPS-2024-1102 (November 2024)\n\nPolicy applied: FIN-OPS-04 draft, before any "
+            "anomaly allowance existed. Storage egress spike, closed as a one-off. Routing: none.\n"
+        ),
+        "savings_plan_review_2025.md": (
+            "# Savings plan review 2025\n\nCommitted spend covered 68 % of compute; renew the three-year plan in "
+            "March.\n"
+        ),
+        "tagging_audit_2025-q2.md": (
+            "# Tagging audit, Q2 2025\n\nUntagged resources fell from 14 % to 4 % of monthly spend; owners notified.\n"
+        ),
+    },
+)
+
+
 ASKS = Asks(
     questions={
         "plan": "Kai Moreno from FinOps. Mid-August our cloud bill jumped and leadership wants to know why. The "
@@ -204,6 +224,7 @@ def make() -> dict[str, Any]:
     S = {
         "id": SID,
         "asks": ASKS,
+        "search": SEARCH,
         "desc": (
             "Engineering: cloud cost anomaly review for August. Daily billing CSV slices are delegable only and need "
             "a tally tool; a cost-explorer chart PNG carries the budget alert id and the month-end forecast; an AI "

@@ -3,7 +3,7 @@
 import random
 from typing import Any
 
-from framework import Asks, Op, build_xlsx, render_panel, write
+from framework import Asks, Op, Search, build_xlsx, render_panel, write
 from kit.media import mp4_from_pngs
 
 SID = "s_eng_firmware_release_readiness"
@@ -203,6 +203,23 @@ def _assets() -> dict[str, tuple[str, str, str, str]]:
     }
 
 
+SEARCH = Search(
+    term="SN-Link",
+    why="earlier reviews of this product",
+    matches=2,
+    files={
+        "release_review_RR-2024-201.md": (
+            "# Release review RR-2024-201 (SN-Link 2.2.4, 2024)\n\nChecklist applied: RC-CHK-07 version 4. "
+            "Bench tests only, no HIL rigs yet. Verdict: Go with conditions.\n"
+        ),
+        "release_review_RR-2025-090.md": (
+            "# Release review RR-2025-090 (GW-Hub bootloader 1.8, 2025)\n\nChecklist applied: RC-CHK-07 "
+            "version 5. Flash-wear tests on two boards. Verdict: Go.\n"
+        ),
+    },
+)
+
+
 ASKS = Asks(
     questions={
         "plan": "Jonas Eklund asked me to chair go/no-go for SN-Link 2.4.1 and I'm handing the legwork to you. The "
@@ -250,6 +267,7 @@ def make() -> dict[str, Any]:
     S = {
         "id": SID,
         "asks": ASKS,
+        "search": SEARCH,
         "desc": (
             "Engineering: release-readiness review of sensor-node firmware 2.4.1. Hardware-in-the-loop result CSVs per "
             "rig are delegable only and need a tally tool; a soak-test video shows the watchdog reset counter and a "

@@ -3,7 +3,7 @@
 import random
 from typing import Any
 
-from framework import Asks, build_docx, render_panel, write
+from framework import Asks, Search, build_docx, render_panel, write
 
 SID = "s_eng_incident_postmortem"
 RUN_ORDER = 1  # place in the domain's run order and index (kit/discover.py)
@@ -161,6 +161,32 @@ def _assets() -> dict[str, tuple[str, str, str, str]]:
     }
 
 
+SEARCH = Search(
+    term="gateway",
+    why="earlier post-mortems of this gateway",
+    matches=3,
+    files={
+        "postmortem_INC-2024-0711.md": (
+            "# Post-mortem INC-2024-0711 (gateway rate-limiter misconfiguration, 2024-11-05)\n\nA limit meant "
+            "for one partner applied to all; requests were rejected, not delayed. Classed as a Sev-2 review.\n"
+        ),
+        "postmortem_INC-2025-0930.md": (
+            "# Post-mortem INC-2025-0930 (gateway certificate expiry, 2025-06-18)\n\nThe edge certificate "
+            "lapsed for 22 minutes; TLS handshakes failed rather than slowed. No latency budget applied. "
+            "Classed as a Sev-1 review.\n"
+        ),
+        "postmortem_INC-2025-1042.md": (
+            "# Post-mortem INC-2025-1042 (search indexing lag, 2025-07-29)\n\nIndex refresh fell 40 minutes "
+            "behind after a mapping change. Classed as a Sev-3 review.\n"
+        ),
+        "postmortem_INC-2026-0108.md": (
+            "# Post-mortem INC-2026-0108 (payments queue backlog, 2026-01-21)\n\nConsumer group stalled after a "
+            "broker restart. Classed as a Sev-2 review.\n"
+        ),
+    },
+)
+
+
 ASKS = Asks(
     questions={
         "media0": "Dana here. Before we argue about anything else I want the dashboard capture pinned down: "
@@ -209,6 +235,7 @@ def make() -> dict[str, Any]:
     S = {
         "id": SID,
         "asks": ASKS,
+        "search": SEARCH,
         "desc": (
             "Engineering: post-mortem of a checkout-latency incident on the API gateway. Sharded JSONL request logs "
             "are delegable only and need a tally tool; the latency dashboard PNG carries the deploy marker and first "

@@ -3,7 +3,7 @@
 import random
 from typing import Any
 
-from framework import Asks, build_docx, build_pdf, render_panel, write
+from framework import Asks, Search, build_docx, build_pdf, render_panel, write
 
 SID = "s_eng_oee_line_audit"
 RUN_ORDER = 8  # place in the domain's run order and index (kit/discover.py)
@@ -130,6 +130,31 @@ def _assets() -> dict[str, tuple[str, str, str, str]]:
     }
 
 
+SEARCH = Search(
+    term="line 3",
+    why="the earlier audit of this line",
+    matches=1,
+    files={
+        "audit_OEE-AUD-2025-05.md": (
+            "# OEE audit OEE-AUD-2025-05 (canning line 1, 2025)\n\nStandard applied: OPS-STD-12 revision 1. "
+            "Major stops: 37. Verdict: Line certified.\n"
+        ),
+        "audit_OEE-AUD-2025-09.md": (
+            "# OEE audit OEE-AUD-2025-09 (bottling line 2, 2025)\n\nStandard applied: OPS-STD-12 revision 1. "
+            "Major stops: 58. Verdict: Line certified.\n"
+        ),
+        "audit_OEE-AUD-2024-11.md": (
+            "# OEE audit OEE-AUD-2024-11 (canning line 1, 2024)\n\nStandard applied: OPS-STD-12 revision 1. "
+            "Major stops: 44. Verdict: Line certified.\n"
+        ),
+        "oee_audit_glossary.md": (
+            "# OEE audit glossary\n\nAvailability = run time / planned time. A major stop lasts longer than the "
+            "threshold the standard sets; shorter ones are minor stops and are not counted.\n"
+        ),
+    },
+)
+
+
 ASKS = Asks(
     questions={
         "plan": "Sofia Marchetti, operations excellence. I need the OEE audit of bottling line 3 for week 39; my "
@@ -170,6 +195,7 @@ def make() -> dict[str, Any]:
     S = {
         "id": SID,
         "asks": ASKS,
+        "search": SEARCH,
         "desc": (
             "Engineering: OEE audit of bottling line 3. Stop-event logs per shift are delegable only and need a tally "
             "tool; a photo of the andon board carries the good count, rejects and availability; an automatic MES "

@@ -3,7 +3,7 @@
 import random
 from typing import Any
 
-from framework import Asks, build_pdf, build_wav, render_panel, write
+from framework import Asks, Search, build_pdf, build_wav, render_panel, write
 
 SID = "s_eng_pump_vibration_survey"
 RUN_ORDER = 5  # place in the domain's run order and index (kit/discover.py)
@@ -200,6 +200,31 @@ def _assets() -> dict[str, tuple[str, str, str, str]]:
     }
 
 
+SEARCH = Search(
+    term="Millbrook",
+    why="earlier surveys of this station",
+    matches=2,
+    files={
+        "survey_PS-VIB-2024-022.md": (
+            "# Survey PS-VIB-2024-022 (Millbrook, 2024)\n\nStandard applied: PS-VIB-02 issue 3. Handheld "
+            "readings only; no logged velocity data. Verdict: Plan repair at next outage.\n"
+        ),
+        "survey_PS-VIB-2025-031.md": (
+            "# Survey PS-VIB-2025-031 (Eastfield booster station, 2025)\n\nStandard applied: PS-VIB-02 issue 4. "
+            "Alarm samples: 12. Verdict: Continue monitoring.\n"
+        ),
+        "survey_PS-VIB-2025-047.md": (
+            "# Survey PS-VIB-2025-047 (Ashby reservoir outlet, 2025)\n\nStandard applied: PS-VIB-02 issue 4. "
+            "Alarm samples: 0. Verdict: Continue monitoring.\n"
+        ),
+        "survey_PS-VIB-2024-038.md": (
+            "# Survey PS-VIB-2024-038 (Ashby reservoir outlet, 2024)\n\nStandard applied: PS-VIB-02 issue 3. "
+            "Handheld readings only. Verdict: Continue monitoring.\n"
+        ),
+    },
+)
+
+
 ASKS = Asks(
     questions={
         "plan": "Hannah Brandt, reliability. Our quarterly survey of Millbrook pump station is due and I'd like "
@@ -246,6 +271,7 @@ def make() -> dict[str, Any]:
     S = {
         "id": SID,
         "asks": ASKS,
+        "search": SEARCH,
         "desc": (
             "Engineering: vibration survey of the Millbrook water pump station. Velocity logs per machine are "
             "delegable only and need a tally tool; an FFT spectrum chart and a technician's voice memo carry the "
