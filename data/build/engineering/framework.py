@@ -1,6 +1,7 @@
 """Generic machinery for the engineering scenarios (used by build.py; version 1).
 
-A scenario is a dict (see spec_*.py). From it this module writes: generated slices, tools,
+A scenario is a dict that ``spec_of`` assembles from the parts one spec_*.py module names (its
+questions in an ``Asks``, its archive search in a ``Search``). From it this module writes: generated slices, tools,
 seal, media (PNG at >= 1280x720 with a TrueType mono font and seeded grain, WAV at espeak-ng's native 22050 Hz
 with a seeded room-noise bed, MP4 1280x720 via ffmpeg bitexact),
 office files (docx/xlsx with fixed core times and zip stamps, hand-written PDF), truth/, the
@@ -10,6 +11,7 @@ the decoy table used by tests/dataset/test_engineering_scenarios.py.
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import os
@@ -18,6 +20,7 @@ import subprocess
 import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, Literal
 
 from kit import media
@@ -75,6 +78,39 @@ class Search:
     why: str
     matches: int
     files: Mapping[str, str]
+
+
+SECTIONS = ("REQUEST", "SLICES", "SEAL", "VALUES", "UPDATES")
+"""The parts of a spec module whose keys the scenario dict carries as they are."""
+
+
+def spec_of(module: ModuleType) -> Spec:
+    """The scenario dict the build reads, from the parts one spec module names.
+
+    Persona and request: ``SID``, ``REQUEST`` (description, requester, due date, case id, the
+    manager's opening line, the brief's file name, the summary line), ``REQUEST_FILES``.
+    Workspace files: ``FOLDERS`` (role -> folder), ``SLICES`` (the slices and their tally tool),
+    ``SEAL``, ``TEXTS``, ``SEARCH`` (optional), ``BINARIES`` (optional), ``ASSETS``. ``MEDIA``.
+    Rounds and their questions: ``ROUNDS``, ``LEAD`` (optional), ``DIGEST_GREP``, ``ASKS``.
+    Values and decoys: ``VALUES``. Updates: ``UPDATES``. Every call returns a copy of its own,
+    so what the build adds to a scenario never reaches the module.
+    """
+    S: Spec = {"id": module.SID}
+    for section in SECTIONS:
+        S.update(getattr(module, section))
+    S.update(
+        F=module.FOLDERS,
+        texts={**module.REQUEST_FILES, **module.TEXTS},
+        search=getattr(module, "SEARCH", None),
+        binaries=getattr(module, "BINARIES", {}),
+        assets=module.ASSETS,
+        media=module.MEDIA,
+        rounds=module.ROUNDS,
+        lead=getattr(module, "LEAD", {}),
+        grep_pattern=module.DIGEST_GREP,
+        asks=module.ASKS,
+    )
+    return copy.deepcopy(S)
 
 
 # ----------------------------------------------------------------------------------------------
