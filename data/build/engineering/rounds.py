@@ -40,7 +40,7 @@ def fnum(v: object) -> str:
 
 
 class RoundsMixin:
-    """Round generators and the values they derive; the host class sets S, F, guards, qid and supplies accessible()."""
+    """Round generators and the values they derive; the host class sets S, asks, F, guards, qid and supplies accessible()."""
 
     S: Spec
     asks: Asks
