@@ -10,6 +10,7 @@ from framework import (
     SEAL_TEMPLATE,
     TOOL_TEMPLATE,
     VALIDATE_TEMPLATE,
+    Asks,
     Spec,
     dump,
     seal_of,
@@ -20,8 +21,8 @@ from kit.conditions import check_spec
 from kit.hint import GRANT_NOTE, MEDIA_NOTE, PAGING_NOTE, access_of, asset_map, asset_row, folder_stats, update_lines
 from kit.trajectory import Turn
 from rounds import RoundsMixin
-from searches import search_of
-from searches import verify as verify_search
+from search import search_of
+from search import verify as verify_search
 
 FEEDBACK = {
     "plan": (
@@ -65,21 +66,17 @@ MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4", ".docx", ".xlsx", ".pdf")
 
 class Scenario(RoundsMixin):
     def __init__(self, S: Spec) -> None:
-        from asks import ASKS, EXTRAS, OUT_DIRS
-
-        S.update(ASKS.get(S["id"], {}))
+        self.asks: Asks = S["asks"]
         S.setdefault("fmt", "CSV")
         S["doc"].setdefault("limit_kind", "int")
         S["assets"].setdefault("output", ("deliverables", "-", "-", "write deliverables here"))
         for folder in ("requests", "tools", "vault"):
             S["F"].setdefault(folder, folder)
-        S["extra"] = EXTRAS.get(S["id"])
-        out = OUT_DIRS.get(S["id"])
-        if out:
-            for M in S["media"]:
-                M["out_dir"] = out
-            if "assets" in S:
-                S["assets"][out] = ("deliverables", "-", "-", "write media findings here")
+        out = self.asks.findings
+        for M in S["media"]:
+            M["out_dir"] = out
+        if out != "output":
+            S["assets"][out] = ("deliverables", "-", "-", "write media findings here")
         self.S = S
         self.F = S["F"]
         self.rounds = []  # (qid, kind, arg)
@@ -225,8 +222,8 @@ def build_scenario(S: Spec, root: str) -> tuple[list[str], Scenario]:
         if rel == f"{F['slices']}/_index.md":  # the slice index sits with the request, readable by the manager
             rel = f"{F['requests']}/{F['slices']}_index.md"
         put(f"workspace/{rel}", content)
-    sr = search_of(S["id"])
-    for name, content in (sr or {}).get("files", {}).items():
+    sr = search_of(S)
+    for name, content in (sr.files if sr else {}).items():
         put(f"workspace/{F['archive']}/{name}", content)
     for rel, builder in S["binaries"].items():
         data = builder()

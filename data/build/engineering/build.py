@@ -31,14 +31,14 @@ sys.dont_write_bytecode = True
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
 
 from assemble import build_scenario  # noqa: E402
-from framework import dump, write  # noqa: E402
+from framework import dump, spec_of, write  # noqa: E402
 from kit.discover import spec_modules  # noqa: E402
 from kit.rebuild import differs, report  # noqa: E402
 
 
 def load_specs() -> list[dict[str, Any]]:
     """Every spec_*.py in this folder, in the order their RUN_ORDER says."""
-    return [m.make() for m in spec_modules(HERE, "spec_")]
+    return [spec_of(m) for m in spec_modules(HERE, "spec_")]
 
 
 def build(root: str) -> list[str]:

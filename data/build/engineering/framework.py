@@ -1,6 +1,7 @@
 """Generic machinery for the engineering scenarios (used by build.py; version 1).
 
-A scenario is a dict (see specs_*.py). From it this module writes: generated slices, tools,
+A scenario is a dict that ``spec_of`` assembles from the parts one spec_*.py module names (its
+questions in an ``Asks``, its archive search in a ``Search``). From it this module writes: generated slices, tools,
 seal, media (PNG at >= 1280x720 with a TrueType mono font and seeded grain, WAV at espeak-ng's native 22050 Hz
 with a seeded room-noise bed, MP4 1280x720 via ffmpeg bitexact),
 office files (docx/xlsx with fixed core times and zip stamps, hand-written PDF), truth/, the
@@ -10,14 +11,17 @@ the decoy table used by tests/dataset/test_engineering_scenarios.py.
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import os
 import random
 import subprocess
 import tempfile
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any, Literal
 
 from kit import media
 from kit.files import dump as dump  # re-exported to the scenario specs
@@ -37,6 +41,76 @@ SliceFile = dict[str, Any]
 Row = tuple[int, str, float]
 Op = tuple[Any, ...]
 """A drawing op of render_panel: ("text"|"rect"|"line"|"series"|"bars", ...)."""
+
+
+@dataclass(frozen=True)
+class Asks:
+    """How the requester of one scenario asks, round by round (a spec's ``ASKS``).
+
+    ``questions`` holds one question per round kind (``plan``, ``fanout``, ``media0``, ...); the
+    fan-out text may use ``{schema}``, and a kind without one gets the round's generic question.
+    ``guard_sentence`` is appended to every question (without one, a generic sentence names the
+    sensitive folders). ``findings`` is the folder the media facts go to. ``extra`` is the update
+    round's extra deliverable: a per-file CSV beside the tally (``extra_ask`` may use ``{path}``
+    and ``{header}``) or a fenced JSON block closing the revision note.
+    """
+
+    questions: Mapping[str, str] = field(default_factory=dict)
+    plan_sections: tuple[str, ...] = ("Scope", "Evidence", "Delegation", "Risks")
+    guard_sentence: str | None = None
+    findings: str = "output"
+    extra: Literal["csv", "note_json"] | None = None
+    extra_ask: str | None = None
+
+
+@dataclass(frozen=True)
+class Search:
+    """How the archive reader of one scenario finds the earlier case (a spec's ``SEARCH``).
+
+    ``term`` is what the request says the work is about, matched case-insensitively and literally;
+    ``why`` is what the manager says it looks for; ``files`` are the other records written into
+    the archive folder beside the earlier case; ``matches`` is how many files of that folder hold
+    the term, the earlier case included. The build proves the count and that the term is no
+    checked value (``search.verify``).
+    """
+
+    term: str
+    why: str
+    matches: int
+    files: Mapping[str, str]
+
+
+SECTIONS = ("REQUEST", "SLICES", "SEAL", "VALUES", "UPDATES")
+"""The parts of a spec module whose keys the scenario dict carries as they are."""
+
+
+def spec_of(module: ModuleType) -> Spec:
+    """The scenario dict the build reads, from the parts one spec module names.
+
+    Persona and request: ``SID``, ``REQUEST`` (description, requester, due date, case id, the
+    manager's opening line, the brief's file name, the summary line), ``REQUEST_FILES``.
+    Workspace files: ``FOLDERS`` (role -> folder), ``SLICES`` (the slices and their tally tool),
+    ``SEAL``, ``TEXTS``, ``SEARCH`` (optional), ``BINARIES`` (optional), ``ASSETS``. ``MEDIA``.
+    Rounds and their questions: ``ROUNDS``, ``LEAD`` (optional), ``DIGEST_GREP``, ``ASKS``.
+    Values and decoys: ``VALUES``. Updates: ``UPDATES``. Every call returns a copy of its own,
+    so what the build adds to a scenario never reaches the module.
+    """
+    S: Spec = {"id": module.SID}
+    for section in SECTIONS:
+        S.update(getattr(module, section))
+    S.update(
+        F=module.FOLDERS,
+        texts={**module.REQUEST_FILES, **module.TEXTS},
+        search=getattr(module, "SEARCH", None),
+        binaries=getattr(module, "BINARIES", {}),
+        assets=module.ASSETS,
+        media=module.MEDIA,
+        rounds=module.ROUNDS,
+        lead=getattr(module, "LEAD", {}),
+        grep_pattern=module.DIGEST_GREP,
+        asks=module.ASKS,
+    )
+    return copy.deepcopy(S)
 
 
 # ----------------------------------------------------------------------------------------------

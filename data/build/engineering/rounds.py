@@ -14,13 +14,13 @@ import re
 from typing import Any
 
 from _bind import check_bind, derive
-from framework import WS, SliceFile, Spec, tally_json
+from framework import WS, Asks, SliceFile, Spec, tally_json
 from kit import conditions
 from kit.conditions import Condition as Cond
 from kit.conditions import jv
 from kit.conditions import label as lab
 from kit.trajectory import Call, Turn, call, turn
-from searches import search_of
+from search import search_of
 
 MODEL_FOR = {"image": "vlm", "video": "vlm", "audio": "omni"}
 MODELS_FOR = {"image": ["vlm", "omni"], "video": ["vlm", "omni"], "audio": ["omni"]}
@@ -40,9 +40,10 @@ def fnum(v: object) -> str:
 
 
 class RoundsMixin:
-    """Round generators and the values they derive; the host class sets S, F, guards, qid and supplies accessible()."""
+    """Round generators and the values they derive; the host class sets S, asks, F, guards, qid and supplies accessible()."""
 
     S: Spec
+    asks: Asks
     F: dict[str, str]
     guards: list[str]
     qid: dict[str, str]
@@ -107,7 +108,7 @@ class RoundsMixin:
 
     # ------------------------------------------------------------------ shared pieces
     def ask(self, kind: str, default: str, **fmt: str) -> str:
-        text = self.S.get("ask", {}).get(kind)
+        text = self.asks.questions.get(kind)
         if text is None:
             return default
         return f"{text.format(**fmt) if fmt else text} {self.guard_sentence()}"
@@ -117,9 +118,7 @@ class RoundsMixin:
 
     def guard_sentence(self) -> str:
         names = " or ".join(f"{g}/" for g in self.guards)
-        return str(
-            self.S.get("guard_sentence", f"Never grant {names} to any subagent or workflow agent, in any round.")
-        )
+        return self.asks.guard_sentence or f"Never grant {names} to any subagent or workflow agent, in any round."
 
     def brief_text(self) -> str:
         return str(self.S["texts"][f"{self.F['requests']}/{self.S['brief_name']}"])
@@ -198,7 +197,7 @@ class RoundsMixin:
     # ------------------------------------------------------------------ round kinds
     def r_plan(self, qid: str, _: int) -> Round:
         S, F = self.S, self.F
-        secs = S.get("plan_sections", ["Scope", "Evidence", "Delegation", "Risks"])
+        secs = list(self.asks.plan_sections)
         q = self.ask(
             "plan",
             f"{S['opening']} The request is in {F['requests']}/ and _sandbox_hint.md maps the workspace. Before anyone "
@@ -671,7 +670,7 @@ class RoundsMixin:
             evidence(doc_path, [fnum(D["limit"]), D["verdict"]], "output/compliance.md"),
             *conds,
         ]
-        if search_of(S["id"]):
+        if search_of(S):
             spec.append(evidence(arc_path, [S["archive_case_id"], A["stale_values"][0]], "output/compliance.md"))
         for sv in A["stale_values"]:
             spec.append(
@@ -694,7 +693,7 @@ class RoundsMixin:
     def archive_agent(self, arc_path: str) -> str:
         """The archive reader: the earlier case's file, or (where the manager must locate it by content)
         its whole folder with Read and Grep."""
-        sr = search_of(self.S["id"])
+        sr = search_of(self.S)
         grant, tools = (self.F["archive"], '["Read", "Grep"]') if sr else (arc_path, '["Read"]')
         return (
             f'const arch = defineAgent({{name: "archive_reader", model_key: "llm", tools: {tools}, '
@@ -704,11 +703,11 @@ class RoundsMixin:
     def archive_prompt(self, arc_path: str) -> str:
         """What the archive reader is asked (a JS string body): read the named file, or search the folder
         for a term the request gives (never a checked value) without naming a file."""
-        sr = search_of(self.S["id"])
+        sr = search_of(self.S)
         if not sr:
             return f"Read {WS}/{arc_path} and report its id, date, the limit it used and its conclusion."
         return (
-            f'Search your folder for \\"{sr["term"]}\\" ({sr["why"]}) and, for every record that matches, report '
+            f'Search your folder for \\"{sr.term}\\" ({sr.why}) and, for every record that matches, report '
             "its id, date, the limit it used and its conclusion."
         )
 
@@ -903,7 +902,7 @@ class RoundsMixin:
         return spec
 
     def note_block(self) -> str:
-        if self.S.get("extra") != "note_json":
+        if self.asks.extra != "note_json":
             return ""
         return (
             '\n```json\n{"total_now": ${var:total1}, "previous_total": ${var:total0}, "top_now": "${var:top1}"}\n```\n'
@@ -911,7 +910,7 @@ class RoundsMixin:
 
     def update_extras(self, files: list[SliceFile]) -> tuple[list[Call], list[Cond], str]:
         """A per-file CSV beside the tally, or a fenced JSON block in the revision note (per scenario)."""
-        S, kind = self.S, self.S.get("extra")
+        S, kind = self.S, self.asks.extra
         t1 = self.tallies()[1]
         if kind == "csv":
             path = f"output/{S['tally_name']}_by_file.csv"
@@ -932,9 +931,8 @@ class RoundsMixin:
                 ],
             }
             header = f"file,{self.ck},{self.pk},{self.tk}"
-            q = S.get("extra_ask", "Also write {path} with the header `{header}`, one row per file.").format(
-                path=path, header=header
-            )
+            ask = self.asks.extra_ask or "Also write {path} with the header `{header}`, one row per file."
+            q = ask.format(path=path, header=header)
             return [call("Write", file_path=f"{WS}/{path}", content=body)], [table], q
         if kind == "note_json":
             old = self.tallies()[0][f"total_{self.ck}"]
@@ -943,8 +941,9 @@ class RoundsMixin:
                 jv("output/revision_note.md", ["previous_total"], old),
                 jv("output/revision_note.md", ["top_now"], t1[self.tk]),
             ]
-            q = str(
-                S.get("extra_ask", "End the note with a ```json block holding total_now, previous_total and top_now.")
+            q = (
+                self.asks.extra_ask
+                or "End the note with a ```json block holding total_now, previous_total and top_now."
             )
             return [], spec, q
         return [], [], ""
