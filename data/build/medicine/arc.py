@@ -709,11 +709,11 @@ FIRST = {
 """A round's first tag (its kind in the arc) unless its story names another."""
 
 
-def lay_out(c: dict[str, Any], story: dict[str, Any]) -> list[dict[str, Any]]:
+def lay_out(c: dict[str, Any]) -> list[dict[str, Any]]:
     """The rounds of one scenario: id, question, tags, spec, update ids and the reference turns."""
     a = Arc(c)
     out = []
-    for i, r in enumerate(story["rounds"], 1):
+    for i, r in enumerate(c["rounds"], 1):
         rid = f"q{i}"
         got = KINDS[r["kind"]](a, r)
         turns = got["turns"]

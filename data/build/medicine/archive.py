@@ -24,31 +24,6 @@ def review(title: str, *lines: str) -> str:
 
 
 SEARCH: dict[str, dict[str, Any]] = {
-    "s_med_sae_reconciliation": {
-        "term": "HELIX-2",
-        "known": "the trial named in the request",
-        "pick": r"\(HELIX-2, \w+ 2025\)",
-        "files": {
-            "archive/REC-2024-08_reconciliation.md": review(
-                "SAE reconciliation REC-2024-08 (HELIX-2, August 2024)",
-                "Late SAE reports: 16 across three sites.",
-                "Threshold applied (Safety Management Plan v3.0, §7.3): 30 late reports.",
-                "Outcome: site retraining.",
-            ),
-            "archive/REC-2025-06_reconciliation.md": review(
-                "SAE reconciliation REC-2025-06 (ORCA-1, June 2025)",
-                "Late SAE reports: 1 at one site.",
-                "Threshold applied (ORCA-1 safety plan v2, §6.1): 10 late reports.",
-                "Outcome: no action.",
-            ),
-            "archive/REC-2025-11_reconciliation.md": review(
-                "SAE reconciliation REC-2025-11 (TIDE-3, November 2025)",
-                "Late SAE reports: 7 at one site.",
-                "Threshold applied (TIDE-3 safety plan v1.2, §8.2): 8 late reports.",
-                "Outcome: site retraining.",
-            ),
-        },
-    },
     "s_med_ct_dose_audit": {
         "term": "February 2025",
         "known": "'last February' in the question, a year before this audit",
