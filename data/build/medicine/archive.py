@@ -24,37 +24,6 @@ def review(title: str, *lines: str) -> str:
 
 
 SEARCH: dict[str, dict[str, Any]] = {
-    "s_med_ct_dose_audit": {
-        "term": "February 2025",
-        "known": "'last February' in the question, a year before this audit",
-        "pick": r"CT dose audit [\w-]+ \(February 2025\)",
-        "files": {
-            "archive/MR-SA-2025-02_audit.md": review(
-                "MR safety audit MR-SA-2025-02 (February 2025)",
-                "Screening forms incomplete: 9.",
-                "Threshold applied (MR safety rules 2025, §2.4): 8 forms.",
-                "Outcome: staff briefing.",
-            ),
-            "archive/RAD-DA-2025-08_audit.md": review(
-                "CT dose audit RAD-DA-2025-08 (August 2025)",
-                "Exams above the local DRL: 17.",
-                "Threshold applied (DRL workbook 2025, §3.2): 30 exams.",
-                "Outcome: routine monitoring.",
-            ),
-            "archive/RAD-DA-2024-02_audit.md": review(
-                "CT dose audit RAD-DA-2024-02 (Feb 2024)",
-                "Exams above the local DRL: 22.",
-                "Threshold applied (DRL workbook 2023, §3.2): 35 exams.",
-                "Outcome: routine monitoring.",
-            ),
-            "archive/FL-DA-2025-05_audit.md": review(
-                "Fluoroscopy dose audit FL-DA-2025-05 (May 2025)",
-                "Procedures above the local DRL: 6.",
-                "Threshold applied (fluoroscopy DRL sheet 2025): 10 procedures.",
-                "Outcome: routine monitoring.",
-            ),
-        },
-    },
     "s_med_ward_handover": {
         "term": "ward 7",
         "known": "the ward named in the request",
