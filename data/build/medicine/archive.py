@@ -24,25 +24,6 @@ def review(title: str, *lines: str) -> str:
 
 
 SEARCH: dict[str, dict[str, Any]] = {
-    "s_med_ward_handover": {
-        "term": "ward 7",
-        "known": "the ward named in the request",
-        "pick": r"\(ward 7, \w+ 2025\)",
-        "files": {
-            "archive/WH-2025-038_audit.md": review(
-                "Handover audit WH-2025-038 (ward 11, March 2025)",
-                "Febrile observations: 14.",
-                "Threshold applied (policy v4, §4.1): 30.",
-                "Outcome: ward monitoring.",
-            ),
-            "archive/WH-2025-051_audit.md": review(
-                "Handover audit WH-2025-051 (ward 9, May 2025)",
-                "Febrile observations: 33.",
-                "Threshold applied (policy v4, §4.1): 30.",
-                "Outcome: matron review.",
-            ),
-        },
-    },
     "s_med_dispensing_error_rca": {
         "term": "MER-2025-061",
         "known": "the review id the question quotes",
