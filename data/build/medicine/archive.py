@@ -24,42 +24,6 @@ def review(title: str, *lines: str) -> str:
 
 
 SEARCH: dict[str, dict[str, Any]] = {
-    "s_med_dispensing_error_rca": {
-        "term": "MER-2025-061",
-        "known": "the review id the question quotes",
-        "pick": r"Medication-error review MER-2025-061 \(2025\)",
-        "files": {
-            "archive/MER-2025-061_addendum.md": review(
-                "Addendum to medication-error review MER-2025-061",
-                "Actions closed in January 2026: shelf separation of warfarin strengths at every station;",
-                "second-checker sign-off added to the dispensing screen. No figures of the review were changed.",
-            ),
-            "archive/MER-2025-029_review.md": review(
-                "Medication-error review MER-2025-029 (2025)",
-                "Omitted doses: 12.",
-                "Threshold applied (MSP-12, 2024 edition, §5.4): 20.",
-                "Outcome: ward-level review.",
-            ),
-            "archive/MER-2025-083_review.md": review(
-                "Medication-error review MER-2025-083 (2025)",
-                "Wrong-patient labels: 5.",
-                "Threshold applied (MSP-12, 2024 edition, §5.3): 10.",
-                "Outcome: ward-level review.",
-            ),
-            "archive/MER-2024-112_review.md": review(
-                "Medication-error review MER-2024-112 (2024)",
-                "Strength mismatches: 17.",
-                "Threshold applied (MSP-12, 2022 edition, §5.2): 20.",
-                "Outcome: ward-level review.",
-            ),
-            "archive/MER-2025-047_review.md": review(
-                "Medication-error review MER-2025-047 (2025)",
-                "Infusion-rate errors: 3.",
-                "Threshold applied (MSP-12, 2024 edition, §6.1): 5.",
-                "Outcome: trust-level RCA.",
-            ),
-        },
-    },
     "s_med_outbreak_linelist": {
         "term": "norovirus",
         "known": "the organism the question names for last year's report",
