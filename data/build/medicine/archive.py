@@ -24,37 +24,6 @@ def review(title: str, *lines: str) -> str:
 
 
 SEARCH: dict[str, dict[str, Any]] = {
-    "s_med_outbreak_linelist": {
-        "term": "norovirus",
-        "known": "the organism the question names for last year's report",
-        "pick": r"\(norovirus, 2025\)",
-        "files": {
-            "archive/IPC-OB-2024-03_report.md": review(
-                "Outbreak report IPC-OB-2024-03 (norovirus, 2024)",
-                "Cases: 18.",
-                "Threshold applied (IPC-07, 2022 edition, §6.4): 20.",
-                "Outcome: outbreak declared.",
-            ),
-            "archive/IPC-OB-2023-01_report.md": review(
-                "Outbreak report IPC-OB-2023-01 (norovirus, 2023)",
-                "Cases: 42.",
-                "Threshold applied (IPC-07, 2022 edition, §6.4): 20.",
-                "Outcome: major outbreak.",
-            ),
-            "archive/IPC-OB-2025-05_report.md": review(
-                "Outbreak report IPC-OB-2025-05 (influenza A, 2025)",
-                "Cases: 11.",
-                "Threshold applied (IPC-09, 2025 edition, §3.1): 6.",
-                "Outcome: outbreak declared.",
-            ),
-            "archive/IPC-OB-2025-09_report.md": review(
-                "Outbreak report IPC-OB-2025-09 (CPE, 2025)",
-                "Cases: 3.",
-                "Threshold applied (IPC-11, 2025 edition, §2.2): 2.",
-                "Outcome: outbreak declared.",
-            ),
-        },
-    },
     "s_med_analyser_qc_drift": {
         "term": "troponin",
         "known": "the analyte named in the request",
