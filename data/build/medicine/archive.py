@@ -24,31 +24,6 @@ def review(title: str, *lines: str) -> str:
 
 
 SEARCH: dict[str, dict[str, Any]] = {
-    "s_med_analyser_qc_drift": {
-        "term": "troponin",
-        "known": "the analyte named in the request",
-        "pick": r"\(hs-troponin T, 2025\)",
-        "files": {
-            "archive/LAB-QC-2025-02_review.md": review(
-                "QC review LAB-QC-2025-02 (HbA1c, 2025)",
-                "1-3s rejections: 6.",
-                "Threshold applied (LQ-4, 2025 edition, §2.5): 24.",
-                "Outcome: no action.",
-            ),
-            "archive/LAB-QC-2025-11_review.md": review(
-                "QC review LAB-QC-2025-11 (CRP, 2025)",
-                "1-3s rejections: 2.",
-                "Threshold applied (LQ-4, 2025 edition, §2.5): 24.",
-                "Outcome: no action.",
-            ),
-            "archive/LAB-QC-2025-08_review.md": review(
-                "QC review LAB-QC-2025-08 (potassium, 2025)",
-                "1-3s rejections: 29.",
-                "Threshold applied (LQ-4, 2025 edition, §2.5): 24.",
-                "Outcome: analyser recalibration.",
-            ),
-        },
-    },
     "s_med_discharge_coding_audit": {
         "term": "inpatient",
         "known": "the episode type named in the request",
