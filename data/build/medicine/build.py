@@ -39,8 +39,6 @@ sys.dont_write_bytecode = True  # never leave __pycache__ next to the build scri
 sys.path.insert(0, HERE)
 sys.path.insert(1, os.path.normpath(os.path.join(HERE, "..")))  # the kit and sync_checks, after this folder
 import arc  # noqa: E402
-import archive  # noqa: E402
-import cfg  # noqa: E402
 import sync_checks  # noqa: E402
 from kit.conditions import check_spec  # noqa: E402
 from kit.discover import spec_modules  # noqa: E402
@@ -63,7 +61,6 @@ from kit.scan import A4_150DPI, font, grain, hand_font, shade  # noqa: E402
 from kit.seal import seal_hex, seal_key, seal_tool_template  # noqa: E402
 from kit.texture import png_bytes  # noqa: E402
 from parts import complete  # noqa: E402
-from stories import STORIES  # noqa: E402
 
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
 BUILD = os.path.normpath(os.path.join(HERE, ".."))
@@ -462,19 +459,7 @@ def build_hint(c: dict[str, Any], sdir: str, man: dict[str, Any]) -> str:
 
 def scenarios() -> list[dict[str, Any]]:
     """Every scenario's spec (``SCENARIO`` of its sc_*.py module), in run order."""
-    legacy = [{**c, **STORIES[c["sid"]], "search": archive.SEARCH[c["sid"]]} for c in cfg.SCENARIOS]
-    return [*(m.SCENARIO for m in spec_modules(HERE, "sc_")), *legacy]
-
-
-def with_story(c: dict[str, Any]) -> dict[str, Any]:
-    """The scenario's config with last year's review among the archive's and the story's deliverable folders."""
-    c = {**c, "accessible": list(c["accessible"]), "assets": dict(c["assets"]), "files": dict(c["files"])}
-    c["files"].update(c["search"]["files"])
-    for folder, what in c["folders"].items():
-        c["files"][f"{folder}/README.md"] = f"# {folder}/\n\nDeliverables: {what}.\n"
-        c["accessible"].append(folder)
-        c["assets"][folder] = ("deliverables", "-", "-", what)
-    return c
+    return [m.SCENARIO for m in spec_modules(HERE, "sc_")]
 
 
 def write_slices(c: dict[str, Any], sdir: str, ws: str) -> dict[str, Any]:
@@ -518,7 +503,7 @@ def build_scenario(c: dict[str, Any], root: str) -> None:
     if os.path.isdir(sdir):
         shutil.rmtree(sdir)
     ws = os.path.join(sdir, "workspace")
-    c = with_story(c) if "accessible" in c else complete(c)
+    c = complete(c)
     for rel, text in c["files"].items():
         write(os.path.join(ws, rel), text)
     upd = write_slices(c, sdir, ws)
