@@ -1,6 +1,6 @@
 """Round kinds of the medicine scenarios: check specs for the one engine and the honest reference manager.
 
-A scenario's story (stories.py) lists its rounds in its own order, each with a kind, the
+A scenario's spec module (sc_*.py) lists its rounds in its own order, each with a kind, the
 colleague's question text and the deliverable paths. For every round this module builds the
 question's closing format sentence, the check spec (conditions of data/build/_check.py), the
 tags (the first tag is the round's kind in the arc) and the reference manager's turns.

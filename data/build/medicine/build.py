@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """Deterministic build of the medicine-domain scenarios (data/clawarena-team/scenarios/s_med_*). v1
 
-Everything under a s_med_* scenario folder is generated here from the configurations in
-data/build/medicine/cfg.py: workspace text files, CSV slices, media (Pillow PNG A4 scans at 150 dpi
-with seeded paper grain, matplotlib charts 12 x 7 in at 150 dpi, espeak-ng/sox WAV at its native
-22050 Hz, ffmpeg MP4 at 1280x720, 1 fps), office files (python-docx / openpyxl, with fixed core-property
-times and zip entry dates), truth/ entries, _sandbox_hint.md (from the manifest), manifest.json, questions.json,
-checks/ (one spec per round for the engine data/build/_check.py, plus its byte-identical copy and stamp),
-solution/trajectory.json (the honest reference manager). Each scenario's story, round order and question
-texts come from stories.py; arc.py turns them into specs and reference turns. Also writes
-data/clawarena-team/manifests-medicine.json and tests-medicine.json.
+Everything under a s_med_* scenario folder is generated here from its spec module
+data/build/medicine/sc_<name>.py (found by kit.discover, in RUN_ORDER; parts.py completes the workspace
+every scenario shares): workspace text files, CSV slices, media (Pillow PNG A4 scans at 150 dpi with seeded
+paper grain, matplotlib charts 12 x 7 in at 150 dpi, espeak-ng/sox WAV at its native 22050 Hz, ffmpeg MP4
+at 1280x720, 1 fps), office files (python-docx / openpyxl, with fixed core-property times and zip entry
+dates), truth/ entries, _sandbox_hint.md (from the manifest), manifest.json, questions.json, checks/ (one
+spec per round for the engine data/build/_check.py, plus its byte-identical copy and stamp),
+solution/trajectory.json (the honest reference manager). arc.py turns the spec's rounds, in its own order,
+into specs and reference turns. Also writes data/clawarena-team/manifests-medicine.json and
+tests-medicine.json.
 
 Usage:
     .venv/bin/python data/build/medicine/build.py           # (re)generate in place

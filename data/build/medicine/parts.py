@@ -20,8 +20,9 @@ A spec module (``sc_<name>.py``) holds one dict, ``SCENARIO``. Its keys, in the 
   value the automatic text offers instead); ``track_b``: the document fact of a ``tracks`` round.
 - ``rule`` and ``office``: the governing document's rule and its docx/xlsx content.
 - ``search``: the department's other past reviews in ``archive/`` and how last year's is found
-  among them (``term``, where the manager ``known`` it from, ``pick``: the heading only last year's
-  review has, ``files``).
+  among them: ``term`` (the quoted search term), ``known`` (where the manager learned it), ``pick``
+  (a regex over the heading only last year's review has) and ``files`` (path -> text; no figure of
+  theirs equals a figure of the case).
 - ``digest_total`` and ``archive_total``: the totals the digest and last year's review offer.
 - ``folders`` and ``rounds``: the deliverable folders and the rounds in the scenario's own order
   (kinds in arc.py).
