@@ -9,7 +9,6 @@ needs), and on its final workspace planted decoys, faked transcripts and wrong r
 from __future__ import annotations
 
 import difflib
-import importlib
 import itertools
 import json
 import re
@@ -86,9 +85,9 @@ def edit_json(ws: Path, rel: str, key: str, value: object) -> None:
 # shape of the domain
 # ---------------------------------------------------------------------------------------------
 def test_index_is_what_the_builder_defines() -> None:
-    """The index lists the scenario configs of cfg.py in the order they are defined, each with its folder."""
+    """The index lists the scenarios of the sc_*.py spec modules in their RUN_ORDER, each with its folder."""
     assert assert_index_is_the_folders("medicine", "s_med_") == SIDS
-    assert [c["sid"] for c in _build_module("cfg").SCENARIOS] == SIDS
+    assert list(_scenarios()) == SIDS
     assert set(SIDS) <= set(converted())
 
 
@@ -148,16 +147,19 @@ def test_every_delegable_round_checks_evidence() -> None:
 # ---------------------------------------------------------------------------------------------
 # the reference manager
 # ---------------------------------------------------------------------------------------------
-def _build_module(name: str) -> Any:
-    """A module of the medicine builder, imported as build.py does (its folder, then the kit's)."""
+def _scenarios() -> dict[str, dict[str, Any]]:
+    """Each scenario's spec (``SCENARIO`` of its sc_*.py module) by id, in run order, found as build.py
+    finds them (the builder's folder, then the kit's, on the path)."""
     for where in (str(BUILD.parent), str(BUILD)):
         if where not in sys.path:
             sys.path.insert(0, where)
-    return importlib.import_module(name)
+    from kit.discover import spec_modules
+
+    return {m.SCENARIO["sid"]: m.SCENARIO for m in spec_modules(BUILD, "sc_")}
 
 
 def _search(sid: str) -> dict[str, Any]:
-    spec: dict[str, Any] = _build_module("archive").SEARCH[sid]
+    spec: dict[str, Any] = _scenarios()[sid]["search"]
     return spec
 
 
@@ -283,8 +285,7 @@ def test_review_found_by_grep_but_never_opened_fails(sid: str, tmp_path: Path) -
 
 
 def _secrets(sid: str) -> list[str]:
-    cfg = _build_module("cfg")
-    c = next(x for x in cfg.SCENARIOS if x["sid"] == sid)
+    c = _scenarios()[sid]
     out = [c["rule"]["decision"]]
     for m in c["media"]:
         out += [str(v[0]) for v in m["facts"].values() if len(str(v[0])) >= 4]
@@ -361,9 +362,8 @@ def test_media_decoys_are_not_one_character_edits() -> None:
     """Every value an automatic text offers in place of a media fact differs from the truth by more than one
     character (another row, another patient, another week or unit), and a perceiving reader's truth text
     does not carry the decoy as the fact itself."""
-    cfg = _build_module("cfg")
     seen = 0
-    for c in cfg.SCENARIOS:
+    for c in _scenarios().values():
         for m in c["media"]:
             for key, (truth, _hint, wrong) in m["facts"].items():
                 if wrong is None:

@@ -1,6 +1,6 @@
 """Round kinds of the medicine scenarios: check specs for the one engine and the honest reference manager.
 
-A scenario's story (stories.py) lists its rounds in its own order, each with a kind, the
+A scenario's spec module (sc_*.py) lists its rounds in its own order, each with a kind, the
 colleague's question text and the deliverable paths. For every round this module builds the
 question's closing format sentence, the check spec (conditions of data/build/_check.py), the
 tags (the first tag is the round's kind in the arc) and the reference manager's turns.
@@ -709,11 +709,11 @@ FIRST = {
 """A round's first tag (its kind in the arc) unless its story names another."""
 
 
-def lay_out(c: dict[str, Any], story: dict[str, Any]) -> list[dict[str, Any]]:
+def lay_out(c: dict[str, Any]) -> list[dict[str, Any]]:
     """The rounds of one scenario: id, question, tags, spec, update ids and the reference turns."""
     a = Arc(c)
     out = []
-    for i, r in enumerate(story["rounds"], 1):
+    for i, r in enumerate(c["rounds"], 1):
         rid = f"q{i}"
         got = KINDS[r["kind"]](a, r)
         turns = got["turns"]

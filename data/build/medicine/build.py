@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """Deterministic build of the medicine-domain scenarios (data/clawarena-team/scenarios/s_med_*). v1
 
-Everything under a s_med_* scenario folder is generated here from the configurations in
-data/build/medicine/cfg.py: workspace text files, CSV slices, media (Pillow PNG A4 scans at 150 dpi
-with seeded paper grain, matplotlib charts 12 x 7 in at 150 dpi, espeak-ng/sox WAV at its native
-22050 Hz, ffmpeg MP4 at 1280x720, 1 fps), office files (python-docx / openpyxl, with fixed core-property
-times and zip entry dates), truth/ entries, _sandbox_hint.md (from the manifest), manifest.json, questions.json,
-checks/ (one spec per round for the engine data/build/_check.py, plus its byte-identical copy and stamp),
-solution/trajectory.json (the honest reference manager). Each scenario's story, round order and question
-texts come from stories.py; arc.py turns them into specs and reference turns. Also writes
-data/clawarena-team/manifests-medicine.json and tests-medicine.json.
+Everything under a s_med_* scenario folder is generated here from its spec module
+data/build/medicine/sc_<name>.py (found by kit.discover, in RUN_ORDER; parts.py completes the workspace
+every scenario shares): workspace text files, CSV slices, media (Pillow PNG A4 scans at 150 dpi with seeded
+paper grain, matplotlib charts 12 x 7 in at 150 dpi, espeak-ng/sox WAV at its native 22050 Hz, ffmpeg MP4
+at 1280x720, 1 fps), office files (python-docx / openpyxl, with fixed core-property times and zip entry
+dates), truth/ entries, _sandbox_hint.md (from the manifest), manifest.json, questions.json, checks/ (one
+spec per round for the engine data/build/_check.py, plus its byte-identical copy and stamp),
+solution/trajectory.json (the honest reference manager). arc.py turns the spec's rounds, in its own order,
+into specs and reference turns. Also writes data/clawarena-team/manifests-medicine.json and
+tests-medicine.json.
 
 Usage:
     .venv/bin/python data/build/medicine/build.py           # (re)generate in place
@@ -39,10 +40,9 @@ sys.dont_write_bytecode = True  # never leave __pycache__ next to the build scri
 sys.path.insert(0, HERE)
 sys.path.insert(1, os.path.normpath(os.path.join(HERE, "..")))  # the kit and sync_checks, after this folder
 import arc  # noqa: E402
-import archive  # noqa: E402
-import cfg  # noqa: E402
 import sync_checks  # noqa: E402
 from kit.conditions import check_spec  # noqa: E402
+from kit.discover import spec_modules  # noqa: E402
 from kit.files import dump, wav_duration, write  # noqa: E402
 from kit.hint import (  # noqa: E402
     GRANT_NOTE,
@@ -61,7 +61,7 @@ from kit.rebuild import differs, report  # noqa: E402
 from kit.scan import A4_150DPI, font, grain, hand_font, shade  # noqa: E402
 from kit.seal import seal_hex, seal_key, seal_tool_template  # noqa: E402
 from kit.texture import png_bytes  # noqa: E402
-from stories import STORIES  # noqa: E402
+from parts import complete  # noqa: E402
 
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
 BUILD = os.path.normpath(os.path.join(HERE, ".."))
@@ -458,17 +458,9 @@ def build_hint(c: dict[str, Any], sdir: str, man: dict[str, Any]) -> str:
     )
 
 
-def with_story(c: dict[str, Any]) -> dict[str, Any]:
-    """The scenario's config with last year's review among the archive's and the story's deliverable folders."""
-    c = {**c, "accessible": list(c["accessible"]), "assets": dict(c["assets"]), "files": dict(c["files"])}
-    if c["sid"] in archive.SEARCH:  # last year's review among the department's other reviews
-        c["search"] = archive.SEARCH[c["sid"]]
-        c["files"].update(c["search"]["files"])
-    for folder, what in STORIES[c["sid"]].get("folders", {}).items():
-        c["files"][f"{folder}/README.md"] = f"# {folder}/\n\nDeliverables: {what}.\n"
-        c["accessible"].append(folder)
-        c["assets"][folder] = ("deliverables", "-", "-", what)
-    return c
+def scenarios() -> list[dict[str, Any]]:
+    """Every scenario's spec (``SCENARIO`` of its sc_*.py module), in run order."""
+    return [m.SCENARIO for m in spec_modules(HERE, "sc_")]
 
 
 def write_slices(c: dict[str, Any], sdir: str, ws: str) -> dict[str, Any]:
@@ -512,7 +504,7 @@ def build_scenario(c: dict[str, Any], root: str) -> None:
     if os.path.isdir(sdir):
         shutil.rmtree(sdir)
     ws = os.path.join(sdir, "workspace")
-    c = with_story(c)
+    c = complete(c)
     for rel, text in c["files"].items():
         write(os.path.join(ws, rel), text)
     upd = write_slices(c, sdir, ws)
@@ -533,12 +525,12 @@ def build_scenario(c: dict[str, Any], root: str) -> None:
         "rounds_ref": "questions.json",
     }
     write(os.path.join(sdir, "manifest.json"), dump(man))
-    build_story(c, STORIES[sid], sdir, ws, man)
+    build_story(c, sdir, ws, man)
 
 
-def build_story(c: dict[str, Any], story: dict[str, Any], sdir: str, ws: str, man: dict[str, Any]) -> None:
+def build_story(c: dict[str, Any], sdir: str, ws: str, man: dict[str, Any]) -> None:
     """A scenario with its own arc: questions, specs for the one engine, the honest reference trajectory."""
-    R = arc.lay_out(c, story)
+    R = arc.lay_out(c)
     qs = [
         {
             "id": r["id"],
@@ -569,9 +561,10 @@ def build_story(c: dict[str, Any], story: dict[str, Any], sdir: str, ws: str, ma
 
 
 def build(root: str) -> None:
-    for c in cfg.SCENARIOS:
+    specs = scenarios()
+    for c in specs:
         build_scenario(c, root)
-    ids = [c["sid"] for c in cfg.SCENARIOS]
+    ids = [c["sid"] for c in specs]
     write(
         os.path.join(root, "manifests-medicine.json"),
         dump({"scenarios": {s: f"scenarios/{s}/manifest.json" for s in ids}}),
@@ -618,7 +611,7 @@ def decoy_problems(c: dict[str, Any], ws: str, real: set[Any]) -> list[str]:
             problems.append(f"{c['sid']}: {name} {c[name]} collides with a real figure or is a single digit")
     if c["rule"]["stale_threshold"] in real:
         problems.append(f"{c['sid']}: stale_threshold collides with a real figure")
-    srch = archive.SEARCH.get(c["sid"])
+    srch = c.get("search")
     if srch:
         for rel, text in srch["files"].items():
             figs = {int(x) for x in re.findall(r"(?<![\w.§-])(\d+)(?![\w.-])", text)}
@@ -682,7 +675,7 @@ def seal_problems(c: dict[str, Any], ws: str) -> list[str]:
 
 def self_test(root: str) -> list[str]:
     problems = []
-    for c in cfg.SCENARIOS:
+    for c in scenarios():
         sdir = os.path.join(root, "scenarios", c["sid"])
         ws = os.path.join(sdir, "workspace")
         n = numbers(c)
@@ -694,7 +687,7 @@ def self_test(root: str) -> list[str]:
 
 def all_files(root: str) -> list[str]:
     out = []
-    for c in cfg.SCENARIOS:
+    for c in scenarios():
         base = os.path.join(root, "scenarios", c["sid"])
         for r, _, names in os.walk(base):
             for nm in names:
@@ -713,7 +706,7 @@ def main() -> int:
         problems = self_test(DATASET)
         for p in problems:
             print("ERROR:", p)
-        print(f"built {len(cfg.SCENARIOS)} scenarios, {len(all_files(DATASET))} files")
+        print(f"built {len(scenarios())} scenarios, {len(all_files(DATASET))} files")
         return 1 if problems else 0
     with tempfile.TemporaryDirectory() as td:
         tmp = os.path.join(td, "ds")
