@@ -5,9 +5,10 @@ from __future__ import annotations
 import math
 import random
 
-import sc_more
+import configs
 from kit.discover import config_with_id, defined_in
 from kit.seal import seal_key
+from layout import Shapes, dirs, extra, layout
 
 
 def ts(i: int, rows: int, day0: str, days: int) -> str:
@@ -61,7 +62,7 @@ SEIS = {
     "req_id": "HRG-TLS-2026-07",
     "anchors": ["HRG-TLS-2026-07", "HR-3"],
     "anchor_desc": "review id and the injection well",
-    "dirs": sc_more.dirs("protocols", "bot_digests", "archive", "custody"),
+    "dirs": dirs("protocols", "bot_digests", "archive", "custody"),
     "sensitive": {
         "hr": {
             "readable": True,
@@ -241,7 +242,7 @@ SEIS = {
 }
 
 
-SEIS["extra_media"] = sc_more.extra(
+SEIS["extra_media"] = extra(
     "waveforms/noise_psd_HRA.png",
     "PNG chart",
     "background noise spectrum at HRA (routine QC)",
@@ -256,9 +257,9 @@ SEIS["extra_media"] = sc_more.extra(
     "Chart of background noise power spectral density at station HRA (HHZ); no event, no picks.\n",
 )
 
-sc_more.layout(
+layout(
     SEIS,
-    sc_more.Shapes(
+    Shapes(
         per="station",
         slices="station event catalogues",
         media=("PNG chart", "vlm", "waveform chart of one event"),
@@ -270,7 +271,7 @@ sc_more.layout(
     tools="catalogue tally runner and record sealer",
 )
 
-# Every scenario config (a dict with an s_sci_* "id"): this module's, then sc_more.py's, each in the
+# Every scenario config (a dict with an s_sci_* "id"): this module's, then configs.py's, each in the
 # order it is defined.
 _IS_SCENARIO = config_with_id("id", "s_sci_")
-ALL = [*defined_in(globals(), _IS_SCENARIO), *defined_in(vars(sc_more), _IS_SCENARIO)]
+ALL = [*defined_in(globals(), _IS_SCENARIO), *defined_in(vars(configs), _IS_SCENARIO)]
