@@ -201,6 +201,16 @@ ECO = finish(
             "sealed record is output/survey_record.json with its token in output/survey_record_token.txt."
         ),
         "final_rejection": "- The survey bot digest (bot_digests/survey_digest.md) is incorrect: its 18 detections and its furthest detection placed on T1 do not match the detection logs.",
+        "voice": 1,
+        "asides": {
+            "plan": "Aoife is out on the hill with patchy signal until Thursday, so don't wait on her for questions.",
+            "media": "The collar scheme is Aoife's pride and joy; a mislabelled marten would sting.",
+            "new": "The fourth transect was added after the landowner finally agreed to access.",
+            "doc": "The 2023 season used a much shorter deployment, which muddles comparisons.",
+            "rep": "Aoife swears the first export of that card was done on a laptop with the wrong time zone.",
+            "seal": "The partnership's data officer will verify the seal before anything is published.",
+            "final": "Aoife will paste parts of this straight into the forestry partnership newsletter.",
+        },
     },
     Shapes(
         per="transect",
@@ -419,6 +429,16 @@ NB = finish(
             "record is output/audit_record.json with its token."
         ),
         "final_rejection": "- The ELN assistant's audit digest (eln_assistant/audit_digest.md) is incorrect: its 31 flagged runs and the drift attributed to NB-14 do not match the run logs.",
+        "voice": 2,
+        "asides": {
+            "plan": "Felix is careful about tone: this is an integrity audit, not an accusation against anyone in the lab.",
+            "media": "Tamsin recorded it on her phone in the cold room, so expect it to be a little muffled.",
+            "new": "Okoro's volume turned up in a drawer in the old tissue-culture room.",
+            "doc": "The lab still has the old policy pinned above the balance, apparently.",
+            "rep": "The re-export came from the instrument PC after IT restored its clock.",
+            "seal": "The integrity office checks every seal against its own copy of the key.",
+            "final": "Felix will forward this to the committee chair, who reads every footnote.",
+        },
     },
     Shapes(
         per="notebook volume",
@@ -633,6 +653,16 @@ TEL = finish(
             "sealed record is output/run_record.json with its token."
         ),
         "final_rejection": "- The night-assistant digest (assistant_logs/run_digest.md) is incorrect: its 19 poor-seeing frames and the worst guiding placed on N1 do not match the frame logs.",
+        "voice": 3,
+        "asides": {
+            "plan": "Maren is on the mountain this week and answers mail only after sunset.",
+            "media": "Ole filmed the display on his phone from the control desk, slightly off-angle.",
+            "new": "Night four was the one clear night of the run; everyone wants it counted.",
+            "doc": "Half the night assistants still work from the 2022 numbers.",
+            "rep": "The night-two log was rewritten after the guider clock fault was found.",
+            "seal": "The archive will not ingest a run record without a valid seal.",
+            "final": "The time-allocation committee meets on Friday and will read this first.",
+        },
     },
     Shapes(
         per="night",
@@ -851,6 +881,16 @@ PLATE = finish(
             "over-range wells. The sealed record is output/assay_record.json with its token."
         ),
         "final_rejection": "- The LIMS bot's assay digest (lims_bot/assay_digest.md) is incorrect: its 12 over-range wells and the CV attributed to P01 do not match the exports.",
+        "voice": 4,
+        "asides": {
+            "plan": "Lena's core runs a tight queue; the biochemistry group is waiting on these concentrations.",
+            "media": "Somebody snapped the reader's screen between runs, glare and all.",
+            "new": "The fourth plate came off the reader after the morning queue cleared.",
+            "doc": "Users keep sending plate maps from last year's template.",
+            "rep": "The re-read was done after the lamp warmed up properly this time.",
+            "seal": "The core's quality manager audits sealed records at random.",
+            "final": "Lena likes summaries she can forward to users without edits.",
+        },
     },
     Shapes(
         per="plate",
@@ -1067,6 +1107,16 @@ CLIM = finish(
             "output/screening_record.json with its token."
         ),
         "final_rejection": "- The network bot digest (network_bot/network_digest.md) is incorrect: its 38 hot days and the Tmin attributed to BV01 do not match the series.",
+        "voice": 5,
+        "asides": {
+            "plan": "Nils is preparing the network's annual bulletin and wants no surprises from old site moves.",
+            "media": "The technician dictated the note in the field, wind and all, so listen closely.",
+            "new": "BV04 has only just been brought into the network after its screen was replaced.",
+            "doc": "The 2019 homogenisation was done by a student who has since left.",
+            "rep": "The technician re-exported the series once the logger's calibration file was fixed.",
+            "seal": "The bulletin office refuses unsealed screening records since last year's mix-up.",
+            "final": "Nils will attach this to the bulletin's methods appendix.",
+        },
     },
     Shapes(
         per="station",
@@ -1279,6 +1329,16 @@ GRANT = finish(
             "words and sets the report deadline to {doc_1}. The sealed record is output/report_record.json with its token."
         ),
         "final_rejection": "- The grants bot digest (grants_bot/metrics_digest.md) is incorrect: its 11 late-OA articles and the APC placed in WP2 do not match the registers.",
+        "voice": 6,
+        "asides": {
+            "plan": "Priya is juggling three funder deadlines this month; she needs this one to be painless.",
+            "media": "The signed cover came back as a slightly crooked scan from the department copier.",
+            "new": "The fourth work package only started reporting this quarter.",
+            "doc": "The council changed its template twice in two years; people mix them up.",
+            "rep": "One register had a duplicated preprint that the library has since merged.",
+            "seal": "Research office policy: nothing goes to a funder without a sealed record.",
+            "final": "Priya will lift paragraphs from this straight into the funder's web form.",
+        },
     },
     Shapes(
         per="work package",
@@ -1481,6 +1541,16 @@ DET = finish(
             "The sealed record is output/calibration_record.json with its token."
         ),
         "final_rejection": "- The AI-written run summary (ai_summaries/run_summary_ai.md) is incorrect: it blames hall temperature, counts 22 drifting entries and puts the worst ripple on C1; the logs and the HV monitor video contradict it.",
+        "voice": 7,
+        "asides": {
+            "plan": "Yusuf has beam time booked next week and needs to know whether the constants hold.",
+            "media": "The shift crew filmed the HV monitor when the alarm went off; the clip is short.",
+            "new": "Crate C4 was only cabled up on Monday, so its log is the newest.",
+            "doc": "Revision C is still floating around on the shift laptops.",
+            "rep": "The C2 pedestal was re-taken after the shift found a noisy channel.",
+            "seal": "The conveners check the seal before they accept new constants.",
+            "final": "Yusuf circulates this to the collaboration's calibration conveners.",
+        },
     },
     Shapes(
         per="crate",
@@ -1712,6 +1782,16 @@ SOIL = finish(
             "{doc_1} mg/kg. The sealed record is output/round_record.json with its token."
         ),
         "final_rejection": "- The coordinator bot digest (coordinator_bot/round_digest.md) is incorrect: its 13 outliers and the highest outlier placed at L1 do not match the lab files.",
+        "voice": 8,
+        "asides": {
+            "plan": "Camille has thirty participating labs waiting for their performance letters.",
+            "media": "The bag label photo came from the sample reception bench, under fluorescent light.",
+            "new": "The fourth lab's results arrived by courier after the deadline, with an apology.",
+            "doc": "A couple of labs are still quoting last round's assigned values.",
+            "rep": "One lab resubmitted after spotting a unit slip in its spreadsheet.",
+            "seal": "The scheme's accreditation body inspects the sealed records each year.",
+            "final": "Camille will send this to the scheme's steering group before scores are released.",
+        },
     },
     Shapes(
         per="lab",

@@ -225,7 +225,12 @@ class SpecBuilder(engine.Builder):
         }
 
     def v(self) -> int:
-        return voice.VOICE.get(self.c["id"], 0)
+        """The colleague's voice (voice.py)."""
+        return int(self.c["voice"])
+
+    def aside(self, kind: str) -> str:
+        """The colleague's aside on a round of this kind, after the question."""
+        return " " + str(self.c["asides"][kind])
 
     def tv(self) -> str:
         """The scenario title as written by the manager: the request id comes from the request it read."""
@@ -373,7 +378,7 @@ class SpecBuilder(engine.Builder):
             "secs": ", ".join(f"## {s}" for s in secs), "anchor_desc": c["anchor_desc"], "tally": tally,
             "schema": f'{{"slices": {{"<file name>": {{"{sl["count"]}": <int>, "{sl["maxl"]}": <number>}}}}, '
             f'"total_{sl["count"]}": <int>, "{sl["maxl"]}": <number>}}', "sens": self.sens_names()})  # fmt: skip
-        q += voice.aside(self.c["id"], 0)
+        q += self.aside("plan")
         anchors = {f"anchor{i}": b(ctx_re(brief, a)) for i, a in enumerate(c["anchors"])}
         conds = [
             headings(f"{out}/plan.md", *secs),
@@ -428,7 +433,7 @@ class SpecBuilder(engine.Builder):
         jf, mf = f"{m['out']}.json", f"{m['out']}.md"
         schema = "{" + ", ".join(f'"{k}": {v}' for k, v in m["schema"].items()) + "}"
         q = voice.media(self.v(), {"ask": m["ask"], "jf": jf, "mf": mf, "schema": schema, "noun": m["noun"]})
-        q += voice.aside(self.c["id"], 1)
+        q += self.aside("media")
         binds, accept = self.media_binds()
         conds = [{"kind": "json", "path": jf, "key": [k], **a} for k, a in accept.items()]
         conds += [
@@ -544,7 +549,7 @@ class SpecBuilder(engine.Builder):
         q = voice.update_new(self.v(), {"ask": c["new_ask"], "tally": tally, "dir": sl["dir"], "out": s["out"],
             "lines": f"`{s['total_label']}: <int>`, `{s['max_label']}: <number, as the tool prints it>` and "
             f"`{s['decision_label']}: <label>`"})  # fmt: skip
-        q += voice.aside(self.c["id"], 4)
+        q += self.aside("new")
         nf = sl["new"][0]
         conds = [*self.tally_conds(st1), *self.status_conds(1, old), resumed(),
                  *self.slice_evidence([nf], st1)]  # fmt: skip
@@ -578,7 +583,7 @@ class SpecBuilder(engine.Builder):
         old = self.total(st1)
         tally, rf = c["tally_out"], sl["replace"][0]
         q = voice.update_rep(self.v(), {"ask": c["rep_ask"], "dir": sl["dir"], "tally": tally, "out": s["out"]})
-        q += voice.aside(self.c["id"], 5)
+        q += self.aside("rep")
         conds = [*self.tally_conds(st2), *self.status_conds(2, old), *self.slice_evidence([rf], st2)]
         turns = self.retally_turns(
             rid, "One file was replaced by a corrected version.", [tally, s["out"]],
@@ -667,7 +672,7 @@ class SpecBuilder(engine.Builder):
         labels = "; ".join(f"`{k}: {v}`" for k, v in doc["formats"].items())
         q = voice.doc(self.v(), {"ask": doc["ask"], "docdir": docdir, "arch": arch, "sens": self.sens_names(),
             "out": doc["out"], "labels": labels, "updated": bool(doc.get("update"))})  # fmt: skip
-        q += voice.aside(self.c["id"], 3)
+        q += self.aside("doc")
         binds, evid = self.doc_binds()
         arch_files, toks = self.files_in("archive"), self.stale_tokens()
         term, hits, hit_evid = self.archive_search(binds)
@@ -761,7 +766,7 @@ class SpecBuilder(engine.Builder):
         )
         q = voice.seal(self.v(), {"sf": sf, "schema": schema, "tool": c["seal_tool"], "vault": self.d("vault"),
             "tf": tf, "prefix": c["seal_prefix"]})  # fmt: skip
-        q += voice.aside(self.c["id"], 6)
+        q += self.aside("seal")
         tokhex = engine.seal_hex(c["seal"], summ)
         conds = [
             *[jv(sf, [k], v, 0.005 if isinstance(v, float) else 0) for k, v in summ.items()],
@@ -872,7 +877,7 @@ class SpecBuilder(engine.Builder):
         )
         q = voice.final(self.v(), {"ask": c["final_ask"], "fm": fm, "digest": self.d("digest"), "arch": self.d("archive"),
             "where": where, "tf": c["token_out"]})  # fmt: skip
-        q += voice.aside(self.c["id"], 2)
+        q += self.aside("final")
         conds = self.final_conds(summ, fj, fm)
         report = self.final_report()
         final = self.summary_body() + ',\n  "seal_token": "${var:seal_hex}"\n}\n'

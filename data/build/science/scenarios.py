@@ -239,6 +239,16 @@ SEIS = {
         "threshold. The sealed record is in output/tls_record.json with its token."
     ),
     "final_rejection": "- The monitoring bot's weekly digest (bot_digests/weekly_seismic_digest.md) is incorrect: its total of 27 events and its PGV attributed to HRA do not match the catalogues.",
+    "voice": 0,
+    "asides": {
+        "plan": "Ines wants this before the operator's Tuesday call; the regulator has been twitchy since the felt event.",
+        "media": "Two residents in Hollin village reported rattling windows that night, so get it right.",
+        "new": "HRD was offline for a firmware fix, which is why its catalogue is late.",
+        "doc": "The operator keeps quoting the old protocol at us in meetings.",
+        "rep": "The HRB clock drifted for most of a day before anyone noticed.",
+        "seal": "Custody rules are strict here: the key never leaves custody/.",
+        "final": "This one goes to the regulator under Ines's name, so keep the tone sober.",
+    },
 }
 
 
