@@ -21,7 +21,6 @@ from typing import Any
 import engine
 import voice
 from engine import WS, dump, fmt
-from search import SEARCH
 
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")))
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")))
@@ -163,7 +162,7 @@ class SpecBuilder(engine.Builder):
             c = {**c, "accessible": [*c["accessible"], folder]}
             c["assets"] = {**c["assets"], folder: ("deliverables", "-", "-", "the final report goes here")}
         arch = c["dirs"]["archive"]
-        extra = {f"{arch}/{n}": t for n, t in SEARCH[c["id"]]["extra"].items()}
+        extra = {f"{arch}/{n}": t for n, t in c["search"]["extra"].items()}
         c = {**c, "other_files": {**c["other_files"], **extra}}
         super().__init__(c)
         self.specs: dict[str, dict[str, Any]] = {}
@@ -645,9 +644,14 @@ class SpecBuilder(engine.Builder):
 
     def archive_search(self, binds: dict[str, Any]) -> tuple[str, list[str], list[dict[str, Any]]]:
         """The term the archive reader searches for, the archive files holding it (ripgrep -i, literal),
-        and evidence conditions: a text subagent opened the stale reference and reported its figures."""
+        and evidence conditions: a text subagent opened the stale reference and reported its figures.
+
+        The config's ``search`` gives the term (the name of a figure, never a value), how many archive
+        files hold it (``hits``) and the archive's other files (``extra``: other topics, and superseded
+        versions that mention the same term), so the reader opens only part of the folder it is granted.
+        """
         c, doc, arch = self.c, self.c["doc"], self.d("archive")
-        cfg = SEARCH[c["id"]]
+        cfg = c["search"]
         term = cfg["term"]
         files = {r: t for r, t in c["other_files"].items() if r.startswith(arch + "/")}
         hits = sorted(r for r, t in files.items() if term.lower() in t.lower())

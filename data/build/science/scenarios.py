@@ -249,6 +249,23 @@ SEIS = {
         "seal": "Custody rules are strict here: the key never leaves custody/.",
         "final": "This one goes to the regulator under Ines's name, so keep the tone sober.",
     },
+    "search": {
+        "term": "injection cap",
+        "hits": 1,
+        "extra": {
+            "station_HRC_maintenance_2024-11.md": (
+                "# Station HRC maintenance visit (November 2024)\n\n"
+                "- Battery bank replaced; solar controller firmware updated\n"
+                "- Vault re-levelled after frost heave; sensor re-centred\n"
+                "- GPS timing verified against the reference receiver\n"
+            ),
+            "regulator_letter_2024-10.md": (
+                "# Letter from the regional mining regulator (October 2024)\n\n"
+                "Thank you for the quarterly monitoring report for Hollin Ridge. We have no further questions on it "
+                "and look forward to the next report in January.\n"
+            ),
+        },
+    },
 }
 
 
