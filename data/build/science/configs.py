@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from layout import Shapes, dirs, extra, finish, idx, panel
+from layout import TAB, Shapes, dirs, extra, finish, idx, panel
 
 # ----------------------------------------------------------------------------------------
 # 2. field-ecology camera-trap transect survey (6 rounds, 1 update group)
@@ -167,6 +167,7 @@ ECO = finish(
             "decoy_value": "21",
             "rejection": "The 2023 protocol summary (archive_2023/protocol_2023_summary.md) is superseded: its 21 nights and "
             "60 min interval were replaced by the 2026 edition.",
+            "binds": {"Independence interval (min)": r"Independence interval between detections" + TAB + r"(\d+)"},
         },
         "other_files": {
             "trap_images/_index.md": idx(
@@ -223,6 +224,7 @@ ECO = finish(
                 ),
             },
         },
+        "lead": {"media_extraction": "image", "tool_run": "cross_round"},
     },
     Shapes(
         per="transect",
@@ -466,6 +468,8 @@ NB = finish(
                 ),
             },
         },
+        "lead": {"media_extraction": "audio", "update_new": "session_reuse", "workflow": "document"},
+        "report_folder": "findings",
     },
     Shapes(
         per="notebook volume",
@@ -715,6 +719,8 @@ TEL = finish(
                 ),
             },
         },
+        "lead": {"media_extraction": "video", "workflow": "disjoint_tracks"},
+        "csv_table": True,
     },
     Shapes(
         per="night",
@@ -900,6 +906,7 @@ PLATE = finish(
             "decoy_value": "2000",
             "rejection": "The withdrawn analysis draft (withdrawn_drafts/analysis_draft_v1.md) is withdrawn and wrong: its top "
             "standard of 2000 ug/mL and dilution factor of 2 belong to a different plate map.",
+            "binds": {"Top BSA standard (ug/mL)": r"(?:\\n|\n)(?:\d+" + TAB + r")?S1" + TAB + r"(\d+)"},
         },
         "other_files": {
             "instrument_photos/_index.md": idx(
@@ -963,6 +970,7 @@ PLATE = finish(
                 ),
             },
         },
+        "lead": {"intake_plan": "tool_run", "final_synthesis": "cross_round"},
     },
     Shapes(
         per="plate",
@@ -1209,6 +1217,8 @@ CLIM = finish(
                 ),
             },
         },
+        "lead": {"media_extraction": "modality_decoy", "update_new": "session_reuse", "workflow": "parallel"},
+        "report_folder": "notes",
     },
     Shapes(
         per="station",
@@ -1452,6 +1462,12 @@ GRANT = finish(
                 ),
             },
         },
+        "lead": {
+            "intake_plan": "background_fanout",
+            "media_extraction": "image",
+            "workflow": "document",
+            "final_synthesis": "decoy_refutation",
+        },
     },
     Shapes(
         per="work package",
@@ -1684,6 +1700,8 @@ DET = finish(
                 ),
             },
         },
+        "lead": {"media_extraction": "video", "update_rep": "cross_round", "workflow": "disjoint_tracks"},
+        "csv_table": True,
     },
     Shapes(
         per="crate",
@@ -1875,6 +1893,10 @@ SOIL = finish(
             "decoy_value": "149.8",
             "rejection": "The 2024 round report (archive_2024/round_2024_report.md) is stale: its 97.6 mg/kg and 12.1 mg/kg "
             "belong to a different material; the v1 values 149.8 and 21.4 mg/kg are superseded by v2.",
+            "binds": {
+                "Assigned Pb value (mg/kg)": r"Pb" + TAB + r"(\d+(?:\.\d+)?)",
+                "Target SD for Pb (mg/kg)": r"Pb" + TAB + r"\d+(?:\.\d+)?" + TAB + r"(\d+(?:\.\d+)?)",
+            },
         },
         "other_files": {
             "sample_photos/_index.md": idx(
@@ -1939,6 +1961,13 @@ SOIL = finish(
                 ),
             },
         },
+        "lead": {
+            "media_extraction": "image",
+            "workflow": "parallel",
+            "tool_run": "cross_round",
+            "final_synthesis": "decoy_refutation",
+        },
+        "report_folder": "ilc_report",
     },
     Shapes(
         per="lab",

@@ -6,6 +6,17 @@ value it writes from what it was told (``${var:NAME}`` bound by a turn's ``bind`
 returned by a subagent, a media perception, a document a subagent quoted, or the request main
 read itself. Subagents get exactly the tools they use and file-level grants, except the slice
 folder, which an update adds files to and the tally session must see again.
+
+Every team reads everything its grant reaches (the slice runner and the media / document readers
+open their folder's index, the sealer reads the tool, seal and record before running it): a
+reference below the ceiling would let the gate's padding baseline (twenty trivial, perfectly
+scoped subagents) lift the weighted means above it.
+
+What a scenario's rounds differ in comes from its config: ``lead`` (what each round kind is mainly
+about, its first tag), ``report_folder`` (the final report carries its summary as a fenced JSON
+block, in a folder of its own), ``csv_table`` (the per-file figures are also filed as a CSV table
+when the late file arrives) and the document's ``binds`` (where a fact sits in a document whose
+wording differs from the deliverable's label).
 """
 
 from __future__ import annotations
@@ -21,6 +32,7 @@ from typing import Any
 import engine
 import voice
 from engine import WS, dump, fmt
+from layout import TAB
 
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")))
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")))
@@ -51,49 +63,6 @@ RULE = {
     "thr": {"re": r"(\d+) or more; otherwise", "as": "int"},
     "hi": {"re": r"is `([^`]+)` when", "as": "text"},
     "lo": {"re": r"otherwise it is `([^`]+)`", "as": "text"},
-}
-
-
-# Every team reads everything its grant reaches (the slice runner and the media / document readers
-# open their folder's index, the sealer reads the tool, seal and record before running it): a
-# reference below the ceiling would let the gate's padding baseline (twenty trivial, perfectly
-# scoped subagents) lift the weighted means above it.
-# What each round is mainly about in each scenario (its first tag), so every scenario has its own arc.
-LEAD = {
-    "s_sci_seismic_swarm_catalogue": {"intake_plan": "background_fanout", "final_synthesis": "decoy_refutation"},
-    "s_sci_transect_cameratrap": {"media_extraction": "image", "tool_run": "cross_round"},
-    "s_sci_notebook_retraction": {"media_extraction": "audio", "update_new": "session_reuse", "workflow": "document"},
-    "s_sci_startracker_observing_log": {"media_extraction": "video", "workflow": "disjoint_tracks"},
-    "s_sci_plate_reader_assay": {"intake_plan": "tool_run", "final_synthesis": "cross_round"},
-    "s_sci_climate_homogenisation": {"media_extraction": "modality_decoy", "update_new": "session_reuse", "workflow": "parallel"},
-    "s_sci_grant_metrics_report": {"intake_plan": "background_fanout", "media_extraction": "image", "workflow": "document",
-                                   "final_synthesis": "decoy_refutation"},
-    "s_sci_detector_calibration_drift": {"media_extraction": "video", "update_rep": "cross_round", "workflow": "disjoint_tracks"},
-    "s_sci_soil_interlab_comparison": {"media_extraction": "image", "workflow": "parallel", "tool_run": "cross_round",
-                                       "final_synthesis": "decoy_refutation"},
-}  # fmt: skip
-# Scenarios whose final report carries its summary as a fenced JSON block, in a folder of its own.
-FENCED = {
-    "s_sci_notebook_retraction": "findings",
-    "s_sci_climate_homogenisation": "notes",
-    "s_sci_soil_interlab_comparison": "ilc_report",
-}
-# Scenarios that also file the per-file figures as a CSV table when the late file arrives.
-CSV_TABLE = {"s_sci_seismic_swarm_catalogue", "s_sci_startracker_observing_log", "s_sci_detector_calibration_drift"}
-TAB = r"(?:\\t|\t)"  # a tab, raw or JSON-escaped (a Workflow result arrives as JSON)
-DOC_BINDS = {  # where a fact sits in a document whose wording differs from the deliverable's label
-    "s_sci_seismic_swarm_catalogue": {
-        "Red threshold ML": r"any event with ML >= (\d+(?:\.\d+)?)",
-        "Amber injection cap (L/s)": r"reduce injection to at most (\d+) L/s",
-    },
-    "s_sci_transect_cameratrap": {
-        "Independence interval (min)": r"Independence interval between detections" + TAB + r"(\d+)"
-    },
-    "s_sci_plate_reader_assay": {"Top BSA standard (ug/mL)": r"(?:\\n|\n)(?:\d+" + TAB + r")?S1" + TAB + r"(\d+)"},
-    "s_sci_soil_interlab_comparison": {
-        "Assigned Pb value (mg/kg)": r"Pb" + TAB + r"(\d+(?:\.\d+)?)",
-        "Target SD for Pb (mg/kg)": r"Pb" + TAB + r"\d+(?:\.\d+)?" + TAB + r"(\d+(?:\.\d+)?)",
-    },
 }
 
 
@@ -157,7 +126,7 @@ def short_labels(c: dict[str, Any]) -> list[str]:
 
 class SpecBuilder(engine.Builder):
     def __init__(self, c: dict[str, Any]):
-        folder = FENCED.get(c["id"])
+        folder = c.get("report_folder")
         if folder:
             c = {**c, "accessible": [*c["accessible"], folder]}
             c["assets"] = {**c["assets"], folder: ("deliverables", "-", "-", "the final report goes here")}
@@ -169,12 +138,12 @@ class SpecBuilder(engine.Builder):
 
     def build_workspace(self) -> None:
         super().build_workspace()
-        folder = FENCED.get(self.c["id"])
+        folder = self.c.get("report_folder")
         if folder:
             self.w(f"{folder}/README.md", "The final report of this review is filed here.\n")
 
     def final_paths(self) -> tuple[str, str]:
-        folder = FENCED.get(self.c["id"])
+        folder = self.c.get("report_folder")
         if folder:
             return f"{folder}/final_report.md", f"{folder}/final_report.md"
         return f"{self.d('out')}/final_summary.json", f"{self.d('out')}/final_report.md"
@@ -193,7 +162,7 @@ class SpecBuilder(engine.Builder):
         update_ids: Sequence[str] = (),
     ) -> None:
         kind = tags[0] if tags[0] != "update_merge" else "update_new" if "session_reuse" in tags else "update_rep"
-        lead = LEAD.get(self.c["id"], {}).get(kind)
+        lead = self.c.get("lead", {}).get(kind)  # what the round is mainly about here: its first tag
         if lead:
             assert lead in tags, (self.c["id"], rid, lead)
             tags = [lead, *[t for t in tags if t != lead]]
@@ -553,7 +522,7 @@ class SpecBuilder(engine.Builder):
         conds = [*self.tally_conds(st1), *self.status_conds(1, old), resumed(),
                  *self.slice_evidence([nf], st1)]  # fmt: skip
         turns = self.retally_turns(rid, "A new file arrived.", [tally], "_" + self.tally_rid, s["note_new"])
-        if self.c["id"] in CSV_TABLE:
+        if self.c.get("csv_table"):
             body, binds, cond = self.csv_parts(rid, st1)
             q += f" Also file the per-file figures as a table, {self.csv_path()}, columns file, {sl['count']}, {sl['maxl']}."
             conds.append(cond)
@@ -623,7 +592,7 @@ class SpecBuilder(engine.Builder):
             num = isinstance(v, (int, float))
             cap = r"(-?\d+(?:\.\d+)?)" if num else r"([^\t\n\\\"|]+?)(?=\\t|\\n|\t|\n|\"|\||$)"
             sep = TAB if re.search(re.escape(k) + r"\t", joined) else r":\s*"
-            pat = DOC_BINDS.get(self.c["id"], {}).get(k) or re.escape(k) + sep + cap
+            pat = doc.get("binds", {}).get(k) or re.escape(k) + sep + cap
             binds[f"doc{i}"] = b(pat, "number" if isinstance(v, float) else as_kind(v))
             hits = re.findall(pat, joined, re.I | re.S)
             got = hits[-1].strip() if hits else None

@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 from kit.seal import seal_key
 
+TAB = r"(?:\\t|\t)"  # a tab, raw or JSON-escaped (a Workflow result arrives as JSON), in a document bind
 RowFn = Callable[[random.Random, int, str, float, str], list[str]]
 
 

@@ -205,6 +205,10 @@ SEIS = {
         "decoy_value": "2.5",
         "rejection": "The 2024 archive review (archive/tls_review_2024-Q3.md) is stale: it used protocol version 2 with a red "
         "threshold of ML 2.5 and an amber cap of 24 L/s, both superseded by version 3.",
+        "binds": {
+            "Red threshold ML": r"any event with ML >= (\d+(?:\.\d+)?)",
+            "Amber injection cap (L/s)": r"reduce injection to at most (\d+) L/s",
+        },
     },
     "other_files": {
         "waveforms/_index.md": "# waveforms/ index\n\n| file | shape | gist |\n|---|---|---|\n| felt_event_chart.png | PNG chart | vertical-channel trace of the felt event of 9 April, with pick annotations |\n",
@@ -266,6 +270,8 @@ SEIS = {
             ),
         },
     },
+    "lead": {"intake_plan": "background_fanout", "final_synthesis": "decoy_refutation"},
+    "csv_table": True,
 }
 
 
