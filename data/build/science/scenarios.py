@@ -4,13 +4,20 @@ CONFIG and its place in the run order in RUN_ORDER (kit/discover.py)."""
 from __future__ import annotations
 
 import os
+from types import ModuleType
 from typing import Any
 
-import configs
-from kit.discover import config_with_id, defined_in, spec_modules
+from kit.discover import spec_modules
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ALL: list[dict[str, Any]] = [
-    *(m.CONFIG for m in spec_modules(HERE, "sc_")),
-    *defined_in(vars(configs), config_with_id("id", "s_sci_")),
-]
+
+
+def config(module: ModuleType) -> dict[str, Any]:
+    """The scenario config a spec module defines."""
+    c = getattr(module, "CONFIG", None)
+    if not isinstance(c, dict):
+        raise SystemExit(f"{module.__file__}: a science spec module defines its scenario config as CONFIG (a dict)")
+    return c
+
+
+ALL = [config(m) for m in spec_modules(HERE, "sc_")]
