@@ -6,6 +6,17 @@ value it writes from what it was told (``${var:NAME}`` bound by a turn's ``bind`
 returned by a subagent, a media perception, a document a subagent quoted, or the request main
 read itself. Subagents get exactly the tools they use and file-level grants, except the slice
 folder, which an update adds files to and the tally session must see again.
+
+Every team reads everything its grant reaches (the slice runner and the media / document readers
+open their folder's index, the sealer reads the tool, seal and record before running it): a
+reference below the ceiling would let the gate's padding baseline (twenty trivial, perfectly
+scoped subagents) lift the weighted means above it.
+
+What a scenario's rounds differ in comes from its config: ``lead`` (what each round kind is mainly
+about, its first tag), ``report_folder`` (the final report carries its summary as a fenced JSON
+block, in a folder of its own), ``csv_table`` (the per-file figures are also filed as a CSV table
+when the late file arrives) and the document's ``binds`` (where a fact sits in a document whose
+wording differs from the deliverable's label).
 """
 
 from __future__ import annotations
@@ -21,7 +32,7 @@ from typing import Any
 import engine
 import voice
 from engine import WS, dump, fmt
-from search import SEARCH
+from layout import TAB
 
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")))
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")))
@@ -52,49 +63,6 @@ RULE = {
     "thr": {"re": r"(\d+) or more; otherwise", "as": "int"},
     "hi": {"re": r"is `([^`]+)` when", "as": "text"},
     "lo": {"re": r"otherwise it is `([^`]+)`", "as": "text"},
-}
-
-
-# Every team reads everything its grant reaches (the slice runner and the media / document readers
-# open their folder's index, the sealer reads the tool, seal and record before running it): a
-# reference below the ceiling would let the gate's padding baseline (twenty trivial, perfectly
-# scoped subagents) lift the weighted means above it.
-# What each round is mainly about in each scenario (its first tag), so every scenario has its own arc.
-LEAD = {
-    "s_sci_seismic_swarm_catalogue": {"intake_plan": "background_fanout", "final_synthesis": "decoy_refutation"},
-    "s_sci_transect_cameratrap": {"media_extraction": "image", "tool_run": "cross_round"},
-    "s_sci_notebook_retraction": {"media_extraction": "audio", "update_new": "session_reuse", "workflow": "document"},
-    "s_sci_startracker_observing_log": {"media_extraction": "video", "workflow": "disjoint_tracks"},
-    "s_sci_plate_reader_assay": {"intake_plan": "tool_run", "final_synthesis": "cross_round"},
-    "s_sci_climate_homogenisation": {"media_extraction": "modality_decoy", "update_new": "session_reuse", "workflow": "parallel"},
-    "s_sci_grant_metrics_report": {"intake_plan": "background_fanout", "media_extraction": "image", "workflow": "document",
-                                   "final_synthesis": "decoy_refutation"},
-    "s_sci_detector_calibration_drift": {"media_extraction": "video", "update_rep": "cross_round", "workflow": "disjoint_tracks"},
-    "s_sci_soil_interlab_comparison": {"media_extraction": "image", "workflow": "parallel", "tool_run": "cross_round",
-                                       "final_synthesis": "decoy_refutation"},
-}  # fmt: skip
-# Scenarios whose final report carries its summary as a fenced JSON block, in a folder of its own.
-FENCED = {
-    "s_sci_notebook_retraction": "findings",
-    "s_sci_climate_homogenisation": "notes",
-    "s_sci_soil_interlab_comparison": "ilc_report",
-}
-# Scenarios that also file the per-file figures as a CSV table when the late file arrives.
-CSV_TABLE = {"s_sci_seismic_swarm_catalogue", "s_sci_startracker_observing_log", "s_sci_detector_calibration_drift"}
-TAB = r"(?:\\t|\t)"  # a tab, raw or JSON-escaped (a Workflow result arrives as JSON)
-DOC_BINDS = {  # where a fact sits in a document whose wording differs from the deliverable's label
-    "s_sci_seismic_swarm_catalogue": {
-        "Red threshold ML": r"any event with ML >= (\d+(?:\.\d+)?)",
-        "Amber injection cap (L/s)": r"reduce injection to at most (\d+) L/s",
-    },
-    "s_sci_transect_cameratrap": {
-        "Independence interval (min)": r"Independence interval between detections" + TAB + r"(\d+)"
-    },
-    "s_sci_plate_reader_assay": {"Top BSA standard (ug/mL)": r"(?:\\n|\n)(?:\d+" + TAB + r")?S1" + TAB + r"(\d+)"},
-    "s_sci_soil_interlab_comparison": {
-        "Assigned Pb value (mg/kg)": r"Pb" + TAB + r"(\d+(?:\.\d+)?)",
-        "Target SD for Pb (mg/kg)": r"Pb" + TAB + r"\d+(?:\.\d+)?" + TAB + r"(\d+(?:\.\d+)?)",
-    },
 }
 
 
@@ -158,24 +126,24 @@ def short_labels(c: dict[str, Any]) -> list[str]:
 
 class SpecBuilder(engine.Builder):
     def __init__(self, c: dict[str, Any]):
-        folder = FENCED.get(c["id"])
+        folder = c.get("report_folder")
         if folder:
             c = {**c, "accessible": [*c["accessible"], folder]}
             c["assets"] = {**c["assets"], folder: ("deliverables", "-", "-", "the final report goes here")}
         arch = c["dirs"]["archive"]
-        extra = {f"{arch}/{n}": t for n, t in SEARCH[c["id"]]["extra"].items()}
+        extra = {f"{arch}/{n}": t for n, t in c["search"]["extra"].items()}
         c = {**c, "other_files": {**c["other_files"], **extra}}
         super().__init__(c)
         self.specs: dict[str, dict[str, Any]] = {}
 
     def build_workspace(self) -> None:
         super().build_workspace()
-        folder = FENCED.get(self.c["id"])
+        folder = self.c.get("report_folder")
         if folder:
             self.w(f"{folder}/README.md", "The final report of this review is filed here.\n")
 
     def final_paths(self) -> tuple[str, str]:
-        folder = FENCED.get(self.c["id"])
+        folder = self.c.get("report_folder")
         if folder:
             return f"{folder}/final_report.md", f"{folder}/final_report.md"
         return f"{self.d('out')}/final_summary.json", f"{self.d('out')}/final_report.md"
@@ -194,7 +162,7 @@ class SpecBuilder(engine.Builder):
         update_ids: Sequence[str] = (),
     ) -> None:
         kind = tags[0] if tags[0] != "update_merge" else "update_new" if "session_reuse" in tags else "update_rep"
-        lead = LEAD.get(self.c["id"], {}).get(kind)
+        lead = self.c.get("lead", {}).get(kind)  # what the round is mainly about here: its first tag
         if lead:
             assert lead in tags, (self.c["id"], rid, lead)
             tags = [lead, *[t for t in tags if t != lead]]
@@ -225,7 +193,12 @@ class SpecBuilder(engine.Builder):
         }
 
     def v(self) -> int:
-        return voice.VOICE.get(self.c["id"], 0)
+        """The colleague's voice (voice.py)."""
+        return int(self.c["voice"])
+
+    def aside(self, kind: str) -> str:
+        """The colleague's aside on a round of this kind, after the question."""
+        return " " + str(self.c["asides"][kind])
 
     def tv(self) -> str:
         """The scenario title as written by the manager: the request id comes from the request it read."""
@@ -373,7 +346,7 @@ class SpecBuilder(engine.Builder):
             "secs": ", ".join(f"## {s}" for s in secs), "anchor_desc": c["anchor_desc"], "tally": tally,
             "schema": f'{{"slices": {{"<file name>": {{"{sl["count"]}": <int>, "{sl["maxl"]}": <number>}}}}, '
             f'"total_{sl["count"]}": <int>, "{sl["maxl"]}": <number>}}', "sens": self.sens_names()})  # fmt: skip
-        q += voice.aside(self.c["id"], 0)
+        q += self.aside("plan")
         anchors = {f"anchor{i}": b(ctx_re(brief, a)) for i, a in enumerate(c["anchors"])}
         conds = [
             headings(f"{out}/plan.md", *secs),
@@ -428,7 +401,7 @@ class SpecBuilder(engine.Builder):
         jf, mf = f"{m['out']}.json", f"{m['out']}.md"
         schema = "{" + ", ".join(f'"{k}": {v}' for k, v in m["schema"].items()) + "}"
         q = voice.media(self.v(), {"ask": m["ask"], "jf": jf, "mf": mf, "schema": schema, "noun": m["noun"]})
-        q += voice.aside(self.c["id"], 1)
+        q += self.aside("media")
         binds, accept = self.media_binds()
         conds = [{"kind": "json", "path": jf, "key": [k], **a} for k, a in accept.items()]
         conds += [
@@ -544,12 +517,12 @@ class SpecBuilder(engine.Builder):
         q = voice.update_new(self.v(), {"ask": c["new_ask"], "tally": tally, "dir": sl["dir"], "out": s["out"],
             "lines": f"`{s['total_label']}: <int>`, `{s['max_label']}: <number, as the tool prints it>` and "
             f"`{s['decision_label']}: <label>`"})  # fmt: skip
-        q += voice.aside(self.c["id"], 4)
+        q += self.aside("new")
         nf = sl["new"][0]
         conds = [*self.tally_conds(st1), *self.status_conds(1, old), resumed(),
                  *self.slice_evidence([nf], st1)]  # fmt: skip
         turns = self.retally_turns(rid, "A new file arrived.", [tally], "_" + self.tally_rid, s["note_new"])
-        if self.c["id"] in CSV_TABLE:
+        if self.c.get("csv_table"):
             body, binds, cond = self.csv_parts(rid, st1)
             q += f" Also file the per-file figures as a table, {self.csv_path()}, columns file, {sl['count']}, {sl['maxl']}."
             conds.append(cond)
@@ -578,7 +551,7 @@ class SpecBuilder(engine.Builder):
         old = self.total(st1)
         tally, rf = c["tally_out"], sl["replace"][0]
         q = voice.update_rep(self.v(), {"ask": c["rep_ask"], "dir": sl["dir"], "tally": tally, "out": s["out"]})
-        q += voice.aside(self.c["id"], 5)
+        q += self.aside("rep")
         conds = [*self.tally_conds(st2), *self.status_conds(2, old), *self.slice_evidence([rf], st2)]
         turns = self.retally_turns(
             rid, "One file was replaced by a corrected version.", [tally, s["out"]],
@@ -619,7 +592,7 @@ class SpecBuilder(engine.Builder):
             num = isinstance(v, (int, float))
             cap = r"(-?\d+(?:\.\d+)?)" if num else r"([^\t\n\\\"|]+?)(?=\\t|\\n|\t|\n|\"|\||$)"
             sep = TAB if re.search(re.escape(k) + r"\t", joined) else r":\s*"
-            pat = DOC_BINDS.get(self.c["id"], {}).get(k) or re.escape(k) + sep + cap
+            pat = doc.get("binds", {}).get(k) or re.escape(k) + sep + cap
             binds[f"doc{i}"] = b(pat, "number" if isinstance(v, float) else as_kind(v))
             hits = re.findall(pat, joined, re.I | re.S)
             got = hits[-1].strip() if hits else None
@@ -640,9 +613,14 @@ class SpecBuilder(engine.Builder):
 
     def archive_search(self, binds: dict[str, Any]) -> tuple[str, list[str], list[dict[str, Any]]]:
         """The term the archive reader searches for, the archive files holding it (ripgrep -i, literal),
-        and evidence conditions: a text subagent opened the stale reference and reported its figures."""
+        and evidence conditions: a text subagent opened the stale reference and reported its figures.
+
+        The config's ``search`` gives the term (the name of a figure, never a value), how many archive
+        files hold it (``hits``) and the archive's other files (``extra``: other topics, and superseded
+        versions that mention the same term), so the reader opens only part of the folder it is granted.
+        """
         c, doc, arch = self.c, self.c["doc"], self.d("archive")
-        cfg = SEARCH[c["id"]]
+        cfg = c["search"]
         term = cfg["term"]
         files = {r: t for r, t in c["other_files"].items() if r.startswith(arch + "/")}
         hits = sorted(r for r, t in files.items() if term.lower() in t.lower())
@@ -667,7 +645,7 @@ class SpecBuilder(engine.Builder):
         labels = "; ".join(f"`{k}: {v}`" for k, v in doc["formats"].items())
         q = voice.doc(self.v(), {"ask": doc["ask"], "docdir": docdir, "arch": arch, "sens": self.sens_names(),
             "out": doc["out"], "labels": labels, "updated": bool(doc.get("update"))})  # fmt: skip
-        q += voice.aside(self.c["id"], 3)
+        q += self.aside("doc")
         binds, evid = self.doc_binds()
         arch_files, toks = self.files_in("archive"), self.stale_tokens()
         term, hits, hit_evid = self.archive_search(binds)
@@ -761,7 +739,7 @@ class SpecBuilder(engine.Builder):
         )
         q = voice.seal(self.v(), {"sf": sf, "schema": schema, "tool": c["seal_tool"], "vault": self.d("vault"),
             "tf": tf, "prefix": c["seal_prefix"]})  # fmt: skip
-        q += voice.aside(self.c["id"], 6)
+        q += self.aside("seal")
         tokhex = engine.seal_hex(c["seal"], summ)
         conds = [
             *[jv(sf, [k], v, 0.005 if isinstance(v, float) else 0) for k, v in summ.items()],
@@ -872,7 +850,7 @@ class SpecBuilder(engine.Builder):
         )
         q = voice.final(self.v(), {"ask": c["final_ask"], "fm": fm, "digest": self.d("digest"), "arch": self.d("archive"),
             "where": where, "tf": c["token_out"]})  # fmt: skip
-        q += voice.aside(self.c["id"], 2)
+        q += self.aside("final")
         conds = self.final_conds(summ, fj, fm)
         report = self.final_report()
         final = self.summary_body() + ',\n  "seal_token": "${var:seal_hex}"\n}\n'

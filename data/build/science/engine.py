@@ -1,6 +1,6 @@
 """Engine of the science-domain build (data/build/science/build.py).
 
-A scenario is described by a config dict (scenarios.py). From it the engine generates the
+A scenario is described by a config dict (``CONFIG`` of its spec module sc_*.py). From it the engine generates the
 workspace files, the update files, media and office files, truth/, manifest.json and
 _sandbox_hint.md; the rounds (questions, check specs, reference trajectory) come from
 convert.SpecBuilder, which extends Builder.
@@ -593,9 +593,7 @@ class Builder:
     def build(self) -> dict[str, Any]:
         c = self.c
         self.build_workspace()
-        arc = c.get("arc") or (
-            ["plan", "media", "new", "doc"] + (["rep"] if c["slice"].get("replace") else []) + ["seal", "final"]
-        )
+        arc = c["arc"]  # the round kinds in order; round i is q<i>
         assert arc[0] == "plan" and arc[-2:] == ["seal", "final"] and arc.index("new") >= 2, arc
         assert ("rep" in arc) == bool(c["slice"].get("replace")) and (
             not c["doc"].get("update") or arc.index("doc") >= 2

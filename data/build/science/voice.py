@@ -1,24 +1,13 @@
-"""How each science scenario's colleague asks: a voice of its own per scenario.
+"""How each science scenario's colleague asks: nine voices, one per scenario.
 
-Each function returns the question of one round kind in the given voice (0 to 8); the
-scenario-specific parts (the ask, paths, schemas, labels) come in as keyword arguments.
+Each function returns the question of one round kind in the given voice (0 to 8, the config's
+``voice``); the scenario-specific parts (the ask, paths, schemas, labels) come in as keyword
+arguments. The scenario's own aside for the round (the config's ``asides``) follows the question.
 """
 
 from __future__ import annotations
 
 from typing import Any
-
-VOICE = {
-    "s_sci_seismic_swarm_catalogue": 0,
-    "s_sci_transect_cameratrap": 1,
-    "s_sci_notebook_retraction": 2,
-    "s_sci_startracker_observing_log": 3,
-    "s_sci_plate_reader_assay": 4,
-    "s_sci_climate_homogenisation": 5,
-    "s_sci_grant_metrics_report": 6,
-    "s_sci_detector_calibration_drift": 7,
-    "s_sci_soil_interlab_comparison": 8,
-}
 
 
 def plan(v: int, f: dict[str, Any]) -> str:
@@ -245,93 +234,3 @@ def final(v: int, f: dict[str, Any]) -> str:
         f"the {f['digest']}/ digest and the {f['arch']}/ round; {f['where']}, seal_token copied from {f['tf']}. It "
         f"has to agree with everything delivered so far.",
     ][v]
-
-
-# A colleague's aside per scenario, for the opening, media, closing, document, new-file, corrected-file and seal rounds.
-ASIDES = {
-    "s_sci_seismic_swarm_catalogue": (
-        "Ines wants this before the operator's Tuesday call; the regulator has been twitchy since the felt event.",
-        "Two residents in Hollin village reported rattling windows that night, so get it right.",
-        "This one goes to the regulator under Ines's name, so keep the tone sober.",
-        "The operator keeps quoting the old protocol at us in meetings.",
-        "HRD was offline for a firmware fix, which is why its catalogue is late.",
-        "The HRB clock drifted for most of a day before anyone noticed.",
-        "Custody rules are strict here: the key never leaves custody/.",
-    ),
-    "s_sci_transect_cameratrap": (
-        "Aoife is out on the hill with patchy signal until Thursday, so don't wait on her for questions.",
-        "The collar scheme is Aoife's pride and joy; a mislabelled marten would sting.",
-        "Aoife will paste parts of this straight into the forestry partnership newsletter.",
-        "The 2023 season used a much shorter deployment, which muddles comparisons.",
-        "The fourth transect was added after the landowner finally agreed to access.",
-        "Aoife swears the first export of that card was done on a laptop with the wrong time zone.",
-        "The partnership's data officer will verify the seal before anything is published.",
-    ),
-    "s_sci_notebook_retraction": (
-        "Felix is careful about tone: this is an integrity audit, not an accusation against anyone in the lab.",
-        "Tamsin recorded it on her phone in the cold room, so expect it to be a little muffled.",
-        "Felix will forward this to the committee chair, who reads every footnote.",
-        "The lab still has the old policy pinned above the balance, apparently.",
-        "Okoro's volume turned up in a drawer in the old tissue-culture room.",
-        "The re-export came from the instrument PC after IT restored its clock.",
-        "The integrity office checks every seal against its own copy of the key.",
-    ),
-    "s_sci_startracker_observing_log": (
-        "Maren is on the mountain this week and answers mail only after sunset.",
-        "Ole filmed the display on his phone from the control desk, slightly off-angle.",
-        "The time-allocation committee meets on Friday and will read this first.",
-        "Half the night assistants still work from the 2022 numbers.",
-        "Night four was the one clear night of the run; everyone wants it counted.",
-        "The night-two log was rewritten after the guider clock fault was found.",
-        "The archive will not ingest a run record without a valid seal.",
-    ),
-    "s_sci_plate_reader_assay": (
-        "Lena's core runs a tight queue; the biochemistry group is waiting on these concentrations.",
-        "Somebody snapped the reader's screen between runs, glare and all.",
-        "Lena likes summaries she can forward to users without edits.",
-        "Users keep sending plate maps from last year's template.",
-        "The fourth plate came off the reader after the morning queue cleared.",
-        "The re-read was done after the lamp warmed up properly this time.",
-        "The core's quality manager audits sealed records at random.",
-    ),
-    "s_sci_climate_homogenisation": (
-        "Nils is preparing the network's annual bulletin and wants no surprises from old site moves.",
-        "The technician dictated the note in the field, wind and all, so listen closely.",
-        "Nils will attach this to the bulletin's methods appendix.",
-        "The 2019 homogenisation was done by a student who has since left.",
-        "BV04 has only just been brought into the network after its screen was replaced.",
-        "The technician re-exported the series once the logger's calibration file was fixed.",
-        "The bulletin office refuses unsealed screening records since last year's mix-up.",
-    ),
-    "s_sci_grant_metrics_report": (
-        "Priya is juggling three funder deadlines this month; she needs this one to be painless.",
-        "The signed cover came back as a slightly crooked scan from the department copier.",
-        "Priya will lift paragraphs from this straight into the funder's web form.",
-        "The council changed its template twice in two years; people mix them up.",
-        "The fourth work package only started reporting this quarter.",
-        "One register had a duplicated preprint that the library has since merged.",
-        "Research office policy: nothing goes to a funder without a sealed record.",
-    ),
-    "s_sci_detector_calibration_drift": (
-        "Yusuf has beam time booked next week and needs to know whether the constants hold.",
-        "The shift crew filmed the HV monitor when the alarm went off; the clip is short.",
-        "Yusuf circulates this to the collaboration's calibration conveners.",
-        "Revision C is still floating around on the shift laptops.",
-        "Crate C4 was only cabled up on Monday, so its log is the newest.",
-        "The C2 pedestal was re-taken after the shift found a noisy channel.",
-        "The conveners check the seal before they accept new constants.",
-    ),
-    "s_sci_soil_interlab_comparison": (
-        "Camille has thirty participating labs waiting for their performance letters.",
-        "The bag label photo came from the sample reception bench, under fluorescent light.",
-        "Camille will send this to the scheme's steering group before scores are released.",
-        "A couple of labs are still quoting last round's assigned values.",
-        "The fourth lab's results arrived by courier after the deadline, with an apology.",
-        "One lab resubmitted after spotting a unit slip in its spreadsheet.",
-        "The scheme's accreditation body inspects the sealed records each year.",
-    ),
-}
-
-
-def aside(sid: str, i: int) -> str:
-    return (" " + ASIDES[sid][i]) if sid in ASIDES else ""
