@@ -1,20 +1,20 @@
 #!/usr/bin/env python3
-"""Deterministic build of the generated parts of the demo scenarios (data/clawarena-team/scenarios/s_demo_*).
+"""Deterministic build of the demo scenarios (data/clawarena-team/scenarios/s_demo_*).
 
 One module per scenario, ``sc_*.py`` in this folder, found by ``kit.discover.spec_modules`` in the
 order of their ``RUN_ORDER`` (the order of tests-demo.json and of the merged index). A scenario
-module holds everything the build makes for its scenario (see ``Scenario``); this driver writes it:
-  * the module's generated files (media, office files, logger exports, truth/ entries, seal key),
+module holds the whole scenario (see ``Scenario``); this driver writes it:
+  * the module's files (workspace texts and tools, updates, logger exports, media, office files,
+    truth/ entries, the seal key), manifest.json and questions.json,
   * checks/<round>.json (specs of the one check engine; the engine copy and its stamp are written
-    by sync_checks.py) and the eval command of every round in questions.json,
+    by sync_checks.py, needs.json by derive_needs.py),
   * solution/trajectory.json (the honest reference manager) and workspace/_sandbox_hint.md (the
     asset map, generated from the manifest and the module's ``ASSETS`` rows),
   * tests-demo.json, the demo subset (merge_index.py lists it first in tests.json).
-Everything else under the scenarios is hand-written and committed as is.
 
 Usage:
     .venv/bin/python data/build/demo/build.py            # (re)generate in place
-    .venv/bin/python data/build/demo/build.py --check    # regenerate into a temp dir, compare byte for byte
+    .venv/bin/python data/build/demo/build.py --check    # build into a temp dir, compare byte for byte
 
 (``data/build/build_demo.py``, the source the asset maps name, runs this script.)
 
@@ -31,7 +31,7 @@ import os
 import shutil
 import sys
 import tempfile
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -60,6 +60,8 @@ SOURCE = "data/build/build_demo.py"
 """The build command each asset map names as its source (it runs this script)."""
 SUBSET = "tests-demo.json"
 """The demo subset of the dataset: its scenarios in run order, listed in manifests.json."""
+NOT_OURS = ("needs.json", "checks/_check.py", "checks/_check.sha256")
+"""Files of a scenario folder that other scripts write: derive_needs.py and sync_checks.py."""
 
 
 class Scenario(Protocol):
@@ -67,11 +69,16 @@ class Scenario(Protocol):
 
     SID: str
     """The scenario id: its folder under data/clawarena-team/scenarios/."""
+    MANIFEST: dict[str, Any]
+    """manifest.json."""
     ASSETS: str
     """The asset map's rows, a top folder a line: folder | shape | model key | trust | what it holds."""
+    ROUNDS: list[dict[str, Any]]
+    """questions.json: the rounds in order."""
 
     def files(self) -> dict[str, str | Writer]:
-        """Every generated file: its text, or the function that writes it at the path it is given."""
+        """Every other file of the scenario folder: its text, or the function that writes it at the
+        path it is given (not what the driver writes: checks, trajectory, asset map)."""
         ...
 
     def specs(self) -> dict[str, Spec]:
@@ -93,28 +100,40 @@ def scenarios() -> list[Scenario]:
 
 
 def generated_files() -> list[str]:
-    """Dataset-relative paths of every generated file (what --check compares)."""
+    """Dataset-relative paths of every file the build writes (what --check compares)."""
     out = [SUBSET]
     for sc in scenarios():
         s = f"scenarios/{sc.SID}"
         out += [f"{s}/{rel}" for rel in sc.files()]
-        out += [f"{s}/workspace/_sandbox_hint.md", f"{s}/solution/trajectory.json", f"{s}/questions.json"]
-        out += [f"{s}/checks/{r}.json" for r in sc.specs()]
+        out += [f"{s}/manifest.json", f"{s}/questions.json", f"{s}/workspace/_sandbox_hint.md"]
+        out += [f"{s}/solution/trajectory.json", *(f"{s}/checks/{r}.json" for r in sc.specs())]
     return out
 
 
 def build(root: str) -> None:
-    write(os.path.join(root, SUBSET), subset([sc.SID for sc in scenarios()]))
-    for sc in scenarios():
-        sdir = os.path.join(root, "scenarios", sc.SID)
-        for rel, made in sc.files().items():
-            if isinstance(made, str):
-                write(os.path.join(sdir, rel), made)
-            else:
-                made(os.path.join(sdir, rel))
-        write(os.path.join(sdir, "solution", "trajectory.json"), dump(sc.trajectory()))
-        write(os.path.join(sdir, "workspace", "_sandbox_hint.md"), build_hint(sdir, sc.ASSETS))
-        write_specs(sdir, sc.specs())
+    scs = scenarios()
+    write(os.path.join(root, SUBSET), subset([sc.SID for sc in scs]))
+    for sc in scs:
+        build_scenario(os.path.join(root, "scenarios", sc.SID), sc)
+
+
+def build_scenario(sdir: str, sc: Scenario) -> None:
+    """Every file of one scenario folder (the asset map last: it counts the workspace's files)."""
+    specs, trajectory = sc.specs(), sc.trajectory()
+    rounds = [r["id"] for r in sc.ROUNDS]
+    if not rounds == list(specs) == list(trajectory):
+        raise SystemExit(f"{sc.SID}: ROUNDS {rounds}, specs() {list(specs)} and trajectory() {list(trajectory)} differ")
+    for rel, made in sc.files().items():
+        if isinstance(made, str):
+            write(os.path.join(sdir, rel), made)
+        else:
+            made(os.path.join(sdir, rel))
+    write(os.path.join(sdir, "manifest.json"), dump(sc.MANIFEST))
+    write(os.path.join(sdir, "questions.json"), json.dumps(sc.ROUNDS, indent=2) + "\n")
+    for rid, sp in specs.items():
+        write(os.path.join(sdir, "checks", f"{rid}.json"), dump(check_spec(sp, f"{sc.SID}/checks/{rid}.json")))
+    write(os.path.join(sdir, "solution", "trajectory.json"), dump(trajectory))
+    write(os.path.join(sdir, "workspace", "_sandbox_hint.md"), build_hint(sdir, sc.ASSETS))
 
 
 def subset(ids: list[str]) -> str:
@@ -146,39 +165,37 @@ def build_hint(sdir: str, assets: str) -> str:
     return asset_map(man["scenario_id"], SOURCE, rows, update_lines(man), notes)
 
 
-def write_specs(sdir: str, specs: dict[str, Spec]) -> None:
-    """checks/<round>.json for every round, and each round's eval command pointed at the engine."""
-    for rid, sp in specs.items():
-        write(
-            os.path.join(sdir, "checks", f"{rid}.json"),
-            dump(check_spec(sp, f"{os.path.basename(sdir)}/checks/{rid}.json")),
-        )
-    qpath = os.path.join(sdir, "questions.json")
-    with open(qpath, encoding="utf-8") as fh:
-        rounds = json.load(fh)
-    for rnd in rounds:
-        rnd["eval"]["command"] = f"python3 ${{scripts}}/_check.py ${{workspace}} ${{scripts}}/{rnd['id']}.json"
-    write(qpath, json.dumps(rounds, indent=2) + "\n")
-
-
 def self_test(root: str) -> list[str]:
     """The committed tools must reproduce the ground truth the checks hard-code."""
     return [p for sc in scenarios() for p in sc.self_test(os.path.join(root, "scenarios", sc.SID))]
 
 
+def committed_files(dataset: str) -> list[str]:
+    """Dataset-relative paths of the demo's committed files, but for those other scripts write."""
+    out = [SUBSET]
+    for sc in scenarios():
+        sdir = os.path.join(dataset, "scenarios", sc.SID)
+        for top, _, names in os.walk(sdir):
+            rels = (os.path.relpath(os.path.join(top, n), sdir) for n in names)
+            out += [f"scenarios/{sc.SID}/{r}" for r in rels if r not in NOT_OURS and "__pycache__" not in r]
+    return out
+
+
 def check(dataset: str) -> int:
-    """Regenerate into a copy of ``dataset`` and compare every generated file byte for byte."""
-    with tempfile.TemporaryDirectory() as td:
-        tmp = os.path.join(td, "ds")
-        shutil.copytree(dataset, tmp)
-        for rel in generated_files():
-            p = os.path.join(tmp, rel)
-            keep = p.endswith("questions.json") or (p.endswith(".wav") and not HAVE_AUDIO_TOOLS)
-            if os.path.exists(p) and not keep:
-                os.remove(p)
+    """Build into an empty folder and compare every file with the committed one, byte for byte
+    (without espeak-ng/sox the committed WAV is kept, and said so)."""
+    ours = generated_files()
+    with tempfile.TemporaryDirectory() as tmp:
+        for rel in ours:
+            if rel.endswith(".wav") and not HAVE_AUDIO_TOOLS and os.path.isfile(os.path.join(dataset, rel)):
+                os.makedirs(os.path.dirname(os.path.join(tmp, rel)), exist_ok=True)
+                shutil.copyfile(os.path.join(dataset, rel), os.path.join(tmp, rel))
         build(tmp)
         problems = self_test(tmp)
-        for rel in generated_files():
+        problems += [
+            f"{rel}: in the dataset but not built" for rel in sorted(set(committed_files(dataset)) - set(ours))
+        ]
+        for rel in ours:
             a, b = os.path.join(dataset, rel), os.path.join(tmp, rel)
             if not os.path.exists(a):
                 problems.append(f"{rel}: missing in the dataset (run the build)")
@@ -190,7 +207,7 @@ def check(dataset: str) -> int:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("--check", action="store_true", help="regenerate into a temp dir and compare byte for byte")
+    ap.add_argument("--check", action="store_true", help="build into a temp dir and compare byte for byte")
     ap.add_argument("--out", default=DATASET, help="dataset root (default: data/clawarena-team)")
     args = ap.parse_args()
     if args.check:
@@ -199,7 +216,7 @@ def main() -> int:
     problems = self_test(args.out)
     for p in problems:
         print("ERROR:", p)
-    print(f"built {len(generated_files())} generated files under {args.out}")
+    print(f"built {len(generated_files())} files under {args.out}")
     return 1 if problems else 0
 
 

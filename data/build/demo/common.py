@@ -1,8 +1,8 @@
-"""What both demo scenarios share besides the kit: round-spec helpers and build constants.
+"""What both demo scenarios share besides the kit: round helpers and build constants.
 
-Conditions are the kit's constructors; where a spec's JSON has its fields in another order
-than a constructor writes them (or leaves out one it always writes), ``condition`` builds it
-with the fields as they stand, so checks/<round>.json stays byte for byte the same.
+Conditions are the kit's constructors; where a condition in checks/<round>.json has its fields
+in another order than a kit constructor writes them (or leaves out one it always writes),
+``condition`` builds it with the fields in that order (``agree_exact``, ``in_background``).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from kit.conditions import Condition, condition
@@ -26,6 +26,26 @@ SUPERSEDED = ["superseded", "replaced", "withdrawn", "no longer"]
 FIXED_TIME: ZipTime = (2026, 1, 5, 9, 0, 0)
 """The entry time of every zip member of the generated office files."""
 HAVE_AUDIO_TOOLS = bool(shutil.which("espeak-ng") and shutil.which("sox"))
+
+
+def ask(
+    round_id: str, question: str, *, correct: str, incorrect: str, tags: list[str], updates: Sequence[str] = ()
+) -> dict[str, Any]:
+    """One round of questions.json: the question, checked by the engine with checks/<round>.json,
+    the feedback on either outcome, the updates applied before it and its tags."""
+    return {
+        "id": round_id,
+        "type": "exec_check",
+        "question": question,
+        "eval": {
+            "command": f"python3 ${{scripts}}/_check.py ${{workspace}} ${{scripts}}/{round_id}.json",
+            "expect_exit": 0,
+            "timeout": 30,
+        },
+        "feedback": {"correct": correct, "incorrect": incorrect},
+        "update_ids": list(updates),
+        "tags": tags,
+    }
 
 
 def spec(round_id: str, *conditions: Condition) -> Spec:
