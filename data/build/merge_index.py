@@ -2,8 +2,8 @@
 
 Each domain's build writes ``tests-<name>.json`` (with its own ``manifests-<name>.json``);
 this writes ``manifests.json`` (every scenario) and ``tests.json`` (all subsets in a fixed
-domain order). The domains are the demo (``build_demo.py``) and every folder of ``data/build``
-with a ``build.py``; nothing else lists them. Run it after adding a scenario:
+domain order). The domains are the folders of ``data/build`` with a ``build.py`` (the demo's is
+``data/build/demo/build.py``); nothing else lists them. Run it after adding a scenario:
 
     python data/build/merge_index.py [--check]
 """
@@ -27,9 +27,9 @@ needs no entry here: it comes after these, by name."""
 
 
 def domains() -> list[str]:
-    """The demo, then every ``data/build/<domain>/`` with a ``build.py``, in the index's order."""
+    """Every ``data/build/<domain>/`` with a ``build.py``, in the index's order."""
     found = sorted(p.name for p in BUILD.iterdir() if (p / "build.py").is_file())
-    gone = [name for name in PLACED[1:] if name not in found]
+    gone = [name for name in PLACED if name not in found]
     if gone:
         raise SystemExit(f"merge_index.py: PLACED names {gone}, which no data/build/<domain>/build.py builds")
     return [*PLACED, *(name for name in found if name not in PLACED)]

@@ -121,10 +121,11 @@ def test_demo_size_budget() -> None:
 
 
 def test_build_is_reproducible() -> None:
-    """data/build/build_demo.py --check regenerates every generated file (media, office files, hints,
-    trajectories, specs, questions) into a temp dir and finds them identical to the committed ones
+    """data/build/demo/build.py --check builds both scenario folders (workspace, updates, media,
+    office files, manifest, questions, specs, trajectories, asset maps) and tests-demo.json into a
+    temp dir and finds them identical to the committed ones, with no committed file left unbuilt
     (without espeak-ng/sox the committed WAV is kept and said so)."""
-    assert "identical" in check_rebuild(ROOT / "data" / "build" / "build_demo.py", tools=("espeak-ng", "sox"))
+    assert "identical" in check_rebuild(ROOT / "data" / "build" / "demo" / "build.py", tools=("espeak-ng", "sox"))
 
 
 ROUNDS = ("q1", "q2", "q3", "q4", "q5", "q6")

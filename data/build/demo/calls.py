@@ -1,4 +1,4 @@
-"""The tool calls both demo reference managers make (demo_fridge_oracle.py, demo_claim_oracle.py).
+"""The tool calls both demo reference managers make (``sc_*.py``: ``trajectory()``).
 
 Built on ``kit.trajectory``: paths are workspace-relative and prefixed with ``${workspace}``;
 a subagent is named once and its id and session are the ``${subagent:NAME}`` and
@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kit.trajectory import Call, bind, call, turn
-
-__all__ = ["PERCEIVED", "STDOUT", "WS", "bind", "call", "create", "edit", "read", "run", "turn", "workflow", "write"]
+from kit.trajectory import Call, call
 
 WS = "${workspace}"
 STDOUT = r"--- stdout ---\s*"
@@ -58,5 +56,6 @@ def run(name: str, description: str, prompt: str, *, resume: bool = False, backg
     )
 
 
-def workflow(name: str, script: str) -> Call:
+def run_workflow(name: str, script: str) -> Call:
+    """A Workflow call running ``script`` (its agents defined in the script itself)."""
     return call("Workflow", name=name, args={}, script=script)

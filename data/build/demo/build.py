@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""Deterministic build of the demo scenarios (data/clawarena-team/scenarios/s_demo_*).
+
+One module per scenario, ``sc_*.py`` in this folder, found by ``kit.discover.spec_modules`` in the
+order of their ``RUN_ORDER`` (the order of tests-demo.json and of the merged index). A scenario
+module holds the whole scenario (see ``Scenario``); this driver writes it:
+  * the module's files (workspace texts and tools, updates, logger exports, media, office files,
+    truth/ entries, the seal key), manifest.json and questions.json,
+  * checks/<round>.json (specs of the one check engine; the engine copy and its stamp are written
+    by sync_checks.py, needs.json by derive_needs.py),
+  * solution/trajectory.json (the honest reference manager) and workspace/_sandbox_hint.md (the
+    asset map, generated from the manifest and the module's ``ASSETS`` rows),
+  * tests-demo.json, the demo subset (merge_index.py lists it first in tests.json).
+
+Usage:
+    .venv/bin/python data/build/demo/build.py            # (re)generate in place
+    .venv/bin/python data/build/demo/build.py --check    # build into a temp dir, compare byte for byte
+
+(``data/build/build_demo.py``, the source the asset maps name, runs this script.)
+
+Needs Pillow, openpyxl, python-docx (in the project venv), espeak-ng and sox on PATH. espeak-ng
+1.51 + sox 14.4 give byte-identical WAVs across runs; if another espeak-ng version differs, --check
+reports the WAV and compares its duration instead (documented fallback, see kit/rebuild.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import tempfile
+from typing import Any, Protocol, cast
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(1, os.path.dirname(HERE))  # the kit, after this folder
+
+from common import HAVE_AUDIO_TOOLS, Spec, Writer  # noqa: E402
+from kit.conditions import check_spec  # noqa: E402
+from kit.discover import spec_modules  # noqa: E402
+from kit.files import dump, write  # noqa: E402
+from kit.hint import (  # noqa: E402
+    GRANT_NOTE,
+    MEDIA_EXT,
+    OFFICE_EXT,
+    PAGING_NOTE,
+    access_of,
+    asset_map,
+    asset_row,
+    folder_stats,
+    update_lines,
+)
+from kit.rebuild import differs, report  # noqa: E402
+from kit.trajectory import Turn  # noqa: E402
+
+DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
+SOURCE = "data/build/build_demo.py"
+"""The build command each asset map names as its source (it runs this script)."""
+SUBSET = "tests-demo.json"
+"""The demo subset of the dataset: its scenarios in run order, listed in manifests.json."""
+NOT_OURS = ("needs.json", "checks/_check.py", "checks/_check.sha256")
+"""Files of a scenario folder that other scripts write: derive_needs.py and sync_checks.py."""
+
+
+class Scenario(Protocol):
+    """What a scenario module (``sc_*.py``) defines; paths are relative to its scenario folder."""
+
+    SID: str
+    """The scenario id: its folder under data/clawarena-team/scenarios/."""
+    MANIFEST: dict[str, Any]
+    """manifest.json."""
+    ASSETS: str
+    """The asset map's rows, a top folder a line: folder | shape | model key | trust | what it holds."""
+    ROUNDS: list[dict[str, Any]]
+    """questions.json: the rounds in order."""
+
+    def files(self) -> dict[str, str | Writer]:
+        """Every other file of the scenario folder: its text, or the function that writes it at the
+        path it is given (not what the driver writes: checks, trajectory, asset map)."""
+        ...
+
+    def specs(self) -> dict[str, Spec]:
+        """The check spec of every round, by round id."""
+        ...
+
+    def trajectory(self) -> dict[str, list[Turn]]:
+        """The reference manager's turns of every round, by round id."""
+        ...
+
+    def self_test(self, sdir: str) -> list[str]:
+        """Problems found when running the workspace tools on the built scenario folder ``sdir``."""
+        ...
+
+
+def scenarios() -> list[Scenario]:
+    """Every sc_*.py in this folder, in the order their RUN_ORDER says."""
+    return [cast(Scenario, m) for m in spec_modules(HERE, "sc_")]
+
+
+def generated_files() -> list[str]:
+    """Dataset-relative paths of every file the build writes (what --check compares)."""
+    out = [SUBSET]
+    for sc in scenarios():
+        s = f"scenarios/{sc.SID}"
+        out += [f"{s}/{rel}" for rel in sc.files()]
+        out += [f"{s}/manifest.json", f"{s}/questions.json", f"{s}/workspace/_sandbox_hint.md"]
+        out += [f"{s}/solution/trajectory.json", *(f"{s}/checks/{r}.json" for r in sc.specs())]
+    return out
+
+
+def build(root: str) -> None:
+    scs = scenarios()
+    write(os.path.join(root, SUBSET), subset([sc.SID for sc in scs]))
+    for sc in scs:
+        build_scenario(os.path.join(root, "scenarios", sc.SID), sc)
+
+
+def build_scenario(sdir: str, sc: Scenario) -> None:
+    """Every file of one scenario folder (the asset map last: it counts the workspace's files)."""
+    specs, trajectory = sc.specs(), sc.trajectory()
+    rounds = [r["id"] for r in sc.ROUNDS]
+    if not rounds == list(specs) == list(trajectory):
+        raise SystemExit(f"{sc.SID}: ROUNDS {rounds}, specs() {list(specs)} and trajectory() {list(trajectory)} differ")
+    for rel, made in sc.files().items():
+        if isinstance(made, str):
+            write(os.path.join(sdir, rel), made)
+        else:
+            made(os.path.join(sdir, rel))
+    write(os.path.join(sdir, "manifest.json"), dump(sc.MANIFEST))
+    write(os.path.join(sdir, "questions.json"), json.dumps(sc.ROUNDS, indent=2) + "\n")
+    for rid, sp in specs.items():
+        write(os.path.join(sdir, "checks", f"{rid}.json"), dump(check_spec(sp, f"{sc.SID}/checks/{rid}.json")))
+    write(os.path.join(sdir, "solution", "trajectory.json"), dump(trajectory))
+    write(os.path.join(sdir, "workspace", "_sandbox_hint.md"), build_hint(sdir, sc.ASSETS))
+
+
+def subset(ids: list[str]) -> str:
+    """tests-demo.json, the scenario ids on one line."""
+    head = {
+        "name": "clawarena-team-demo-subset",
+        "desc": "The two demo scenarios: a quick subset of tests.json (41 scenarios) for trying the arena and for play.",
+        "manifests_ref": "manifests.json",
+    }
+    fields = [f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in {**head, "scenario_ids": ids}.items()]
+    return "{\n" + ",\n".join(fields) + "\n}\n"
+
+
+def build_hint(sdir: str, assets: str) -> str:
+    """The asset map of the scenario folder ``sdir`` from its manifest and the rows ``assets``."""
+    with open(os.path.join(sdir, "manifest.json"), encoding="utf-8") as fh:
+        man = json.load(fh)
+    ws = os.path.join(sdir, man["workspace_template"])
+    rows = []
+    for top, shape, key, trust, what in sorted(row.split(" | ") for row in assets.splitlines()):
+        n, tb, mb = folder_stats(os.path.join(ws, top), MEDIA_EXT + OFFICE_EXT)
+        rows.append(asset_row(top, n, shape, f"{tb // 4:,}", mb, key, trust, access_of(top, man, trust), what))
+    notes = [
+        PAGING_NOTE,
+        "- Media (PNG, WAV) cannot be perceived by a text-only agent; route them to the matching pool key.",
+        "- Office files (docx, xlsx) are read as extracted text; the media column counts their bytes.",
+        GRANT_NOTE,
+    ]
+    return asset_map(man["scenario_id"], SOURCE, rows, update_lines(man), notes)
+
+
+def self_test(root: str) -> list[str]:
+    """The committed tools must reproduce the ground truth the checks hard-code."""
+    return [p for sc in scenarios() for p in sc.self_test(os.path.join(root, "scenarios", sc.SID))]
+
+
+def committed_files(dataset: str) -> list[str]:
+    """Dataset-relative paths of the demo's committed files, but for those other scripts write."""
+    out = [SUBSET]
+    for sc in scenarios():
+        sdir = os.path.join(dataset, "scenarios", sc.SID)
+        for top, _, names in os.walk(sdir):
+            rels = (os.path.relpath(os.path.join(top, n), sdir) for n in names)
+            out += [f"scenarios/{sc.SID}/{r}" for r in rels if r not in NOT_OURS and "__pycache__" not in r]
+    return out
+
+
+def check(dataset: str) -> int:
+    """Build into an empty folder and compare every file with the committed one, byte for byte
+    (without espeak-ng/sox the committed WAV is kept, and said so)."""
+    ours = generated_files()
+    with tempfile.TemporaryDirectory() as tmp:
+        for rel in ours:
+            if rel.endswith(".wav") and not HAVE_AUDIO_TOOLS and os.path.isfile(os.path.join(dataset, rel)):
+                os.makedirs(os.path.dirname(os.path.join(tmp, rel)), exist_ok=True)
+                shutil.copyfile(os.path.join(dataset, rel), os.path.join(tmp, rel))
+        build(tmp)
+        problems = self_test(tmp)
+        problems += [
+            f"{rel}: in the dataset but not built" for rel in sorted(set(committed_files(dataset)) - set(ours))
+        ]
+        for rel in ours:
+            a, b = os.path.join(dataset, rel), os.path.join(tmp, rel)
+            if not os.path.exists(a):
+                problems.append(f"{rel}: missing in the dataset (run the build)")
+                continue
+            problem = differs(rel, a, b)
+            problems += [problem] if problem else []
+    return report(problems)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="build into a temp dir and compare byte for byte")
+    ap.add_argument("--out", default=DATASET, help="dataset root (default: data/clawarena-team)")
+    args = ap.parse_args()
+    if args.check:
+        return check(args.out)
+    build(args.out)
+    problems = self_test(args.out)
+    for p in problems:
+        print("ERROR:", p)
+    print(f"built {len(generated_files())} files under {args.out}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,73 @@
+"""What both demo scenarios share besides the kit: round helpers and build constants.
+
+Conditions are the kit's constructors; where a condition in checks/<round>.json has its fields
+in another order than a kit constructor writes them (or leaves out one it always writes),
+``condition`` builds it with the fields in that order (``agree_exact``, ``in_background``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from kit.conditions import Condition, condition
+from kit.office import ZipTime
+
+Spec = dict[str, Any]
+"""One round's check spec: ``{"round": id, "conditions": [...]}`` (checks/<round>.json)."""
+Writer = Callable[[str], None]
+"""Writes one generated file at the absolute path it is given (media and office files)."""
+SUPERSEDED = ["superseded", "replaced", "withdrawn", "no longer"]
+"""The words that mark a figure as replaced by an update (a decoy's ``markers``)."""
+FIXED_TIME: ZipTime = (2026, 1, 5, 9, 0, 0)
+"""The entry time of every zip member of the generated office files."""
+HAVE_AUDIO_TOOLS = bool(shutil.which("espeak-ng") and shutil.which("sox"))
+
+
+def ask(
+    round_id: str, question: str, *, correct: str, incorrect: str, tags: list[str], updates: Sequence[str] = ()
+) -> dict[str, Any]:
+    """One round of questions.json: the question, checked by the engine with checks/<round>.json,
+    the feedback on either outcome, the updates applied before it and its tags."""
+    return {
+        "id": round_id,
+        "type": "exec_check",
+        "question": question,
+        "eval": {
+            "command": f"python3 ${{scripts}}/_check.py ${{workspace}} ${{scripts}}/{round_id}.json",
+            "expect_exit": 0,
+            "timeout": 30,
+        },
+        "feedback": {"correct": correct, "incorrect": incorrect},
+        "update_ids": list(updates),
+        "tags": tags,
+    }
+
+
+def spec(round_id: str, *conditions: Condition) -> Spec:
+    return {"round": round_id, "conditions": list(conditions)}
+
+
+def agree_exact(a: dict[str, Any], b: dict[str, Any]) -> Condition:
+    """Two deliverables' values agree exactly (the spec writes no ``tol``)."""
+    return condition("agree", a=a, b=b)
+
+
+def in_background(message: str) -> Condition:
+    """A RunSubagent with ``run_in_background`` in this round (``message`` when there is none)."""
+    return condition("called", tool="RunSubagent", args={"run_in_background": True}, message=message)
+
+
+def truth_of(media: str) -> str:
+    """The truth/ entry describing a workspace media file (paths relative to the scenario folder)."""
+    return "truth/" + media.removeprefix("workspace/") + ".txt"
+
+
+def run_tool(sdir: str, tool: str, *args: str) -> str:
+    """The stdout of the workspace tool ``tool`` (a path relative to the scenario folder ``sdir``)."""
+    argv = [sys.executable, os.path.join(sdir, tool), *args]
+    return subprocess.run(argv, capture_output=True, text=True, check=True).stdout
