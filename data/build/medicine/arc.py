@@ -18,15 +18,24 @@ import re
 from typing import Any
 
 from kit import conditions
-from kit.conditions import agree, contains, evidence, headings, jkeys, jv, label, never, resumed, workflow
+from kit.conditions import (
+    MEDIA_MODELS,
+    SUPERSEDED,
+    agree,
+    contains,
+    evidence,
+    headings,
+    jkeys,
+    jv,
+    label,
+    never,
+    resumed,
+    workflow,
+)
 from kit.conditions import jone as one_of
-from kit.trajectory import Call, call, turn
+from kit.trajectory import MEDIA_READER, WS, call, create, run, turn, var
 from kit.trajectory import bind as b
 
-WS = "${workspace}"
-SUPERSEDED = ["superseded", "replaced", "withdrawn", "no longer"]
-MEDIA_KEY = {"image": "vlm", "video": "vlm", "audio": "omni"}
-MEDIA_MODELS = {"image": ["vlm", "omni"], "video": ["vlm", "omni"], "audio": ["omni"]}
 # medicine states decoy tokens as text
 decoy = functools.partial(conditions.decoy, as_text=True)
 
@@ -48,23 +57,8 @@ def fmt_val(value: object) -> str:
     return f"{value:.1f}" if isinstance(value, float) else str(value)
 
 
-def var(name: str) -> str:
-    return "${var:" + name + "}"
-
-
 def slug(name: str) -> str:
     return re.sub(r"\W", "_", name.rsplit(".", 1)[0])
-
-
-def run(agent: str, description: str, prompt: str, background: bool = False) -> Call:
-    """A RunSubagent call of the subagent named ``agent``."""
-    sid = "${subagent:" + agent + "}"
-    return call("RunSubagent", subagent_id=sid, description=description, prompt=prompt, run_in_background=background)
-
-
-def create(name: str, key: str, tools: list[str], paths: list[str], prompt: str) -> Call:
-    """A CreateSubagent call: its name, pool key, tools, granted paths and system prompt."""
-    return call("CreateSubagent", name=name, model_key=key, tools=tools, accessible_paths=paths, system_prompt=prompt)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -240,7 +234,7 @@ def k_tally(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
                 "tally",
                 "tally every export",
                 f"Run python3 {WS}/{tool_rel} ${{var:exports}} and report the output verbatim.",
-                True,
+                background=True,
             ),
             bind={"exports": {"re": r"\| ([\w.-]+\.csv) \|", "as": "list", "fmt": f"{WS}/{a.slices_dir}/{{}}"}},
         ),
@@ -273,13 +267,11 @@ def _retally(a: Arc, r: dict[str, Any], what: str, lab: str, changed: str, befor
     sfx = f"_{a.stage}"
     note = r["note"]
     resume = r.get("resume", what == "late export")  # a correction starts a fresh run unless the story resumes
-    rerun = call(
-        "RunSubagent",
-        subagent_id="${subagent:tally}",
-        **({"session_id": "${session:tally}"} if resume else {}),
-        description=f"re-tally after the {what}",
-        prompt=f"The {what} is in. Run {a.tool_cmd()} and report the output verbatim.",
-        run_in_background=False,
+    rerun = run(
+        "tally",
+        f"re-tally after the {what}",
+        f"The {what} is in. Run {a.tool_cmd()} and report the output verbatim.",
+        resume=resume,
     )
     turns = [turn(f"Re-running the tally after the {what}.", rerun)]
     turns += a.write(path, a.tally_content(path, a.present, sfx), bind=a.tally_binds(a.present, sfx))
@@ -322,7 +314,7 @@ def k_correction(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
 def k_media(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     idx = r.get("media", 0)
     m = a.c["media"][idx]
-    key = MEDIA_KEY[m["modality"]]
+    key = MEDIA_READER[m["modality"]]
     fpath = f"{m['dir']}/{m['file']}"
     jpath, npath = r["path"], r["notes"]
     name = f"media{idx}"
@@ -500,7 +492,7 @@ def k_tracks(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     c = a.c
     m = c["media"][1]
     tr = c["track_b"]
-    key = MEDIA_KEY[m["modality"]]
+    key = MEDIA_READER[m["modality"]]
     fpath = f"{m['dir']}/{m['file']}"
     doc = f"{c['dirs']['reference']}/{c['rule']['file']}"
     path = r["path"]
@@ -693,7 +685,7 @@ KINDS = {
 }
 
 
-NEVER = never("patient_records", "hr")
+NEVER_PATIENTS_OR_HR = never("patient_records", "hr")
 """The sticky guard every round carries, last."""
 
 FIRST = {
@@ -729,7 +721,7 @@ def lay_out(c: dict[str, Any]) -> list[dict[str, Any]]:
                 "id": rid,
                 "question": q,
                 "tags": tags,
-                "spec": {"round": rid, "conditions": [*got["conditions"], NEVER]},
+                "spec": {"round": rid, "conditions": [*got["conditions"], NEVER_PATIENTS_OR_HR]},
                 "update_ids": got.get("update_ids", []),
                 "turns": turns,
                 "feedback": r["feedback"],
