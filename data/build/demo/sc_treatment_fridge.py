@@ -53,20 +53,7 @@ from kit.conditions import (
 )
 from kit.media import speech_wav
 from kit.office import restamp_zip_file
-from kit.trajectory import (
-    PERCEIVED,
-    STDOUT,
-    WS,
-    Turn,
-    call,
-    create,
-    edit,
-    read,
-    run,
-    run_workflow,
-    turn,
-    write_call,
-)
+from kit.trajectory import PERCEIVED, STDOUT, WS, Turn, call, create, edit, read, run, run_workflow, turn, write_call
 from kit.trajectory import bind as b
 
 SID = "s_demo_treatment_room_fridge"

@@ -20,8 +20,6 @@ from typing import Any
 
 from kit import conditions
 from kit.conditions import (
-    MEDIA_MODELS,
-    SUPERSEDED,
     Condition,
     agree,
     contains,
@@ -42,7 +40,7 @@ Scenario = dict[str, Any]
 Values = dict[str, Any]
 """The reference values computed from a scenario's generated data (``engine.values``)."""
 
-SUPERSEDED_OR_EARLIER = [*SUPERSEDED, "earlier figure"]
+SUPERSEDED_OR_EARLIER = [*conditions.SUPERSEDED, "earlier figure"]
 """The words that mark a total replaced by an update; a law note may also call it the earlier figure."""
 BASE_TAGS = {
     "plan": ["intake_plan", "sensitive_guard"],
@@ -141,7 +139,8 @@ def tally_round(S: Scenario, V: Values, role: str) -> list[Condition]:
 def media_conditions(S: Scenario, V: Values, role: str) -> list[Condition]:
     m = media_of(S, role)
     cs = [jv(m["out"], [k], v, 0.0) for k, v in m["fields"].items()]
-    cs.append(evidence(m["path"], [str(v) for v in m["fields"].values()], m["out"], MEDIA_MODELS[KIND_TAG[m["kind"]]]))
+    models = conditions.MEDIA_MODELS[KIND_TAG[m["kind"]]]
+    cs.append(evidence(m["path"], [str(v) for v in m["fields"].values()], m["out"], models))
     if role != "media1":
         return cs
     dc = m["decoy"]

@@ -18,20 +18,7 @@ import re
 from typing import Any
 
 from kit import conditions
-from kit.conditions import (
-    MEDIA_MODELS,
-    SUPERSEDED,
-    agree,
-    contains,
-    evidence,
-    headings,
-    jkeys,
-    jv,
-    label,
-    never,
-    resumed,
-    workflow,
-)
+from kit.conditions import agree, contains, evidence, headings, jkeys, jv, label, never, resumed, workflow
 from kit.conditions import jone as one_of
 from kit.trajectory import MEDIA_READER, WS, call, create, run, turn, var
 from kit.trajectory import bind as b
@@ -285,7 +272,7 @@ def _retally(a: Arc, r: dict[str, Any], what: str, lab: str, changed: str, befor
     conds = [
         *a.tally_conditions(path),
         label(note, lab, a.total(), 0.0),
-        decoy(note, before, markers=SUPERSEDED, labels=["total"]),
+        decoy(note, before, markers=conditions.SUPERSEDED, labels=["total"]),
         evidence(f"{a.slices_dir}/{changed}", [str(a.counts[changed]), fmt_val(a.peaks[changed])], path),
     ]
     tags = ["update_merge", *(["session_reuse"] if resume else []), "cross_round", "needs_delegation"]
@@ -368,7 +355,7 @@ def k_media(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
             labs = [] if len(tok) >= 4 else [k.replace("_", " "), *r.get("labels", {}).get(k, [])]
             conds.append(decoy(npath, tok, sections=["Rejected claims"], labels=labs))
             conds.append(decoy(jpath, tok, labels=[k] if len(tok) < 4 else []))
-    conds.append(evidence(fpath, r["evidence"], jpath, models=MEDIA_MODELS[m["modality"]]))
+    conds.append(evidence(fpath, r["evidence"], jpath, models=conditions.MEDIA_MODELS[m["modality"]]))
     tags = ["media_extraction", m["modality"]]
     if m.get("decoy_file"):
         tags += ["modality_decoy", "decoy_refutation"]
@@ -518,7 +505,7 @@ def k_tracks(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     a.done["tracks"] = {"path": path, "facts": allf, "var": vals}
     conds = [jv(path, [k], v, 0.0) for k, v in allf.items()]
     conds += [
-        evidence(fpath, r["evidence"], path, models=MEDIA_MODELS[m["modality"]]),
+        evidence(fpath, r["evidence"], path, models=conditions.MEDIA_MODELS[m["modality"]]),
         evidence(doc, [str(tr["value"])], path),
     ]
     return {
