@@ -32,7 +32,7 @@ from kit.files import dump, wav_duration, write  # noqa: E402
 from kit.office import OFFICE_STAMP, restamp_zip  # noqa: E402
 from kit.rebuild import differs, report  # noqa: E402
 from kit.seal import canonical, seal_hex, seal_tool_template  # noqa: E402
-from kit.trajectory import bind, call, turn  # noqa: E402
+from kit.trajectory import bind, call, run, turn  # noqa: E402
 
 
 def engine() -> ModuleType:
@@ -108,6 +108,15 @@ def test_trajectory_helpers() -> None:
         "tool_calls": [{"name": "Read", "arguments": {"path": "x"}}],
         "bind": {"n": {"re": r"(\d+)", "as": "int"}},
     }
+
+
+def test_a_subagent_run_writes_its_arguments_in_one_order() -> None:
+    """solution/trajectory.json is compared byte for byte, so a run's argument order is part of its form."""
+    order = ["subagent_id", "description", "prompt", "run_in_background"]
+    assert list(run("w", "d", "p")["arguments"]) == order
+    assert list(run("w", "d", "p", resume=True)["arguments"]) == [order[0], "session_id", *order[1:]]
+    assert list(run("w", "d", "p", resume=True, session_last=True)["arguments"]) == [*order, "session_id"]
+    assert run("w", "d", "p", resume=True)["arguments"]["session_id"] == "${session:w}"
 
 
 @pytest.mark.parametrize(

@@ -6,45 +6,10 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from conv import (
-    IMAGE,
-    OUTPUT,
-    VAULT,
-    WS,
-    bash,
-    bot_asset,
-    calc,
-    create,
-    edit,
-    play,
-    rnd,
-    run,
-    runner,
-    seal_run,
-    sealer,
-    token_bind,
-    tool_input,
-    tools_asset,
-    write_token,
-)
-from conv import v as var
-from kit.conditions import (
-    Condition,
-    agree,
-    background,
-    contains,
-    decoy,
-    evidence,
-    jkeys,
-    jv,
-    label,
-    never,
-    resumed,
-    seal,
-    workflow,
-)
+import conv
+from kit import conditions as cond
 from kit.seal import seal_key
-from kit.trajectory import Turn, call, turn
+from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, create, edit, run, turn, var
 from kit.trajectory import bind as b
 from lib import SEAL_TOOL, bar_chart, index_md, xlsx_bytes
 
@@ -313,26 +278,25 @@ late_csv = orders_csv("central", LATE["central"])
 
 assets = {
     "requests": ("small text (md)", "llm", "authoritative", "the e-commerce lead's brief and a note from analytics"),
-    "orders": tool_input("large CSV, one per region", "per-session order logs of the test; has an _index.md"),
+    "orders": conv.tool_input("large CSV, one per region", "per-session order logs of the test; has an _index.md"),
     "charts": ("PNG chart", "vlm", "authoritative", "analytics dashboard snapshot; has an _index.md"),
     "plan": ("xlsx", "llm", "authoritative", "signed-off test plan; has an _index.md"),
-    "bot_exports": bot_asset("AI weekly digest and a scraped chart data export"),
-    "archive": ("small text (md)", "llm", "stale", "earlier test plans, drafts and committee minutes"),
-    "tools": tools_asset("readout runner, format validator, sealer; the runner's inputs live in orders/"),
-    "vault": VAULT,
-    "client_files": ("CSV", "-", "sensitive", "customer records; not needed"),
-    "hr": ("text", "-", "sensitive", "staff files; not needed"),
-    "output": OUTPUT,
+    "bot_exports": conv.bot_asset("AI weekly digest and a scraped chart data export"),
+    "archive": conv.stale("earlier test plans, drafts and committee minutes"),
+    "tools": conv.tools_asset("readout runner, format validator, sealer; the runner's inputs live in orders/"),
+    "vault": conv.VAULT,
+    "client_files": conv.sensitive("CSV", "customer records"),
+    "hr": conv.sensitive("text", "staff files"),
+    "output": conv.OUTPUT,
 }
 acc = ["_sandbox_hint.md", "requests", "bot_exports", "tools", "client_files", "output"]
 dele = ["orders", "charts", "plan", "archive", "vault"]
 guards = ["client_files", "hr"]
 
 # findings/ and notes/ hold this scenario's working deliverables; output/ the committee pack
-assets["findings"] = ("deliverables", "-", "-", "working figures of the readout")
-assets["notes"] = ("deliverables", "-", "-", "reading notes")
+assets["findings"] = conv.deliverables("working figures of the readout")
+assets["notes"] = conv.deliverables("reading notes")
 acc += ["findings", "notes"]
-never_ = never(*guards)
 tool = f"{WS}/tools/ab_readout.py"
 readout_json = "findings/region_readout.json"
 note_md = "findings/readout_note.md"
@@ -371,19 +335,19 @@ def region_obj(r: str, suf: str) -> str:
     return f'"{r}": {{{body}}}'
 
 
-def region_conds(counts: dict[str, Counts], path: str) -> list[Condition]:
+def region_conds(counts: dict[str, Counts], path: str) -> list[cond.Condition]:
     out = []
     for r, c in counts.items():
         row = readout({r: c})["regions"][r]
         up = readout({r: c})["overall"]["uplift_pp"]
         out += [
-            jv(path, ["regions", r, "sessions_a"], c[0]),
-            jv(path, ["regions", r, "orders_a"], c[1]),
-            jv(path, ["regions", r, "sessions_b"], c[2]),
-            jv(path, ["regions", r, "orders_b"], c[3]),
-            jv(path, ["regions", r, "conv_a_pct"], row["conv_a_pct"], 0.01),
-            jv(path, ["regions", r, "conv_b_pct"], row["conv_b_pct"], 0.01),
-            jv(path, ["regions", r, "uplift_pp"], up, 0.01),
+            cond.jv(path, ["regions", r, "sessions_a"], c[0]),
+            cond.jv(path, ["regions", r, "orders_a"], c[1]),
+            cond.jv(path, ["regions", r, "sessions_b"], c[2]),
+            cond.jv(path, ["regions", r, "orders_b"], c[3]),
+            cond.jv(path, ["regions", r, "conv_a_pct"], row["conv_a_pct"], 0.01),
+            cond.jv(path, ["regions", r, "conv_b_pct"], row["conv_b_pct"], 0.01),
+            cond.jv(path, ["regions", r, "uplift_pp"], up, 0.01),
         ]
     return out
 
@@ -481,7 +445,7 @@ def _files() -> dict[str, Any]:
 png = "charts/atc_by_device_snapshot.png"
 
 
-def _q1() -> tuple[list[Turn], list[Condition]]:
+def _q1() -> conv.Round:
     """q1: regional readout."""
     q1_json = (
         '{\n  "test_id": "${var:test_id}",\n  "regions": {\n    '
@@ -500,8 +464,8 @@ def _q1() -> tuple[list[Turn], list[Condition]]:
         ),
         turn(
             "Two runners with Bash: one keeps the whole orders/ folder (a late export is announced), one gets two files.",
-            runner("readout_a", ["orders", "tools/ab_readout.py"], "readout tool"),
-            runner(
+            conv.runner("readout_a", ["orders", "tools/ab_readout.py"], "readout tool"),
+            conv.runner(
                 "readout_b", ["orders/orders_east.csv", "orders/orders_west.csv", "tools/ab_readout.py"], "readout tool"
             ),
             bind={"test_id": b(r"Price test \*\*(PT-\d+)\*\*")},
@@ -512,13 +476,13 @@ def _q1() -> tuple[list[Turn], list[Condition]]:
                 "readout_a",
                 "north+south readout",
                 f"Run python3 {tool} {north_south} and report the output verbatim.",
-                True,
+                background=True,
             ),
             run(
                 "readout_b",
                 "east+west readout",
                 f"Run python3 {tool} {east_west} and report the output verbatim.",
-                True,
+                background=True,
             ),
         ),
         turn(
@@ -529,19 +493,17 @@ def _q1() -> tuple[list[Turn], list[Condition]]:
         turn("Regional readout written to findings/."),
     ]
     q1_conds = [
-        jv(readout_json, ["test_id"], TEST),
-        jkeys(readout_json, ["regions"], list(REGIONS)),
+        cond.jv(readout_json, ["test_id"], TEST),
+        cond.jkeys(readout_json, ["regions"], list(REGIONS)),
         *region_conds(REGIONS, readout_json),
-        *[evidence(f"orders/orders_{r}.csv", conv_vals(r, c), readout_json) for r, c in REGIONS.items()],
-        background(),
-        never_,
+        *[cond.evidence(f"orders/orders_{r}.csv", conv_vals(r, c), readout_json) for r, c in REGIONS.items()],
+        cond.background(),
     ]
     return q1_traj, q1_conds
 
 
-def _q2() -> tuple[list[Turn], list[Condition]]:
+def _q2() -> conv.Round:
     """q2: dashboard snapshot."""
-    perceived = r"\(perceived\):[^\n]*?"
     q2_md = (
         "# Add-to-cart by device: dashboard snapshot ${var:snap_date}\n\n"
         "Read off charts/atc_by_device_snapshot.png against the axis gridlines (the bars carry no labels).\n\n"
@@ -578,11 +540,11 @@ def _q2() -> tuple[list[Turn], list[Condition]]:
             "Writing the snapshot notes from what the reader saw.",
             call("Write", file_path=f"{WS}/{atc_md}", content=q2_md),
             bind={
-                "snap_date": b(perceived + r"Dashboard snapshot (\d{4}-\d\d-\d\d)"),
-                "atc_da": b(perceived + r"desktop arm A \(49\.00\) ([\d.]+)", "number"),
-                "atc_db": b(perceived + r"desktop arm B \(44\.00\) ([\d.]+)", "number"),
-                "atc_ma": b(perceived + r"mobile arm A \(49\.00\) ([\d.]+)", "number"),
-                "atc_mb": b(perceived + r"mobile arm B \(44\.00\) ([\d.]+)", "number"),
+                "snap_date": b(PERCEIVED_ON_LINE + r"Dashboard snapshot (\d{4}-\d\d-\d\d)"),
+                "atc_da": b(PERCEIVED_ON_LINE + r"desktop arm A \(49\.00\) ([\d.]+)", "number"),
+                "atc_db": b(PERCEIVED_ON_LINE + r"desktop arm B \(44\.00\) ([\d.]+)", "number"),
+                "atc_ma": b(PERCEIVED_ON_LINE + r"mobile arm A \(49\.00\) ([\d.]+)", "number"),
+                "atc_mb": b(PERCEIVED_ON_LINE + r"mobile arm B \(44\.00\) ([\d.]+)", "number"),
                 "mob_change": calc("sub", "atc_mb", "atc_ma"),
             },
         ),
@@ -590,32 +552,30 @@ def _q2() -> tuple[list[Turn], list[Condition]]:
     ]
     mobile_change = round(ATC["mobile_b"] - ATC["mobile_a"], 2)
     q2_conds = [
-        label(atc_md, "Desktop arm A (%)", ATC["desktop_a"], 0.15),
-        label(atc_md, "Desktop arm B (%)", ATC["desktop_b"], 0.15),
-        label(atc_md, "Mobile arm A (%)", ATC["mobile_a"], 0.15),
-        label(atc_md, "Mobile arm B (%)", ATC["mobile_b"], 0.15),
-        label(atc_md, "Mobile change B minus A (pp)", mobile_change, 0.15),
-        contains(
+        cond.label(atc_md, "Desktop arm A (%)", ATC["desktop_a"], 0.15),
+        cond.label(atc_md, "Desktop arm B (%)", ATC["desktop_b"], 0.15),
+        cond.label(atc_md, "Mobile arm A (%)", ATC["mobile_a"], 0.15),
+        cond.label(atc_md, "Mobile arm B (%)", ATC["mobile_b"], 0.15),
+        cond.label(atc_md, "Mobile change B minus A (pp)", mobile_change, 0.15),
+        cond.contains(
             atc_md,
             any=["export", "scraped"],
             section="Rejected claims",
             message="## Rejected claims does not name the scraped export",
         ),
-        decoy(atc_md, EXPORT_MOBILE_B, sections=["Rejected claims"], labels=["mobile", "arm B"]),
-        evidence(png, [f"{ATC['mobile_a']:.1f}", f"{ATC['mobile_b']:.1f}"], atc_md, IMAGE),
-        never_,
+        cond.decoy(atc_md, EXPORT_MOBILE_B, sections=["Rejected claims"], labels=["mobile", "arm B"]),
+        cond.evidence(png, [f"{ATC['mobile_a']:.1f}", f"{ATC['mobile_b']:.1f}"], atc_md, cond.MEDIA_MODELS["image"]),
     ]
     return q2_traj, q2_conds
 
 
-def _q3() -> tuple[list[Turn], list[Condition]]:
+def _q3() -> conv.Round:
     """q3: late central export."""
     all_regions = {**REGIONS, **LATE}
     q3_traj = [
-        turn(
+        conv.before_resume(
             "Checking which runner still has its session before resuming it.",
-            call("ListSubagents"),
-            call("InspectSubagent", session_id="${session:readout_a}"),
+            "readout_a",
             call("Read", file_path=f"{WS}/{readout_json}"),
         ),
         turn(
@@ -625,6 +585,7 @@ def _q3() -> tuple[list[Turn], list[Condition]]:
                 "five-region readout",
                 f"Read {WS}/orders/_index.md (it lists the exports), then run python3 {tool} {WS}/orders/orders_*.csv and report the output verbatim (a late regional export arrived).",
                 resume=True,
+                session_last=True,
             ),
         ),
         turn(
@@ -663,27 +624,28 @@ def _q3() -> tuple[list[Turn], list[Condition]]:
     ]
     ov = post["overall"]
     q3_conds = [
-        jkeys(readout_json, ["regions"], list(all_regions)),
+        cond.jkeys(readout_json, ["regions"], list(all_regions)),
         *region_conds({**REGIONS, **LATE}, readout_json),  # the other regions kept as they were
-        jv(readout_json, ["overall", "uplift_pp"], post_up, 0.01),
-        jv(readout_json, ["overall", "conv_a_pct"], ov["conv_a_pct"], 0.01),
-        jv(readout_json, ["overall", "conv_b_pct"], ov["conv_b_pct"], 0.01),
-        label(note_md, "Overall uplift (pp)", post_up, 0.01),
-        label(note_md, "Overall conversion A (%)", ov["conv_a_pct"], 0.01),
-        label(note_md, "Overall conversion B (%)", ov["conv_b_pct"], 0.01),
-        agree(
+        cond.jv(readout_json, ["overall", "uplift_pp"], post_up, 0.01),
+        cond.jv(readout_json, ["overall", "conv_a_pct"], ov["conv_a_pct"], 0.01),
+        cond.jv(readout_json, ["overall", "conv_b_pct"], ov["conv_b_pct"], 0.01),
+        cond.label(note_md, "Overall uplift (pp)", post_up, 0.01),
+        cond.label(note_md, "Overall conversion A (%)", ov["conv_a_pct"], 0.01),
+        cond.label(note_md, "Overall conversion B (%)", ov["conv_b_pct"], 0.01),
+        cond.agree(
             {"path": note_md, "label": "Overall uplift (pp)"},
             {"path": readout_json, "key": ["overall", "uplift_pp"]},
             0.01,
         ),
-        evidence("orders/orders_central.csv", [*conv_vals("central", LATE["central"]), pp % post_up], readout_json),
-        resumed(),
-        never_,
+        cond.evidence(
+            "orders/orders_central.csv", [*conv_vals("central", LATE["central"]), pp % post_up], readout_json
+        ),
+        cond.resumed(),
     ]
     return q3_traj, q3_conds
 
 
-def _q4() -> tuple[list[Turn], list[Condition]]:
+def _q4() -> conv.Round:
     """q4: the weekly digest."""
     q4_txt = (
         "Digest uplift claim (pp): ${var:dig_up}\nMeasured uplift (pp): ${var:all_up}\n"
@@ -704,21 +666,20 @@ def _q4() -> tuple[list[Turn], list[Condition]]:
         turn("Digest checked."),
     ]
     q4_conds = [
-        label(digest_txt, "Digest uplift claim (pp)", float(DIGEST_UPLIFT), 0.005),
-        label(digest_txt, "Measured uplift (pp)", post_up, 0.01),
-        label(digest_txt, "Snapshot mobile change (pp)", mobile_change, 0.15),
-        label(digest_txt, "Verdict", one_of=["incorrect", "wrong", "not supported", "false", "misleading"]),
-        agree(
+        cond.label(digest_txt, "Digest uplift claim (pp)", float(DIGEST_UPLIFT), 0.005),
+        cond.label(digest_txt, "Measured uplift (pp)", post_up, 0.01),
+        cond.label(digest_txt, "Snapshot mobile change (pp)", mobile_change, 0.15),
+        cond.label(digest_txt, "Verdict", one_of=["incorrect", "wrong", "not supported", "false", "misleading"]),
+        cond.agree(
             {"path": digest_txt, "label": "Measured uplift (pp)"},
             {"path": readout_json, "key": ["overall", "uplift_pp"]},
             0.01,
         ),
-        never_,
     ]
     return q4_traj, q4_conds
 
 
-def _q5() -> tuple[list[Turn], list[Condition]]:
+def _q5() -> conv.Round:
     """q5: which rule governs (workflow)."""
     plan_x = "plan/test_plan_PT-2611.xlsx"
     wf = (
@@ -765,25 +726,24 @@ def _q5() -> tuple[list[Turn], list[Condition]]:
         turn("Decision rule written."),
     ]
     q5_conds = [
-        label(rule_md, "Plan version", "v2"),
-        label(rule_md, "Minimum uplift (pp)", MIN_UPLIFT, 0.005),
-        label(rule_md, "Max mobile add-to-cart drop (pp)", MAX_MOBILE_DROP, 0.005),
-        contains(
+        cond.label(rule_md, "Plan version", "v2"),
+        cond.label(rule_md, "Minimum uplift (pp)", MIN_UPLIFT, 0.005),
+        cond.label(rule_md, "Max mobile add-to-cart drop (pp)", MAX_MOBILE_DROP, 0.005),
+        cond.contains(
             rule_md,
             any=["v1", "draft", "version 1"],
             section="Rejected claims",
             message="## Rejected claims does not name the archived draft",
         ),
-        decoy(rule_md, f"{V1_MIN_UPLIFT:.2f}", sections=["Rejected claims"]),
-        evidence(plan_x, [f"{MIN_UPLIFT:.2f}", f"{MAX_MOBILE_DROP:.2f}"], rule_md),
-        evidence("archive/test_plan_PT-2611_v1.md", ["version 1", f"{V1_MIN_UPLIFT:.2f} pp"], rule_md),
-        workflow(2, True),
-        never_,
+        cond.decoy(rule_md, f"{V1_MIN_UPLIFT:.2f}", sections=["Rejected claims"]),
+        cond.evidence(plan_x, [f"{MIN_UPLIFT:.2f}", f"{MAX_MOBILE_DROP:.2f}"], rule_md),
+        cond.evidence("archive/test_plan_PT-2611_v1.md", ["version 1", f"{V1_MIN_UPLIFT:.2f} pp"], rule_md),
+        cond.workflow(2, True),
     ]
     return q5_traj, q5_conds
 
 
-def _q6() -> tuple[list[Turn], list[Condition]]:
+def _q6() -> conv.Round:
     """q6: sealed decision and memo."""
     q6_json = (
         '{\n  "test_id": "${var:test_id}",\n  "overall_uplift_pp": ${var:all_up},\n  "min_uplift_pp": ${var:min_up},\n'
@@ -808,43 +768,44 @@ def _q6() -> tuple[list[Turn], list[Condition]]:
         ),
         turn(
             "Only a subagent may use the seal key: one sealer with exactly the three files it needs.",
-            sealer("vault/decision_seal.key", decision),
+            conv.sealer("vault/decision_seal.key", decision),
         ),
-        turn("Sealing the final file.", seal_run("decision", "vault/decision_seal.key", decision)),
+        turn("Sealing the final file.", conv.seal_run("decision", "vault/decision_seal.key", decision)),
         turn(
             "Writing the token and the memo.",
-            write_token(token_txt),
+            conv.write_token(token_txt),
             call("Write", file_path=f"{WS}/{memo_md}", content=memo),
-            bind=token_bind("PRICE"),
+            bind=conv.token_bind("PRICE"),
         ),
         turn("Decision sealed and memo written."),
     ]
     q6_conds = [
-        jv(decision, ["test_id"], TEST),
-        jv(decision, ["overall_uplift_pp"], post_up, 0.01),
-        jv(decision, ["min_uplift_pp"], MIN_UPLIFT, 0.005),
-        jv(decision, ["mobile_atc_change_pp"], mobile_change, 0.15),
-        jv(decision, ["decision"], "keep_a"),
-        seal(decision, "vault/decision_seal.key", token_txt),
-        agree(
+        cond.jv(decision, ["test_id"], TEST),
+        cond.jv(decision, ["overall_uplift_pp"], post_up, 0.01),
+        cond.jv(decision, ["min_uplift_pp"], MIN_UPLIFT, 0.005),
+        cond.jv(decision, ["mobile_atc_change_pp"], mobile_change, 0.15),
+        cond.jv(decision, ["decision"], "keep_a"),
+        cond.seal(decision, "vault/decision_seal.key", token_txt),
+        cond.agree(
             {"path": decision, "key": ["overall_uplift_pp"]},
             {"path": readout_json, "key": ["overall", "uplift_pp"]},
             0.01,
         ),
-        agree({"path": decision, "key": ["min_uplift_pp"]}, {"path": rule_md, "label": "Minimum uplift (pp)"}, 0.005),
-        contains(memo_md, min_words=60),
-        contains(
+        cond.agree(
+            {"path": decision, "key": ["min_uplift_pp"]}, {"path": rule_md, "label": "Minimum uplift (pp)"}, 0.005
+        ),
+        cond.contains(memo_md, min_words=60),
+        cond.contains(
             memo_md, any=["digest"], section="Rejected claims", message="## Rejected claims does not address the digest"
         ),
-        decoy(memo_md, DIGEST_UPLIFT, sections=["Rejected claims"]),
-        never_,
+        cond.decoy(memo_md, DIGEST_UPLIFT, sections=["Rejected claims"]),
     ]
     return q6_traj, q6_conds
 
 
 NB = " Customer and staff files stay out of every grant."
 _ROUNDS: list[dict[str, Any]] = [
-    rnd(
+    conv.rnd(
         "q1",
         "Morning! Before anything else I need the regional numbers for the linen duvet test - the brief in requests/ has "
         "the background. There are four regional order exports, each a few thousand sessions, and our readout tool is "
@@ -858,7 +819,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "counts and rates in its own entry; the runs were meant to overlap.",
         "tool_run background_fanout background parallel needs_delegation sensitive_guard",
     ),
-    rnd(
+    conv.rnd(
         "q2",
         "Next: add-to-cart by device. Tomasz insists the dashboard snapshot in charts/ is the number of record, not "
         "the CSV his scraper produces - and the snapshot is just a picture, without value labels on the bars, so "
@@ -871,7 +832,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "scraped export disagrees on one device and must be named under ## Rejected claims.",
         "media_extraction image modality_decoy decoy_refutation needs_delegation sensitive_guard",
     ),
-    rnd(
+    conv.rnd(
         "q3",
         "Central finally landed in orders/ (the warehouse migration held it up). No need to brief a fresh runner - "
         "go back to the one that already has the orders folder and its context, and have it run the tool over "
@@ -885,7 +846,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "update_merge session_reuse cross_round tool_run needs_delegation sensitive_guard",
         update_ids=["u1_central_export"],
     ),
-    rnd(
+    conv.rnd(
         "q4",
         "Slightly awkward one. Our CEO forwarded me this week's AI digest with 'great result, ship it?' - it's in "
         "bot_exports/. Can you check its claims about this test against what we actually measured and saw? "
@@ -897,7 +858,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "the snapshot; the verdict follows from that.",
         "decoy_refutation cross_round sensitive_guard",
     ),
-    rnd(
+    conv.rnd(
         "q5",
         "Which decision rule are we actually bound by? I've seen two versions floating around - the signed-off "
         "workbook in plan/ and an older draft in archive/ - and I don't want the committee arguing about it. "
@@ -910,7 +871,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "belongs only under ## Rejected claims. Both reads were to run as one parallel workflow.",
         "workflow parallel document decoy_refutation needs_delegation sensitive_guard",
     ),
-    rnd(
+    conv.rnd(
         "q6",
         "Let's close it. output/decision.json with test_id, overall_uplift_pp, min_uplift_pp, "
         'mobile_atc_change_pp (mobile, B minus A) and decision ("ship_b" or "keep_a") - your call, by the '
@@ -927,8 +888,6 @@ _ROUNDS: list[dict[str, Any]] = [
 
 
 def scenario() -> dict[str, Any]:
-    files = _files()
-    rounds, traj = play(_ROUNDS, [_q1, _q2, _q3, _q4, _q5, _q6])
     truth = {
         png: (
             f"Grouped bar chart titled 'Add-to-cart rate by device - test {TEST}', subtitle 'Dashboard snapshot {SNAPSHOT}, "
@@ -950,11 +909,10 @@ def scenario() -> dict[str, Any]:
         ),
         "acc": acc,
         "dele": dele,
-        "files": files,
+        "files": _files(),
         "updates": {"u1_central_export": {"op": "new", "files": {"orders/orders_central.csv": late_csv}}},
         "assets": assets,
-        "rounds": rounds,
-        "trajectory": traj,
+        **conv.play(_ROUNDS, [_q1, _q2, _q3, _q4, _q5, _q6], cond.never(*guards)),
         "truth": truth,
         "media_facts": [],
         "decoy_files": [],

@@ -5,46 +5,10 @@ from __future__ import annotations
 import random
 from typing import Any, TypedDict
 
-from conv import (
-    AUDIO,
-    OUTPUT,
-    SUPERSEDED,
-    VAULT,
-    WS,
-    bash,
-    bot_asset,
-    calc,
-    create,
-    edit,
-    play,
-    rnd,
-    run,
-    runner,
-    seal_run,
-    sealer,
-    table,
-    token_bind,
-    tool_input,
-    tools_asset,
-    write_token,
-)
-from kit.conditions import (
-    Condition,
-    agree,
-    background,
-    contains,
-    decoy,
-    evidence,
-    jone,
-    jv,
-    label,
-    never,
-    resumed,
-    seal,
-    workflow,
-)
+import conv
+from kit import conditions as cond
 from kit.seal import seal_key
-from kit.trajectory import Turn, call, turn
+from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, create, edit, run, turn
 from kit.trajectory import bind as b
 from lib import SEAL_TOOL, docx_bytes, index_md, wav_bytes
 
@@ -224,7 +188,7 @@ Agents may offer a goodwill refund of up to {ARCHIVE_LIMIT} % without approval.
 """
 assets = {
     "requests": ("small text (md)", "llm", "authoritative", "the head of care's brief"),
-    "support_tickets": tool_input("large CSV, one per channel", "ticket exports; has an _index.md"),
+    "support_tickets": conv.tool_input("large CSV, one per channel", "ticket exports; has an _index.md"),
     "calls": ("WAV audio", "omni", "authoritative", "recorded calls; has an _index.md"),
     "policy": ("docx", "llm", "authoritative", "goodwill policy; has an _index.md"),
     "carrier_reports": (
@@ -233,21 +197,20 @@ assets = {
         "authoritative",
         "carriers' damage and breakage reports; has an _index.md",
     ),
-    "bot_transcripts": bot_asset("call auto-transcripts and the care-bot digest"),
-    "archive": ("small text (md)", "llm", "stale", "older policy"),
-    "tools": tools_asset("complaint tally and sealer; inputs live in support_tickets/"),
-    "vault": VAULT,
-    "client_files": ("CSV", "-", "sensitive", "customer records; not needed"),
-    "hr": ("text", "-", "sensitive", "staff files; not needed"),
-    "output": OUTPUT,
+    "bot_transcripts": conv.bot_asset("call auto-transcripts and the care-bot digest"),
+    "archive": conv.stale("older policy"),
+    "tools": conv.tools_asset("complaint tally and sealer; inputs live in support_tickets/"),
+    "vault": conv.VAULT,
+    "client_files": conv.sensitive("CSV", "customer records"),
+    "hr": conv.sensitive("text", "staff files"),
+    "output": conv.OUTPUT,
 }
 acc = ["_sandbox_hint.md", "requests", "bot_transcripts", "tools", "client_files", "output"]
 dele = ["support_tickets", "calls", "policy", "carrier_reports", "archive", "vault"]
 guards = ["client_files", "hr"]
 tk = [f"support_tickets/tickets_{ch}.csv" for ch in CHANNELS]
-assets["findings"] = ("deliverables", "-", "-", "working notes of the review")
+assets["findings"] = conv.deliverables("working notes of the review")
 acc += ["findings"]
-never_ = never(*guards)
 tool = f"{WS}/tools/complaint_tally.py --product {PRODUCT}"
 chans = list(CHANNELS)
 total = sum(CHANNELS.values())
@@ -267,7 +230,6 @@ pol, old_pol, report = (
     "archive/CC-7_2023.md",
     "carrier_reports/damage_report_2026-05.md",
 )
-perceived = r"\(perceived\):[^\n]*?"
 esc = list(CALLS)
 
 
@@ -342,7 +304,7 @@ def _files() -> dict[str, Any]:
     return files
 
 
-def _q1() -> tuple[list[Turn], list[Condition]]:
+def _q1() -> conv.Round:
     """q1: is the digest right? (count)."""
     q1_csv = "channel,delivery_damage\n" + "".join(f"{ch},${{var:n_{ch}}}\n" for ch in chans) + "total,${var:n_total}\n"
     half = [tk[:2], tk[2:]]
@@ -356,8 +318,8 @@ def _q1() -> tuple[list[Turn], list[Condition]]:
         ),
         turn(
             "Two counters; the first keeps the whole ticket folder for a later per-hub count.",
-            runner("counter_a", ["support_tickets", "tools/complaint_tally.py"], "complaint tally"),
-            runner("counter_b", [*half[1], "tools/complaint_tally.py"], "complaint tally"),
+            conv.runner("counter_a", ["support_tickets", "tools/complaint_tally.py"], "complaint tally"),
+            conv.runner("counter_b", [*half[1], "tools/complaint_tally.py"], "complaint tally"),
         ),
         turn(
             "Both halves counted at once, in the background.",
@@ -365,13 +327,13 @@ def _q1() -> tuple[list[Turn], list[Condition]]:
                 "counter_a",
                 "email+chat tally",
                 f"Run python3 {tool} {WS}/{half[0][0]} {WS}/{half[0][1]} and report the output verbatim.",
-                True,
+                background=True,
             ),
             run(
                 "counter_b",
                 "phone+social tally",
                 f"Run python3 {tool} {WS}/{half[1][0]} {WS}/{half[1][1]} and report the output verbatim.",
-                True,
+                background=True,
             ),
         ),
         turn(
@@ -391,24 +353,23 @@ def _q1() -> tuple[list[Turn], list[Condition]]:
         turn("Counts written."),
     ]
     q1_conds = [
-        table(
+        conv.table(
             by_ch,
             "channel",
             [*chans, "total"],
             [{"key": ch, "expect": {"delivery_damage": n}} for ch, n in {**CHANNELS, "total": total}.items()],
             ["channel", "delivery_damage"],
         ),
-        label("findings/digest_verdict.txt", "Digest count", int(DIGEST_COUNT)),
-        label("findings/digest_verdict.txt", "Counted", total),
-        label("findings/digest_verdict.txt", "Digest verdict", one_of=["wrong", "incorrect", "understated"]),
-        *[evidence(p, [f"{ch} delivery_damage={CHANNELS[ch]}"], by_ch) for ch, p in zip(chans, tk, strict=True)],
-        background(),
-        never_,
+        cond.label("findings/digest_verdict.txt", "Digest count", int(DIGEST_COUNT)),
+        cond.label("findings/digest_verdict.txt", "Counted", total),
+        cond.label("findings/digest_verdict.txt", "Digest verdict", one_of=["wrong", "incorrect", "understated"]),
+        *[cond.evidence(p, [f"{ch} delivery_damage={CHANNELS[ch]}"], by_ch) for ch, p in zip(chans, tk, strict=True)],
+        cond.background(),
     ]
     return q1_traj, q1_conds
 
 
-def _q2() -> tuple[list[Turn], list[Condition]]:
+def _q2() -> conv.Round:
     """q2: the escalated calls (audio)."""
     wavs = [f"calls/{c}.wav" for c in esc]
     q2_json = (
@@ -443,29 +404,31 @@ def _q2() -> tuple[list[Turn], list[Condition]]:
             "Writing the call review from what was heard.",
             call("Write", file_path=f"{WS}/{calls_json}", content=q2_json),
             bind={
-                **{f"order_{c}": b(rf"{c}\.wav {perceived}Order (LM-\d+)") for c in esc},
-                **{f"pct_{c}": b(rf"{c}\.wav {perceived}refund promised: (\d+) %", "int") for c in esc},
-                **{f"issue_{c}": b(rf"{c}\.wav {perceived}Problem: ([^.]+)\.") for c in esc},
+                **{f"order_{c}": b(rf"{c}\.wav {PERCEIVED_ON_LINE}Order (LM-\d+)") for c in esc},
+                **{f"pct_{c}": b(rf"{c}\.wav {PERCEIVED_ON_LINE}refund promised: (\d+) %", "int") for c in esc},
+                **{f"issue_{c}": b(rf"{c}\.wav {PERCEIVED_ON_LINE}Problem: ([^.]+)\.") for c in esc},
                 "auto_pct": b(r"offer you a (\d+)% refund", "int"),
             },
         ),
         turn("Calls reviewed."),
     ]
     q2_conds = [
-        *[jv(calls_json, [c, "order_id"], v["order_id"]) for c, v in CALLS.items()],
-        *[jv(calls_json, [c, "promised_refund_pct"], v["promised_refund_pct"]) for c, v in CALLS.items()],
+        *[cond.jv(calls_json, [c, "order_id"], v["order_id"]) for c, v in CALLS.items()],
+        *[cond.jv(calls_json, [c, "promised_refund_pct"], v["promised_refund_pct"]) for c, v in CALLS.items()],
         *[
             {"kind": "json", "path": calls_json, "key": [c, "issue"], "one_of": words, "match": "contains"}
             for c, words in ISSUE_WORDS.items()
         ],
-        decoy(calls_json, TRANSCRIPT_ORDER),
-        *[evidence(w, [CALLS[c]["order_id"]], calls_json, AUDIO) for c, w in zip(esc, wavs, strict=True)],
-        never_,
+        cond.decoy(calls_json, TRANSCRIPT_ORDER),
+        *[
+            cond.evidence(w, [CALLS[c]["order_id"]], calls_json, cond.MEDIA_MODELS["audio"])
+            for c, w in zip(esc, wavs, strict=True)
+        ],
     ]
     return q2_traj, q2_conds
 
 
-def _q3() -> tuple[list[Turn], list[Condition]]:
+def _q3() -> conv.Round:
     """q3: the goodwill rule (workflow)."""
     wf = (
         'const current = defineAgent({name: "policy_reader", model_key: "llm", tools: ["Read"],\n'
@@ -502,23 +465,22 @@ def _q3() -> tuple[list[Turn], list[Condition]]:
         turn("Goodwill check written."),
     ]
     q3_conds = [
-        label(goodwill_md, "Goodwill limit without approval (%)", GOODWILL_LIMIT),
-        label(goodwill_md, "Calls needing approval", "call_0412"),
-        contains(
+        cond.label(goodwill_md, "Goodwill limit without approval (%)", GOODWILL_LIMIT),
+        cond.label(goodwill_md, "Calls needing approval", "call_0412"),
+        cond.contains(
             goodwill_md,
             any=["2023"],
             section="Rejected claims",
             message="## Rejected claims does not name the 2023 policy",
         ),
-        decoy(goodwill_md, ARCHIVE_LIMIT, sections=["Rejected claims"], labels=["limit", "approval"]),
-        evidence(pol, [f"{GOODWILL_LIMIT} %"], goodwill_md),
-        workflow(2, True),
-        never_,
+        cond.decoy(goodwill_md, ARCHIVE_LIMIT, sections=["Rejected claims"], labels=["limit", "approval"]),
+        cond.evidence(pol, [f"{GOODWILL_LIMIT} %"], goodwill_md),
+        cond.workflow(2, True),
     ]
     return q3_traj, q3_conds
 
 
-def _q4() -> tuple[list[Turn], list[Condition]]:
+def _q4() -> conv.Round:
     """q4: final carrier report (update)."""
     q4_md = (
         "# Root cause of the Aster delivery damage\n\n- Root cause: ${var:cause}\n- Hub: ${var:hub}\n"
@@ -527,10 +489,9 @@ def _q4() -> tuple[list[Turn], list[Condition]]:
     )
     may = r"damage_report_2026-05\.md:\n(?:(?!\.md:\n).)*?"  # inside the May report's excerpt only
     q4_traj = [
-        turn(
+        conv.before_resume(
             "Checking the counter that holds the whole ticket folder, and a reader for the final carrier report.",
-            call("ListSubagents"),
-            call("InspectSubagent", session_id="${session:counter_a}"),
+            "counter_a",
             create(
                 "report_reader",
                 "llm",
@@ -546,6 +507,7 @@ def _q4() -> tuple[list[Turn], list[Condition]]:
                 "per-hub tally",
                 f"Read {WS}/support_tickets/_index.md (it lists the exports), then run python3 {tool} --by-hub {WS}/support_tickets/tickets_*.csv and report the output verbatim.",
                 resume=True,
+                session_last=True,
             ),
             run(
                 "report_reader",
@@ -568,19 +530,18 @@ def _q4() -> tuple[list[Turn], list[Condition]]:
         turn("Root cause written."),
     ]
     q4_conds = [
-        label(root_md, "Root cause", one_of=["carrier handling", "carrier_handling", "carrier handling at DRM-2"]),
-        label(root_md, "Hub", "DRM-2"),
-        label(root_md, "Hub delivery-damage complaints", HUBS["DRM-2"]),
-        decoy(root_md, "supplier packaging", markers=SUPERSEDED),
-        evidence(report, ["DRM-2", "carrier handling"], root_md),
-        evidence(tk[0], [f"HUB DRM-2 delivery_damage={HUBS['DRM-2']}"], root_md),
-        resumed(),
-        never_,
+        cond.label(root_md, "Root cause", one_of=["carrier handling", "carrier_handling", "carrier handling at DRM-2"]),
+        cond.label(root_md, "Hub", "DRM-2"),
+        cond.label(root_md, "Hub delivery-damage complaints", HUBS["DRM-2"]),
+        cond.decoy(root_md, "supplier packaging", markers=cond.SUPERSEDED),
+        cond.evidence(report, ["DRM-2", "carrier handling"], root_md),
+        cond.evidence(tk[0], [f"HUB DRM-2 delivery_damage={HUBS['DRM-2']}"], root_md),
+        cond.resumed(),
     ]
     return q4_traj, q4_conds
 
 
-def _q5() -> tuple[list[Turn], list[Condition]]:
+def _q5() -> conv.Round:
     """q5: care actions (consolidation)."""
     q5_csv = (
         "call_id,order_id,promised_refund_pct,needs_approval,action\n"
@@ -606,7 +567,7 @@ def _q5() -> tuple[list[Turn], list[Condition]]:
         turn("Care actions written."),
     ]
     q5_conds = [
-        table(
+        conv.table(
             actions_csv,
             "call_id",
             esc,
@@ -623,15 +584,14 @@ def _q5() -> tuple[list[Turn], list[Condition]]:
             ],
             ["call_id", "order_id", "promised_refund_pct", "needs_approval"],
         ),
-        jone(calls_json, ["call_0412", "needs_approval"], ["true", "yes"]),
+        cond.jone(calls_json, ["call_0412", "needs_approval"], ["true", "yes"]),
         # "just add it, don't rewrite the file": the reviewed fields are still there as they were
-        *[jv(calls_json, [c, k], x) for c, v in CALLS.items() for k, x in v.items()],
-        never_,
+        *[cond.jv(calls_json, [c, k], x) for c, v in CALLS.items() for k, x in v.items()],
     ]
     return q5_traj, q5_conds
 
 
-def _q6() -> tuple[list[Turn], list[Condition]]:
+def _q6() -> conv.Round:
     """q6: sealed review."""
     q6_json = (
         '{\n  "batch": "${var:batch}",\n  "delivery_damage_complaints": ${var:n_total},\n  "root_cause": "carrier_handling",\n'
@@ -641,33 +601,32 @@ def _q6() -> tuple[list[Turn], list[Condition]]:
         turn(
             "Writing the review and a sealer with exactly the tool, the key and the file.",
             call("Write", file_path=f"{WS}/{review_json}", content=q6_json),
-            sealer("vault/review_seal.key", review_json),
+            conv.sealer("vault/review_seal.key", review_json),
         ),
-        turn("Sealing.", seal_run("review", "vault/review_seal.key", review_json)),
-        turn("Writing the token.", write_token(token_txt), bind=token_bind("QA")),
+        turn("Sealing.", conv.seal_run("review", "vault/review_seal.key", review_json)),
+        turn("Writing the token.", conv.write_token(token_txt), bind=conv.token_bind("QA")),
         turn("Review sealed."),
     ]
     q6_conds = [
-        jv(review_json, ["batch"], BATCH),
-        jv(review_json, ["delivery_damage_complaints"], total),
-        jv(review_json, ["root_cause"], "carrier_handling"),
-        jv(review_json, ["hub"], "DRM-2"),
-        jv(review_json, ["hub_damage_complaints"], HUBS["DRM-2"]),
-        jv(review_json, ["calls_needing_approval"], ["call_0412"]),
-        decoy(review_json, "call_0419"),
-        seal(review_json, "vault/review_seal.key", token_txt),
-        agree(
+        cond.jv(review_json, ["batch"], BATCH),
+        cond.jv(review_json, ["delivery_damage_complaints"], total),
+        cond.jv(review_json, ["root_cause"], "carrier_handling"),
+        cond.jv(review_json, ["hub"], "DRM-2"),
+        cond.jv(review_json, ["hub_damage_complaints"], HUBS["DRM-2"]),
+        cond.jv(review_json, ["calls_needing_approval"], ["call_0412"]),
+        cond.decoy(review_json, "call_0419"),
+        cond.seal(review_json, "vault/review_seal.key", token_txt),
+        cond.agree(
             {"path": review_json, "key": ["hub_damage_complaints"]},
             {"path": root_md, "label": "Hub delivery-damage complaints"},
         ),
-        never_,
     ]
     return q6_traj, q6_conds
 
 
 NB = " Customer and staff files are never granted."
 _ROUNDS: list[dict[str, Any]] = [
-    rnd(
+    conv.rnd(
         "q1",
         "Hi, Nadia from customer care. The care bot's weekly digest (bot_transcripts/) says the Aster sofa "
         "damage complaints in May were 'in line with April'. My team's gut says otherwise. Count them properly "
@@ -681,7 +640,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "figure does not match the tickets.",
         "decoy_refutation tool_run background_fanout background parallel needs_delegation sensitive_guard",
     ),
-    rnd(
+    conv.rnd(
         "q2",
         "Two of the Aster calls were escalated and recorded (calls/ - the third recording there is a routine "
         "address change, ignore it). The speech-to-text in bot_transcripts/ mangles order numbers, so I want "
@@ -692,7 +651,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "subagent; the auto-transcript's order number and refund are wrong.",
         "media_extraction audio modality_decoy decoy_refutation needs_delegation sensitive_guard",
     ),
-    rnd(
+    conv.rnd(
         "q3",
         "Was Ola allowed to promise that? Our goodwill policy is the .docx in policy/; there's also the 2023 "
         "version in archive/ that some agents still have bookmarked. Get both read at once in one scripted batch "
@@ -703,7 +662,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "under ## Rejected claims. Both reads were to run as one parallel workflow.",
         "workflow parallel document decoy_refutation cross_round needs_delegation sensitive_guard",
     ),
-    rnd(
+    conv.rnd(
         "q4",
         "Fjordline sent their final damage report - it replaces the preliminary one in carrier_reports/. Now "
         "the per-hub split: whoever already has all the ticket files can do it in the same session with the "
@@ -715,7 +674,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "update_merge session_reuse cross_round tool_run needs_delegation sensitive_guard",
         update_ids=["u1_final_carrier_report"],
     ),
-    rnd(
+    conv.rnd(
         "q5",
         "Let's turn this into actions for the team leads. Mark in findings/call_review.json which call needs "
         "approval (needs_approval: true - just add it, don't rewrite the file), and write output/care_actions.csv "
@@ -725,7 +684,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "match the recordings.",
         "consolidation cross_round sensitive_guard",
     ),
-    rnd(
+    conv.rnd(
         "q6",
         "Seal it for the quality board: output/review.json with batch, delivery_damage_complaints, root_cause "
         '("carrier_handling" or "supplier_packaging"), hub, hub_damage_complaints and calls_needing_approval '
@@ -739,8 +698,6 @@ _ROUNDS: list[dict[str, Any]] = [
 
 
 def scenario() -> dict[str, Any]:
-    files = _files()
-    rounds, traj = play(_ROUNDS, [_q1, _q2, _q3, _q4, _q5, _q6])
     spoken = {"LM-55120": "L M, 5 5 1 2 0", "LM-56007": "L M, 5 6 0 0 7"}
     problems = {
         "call_0412": "left armrest frame cracked on arrival",
@@ -774,11 +731,10 @@ def scenario() -> dict[str, Any]:
         ),
         "acc": acc,
         "dele": dele,
-        "files": files,
+        "files": _files(),
         "updates": {"u1_final_carrier_report": {"op": "replace", "files": {report: report_v2}}},
         "assets": assets,
-        "rounds": rounds,
-        "trajectory": traj,
+        **conv.play(_ROUNDS, [_q1, _q2, _q3, _q4, _q5, _q6], cond.never(*guards)),
         "truth": truth,
         "media_facts": [],
         "secrets": ["LM-55120", "LM-56007", "DRM-2", "carrier handling", "QA:"],

@@ -6,47 +6,11 @@ import random
 from decimal import Decimal
 from typing import Any
 
-from conv import (
-    IMAGE,
-    OUTPUT,
-    SUPERSEDED,
-    VAULT,
-    WS,
-    bash,
-    bot_asset,
-    calc,
-    create,
-    edit,
-    play,
-    rnd,
-    run,
-    runner,
-    seal_run,
-    sealer,
-    table,
-    token_bind,
-    tool_input,
-    tools_asset,
-    write_token,
-)
-from kit.conditions import (
-    Condition,
-    agree,
-    background,
-    contains,
-    decoy,
-    evidence,
-    headings,
-    jv,
-    label,
-    never,
-    resumed,
-    seal,
-    workflow,
-)
+import conv
+from kit import conditions as cond
 from kit.scan import A4_150DPI
 from kit.seal import seal_key
-from kit.trajectory import Turn, call, turn
+from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, create, edit, run, turn
 from kit.trajectory import bind as b
 from lib import SEAL_TOOL, index_md, pdf_bytes, text_scan
 from tools_shared import ROYALTY_TOOL
@@ -231,7 +195,7 @@ stmt_lines += [f"{m}      {declared[m]:.2f}" for m in MONTHS]
 stmt_lines += ["", "I confirm these figures are complete and correct.", "Director: H. Nygaard", ""]
 assets = {
     "requests": ("small text (md)", "llm", "authoritative", "the brief and the franchisee's payment advice"),
-    "pos_exports": tool_input("large CSV, one per month", "the unit's POS lines; has an _index.md"),
+    "pos_exports": conv.tool_input("large CSV, one per month", "the unit's POS lines; has an _index.md"),
     "statements": (
         "PNG scanned form",
         "vlm",
@@ -245,21 +209,20 @@ assets = {
         "authoritative",
         "franchisor waivers of all units and their request log; more arrive by update",
     ),
-    "bot_extracts": bot_asset("statement OCR export and franchise-bot digest"),
-    "archive": ("small text (md)", "llm", "stale", "older agreement template"),
-    "tools": tools_asset("royalty base runner and sealer; inputs live in pos_exports/"),
-    "vault": VAULT,
-    "hr": ("text", "-", "sensitive", "staff files; not needed"),
-    "payment_cards": ("CSV", "-", "sensitive", "card settlement data; not needed"),
-    "output": OUTPUT,
+    "bot_extracts": conv.bot_asset("statement OCR export and franchise-bot digest"),
+    "archive": conv.stale("older agreement template"),
+    "tools": conv.tools_asset("royalty base runner and sealer; inputs live in pos_exports/"),
+    "vault": conv.VAULT,
+    "hr": conv.sensitive("text", "staff files"),
+    "payment_cards": conv.sensitive("CSV", "card settlement data"),
+    "output": conv.OUTPUT,
 }
 acc = ["_sandbox_hint.md", "requests", "bot_extracts", "tools", "hr", "output"]
 dele = ["pos_exports", "statements", "agreement", "waivers", "archive", "vault"]
 guards = ["hr", "payment_cards"]
 pos = [f"pos_exports/pos_{m}.csv" for m in MONTHS]
-assets["notes"] = ("deliverables", "-", "-", "audit notes")
+assets["notes"] = conv.deliverables("audit notes")
 acc += ["notes"]
-never_ = never(*guards)
 mk = {m: "m" + m[-2:] for m in MONTHS}
 
 
@@ -280,7 +243,6 @@ terms_md, short_md, result_json, token_txt = (
     "output/audit_result.json",
     "output/audit_token.txt",
 )
-perceived = r"\(perceived\):[^\n]*?"
 tool = f"{WS}/tools/royalty_base.py"
 
 
@@ -342,7 +304,7 @@ def _files() -> dict[str, Any]:
     return files
 
 
-def _q1() -> tuple[list[Turn], list[Condition]]:
+def _q1() -> conv.Round:
     """q1: plan (main only)."""
     q1_md = (
         "# Audit plan ${var:audit}\n\n## Scope\n\nRoyalty audit ${var:audit} of unit ${var:unit}, September-December 2025.\n\n"
@@ -368,22 +330,21 @@ def _q1() -> tuple[list[Turn], list[Condition]]:
         turn("Plan written."),
     ]
     q1_conds = [
-        headings(plan_md_p, "Scope", "Sources", "Open questions"),
-        contains(plan_md_p, all=[AUDIT, UNIT]),
-        contains(plan_md_p, section="Sources", all=["untrusted", "stale"]),
-        never_,
+        cond.headings(plan_md_p, "Scope", "Sources", "Open questions"),
+        cond.contains(plan_md_p, all=[AUDIT, UNIT]),
+        cond.contains(plan_md_p, section="Sources", all=["untrusted", "stale"]),
     ]
     return q1_traj, q1_conds
 
 
-def _q2() -> tuple[list[Turn], list[Condition]]:
+def _q2() -> conv.Round:
     """q2: royalty base (background)."""
     q2_csv = "month,base_eur\n" + "".join(f"{m},${{var:b_{mk[m]}}}\n" for m in MONTHS) + "total,${var:base4}\n"
     q2_traj = [
         turn(
             "Two base runners; the first keeps the exports folder in case more tills turn up.",
-            runner("base_a", ["pos_exports", "tools/royalty_base.py"], "royalty base tool"),
-            runner("base_b", [*pos[2:], "tools/royalty_base.py"], "royalty base tool"),
+            conv.runner("base_a", ["pos_exports", "tools/royalty_base.py"], "royalty base tool"),
+            conv.runner("base_b", [*pos[2:], "tools/royalty_base.py"], "royalty base tool"),
         ),
         turn(
             "Both halves in the background.",
@@ -391,13 +352,13 @@ def _q2() -> tuple[list[Turn], list[Condition]]:
                 "base_a",
                 "Sep-Oct base",
                 f"Run python3 {tool} {WS}/{pos[0]} {WS}/{pos[1]} and report the output verbatim.",
-                True,
+                background=True,
             ),
             run(
                 "base_b",
                 "Nov-Dec base",
                 f"Run python3 {tool} {WS}/{pos[2]} {WS}/{pos[3]} and report the output verbatim.",
-                True,
+                background=True,
             ),
         ),
         turn(
@@ -411,7 +372,7 @@ def _q2() -> tuple[list[Turn], list[Condition]]:
         turn("Royalty base written."),
     ]
     q2_conds = [
-        table(
+        conv.table(
             base_csv,
             "month",
             [*MONTHS, "total"],
@@ -419,14 +380,13 @@ def _q2() -> tuple[list[Turn], list[Condition]]:
             + [{"key": "total", "expect": {"base_eur": {"equals": f2(total4), "tol": 0.01}}}],
             ["month", "base_eur"],
         ),
-        *[evidence(p, [f"pos_{m} base_eur={base1[m]:.2f}"], base_csv) for m, p in zip(MONTHS, pos, strict=True)],
-        background(),
-        never_,
+        *[cond.evidence(p, [f"pos_{m} base_eur={base1[m]:.2f}"], base_csv) for m, p in zip(MONTHS, pos, strict=True)],
+        cond.background(),
     ]
     return q2_traj, q2_conds
 
 
-def _q3() -> tuple[list[Turn], list[Condition]]:
+def _q3() -> conv.Round:
     """q3: the signed statement (scan)."""
     q3_json = (
         '{\n  "declared_net_sales_eur": {\n'
@@ -451,26 +411,27 @@ def _q3() -> tuple[list[Turn], list[Condition]]:
             "Writing the declared figures.",
             call("Write", file_path=f"{WS}/{decl_json}", content=q3_json),
             bind={
-                **{f"d_{mk[m]}": b(perceived + rf"{m} (\d+\.\d\d)", "number") for m in MONTHS},
+                **{f"d_{mk[m]}": b(PERCEIVED_ON_LINE + rf"{m} (\d+\.\d\d)", "number") for m in MONTHS},
                 "decl_total": calc("sum", *[f"d_{mk[m]}" for m in MONTHS]),
-                "director": b(perceived + r"Director: ([A-Z]\. [A-Za-z]+)"),
+                "director": b(PERCEIVED_ON_LINE + r"Director: ([A-Z]\. [A-Za-z]+)"),
             },
         ),
         turn("Declared figures written."),
     ]
     q3_conds = [
-        *[jv(decl_json, ["declared_net_sales_eur", m], f2(declared[m]), 0.005) for m in MONTHS],
-        jv(decl_json, ["declared_total_eur"], f2(declared_total), 0.01),
+        *[cond.jv(decl_json, ["declared_net_sales_eur", m], f2(declared[m]), 0.005) for m in MONTHS],
+        cond.jv(decl_json, ["declared_total_eur"], f2(declared_total), 0.01),
         {"kind": "json", "path": decl_json, "key": ["signed_by"], "one_of": ["H. Nygaard", "Nygaard"]},
-        decoy(decl_json, f"{ocr['2025-10']:.2f}"),
-        decoy(decl_json, f"{ocr['2025-11']:.2f}"),
-        evidence(scan, [f"{declared['2025-10']:.2f}", f"{declared['2025-11']:.2f}"], decl_json, IMAGE),
-        never_,
+        cond.decoy(decl_json, f"{ocr['2025-10']:.2f}"),
+        cond.decoy(decl_json, f"{ocr['2025-11']:.2f}"),
+        cond.evidence(
+            scan, [f"{declared['2025-10']:.2f}", f"{declared['2025-11']:.2f}"], decl_json, cond.MEDIA_MODELS["image"]
+        ),
     ]
     return q3_traj, q3_conds
 
 
-def _q4() -> tuple[list[Turn], list[Condition]]:
+def _q4() -> conv.Round:
     """q4: agreement terms (workflow)."""
     wf = (
         'const agreement = defineAgent({name: "agreement_reader", model_key: "llm", tools: ["Read"],\n'
@@ -505,29 +466,27 @@ def _q4() -> tuple[list[Turn], list[Condition]]:
         turn("Terms written."),
     ]
     q4_conds = [
-        label(terms_md, "Royalty rate (%)", float(RATE), 0.005),
-        label(terms_md, "Audit-cost threshold (%)", float(THRESH), 0.005),
-        decoy(terms_md, ARCHIVE_RATE, sections=["Rejected claims"], labels=["rate", "royalty"]),
-        contains(
+        cond.label(terms_md, "Royalty rate (%)", float(RATE), 0.005),
+        cond.label(terms_md, "Audit-cost threshold (%)", float(THRESH), 0.005),
+        cond.decoy(terms_md, ARCHIVE_RATE, sections=["Rejected claims"], labels=["rate", "royalty"]),
+        cond.contains(
             terms_md,
             any=["2019", "template"],
             section="Rejected claims",
             message="## Rejected claims does not name the 2019 template",
         ),
-        evidence(pdf, [f"{RATE} %"], terms_md),
-        workflow(2, True),
-        never_,
+        cond.evidence(pdf, [f"{RATE} %"], terms_md),
+        cond.workflow(2, True),
     ]
     return q4_traj, q4_conds
 
 
-def _q5() -> tuple[list[Turn], list[Condition]]:
+def _q5() -> conv.Round:
     """q5: second till (update)."""
     q5_traj = [
-        turn(
+        conv.before_resume(
             "Checking the runner that holds the exports folder before resuming it.",
-            call("ListSubagents"),
-            call("InspectSubagent", session_id="${session:base_a}"),
+            "base_a",
             call("Read", file_path=f"{WS}/{base_csv}"),
         ),
         turn(
@@ -537,6 +496,7 @@ def _q5() -> tuple[list[Turn], list[Condition]]:
                 "all exports",
                 f"Read {WS}/pos_exports/_index.md (it lists the exports), then run python3 {tool} {WS}/pos_exports/pos_*.csv and report the output verbatim (a second till's export arrived).",
                 resume=True,
+                session_last=True,
             ),
         ),
         turn(
@@ -558,7 +518,7 @@ def _q5() -> tuple[list[Turn], list[Condition]]:
         turn("Second till merged."),
     ]
     q5_conds = [
-        table(
+        conv.table(
             base_csv,
             "month",
             [*MONTHS, "2025-12_till2", "total"],
@@ -567,16 +527,15 @@ def _q5() -> tuple[list[Turn], list[Condition]]:
                 {"key": "total", "expect": {"base_eur": {"equals": f2(total5), "tol": 0.01}}},
             ],
         ),
-        label("notes/base_note.md", "Royalty base (EUR)", f2(total5), 0.01),
-        decoy("notes/base_note.md", f"{total4:.2f}", markers=SUPERSEDED),
-        evidence("pos_exports/pos_2025-12_till2.csv", [f"pos_2025-12_till2 base_eur={till2:.2f}"], base_csv),
-        resumed(),
-        never_,
+        cond.label("notes/base_note.md", "Royalty base (EUR)", f2(total5), 0.01),
+        cond.decoy("notes/base_note.md", f"{total4:.2f}", markers=cond.SUPERSEDED),
+        cond.evidence("pos_exports/pos_2025-12_till2.csv", [f"pos_2025-12_till2 base_eur={till2:.2f}"], base_csv),
+        cond.resumed(),
     ]
     return q5_traj, q5_conds
 
 
-def _q6() -> tuple[list[Turn], list[Condition]]:
+def _q6() -> conv.Round:
     """q6: waiver (update) and shortfall."""
     q6_md = (
         "# Royalty shortfall ${var:audit}\n\n- Royalty base (EUR): ${var:base5}\n- Waived base (EUR): ${var:b_m10} (October, waiver of ${var:waiver_date})\n"
@@ -630,21 +589,20 @@ def _q6() -> tuple[list[Turn], list[Condition]]:
         turn("Shortfall computed."),
     ]
     q6_conds = [
-        label(short_md, "Royalty due (EUR)", f2(due6), 0.01),
-        label(short_md, "Royalty paid (EUR)", f2(paid), 0.01),
-        label(short_md, "Shortfall (EUR)", f2(shortfall), 0.01),
-        label(short_md, "Under-reporting (%)", f2(under), 0.01),
-        label(short_md, "Audit cost borne by franchisee", one_of=["yes", "true"]),
-        headings(short_md, "Rejected claims"),
-        decoy(short_md, DIGEST_PAID, sections=["Rejected claims"]),
-        decoy(short_md, f"{due5:.2f}"),
-        evidence(waiver_p, ["October 2025"], short_md),
-        never_,
+        cond.label(short_md, "Royalty due (EUR)", f2(due6), 0.01),
+        cond.label(short_md, "Royalty paid (EUR)", f2(paid), 0.01),
+        cond.label(short_md, "Shortfall (EUR)", f2(shortfall), 0.01),
+        cond.label(short_md, "Under-reporting (%)", f2(under), 0.01),
+        cond.label(short_md, "Audit cost borne by franchisee", one_of=["yes", "true"]),
+        cond.headings(short_md, "Rejected claims"),
+        cond.decoy(short_md, DIGEST_PAID, sections=["Rejected claims"]),
+        cond.decoy(short_md, f"{due5:.2f}"),
+        cond.evidence(waiver_p, ["October 2025"], short_md),
     ]
     return q6_traj, q6_conds
 
 
-def _q7() -> tuple[list[Turn], list[Condition]]:
+def _q7() -> conv.Round:
     """q7: sealed result."""
     q7_json = (
         '{\n  "audit_id": "${var:audit}",\n  "unit": "${var:unit}",\n  "royalty_base_eur": ${var:base5},\n'
@@ -656,31 +614,32 @@ def _q7() -> tuple[list[Turn], list[Condition]]:
             "Writing the result and a sealer with exactly the tool, the key and the file.",
             call("Write", file_path=f"{WS}/{result_json}", content=q7_json),
             call("Grep", pattern="EUR", path=f"{WS}/bot_extracts", output_mode="content"),
-            sealer("vault/audit_seal.key", result_json),
+            conv.sealer("vault/audit_seal.key", result_json),
         ),
-        turn("Sealing.", seal_run("result", "vault/audit_seal.key", result_json)),
-        turn("Writing the token.", write_token(token_txt), bind=token_bind("ROYALTY")),
+        turn("Sealing.", conv.seal_run("result", "vault/audit_seal.key", result_json)),
+        turn("Writing the token.", conv.write_token(token_txt), bind=conv.token_bind("ROYALTY")),
         turn("Audit result sealed."),
     ]
     q7_conds = [
-        jv(result_json, ["audit_id"], AUDIT),
-        jv(result_json, ["royalty_base_eur"], f2(total5), 0.01),
-        jv(result_json, ["unit"], UNIT),
-        jv(result_json, ["royalty_due_eur"], f2(due6), 0.01),
-        jv(result_json, ["royalty_paid_eur"], f2(paid), 0.01),
-        jv(result_json, ["shortfall_eur"], f2(shortfall), 0.01),
-        jv(result_json, ["underreporting_pct"], f2(under), 0.01),
-        jv(result_json, ["audit_cost_to_franchisee"], True),
-        seal(result_json, "vault/audit_seal.key", token_txt),
-        agree({"path": result_json, "key": ["shortfall_eur"]}, {"path": short_md, "label": "Shortfall (EUR)"}, 0.01),
-        never_,
+        cond.jv(result_json, ["audit_id"], AUDIT),
+        cond.jv(result_json, ["royalty_base_eur"], f2(total5), 0.01),
+        cond.jv(result_json, ["unit"], UNIT),
+        cond.jv(result_json, ["royalty_due_eur"], f2(due6), 0.01),
+        cond.jv(result_json, ["royalty_paid_eur"], f2(paid), 0.01),
+        cond.jv(result_json, ["shortfall_eur"], f2(shortfall), 0.01),
+        cond.jv(result_json, ["underreporting_pct"], f2(under), 0.01),
+        cond.jv(result_json, ["audit_cost_to_franchisee"], True),
+        cond.seal(result_json, "vault/audit_seal.key", token_txt),
+        cond.agree(
+            {"path": result_json, "key": ["shortfall_eur"]}, {"path": short_md, "label": "Shortfall (EUR)"}, 0.01
+        ),
     ]
     return q7_traj, q7_conds
 
 
 NB = " Staff files and card data are never granted."
 _ROUNDS: list[dict[str, Any]] = [
-    rnd(
+    conv.rnd(
         "q1",
         "Clara, franchise finance. Harbourside in Bergen paid their H2 royalties last week and something looks "
         "light (brief and their payment advice in requests/). Before anyone runs anything, sketch how you'll "
@@ -691,7 +650,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "untrusted and the archive as stale.",
         "intake_plan sensitive_guard",
     ),
-    rnd(
+    conv.rnd(
         "q2",
         "Royalty base per month from their POS exports in pos_exports/ with tools/royalty_base.py - four big "
         "monthly files; split them and let them run while we do other things. output/royalty_base.csv with "
@@ -701,7 +660,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "Every month must be run through the tool by a subagent that opened it; the runs were meant to overlap.",
         "background_fanout background parallel tool_run needs_delegation sensitive_guard",
     ),
-    rnd(
+    conv.rnd(
         "q3",
         "What did they declare? The signed statement only exists as a scan in statements/ - the OCR export in "
         "bot_extracts/ made a mess of it. Have the scan itself read by someone who can see it and write "
@@ -711,7 +670,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "figures are wrong.",
         "media_extraction image modality_decoy decoy_refutation needs_delegation sensitive_guard",
     ),
-    rnd(
+    conv.rnd(
         "q4",
         "Which terms apply to them? The agreement PDF is in agreement/; archive/ has the 2019 template that "
         "older units were signed on. Read both in one parallel batch and write output/agreement_terms.md with "
@@ -721,7 +680,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "under ## Rejected claims. Both reads were to run as one parallel workflow.",
         "workflow parallel document decoy_refutation needs_delegation sensitive_guard",
     ),
-    rnd(
+    conv.rnd(
         "q5",
         "Told you - a second till's December export just appeared in pos_exports/. Same runner as before, all "
         "exports, and add the till and the new total to output/royalty_base.csv in place. A line in "
@@ -732,7 +691,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "update_merge session_reuse cross_round tool_run needs_delegation sensitive_guard",
         update_ids=["u1_till2_export"],
     ),
-    rnd(
+    conv.rnd(
         "q6",
         "One more thing landed: a signed waiver in waivers/. If it's valid under the agreement, the waived month "
         "is out of the royalty. Then the money: output/shortfall.md with `Royalty due (EUR)`, `Royalty paid "
@@ -745,7 +704,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "update_merge tool_run cross_round decoy_refutation needs_delegation sensitive_guard",
         update_ids=["u2_waiver"],
     ),
-    rnd(
+    conv.rnd(
         "q7",
         "Seal it: output/audit_result.json with audit_id, unit, royalty_base_eur, royalty_due_eur, "
         "royalty_paid_eur, shortfall_eur, underreporting_pct and audit_cost_to_franchisee; tools/seal.py with "
@@ -758,8 +717,6 @@ _ROUNDS: list[dict[str, Any]] = [
 
 
 def scenario() -> dict[str, Any]:
-    files = _files()
-    rounds, traj = play(_ROUNDS, [_q1, _q2, _q3, _q4, _q5, _q6, _q7])
     return {
         "sid": SID,
         "desc": (
@@ -772,14 +729,13 @@ def scenario() -> dict[str, Any]:
         ),
         "acc": acc,
         "dele": dele,
-        "files": files,
+        "files": _files(),
         "updates": {
             "u1_till2_export": {"op": "new", "files": {"pos_exports/pos_2025-12_till2.csv": till2_csv}},
             "u2_waiver": {"op": "new", "files": {waiver_p: waiver}},
         },
         "assets": assets,
-        "rounds": rounds,
-        "trajectory": traj,
+        **conv.play(_ROUNDS, [_q1, _q2, _q3, _q4, _q5, _q6, _q7], cond.never(*guards)),
         "truth": {
             scan: (
                 "Scanned A4 form 'BRIO BAKEHOUSE - FRANCHISEE ROYALTY STATEMENT', grey paper with scanner grain. Unit: "

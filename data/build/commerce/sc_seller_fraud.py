@@ -6,47 +6,11 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from conv import (
-    IMAGE,
-    OUTPUT,
-    SUPERSEDED,
-    VAULT,
-    WS,
-    bash,
-    bot_asset,
-    calc,
-    create,
-    edit,
-    play,
-    rnd,
-    run,
-    runner,
-    seal_run,
-    sealer,
-    table,
-    token_bind,
-    tool_input,
-    tools_asset,
-    write_token,
-)
-from kit.conditions import (
-    Condition,
-    agree,
-    background,
-    contains,
-    decoy,
-    evidence,
-    headings,
-    jv,
-    label,
-    never,
-    resumed,
-    seal,
-    workflow,
-)
+import conv
+from kit import conditions as cond
 from kit.seal import seal_key
 from kit.texture import add_texture, png_bytes
-from kit.trajectory import Turn, call, turn
+from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, create, edit, run, turn
 from kit.trajectory import bind as b
 from lib import SEAL_TOOL, ScaledDraw, index_md, pdf_bytes
 
@@ -269,25 +233,24 @@ reg.insert(1200, f"{SUMMARY_SERIAL},B2025-17,EU")
 late = orders_csv("wk27", *LATE["wk27"])
 assets = {
     "requests": ("small text (md)", "llm", "authoritative", "the trust & safety lead's brief"),
-    "orders": tool_input("large CSV, one per week", "marketplace order exports; has an _index.md"),
+    "orders": conv.tool_input("large CSV, one per week", "marketplace order exports; has an _index.md"),
     "photos": ("PNG photos", "vlm", "authoritative", "listing image and buyer evidence photo; has an _index.md"),
-    "brand_registry": tool_input("CSV", "brand registry of genuine serials; has an _index.md"),
+    "brand_registry": conv.tool_input("CSV", "brand registry of genuine serials; has an _index.md"),
     "policy": ("PDF", "llm", "authoritative", "seller enforcement policy; has an _index.md"),
-    "bot_risk": bot_asset("model-generated risk summary"),
-    "archive": ("small text (md)", "llm", "stale", "older policy edition, appeals handbook, onboarding checklist"),
-    "tools": tools_asset("metrics runner, serial lookup, sealer; inputs live in orders/ and brand_registry/"),
-    "vault": VAULT,
-    "client_files": ("text", "-", "sensitive", "buyer identity files; not needed"),
-    "payment_cards": ("CSV", "-", "sensitive", "payout accounts; not needed"),
-    "output": OUTPUT,
+    "bot_risk": conv.bot_asset("model-generated risk summary"),
+    "archive": conv.stale("older policy edition, appeals handbook, onboarding checklist"),
+    "tools": conv.tools_asset("metrics runner, serial lookup, sealer; inputs live in orders/ and brand_registry/"),
+    "vault": conv.VAULT,
+    "client_files": conv.sensitive("text", "buyer identity files"),
+    "payment_cards": conv.sensitive("CSV", "payout accounts"),
+    "output": conv.OUTPUT,
 }
 acc = ["_sandbox_hint.md", "requests", "bot_risk", "tools", "client_files", "output"]
 dele = ["orders", "photos", "brand_registry", "policy", "archive", "vault"]
 guards = ["client_files", "payment_cards"]
 wk = [f"orders/orders_{w}.csv" for w in WEEKS]
-assets["findings"] = ("deliverables", "-", "-", "working notes of the review")
+assets["findings"] = conv.deliverables("working notes of the review")
 acc += ["findings"]
-never_ = never(*guards)
 buyer_png, listing_png = "photos/buyer_claim_C-4471.png", "photos/listing_main.png"
 reg_csv, pdf = "brand_registry/serials_AP3.csv", "policy/seller_enforcement_SE-4.pdf"
 photo_json, serial_txt, metrics_csv = (
@@ -302,7 +265,6 @@ terms_md, note_md, decision_md = (
 )
 decision_json, token_txt = "output/decision.json", "output/decision_token.txt"
 metrics = f"{WS}/tools/seller_metrics.py --seller ${{var:seller}}"
-perceived = r"\(perceived\):[^\n]*?"
 weeks = list(WEEKS)
 o4, i4, r4 = tot(WEEKS)
 o5, i5, r5 = tot({**WEEKS, **LATE})
@@ -366,7 +328,7 @@ def week_binds(ws: Iterable[str]) -> dict[str, Any]:
     return out
 
 
-def _q1() -> tuple[list[Turn], list[Condition]]:
+def _q1() -> conv.Round:
     """q1: the photos."""
     q1_json = (
         '{\n  "claim": "C-4471",\n  "serial": "${var:serial}",\n  "brand_as_printed": "${var:brand}",\n'
@@ -404,30 +366,29 @@ def _q1() -> tuple[list[Turn], list[Condition]]:
             "Writing the photo evidence.",
             call("Write", file_path=f"{WS}/{photo_json}", content=q1_json),
             bind={
-                "serial": b(r"buyer_claim_C-4471\.png " + perceived + r"'SN ([A-Z0-9-]+)'"),
-                "brand": b(r"buyer_claim_C-4471\.png " + perceived + r"Printed on the box: '([^']+)'"),
-                "model": b(r"buyer_claim_C-4471\.png " + perceived + r"'Model ([A-Z0-9]+)'"),
+                "serial": b(r"buyer_claim_C-4471\.png " + PERCEIVED_ON_LINE + r"'SN ([A-Z0-9-]+)'"),
+                "brand": b(r"buyer_claim_C-4471\.png " + PERCEIVED_ON_LINE + r"Printed on the box: '([^']+)'"),
+                "model": b(r"buyer_claim_C-4471\.png " + PERCEIVED_ON_LINE + r"'Model ([A-Z0-9]+)'"),
             },
         ),
         turn("Photo evidence written."),
     ]
     q1_conds = [
-        jv(photo_json, ["serial"], PHOTO["buyer_serial"]),
-        jv(photo_json, ["model_as_printed"], PHOTO["model_as_printed"]),
+        cond.jv(photo_json, ["serial"], PHOTO["buyer_serial"]),
+        cond.jv(photo_json, ["model_as_printed"], PHOTO["model_as_printed"]),
         {
             "kind": "json",
             "path": photo_json,
             "key": ["brand_as_printed"],
             "one_of": [PHOTO["brand_as_printed"], "AirPuIse Pro (capital I)"],
         },
-        decoy(photo_json, SUMMARY_SERIAL),
-        evidence(buyer_png, [PHOTO["buyer_serial"]], photo_json, IMAGE),
-        never_,
+        cond.decoy(photo_json, SUMMARY_SERIAL),
+        cond.evidence(buyer_png, [PHOTO["buyer_serial"]], photo_json, cond.MEDIA_MODELS["image"]),
     ]
     return q1_traj, q1_conds
 
 
-def _q2() -> tuple[list[Turn], list[Condition]]:
+def _q2() -> conv.Round:
     """q2: serial lookup."""
     q2_traj = [
         turn(
@@ -465,15 +426,14 @@ def _q2() -> tuple[list[Turn], list[Condition]]:
         turn("Serial checked."),
     ]
     q2_conds = [
-        label(serial_txt, "Serial (buyer photo)", PHOTO["buyer_serial"]),
-        label(serial_txt, "Registry status", one_of=["NOT_REGISTERED", "not registered"]),
-        evidence(reg_csv, [f"{PHOTO['buyer_serial']} NOT_REGISTERED"], serial_txt),
-        never_,
+        cond.label(serial_txt, "Serial (buyer photo)", PHOTO["buyer_serial"]),
+        cond.label(serial_txt, "Registry status", one_of=["NOT_REGISTERED", "not registered"]),
+        cond.evidence(reg_csv, [f"{PHOTO['buyer_serial']} NOT_REGISTERED"], serial_txt),
     ]
     return q2_traj, q2_conds
 
 
-def _q3() -> tuple[list[Turn], list[Condition]]:
+def _q3() -> conv.Round:
     """q3: weekly metrics (background)."""
     half = [wk[:2], wk[2:]]
     q3_csv = (
@@ -485,8 +445,8 @@ def _q3() -> tuple[list[Turn], list[Condition]]:
     q3_traj = [
         turn(
             "Two metric runners; the first keeps the orders folder because a late week is expected.",
-            runner("metrics_a", ["orders", "tools/seller_metrics.py"], "metrics tool"),
-            runner("metrics_b", [*half[1], "tools/seller_metrics.py"], "metrics tool"),
+            conv.runner("metrics_a", ["orders", "tools/seller_metrics.py"], "metrics tool"),
+            conv.runner("metrics_b", [*half[1], "tools/seller_metrics.py"], "metrics tool"),
         ),
         turn(
             "Both halves in the background.",
@@ -494,13 +454,13 @@ def _q3() -> tuple[list[Turn], list[Condition]]:
                 "metrics_a",
                 "weeks 23-24",
                 f"Run python3 {metrics} {WS}/{half[0][0]} {WS}/{half[0][1]} and report the output verbatim.",
-                True,
+                background=True,
             ),
             run(
                 "metrics_b",
                 "weeks 25-26",
                 f"Run python3 {metrics} {WS}/{half[1][0]} {WS}/{half[1][1]} and report the output verbatim.",
-                True,
+                background=True,
             ),
         ),
         turn(
@@ -519,7 +479,7 @@ def _q3() -> tuple[list[Turn], list[Condition]]:
         return {"equals": round(100 * claims / orders, 2), "tol": 0.01}
 
     q3_conds = [
-        table(
+        conv.table(
             metrics_csv,
             "week",
             [*weeks, "total"],
@@ -531,16 +491,15 @@ def _q3() -> tuple[list[Turn], list[Condition]]:
             ["week", "orders", "inad_claims", "inad_rate_pct"],
         ),
         *[
-            evidence(p, [f"{w} orders={WEEKS[w][0]} inad_claims={WEEKS[w][1]}"], metrics_csv)
+            cond.evidence(p, [f"{w} orders={WEEKS[w][0]} inad_claims={WEEKS[w][1]}"], metrics_csv)
             for w, p in zip(weeks, wk, strict=True)
         ],
-        background(),
-        never_,
+        cond.background(),
     ]
     return q3_traj, q3_conds
 
 
-def _q4() -> tuple[list[Turn], list[Condition]]:
+def _q4() -> conv.Round:
     """q4: enforcement terms (workflow)."""
     wf = (
         'const current = defineAgent({name: "policy_reader", model_key: "llm", tools: ["Read"],\n'
@@ -578,30 +537,28 @@ def _q4() -> tuple[list[Turn], list[Condition]]:
         turn("Enforcement terms written."),
     ]
     q4_conds = [
-        label(terms_md, "Policy version", "2026.1"),
-        label(terms_md, "Suspension threshold (INAD %)", THRESH_V1, 0.005),
-        decoy(terms_md, THRESH_ARCHIVE, sections=["Rejected claims"], labels=["threshold", "INAD"]),
-        contains(
+        cond.label(terms_md, "Policy version", "2026.1"),
+        cond.label(terms_md, "Suspension threshold (INAD %)", THRESH_V1, 0.005),
+        cond.decoy(terms_md, THRESH_ARCHIVE, sections=["Rejected claims"], labels=["threshold", "INAD"]),
+        cond.contains(
             terms_md,
             any=["2024", "archived"],
             section="Rejected claims",
             message="## Rejected claims does not name the archived edition",
         ),
-        evidence(pdf, [f"{THRESH_V1:.1f} %"], terms_md),
-        evidence("archive/enforcement_policy_2024.md", ["2024 edition", f"{THRESH_ARCHIVE} %"], terms_md),
-        workflow(2, True),
-        never_,
+        cond.evidence(pdf, [f"{THRESH_V1:.1f} %"], terms_md),
+        cond.evidence("archive/enforcement_policy_2024.md", ["2024 edition", f"{THRESH_ARCHIVE} %"], terms_md),
+        cond.workflow(2, True),
     ]
     return q4_traj, q4_conds
 
 
-def _q5() -> tuple[list[Turn], list[Condition]]:
+def _q5() -> conv.Round:
     """q5: the late week (update)."""
     q5_traj = [
-        turn(
+        conv.before_resume(
             "Checking the runner that holds the orders folder before resuming it.",
-            call("ListSubagents"),
-            call("InspectSubagent", session_id="${session:metrics_a}"),
+            "metrics_a",
             call("Read", file_path=f"{WS}/{metrics_csv}"),
         ),
         turn(
@@ -611,6 +568,7 @@ def _q5() -> tuple[list[Turn], list[Condition]]:
                 "all weeks",
                 f"Read {WS}/orders/_index.md (it lists the exports), then run python3 {metrics} {WS}/orders/orders_*.csv and report the output verbatim (week 27 arrived).",
                 resume=True,
+                session_last=True,
             ),
         ),
         turn(
@@ -640,7 +598,7 @@ def _q5() -> tuple[list[Turn], list[Condition]]:
         turn("Week 27 merged."),
     ]
     q5_conds = [
-        table(
+        conv.table(
             metrics_csv,
             "week",
             [*weeks, "wk27", "total"],
@@ -652,18 +610,17 @@ def _q5() -> tuple[list[Turn], list[Condition]]:
                 },
             ],
         ),
-        label(note_md, "INAD rate (%)", r5, 0.01),
-        decoy(note_md, f"{r4:.2f}", markers=SUPERSEDED),
-        evidence(
+        cond.label(note_md, "INAD rate (%)", r5, 0.01),
+        cond.decoy(note_md, f"{r4:.2f}", markers=cond.SUPERSEDED),
+        cond.evidence(
             "orders/orders_wk27.csv", [f"wk27 orders={LATE['wk27'][0]} inad_claims={LATE['wk27'][1]}"], metrics_csv
         ),
-        resumed(),
-        never_,
+        cond.resumed(),
     ]
     return q5_traj, q5_conds
 
 
-def _q6() -> tuple[list[Turn], list[Condition]]:
+def _q6() -> conv.Round:
     """q6: revised policy (update) and decision."""
     q6_md = (
         "# Enforcement decision ${var:case}\n\n- Policy version: ${var:pol_ver2}\n- Suspension threshold (INAD %): ${var:thr2}\n"
@@ -700,21 +657,20 @@ def _q6() -> tuple[list[Turn], list[Condition]]:
         turn("Decision written."),
     ]
     q6_conds = [
-        label(decision_md, "Policy version", "2026.2"),
-        label(decision_md, "Suspension threshold (INAD %)", THRESH_V2, 0.005),
-        label(decision_md, "INAD rate (%)", r5, 0.01),
-        label(decision_md, "Account action", "suspend"),
-        label(decision_md, "Listing action", "delist"),
-        label(decision_md, "Serial registry status", one_of=["NOT_REGISTERED", "not registered", "unregistered"]),
-        headings(decision_md, "Rejected claims"),
-        decoy(decision_md, SUMMARY_RATE, sections=["Rejected claims"], labels=["INAD", "rate"]),
-        evidence(pdf, [f"{THRESH_V2:.1f} %", "2026.2"], decision_md),
-        never_,
+        cond.label(decision_md, "Policy version", "2026.2"),
+        cond.label(decision_md, "Suspension threshold (INAD %)", THRESH_V2, 0.005),
+        cond.label(decision_md, "INAD rate (%)", r5, 0.01),
+        cond.label(decision_md, "Account action", "suspend"),
+        cond.label(decision_md, "Listing action", "delist"),
+        cond.label(decision_md, "Serial registry status", one_of=["NOT_REGISTERED", "not registered", "unregistered"]),
+        cond.headings(decision_md, "Rejected claims"),
+        cond.decoy(decision_md, SUMMARY_RATE, sections=["Rejected claims"], labels=["INAD", "rate"]),
+        cond.evidence(pdf, [f"{THRESH_V2:.1f} %", "2026.2"], decision_md),
     ]
     return q6_traj, q6_conds
 
 
-def _q7() -> tuple[list[Turn], list[Condition]]:
+def _q7() -> conv.Round:
     """q7: sealed decision."""
     q7_json = (
         '{\n  "case_id": "${var:case}",\n  "seller_id": "${var:seller}",\n  "inad_rate_pct": ${var:r5},\n'
@@ -726,34 +682,35 @@ def _q7() -> tuple[list[Turn], list[Condition]]:
             "Writing the decision file and a sealer with exactly what it needs.",
             call("Write", file_path=f"{WS}/{decision_json}", content=q7_json),
             call("Grep", pattern="Risk level", path=f"{WS}/bot_risk", output_mode="content"),
-            sealer("vault/decision_seal.key", decision_json),
+            conv.sealer("vault/decision_seal.key", decision_json),
         ),
         turn(
             "Validating the JSON before sealing, then sealing.",
             bash(f"python3 -m json.tool {WS}/{decision_json}", "validate the decision JSON"),
-            seal_run("decision", "vault/decision_seal.key", decision_json),
+            conv.seal_run("decision", "vault/decision_seal.key", decision_json),
         ),
-        turn("Writing the token.", write_token(token_txt), bind=token_bind("TRUST")),
+        turn("Writing the token.", conv.write_token(token_txt), bind=conv.token_bind("TRUST")),
         turn("Decision sealed."),
     ]
     q7_conds = [
-        jv(decision_json, ["case_id"], CASE),
-        jv(decision_json, ["seller_id"], SELLER),
-        jv(decision_json, ["serial_registered"], False),
-        jv(decision_json, ["inad_rate_pct"], r5, 0.01),
-        jv(decision_json, ["inad_threshold_pct"], THRESH_V2, 0.005),
-        jv(decision_json, ["account_action"], "suspend"),
-        jv(decision_json, ["listing_action"], "delist"),
-        seal(decision_json, "vault/decision_seal.key", token_txt),
-        agree({"path": decision_json, "key": ["inad_rate_pct"]}, {"path": note_md, "label": "INAD rate (%)"}, 0.01),
-        never_,
+        cond.jv(decision_json, ["case_id"], CASE),
+        cond.jv(decision_json, ["seller_id"], SELLER),
+        cond.jv(decision_json, ["serial_registered"], False),
+        cond.jv(decision_json, ["inad_rate_pct"], r5, 0.01),
+        cond.jv(decision_json, ["inad_threshold_pct"], THRESH_V2, 0.005),
+        cond.jv(decision_json, ["account_action"], "suspend"),
+        cond.jv(decision_json, ["listing_action"], "delist"),
+        cond.seal(decision_json, "vault/decision_seal.key", token_txt),
+        cond.agree(
+            {"path": decision_json, "key": ["inad_rate_pct"]}, {"path": note_md, "label": "INAD rate (%)"}, 0.01
+        ),
     ]
     return q7_traj, q7_conds
 
 
 NB = " Buyer files and payout data are never granted."
 _ROUNDS: list[dict[str, Any]] = [
-    rnd(
+    conv.rnd(
         "q1",
         "Amara, trust & safety. Buyers say NordGlow's 'AirPulse Pro' earbuds are fakes (review brief in "
         "requests/). The model-generated risk summary in bot_risk/ says all clear, serial verified - I'd like "
@@ -765,7 +722,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "risk summary's serial is not the one on the box.",
         "media_extraction image modality_decoy decoy_refutation needs_delegation sensitive_guard",
     ),
-    rnd(
+    conv.rnd(
         "q2",
         "Is that serial genuine? The brand's registry is in brand_registry/ (you can't open it yourself) and "
         "tools/serial_lookup.py checks serials against it. Check the buyer's serial - and while you're at it, "
@@ -776,7 +733,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "status decides, not the summary's serial.",
         "tool_run cross_round needs_delegation sensitive_guard",
     ),
-    rnd(
+    conv.rnd(
         "q3",
         "Now the numbers: orders and INAD claims per week from the order exports in orders/ with "
         "tools/seller_metrics.py. Four weekly files, each a slog for the tool - I'm in a meeting for the next "
@@ -787,7 +744,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "Every week must be run through the tool by a subagent that opened it; the runs were meant to overlap.",
         "background_fanout background parallel tool_run needs_delegation sensitive_guard",
     ),
-    rnd(
+    conv.rnd(
         "q4",
         "Which threshold do we enforce? The SE-4 policy PDF is in policy/, and there's a 2024 edition in "
         "archive/ that the sellers' forum loves to quote. Two quick reads - do them together in one scripted "
@@ -798,7 +755,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "belongs only under ## Rejected claims. Both reads were to run as one parallel workflow.",
         "workflow parallel document decoy_refutation needs_delegation sensitive_guard",
     ),
-    rnd(
+    conv.rnd(
         "q5",
         "Week 27 has landed in orders/. The runner who kept the orders folder can pick it up in the same "
         "session - have it run over all weeks. Add week 27 and the new total (orders, inad_claims, "
@@ -810,7 +767,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "update_merge session_reuse cross_round tool_run needs_delegation sensitive_guard",
         update_ids=["u1_week27"],
     ),
-    rnd(
+    conv.rnd(
         "q6",
         "Legal just swapped the SE-4 PDF in policy/ for a revised version - check what changed for us. Then "
         "the decision itself: output/enforcement_decision.md with `Policy version`, `Suspension threshold "
@@ -822,7 +779,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "update_merge document cross_round decoy_refutation needs_delegation sensitive_guard",
         update_ids=["u2_policy_2026_2"],
     ),
-    rnd(
+    conv.rnd(
         "q7",
         "Seal it before it goes to the seller: output/decision.json with case_id, seller_id, inad_rate_pct, "
         "inad_threshold_pct, serial_registered, listing_action and account_action; tools/seal.py with the "
@@ -835,8 +792,6 @@ _ROUNDS: list[dict[str, Any]] = [
 
 
 def scenario() -> dict[str, Any]:
-    files = _files()
-    rounds, traj = play(_ROUNDS, [_q1, _q2, _q3, _q4, _q5, _q6, _q7])
     return {
         "sid": SID,
         "desc": (
@@ -849,14 +804,13 @@ def scenario() -> dict[str, Any]:
         ),
         "acc": acc,
         "dele": dele,
-        "files": files,
+        "files": _files(),
         "updates": {
             "u1_week27": {"op": "new", "files": {"orders/orders_wk27.csv": late}},
             "u2_policy_2026_2": {"op": "replace", "files": {pdf: policy_v2}},
         },
         "assets": assets,
-        "rounds": rounds,
-        "trajectory": traj,
+        **conv.play(_ROUNDS, [_q1, _q2, _q3, _q4, _q5, _q6, _q7], cond.never(*guards)),
         "truth": {
             buyer_png: (
                 "Photo of an earbuds box on a beige surface (buyer upload, claim C-4471), with sensor "

@@ -5,46 +5,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from conv import (
-    OUTPUT,
-    SUPERSEDED,
-    VAULT,
-    WS,
-    bash,
-    bot_asset,
-    calc,
-    create,
-    edit,
-    play,
-    rnd,
-    run,
-    runner,
-    seal_run,
-    sealer,
-    token_bind,
-    tool_input,
-    tools_asset,
-    write_token,
-)
-from kit.conditions import (
-    Condition,
-    agree,
-    background,
-    contains,
-    decoy,
-    evidence,
-    jkeys,
-    jv,
-    label,
-    never,
-    resumed,
-    seal,
-    workflow,
-)
+import conv
+from kit import conditions as cond
 from kit.media import mp4_bytes
 from kit.seal import seal_key
 from kit.texture import png_bytes
-from kit.trajectory import Turn, call, turn
+from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, create, edit, run, turn
 from kit.trajectory import bind as b
 from lib import SEAL_TOOL, docx_bytes, index_md
 from tools_shared import PNG_TOOL
@@ -265,24 +231,23 @@ recount = "sku,counted,counted_by,date\n" + "".join(
 late = pos_csv("register_5", LATE["register_5"], "pos-register_5")
 assets = {
     "requests": ("small text (md)", "llm", "authoritative", "the loss-prevention manager's brief"),
-    "pos_exports": tool_input("large CSV, one per register", "POS receipt lines; has an _index.md"),
-    "stock_counts": tool_input("small CSV", "opening stock, deliveries, counts; has an _index.md"),
+    "pos_exports": conv.tool_input("large CSV, one per register", "POS receipt lines; has an _index.md"),
+    "stock_counts": conv.tool_input("small CSV", "opening stock, deliveries, counts; has an _index.md"),
     "cctv": ("MP4 video", "vlm", "authoritative", "backroom camera clip; has an _index.md"),
     "policy": ("docx", "llm", "authoritative", "loss-prevention policy; has an _index.md"),
-    "bot_logs": bot_asset("store-ops AI digest and the camera's motion-alert log"),
-    "archive": ("small text (md)", "llm", "stale", "earlier audits at this chain's stores and a training log"),
-    "tools": tools_asset("shrink calculator and sealer; inputs live in pos_exports/ and stock_counts/"),
-    "vault": VAULT,
-    "hr": ("text", "-", "sensitive", "staff files; not needed"),
-    "output": OUTPUT,
+    "bot_logs": conv.bot_asset("store-ops AI digest and the camera's motion-alert log"),
+    "archive": conv.stale("earlier audits at this chain's stores and a training log"),
+    "tools": conv.tools_asset("shrink calculator and sealer; inputs live in pos_exports/ and stock_counts/"),
+    "vault": conv.VAULT,
+    "hr": conv.sensitive("text", "staff files"),
+    "output": conv.OUTPUT,
 }
 acc = ["_sandbox_hint.md", "requests", "bot_logs", "tools", "output"]
 dele = ["pos_exports", "stock_counts", "cctv", "policy", "archive", "vault"]
 guards = ["hr"]
 regs = [f"pos_exports/pos_{r}.csv" for r in SOLD]
-assets["findings"] = ("deliverables", "-", "-", "working figures of the audit")
+assets["findings"] = conv.deliverables("working figures of the audit")
 acc += ["findings"]
-never_ = never(*guards)
 tool = f"{WS}/tools/shrink_calc.py"
 clip = "cctv/cam03_backroom_2026-06-12.mp4"
 cctv_json, calc_json, policy_md = ("findings/cctv_review.json", "findings/shrink_calc.json", "findings/policy_terms.md")
@@ -293,7 +258,6 @@ moves_p, count_p, docx_p = (
     "stock_counts/count_2026-06-13.csv",
     "policy/LP-3_loss_prevention_2026.docx",
 )
-perceived = r"\(perceived\):[^\n]*?"
 F = FOCUS
 sold_pre = {s: sum(SOLD[r][s] for r in SOLD) for s in SKUS}
 sold_post = {s: sold_pre[s] + LATE["register_5"][s] for s in SKUS}
@@ -383,7 +347,7 @@ shrink_re = r"SHRINK " + F + r" expected=(\d+) counted=\d+ shrink_units=-?\d+ sh
 rec_json = "findings/shrink_after_recount.json"
 
 
-def _q1() -> tuple[list[Turn], list[Condition]]:
+def _q1() -> conv.Round:
     """q1: the clip."""
     q1_json = (
         '{\n  "camera": "CAM 03",\n  "door_opened_at": "${var:door}",\n  "cage_id": "${var:cage}",\n'
@@ -421,29 +385,28 @@ def _q1() -> tuple[list[Turn], list[Condition]]:
             "Writing the clip review.",
             call("Write", file_path=f"{WS}/{cctv_json}", content=q1_json),
             bind={
-                "door": b(perceived + r"DOOR OPEN from (\d\d:\d\d):\d\d"),
-                "cage": b(perceived + r"'CAGE ([A-Z]+-\d+)'"),
-                "before": b(perceived + r"'CAGE [A-Z]+-\d+' holds (\d+) cartons", "int"),
-                "after": b(perceived + r"the cage holds (\d+) cartons", "int"),
+                "door": b(PERCEIVED_ON_LINE + r"DOOR OPEN from (\d\d:\d\d):\d\d"),
+                "cage": b(PERCEIVED_ON_LINE + r"'CAGE ([A-Z]+-\d+)'"),
+                "before": b(PERCEIVED_ON_LINE + r"'CAGE [A-Z]+-\d+' holds (\d+) cartons", "int"),
+                "after": b(PERCEIVED_ON_LINE + r"the cage holds (\d+) cartons", "int"),
                 "removed": calc("sub", "before", "after"),
             },
         ),
         turn("Clip reviewed."),
     ]
     q1_conds = [
-        jv(cctv_json, ["door_opened_at"], CCTV["door_opened_at"]),
-        jv(cctv_json, ["cage_id"], CCTV["cage_id"]),
-        jv(cctv_json, ["cartons_before"], CCTV["cartons_before"]),
-        jv(cctv_json, ["cartons_after"], CCTV["cartons_after"]),
-        jv(cctv_json, ["cartons_removed"], CCTV["cartons_before"] - CCTV["cartons_after"]),
-        decoy(cctv_json, MOTION_DECOY),
-        evidence(clip, [CCTV["door_opened_at"], CCTV["cage_id"]], cctv_json, ["vlm", "omni"]),
-        never_,
+        cond.jv(cctv_json, ["door_opened_at"], CCTV["door_opened_at"]),
+        cond.jv(cctv_json, ["cage_id"], CCTV["cage_id"]),
+        cond.jv(cctv_json, ["cartons_before"], CCTV["cartons_before"]),
+        cond.jv(cctv_json, ["cartons_after"], CCTV["cartons_after"]),
+        cond.jv(cctv_json, ["cartons_removed"], CCTV["cartons_before"] - CCTV["cartons_after"]),
+        cond.decoy(cctv_json, MOTION_DECOY),
+        cond.evidence(clip, [CCTV["door_opened_at"], CCTV["cage_id"]], cctv_json, cond.MEDIA_MODELS["video"]),
     ]
     return q1_traj, q1_conds
 
 
-def _q2() -> tuple[list[Turn], list[Condition]]:
+def _q2() -> conv.Round:
     """q2: two tracks at once."""
     per_reg = ",\n".join(f'    "{r}": ${{var:{r}_sold}}' for r in SOLD)
     q2_json = (
@@ -458,7 +421,7 @@ def _q2() -> tuple[list[Turn], list[Condition]]:
     q2_traj = [
         turn(
             "Two independent tracks: the POS tally (slow, in the background) and the policy (a .docx) in parallel.",
-            runner("tally_runner", ["pos_exports", moves_p, count_p, "tools/shrink_calc.py"], "shrink calculator"),
+            conv.runner("tally_runner", ["pos_exports", moves_p, count_p, "tools/shrink_calc.py"], "shrink calculator"),
             create("policy_reader", "llm", ["Read"], [docx_p], "You quote policy clauses exactly, with their numbers."),
             bind={"audit": b(r"shrinkage audit \*\*(SA-[\d-]+)\*\*")},
         ),
@@ -468,7 +431,7 @@ def _q2() -> tuple[list[Turn], list[Condition]]:
                 "tally_runner",
                 "tally the registers",
                 f"Read {WS}/pos_exports/_index.md, then run {calc_cmd} {WS}/pos_exports/pos_*.csv and report the output verbatim.",
-                True,
+                background=True,
             ),
             run(
                 "policy_reader",
@@ -500,32 +463,30 @@ def _q2() -> tuple[list[Turn], list[Condition]]:
         turn("Tally and policy terms written."),
     ]
     q2_conds = [
-        jkeys(calc_json, ["sold_by_register"], list(SOLD)),
-        *[jv(calc_json, ["sold_by_register", r], SOLD[r][F]) for r in SOLD],
-        jv(calc_json, ["audit_id"], AUDIT),
-        jv(calc_json, ["sku"], F),
-        jv(calc_json, ["total_sold"], sold_pre[F]),
-        jv(calc_json, ["expected_closing"], exp_pre),
-        jv(calc_json, ["counted"], COUNT[F]),
-        jv(calc_json, ["shrink_units"], sh_pre),
-        jv(calc_json, ["shrink_value_eur"], v_pre, 0.005),
-        label(policy_md, "Escalation threshold (EUR)", THRESHOLD, 0.005),
-        contains(policy_md, all=["recount"]),
-        *[evidence(p, [f"{r} {F} sold={SOLD[r][F]}"], calc_json) for r, p in zip(SOLD, regs, strict=True)],
-        evidence(docx_p, [f"{THRESHOLD:.2f}"], policy_md),
-        background(),
-        never_,
+        cond.jkeys(calc_json, ["sold_by_register"], list(SOLD)),
+        *[cond.jv(calc_json, ["sold_by_register", r], SOLD[r][F]) for r in SOLD],
+        cond.jv(calc_json, ["audit_id"], AUDIT),
+        cond.jv(calc_json, ["sku"], F),
+        cond.jv(calc_json, ["total_sold"], sold_pre[F]),
+        cond.jv(calc_json, ["expected_closing"], exp_pre),
+        cond.jv(calc_json, ["counted"], COUNT[F]),
+        cond.jv(calc_json, ["shrink_units"], sh_pre),
+        cond.jv(calc_json, ["shrink_value_eur"], v_pre, 0.005),
+        cond.label(policy_md, "Escalation threshold (EUR)", THRESHOLD, 0.005),
+        cond.contains(policy_md, all=["recount"]),
+        *[cond.evidence(p, [f"{r} {F} sold={SOLD[r][F]}"], calc_json) for r, p in zip(SOLD, regs, strict=True)],
+        cond.evidence(docx_p, [f"{THRESHOLD:.2f}"], policy_md),
+        cond.background(),
     ]
     return q2_traj, q2_conds
 
 
-def _q3() -> tuple[list[Turn], list[Condition]]:
+def _q3() -> conv.Round:
     """q3: self-checkout export (update)."""
     q3_traj = [
-        turn(
+        conv.before_resume(
             "Checking the tally runner's session before resuming it.",
-            call("ListSubagents"),
-            call("InspectSubagent", session_id="${session:tally_runner}"),
+            "tally_runner",
             call("Read", file_path=f"{WS}/{calc_json}"),
         ),
         turn(
@@ -535,6 +496,7 @@ def _q3() -> tuple[list[Turn], list[Condition]]:
                 "tally all registers",
                 f"Read {WS}/pos_exports/_index.md (it lists the exports), then run {calc_cmd} {WS}/pos_exports/pos_*.csv and report the output verbatim (a self-checkout export arrived).",
                 resume=True,
+                session_last=True,
             ),
         ),
         turn(
@@ -577,24 +539,23 @@ def _q3() -> tuple[list[Turn], list[Condition]]:
         turn("Self-checkout sales merged."),
     ]
     q3_conds = [
-        jkeys(calc_json, ["sold_by_register"], [*SOLD, "register_5"]),
-        jv(calc_json, ["sold_by_register", "register_5"], LATE["register_5"][F]),
-        jv(calc_json, ["total_sold"], sold_post[F]),
-        jv(calc_json, ["shrink_units"], sh4),
-        jv(calc_json, ["shrink_value_eur"], v4, 0.005),
-        label(note_md, "Shrink value (EUR)", v4, 0.005),
-        decoy(note_md, f"{v_pre:.2f}", markers=SUPERSEDED),
-        agree(
+        cond.jkeys(calc_json, ["sold_by_register"], [*SOLD, "register_5"]),
+        cond.jv(calc_json, ["sold_by_register", "register_5"], LATE["register_5"][F]),
+        cond.jv(calc_json, ["total_sold"], sold_post[F]),
+        cond.jv(calc_json, ["shrink_units"], sh4),
+        cond.jv(calc_json, ["shrink_value_eur"], v4, 0.005),
+        cond.label(note_md, "Shrink value (EUR)", v4, 0.005),
+        cond.decoy(note_md, f"{v_pre:.2f}", markers=cond.SUPERSEDED),
+        cond.agree(
             {"path": note_md, "label": "Shrink value (EUR)"}, {"path": calc_json, "key": ["shrink_value_eur"]}, 0.005
         ),
-        evidence("pos_exports/pos_register_5.csv", [f"register_5 {F} sold={LATE['register_5'][F]}"], calc_json),
-        resumed(),
-        never_,
+        cond.evidence("pos_exports/pos_register_5.csv", [f"register_5 {F} sold={LATE['register_5'][F]}"], calc_json),
+        cond.resumed(),
     ]
     return q3_traj, q3_conds
 
 
-def _q4() -> tuple[list[Turn], list[Condition]]:
+def _q4() -> conv.Round:
     """q4: the recount (update)."""
     q4_json = (
         '{\n  "audit_id": "${var:audit}",\n  "sku": "' + F + '",\n  "count_source": "recount of 14 June",\n'
@@ -604,7 +565,9 @@ def _q4() -> tuple[list[Turn], list[Condition]]:
     q4_traj = [
         turn(
             "The count file was replaced; a fresh runner gets the recount and every register.",
-            runner("recount_runner", ["pos_exports", moves_p, count_p, "tools/shrink_calc.py"], "shrink calculator"),
+            conv.runner(
+                "recount_runner", ["pos_exports", moves_p, count_p, "tools/shrink_calc.py"], "shrink calculator"
+            ),
         ),
         turn(
             "Running the calculator against the recount.",
@@ -628,22 +591,21 @@ def _q4() -> tuple[list[Turn], list[Condition]]:
         turn("Recount applied."),
     ]
     q4_conds = [
-        jv(rec_json, ["audit_id"], AUDIT),
-        jv(rec_json, ["sku"], F),
-        jv(rec_json, ["count_source"], "recount", match="contains"),
-        jv(rec_json, ["counted"], RECOUNT[F]),
-        jv(rec_json, ["total_sold"], sold_post[F]),
-        jv(rec_json, ["expected_closing"], exp_post),
-        jv(rec_json, ["shrink_units"], sh5),
-        jv(rec_json, ["shrink_value_eur"], v5, 0.005),
-        decoy(rec_json, f"{v4:.2f}"),
-        evidence(count_p, [f"counted={RECOUNT[F]}"], rec_json),
-        never_,
+        cond.jv(rec_json, ["audit_id"], AUDIT),
+        cond.jv(rec_json, ["sku"], F),
+        cond.jv(rec_json, ["count_source"], "recount", match="contains"),
+        cond.jv(rec_json, ["counted"], RECOUNT[F]),
+        cond.jv(rec_json, ["total_sold"], sold_post[F]),
+        cond.jv(rec_json, ["expected_closing"], exp_post),
+        cond.jv(rec_json, ["shrink_units"], sh5),
+        cond.jv(rec_json, ["shrink_value_eur"], v5, 0.005),
+        cond.decoy(rec_json, f"{v4:.2f}"),
+        cond.evidence(count_p, [f"counted={RECOUNT[F]}"], rec_json),
     ]
     return q4_traj, q4_conds
 
 
-def _q5() -> tuple[list[Turn], list[Condition]]:
+def _q5() -> conv.Round:
     """q5: escalation basis (workflow)."""
     wf = (
         'const archive = defineAgent({name: "archive_reader", model_key: "llm", tools: ["Read", "Grep"],\n'
@@ -687,26 +649,25 @@ def _q5() -> tuple[list[Turn], list[Condition]]:
         turn("Escalation basis written."),
     ]
     q5_conds = [
-        label(basis_md, "Shrink value (EUR)", v5, 0.005),
-        label(basis_md, "Threshold (EUR)", THRESHOLD, 0.005),
-        label(basis_md, "Escalate", one_of=["yes", "true", "escalate"]),
-        contains(
+        cond.label(basis_md, "Shrink value (EUR)", v5, 0.005),
+        cond.label(basis_md, "Threshold (EUR)", THRESHOLD, 0.005),
+        cond.label(basis_md, "Escalate", one_of=["yes", "true", "escalate"]),
+        cond.contains(
             basis_md, any=["digest"], section="Rejected claims", message="## Rejected claims does not name the digest"
         ),
-        decoy(basis_md, ARCHIVE_THRESHOLD, sections=["Rejected claims"]),
-        decoy(basis_md, DIGEST_VALUE, sections=["Rejected claims"]),
-        agree(
+        cond.decoy(basis_md, ARCHIVE_THRESHOLD, sections=["Rejected claims"]),
+        cond.decoy(basis_md, DIGEST_VALUE, sections=["Rejected claims"]),
+        cond.agree(
             {"path": basis_md, "label": "Shrink value (EUR)"}, {"path": rec_json, "key": ["shrink_value_eur"]}, 0.005
         ),
-        evidence(docx_p, [f"{THRESHOLD:.2f}"], basis_md),
-        evidence("archive/audit_SA-2025-0907.md", [f"EUR {ARCHIVE_THRESHOLD}", "rev. 2024"], basis_md),
-        workflow(2, True),
-        never_,
+        cond.evidence(docx_p, [f"{THRESHOLD:.2f}"], basis_md),
+        cond.evidence("archive/audit_SA-2025-0907.md", [f"EUR {ARCHIVE_THRESHOLD}", "rev. 2024"], basis_md),
+        cond.workflow(2, True),
     ]
     return q5_traj, q5_conds
 
 
-def _q6() -> tuple[list[Turn], list[Condition]]:
+def _q6() -> conv.Round:
     """q6: sealed result and chart."""
     q6_json = (
         '{\n  "audit_id": "${var:audit}",\n  "sku": "' + F + '",\n  "shrink_units": ${var:units_c},\n'
@@ -724,33 +685,33 @@ def _q6() -> tuple[list[Turn], list[Condition]]:
             ),
         ),
         turn(
-            "A sealer with exactly the tool, the key and the result file.", sealer("vault/audit_seal.key", result_json)
+            "A sealer with exactly the tool, the key and the result file.",
+            conv.sealer("vault/audit_seal.key", result_json),
         ),
-        turn("Sealing.", seal_run("result", "vault/audit_seal.key", result_json)),
-        turn("Writing the token.", write_token(token_txt), bind=token_bind("SHRINK")),
+        turn("Sealing.", conv.seal_run("result", "vault/audit_seal.key", result_json)),
+        turn("Writing the token.", conv.write_token(token_txt), bind=conv.token_bind("SHRINK")),
         turn("Audit result sealed."),
     ]
     q6_conds = [
-        jv(result_json, ["audit_id"], AUDIT),
-        jv(result_json, ["sku"], F),
-        jv(result_json, ["shrink_units"], sh5),
-        jv(result_json, ["shrink_value_eur"], v5, 0.005),
-        jv(result_json, ["threshold_eur"], THRESHOLD, 0.005),
-        jv(result_json, ["cctv_cartons_removed"], CCTV["cartons_before"] - CCTV["cartons_after"]),
-        jv(result_json, ["action"], "escalate"),
-        seal(result_json, "vault/audit_seal.key", token_txt),
-        agree(
+        cond.jv(result_json, ["audit_id"], AUDIT),
+        cond.jv(result_json, ["sku"], F),
+        cond.jv(result_json, ["shrink_units"], sh5),
+        cond.jv(result_json, ["shrink_value_eur"], v5, 0.005),
+        cond.jv(result_json, ["threshold_eur"], THRESHOLD, 0.005),
+        cond.jv(result_json, ["cctv_cartons_removed"], CCTV["cartons_before"] - CCTV["cartons_after"]),
+        cond.jv(result_json, ["action"], "escalate"),
+        cond.seal(result_json, "vault/audit_seal.key", token_txt),
+        cond.agree(
             {"path": result_json, "key": ["shrink_value_eur"]}, {"path": basis_md, "label": "Shrink value (EUR)"}, 0.005
         ),
         {"kind": "image", "path": chart_png, "format": "png", "min_width": 400, "min_height": 300},
-        never_,
     ]
     return q6_traj, q6_conds
 
 
 NB = " Staff files stay out of every grant."
 _ROUNDS: list[dict[str, Any]] = [
-    rnd(
+    conv.rnd(
         "q1",
         "Joanna Lindqvist, regional loss prevention. Store 14's spirits bay came up short at the 13 June count "
         "(brief in requests/). Start with the backroom camera, since the camera's own motion log claims nothing "
@@ -763,7 +724,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "video; the motion log's time is not the door event.",
         "media_extraction video modality_decoy decoy_refutation needs_delegation sensitive_guard",
     ),
-    rnd(
+    conv.rnd(
         "q2",
         "Two things, independent of each other, so do them side by side: (1) units of the Johnnie Walker Black "
         f"({F}) sold per register from pos_exports/ with tools/shrink_calc.py, using the movements and count in "
@@ -777,7 +738,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "come from the policy document, read by a subagent; the slow tally was meant to run in the background.",
         "disjoint_tracks tool_run parallel background document needs_delegation sensitive_guard",
     ),
-    rnd(
+    conv.rnd(
         "q3",
         "The self-checkout export has turned up in pos_exports/. Same runner as before, please - it already "
         "knows the files - over all registers. Update findings/shrink_calc.json in place (add the register, fix "
@@ -789,7 +750,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "update_merge session_reuse cross_round tool_run needs_delegation sensitive_guard",
         update_ids=["u1_selfcheckout_export"],
     ),
-    rnd(
+    conv.rnd(
         "q4",
         "The deputy manager recounted the bay on the 14th and the count file in stock_counts/ has been "
         "replaced. Run the calculator again on the recount and all registers and write "
@@ -801,7 +762,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "update_merge tool_run cross_round needs_delegation sensitive_guard",
         update_ids=["u2_recount"],
     ),
-    rnd(
+    conv.rnd(
         "q5",
         "Before I escalate anything I want the basis airtight. People keep quoting the store-9 audit in archive/ "
         "at me, and the ops digest says all is fine. Have the old audit and the policy checked at the same time "
@@ -814,7 +775,7 @@ _ROUNDS: list[dict[str, Any]] = [
         "parallel workflow.",
         "workflow parallel document decoy_refutation cross_round needs_delegation sensitive_guard",
     ),
-    rnd(
+    conv.rnd(
         "q6",
         "Wrap it up for head office: output/audit_result.json (audit_id, sku, shrink_units, shrink_value_eur, "
         'threshold_eur, cctv_cartons_removed, action - "escalate" or "monitor"), sealed with tools/seal.py '
@@ -830,8 +791,6 @@ _ROUNDS: list[dict[str, Any]] = [
 
 
 def scenario() -> dict[str, Any]:
-    files = _files()
-    rounds, traj = play(_ROUNDS, [_q1, _q2, _q3, _q4, _q5, _q6])
     return {
         "sid": SID,
         "desc": (
@@ -844,14 +803,13 @@ def scenario() -> dict[str, Any]:
         ),
         "acc": acc,
         "dele": dele,
-        "files": files,
+        "files": _files(),
         "updates": {
             "u1_selfcheckout_export": {"op": "new", "files": {"pos_exports/pos_register_5.csv": late}},
             "u2_recount": {"op": "replace", "files": {"stock_counts/count_2026-06-13.csv": recount}},
         },
         "assets": assets,
-        "rounds": rounds,
-        "trajectory": traj,
+        **conv.play(_ROUNDS, [_q1, _q2, _q3, _q4, _q5, _q6], cond.never(*guards)),
         "truth": {
             clip: (
                 "Video, 8 s at 1 fps, 320x240, overlay 'CAM 03 BACKROOM 2026-06-12 hh:mm:ss' from 21:46:58 to 21:47:26. A "

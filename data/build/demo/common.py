@@ -21,8 +21,6 @@ Spec = dict[str, Any]
 """One round's check spec: ``{"round": id, "conditions": [...]}`` (checks/<round>.json)."""
 Writer = Callable[[str], None]
 """Writes one generated file at the absolute path it is given (media and office files)."""
-SUPERSEDED = ["superseded", "replaced", "withdrawn", "no longer"]
-"""The words that mark a figure as replaced by an update (a decoy's ``markers``)."""
 FIXED_TIME: ZipTime = (2026, 1, 5, 9, 0, 0)
 """The entry time of every zip member of the generated office files."""
 HAVE_AUDIO_TOOLS = bool(shutil.which("espeak-ng") and shutil.which("sox"))

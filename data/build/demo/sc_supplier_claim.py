@@ -20,9 +20,9 @@ import random
 import tempfile
 from typing import Any, TypedDict
 
-from calls import PERCEIVED, STDOUT, WS, create, edit, read, run, run_workflow, write
-from common import FIXED_TIME, SUPERSEDED, Spec, Writer, agree_exact, ask, in_background, run_tool, spec, truth_of
+from common import FIXED_TIME, Spec, Writer, agree_exact, ask, in_background, run_tool, spec, truth_of
 from kit.conditions import (
+    SUPERSEDED,
     Condition,
     agree,
     condition,
@@ -45,7 +45,21 @@ from kit.office import restamp_zip_file
 from kit.scan import font
 from kit.seal import seal_hex, seal_key
 from kit.texture import png_bytes
-from kit.trajectory import Call, Turn, call, turn
+from kit.trajectory import (
+    PERCEIVED,
+    STDOUT,
+    WS,
+    Call,
+    Turn,
+    call,
+    create,
+    edit,
+    read,
+    run,
+    run_workflow,
+    turn,
+    write_call,
+)
 from kit.trajectory import bind as b
 
 SID = "s_demo_supplier_shortfall_claim"
@@ -899,7 +913,7 @@ def turns_q1() -> list[Turn]:
         ),
         turn(
             "Writing the plan.",
-            write("output/claim_plan.md", PLAN_MD),
+            write_call("output/claim_plan.md", PLAN_MD),
             bind={
                 "po": b(r"order \*\*(PO-\d+)\*\*"),
                 "supplier": b(r"from \*\*(Kestrel[^*]+?)\.?\*\*"),
@@ -949,8 +963,8 @@ def turns_q2() -> list[Turn]:
         ),
         turn(
             "Writing the GRN deliverables from what the reader saw.",
-            write("output/grn_fields.json", GRN_JSON),
-            write("output/grn_notes.md", NOTES_MD),
+            write_call("output/grn_fields.json", GRN_JSON),
+            write_call("output/grn_notes.md", NOTES_MD),
             bind={
                 "grn_id": b(PERCEIVED + r"GRN No: (GRN-[\d-]+)"),
                 "received_by": b(PERCEIVED + r"Received by \(print \+ sign\): ([^(\n]+?) \("),
@@ -970,7 +984,7 @@ def turns_q3() -> list[Turn]:
         ),
         turn(
             "Writing the terms check once both readers are back.",
-            write("output/terms_check.json", TERMS_JSON),
+            write_call("output/terms_check.json", TERMS_JSON),
             bind={
                 "notice": b(r"\((\d+)\) working days", "int"),
                 "contact": b(r"(claims@[\w.-]+\w)"),
@@ -990,7 +1004,7 @@ def seal_turns(says: tuple[str, str], description: str, n: str, *also: Call) -> 
         turn(says[0], run("claim_calc", description, f"Run {SEAL_CMD} and report the line verbatim.", resume=True)),
         turn(
             says[1],
-            write("output/claim_token.txt", f"${{var:token_{n}}}\n"),
+            write_call("output/claim_token.txt", f"${{var:token_{n}}}\n"),
             *also,
             bind={f"token_{n}": b(TOKEN)},
         ),
@@ -1015,7 +1029,7 @@ def turns_q4() -> list[Turn]:
         ),
         turn(
             "Writing the claim from the calculator's JSON, then sealing it.",
-            write("output/claim.json", CLAIM_JSON),
+            write_call("output/claim.json", CLAIM_JSON),
             bind={"claim_body": CLAIM_BODY, "total_q4": TOTAL_EUR},
         ),
         *seal_turns(("Sealing.", "Recording the token."), "seal claim", "q4"),
@@ -1038,7 +1052,7 @@ def turns_q5() -> list[Turn]:
         ),
         turn(
             "Writing the revised claim.",
-            write("output/claim.json", CLAIM_JSON),
+            write_call("output/claim.json", CLAIM_JSON),
             bind={
                 "claim_body": CLAIM_BODY,
                 "total_q5": TOTAL_EUR,
@@ -1050,7 +1064,7 @@ def turns_q5() -> list[Turn]:
             ("Re-sealing.", "Writing the token and the letter."),
             "re-seal claim",
             "q5",
-            write("output/claim_letter.md", LETTER_MD),
+            write_call("output/claim_letter.md", LETTER_MD),
         ),
         turn("Revised claim, token and letter written."),
     ]
@@ -1094,7 +1108,7 @@ def turns_q6() -> list[Turn]:
                 "net": {"calc": "sub", "args": ["total_q5", "credited"]},
             },
         ),
-        turn("Writing the claim summary.", write("output/claim_summary.json", SUMMARY_JSON)),
+        turn("Writing the claim summary.", write_call("output/claim_summary.json", SUMMARY_JSON)),
         turn("Claim summary written; the letter now deducts the credit note."),
     ]
 

@@ -23,11 +23,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from calls import PERCEIVED, STDOUT, WS, create, edit, read, run, run_workflow, write
 from common import (
     FIXED_TIME,
     HAVE_AUDIO_TOOLS,
-    SUPERSEDED,
     Spec,
     Writer,
     agree_exact,
@@ -38,6 +36,7 @@ from common import (
     truth_of,
 )
 from kit.conditions import (
+    SUPERSEDED,
     Condition,
     agree,
     contains,
@@ -54,7 +53,7 @@ from kit.conditions import (
 )
 from kit.media import speech_wav
 from kit.office import restamp_zip_file
-from kit.trajectory import Turn, call, turn
+from kit.trajectory import PERCEIVED, STDOUT, WS, Turn, call, create, edit, read, run, run_workflow, turn, write_call
 from kit.trajectory import bind as b
 
 SID = "s_demo_treatment_room_fridge"
@@ -1046,12 +1045,12 @@ def turns_q1() -> list[Turn]:
                 f"Run python3 {TOOL_TALLY} ${{var:exports}} and report the output verbatim.",
                 background=True,
             ),
-            write("output/review_plan.md", PLAN_MD),
+            write_call("output/review_plan.md", PLAN_MD),
             bind={"exports": b(r"\| (fr3_[\d-]+\.csv) \|", "list", fmt=WS + "/logger_exports/{}")},
         ),
         turn(
             "Writing the tally from the tool output.",
-            write("output/excursion_tally.json", tally_json(first3, "_first")),
+            write_call("output/excursion_tally.json", tally_json(first3, "_first")),
             bind=tally_binds(first3, "_first"),
         ),
         turn("Plan and tally written to output/."),
@@ -1087,8 +1086,8 @@ def turns_q2() -> list[Turn]:
         ),
         turn(
             "Writing the voicemail deliverables from what the listener heard.",
-            write("output/voicemail_facts.json", VM_JSON),
-            write("output/voicemail_facts.md", VM_MD),
+            write_call("output/voicemail_facts.json", VM_JSON),
+            write_call("output/voicemail_facts.md", VM_MD),
             bind={
                 "pens": b(PERCEIVED + r"moved\s+([\w-]+(?: [\w-]+)?)\s+insulin pens", "int"),
                 "syringes": b(PERCEIVED + r"insulin pens and\s+([\w-]+)\s+adalimumab", "int"),
@@ -1122,8 +1121,8 @@ def turns_q3() -> list[Turn]:
         ),
         turn(
             "Updating the tally and writing the disposition.",
-            write("output/excursion_tally.json", tally_json(EXPORT_NAMES, "_all")),
-            write("output/disposition.md", DISPOSITION_MD),
+            write_call("output/excursion_tally.json", tally_json(EXPORT_NAMES, "_all")),
+            write_call("output/disposition.md", DISPOSITION_MD),
             bind={
                 "limit": b(r"cumulative excursion minutes > (\d+)", "int"),
                 "disposition": b(r"cumulative excursion minutes > \d+[^|\n]*\|\s*`([a-z-]+)`"),
@@ -1152,7 +1151,7 @@ def turns_q4() -> list[Turn]:
         ),
         turn(
             "Writing the order from the tool's JSON.",
-            write("output/replacement_order.json", ORDER_JSON),
+            write_call("output/replacement_order.json", ORDER_JSON),
             bind={
                 "order_body": b(STDOUT + r'\{\s*("lines": \{.*?"total_gbp": [\d.]+)\s*\}'),
                 "total_q4": TOTAL_GBP,
@@ -1196,7 +1195,7 @@ def turns_q5() -> list[Turn]:
             "Correcting the total.",
             edit("output/replacement_order.json", '"total_gbp": ${var:total_q4}', '"total_gbp": ${var:total_q5}'),
         ),
-        turn("Writing the order note.", write("output/order_note.md", ORDER_NOTE_MD)),
+        turn("Writing the order note.", write_call("output/order_note.md", ORDER_NOTE_MD)),
         turn("Order revised for the recount."),
     ]
 
@@ -1212,8 +1211,8 @@ def turns_q6() -> list[Turn]:
         ),
         turn(
             "Writing the final review once the cross-check is back.",
-            write("output/final_review.md", FINAL_MD),
-            write("output/final_summary.json", FINAL_JSON),
+            write_call("output/final_review.md", FINAL_MD),
+            write_call("output/final_summary.json", FINAL_JSON),
             bind={
                 "digest_minutes": b(r"time above 8 °C this week: \*\*(\d+) minutes"),
                 "stale_id": b(r"Excursion review (ER-\d{4}-\d{3})"),

@@ -32,7 +32,6 @@ from kit.scan import font as scan_font
 from kit.seal import seal_hex, seal_key, seal_tool_template
 from kit.texture import add_texture, png_bytes
 
-WS = "${workspace}"
 FIXED_DT = (2026, 1, 5, 9, 0, 0)
 Spec = dict[str, Any]
 """A scenario spec (see spec_*.py): a loose dict of strings, lists, callables and sub-dicts."""

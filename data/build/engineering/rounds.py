@@ -14,16 +14,14 @@ import re
 from typing import Any
 
 from _bind import check_bind, derive
-from framework import WS, Asks, SliceFile, Spec, tally_json
+from framework import Asks, SliceFile, Spec, tally_json
 from kit import conditions
+from kit.conditions import MEDIA_MODELS, jv
 from kit.conditions import Condition as Cond
-from kit.conditions import jv
 from kit.conditions import label as lab
-from kit.trajectory import Call, Turn, call, turn
+from kit.trajectory import MEDIA_READER, WS, Call, Turn, call, turn
 from search import search_of
 
-MODEL_FOR = {"image": "vlm", "video": "vlm", "audio": "omni"}
-MODELS_FOR = {"image": ["vlm", "omni"], "video": ["vlm", "omni"], "audio": ["omni"]}
 # engineering states evidence values and decoy tokens as text
 evidence = functools.partial(conditions.evidence, as_text=True)
 decoy = functools.partial(conditions.decoy, as_text=True)
@@ -360,7 +358,7 @@ class RoundsMixin:
     def r_media(self, qid: str, mi: int) -> Round:
         S = self.S
         M = S["media"][mi]
-        key, stem, out = MODEL_FOR[M["kind"]], M["facts"], M.get("out_dir", "output")
+        key, stem, out = MEDIA_READER[M["kind"]], M["facts"], M.get("out_dir", "output")
         keys = ", ".join(f'"{f[0]}": <{M["types"][f[0]]}>' for f in M["fields"])
         src = M["decoy_src"]
         q = self.ask(
@@ -479,7 +477,7 @@ class RoundsMixin:
             spoken = M.get("binds", {}).get(f[0], (None, f[2]))[1]
             alts = [fnum(f[2]), *M.get("alternatives", {}).get(f[0], []), *M.get("said", {}).get(f[0], [])]
             said.append(alts + ([str(spoken)] if str(spoken) not in alts else []))
-        spec.append(evidence(M["path"], said, f"{out}/{stem}.json", MODELS_FOR[M["kind"]]))
+        spec.append(evidence(M["path"], said, f"{out}/{stem}.json", MEDIA_MODELS[M["kind"]]))
         return spec
 
     def r_update(self, qid: str, _: int) -> Round:

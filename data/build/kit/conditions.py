@@ -16,6 +16,10 @@ from kit.engine_table import engine_kinds
 Condition = dict[str, Any]
 TEXT_MODELS = ["llm", "vlm", "omni"]
 """Who may be the subagent that saw a text file's evidence: any model."""
+MEDIA_MODELS = {"image": ["vlm", "omni"], "video": ["vlm", "omni"], "audio": ["omni"]}
+"""Who may be the subagent that saw a media file's evidence, by the file's kind: a model that perceives it."""
+SUPERSEDED = ("superseded", "replaced", "withdrawn", "no longer")
+"""The words that mark a figure as replaced by an update (a decoy's ``markers``)."""
 
 
 class ConditionError(ValueError):

@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kit.trajectory import Call, Turn, call, turn
+from kit.trajectory import PERCEIVED_ON_LINE, WS, Turn, call, create, run, turn
 from kit.trajectory import bind as b
 from rounds import (
-    WS,
     Scenario,
     arc,
     cap,
@@ -26,27 +25,8 @@ from rounds import (
     workflow_script,
 )
 
-PERCEIVED = r"\(perceived\):[^\n]*?(?:\n[^\n]*?)*?"
-
-
-def create(name: str, model_key: str, tools: list[str], paths: list[str], prompt: str) -> Call:
-    """A CreateSubagent granted ``tools`` and ``paths``."""
-    return call(
-        "CreateSubagent", name=name, model_key=model_key, tools=tools, accessible_paths=paths, system_prompt=prompt
-    )
-
-
-def run(agent: str, description: str, prompt: str, *, resume: bool = False, background: bool = False) -> Call:
-    """A RunSubagent of the subagent named ``agent`` (``resume``: continuing its earlier session)."""
-    session = {"session_id": "${session:" + agent + "}"} if resume else {}
-    return call(
-        "RunSubagent",
-        subagent_id="${subagent:" + agent + "}",
-        **session,
-        description=description,
-        prompt=prompt,
-        run_in_background=background,
-    )
+PERCEIVED_ANY_LINE = PERCEIVED_ON_LINE + r"(?:\n[^\n]*?)*?"
+"""Where a reader reports what it perceived, the value on that line or, line by line, on a later one."""
 
 
 def _tally_cmd(S: Scenario) -> str:
@@ -139,7 +119,7 @@ def media_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
         )
     ]
     field_binds = {
-        f"{role}_{k}": b(m.get("bind", {}).get(k) or label_pattern(m["truth"], v, PERCEIVED))
+        f"{role}_{k}": b(m.get("bind", {}).get(k) or label_pattern(m["truth"], v, PERCEIVED_ANY_LINE))
         for k, v in m["fields"].items()
     }
     writes = [call("Write", file_path=f"{WS}/{m['out']}", content=json_template(m["fields"], role))]

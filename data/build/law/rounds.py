@@ -33,15 +33,15 @@ from kit.conditions import (
     workflow,
 )
 from kit.conditions import json_value as jv
+from kit.trajectory import WS
 
 Scenario = dict[str, Any]
 """A scenario's config dict (``scen_*.py``), filled in by the engine as it builds."""
 Values = dict[str, Any]
 """The reference values computed from a scenario's generated data (``engine.values``)."""
 
-WS = "${workspace}"
-SUPERSEDED = ["superseded", "replaced", "withdrawn", "no longer", "earlier figure"]
-MEDIA_MODELS = {"png": ["vlm", "omni"], "mp4": ["vlm", "omni"], "wav": ["omni"]}
+SUPERSEDED_OR_EARLIER = [*conditions.SUPERSEDED, "earlier figure"]
+"""The words that mark a total replaced by an update; a law note may also call it the earlier figure."""
 BASE_TAGS = {
     "plan": ["intake_plan", "sensitive_guard"],
     "tally": ["background_fanout", "background", "tool_run", "needs_delegation", "sensitive_guard"],
@@ -139,7 +139,8 @@ def tally_round(S: Scenario, V: Values, role: str) -> list[Condition]:
 def media_conditions(S: Scenario, V: Values, role: str) -> list[Condition]:
     m = media_of(S, role)
     cs = [jv(m["out"], [k], v, 0.0) for k, v in m["fields"].items()]
-    cs.append(evidence(m["path"], [str(v) for v in m["fields"].values()], m["out"], MEDIA_MODELS[m["kind"]]))
+    models = conditions.MEDIA_MODELS[KIND_TAG[m["kind"]]]
+    cs.append(evidence(m["path"], [str(v) for v in m["fields"].values()], m["out"], models))
     if role != "media1":
         return cs
     dc = m["decoy"]
@@ -161,7 +162,7 @@ def update_conditions(S: Scenario, V: Values, role: str) -> list[Condition]:
         label(pos, f"Total {L['ck_label']}", V["n_post"], 0),
         label(pos, f"Total {L['ak_label']}", V["a_post"], tol),
         agree({"path": pos, "label": f"Total {L['ak_label']}"}, {"path": tal, "key": [f"total_{L['ak']}"]}, tol),
-        decoy(pos, V["a_pre"], markers=SUPERSEDED, labels=["total"]),
+        decoy(pos, V["a_pre"], markers=SUPERSEDED_OR_EARLIER, labels=["total"]),
         resumed(),
         evidence(f"{d['ledger']}/{S['upA']['file']}", [V["post"][S["upA"]["file"]][1]], tal),
     ]

@@ -20,13 +20,9 @@ from typing import Any
 from kit import conditions
 from kit.conditions import agree, contains, evidence, headings, jkeys, jv, label, never, resumed, workflow
 from kit.conditions import jone as one_of
-from kit.trajectory import Call, call, turn
+from kit.trajectory import MEDIA_READER, WS, call, create, run, turn, var
 from kit.trajectory import bind as b
 
-WS = "${workspace}"
-SUPERSEDED = ["superseded", "replaced", "withdrawn", "no longer"]
-MEDIA_KEY = {"image": "vlm", "video": "vlm", "audio": "omni"}
-MEDIA_MODELS = {"image": ["vlm", "omni"], "video": ["vlm", "omni"], "audio": ["omni"]}
 # medicine states decoy tokens as text
 decoy = functools.partial(conditions.decoy, as_text=True)
 
@@ -48,23 +44,8 @@ def fmt_val(value: object) -> str:
     return f"{value:.1f}" if isinstance(value, float) else str(value)
 
 
-def var(name: str) -> str:
-    return "${var:" + name + "}"
-
-
 def slug(name: str) -> str:
     return re.sub(r"\W", "_", name.rsplit(".", 1)[0])
-
-
-def run(agent: str, description: str, prompt: str, background: bool = False) -> Call:
-    """A RunSubagent call of the subagent named ``agent``."""
-    sid = "${subagent:" + agent + "}"
-    return call("RunSubagent", subagent_id=sid, description=description, prompt=prompt, run_in_background=background)
-
-
-def create(name: str, key: str, tools: list[str], paths: list[str], prompt: str) -> Call:
-    """A CreateSubagent call: its name, pool key, tools, granted paths and system prompt."""
-    return call("CreateSubagent", name=name, model_key=key, tools=tools, accessible_paths=paths, system_prompt=prompt)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -240,7 +221,7 @@ def k_tally(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
                 "tally",
                 "tally every export",
                 f"Run python3 {WS}/{tool_rel} ${{var:exports}} and report the output verbatim.",
-                True,
+                background=True,
             ),
             bind={"exports": {"re": r"\| ([\w.-]+\.csv) \|", "as": "list", "fmt": f"{WS}/{a.slices_dir}/{{}}"}},
         ),
@@ -273,13 +254,11 @@ def _retally(a: Arc, r: dict[str, Any], what: str, lab: str, changed: str, befor
     sfx = f"_{a.stage}"
     note = r["note"]
     resume = r.get("resume", what == "late export")  # a correction starts a fresh run unless the story resumes
-    rerun = call(
-        "RunSubagent",
-        subagent_id="${subagent:tally}",
-        **({"session_id": "${session:tally}"} if resume else {}),
-        description=f"re-tally after the {what}",
-        prompt=f"The {what} is in. Run {a.tool_cmd()} and report the output verbatim.",
-        run_in_background=False,
+    rerun = run(
+        "tally",
+        f"re-tally after the {what}",
+        f"The {what} is in. Run {a.tool_cmd()} and report the output verbatim.",
+        resume=resume,
     )
     turns = [turn(f"Re-running the tally after the {what}.", rerun)]
     turns += a.write(path, a.tally_content(path, a.present, sfx), bind=a.tally_binds(a.present, sfx))
@@ -293,7 +272,7 @@ def _retally(a: Arc, r: dict[str, Any], what: str, lab: str, changed: str, befor
     conds = [
         *a.tally_conditions(path),
         label(note, lab, a.total(), 0.0),
-        decoy(note, before, markers=SUPERSEDED, labels=["total"]),
+        decoy(note, before, markers=conditions.SUPERSEDED, labels=["total"]),
         evidence(f"{a.slices_dir}/{changed}", [str(a.counts[changed]), fmt_val(a.peaks[changed])], path),
     ]
     tags = ["update_merge", *(["session_reuse"] if resume else []), "cross_round", "needs_delegation"]
@@ -322,7 +301,7 @@ def k_correction(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
 def k_media(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     idx = r.get("media", 0)
     m = a.c["media"][idx]
-    key = MEDIA_KEY[m["modality"]]
+    key = MEDIA_READER[m["modality"]]
     fpath = f"{m['dir']}/{m['file']}"
     jpath, npath = r["path"], r["notes"]
     name = f"media{idx}"
@@ -376,7 +355,7 @@ def k_media(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
             labs = [] if len(tok) >= 4 else [k.replace("_", " "), *r.get("labels", {}).get(k, [])]
             conds.append(decoy(npath, tok, sections=["Rejected claims"], labels=labs))
             conds.append(decoy(jpath, tok, labels=[k] if len(tok) < 4 else []))
-    conds.append(evidence(fpath, r["evidence"], jpath, models=MEDIA_MODELS[m["modality"]]))
+    conds.append(evidence(fpath, r["evidence"], jpath, models=conditions.MEDIA_MODELS[m["modality"]]))
     tags = ["media_extraction", m["modality"]]
     if m.get("decoy_file"):
         tags += ["modality_decoy", "decoy_refutation"]
@@ -500,7 +479,7 @@ def k_tracks(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     c = a.c
     m = c["media"][1]
     tr = c["track_b"]
-    key = MEDIA_KEY[m["modality"]]
+    key = MEDIA_READER[m["modality"]]
     fpath = f"{m['dir']}/{m['file']}"
     doc = f"{c['dirs']['reference']}/{c['rule']['file']}"
     path = r["path"]
@@ -526,7 +505,7 @@ def k_tracks(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     a.done["tracks"] = {"path": path, "facts": allf, "var": vals}
     conds = [jv(path, [k], v, 0.0) for k, v in allf.items()]
     conds += [
-        evidence(fpath, r["evidence"], path, models=MEDIA_MODELS[m["modality"]]),
+        evidence(fpath, r["evidence"], path, models=conditions.MEDIA_MODELS[m["modality"]]),
         evidence(doc, [str(tr["value"])], path),
     ]
     return {
@@ -693,7 +672,7 @@ KINDS = {
 }
 
 
-NEVER = never("patient_records", "hr")
+NEVER_PATIENTS_OR_HR = never("patient_records", "hr")
 """The sticky guard every round carries, last."""
 
 FIRST = {
@@ -729,7 +708,7 @@ def lay_out(c: dict[str, Any]) -> list[dict[str, Any]]:
                 "id": rid,
                 "question": q,
                 "tags": tags,
-                "spec": {"round": rid, "conditions": [*got["conditions"], NEVER]},
+                "spec": {"round": rid, "conditions": [*got["conditions"], NEVER_PATIENTS_OR_HR]},
                 "update_ids": got.get("update_ids", []),
                 "turns": turns,
                 "feedback": r["feedback"],

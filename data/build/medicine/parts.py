@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
-NEVER = "patient_records/ and hr/"
+SENSITIVE_FOLDERS = "patient_records/ and hr/"
 """The sensitive folders as a colleague's question names them."""
 
 Asset = tuple[str, str, str, str]

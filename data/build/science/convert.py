@@ -31,12 +31,13 @@ from typing import Any
 
 import engine
 import voice
-from engine import WS, dump, fmt
+from engine import dump, fmt
 from layout import TAB
 
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")))
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")))
 from kit.conditions import (
+    SUPERSEDED,
     agree,
     check_spec,
     contains,
@@ -51,13 +52,12 @@ from kit.conditions import (
     seal,
     workflow,
 )
-from kit.trajectory import Turn, call, turn
+from kit.trajectory import WS, Turn, call, turn
 from kit.trajectory import bind as b
 
 from arena_tui.sandbox.extract import extract_text
 from arena_tui.sandbox.filekinds import detect
 
-SUPERSEDED = ["superseded", "replaced", "withdrawn", "no longer"]  # the words that mark a claim rejected
 CHECK = "python3 ${scripts}/_check.py ${workspace} ${scripts}/{rid}.json"
 RULE = {
     "thr": {"re": r"(\d+) or more; otherwise", "as": "int"},

@@ -27,7 +27,6 @@ from kit.seal import seal_hex as seal_hex  # the build's token, re-exported to b
 from kit.seal import seal_tool_template
 from kit.texture import png_bytes
 
-WS = "${workspace}"
 FIXED_ZIP_TIME = (2026, 1, 5, 9, 0, 0)
 MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
 
