@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import math
 import os
@@ -11,8 +10,10 @@ import random
 import re
 import shutil
 import tempfile
+from functools import partial
 from typing import Any
 
+from kit import office
 from kit.conditions import check_spec
 from kit.files import dump, write
 from kit.hint import (
@@ -27,7 +28,7 @@ from kit.hint import (
     update_lines,
 )
 from kit.media import add_noise_bed, speech_wav
-from kit.office import restamp_zip
+from kit.pdf import pdf_bytes as pdf_bytes  # re-exported to the scenario modules
 from kit.scan import font
 from kit.seal import seal_tool_template
 from kit.texture import add_texture, png_bytes
@@ -184,82 +185,10 @@ def wav_bytes(text: str, voice: str = "en-gb", speed: int = 150) -> bytes:
 
 
 # ------------------------------------------------------------------ office files
-FIXED_ZIP_TIME = (2026, 1, 5, 9, 0, 0)
-
-
-def xlsx_bytes(sheets: list[tuple[str, list[list[Any]]]]) -> bytes:
-    import datetime
-
-    from openpyxl import Workbook
-
-    wb = Workbook()
-    wb.remove(wb.active)
-    for name, rows in sheets:
-        ws = wb.create_sheet(name)
-        for r in rows:
-            ws.append(r)
-    fixed = datetime.datetime(2026, 1, 5, 9, 0, 0)
-    wb.properties.created = fixed
-    wb.properties.modified = fixed
-    wb.properties.creator = "commerce-build"
-    buf = io.BytesIO()
-    wb.save(buf)
-    return restamp_zip(buf.getvalue(), date_time=FIXED_ZIP_TIME)
-
-
-def docx_bytes(title: str, paragraphs: list[str]) -> bytes:
-    import datetime
-
-    from docx import Document
-
-    doc = Document()
-    doc.core_properties.created = datetime.datetime(2026, 1, 5, 9, 0, 0)
-    doc.core_properties.modified = datetime.datetime(2026, 1, 5, 9, 0, 0)
-    doc.core_properties.author = "commerce-build"
-    doc.add_heading(title, level=1)
-    for p in paragraphs:
-        if p.startswith("## "):
-            doc.add_heading(p[3:], level=2)
-        else:
-            doc.add_paragraph(p)
-    buf = io.BytesIO()
-    doc.save(buf)
-    return restamp_zip(buf.getvalue(), date_time=FIXED_ZIP_TIME)
-
-
-def pdf_bytes(pages: list[list[str]]) -> bytes:
-    """Minimal text PDF (Helvetica 10 pt), deterministic."""
-    objs: list[bytes] = []
-    n_pages = len(pages)
-    # 1 catalog, 2 pages, 3 font, then per page: page obj, content obj
-    kids = " ".join(f"{4 + 2 * i} 0 R" for i in range(n_pages))
-    objs.append(b"<< /Type /Catalog /Pages 2 0 R >>")
-    objs.append(f"<< /Type /Pages /Kids [{kids}] /Count {n_pages} >>".encode())
-    objs.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
-    for i, lines in enumerate(pages):
-        parts = ["BT", "/F1 10 Tf", "13 TL", "50 790 Td"]
-        for ln in lines:
-            esc = ln.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-            parts.append(f"({esc}) Tj T*")
-        parts.append("ET")
-        stream = "\n".join(parts).encode("latin-1")
-        objs.append(
-            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> "
-            f"/Contents {5 + 2 * i} 0 R >>".encode()
-        )
-        objs.append(b"<< /Length " + str(len(stream)).encode() + b" >>\nstream\n" + stream + b"\nendstream")
-    out = io.BytesIO()
-    out.write(b"%PDF-1.4\n")
-    offsets = []
-    for k, body in enumerate(objs, 1):
-        offsets.append(out.tell())
-        out.write(f"{k} 0 obj\n".encode() + body + b"\nendobj\n")
-    xref = out.tell()
-    out.write(f"xref\n0 {len(objs) + 1}\n0000000000 65535 f \n".encode())
-    for off in offsets:
-        out.write(f"{off:010d} 00000 n \n".encode())
-    out.write(f"trailer\n<< /Size {len(objs) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode())
-    return out.getvalue()
+AUTHOR = "commerce-build"
+"""Who the core properties of a commerce office file say wrote it."""
+docx_bytes = partial(office.docx_bytes, author=AUTHOR)
+xlsx_bytes = partial(office.xlsx_bytes, creator=AUTHOR)
 
 
 # ------------------------------------------------------------------ hint / index

@@ -15,7 +15,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kit.conditions import Condition, condition
-from kit.office import ZipTime
 
 Spec = dict[str, Any]
 """One round's check spec: ``{"round": id, "conditions": [...]}`` (checks/<round>.json)."""
@@ -23,8 +22,6 @@ Writer = Callable[[str], None]
 """Writes one generated file at the absolute path it is given (media and office files)."""
 SUPERSEDED = ["superseded", "replaced", "withdrawn", "no longer"]
 """The words that mark a figure as replaced by an update (a decoy's ``markers``)."""
-FIXED_TIME: ZipTime = (2026, 1, 5, 9, 0, 0)
-"""The entry time of every zip member of the generated office files."""
 HAVE_AUDIO_TOOLS = bool(shutil.which("espeak-ng") and shutil.which("sox"))
 
 

@@ -21,7 +21,7 @@ import tempfile
 from typing import Any, TypedDict
 
 from calls import PERCEIVED, STDOUT, WS, create, edit, read, run, run_workflow, write
-from common import FIXED_TIME, SUPERSEDED, Spec, Writer, agree_exact, ask, in_background, run_tool, spec, truth_of
+from common import SUPERSEDED, Spec, Writer, agree_exact, ask, in_background, run_tool, spec, truth_of
 from kit.conditions import (
     Condition,
     agree,
@@ -41,7 +41,7 @@ from kit.conditions import (
 )
 from kit.files import dump
 from kit.files import write as save
-from kit.office import restamp_zip_file
+from kit.office import Block, docx_bytes
 from kit.scan import font
 from kit.seal import seal_hex, seal_key
 from kit.texture import png_bytes
@@ -461,25 +461,12 @@ Disputes go first to the account managers, then to the purchasing leads.
 
 def build_terms_docx(path: str) -> None:
     """The supply terms as docx (byte-stable: fixed core-properties times, zip entry times and order)."""
-    import datetime
-
-    import docx
-
-    d = docx.Document()
-    cp = d.core_properties
-    cp.author = "Kestrel Poles Ltd. / Fernhollow Outfitters"
-    cp.last_modified_by = "Fernhollow purchasing"
-    cp.created = cp.modified = cp.last_printed = datetime.datetime(2026, 1, 5, 9, 0, 0)
-    cp.revision = 1
+    body: list[Block] = []
     for line in TERMS_DOC.splitlines():
         level = len(line) - len(line.lstrip("#"))
-        if level:
-            d.add_heading(line[level + 1 :], level=level)
-        else:
-            d.add_paragraph(line)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    d.save(path)
-    restamp_zip_file(path, date_time=FIXED_TIME, stamp=None)
+        body.append((f"h{level}", line[level + 1 :]) if level else ("p", line))
+    author = "Kestrel Poles Ltd. / Fernhollow Outfitters"
+    save(path, docx_bytes(None, body, author=author, last_modified_by="Fernhollow purchasing", printed=True))
 
 
 # ----------------------------------------------------------------------------------------

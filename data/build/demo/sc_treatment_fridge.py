@@ -25,7 +25,6 @@ from typing import Any
 
 from calls import PERCEIVED, STDOUT, WS, create, edit, read, run, run_workflow, write
 from common import (
-    FIXED_TIME,
     HAVE_AUDIO_TOOLS,
     SUPERSEDED,
     Spec,
@@ -555,7 +554,7 @@ def build_stock_xlsx(path: str, recount: bool) -> None:
         ws.column_dimensions[col].width = width
     os.makedirs(os.path.dirname(path), exist_ok=True)
     wb.save(path)
-    restamp_zip_file(path, date_time=FIXED_TIME, stamp=when.strftime("%Y-%m-%dT%H:%M:%SZ"), fields=("modified",))
+    restamp_zip_file(path, stamp=when.strftime("%Y-%m-%dT%H:%M:%SZ"), fields=("modified",))
 
 
 # ----------------------------------------------------------------------------------------

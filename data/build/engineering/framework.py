@@ -4,7 +4,7 @@ A scenario is a dict that ``spec_of`` assembles from the parts one spec_*.py mod
 questions in an ``Asks``, its archive search in a ``Search``). From it this module writes: generated slices, tools,
 seal, media (PNG at >= 1280x720 with a TrueType mono font and seeded grain, WAV at espeak-ng's native 22050 Hz
 with a seeded room-noise bed, MP4 1280x720 via ffmpeg bitexact),
-office files (docx/xlsx with fixed core times and zip stamps, hand-written PDF), truth/, the
+the office files' author and PDF layout (the files come from kit.office and kit.pdf), truth/, the
 manifest, questions.json, checks (SPEC + run), solution/trajectory.json, the asset map, and
 the decoy table used by tests/dataset/test_engineering_scenarios.py.
 """
@@ -12,7 +12,6 @@ the decoy table used by tests/dataset/test_engineering_scenarios.py.
 from __future__ import annotations
 
 import copy
-import io
 import json
 import os
 import random
@@ -27,13 +26,15 @@ from kit import media
 from kit.files import dump as dump  # re-exported to the scenario specs
 from kit.files import write as write
 from kit.media import espeak, sox_pad, speech_wav
-from kit.office import restamp_zip
 from kit.scan import font as scan_font
 from kit.seal import seal_hex, seal_key, seal_tool_template
 from kit.texture import add_texture, png_bytes
 
 WS = "${workspace}"
-FIXED_DT = (2026, 1, 5, 9, 0, 0)
+AUTHOR = "Engineering"
+"""Who the core properties of an engineering office file say wrote (and last changed) it."""
+PDF_START = ("50 800 Td", "14 TL")
+"""The first baseline and the leading of an engineering PDF page (``kit.pdf.pdf_bytes``)."""
 Spec = dict[str, Any]
 """A scenario spec (see spec_*.py): a loose dict of strings, lists, callables and sub-dicts."""
 SliceFile = dict[str, Any]
@@ -449,96 +450,3 @@ def build_dialogue_wav(path: str, turns: Sequence[tuple[str, int, str]], speed: 
         os.makedirs(os.path.dirname(path), exist_ok=True)
         subprocess.run(["sox", "-D", *parts, path], check=True, capture_output=True)
     add_noise_bed(path, os.path.basename(path), level=70)
-
-
-# ----------------------------------------------------------------------------------------------
-# office files
-# ----------------------------------------------------------------------------------------------
-def build_docx(blocks: Sequence[tuple[str, Any]], author: str = "Engineering") -> bytes:
-    """blocks: list of ("h1"|"h2"|"p", text) or ("table", [[cells]])."""
-    import datetime
-
-    import docx
-
-    doc = docx.Document()
-    cp = doc.core_properties
-    cp.author = author
-    cp.last_modified_by = author
-    cp.created = datetime.datetime(2026, 1, 5, 9, 0, 0)
-    cp.modified = datetime.datetime(2026, 1, 5, 9, 0, 0)
-    cp.revision = 1
-    for kind, body in blocks:
-        if kind == "h1":
-            doc.add_heading(body, level=1)
-        elif kind == "h2":
-            doc.add_heading(body, level=2)
-        elif kind == "p":
-            doc.add_paragraph(body)
-        elif kind == "table":
-            t = doc.add_table(rows=len(body), cols=len(body[0]))
-            for r, row in enumerate(body):
-                for c, cell in enumerate(row):
-                    t.cell(r, c).text = str(cell)
-    buf = io.BytesIO()
-    doc.save(buf)
-    return restamp_zip(buf.getvalue(), date_time=FIXED_DT)
-
-
-def build_xlsx(sheets: dict[str, list[list[Any]]]) -> bytes:
-    """sheets: {title: [[cells]]} (first row = header)."""
-    import datetime
-
-    import openpyxl
-
-    wb = openpyxl.Workbook()
-    wb.properties.creator = "Engineering"
-    wb.properties.created = datetime.datetime(2026, 1, 5, 9, 0, 0)
-    wb.properties.modified = datetime.datetime(2026, 1, 5, 9, 0, 0)
-    first = True
-    for title, rows in sheets.items():
-        ws = wb.active if first else wb.create_sheet()
-        first = False
-        ws.title = title
-        for row in rows:
-            ws.append(row)
-    buf = io.BytesIO()
-    wb.save(buf)
-    return restamp_zip(buf.getvalue(), date_time=FIXED_DT)
-
-
-def build_pdf(pages: Sequence[Sequence[str]]) -> bytes:
-    """pages: list of list of text lines. A minimal, deterministic text PDF (Helvetica)."""
-
-    def esc(s: str) -> str:
-        return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-
-    objs = []
-    n_pages = len(pages)
-    # 1 catalog, 2 pages, 3 font, then per page: page obj, content obj
-    kids = " ".join(f"{4 + 2 * i} 0 R" for i in range(n_pages))
-    objs.append("<< /Type /Catalog /Pages 2 0 R >>")
-    objs.append(f"<< /Type /Pages /Kids [{kids}] /Count {n_pages} >>")
-    objs.append("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
-    for i, lines in enumerate(pages):
-        stream = ["BT", "/F1 10 Tf", "50 800 Td", "14 TL"]
-        for ln in lines:
-            stream.append(f"({esc(ln)}) Tj T*")
-        stream.append("ET")
-        body = "\n".join(stream)
-        objs.append(
-            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> "
-            f"/Contents {5 + 2 * i} 0 R >>"
-        )
-        objs.append(f"<< /Length {len(body.encode('latin-1'))} >>\nstream\n{body}\nendstream")
-    out = io.BytesIO()
-    out.write(b"%PDF-1.4\n")
-    offsets = []
-    for k, o in enumerate(objs, start=1):
-        offsets.append(out.tell())
-        out.write(f"{k} 0 obj\n{o}\nendobj\n".encode("latin-1"))
-    xref = out.tell()
-    out.write(f"xref\n0 {len(objs) + 1}\n0000000000 65535 f \n".encode())
-    for off in offsets:
-        out.write(f"{off:010d} 00000 n \n".encode())
-    out.write(f"trailer\n<< /Size {len(objs) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode())
-    return out.getvalue()

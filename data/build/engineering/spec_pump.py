@@ -3,7 +3,8 @@
 import random
 from typing import Any
 
-from framework import Asks, Search, Spec, build_pdf, build_wav, render_panel, write
+from framework import PDF_START, Asks, Search, Spec, build_wav, render_panel, write
+from kit.pdf import pdf_bytes
 
 SID = "s_eng_pump_vibration_survey"
 RUN_ORDER = 5  # place in the domain's run order and index (kit/discover.py)
@@ -224,7 +225,9 @@ STANDARD_PDF_LINES = [
     "4.1 Automatic exports and transcripts are not survey records.",
 ]
 
-BINARIES = {"standards/vibration_standard_PS-VIB-02_issue5.pdf": lambda: build_pdf([STANDARD_PDF_LINES])}
+BINARIES = {
+    "standards/vibration_standard_PS-VIB-02_issue5.pdf": lambda: pdf_bytes([STANDARD_PDF_LINES], start=PDF_START)
+}
 
 
 # ------------------------------------------------------------------ media

@@ -38,7 +38,8 @@ from kit.hint import (
     update_lines,
 )
 from kit.media import mp4_from_pngs, speech_wav
-from kit.office import restamp_zip
+from kit.office import DOS_EPOCH, docx_bytes, xlsx_bytes
+from kit.pdf import PAGE_BOX, pdf_escape, pdf_file, pdf_stream
 from kit.scan import A4_150DPI, grain, shade
 from kit.seal import seal_key, seal_tool_template
 from kit.texture import png_bytes
@@ -365,54 +366,13 @@ def render_media(m: dict[str, Any], path: str) -> None:
 
 
 # ----------------------------------------------------------------------------------------------
-# office files (byte-stable)
+# the matter's documents (byte-stable)
 # ----------------------------------------------------------------------------------------------
-def _write_office(document: Any, path: str) -> None:
-    """Save a python-docx document or openpyxl workbook with every zip entry at the DOS epoch."""
-    buf = io.BytesIO()
-    document.save(buf)
-    write(path, restamp_zip(buf.getvalue(), date_time=(1980, 1, 1, 0, 0, 0)))
-
-
-def make_docx(doc: dict[str, Any], path: str) -> None:
-    import datetime as dt
-
-    import docx
-
-    d = docx.Document()
-    cp = d.core_properties
-    cp.author, cp.title = doc.get("author", "Matter file"), doc["title"]
-    cp.created = cp.modified = dt.datetime(2026, 1, 5, 9, 0, 0)
-    cp.last_modified_by = doc.get("author", "Matter file")
-    cp.revision = 1
-    d.add_heading(doc["title"], level=1)
-    for p in doc["paras"]:
-        if p.startswith("## "):
-            d.add_heading(p[3:], level=2)
-        else:
-            d.add_paragraph(p)
-    _write_office(d, path)
-
-
-def make_xlsx(doc: dict[str, Any], path: str) -> None:
-    import datetime as dt
-
-    import openpyxl
-
-    wb = openpyxl.Workbook()
-    wb.properties.creator = doc.get("author", "Matter file")
-    wb.properties.created = wb.properties.modified = dt.datetime(2026, 1, 5, 9, 0, 0)
-    ws = wb.active
-    ws.title = doc.get("sheet", "Sheet1")
-    for row in doc["rows"]:
-        ws.append(list(row))
-    _write_office(wb, path)
-
-
-def make_pdf(doc: dict[str, Any], path: str) -> None:
-    lines = [doc["title"], ""] + doc["paras"]
+def wrapped_pdf(title: str, paras: list[str]) -> bytes:
+    """A PDF of the title and paragraphs (``## `` marks dropped) wrapped at 88 characters, 52 lines a
+    page; each page's content stream comes before its page object."""
     wrapped = []
-    for ln in lines:
+    for ln in [title, "", *paras]:
         ln = ln.replace("## ", "")
         while len(ln) > 88:
             cut = ln.rfind(" ", 0, 88)
@@ -420,42 +380,28 @@ def make_pdf(doc: dict[str, Any], path: str) -> None:
             wrapped.append(ln[:cut])
             ln = ln[cut:].lstrip()
         wrapped.append(ln)
-
-    def esc(s: str) -> str:
-        s = s.encode("latin-1", "replace").decode("latin-1")
-        return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-
     pages = [wrapped[i : i + 52] for i in range(0, len(wrapped), 52)] or [[]]
-    objs = {1: "<< /Type /Catalog /Pages 2 0 R >>", 3: "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"}
-    kids = []
-    n = 4
+    objs = [b"<< /Type /Catalog /Pages 2 0 R >>", b"", b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
     for pg in pages:
-        body = "BT /F1 10 Tf 50 790 Td 14 TL\n" + "".join(f"({esc(t)}) Tj T*\n" for t in pg) + "ET"
-        stream = body.encode("latin-1")
-        objs[n] = f"<< /Length {len(stream)} >>\nstream\n{body}\nendstream"
-        objs[n + 1] = (
-            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> "
-            f"/Contents {n} 0 R >>"
+        lines = "".join(f"({pdf_escape(t.encode('latin-1', 'replace').decode('latin-1'))}) Tj T*\n" for t in pg)
+        objs.append(pdf_stream("BT /F1 10 Tf 50 790 Td 14 TL\n" + lines + "ET"))
+        page = f"<< /Type /Page /Parent 2 0 R {PAGE_BOX} /Resources << /Font << /F1 3 0 R >> >> /Contents {len(objs)} 0 R >>"
+        objs.append(page.encode())
+    kids = " ".join(f"{k} 0 R" for k in range(5, len(objs) + 1, 2))
+    objs[1] = f"<< /Type /Pages /Kids [{kids}] /Count {len(pages)} >>".encode()
+    return pdf_file(objs)
+
+
+def matter_document(doc: dict[str, Any]) -> bytes:
+    """A document of the matter: a docx or PDF of a title and paragraphs, or an xlsx of one sheet."""
+    author = doc.get("author", "Matter file")
+    if doc["kind"] == "docx":
+        return docx_bytes(
+            doc["title"], doc["paras"], author=author, last_modified_by=author, core_title=True, date_time=DOS_EPOCH
         )
-        kids.append(f"{n + 1} 0 R")
-        n += 2
-    objs[2] = f"<< /Type /Pages /Kids [{' '.join(kids)}] /Count {len(kids)} >>"
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = {}
-    for k in sorted(objs):
-        offsets[k] = len(out)
-        out += f"{k} 0 obj\n{objs[k]}\nendobj\n".encode("latin-1")
-    xref = len(out)
-    total = max(objs) + 1
-    out += f"xref\n0 {total}\n0000000000 65535 f \n".encode()
-    for k in range(1, total):
-        out += f"{offsets[k]:010d} 00000 n \n".encode()
-    out += f"trailer\n<< /Size {total} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
-    write(path, bytes(out))
-
-
-def make_office(doc: dict[str, Any], path: str) -> None:
-    {"docx": make_docx, "xlsx": make_xlsx, "pdf": make_pdf}[doc["kind"]](doc, path)
+    if doc["kind"] == "xlsx":
+        return xlsx_bytes([(doc.get("sheet", "Sheet1"), doc["rows"])], creator=author, date_time=DOS_EPOCH)
+    return wrapped_pdf(doc["title"], doc["paras"])
 
 
 # ----------------------------------------------------------------------------------------------
@@ -659,10 +605,10 @@ def build_scenario(S: Scenario, root: str, engine_src: bytes) -> Values:
         render_media(m, os.path.join(ws, m["path"]))
         write(os.path.join(sd, "truth", m["path"] + ".txt"), m["truth"])
     for doc in S["docs_files"](V):
-        make_office(doc, os.path.join(ws, doc["path"]))
+        write(os.path.join(ws, doc["path"]), matter_document(doc))
     B = S.get("docB")
     if B:
-        make_office(B["doc"](V), os.path.join(sd, "updates", B["id"], B["path"].split("/")[-1]))
+        write(os.path.join(sd, "updates", B["id"], B["path"].split("/")[-1]), matter_document(B["doc"](V)))
     for folder, (title, gists) in S["indexes"].items():
         write(os.path.join(ws, folder, "_index.md"), build_index(os.path.join(ws, folder), gists, title))
     man = manifest(S)

@@ -24,7 +24,6 @@ with another ffmpeg/x264 build it only notes a differing MP4 (its frames are byt
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import os
 import random
@@ -56,7 +55,7 @@ from kit.hint import (  # noqa: E402
     update_lines,
 )
 from kit.media import mp4_from_pngs, speech_wav  # noqa: E402
-from kit.office import restamp_zip  # noqa: E402
+from kit.office import DOS_EPOCH, docx_bytes, xlsx_bytes  # noqa: E402
 from kit.rebuild import differs, report  # noqa: E402
 from kit.scan import A4_150DPI, font, grain, hand_font, shade  # noqa: E402
 from kit.seal import seal_hex, seal_key, seal_tool_template  # noqa: E402
@@ -65,7 +64,6 @@ from parts import complete  # noqa: E402
 
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
 BUILD = os.path.normpath(os.path.join(HERE, ".."))
-FIXED_DT = (2026, 1, 5, 9, 0, 0)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -365,42 +363,15 @@ RENDER = {"form": render_form, "bars": render_bars, "video": render_video, "wav"
 
 
 # ----------------------------------------------------------------------------------------------
-# office files (stable bytes: fixed core times, fixed zip entry dates)
+# the governing document
 # ----------------------------------------------------------------------------------------------
-def make_office(path: str, doc: dict[str, Any]) -> None:
-    """The governing document: a docx of a title and (h)eading/(p)aragraph blocks, or an xlsx of sheets."""
-    import datetime
-
-    when, author = datetime.datetime(*FIXED_DT), doc.get("author", "Clinical Governance")
-    buf = io.BytesIO()
+def governing_document(path: str, doc: dict[str, Any]) -> bytes:
+    """A docx of a title and (h)eading/(p)aragraph blocks, or an xlsx of sheets, by the ending of ``path``."""
+    author = doc.get("author", "Clinical Governance")
     if path.endswith(".docx"):
-        from docx import Document
-
-        d = Document()
-        d.core_properties.author = author
-        d.core_properties.created = d.core_properties.modified = when
-        d.core_properties.last_modified_by = author
-        d.core_properties.revision = 1
-        d.add_heading(doc["title"], level=1)
-        for kind, text in doc["blocks"]:
-            if kind == "h":
-                d.add_heading(text, level=2)
-            else:
-                d.add_paragraph(text)
-        d.save(buf)
-    else:
-        from openpyxl import Workbook
-
-        wb = Workbook()
-        wb.properties.creator = author
-        wb.properties.created = wb.properties.modified = when
-        for i, (title, rows) in enumerate(doc["sheets"]):
-            ws = wb.active if i == 0 else wb.create_sheet()
-            ws.title = title
-            for r in rows:
-                ws.append(list(r))
-        wb.save(buf)
-    write(path, restamp_zip(buf.getvalue(), date_time=(1980, 1, 1, 0, 0, 0)))
+        blocks = [("h2" if kind == "h" else "p", text) for kind, text in doc["blocks"]]
+        return docx_bytes(doc["title"], blocks, author=author, last_modified_by=author, date_time=DOS_EPOCH)
+    return xlsx_bytes(doc["sheets"], creator=author, date_time=DOS_EPOCH)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -513,7 +484,7 @@ def build_scenario(c: dict[str, Any], root: str) -> None:
         RENDER[m["render"]](os.path.join(ws, m["dir"], m["file"]), m["spec"], f"{sid}/{m['file']}")
         write(os.path.join(sdir, "truth", m["dir"], m["file"] + ".txt"), m["truth"].rstrip() + "\n")
     p = os.path.join(ws, c["dirs"]["reference"], c["rule"]["file"])
-    make_office(p, c["office"])
+    write(p, governing_document(p, c["office"]))
     man = {
         "scenario_id": sid,
         "desc": c["desc"],

@@ -102,6 +102,7 @@ def ctx_re(text: str, value: str) -> str:
 
 
 def office_text(data: bytes, name: str) -> str:
+    """What the Read tool returns for the office file ``name``: its extracted text."""
     return extract_text(detect(name, data), data)
 
 

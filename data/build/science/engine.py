@@ -14,13 +14,15 @@ import random
 import tempfile
 import wave
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from kit.files import dump as dump  # the writers, re-exported to build.py
 from kit.files import write as write
 from kit.hint import GRANT_NOTE, MEDIA_NOTE, PAGING_NOTE, access_of, asset_map, asset_row, update_lines
 from kit.media import mp4_bytes, speech_wav
-from kit.office import restamp_zip
+from kit.office import docx_bytes, xlsx_bytes
+from kit.pdf import HELVETICA, PAGE_BOX, pdf_escape, pdf_file, pdf_stream
 from kit.scan import A4_150DPI
 from kit.scan import font as scan_font
 from kit.seal import seal_hex as seal_hex  # the build's token, re-exported to build.py and convert.py
@@ -28,7 +30,6 @@ from kit.seal import seal_tool_template
 from kit.texture import png_bytes
 
 WS = "${workspace}"
-FIXED_ZIP_TIME = (2026, 1, 5, 9, 0, 0)
 MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
 
 
@@ -316,94 +317,32 @@ def mp4_frames(frames: list[list[str]], seed: str) -> bytes:
 
 
 # ----------------------------------------------------------------------------------------
-# office files (stable bytes: fixed zip times, fixed core properties)
+# office files
 # ----------------------------------------------------------------------------------------
-def docx_bytes(title: str, paras: list[str], table: list[list[str]] | None = None) -> bytes:
-    import docx
-
-    d = docx.Document()
-    d.core_properties.author = "science office"
-    d.core_properties.last_modified_by = "science office"
-    d.add_heading(title, level=1)
-    for p in paras:
-        if p.startswith("## "):
-            d.add_heading(p[3:], level=2)
-        else:
-            d.add_paragraph(p)
-    if table:
-        t = d.add_table(rows=len(table), cols=len(table[0]))
-        for i, row in enumerate(table):
-            for j, cell in enumerate(row):
-                t.cell(i, j).text = cell
-    buf = io.BytesIO()
-    d.save(buf)
-    return restamp_zip(buf.getvalue(), date_time=FIXED_ZIP_TIME)
+AUTHOR = "science office"
+"""Who the core properties of a science office file say wrote (and last changed) it."""
 
 
-def xlsx_bytes(sheets: dict[str, list[list[Any]]]) -> bytes:
-    import openpyxl
-
-    wb = openpyxl.Workbook()
-    wb.remove(wb.active)
-    for name, rows in sheets.items():
-        ws = wb.create_sheet(name)
-        for r in rows:
-            ws.append(r)
-    wb.properties.creator = "science office"
-    buf = io.BytesIO()
-    wb.save(buf)
-    return restamp_zip(buf.getvalue(), date_time=FIXED_ZIP_TIME)
+def docx_doc(title: str, paras: list[str], table: list[list[str]] | None = None) -> bytes:
+    """A docx of a title, paragraphs (``## `` ones are headings) and an optional table after them."""
+    return docx_bytes(title, [*paras, *([("table", table)] if table else [])], author=AUTHOR, last_modified_by=AUTHOR)
 
 
-def pdf_bytes(lines: list[str]) -> bytes:
-    """A minimal one-page PDF (Helvetica, one text line per entry)."""
-
-    def esc(s: str) -> str:
-        return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-
-    y = 800
+def placed_lines_pdf(lines: list[str]) -> bytes:
+    """A one-page PDF (Helvetica 10 pt), each line placed by its own text matrix, 15 pt below the last."""
     ops = ["BT", "/F1 10 Tf"]
-    for line in lines:
-        ops.append(f"1 0 0 1 50 {y} Tm ({esc(line)}) Tj")
-        y -= 15
+    ops += [f"1 0 0 1 50 {800 - 15 * i} Tm ({pdf_escape(line)}) Tj" for i, line in enumerate(lines)]
     ops.append("ET")
-    stream = "\n".join(ops).encode("latin-1")
-    objs = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-        b"<< /Length " + str(len(stream)).encode() + b" >>\nstream\n" + stream + b"\nendstream",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
-    ]
-    out = bytearray(b"%PDF-1.4\n")
-    offs: list[int] = []
-    for i, o in enumerate(objs, 1):
-        offs.append(len(out))
-        out += f"{i} 0 obj\n".encode() + o + b"\nendobj\n"
-    xref = len(out)
-    out += f"xref\n0 {len(objs) + 1}\n0000000000 65535 f \n".encode()
-    for at in offs:
-        out += f"{at:010d} 00000 n \n".encode()
-    out += f"trailer\n<< /Size {len(objs) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
-    return bytes(out)
-
-
-def office_text(path: str, data: bytes) -> str:
-    """Extracted text (used by --check when zip bytes differ)."""
-    if path.endswith(".docx"):
-        import docx
-
-        d = docx.Document(io.BytesIO(data))
-        parts = [p.text for p in d.paragraphs]
-        for t in d.tables:
-            parts += [c.text for row in t.rows for c in row.cells]
-        return "\n".join(parts)
-    if path.endswith(".xlsx"):
-        import openpyxl
-
-        wb = openpyxl.load_workbook(io.BytesIO(data))
-        return "\n".join(repr(list(r)) for ws in wb.worksheets for r in ws.iter_rows(values_only=True))
-    return data.decode("latin-1")
+    page = f"<< /Type /Page /Parent 2 0 R {PAGE_BOX} /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>"
+    return pdf_file(
+        [
+            b"<< /Type /Catalog /Pages 2 0 R >>",
+            b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            page.encode(),
+            pdf_stream("\n".join(ops)),
+            HELVETICA,
+        ]
+    )
 
 
 MAKERS: dict[str, Callable[..., bytes]] = {
@@ -411,9 +350,9 @@ MAKERS: dict[str, Callable[..., bytes]] = {
     "png_chart": png_chart,
     "wav": wav_speech,
     "mp4": mp4_frames,
-    "docx": docx_bytes,
-    "xlsx": xlsx_bytes,
-    "pdf": pdf_bytes,
+    "docx": docx_doc,
+    "xlsx": partial(xlsx_bytes, creator=AUTHOR),
+    "pdf": placed_lines_pdf,
 }
 
 
