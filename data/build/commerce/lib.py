@@ -9,7 +9,6 @@ import os
 import random
 import re
 import shutil
-import tempfile
 from functools import partial
 from typing import Any
 
@@ -27,7 +26,7 @@ from kit.hint import (
     folder_stats,
     update_lines,
 )
-from kit.media import add_noise_bed, speech_wav
+from kit.media import speech_on_noise_bed
 from kit.pdf import pdf_bytes as pdf_bytes  # re-exported to the scenario modules
 from kit.scan import font
 from kit.seal import seal_tool_template
@@ -176,12 +175,8 @@ def text_scan(
 
 # ------------------------------------------------------------------ audio / video
 def wav_bytes(text: str, voice: str = "en-gb", speed: int = 150) -> bytes:
-    """espeak-ng at its native 22050 Hz, 16-bit mono (no resampling), padded with sox, plus a room-noise bed."""
-    with tempfile.TemporaryDirectory() as td:
-        out = os.path.join(td, "out.wav")
-        speech_wav(text, out, voice=voice, speed=speed, pitch=45, amplitude=120, pad=(0.4, 0.5))
-        with open(out, "rb") as fh:
-            return add_noise_bed(fh.read(), text[:80])
+    """Speech over the kit's room-noise bed, seeded with the text's start."""
+    return speech_on_noise_bed(text, seed=text[:80], voice=voice, speed=speed, pitch=45, amplitude=120, pad=(0.4, 0.5))
 
 
 # ------------------------------------------------------------------ office files

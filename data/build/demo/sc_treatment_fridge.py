@@ -474,7 +474,7 @@ def files() -> dict[str, str | Writer]:
     from the rest (checks, trajectory, asset map): its text, or the function that writes it."""
     out: dict[str, str | Writer] = {f"workspace/{rel}": text for rel, text in WORKSPACE.items()}
     out |= {export_path(n): logger_csv(n) for n in EXPORT_NAMES}
-    out[WAV] = build_wav
+    out[WAV] = voicemail_wav
     out[truth_of(WAV)] = "Voicemail, female voice, about 30 s. Transcript:\n" + VOICEMAIL_TEXT + "\n"
     out[f"workspace/{STOCK}"] = lambda path: build_stock_xlsx(path, recount=False)
     out[RECOUNT] = lambda path: build_stock_xlsx(path, recount=True)
@@ -515,7 +515,7 @@ def logger_csv(name: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def build_wav(path: str) -> None:
+def voicemail_wav(path: str) -> None:
     """espeak-ng (voice en-gb, 140 wpm) at its native 22050 Hz, 16-bit mono, padded with silence
     (sox -D: no dither). Without espeak-ng or sox on PATH an existing WAV is kept as committed (reported)."""
     if not HAVE_AUDIO_TOOLS and os.path.isfile(path):

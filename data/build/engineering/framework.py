@@ -22,10 +22,9 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Literal
 
-from kit import media
 from kit.files import dump as dump  # re-exported to the scenario specs
 from kit.files import write as write
-from kit.media import espeak, sox_pad, speech_wav
+from kit.media import add_noise_bed, espeak, sox_pad
 from kit.scan import font as scan_font
 from kit.seal import seal_hex, seal_key, seal_tool_template
 from kit.texture import add_texture, png_bytes
@@ -424,19 +423,6 @@ def render_panel(
     return png_bytes(img)
 
 
-def add_noise_bed(path: str, seed: str, level: int = 40) -> None:
-    """Mix the kit's seeded room-noise bed into the 16-bit mono WAV at ``path``."""
-    with open(path, "rb") as fh:
-        wav = fh.read()
-    write(path, media.add_noise_bed(wav, seed, level))
-
-
-def build_wav(path: str, text: str, voice: str = "en-us", speed: int = 150) -> None:
-    """espeak-ng at its native 22050 Hz, 16-bit mono (no resampling), padded with sox, plus a room-noise bed."""
-    speech_wav(text, path, voice=voice, speed=speed, pitch=45, amplitude=120, pad=(0.4, 0.6))
-    add_noise_bed(path, os.path.basename(path))
-
-
 def build_dialogue_wav(path: str, turns: Sequence[tuple[str, int, str]], speed: int = 150) -> None:
     """Several speakers in turn: turns = [(espeak voice, pitch, text), ...], joined with short pauses (sox),
     then one room-noise bed over the whole call (deterministic)."""
@@ -447,6 +433,7 @@ def build_dialogue_wav(path: str, turns: Sequence[tuple[str, int, str]], speed: 
             espeak(text, raw, voice=voice, speed=speed, pitch=pitch, amplitude=120)
             sox_pad(raw, part, 0.3, 0.4)
             parts.append(part)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        subprocess.run(["sox", "-D", *parts, path], check=True, capture_output=True)
-    add_noise_bed(path, os.path.basename(path), level=70)
+        joined = os.path.join(td, "joined.wav")
+        subprocess.run(["sox", "-D", *parts, joined], check=True, capture_output=True)
+        with open(joined, "rb") as fh:
+            write(path, add_noise_bed(fh.read(), os.path.basename(path), level=70))

@@ -1,9 +1,11 @@
 """s_eng_pump_vibration_survey: pump-station vibration survey (velocity CSVs, spectrum PNG, technician memo WAV, PDF)."""
 
+import os
 import random
 from typing import Any
 
-from framework import PDF_START, Asks, Search, Spec, build_wav, render_panel, write
+from framework import PDF_START, Asks, Search, Spec, render_panel, write
+from kit.media import speech_on_noise_bed
 from kit.pdf import pdf_bytes
 
 SID = "s_eng_pump_vibration_survey"
@@ -243,6 +245,14 @@ MEMO_TEXT = (
 )
 
 
+def memo_wav(path: str) -> None:
+    """The memo over the room-noise bed, seeded with the file's name."""
+    wav = speech_on_noise_bed(
+        MEMO_TEXT, seed=os.path.basename(path), voice="en-gb", speed=150, pitch=45, amplitude=120, pad=(0.4, 0.6)
+    )
+    write(path, wav)
+
+
 def _spectrum(path: str) -> None:
     vals = [
         0.4,
@@ -317,7 +327,7 @@ MEDIA: list[Spec] = [
     {
         "kind": "audio",
         "path": MEMO,
-        "build": lambda p: build_wav(p, MEMO_TEXT, voice="en-gb", speed=150),
+        "build": memo_wav,
         "facts": "memo_facts",
         "ask": (
             "The technician left a voice memo about pump 1 (field_media/). Record the bearing housing temperature he "

@@ -314,7 +314,7 @@ def render_png(spec: dict[str, Any], path: str) -> None:
     write(path, png_bytes(img))
 
 
-def render_wav(spec: dict[str, Any], path: str) -> None:
+def render_speech(spec: dict[str, Any], path: str) -> None:
     """espeak-ng's native 22050 Hz 16-bit mono, padded with silence by sox (no resampling)."""
     speech_wav(
         spec["speech"],
@@ -362,7 +362,7 @@ def render_mp4(spec: dict[str, Any], path: str) -> None:
 
 
 def render_media(m: dict[str, Any], path: str) -> None:
-    {"png": render_png, "wav": render_wav, "mp4": render_mp4}[m["kind"]](m["render"], path)
+    {"png": render_png, "wav": render_speech, "mp4": render_mp4}[m["kind"]](m["render"], path)
 
 
 # ----------------------------------------------------------------------------------------------

@@ -339,7 +339,7 @@ def render_video(path: str, spec: dict[str, Any], seed: str) -> None:
     mp4_from_pngs(frames, path)
 
 
-def render_wav(path: str, spec: dict[str, Any], seed: str) -> None:
+def render_dialogue(path: str, spec: dict[str, Any], seed: str) -> None:
     """espeak-ng speech at its native 22050 Hz 16-bit mono, one part per speaker (`turns`: voice, text),
     joined by sox with short pauses, then mixed with seeded low pink noise (room / ward background)."""
     turns = spec.get("turns") or [(spec.get("voice", "en-gb"), spec["text"])]
@@ -359,7 +359,7 @@ def render_wav(path: str, spec: dict[str, Any], seed: str) -> None:
         subprocess.run(["sox", "-R", "-D", "-m", speech, noise, path], check=True, capture_output=True)
 
 
-RENDER = {"form": render_form, "bars": render_bars, "video": render_video, "wav": render_wav}
+RENDER = {"form": render_form, "bars": render_bars, "video": render_video, "wav": render_dialogue}
 
 
 # ----------------------------------------------------------------------------------------------

@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 import os
 import random
-import tempfile
 import wave
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -20,7 +19,7 @@ from typing import Any
 from kit.files import dump as dump  # the writers, re-exported to build.py
 from kit.files import write as write
 from kit.hint import GRANT_NOTE, MEDIA_NOTE, PAGING_NOTE, access_of, asset_map, asset_row, update_lines
-from kit.media import mp4_bytes, speech_wav
+from kit.media import mp4_bytes, speech_wav_bytes
 from kit.office import docx_bytes, xlsx_bytes
 from kit.pdf import HELVETICA, PAGE_BOX, pdf_escape, pdf_file, pdf_stream
 from kit.scan import A4_150DPI
@@ -284,19 +283,16 @@ def png_chart(series: list[tuple[str, list[float]]], title: str, xlabel: str, yl
 
 
 def wav_speech(text: str, voice: str = "en-gb", wpm: int = 150) -> bytes:
-    """espeak-ng at its native 22050 Hz, 16-bit mono, padded with silence (sox -D: no dither, deterministic)."""
-    with tempfile.TemporaryDirectory() as td:
-        out = os.path.join(td, "out.wav")
-        speech_wav(text, out, voice=voice, speed=wpm, pad=(0.4, 0.5))
-        return _room_noise(out, text)
+    """Speech (``kit.media.speech_wav_bytes``) over a mains hum and a hiss seeded with the text."""
+    return _hum_and_hiss(speech_wav_bytes(text, voice=voice, speed=wpm, pad=(0.4, 0.5)), text)
 
 
-def _room_noise(path: str, seed: str) -> bytes:
-    """Mix a mains hum and seeded background hiss under the speech (pure Python, deterministic)."""
+def _hum_and_hiss(wav: bytes, seed: str) -> bytes:
+    """The 16-bit mono ``wav`` mixed with a 50 Hz mains hum and seeded Gaussian hiss (pure Python)."""
     import array
     import math
 
-    with wave.open(path, "rb") as w:
+    with wave.open(io.BytesIO(wav), "rb") as w:
         params = w.getparams()
         pcm = array.array("h", w.readframes(w.getnframes()))
     rng = random.Random(f"room-{seed}")
