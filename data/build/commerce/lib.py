@@ -20,11 +20,8 @@ from kit.hint import (
     MEDIA_NOTE,
     OFFICE_EXT,
     PAGING_NOTE,
-    access_of,
-    asset_map,
-    asset_row,
-    folder_stats,
-    update_lines,
+    sandbox_hint,
+    workspace_stats,
 )
 from kit.media import speech_on_noise_bed
 from kit.pdf import pdf_bytes as pdf_bytes  # re-exported to the scenario modules
@@ -193,23 +190,13 @@ def index_md(folder: str, rows: list[tuple[str, str, str]]) -> str:
     return "\n".join(out) + "\n"
 
 
-def build_hint(scen_dir: str, assets: dict[str, tuple[str, str, str, str]]) -> str:
-    with open(os.path.join(scen_dir, "manifest.json"), encoding="utf-8") as fh:
-        man = json.load(fh)
-    ws = os.path.join(scen_dir, man["workspace_template"])
-    rows = []
-    for top in sorted(assets):
-        shape, key, trust, what = assets[top]
-        n, tb, mb = folder_stats(os.path.join(ws, top))
-        access = access_of(top, man, trust, sensitive_denied=True)
-        rows.append(asset_row(top, n, shape, f"{tb // 4:,}", mb, key, trust, access, what))
-    notes = [
-        PAGING_NOTE,
-        MEDIA_NOTE,
-        "- docx / pdf / xlsx files are converted to text by Read.",
-        "- Grant each subagent only the folders and tools its task needs. Sensitive folders are never granted.",
-    ]
-    return asset_map(man["scenario_id"], "data/build/commerce/build.py", rows, update_lines(man), notes)
+HINT_NOTES = [
+    PAGING_NOTE,
+    MEDIA_NOTE,
+    "- docx / pdf / xlsx files are converted to text by Read.",
+    "- Grant each subagent only the folders and tools its task needs. Sensitive folders are never granted.",
+]
+"""The asset map's notes (``kit.hint.sandbox_hint``); office files count as text there."""
 
 
 def write_scenario(root: str, sc: dict[str, Any], testdata_dir: str) -> None:
@@ -241,7 +228,7 @@ def write_scenario(root: str, sc: dict[str, Any], testdata_dir: str) -> None:
         "rounds_ref": "questions.json",
     }
     write(os.path.join(d, "manifest.json"), dump(manifest))
-    _write_converted(d, sc)
+    _write_converted(d, sc, manifest)
     write(
         os.path.join(testdata_dir, f"{sid}.json"),
         dump({"scenario_id": sid, "secrets": sc.get("secrets", []), "decoys": sc.get("decoys", {})}),
@@ -251,7 +238,7 @@ def write_scenario(root: str, sc: dict[str, Any], testdata_dir: str) -> None:
 ENGINE = os.path.join(BUILD, "_check.py")
 
 
-def _write_converted(d: str, sc: dict[str, Any]) -> None:
+def _write_converted(d: str, sc: dict[str, Any], manifest: dict[str, Any]) -> None:
     """A scenario checked by the one engine: checks/<round>.json specs, the engine copy and its stamp."""
     questions = []
     for r in sc["rounds"]:
@@ -283,7 +270,11 @@ def _write_converted(d: str, sc: dict[str, Any]) -> None:
     for rel, txt in sc["truth"].items():
         write(os.path.join(d, "truth", rel + ".txt"), txt)
     write(os.path.join(d, "solution", "trajectory.json"), dump(sc["trajectory"]))
-    write(os.path.join(d, "workspace", "_sandbox_hint.md"), build_hint(d, sc["assets"]))
+    stats = workspace_stats(os.path.join(d, "workspace"), MEDIA_EXT)
+    hint = sandbox_hint(
+        manifest, sc["assets"], stats, script="data/build/commerce/build.py", notes=HINT_NOTES, sensitive_denied=True
+    )
+    write(os.path.join(d, "workspace", "_sandbox_hint.md"), hint)
 
 
 def leak_problems(root: str, sc: dict[str, Any]) -> list[str]:

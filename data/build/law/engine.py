@@ -29,13 +29,11 @@ from kit.hint import (
     GRANT_NOTE,
     MEDIA_EXT,
     MEDIA_NOTE,
-    OFFICE_EXT,
+    OFFICE_NOTE,
     PAGING_NOTE,
-    access_of,
-    asset_map,
-    asset_row,
-    folder_stats,
+    sandbox_hint,
     update_lines,
+    workspace_stats,
 )
 from kit.media import mp4_from_pngs, speech_wav
 from kit.office import DOS_EPOCH, docx_bytes, xlsx_bytes
@@ -548,22 +546,6 @@ def questions(S: Scenario) -> list[dict[str, Any]]:
 # ----------------------------------------------------------------------------------------------
 # asset map and indexes
 # ----------------------------------------------------------------------------------------------
-def build_hint(ws: str, S: Scenario, man: dict[str, Any]) -> str:
-    rows = []
-    for top in sorted(S["assets"]):
-        shape, key, trust, what = S["assets"][top]
-        n, tb, mb = folder_stats(os.path.join(ws, top), (*MEDIA_EXT, *OFFICE_EXT))
-        rows.append(asset_row(top, n, shape, f"{tb // 4:,}", mb, key, trust, access_of(top, man, trust), what))
-    notes = [
-        PAGING_NOTE,
-        MEDIA_NOTE,
-        "- Office files (docx, xlsx, pdf) are returned as extracted text by Read.",
-        GRANT_NOTE,
-    ]
-    updates = update_lines(man, by_folder=False, code_path_only=True)
-    return asset_map(man["scenario_id"], "data/build/law/build.py", rows, updates, notes, media_column="media/office")
-
-
 def build_index(folder: str, gists: dict[str, str], title: str) -> str:
     out = [f"# {title}", "", "| file | ~tokens | gist |", "|---|---|---|"]
     for name in sorted(gists):
@@ -614,7 +596,16 @@ def build_scenario(S: Scenario, root: str, engine_src: bytes) -> Values:
     man = manifest(S)
     write(os.path.join(sd, "manifest.json"), dump(man))
     write(os.path.join(sd, "questions.json"), dump(questions(S)))
-    write(os.path.join(ws, "_sandbox_hint.md"), build_hint(ws, S, man))
+    hint = sandbox_hint(
+        man,
+        S["assets"],
+        workspace_stats(ws),
+        script="data/build/law/build.py",
+        notes=[PAGING_NOTE, MEDIA_NOTE, OFFICE_NOTE, GRANT_NOTE],
+        updates=update_lines(man, by_folder=False, code_path_only=True),
+        media_column="media/office",
+    )
+    write(os.path.join(ws, "_sandbox_hint.md"), hint)
     write(os.path.join(sd, "checks", "_check.py"), engine_src)
     write(os.path.join(sd, "checks", "_check.sha256"), f"{hashlib.sha256(engine_src).hexdigest()}  _check.py\n")
     for r, spec in rounds.specs(S, V).items():

@@ -48,11 +48,8 @@ from kit.hint import (  # noqa: E402
     MEDIA_EXT,
     MEDIA_NOTE,
     PAGING_NOTE,
-    access_of,
-    asset_map,
-    asset_row,
-    folder_stats,
-    update_lines,
+    sandbox_hint,
+    workspace_stats,
 )
 from kit.media import mp4_from_pngs, speech_wav  # noqa: E402
 from kit.office import DOS_EPOCH, docx_bytes, xlsx_bytes  # noqa: E402
@@ -403,28 +400,27 @@ def summary_obj(c: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def build_hint(c: dict[str, Any], sdir: str, man: dict[str, Any]) -> str:
-    ws = os.path.join(sdir, "workspace")
-    rows = []
-    for top in sorted(c["assets"]):
-        if top == "hr":
-            continue
-        shape, key, trust, what = c["assets"][top]
-        nf, tb, mb = folder_stats(os.path.join(ws, top), (*MEDIA_EXT, ".docx", ".xlsx"))
-        toks = "<100" if tb < 400 else f"~{round(tb / 400) * 100:,}"
-        rows.append(asset_row(top, nf, shape, toks, mb, key, trust, access_of(top, man, trust), what))
-    rows.append(
-        "| hr/ | - | - | - | - | - | sensitive | no access (do not touch) | staff files; not part of this task |"
-    )
-    notes = [PAGING_NOTE, MEDIA_NOTE, "- Office files (docx, xlsx) are read as extracted text.", GRANT_NOTE]
-    return asset_map(
-        c["sid"],
-        "data/build/medicine/build.py",
-        rows,
-        update_lines(man),
-        notes,
+HR_ROW = "| hr/ | - | - | - | - | - | sensitive | no access (do not touch) | staff files; not part of this task |"
+"""The asset map's row of the staff files, whatever the scenario says of them."""
+
+
+def hundreds_of_tokens(text_bytes: int) -> str:
+    """The token column: a quarter of the text's bytes, rounded to hundreds."""
+    return "<100" if text_bytes < 400 else f"~{round(text_bytes / 400) * 100:,}"
+
+
+def build_hint(c: dict[str, Any], ws: str, man: dict[str, Any]) -> str:
+    """The asset map; the staff files' row comes last."""
+    return sandbox_hint(
+        man,
+        {top: row for top, row in c["assets"].items() if top != "hr"},
+        workspace_stats(ws),
+        script="data/build/medicine/build.py",
+        notes=[PAGING_NOTE, MEDIA_NOTE, "- Office files (docx, xlsx) are read as extracted text.", GRANT_NOTE],
+        tokens=hundreds_of_tokens,
+        tokens_note="bytes / 4, rounded to hundreds",
+        extra_rows=[HR_ROW],
         media_column="media / office",
-        tokens="bytes / 4, rounded to hundreds",
         none_announced=False,
     )
 
@@ -528,7 +524,7 @@ def build_story(c: dict[str, Any], sdir: str, ws: str, man: dict[str, Any]) -> N
     write(os.path.join(sdir, "checks", "_check.py"), engine)
     write(os.path.join(sdir, "checks", sync_checks.STAMP), sync_checks.stamp_text(engine))
     write(os.path.join(sdir, "solution", "trajectory.json"), dump({r["id"]: r["turns"] for r in R}))
-    write(os.path.join(ws, "_sandbox_hint.md"), build_hint(c, sdir, man))
+    write(os.path.join(ws, "_sandbox_hint.md"), build_hint(c, ws, man))
 
 
 def build(root: str) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 
 from kit.files import dump as dump  # the writers, re-exported to build.py
 from kit.files import write as write
-from kit.hint import GRANT_NOTE, MEDIA_NOTE, PAGING_NOTE, access_of, asset_map, asset_row, update_lines
+from kit.hint import GRANT_NOTE, MEDIA_NOTE, OFFICE_NOTE, PAGING_NOTE, files_stats, sandbox_hint
 from kit.media import mp4_bytes, speech_wav_bytes
 from kit.office import docx_bytes, xlsx_bytes
 from kit.pdf import HELVETICA, PAGE_BOX, pdf_escape, pdf_file, pdf_stream
@@ -29,7 +29,6 @@ from kit.seal import seal_tool_template
 from kit.texture import png_bytes
 
 WS = "${workspace}"
-MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
 
 
 # ----------------------------------------------------------------------------------------
@@ -550,30 +549,12 @@ class Builder:
         self.files["manifest.json"] = dump(manifest)
         self.files["questions.json"] = dump(self.rounds)
         self.files["solution/trajectory.json"] = dump(self.solution)
-        self.files["workspace/_sandbox_hint.md"] = build_hint(c, manifest, self.files)
+        self.files["workspace/_sandbox_hint.md"] = sandbox_hint(
+            manifest,
+            c["assets"],
+            files_stats(self.files),
+            script="data/build/science/build.py",
+            notes=[PAGING_NOTE, MEDIA_NOTE, OFFICE_NOTE, GRANT_NOTE],
+            media_column="media/office",
+        )
         return {"files": self.files, "decoys": self.decoys}
-
-
-def build_hint(c: dict[str, Any], man: dict[str, Any], files: dict[str, Any]) -> str:
-    rows = []
-    for top in sorted(c["assets"]):
-        shape, key, trust, what = c["assets"][top]
-        n = tb = mb = 0
-        for rel, data in files.items():
-            if rel.startswith(f"workspace/{top}/"):
-                n += 1
-                size = len(data if isinstance(data, bytes) else data.encode())
-                if rel.lower().endswith((*MEDIA_EXT, ".docx", ".xlsx", ".pdf")):
-                    mb += size
-                else:
-                    tb += size
-        rows.append(asset_row(top, n, shape, f"{tb // 4:,}", mb, key, trust, access_of(top, man, trust), what))
-    notes = [
-        PAGING_NOTE,
-        MEDIA_NOTE,
-        "- Office files (docx, xlsx, pdf) are returned as extracted text by Read.",
-        GRANT_NOTE,
-    ]
-    return asset_map(
-        c["id"], "data/build/science/build.py", rows, update_lines(man), notes, media_column="media/office"
-    )
