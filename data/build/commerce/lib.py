@@ -18,7 +18,6 @@ from kit.files import dump, write
 from kit.hint import (
     MEDIA_EXT,
     MEDIA_NOTE,
-    OFFICE_EXT,
     PAGING_NOTE,
     sandbox_hint,
     workspace_stats,
@@ -27,6 +26,7 @@ from kit.media import speech_on_noise_bed
 from kit.pdf import pdf_bytes as pdf_bytes  # re-exported to the scenario modules
 from kit.scan import font
 from kit.seal import seal_tool_template
+from kit.selftest import standalone, text_files
 from kit.texture import add_texture, png_bytes
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -277,26 +277,17 @@ def _write_converted(d: str, sc: dict[str, Any], manifest: dict[str, Any]) -> No
     write(os.path.join(d, "workspace", "_sandbox_hint.md"), hint)
 
 
-def leak_problems(root: str, sc: dict[str, Any]) -> list[str]:
+def value_leaks(root: str, sc: dict[str, Any]) -> list[str]:
     """Media-only facts must not appear in any text file (except the named decoy files), the hint,
     the questions or feedback; find-values of each round must not appear in questions up to it."""
     d = os.path.join(root, "scenarios", sc["sid"])
     probs = []
     allowed = set(sc.get("decoy_files", []))
-    texts = {}
-    for base in ("workspace", "updates"):
-        for r, _, names in os.walk(os.path.join(d, base)):
-            for n in names:
-                p = os.path.join(r, n)
-                rel = os.path.relpath(p, d)
-                if n.lower().endswith(MEDIA_EXT + OFFICE_EXT):
-                    continue
-                with open(p, encoding="utf-8", errors="replace") as fh:
-                    texts[rel] = fh.read()
+    texts = text_files(d, "workspace", "updates")
     with open(os.path.join(d, "questions.json"), encoding="utf-8") as fh:
         qs = json.load(fh)
     for fact in sc.get("media_facts", []):
-        pat = re.compile(r"(?<![\w.])" + re.escape(fact) + r"(?![\w]|\.\d)", re.I)
+        pat = standalone(fact, re.I)
         for rel, t in texts.items():
             if rel.split("/", 1)[-1] in allowed:
                 continue
@@ -309,7 +300,7 @@ def leak_problems(root: str, sc: dict[str, Any]) -> list[str]:
             + " ".join(x["feedback"]["incorrect"] + " " + x["feedback"]["correct"] for x in qs[:i])
         )
         for v in sc["rounds"][i].get("finds", []):
-            pat = re.compile(r"(?<![\w.])" + re.escape(v) + r"(?![\w]|\.\d)", re.I)
+            pat = standalone(v, re.I)
             if pat.search(seen_text):
                 probs.append(f"{sc['sid']} {q['id']}: value to find {v!r} leaks in the questions/feedback")
             hint = texts.get("workspace/_sandbox_hint.md", "")

@@ -7,10 +7,7 @@ in another order than a kit constructor writes them (or leaves out one it always
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -62,9 +59,3 @@ def in_background(message: str) -> Condition:
 def truth_of(media: str) -> str:
     """The truth/ entry describing a workspace media file (paths relative to the scenario folder)."""
     return "truth/" + media.removeprefix("workspace/") + ".txt"
-
-
-def run_tool(sdir: str, tool: str, *args: str) -> str:
-    """The stdout of the workspace tool ``tool`` (a path relative to the scenario folder ``sdir``)."""
-    argv = [sys.executable, os.path.join(sdir, tool), *args]
-    return subprocess.run(argv, capture_output=True, text=True, check=True).stdout

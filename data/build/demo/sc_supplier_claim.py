@@ -21,7 +21,7 @@ import tempfile
 from typing import Any, TypedDict
 
 from calls import PERCEIVED, STDOUT, WS, create, edit, read, run, run_workflow, write
-from common import SUPERSEDED, Spec, Writer, agree_exact, ask, in_background, run_tool, spec, truth_of
+from common import SUPERSEDED, Spec, Writer, agree_exact, ask, in_background, spec, truth_of
 from kit.conditions import (
     Condition,
     agree,
@@ -44,6 +44,7 @@ from kit.files import write as save
 from kit.office import Block, docx_bytes
 from kit.scan import font
 from kit.seal import seal_hex, seal_key
+from kit.selftest import run_tool
 from kit.texture import png_bytes
 from kit.trajectory import Call, Turn, call, turn
 from kit.trajectory import bind as b
@@ -1116,14 +1117,15 @@ def claim_problems(sdir: str) -> list[str]:
                 "total_eur": total,
             }
             inv = os.path.join(sdir, folder, "invoice_KP-90417.csv")
-            got = json.loads(
-                run_tool(sdir, "workspace/tools/shortfall_calc.py", "--invoice", inv, "--received", rec, "--json")
-            )
+            calc = os.path.join(sdir, "workspace/tools/shortfall_calc.py")
+            got = json.loads(run_tool(calc, "--invoice", inv, "--received", rec, "--json"))
             if got != want:
                 problems.append(f"shortfall_calc.py on {os.path.basename(os.path.dirname(inv))}: {got}")
             sealed_claim = {"po": PO, "grn_id": GRN["grn_id"], **want}
             save(cj, dump(sealed_claim))
-            sealed = run_tool(sdir, "workspace/tools/seal_claim.py", "--seal", os.path.join(sdir, SEAL_FILE), cj)
+            sealed = run_tool(
+                os.path.join(sdir, "workspace/tools/seal_claim.py"), "--seal", os.path.join(sdir, SEAL_FILE), cj
+            )
             if sealed.strip() != "CLAIM:" + seal_hex(SEAL, sealed_claim):
                 problems.append("seal_claim.py token differs from the build's token")
     return problems

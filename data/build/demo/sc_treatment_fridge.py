@@ -32,7 +32,6 @@ from common import (
     agree_exact,
     ask,
     in_background,
-    run_tool,
     spec,
     truth_of,
 )
@@ -53,6 +52,7 @@ from kit.conditions import (
 )
 from kit.media import speech_wav
 from kit.office import restamp_zip_file
+from kit.selftest import run_tool
 from kit.trajectory import Turn, call, turn
 from kit.trajectory import bind as b
 
@@ -1231,9 +1231,8 @@ def trajectory() -> dict[str, list[Turn]]:
 # Self-test: the committed workspace tools reproduce the ground truth the checks hard-code
 # ----------------------------------------------------------------------------------------
 def tally_problems(sdir: str) -> list[str]:
-    out = run_tool(
-        sdir, "workspace/tools/excursion_minutes.py", *(os.path.join(sdir, export_path(n)) for n in EXPORT_NAMES)
-    )
+    tool = os.path.join(sdir, "workspace/tools/excursion_minutes.py")
+    out = run_tool(tool, *(os.path.join(sdir, export_path(n)) for n in EXPORT_NAMES))
     wants = [f"{n}  minutes_above={mins}  peak_c={peak}" for n, (mins, peak) in EXCURSIONS.items()]
     total, peak = sum(m for m, _ in EXCURSIONS.values()), max(p for _, p in EXCURSIONS.values())
     wants.append(f"TOTAL  minutes_above={total}  peak_c={peak}")
@@ -1244,7 +1243,9 @@ def order_problems(sdir: str) -> list[str]:
     problems = []
     for xlsx, lines, total in ((f"workspace/{STOCK}", ORDER_Q4, TOTAL_Q4_GBP), (RECOUNT, ORDER_Q5, TOTAL_Q5_GBP)):
         path = os.path.join(sdir, xlsx)
-        got = json.loads(run_tool(sdir, "workspace/tools/replacement_order.py", "--stock", path, "--json"))
+        got = json.loads(
+            run_tool(os.path.join(sdir, "workspace/tools/replacement_order.py"), "--stock", path, "--json")
+        )
         want = {
             "lines": {code: {"qty": q, "unit_cost_gbp": u, "cost_gbp": c} for code, (q, u, c) in lines.items()},
             "total_gbp": total,

@@ -13,12 +13,12 @@ from framework import (
     Asks,
     Spec,
     dump,
-    seal_of,
     slice_text,
     write,
 )
 from kit.conditions import check_spec
 from kit.hint import GRANT_NOTE, MEDIA_NOTE, PAGING_NOTE, sandbox_hint, workspace_stats
+from kit.seal import seal_key
 from kit.trajectory import Turn
 from rounds import RoundsMixin
 from search import search_of
@@ -214,7 +214,7 @@ def build_scenario(S: Spec, root: str) -> tuple[list[str], Scenario]:
     )
     put(f"workspace/{F['tools']}/{S['seal_tool']}", SEAL_TEMPLATE.format(tool=S["seal_tool"], prefix=S["seal_prefix"]))
     put(f"workspace/{F['tools']}/validate_summary.py", VALIDATE_TEMPLATE.format(keys=repr(sc.summary_types())))
-    put(f"workspace/{F['vault']}/{S['seal_file']}", seal_of(S["id"]) + "\n")
+    put(f"workspace/{F['vault']}/{S['seal_file']}", seal_key("engineering", S["id"]) + "\n")
     for rel, content in S["texts"].items():
         if rel == f"{F['slices']}/_index.md":  # the slice index sits with the request, readable by the manager
             rel = f"{F['requests']}/{F['slices']}_index.md"

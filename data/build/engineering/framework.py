@@ -116,12 +116,8 @@ def spec_of(module: ModuleType) -> Spec:
 # ----------------------------------------------------------------------------------------------
 # small helpers
 # ----------------------------------------------------------------------------------------------
-def seal_of(sid: str) -> str:
-    return seal_key("engineering", sid)
-
-
 def token(sid: str, obj: dict[str, Any]) -> str:
-    return seal_hex(seal_of(sid), obj)
+    return seal_hex(seal_key("engineering", sid), obj)
 
 
 # ----------------------------------------------------------------------------------------------

@@ -47,10 +47,6 @@ from rounds import Scenario, Values
 # ----------------------------------------------------------------------------------------------
 # small helpers
 # ----------------------------------------------------------------------------------------------
-def seal_of(S: Scenario) -> str:
-    return seal_key("law", S["sid"])
-
-
 def spellings(x: float, dec: int) -> list[str]:
     """How a figure may be written: with and without thousands separators (and trailing zero)."""
     out = [f"{x:,.{dec}f}", f"{x:.{dec}f}"]
@@ -580,7 +576,7 @@ def build_scenario(S: Scenario, root: str, engine_src: bytes) -> Values:
     )
     write(os.path.join(ws, "tools", L["tool"]), tally_tool_text(S))
     write(os.path.join(ws, "tools", S["seal_tool"]), seal_tool_text(S))
-    write(os.path.join(ws, "vault", "seal.key"), seal_of(S) + "\n")
+    write(os.path.join(ws, "vault", "seal.key"), seal_key("law", S["sid"]) + "\n")
     for top in out_dirs(S):
         write(os.path.join(ws, top, "README.md"), "Write the matter's deliverables here.\n")
     for m in S["media"]:

@@ -45,7 +45,6 @@ from kit.discover import spec_modules  # noqa: E402
 from kit.files import dump, wav_duration, write  # noqa: E402
 from kit.hint import (  # noqa: E402
     GRANT_NOTE,
-    MEDIA_EXT,
     MEDIA_NOTE,
     PAGING_NOTE,
     sandbox_hint,
@@ -56,6 +55,7 @@ from kit.office import DOS_EPOCH, docx_bytes, xlsx_bytes  # noqa: E402
 from kit.rebuild import differs, report  # noqa: E402
 from kit.scan import A4_150DPI, font, grain, hand_font, shade  # noqa: E402
 from kit.seal import seal_hex, seal_key, seal_tool_template  # noqa: E402
+from kit.selftest import run_tool, standalone, text_files  # noqa: E402
 from kit.texture import png_bytes  # noqa: E402
 from parts import complete  # noqa: E402
 
@@ -208,10 +208,6 @@ def main(argv):
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
 '''
-
-
-def run_tool(tool_path: str, files: list[str]) -> str:
-    return subprocess.run([sys.executable, tool_path, *files], capture_output=True, text=True, check=True).stdout
 
 
 # ----------------------------------------------------------------------------------------------
@@ -563,7 +559,7 @@ def tool_problems(c: dict[str, Any], sdir: str, ws: str, n: dict[str, Any]) -> l
         fixed = os.path.join(sdir, "updates", c["correction_update"], fname)
         stages.append(("C", [fixed if os.path.basename(f) == fname else f for f in files], None))
     for key, paths, peak in stages:
-        out = run_tool(tool, paths)
+        out = run_tool(tool, *paths)
         want = f"TOTAL  {t['count_key']}={n[key]}" + (f"  {t['max_key']}={peak:.1f}" if peak is not None else "")
         if want not in out:
             problems.append(f"{c['sid']}: tool total {key} mismatch: {out.splitlines()[-1]}")
@@ -604,25 +600,19 @@ def _read(*parts: str) -> str:
 def leak_problems(c: dict[str, Any], sdir: str, ws: str, n: dict[str, Any]) -> list[str]:
     """Media-only facts stay out of every workspace text file; values to find stay out of the questions and hint."""
     problems = []
-    for m in c["media"]:
-        for v in m["facts"].values():
-            needle = str(v[0])
-            if len(needle) < 4:
-                continue
-            for root_, _, names in os.walk(ws):
-                for nm in names:
-                    if not nm.lower().endswith((*MEDIA_EXT, ".docx", ".xlsx")) and needle in _read(root_, nm):
-                        problems.append(f"{c['sid']}: media fact {needle!r} leaks into {nm}")
-    qtext, hint = _read(sdir, "questions.json"), _read(ws, "_sandbox_hint.md")
     facts = [v[0] for m in c["media"] for v in m["facts"].values()]
+    texts = text_files(ws)
+    for needle in (str(f) for f in facts if len(str(f)) >= 4):
+        leaks = [os.path.basename(rel) for rel, text in texts.items() if needle in text]
+        problems += [f"{c['sid']}: media fact {needle!r} leaks into {nm}" for nm in leaks]
+    qtext, hint = _read(sdir, "questions.json"), texts["_sandbox_hint.md"]
     for val in [n["A"], n["B"], n.get("C"), c["rule"]["threshold"], *facts]:
         sv = str(val)
         if val is None or len(sv) < 2:
             continue
-        pat = r"(?<![\w.])" + re.escape(sv) + r"(?![\w]|\.\d)"
-        if re.search(pat, qtext):
+        if standalone(sv).search(qtext):
             problems.append(f"{c['sid']}: value {sv!r} appears in questions.json")
-        if re.search(pat, hint):
+        if standalone(sv).search(hint):
             problems.append(f"{c['sid']}: value {sv!r} appears in the hint")
     return problems
 
