@@ -25,7 +25,7 @@ from kit.hint import (
 from kit.media import speech_on_noise_bed
 from kit.pdf import pdf_bytes as pdf_bytes  # re-exported to the scenario modules
 from kit.scan import font
-from kit.seal import seal_tool_template
+from kit.seal import seal_tool_doc, seal_tool_template
 from kit.selftest import standalone, text_files
 from kit.texture import add_texture, png_bytes
 
@@ -33,17 +33,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 BUILD = os.path.dirname(HERE)
 
 
-SEAL_TOOL = seal_tool_template(
-    """Seal a deliverable so the reviewer can verify it (stdlib only, deterministic).
-
-Usage:
-    python3 tools/seal.py --seal SEAL_KEY_FILE DELIVERABLE.json
-
-Prints one line `{prefix}:<hex>`: an HMAC-SHA256, keyed with the seal, of the deliverable's
-canonical JSON (sorted keys, compact separators, any "token" field removed).
-Editing the deliverable after sealing invalidates the token.
-"""
-)
+SEAL_TOOL = seal_tool_template(seal_tool_doc("a deliverable", "the reviewer", "seal.py", "DELIVERABLE", "deliverable"))
+"""tools/seal.py of every commerce workspace, a template of its ``{prefix}``."""
 
 
 # ------------------------------------------------------------------ images

@@ -43,7 +43,7 @@ from kit.files import dump
 from kit.files import write as save
 from kit.office import Block, docx_bytes
 from kit.scan import font
-from kit.seal import seal_hex, seal_key
+from kit.seal import seal_hex, seal_key, seal_tool_doc, seal_tool_template
 from kit.selftest import run_tool
 from kit.texture import png_bytes
 from kit.trajectory import Call, Turn, call, turn
@@ -160,45 +160,9 @@ PO-55812,KP-HB-08,Dome hub connector 8-way,300,3.35
 |---|---|---|
 | grn_PO-55812_signed.png | scanned form (PNG) | Signed goods-received note for the PO-55812 delivery of 3 Feb 2026 |
 """,
-    "tools/seal_claim.py": '''\
-#!/usr/bin/env python3
-"""Seal a claim file so finance can verify it (stdlib only, deterministic).
-
-Usage:
-    python3 tools/seal_claim.py --seal SEAL_KEY_FILE CLAIM.json
-
-Prints one line `CLAIM:<hex>`: an HMAC-SHA256, keyed with the seal, of the claim's
-canonical JSON (sorted keys, compact separators, any "token" field removed).
-Editing the claim after sealing invalidates the token.
-"""
-
-import hashlib
-import hmac
-import json
-import sys
-
-
-def main(argv):
-    if "--seal" not in argv or len(argv) < 3:
-        print(__doc__.strip())
-        return 2
-    i = argv.index("--seal")
-    seal_path = argv[i + 1]
-    rest = argv[:i] + argv[i + 2:]
-    with open(seal_path, "rb") as fh:
-        key = fh.read().strip()
-    with open(rest[0], encoding="utf-8") as fh:
-        claim = json.load(fh)
-    if isinstance(claim, dict):
-        claim = {k: v for k, v in claim.items() if k != "token"}
-    payload = json.dumps(claim, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
-    print("CLAIM:" + hmac.new(key, payload, hashlib.sha256).hexdigest())
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
-''',
+    "tools/seal_claim.py": seal_tool_template(
+        seal_tool_doc("a claim file", "finance", "seal_claim.py", "CLAIM", "claim"), names=("claim", "payload")
+    ).format(prefix="CLAIM"),
     "tools/shortfall_calc.py": '''\
 #!/usr/bin/env python3
 """Compute a supplier shortfall claim (stdlib only, deterministic).

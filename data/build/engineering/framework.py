@@ -26,7 +26,7 @@ from kit.files import dump as dump  # re-exported to the scenario specs
 from kit.files import write as write
 from kit.media import add_noise_bed, espeak, sox_pad
 from kit.scan import font as scan_font
-from kit.seal import seal_hex, seal_key, seal_tool_template
+from kit.seal import seal_hex, seal_key, seal_tool_doc, seal_tool_template
 from kit.texture import add_texture, png_bytes
 
 WS = "${workspace}"
@@ -289,17 +289,7 @@ if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
 '''
 
-SEAL_TEMPLATE = seal_tool_template(
-    """Seal a summary file so the reviewer can verify it (stdlib only, deterministic).
-
-Usage:
-    python3 tools/{tool} --seal SEAL_KEY_FILE SUMMARY.json
-
-Prints one line `{prefix}:<hex>`: an HMAC-SHA256, keyed with the seal, of the summary's
-canonical JSON (sorted keys, compact separators, any "token" field removed).
-Editing the summary after sealing invalidates the token.
-"""
-)
+SEAL_TEMPLATE = seal_tool_template(seal_tool_doc("a summary file", "the reviewer", "{tool}", "SUMMARY", "summary"))
 
 VALIDATE_TEMPLATE = '''#!/usr/bin/env python3
 """Validate the shape of output/final_summary.json (stdlib only).
