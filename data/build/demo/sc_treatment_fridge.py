@@ -774,7 +774,8 @@ FINAL = "output/final_summary.json"
 NEVER_PATIENTS = never("patient_records")
 
 
-def tally(names: list[str], total: int, peak: float) -> list[Condition]:
+def excursion_tally_conditions(names: list[str], total: int, peak: float) -> list[Condition]:
+    """The excursion tally's figures per export of ``names`` and in total."""
     out = [jkeys(TALLY, ["exports"], names)]
     for n in names:
         mins, pk = EXCURSIONS[n]
@@ -802,7 +803,7 @@ def specs_q1_q2() -> dict[str, Spec]:
             "q1",
             headings("output/review_plan.md", "Scope", "Evidence", "Open questions"),
             contains("output/review_plan.md", all=["RV-2026-014"]),
-            *tally(first3, 96, 11.7),
+            *excursion_tally_conditions(first3, 96, 11.7),
             in_background("no RunSubagent with run_in_background=true in this round"),
             evidence("logger_exports/fr3_2026-03-13.csv", ["7.9"], TALLY),
             evidence("logger_exports/fr3_2026-03-14.csv", ["62", "10.6"], TALLY),
@@ -838,7 +839,7 @@ def specs_q3_q5() -> dict[str, Spec]:
     return {
         "q3": spec(
             "q3",
-            *tally(EXPORT_NAMES, 127, 11.7),
+            *excursion_tally_conditions(EXPORT_NAMES, 127, 11.7),
             label(DISPOSITION, "Cumulative minutes above 8 °C", 127),
             label(DISPOSITION, "Highest reading (°C)", 11.7, 0.05),
             label(DISPOSITION, "Disposition", "quarantine"),
@@ -930,7 +931,8 @@ def tally_binds(names: Sequence[str], suffix: str) -> dict[str, Any]:
     return out
 
 
-def tally_json(names: Sequence[str], suffix: str) -> str:
+def tally_deliverable(names: Sequence[str], suffix: str) -> str:
+    """The excursion tally the reference manager writes, every figure a variable it bound."""
     rows = ",\n".join(
         f'    "{n}": {{"minutes_above_8": ${{var:m{n[-6:-4]}}}, "peak_c": ${{var:p{n[-6:-4]}}}}}' for n in names
     )
@@ -1050,7 +1052,7 @@ def turns_q1() -> list[Turn]:
         ),
         turn(
             "Writing the tally from the tool output.",
-            write("output/excursion_tally.json", tally_json(first3, "_first")),
+            write("output/excursion_tally.json", tally_deliverable(first3, "_first")),
             bind=tally_binds(first3, "_first"),
         ),
         turn("Plan and tally written to output/."),
@@ -1121,7 +1123,7 @@ def turns_q3() -> list[Turn]:
         ),
         turn(
             "Updating the tally and writing the disposition.",
-            write("output/excursion_tally.json", tally_json(EXPORT_NAMES, "_all")),
+            write("output/excursion_tally.json", tally_deliverable(EXPORT_NAMES, "_all")),
             write("output/disposition.md", DISPOSITION_MD),
             bind={
                 "limit": b(r"cumulative excursion minutes > (\d+)", "int"),

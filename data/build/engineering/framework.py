@@ -123,7 +123,7 @@ def token(sid: str, obj: dict[str, Any]) -> str:
 # ----------------------------------------------------------------------------------------------
 # slices and the analysis tool
 # ----------------------------------------------------------------------------------------------
-def slice_rows(S: Spec, f: SliceFile) -> tuple[list[Row], random.Random]:
+def slice_records(S: Spec, f: SliceFile) -> tuple[list[Row], random.Random]:
     """Rows for one slice: f = {name, rows, flagged: {key: n}, peak, start}."""
     rng = random.Random(S["id"] + "/" + f["name"])
     lim = S["limit"]
@@ -158,7 +158,7 @@ def slice_rows(S: Spec, f: SliceFile) -> tuple[list[Row], random.Random]:
 
 
 def slice_text(S: Spec, f: SliceFile) -> str:
-    rows, rng = slice_rows(S, f)
+    rows, rng = slice_records(S, f)
     cols = S["slice_cols"]  # (ts, key, value, extras...)
     extras = S.get("extras", [])
     out = []
@@ -191,7 +191,7 @@ def slice_text(S: Spec, f: SliceFile) -> str:
 
 
 def expected_stats(S: Spec, f: SliceFile) -> dict[str, Any]:
-    rows, _ = slice_rows(S, f)
+    rows, _ = slice_records(S, f)
     lim = S["limit"]
     over = [(k, v) for _, k, v in rows if v > lim]
     counts: dict[str, int] = {}

@@ -87,7 +87,8 @@ def ledger_csv(S: Scenario, fname: str, variant: str = "") -> str:
     return out.getvalue()
 
 
-def tally(S: Scenario, text: str) -> tuple[int, float]:
+def ledger_tally(S: Scenario, text: str) -> tuple[int, float]:
+    """The count and summed amount of the rows of the target status in one ledger CSV."""
     L = S["ledger"]
     n, amt = 0, 0.0
     for row in csv.DictReader(io.StringIO(text)):
@@ -103,7 +104,7 @@ def _date_plus(start: str, days: int) -> str:
     return (dt.date.fromisoformat(start) + dt.timedelta(days=days)).isoformat()
 
 
-TALLY_TOOL = '''#!/usr/bin/env python3
+LEDGER_TALLY_TOOL = '''#!/usr/bin/env python3
 """{title}
 
 Usage:
@@ -169,10 +170,13 @@ deliverable afterwards invalidates the line. Stdlib only.
 )
 
 
-def tally_tool_text(S: Scenario) -> str:
+def ledger_tally_tool(S: Scenario) -> str:
+    """The scenario's ledger tally tool (``LEDGER_TALLY_TOOL`` filled in)."""
     L = S["ledger"]
     same = {k: L[k] for k in ("target", "dec", "ck", "ak")}
-    return TALLY_TOOL.format(title=L["tool_title"], name=L["tool"], status=L["cols"][4], amount=L["cols"][5], **same)
+    return LEDGER_TALLY_TOOL.format(
+        title=L["tool_title"], name=L["tool"], status=L["cols"][4], amount=L["cols"][5], **same
+    )
 
 
 def seal_tool_text(S: Scenario) -> str:
@@ -404,8 +408,8 @@ def matter_document(doc: dict[str, Any]) -> bytes:
 def values(S: Scenario) -> dict[str, Any]:
     """Every reference value of the scenario, computed from the generated data."""
     L, A = S["ledger"], S["upA"]
-    pre = {f: tally(S, ledger_csv(S, f)) for f in L["files"]}
-    post = {**pre, A["file"]: tally(S, ledger_csv(S, A["file"], "" if A["op"] == "new" else "corrected"))}
+    pre = {f: ledger_tally(S, ledger_csv(S, f)) for f in L["files"]}
+    post = {**pre, A["file"]: ledger_tally(S, ledger_csv(S, A["file"], "" if A["op"] == "new" else "corrected"))}
     V: Values = {"pre": pre, "post": post}
     V["n_pre"], V["a_pre"] = sum(v[0] for v in pre.values()), num(sum(v[1] for v in pre.values()), L["dec"])
     V["n_post"], V["a_post"] = sum(v[0] for v in post.values()), num(sum(v[1] for v in post.values()), L["dec"])
@@ -421,7 +425,8 @@ def values(S: Scenario) -> dict[str, Any]:
     return V
 
 
-def tally_json(S: Scenario, files: dict[str, tuple[int, float]]) -> dict[str, Any]:
+def ledger_tally_json(S: Scenario, files: dict[str, tuple[int, float]]) -> dict[str, Any]:
+    """What the ledger tally tool prints with --json for ``files``."""
     L = S["ledger"]
     return {
         "files": {f: {L["ck"]: n, L["ak"]: a} for f, (n, a) in sorted(files.items())},
@@ -574,7 +579,7 @@ def build_scenario(S: Scenario, root: str, engine_src: bytes) -> Values:
         os.path.join(sd, "updates", A["id"], A["file"]),
         ledger_csv(S, A["file"], "" if A["op"] == "new" else "corrected"),
     )
-    write(os.path.join(ws, "tools", L["tool"]), tally_tool_text(S))
+    write(os.path.join(ws, "tools", L["tool"]), ledger_tally_tool(S))
     write(os.path.join(ws, "tools", S["seal_tool"]), seal_tool_text(S))
     write(os.path.join(ws, "vault", "seal.key"), seal_key("law", S["sid"]) + "\n")
     for top in out_dirs(S):

@@ -66,7 +66,7 @@ BUILD = os.path.normpath(os.path.join(HERE, ".."))
 # ----------------------------------------------------------------------------------------------
 # CSV slices and the tally tool
 # ----------------------------------------------------------------------------------------------
-def slice_csv(c: dict[str, Any], name: str, count: int, peak: float, withdrawn: int = 0) -> str:
+def export_csv(c: dict[str, Any], name: str, count: int, peak: float, withdrawn: int = 0) -> str:
     """Rows: id, date, unit, <measure>, status. `count` rows reach the threshold (peak is the max),
     the rest stay below it. `withdrawn` of the counted rows are marked withdrawn (a corrected slice)."""
     t = c["tool"]
@@ -96,7 +96,7 @@ def slice_csv(c: dict[str, Any], name: str, count: int, peak: float, withdrawn: 
     return ",".join(t["columns"]) + "\n" + "\n".join(rows) + "\n"
 
 
-TOOL_TEMPLATE = '''#!/usr/bin/env python3
+EXPORT_TALLY_TOOL = '''#!/usr/bin/env python3
 """{title}
 
 Usage:
@@ -430,16 +430,16 @@ def write_slices(c: dict[str, Any], sdir: str, ws: str) -> dict[str, Any]:
     """The exports, their index and the late (new) and corrected (replace) ones; returns the manifest's updates."""
     d, t = c["dirs"]["slices"], c["tool"]
     for name, count, peak in c["slices"]:
-        write(os.path.join(ws, d, name), slice_csv(c, name, count, peak))
+        write(os.path.join(ws, d, name), export_csv(c, name, count, peak))
     nname, ncount, npeak = c["new_slice"]
     uid = c["new_slice_update"]
     upd = {uid: {"op": "new", "files": [{"src": f"updates/{uid}/{nname}", "dst": f"{d}/{nname}"}]}}
-    write(os.path.join(sdir, "updates", uid, nname), slice_csv(c, nname, ncount, npeak))
+    write(os.path.join(sdir, "updates", uid, nname), export_csv(c, nname, ncount, npeak))
     if c.get("correction"):
         fname, k = c["correction"]
         cnt, pk = {s[0]: (s[1], s[2]) for s in c["slices"]}[fname]
         uid = c["correction_update"]
-        write(os.path.join(sdir, "updates", uid, fname), slice_csv(c, fname, cnt, pk, withdrawn=k))
+        write(os.path.join(sdir, "updates", uid, fname), export_csv(c, fname, cnt, pk, withdrawn=k))
         upd[uid] = {"op": "replace", "files": [{"src": f"updates/{uid}/{fname}", "dst": f"{d}/{fname}"}]}
     idx = [f"# {d}/ index", "", t["index_gist"], "", "| file | ~tokens | gist |", "|---|---|---|"]
     for name, _, _ in c["slices"]:
@@ -453,7 +453,7 @@ def write_slices(c: dict[str, Any], sdir: str, ws: str) -> dict[str, Any]:
 def write_tools(c: dict[str, Any], ws: str) -> None:
     t = c["tool"]
     fields = {k: t[k] for k in ("title", "name", "count_key", "max_key", "threshold")}
-    write(os.path.join(ws, "tools", f"{t['name']}.py"), TOOL_TEMPLATE.format(**fields, measure=t["columns"][3]))
+    write(os.path.join(ws, "tools", f"{t['name']}.py"), EXPORT_TALLY_TOOL.format(**fields, measure=t["columns"][3]))
     write(os.path.join(ws, "tools", "seal_summary.py"), SEAL_TOOL)
     summ = summary_obj(c)
     ints = sorted(k for k, v in summ.items() if isinstance(v, int))

@@ -71,7 +71,7 @@ def slice_csv(sl: dict[str, Any], rows: list[list[str]]) -> str:
     return "\n".join([",".join(sl["header"])] + [",".join(r) for r in rows]) + "\n"
 
 
-TALLY_TOOL = '''#!/usr/bin/env python3
+SLICE_TALLY_TOOL = '''#!/usr/bin/env python3
 """{title}: tally {count} per {noun} file.
 
 Usage:
@@ -151,7 +151,8 @@ Re-seal after any change to the deliverable.
 )
 
 
-def tally_tool_text(c: dict[str, Any]) -> str:
+def slice_tally_tool(c: dict[str, Any]) -> str:
+    """The scenario's slice tally tool (``SLICE_TALLY_TOOL`` filled in)."""
     sl = c["slice"]
     if sl.get("filter"):
         col, val = sl["filter"]
@@ -160,7 +161,7 @@ def tally_tool_text(c: dict[str, Any]) -> str:
     else:
         filt = ""
         cond = f"{sl['value_col']} >= {sl['thr']}"
-    return TALLY_TOOL.format(
+    return SLICE_TALLY_TOOL.format(
         title=c["title"],
         count=sl["count"],
         noun=sl["noun"],
@@ -384,7 +385,8 @@ def totals(c: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def tally_json(c: dict[str, Any], stage: dict[str, Any]) -> dict[str, Any]:
+def slice_tally_json(c: dict[str, Any], stage: dict[str, Any]) -> dict[str, Any]:
+    """What the slice tally tool prints with --json for the slices of one stage."""
     sl = c["slice"]
     return {
         "slices": {f: {sl["count"]: n, sl["maxl"]: p} for f, (n, p) in sorted(stage.items())},
@@ -455,7 +457,7 @@ class Builder:
         for name, text in c["requests"].items():
             self.w(f"{self.d('req')}/{name}", text)
         self.write_slices()
-        self.w(f"{self.d('tools')}/{c['tool']}", tally_tool_text(c))
+        self.w(f"{self.d('tools')}/{c['tool']}", slice_tally_tool(c))
         self.w(
             f"{self.d('tools')}/{c['seal_tool']}",
             SEAL_TOOL.format(title=c["title"], tool=c["seal_tool"], prefix=c["seal_prefix"]),
@@ -500,7 +502,7 @@ class Builder:
     # rounds --------------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
         c, sl, m, doc = self.c, self.c["slice"], self.c["media"], self.c["doc"]
-        tj = tally_json(c, self.t["stages"][-1])
+        tj = slice_tally_json(c, self.t["stages"][-1])
         tot = tj["total_" + sl["count"]]
         out = {
             "request_id": c["req_id"],
@@ -514,7 +516,7 @@ class Builder:
 
     def total(self, stage: dict[str, Any]) -> int:
         """The tally's total over the files of one stage."""
-        return int(tally_json(self.c, stage)["total_" + self.c["slice"]["count"]])
+        return int(slice_tally_json(self.c, stage)["total_" + self.c["slice"]["count"]])
 
     def t_old_total(self) -> int:
         return self.total(self.t["stages"][-2])
