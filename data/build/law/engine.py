@@ -154,7 +154,7 @@ if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
 '''
 
-SEAL_TOOL = seal_tool_template(
+MATTER_SEAL_TOOL = seal_tool_template(
     """Seal a finished JSON deliverable for the matter file.
 
 Usage:
@@ -168,6 +168,7 @@ deliverable afterwards invalidates the line. Stdlib only.
     names=("obj", "blob"),
     gap=False,
 )
+"""tools/<seal_tool>: the matter file's sealer, a template of its ``name`` and ``prefix``."""
 
 
 def ledger_tally_tool(S: Scenario) -> str:
@@ -180,7 +181,7 @@ def ledger_tally_tool(S: Scenario) -> str:
 
 
 def seal_tool_text(S: Scenario) -> str:
-    return SEAL_TOOL.format(name=S["seal_tool"], prefix=S["seal_prefix"])
+    return MATTER_SEAL_TOOL.format(name=S["seal_tool"], prefix=S["seal_prefix"])
 
 
 # ----------------------------------------------------------------------------------------------

@@ -148,7 +148,7 @@ if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
 '''
 
-SEAL_TOOL = seal_tool_template(
+SUMMARY_SEAL_TOOL = seal_tool_template(
     """Seal a review summary so the governance office can verify it (stdlib only, deterministic).
 
 Usage:
@@ -160,6 +160,7 @@ sealing invalidates the line.
 """,
     names=("data", "payload"),
 ).format(prefix="MEDSEAL")
+"""tools/seal_summary.py of every medicine workspace."""
 
 VALIDATE_TOOL = '''#!/usr/bin/env python3
 """Validate the shape of output/summary.json before it is sealed (stdlib only).
@@ -454,7 +455,7 @@ def write_tools(c: dict[str, Any], ws: str) -> None:
     t = c["tool"]
     fields = {k: t[k] for k in ("title", "name", "count_key", "max_key", "threshold")}
     write(os.path.join(ws, "tools", f"{t['name']}.py"), EXPORT_TALLY_TOOL.format(**fields, measure=t["columns"][3]))
-    write(os.path.join(ws, "tools", "seal_summary.py"), SEAL_TOOL)
+    write(os.path.join(ws, "tools", "seal_summary.py"), SUMMARY_SEAL_TOOL)
     summ = summary_obj(c)
     ints = sorted(k for k, v in summ.items() if isinstance(v, int))
     write(os.path.join(ws, "tools", "validate_summary.py"), VALIDATE_TOOL.format(keys=sorted(summ), ints=ints))

@@ -134,7 +134,7 @@ if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
 '''
 
-SEAL_TOOL = seal_tool_template(
+RECORD_SEAL_TOOL = seal_tool_template(
     """Seal a JSON deliverable for {title}.
 
 Usage:
@@ -149,6 +149,7 @@ Re-seal after any change to the deliverable.
     names=("obj", "body"),
     gap=False,
 )
+"""tools/<seal_tool>: the record sealer, a template of the scenario's ``title``, ``tool`` and ``prefix``."""
 
 
 def slice_tally_tool(c: dict[str, Any]) -> str:
@@ -460,7 +461,7 @@ class Builder:
         self.w(f"{self.d('tools')}/{c['tool']}", slice_tally_tool(c))
         self.w(
             f"{self.d('tools')}/{c['seal_tool']}",
-            SEAL_TOOL.format(title=c["title"], tool=c["seal_tool"], prefix=c["seal_prefix"]),
+            RECORD_SEAL_TOOL.format(title=c["title"], tool=c["seal_tool"], prefix=c["seal_prefix"]),
         )
         self.w(f"{self.d('vault')}/{c['seal_file']}", c["seal"] + "\n")
         self.w(f"{self.d('vault')}/README.md", c["vault_readme"])
