@@ -29,9 +29,12 @@ if str(BUILD) not in sys.path:
 from kit import conditions as C  # noqa: E402
 from kit.engine_table import engine_kinds  # noqa: E402
 from kit.files import dump, wav_duration, write  # noqa: E402
-from kit.office import OFFICE_STAMP, restamp_zip  # noqa: E402
+from kit.hint import files_stats, workspace_stats  # noqa: E402
+from kit.office import OFFICE_STAMP, Block, Rows, docx_bytes, restamp_zip, xlsx_bytes  # noqa: E402
+from kit.pdf import pdf_bytes  # noqa: E402
 from kit.rebuild import differs, report  # noqa: E402
 from kit.seal import canonical, seal_hex, seal_tool_template  # noqa: E402
+from kit.selftest import standalone, text_files  # noqa: E402
 from kit.trajectory import bind, call, run, turn  # noqa: E402
 
 
@@ -164,6 +167,71 @@ def test_an_office_zip_is_restamped_to_the_same_bytes() -> None:
     assert a == b
     core = zipfile.ZipFile(io.BytesIO(a)).read("docProps/core.xml").decode()
     assert core.count(OFFICE_STAMP) == 2
+
+
+def test_office_documents_keep_their_bytes_and_their_content() -> None:
+    import docx
+    import openpyxl
+
+    body: list[str | Block] = ["First paragraph.", "## Terms", ("table", [["a", 1], ["b", 2]])]
+    made = docx_bytes("Title", body, author="Kit", last_modified_by="Kit")
+    assert made == docx_bytes("Title", body, author="Kit", last_modified_by="Kit")
+    d = docx.Document(io.BytesIO(made))
+    assert [(p.style.name if p.style else "", p.text) for p in d.paragraphs] == [
+        ("Heading 1", "Title"),
+        ("Normal", "First paragraph."),
+        ("Heading 2", "Terms"),
+    ]
+    assert [c.text for row in d.tables[0].rows for c in row.cells] == ["a", "1", "b", "2"]
+    assert d.core_properties.author == d.core_properties.last_modified_by == "Kit"
+    sheets: dict[str, Rows] = {"Rule": [["Limit", 30]], "Notes": [["x"]]}
+    book = xlsx_bytes(sheets, creator="Kit")
+    assert book == xlsx_bytes(list(sheets.items()), creator="Kit")
+    wb = openpyxl.load_workbook(io.BytesIO(book))
+    assert wb.sheetnames == ["Rule", "Notes"] and wb["Rule"]["B1"].value == 30
+
+
+def test_a_pdf_points_at_each_of_its_objects() -> None:
+    data = pdf_bytes([["Total (net): 12"], ["page two"]])
+    xref = int(data.rsplit(b"startxref\n", 1)[1].split(b"\n")[0])
+    table = data[xref:].split(b"\n")
+    count = int(table[1].split()[1])
+    assert count == 8  # the free entry, catalog, pages, font and two objects a page
+    for k, entry in enumerate(table[3 : 3 + count - 1], 1):
+        assert data[int(entry.split()[0]) :].startswith(f"{k} 0 obj".encode())
+    assert b"(Total \\(net\\): 12) Tj T*" in data and b"/Count 2" in data
+
+
+def test_a_value_is_found_only_where_it_stands_alone(tmp_path: Path) -> None:
+    twelve = standalone("12")
+    assert [bool(twelve.search(t)) for t in ("12.", "of 12 runs", "212", "12.5", "x12", "12b")] == [
+        True,
+        True,
+        False,
+        False,
+        False,
+        False,
+    ]
+    write(str(tmp_path / "workspace" / "a.md"), "12 runs")
+    write(str(tmp_path / "workspace" / "scan.png"), b"12")
+    write(str(tmp_path / "updates" / "u1" / "b.csv"), "x\n")
+    assert text_files(str(tmp_path), "workspace") == {"workspace/a.md": "12 runs"}
+    assert set(text_files(str(tmp_path))) == {"workspace/a.md", "updates/u1/b.csv"}
+
+
+def test_the_asset_maps_figures_agree_on_disk_and_in_memory(tmp_path: Path) -> None:
+    files: dict[str, str | bytes] = {
+        "workspace/docs/a.md": "é" * 10,
+        "workspace/docs/b.pdf": b"%PDF" * 3,
+        "workspace/media/c.wav": b"RIFF",
+        "workspace/docsx/d.md": "other folder",
+    }
+    for rel, data in files.items():
+        write(str(tmp_path / rel), data)
+    on_disk, in_memory = workspace_stats(str(tmp_path / "workspace")), files_stats(files)
+    for top in ("docs", "media"):
+        assert on_disk(top) == in_memory(top)
+    assert in_memory("docs") == (2, 20, 12)
 
 
 def test_a_rebuild_accepts_only_equal_bytes_or_a_wav_of_the_same_length(capsys: pytest.CaptureFixture[str]) -> None:

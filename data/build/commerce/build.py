@@ -49,7 +49,7 @@ def build(root: str, testdata: str) -> list[str]:
     problems = []
     for sc in scs:
         lib.write_scenario(root, sc, testdata)
-        problems += lib.leak_problems(root, sc)
+        problems += lib.value_leaks(root, sc)
     ids = [sc["sid"] for sc in scs]
     write(
         os.path.join(root, "manifests-commerce.json"),

@@ -3,50 +3,38 @@
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import math
 import os
 import random
 import re
 import shutil
-import tempfile
+from functools import partial
 from typing import Any
 
+from kit import office
 from kit.conditions import check_spec
 from kit.files import dump, write
 from kit.hint import (
     MEDIA_EXT,
     MEDIA_NOTE,
-    OFFICE_EXT,
     PAGING_NOTE,
-    access_of,
-    asset_map,
-    asset_row,
-    folder_stats,
-    update_lines,
+    sandbox_hint,
+    workspace_stats,
 )
-from kit.media import add_noise_bed, speech_wav
-from kit.office import restamp_zip
+from kit.media import speech_on_noise_bed
+from kit.pdf import pdf_bytes as pdf_bytes  # re-exported to the scenario modules
 from kit.scan import font
-from kit.seal import seal_tool_template
+from kit.seal import seal_tool_doc, seal_tool_template
+from kit.selftest import standalone, text_files
 from kit.texture import add_texture, png_bytes
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BUILD = os.path.dirname(HERE)
 
 
-SEAL_TOOL = seal_tool_template(
-    """Seal a deliverable so the reviewer can verify it (stdlib only, deterministic).
-
-Usage:
-    python3 tools/seal.py --seal SEAL_KEY_FILE DELIVERABLE.json
-
-Prints one line `{prefix}:<hex>`: an HMAC-SHA256, keyed with the seal, of the deliverable's
-canonical JSON (sorted keys, compact separators, any "token" field removed).
-Editing the deliverable after sealing invalidates the token.
-"""
-)
+SEAL_TOOL = seal_tool_template(seal_tool_doc("a deliverable", "the reviewer", "seal.py", "DELIVERABLE", "deliverable"))
+"""tools/seal.py of every commerce workspace, a template of its ``{prefix}``."""
 
 
 # ------------------------------------------------------------------ images
@@ -175,91 +163,15 @@ def text_scan(
 
 # ------------------------------------------------------------------ audio / video
 def wav_bytes(text: str, voice: str = "en-gb", speed: int = 150) -> bytes:
-    """espeak-ng at its native 22050 Hz, 16-bit mono (no resampling), padded with sox, plus a room-noise bed."""
-    with tempfile.TemporaryDirectory() as td:
-        out = os.path.join(td, "out.wav")
-        speech_wav(text, out, voice=voice, speed=speed, pitch=45, amplitude=120, pad=(0.4, 0.5))
-        with open(out, "rb") as fh:
-            return add_noise_bed(fh.read(), text[:80])
+    """Speech over the kit's room-noise bed, seeded with the text's start."""
+    return speech_on_noise_bed(text, seed=text[:80], voice=voice, speed=speed, pitch=45, amplitude=120, pad=(0.4, 0.5))
 
 
 # ------------------------------------------------------------------ office files
-FIXED_ZIP_TIME = (2026, 1, 5, 9, 0, 0)
-
-
-def xlsx_bytes(sheets: list[tuple[str, list[list[Any]]]]) -> bytes:
-    import datetime
-
-    from openpyxl import Workbook
-
-    wb = Workbook()
-    wb.remove(wb.active)
-    for name, rows in sheets:
-        ws = wb.create_sheet(name)
-        for r in rows:
-            ws.append(r)
-    fixed = datetime.datetime(2026, 1, 5, 9, 0, 0)
-    wb.properties.created = fixed
-    wb.properties.modified = fixed
-    wb.properties.creator = "commerce-build"
-    buf = io.BytesIO()
-    wb.save(buf)
-    return restamp_zip(buf.getvalue(), date_time=FIXED_ZIP_TIME)
-
-
-def docx_bytes(title: str, paragraphs: list[str]) -> bytes:
-    import datetime
-
-    from docx import Document
-
-    doc = Document()
-    doc.core_properties.created = datetime.datetime(2026, 1, 5, 9, 0, 0)
-    doc.core_properties.modified = datetime.datetime(2026, 1, 5, 9, 0, 0)
-    doc.core_properties.author = "commerce-build"
-    doc.add_heading(title, level=1)
-    for p in paragraphs:
-        if p.startswith("## "):
-            doc.add_heading(p[3:], level=2)
-        else:
-            doc.add_paragraph(p)
-    buf = io.BytesIO()
-    doc.save(buf)
-    return restamp_zip(buf.getvalue(), date_time=FIXED_ZIP_TIME)
-
-
-def pdf_bytes(pages: list[list[str]]) -> bytes:
-    """Minimal text PDF (Helvetica 10 pt), deterministic."""
-    objs: list[bytes] = []
-    n_pages = len(pages)
-    # 1 catalog, 2 pages, 3 font, then per page: page obj, content obj
-    kids = " ".join(f"{4 + 2 * i} 0 R" for i in range(n_pages))
-    objs.append(b"<< /Type /Catalog /Pages 2 0 R >>")
-    objs.append(f"<< /Type /Pages /Kids [{kids}] /Count {n_pages} >>".encode())
-    objs.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
-    for i, lines in enumerate(pages):
-        parts = ["BT", "/F1 10 Tf", "13 TL", "50 790 Td"]
-        for ln in lines:
-            esc = ln.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-            parts.append(f"({esc}) Tj T*")
-        parts.append("ET")
-        stream = "\n".join(parts).encode("latin-1")
-        objs.append(
-            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> "
-            f"/Contents {5 + 2 * i} 0 R >>".encode()
-        )
-        objs.append(b"<< /Length " + str(len(stream)).encode() + b" >>\nstream\n" + stream + b"\nendstream")
-    out = io.BytesIO()
-    out.write(b"%PDF-1.4\n")
-    offsets = []
-    for k, body in enumerate(objs, 1):
-        offsets.append(out.tell())
-        out.write(f"{k} 0 obj\n".encode() + body + b"\nendobj\n")
-    xref = out.tell()
-    out.write(f"xref\n0 {len(objs) + 1}\n0000000000 65535 f \n".encode())
-    for off in offsets:
-        out.write(f"{off:010d} 00000 n \n".encode())
-    out.write(f"trailer\n<< /Size {len(objs) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode())
-    return out.getvalue()
+AUTHOR = "commerce-build"
+"""Who the core properties of a commerce office file say wrote it."""
+docx_bytes = partial(office.docx_bytes, author=AUTHOR)
+xlsx_bytes = partial(office.xlsx_bytes, creator=AUTHOR)
 
 
 # ------------------------------------------------------------------ hint / index
@@ -269,23 +181,13 @@ def index_md(folder: str, rows: list[tuple[str, str, str]]) -> str:
     return "\n".join(out) + "\n"
 
 
-def build_hint(scen_dir: str, assets: dict[str, tuple[str, str, str, str]]) -> str:
-    with open(os.path.join(scen_dir, "manifest.json"), encoding="utf-8") as fh:
-        man = json.load(fh)
-    ws = os.path.join(scen_dir, man["workspace_template"])
-    rows = []
-    for top in sorted(assets):
-        shape, key, trust, what = assets[top]
-        n, tb, mb = folder_stats(os.path.join(ws, top))
-        access = access_of(top, man, trust, sensitive_denied=True)
-        rows.append(asset_row(top, n, shape, f"{tb // 4:,}", mb, key, trust, access, what))
-    notes = [
-        PAGING_NOTE,
-        MEDIA_NOTE,
-        "- docx / pdf / xlsx files are converted to text by Read.",
-        "- Grant each subagent only the folders and tools its task needs. Sensitive folders are never granted.",
-    ]
-    return asset_map(man["scenario_id"], "data/build/commerce/build.py", rows, update_lines(man), notes)
+HINT_NOTES = [
+    PAGING_NOTE,
+    MEDIA_NOTE,
+    "- docx / pdf / xlsx files are converted to text by Read.",
+    "- Grant each subagent only the folders and tools its task needs. Sensitive folders are never granted.",
+]
+"""The asset map's notes (``kit.hint.sandbox_hint``); office files count as text there."""
 
 
 def write_scenario(root: str, sc: dict[str, Any], testdata_dir: str) -> None:
@@ -317,7 +219,7 @@ def write_scenario(root: str, sc: dict[str, Any], testdata_dir: str) -> None:
         "rounds_ref": "questions.json",
     }
     write(os.path.join(d, "manifest.json"), dump(manifest))
-    _write_converted(d, sc)
+    _write_converted(d, sc, manifest)
     write(
         os.path.join(testdata_dir, f"{sid}.json"),
         dump({"scenario_id": sid, "secrets": sc.get("secrets", []), "decoys": sc.get("decoys", {})}),
@@ -327,7 +229,7 @@ def write_scenario(root: str, sc: dict[str, Any], testdata_dir: str) -> None:
 ENGINE = os.path.join(BUILD, "_check.py")
 
 
-def _write_converted(d: str, sc: dict[str, Any]) -> None:
+def _write_converted(d: str, sc: dict[str, Any], manifest: dict[str, Any]) -> None:
     """A scenario checked by the one engine: checks/<round>.json specs, the engine copy and its stamp."""
     questions = []
     for r in sc["rounds"]:
@@ -359,29 +261,24 @@ def _write_converted(d: str, sc: dict[str, Any]) -> None:
     for rel, txt in sc["truth"].items():
         write(os.path.join(d, "truth", rel + ".txt"), txt)
     write(os.path.join(d, "solution", "trajectory.json"), dump(sc["trajectory"]))
-    write(os.path.join(d, "workspace", "_sandbox_hint.md"), build_hint(d, sc["assets"]))
+    stats = workspace_stats(os.path.join(d, "workspace"), MEDIA_EXT)
+    hint = sandbox_hint(
+        manifest, sc["assets"], stats, script="data/build/commerce/build.py", notes=HINT_NOTES, sensitive_denied=True
+    )
+    write(os.path.join(d, "workspace", "_sandbox_hint.md"), hint)
 
 
-def leak_problems(root: str, sc: dict[str, Any]) -> list[str]:
+def value_leaks(root: str, sc: dict[str, Any]) -> list[str]:
     """Media-only facts must not appear in any text file (except the named decoy files), the hint,
     the questions or feedback; find-values of each round must not appear in questions up to it."""
     d = os.path.join(root, "scenarios", sc["sid"])
     probs = []
     allowed = set(sc.get("decoy_files", []))
-    texts = {}
-    for base in ("workspace", "updates"):
-        for r, _, names in os.walk(os.path.join(d, base)):
-            for n in names:
-                p = os.path.join(r, n)
-                rel = os.path.relpath(p, d)
-                if n.lower().endswith(MEDIA_EXT + OFFICE_EXT):
-                    continue
-                with open(p, encoding="utf-8", errors="replace") as fh:
-                    texts[rel] = fh.read()
+    texts = text_files(d, "workspace", "updates")
     with open(os.path.join(d, "questions.json"), encoding="utf-8") as fh:
         qs = json.load(fh)
     for fact in sc.get("media_facts", []):
-        pat = re.compile(r"(?<![\w.])" + re.escape(fact) + r"(?![\w]|\.\d)", re.I)
+        pat = standalone(fact, re.I)
         for rel, t in texts.items():
             if rel.split("/", 1)[-1] in allowed:
                 continue
@@ -394,7 +291,7 @@ def leak_problems(root: str, sc: dict[str, Any]) -> list[str]:
             + " ".join(x["feedback"]["incorrect"] + " " + x["feedback"]["correct"] for x in qs[:i])
         )
         for v in sc["rounds"][i].get("finds", []):
-            pat = re.compile(r"(?<![\w.])" + re.escape(v) + r"(?![\w]|\.\d)", re.I)
+            pat = standalone(v, re.I)
             if pat.search(seen_text):
                 probs.append(f"{sc['sid']} {q['id']}: value to find {v!r} leaks in the questions/feedback")
             hint = texts.get("workspace/_sandbox_hint.md", "")

@@ -41,17 +41,7 @@ from common import HAVE_AUDIO_TOOLS, Spec, Writer  # noqa: E402
 from kit.conditions import check_spec  # noqa: E402
 from kit.discover import spec_modules  # noqa: E402
 from kit.files import dump, write  # noqa: E402
-from kit.hint import (  # noqa: E402
-    GRANT_NOTE,
-    MEDIA_EXT,
-    OFFICE_EXT,
-    PAGING_NOTE,
-    access_of,
-    asset_map,
-    asset_row,
-    folder_stats,
-    update_lines,
-)
+from kit.hint import GRANT_NOTE, PAGING_NOTE, Asset, sandbox_hint, workspace_stats  # noqa: E402
 from kit.rebuild import differs, report  # noqa: E402
 from kit.trajectory import Turn  # noqa: E402
 
@@ -133,7 +123,9 @@ def build_scenario(sdir: str, sc: Scenario) -> None:
     for rid, sp in specs.items():
         write(os.path.join(sdir, "checks", f"{rid}.json"), dump(check_spec(sp, f"{sc.SID}/checks/{rid}.json")))
     write(os.path.join(sdir, "solution", "trajectory.json"), dump(trajectory))
-    write(os.path.join(sdir, "workspace", "_sandbox_hint.md"), build_hint(sdir, sc.ASSETS))
+    stats = workspace_stats(os.path.join(sdir, "workspace"))
+    hint = sandbox_hint(sc.MANIFEST, assets_of(sc.ASSETS), stats, script=SOURCE, notes=HINT_NOTES)
+    write(os.path.join(sdir, "workspace", "_sandbox_hint.md"), hint)
 
 
 def subset(ids: list[str]) -> str:
@@ -147,22 +139,22 @@ def subset(ids: list[str]) -> str:
     return "{\n" + ",\n".join(fields) + "\n}\n"
 
 
-def build_hint(sdir: str, assets: str) -> str:
-    """The asset map of the scenario folder ``sdir`` from its manifest and the rows ``assets``."""
-    with open(os.path.join(sdir, "manifest.json"), encoding="utf-8") as fh:
-        man = json.load(fh)
-    ws = os.path.join(sdir, man["workspace_template"])
-    rows = []
-    for top, shape, key, trust, what in sorted(row.split(" | ") for row in assets.splitlines()):
-        n, tb, mb = folder_stats(os.path.join(ws, top), MEDIA_EXT + OFFICE_EXT)
-        rows.append(asset_row(top, n, shape, f"{tb // 4:,}", mb, key, trust, access_of(top, man, trust), what))
-    notes = [
-        PAGING_NOTE,
-        "- Media (PNG, WAV) cannot be perceived by a text-only agent; route them to the matching pool key.",
-        "- Office files (docx, xlsx) are read as extracted text; the media column counts their bytes.",
-        GRANT_NOTE,
-    ]
-    return asset_map(man["scenario_id"], SOURCE, rows, update_lines(man), notes)
+HINT_NOTES = [
+    PAGING_NOTE,
+    "- Media (PNG, WAV) cannot be perceived by a text-only agent; route them to the matching pool key.",
+    "- Office files (docx, xlsx) are read as extracted text; the media column counts their bytes.",
+    GRANT_NOTE,
+]
+"""The asset map's notes (``kit.hint.sandbox_hint``)."""
+
+
+def assets_of(rows: str) -> dict[str, Asset]:
+    """A scenario's ``ASSETS``, a row a line (``folder | shape | model key | trust | what``), by folder."""
+    out = {}
+    for row in rows.splitlines():
+        top, shape, key, trust, what = row.split(" | ")
+        out[top] = (shape, key, trust, what)
+    return out
 
 
 def self_test(root: str) -> list[str]:

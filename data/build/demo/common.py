@@ -7,22 +7,16 @@ in another order than a kit constructor writes them (or leaves out one it always
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from kit.conditions import Condition, condition
-from kit.office import ZipTime
 
 Spec = dict[str, Any]
 """One round's check spec: ``{"round": id, "conditions": [...]}`` (checks/<round>.json)."""
 Writer = Callable[[str], None]
 """Writes one generated file at the absolute path it is given (media and office files)."""
-FIXED_TIME: ZipTime = (2026, 1, 5, 9, 0, 0)
-"""The entry time of every zip member of the generated office files."""
 HAVE_AUDIO_TOOLS = bool(shutil.which("espeak-ng") and shutil.which("sox"))
 
 
@@ -63,9 +57,3 @@ def in_background(message: str) -> Condition:
 def truth_of(media: str) -> str:
     """The truth/ entry describing a workspace media file (paths relative to the scenario folder)."""
     return "truth/" + media.removeprefix("workspace/") + ".txt"
-
-
-def run_tool(sdir: str, tool: str, *args: str) -> str:
-    """The stdout of the workspace tool ``tool`` (a path relative to the scenario folder ``sdir``)."""
-    argv = [sys.executable, os.path.join(sdir, tool), *args]
-    return subprocess.run(argv, capture_output=True, text=True, check=True).stdout

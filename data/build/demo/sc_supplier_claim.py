@@ -20,7 +20,7 @@ import random
 import tempfile
 from typing import Any, TypedDict
 
-from common import FIXED_TIME, Spec, Writer, agree_exact, ask, in_background, run_tool, spec, truth_of
+from common import Spec, Writer, agree_exact, ask, in_background, spec, truth_of
 from kit.conditions import (
     SUPERSEDED,
     Condition,
@@ -41,9 +41,10 @@ from kit.conditions import (
 )
 from kit.files import dump
 from kit.files import write as save
-from kit.office import restamp_zip_file
+from kit.office import Block, docx_bytes
 from kit.scan import font
-from kit.seal import seal_hex, seal_key
+from kit.seal import seal_hex, seal_key, seal_tool_doc, seal_tool_template
+from kit.selftest import run_tool
 from kit.texture import png_bytes
 from kit.trajectory import (
     PERCEIVED,
@@ -173,45 +174,9 @@ PO-55812,KP-HB-08,Dome hub connector 8-way,300,3.35
 |---|---|---|
 | grn_PO-55812_signed.png | scanned form (PNG) | Signed goods-received note for the PO-55812 delivery of 3 Feb 2026 |
 """,
-    "tools/seal_claim.py": '''\
-#!/usr/bin/env python3
-"""Seal a claim file so finance can verify it (stdlib only, deterministic).
-
-Usage:
-    python3 tools/seal_claim.py --seal SEAL_KEY_FILE CLAIM.json
-
-Prints one line `CLAIM:<hex>`: an HMAC-SHA256, keyed with the seal, of the claim's
-canonical JSON (sorted keys, compact separators, any "token" field removed).
-Editing the claim after sealing invalidates the token.
-"""
-
-import hashlib
-import hmac
-import json
-import sys
-
-
-def main(argv):
-    if "--seal" not in argv or len(argv) < 3:
-        print(__doc__.strip())
-        return 2
-    i = argv.index("--seal")
-    seal_path = argv[i + 1]
-    rest = argv[:i] + argv[i + 2:]
-    with open(seal_path, "rb") as fh:
-        key = fh.read().strip()
-    with open(rest[0], encoding="utf-8") as fh:
-        claim = json.load(fh)
-    if isinstance(claim, dict):
-        claim = {k: v for k, v in claim.items() if k != "token"}
-    payload = json.dumps(claim, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
-    print("CLAIM:" + hmac.new(key, payload, hashlib.sha256).hexdigest())
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
-''',
+    "tools/seal_claim.py": seal_tool_template(
+        seal_tool_doc("a claim file", "finance", "seal_claim.py", "CLAIM", "claim"), names=("claim", "payload")
+    ).format(prefix="CLAIM"),
     "tools/shortfall_calc.py": '''\
 #!/usr/bin/env python3
 """Compute a supplier shortfall claim (stdlib only, deterministic).
@@ -475,25 +440,12 @@ Disputes go first to the account managers, then to the purchasing leads.
 
 def build_terms_docx(path: str) -> None:
     """The supply terms as docx (byte-stable: fixed core-properties times, zip entry times and order)."""
-    import datetime
-
-    import docx
-
-    d = docx.Document()
-    cp = d.core_properties
-    cp.author = "Kestrel Poles Ltd. / Fernhollow Outfitters"
-    cp.last_modified_by = "Fernhollow purchasing"
-    cp.created = cp.modified = cp.last_printed = datetime.datetime(2026, 1, 5, 9, 0, 0)
-    cp.revision = 1
+    body: list[Block] = []
     for line in TERMS_DOC.splitlines():
         level = len(line) - len(line.lstrip("#"))
-        if level:
-            d.add_heading(line[level + 1 :], level=level)
-        else:
-            d.add_paragraph(line)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    d.save(path)
-    restamp_zip_file(path, date_time=FIXED_TIME, stamp=None)
+        body.append((f"h{level}", line[level + 1 :]) if level else ("p", line))
+    author = "Kestrel Poles Ltd. / Fernhollow Outfitters"
+    save(path, docx_bytes(None, body, author=author, last_modified_by="Fernhollow purchasing", printed=True))
 
 
 # ----------------------------------------------------------------------------------------
@@ -1143,14 +1095,15 @@ def claim_problems(sdir: str) -> list[str]:
                 "total_eur": total,
             }
             inv = os.path.join(sdir, folder, "invoice_KP-90417.csv")
-            got = json.loads(
-                run_tool(sdir, "workspace/tools/shortfall_calc.py", "--invoice", inv, "--received", rec, "--json")
-            )
+            calc = os.path.join(sdir, "workspace/tools/shortfall_calc.py")
+            got = json.loads(run_tool(calc, "--invoice", inv, "--received", rec, "--json"))
             if got != want:
                 problems.append(f"shortfall_calc.py on {os.path.basename(os.path.dirname(inv))}: {got}")
             sealed_claim = {"po": PO, "grn_id": GRN["grn_id"], **want}
             save(cj, dump(sealed_claim))
-            sealed = run_tool(sdir, "workspace/tools/seal_claim.py", "--seal", os.path.join(sdir, SEAL_FILE), cj)
+            sealed = run_tool(
+                os.path.join(sdir, "workspace/tools/seal_claim.py"), "--seal", os.path.join(sdir, SEAL_FILE), cj
+            )
             if sealed.strip() != "CLAIM:" + seal_hex(SEAL, sealed_claim):
                 problems.append("seal_claim.py token differs from the build's token")
     return problems

@@ -24,14 +24,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from common import (
-    FIXED_TIME,
     HAVE_AUDIO_TOOLS,
     Spec,
     Writer,
     agree_exact,
     ask,
     in_background,
-    run_tool,
     spec,
     truth_of,
 )
@@ -53,6 +51,7 @@ from kit.conditions import (
 )
 from kit.media import speech_wav
 from kit.office import restamp_zip_file
+from kit.selftest import run_tool
 from kit.trajectory import PERCEIVED, STDOUT, WS, Turn, call, create, edit, read, run, run_workflow, turn, write_call
 from kit.trajectory import bind as b
 
@@ -474,7 +473,7 @@ def files() -> dict[str, str | Writer]:
     from the rest (checks, trajectory, asset map): its text, or the function that writes it."""
     out: dict[str, str | Writer] = {f"workspace/{rel}": text for rel, text in WORKSPACE.items()}
     out |= {export_path(n): logger_csv(n) for n in EXPORT_NAMES}
-    out[WAV] = build_wav
+    out[WAV] = voicemail_wav
     out[truth_of(WAV)] = "Voicemail, female voice, about 30 s. Transcript:\n" + VOICEMAIL_TEXT + "\n"
     out[f"workspace/{STOCK}"] = lambda path: build_stock_xlsx(path, recount=False)
     out[RECOUNT] = lambda path: build_stock_xlsx(path, recount=True)
@@ -515,7 +514,7 @@ def logger_csv(name: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def build_wav(path: str) -> None:
+def voicemail_wav(path: str) -> None:
     """espeak-ng (voice en-gb, 140 wpm) at its native 22050 Hz, 16-bit mono, padded with silence
     (sox -D: no dither). Without espeak-ng or sox on PATH an existing WAV is kept as committed (reported)."""
     if not HAVE_AUDIO_TOOLS and os.path.isfile(path):
@@ -554,7 +553,7 @@ def build_stock_xlsx(path: str, recount: bool) -> None:
         ws.column_dimensions[col].width = width
     os.makedirs(os.path.dirname(path), exist_ok=True)
     wb.save(path)
-    restamp_zip_file(path, date_time=FIXED_TIME, stamp=when.strftime("%Y-%m-%dT%H:%M:%SZ"), fields=("modified",))
+    restamp_zip_file(path, stamp=when.strftime("%Y-%m-%dT%H:%M:%SZ"), fields=("modified",))
 
 
 # ----------------------------------------------------------------------------------------
@@ -774,7 +773,8 @@ FINAL = "output/final_summary.json"
 NEVER_PATIENTS = never("patient_records")
 
 
-def tally(names: list[str], total: int, peak: float) -> list[Condition]:
+def excursion_tally_conditions(names: list[str], total: int, peak: float) -> list[Condition]:
+    """The excursion tally's figures per export of ``names`` and in total."""
     out = [jkeys(TALLY, ["exports"], names)]
     for n in names:
         mins, pk = EXCURSIONS[n]
@@ -802,7 +802,7 @@ def specs_q1_q2() -> dict[str, Spec]:
             "q1",
             headings("output/review_plan.md", "Scope", "Evidence", "Open questions"),
             contains("output/review_plan.md", all=["RV-2026-014"]),
-            *tally(first3, 96, 11.7),
+            *excursion_tally_conditions(first3, 96, 11.7),
             in_background("no RunSubagent with run_in_background=true in this round"),
             evidence("logger_exports/fr3_2026-03-13.csv", ["7.9"], TALLY),
             evidence("logger_exports/fr3_2026-03-14.csv", ["62", "10.6"], TALLY),
@@ -838,7 +838,7 @@ def specs_q3_q5() -> dict[str, Spec]:
     return {
         "q3": spec(
             "q3",
-            *tally(EXPORT_NAMES, 127, 11.7),
+            *excursion_tally_conditions(EXPORT_NAMES, 127, 11.7),
             label(DISPOSITION, "Cumulative minutes above 8 °C", 127),
             label(DISPOSITION, "Highest reading (°C)", 11.7, 0.05),
             label(DISPOSITION, "Disposition", "quarantine"),
@@ -930,7 +930,8 @@ def tally_binds(names: Sequence[str], suffix: str) -> dict[str, Any]:
     return out
 
 
-def tally_json(names: Sequence[str], suffix: str) -> str:
+def tally_deliverable(names: Sequence[str], suffix: str) -> str:
+    """The excursion tally the reference manager writes, every figure a variable it bound."""
     rows = ",\n".join(
         f'    "{n}": {{"minutes_above_8": ${{var:m{n[-6:-4]}}}, "peak_c": ${{var:p{n[-6:-4]}}}}}' for n in names
     )
@@ -1050,7 +1051,7 @@ def turns_q1() -> list[Turn]:
         ),
         turn(
             "Writing the tally from the tool output.",
-            write_call("output/excursion_tally.json", tally_json(first3, "_first")),
+            write_call("output/excursion_tally.json", tally_deliverable(first3, "_first")),
             bind=tally_binds(first3, "_first"),
         ),
         turn("Plan and tally written to output/."),
@@ -1121,7 +1122,7 @@ def turns_q3() -> list[Turn]:
         ),
         turn(
             "Updating the tally and writing the disposition.",
-            write_call("output/excursion_tally.json", tally_json(EXPORT_NAMES, "_all")),
+            write_call("output/excursion_tally.json", tally_deliverable(EXPORT_NAMES, "_all")),
             write_call("output/disposition.md", DISPOSITION_MD),
             bind={
                 "limit": b(r"cumulative excursion minutes > (\d+)", "int"),
@@ -1231,9 +1232,8 @@ def trajectory() -> dict[str, list[Turn]]:
 # Self-test: the committed workspace tools reproduce the ground truth the checks hard-code
 # ----------------------------------------------------------------------------------------
 def tally_problems(sdir: str) -> list[str]:
-    out = run_tool(
-        sdir, "workspace/tools/excursion_minutes.py", *(os.path.join(sdir, export_path(n)) for n in EXPORT_NAMES)
-    )
+    tool = os.path.join(sdir, "workspace/tools/excursion_minutes.py")
+    out = run_tool(tool, *(os.path.join(sdir, export_path(n)) for n in EXPORT_NAMES))
     wants = [f"{n}  minutes_above={mins}  peak_c={peak}" for n, (mins, peak) in EXCURSIONS.items()]
     total, peak = sum(m for m, _ in EXCURSIONS.values()), max(p for _, p in EXCURSIONS.values())
     wants.append(f"TOTAL  minutes_above={total}  peak_c={peak}")
@@ -1244,7 +1244,9 @@ def order_problems(sdir: str) -> list[str]:
     problems = []
     for xlsx, lines, total in ((f"workspace/{STOCK}", ORDER_Q4, TOTAL_Q4_GBP), (RECOUNT, ORDER_Q5, TOTAL_Q5_GBP)):
         path = os.path.join(sdir, xlsx)
-        got = json.loads(run_tool(sdir, "workspace/tools/replacement_order.py", "--stock", path, "--json"))
+        got = json.loads(
+            run_tool(os.path.join(sdir, "workspace/tools/replacement_order.py"), "--stock", path, "--json")
+        )
         want = {
             "lines": {code: {"qty": q, "unit_cost_gbp": u, "cost_gbp": c} for code, (q, u, c) in lines.items()},
             "total_gbp": total,

@@ -13,12 +13,12 @@ from framework import (
     Asks,
     Spec,
     dump,
-    seal_of,
     slice_text,
     write,
 )
 from kit.conditions import check_spec
-from kit.hint import GRANT_NOTE, MEDIA_NOTE, PAGING_NOTE, access_of, asset_map, asset_row, folder_stats, update_lines
+from kit.hint import GRANT_NOTE, MEDIA_NOTE, PAGING_NOTE, sandbox_hint, workspace_stats
+from kit.seal import seal_key
 from kit.trajectory import Turn
 from rounds import RoundsMixin
 from search import search_of
@@ -61,7 +61,13 @@ FEEDBACK = {
         "opened the key; the report's Rejected claims must deal with the digest and the earlier case.",
     ),
 }
-MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4", ".docx", ".xlsx", ".pdf")
+HINT_NOTES = [
+    PAGING_NOTE,
+    MEDIA_NOTE,
+    "- Office files (docx, xlsx, pdf) come back as extracted text when read.",
+    GRANT_NOTE,
+]
+"""The asset map's notes (``kit.hint.sandbox_hint``)."""
 
 
 class Scenario(RoundsMixin):
@@ -161,23 +167,14 @@ class Scenario(RoundsMixin):
         }
 
     def hint(self, sdir: str) -> str:
-        S = self.S
-        man = self.manifest()
-        ws = os.path.join(sdir, "workspace")
-        rows = []
-        for top in sorted(S["assets"]):
-            shape, key, trust, what = S["assets"][top]
-            n, tb, mb = folder_stats(os.path.join(ws, top), MEDIA_EXT)
-            rows.append(asset_row(top, n, shape, f"{tb // 4:,}", mb, key, trust, access_of(top, man, trust), what))
-        notes = [
-            PAGING_NOTE,
-            MEDIA_NOTE,
-            "- Office files (docx, xlsx, pdf) come back as extracted text when read.",
-            GRANT_NOTE,
-        ]
-        script = "data/build/engineering/build.py"
-        return asset_map(
-            S["id"], script, rows, update_lines(man), notes, media_column="media + office", none_announced=False
+        return sandbox_hint(
+            self.manifest(),
+            self.S["assets"],
+            workspace_stats(os.path.join(sdir, "workspace")),
+            script="data/build/engineering/build.py",
+            notes=HINT_NOTES,
+            media_column="media + office",
+            none_announced=False,
         )
 
 
@@ -217,7 +214,7 @@ def build_scenario(S: Spec, root: str) -> tuple[list[str], Scenario]:
     )
     put(f"workspace/{F['tools']}/{S['seal_tool']}", SEAL_TEMPLATE.format(tool=S["seal_tool"], prefix=S["seal_prefix"]))
     put(f"workspace/{F['tools']}/validate_summary.py", VALIDATE_TEMPLATE.format(keys=repr(sc.summary_types())))
-    put(f"workspace/{F['vault']}/{S['seal_file']}", seal_of(S["id"]) + "\n")
+    put(f"workspace/{F['vault']}/{S['seal_file']}", seal_key("engineering", S["id"]) + "\n")
     for rel, content in S["texts"].items():
         if rel == f"{F['slices']}/_index.md":  # the slice index sits with the request, readable by the manager
             rel = f"{F['requests']}/{F['slices']}_index.md"

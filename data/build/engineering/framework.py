@@ -4,7 +4,7 @@ A scenario is a dict that ``spec_of`` assembles from the parts one spec_*.py mod
 questions in an ``Asks``, its archive search in a ``Search``). From it this module writes: generated slices, tools,
 seal, media (PNG at >= 1280x720 with a TrueType mono font and seeded grain, WAV at espeak-ng's native 22050 Hz
 with a seeded room-noise bed, MP4 1280x720 via ffmpeg bitexact),
-office files (docx/xlsx with fixed core times and zip stamps, hand-written PDF), truth/, the
+the office files' author and PDF layout (the files come from kit.office and kit.pdf), truth/, the
 manifest, questions.json, checks (SPEC + run), solution/trajectory.json, the asset map, and
 the decoy table used by tests/dataset/test_engineering_scenarios.py.
 """
@@ -12,7 +12,6 @@ the decoy table used by tests/dataset/test_engineering_scenarios.py.
 from __future__ import annotations
 
 import copy
-import io
 import json
 import os
 import random
@@ -23,16 +22,17 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Literal
 
-from kit import media
 from kit.files import dump as dump  # re-exported to the scenario specs
 from kit.files import write as write
-from kit.media import espeak, sox_pad, speech_wav
-from kit.office import restamp_zip
+from kit.media import add_noise_bed, espeak, sox_pad
 from kit.scan import font as scan_font
-from kit.seal import seal_hex, seal_key, seal_tool_template
+from kit.seal import seal_hex, seal_key, seal_tool_doc, seal_tool_template
 from kit.texture import add_texture, png_bytes
 
-FIXED_DT = (2026, 1, 5, 9, 0, 0)
+AUTHOR = "Engineering"
+"""Who the core properties of an engineering office file say wrote (and last changed) it."""
+PDF_START = ("50 800 Td", "14 TL")
+"""The first baseline and the leading of an engineering PDF page (``kit.pdf.pdf_bytes``)."""
 Spec = dict[str, Any]
 """A scenario spec (see spec_*.py): a loose dict of strings, lists, callables and sub-dicts."""
 SliceFile = dict[str, Any]
@@ -115,18 +115,14 @@ def spec_of(module: ModuleType) -> Spec:
 # ----------------------------------------------------------------------------------------------
 # small helpers
 # ----------------------------------------------------------------------------------------------
-def seal_of(sid: str) -> str:
-    return seal_key("engineering", sid)
-
-
 def token(sid: str, obj: dict[str, Any]) -> str:
-    return seal_hex(seal_of(sid), obj)
+    return seal_hex(seal_key("engineering", sid), obj)
 
 
 # ----------------------------------------------------------------------------------------------
 # slices and the analysis tool
 # ----------------------------------------------------------------------------------------------
-def slice_rows(S: Spec, f: SliceFile) -> tuple[list[Row], random.Random]:
+def slice_records(S: Spec, f: SliceFile) -> tuple[list[Row], random.Random]:
     """Rows for one slice: f = {name, rows, flagged: {key: n}, peak, start}."""
     rng = random.Random(S["id"] + "/" + f["name"])
     lim = S["limit"]
@@ -161,7 +157,7 @@ def slice_rows(S: Spec, f: SliceFile) -> tuple[list[Row], random.Random]:
 
 
 def slice_text(S: Spec, f: SliceFile) -> str:
-    rows, rng = slice_rows(S, f)
+    rows, rng = slice_records(S, f)
     cols = S["slice_cols"]  # (ts, key, value, extras...)
     extras = S.get("extras", [])
     out = []
@@ -194,7 +190,7 @@ def slice_text(S: Spec, f: SliceFile) -> str:
 
 
 def expected_stats(S: Spec, f: SliceFile) -> dict[str, Any]:
-    rows, _ = slice_rows(S, f)
+    rows, _ = slice_records(S, f)
     lim = S["limit"]
     over = [(k, v) for _, k, v in rows if v > lim]
     counts: dict[str, int] = {}
@@ -292,17 +288,7 @@ if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
 '''
 
-SEAL_TEMPLATE = seal_tool_template(
-    """Seal a summary file so the reviewer can verify it (stdlib only, deterministic).
-
-Usage:
-    python3 tools/{tool} --seal SEAL_KEY_FILE SUMMARY.json
-
-Prints one line `{prefix}:<hex>`: an HMAC-SHA256, keyed with the seal, of the summary's
-canonical JSON (sorted keys, compact separators, any "token" field removed).
-Editing the summary after sealing invalidates the token.
-"""
-)
+SEAL_TEMPLATE = seal_tool_template(seal_tool_doc("a summary file", "the reviewer", "{tool}", "SUMMARY", "summary"))
 
 VALIDATE_TEMPLATE = '''#!/usr/bin/env python3
 """Validate the shape of output/final_summary.json (stdlib only).
@@ -422,19 +408,6 @@ def render_panel(
     return png_bytes(img)
 
 
-def add_noise_bed(path: str, seed: str, level: int = 40) -> None:
-    """Mix the kit's seeded room-noise bed into the 16-bit mono WAV at ``path``."""
-    with open(path, "rb") as fh:
-        wav = fh.read()
-    write(path, media.add_noise_bed(wav, seed, level))
-
-
-def build_wav(path: str, text: str, voice: str = "en-us", speed: int = 150) -> None:
-    """espeak-ng at its native 22050 Hz, 16-bit mono (no resampling), padded with sox, plus a room-noise bed."""
-    speech_wav(text, path, voice=voice, speed=speed, pitch=45, amplitude=120, pad=(0.4, 0.6))
-    add_noise_bed(path, os.path.basename(path))
-
-
 def build_dialogue_wav(path: str, turns: Sequence[tuple[str, int, str]], speed: int = 150) -> None:
     """Several speakers in turn: turns = [(espeak voice, pitch, text), ...], joined with short pauses (sox),
     then one room-noise bed over the whole call (deterministic)."""
@@ -445,99 +418,7 @@ def build_dialogue_wav(path: str, turns: Sequence[tuple[str, int, str]], speed: 
             espeak(text, raw, voice=voice, speed=speed, pitch=pitch, amplitude=120)
             sox_pad(raw, part, 0.3, 0.4)
             parts.append(part)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        subprocess.run(["sox", "-D", *parts, path], check=True, capture_output=True)
-    add_noise_bed(path, os.path.basename(path), level=70)
-
-
-# ----------------------------------------------------------------------------------------------
-# office files
-# ----------------------------------------------------------------------------------------------
-def build_docx(blocks: Sequence[tuple[str, Any]], author: str = "Engineering") -> bytes:
-    """blocks: list of ("h1"|"h2"|"p", text) or ("table", [[cells]])."""
-    import datetime
-
-    import docx
-
-    doc = docx.Document()
-    cp = doc.core_properties
-    cp.author = author
-    cp.last_modified_by = author
-    cp.created = datetime.datetime(2026, 1, 5, 9, 0, 0)
-    cp.modified = datetime.datetime(2026, 1, 5, 9, 0, 0)
-    cp.revision = 1
-    for kind, body in blocks:
-        if kind == "h1":
-            doc.add_heading(body, level=1)
-        elif kind == "h2":
-            doc.add_heading(body, level=2)
-        elif kind == "p":
-            doc.add_paragraph(body)
-        elif kind == "table":
-            t = doc.add_table(rows=len(body), cols=len(body[0]))
-            for r, row in enumerate(body):
-                for c, cell in enumerate(row):
-                    t.cell(r, c).text = str(cell)
-    buf = io.BytesIO()
-    doc.save(buf)
-    return restamp_zip(buf.getvalue(), date_time=FIXED_DT)
-
-
-def build_xlsx(sheets: dict[str, list[list[Any]]]) -> bytes:
-    """sheets: {title: [[cells]]} (first row = header)."""
-    import datetime
-
-    import openpyxl
-
-    wb = openpyxl.Workbook()
-    wb.properties.creator = "Engineering"
-    wb.properties.created = datetime.datetime(2026, 1, 5, 9, 0, 0)
-    wb.properties.modified = datetime.datetime(2026, 1, 5, 9, 0, 0)
-    first = True
-    for title, rows in sheets.items():
-        ws = wb.active if first else wb.create_sheet()
-        first = False
-        ws.title = title
-        for row in rows:
-            ws.append(row)
-    buf = io.BytesIO()
-    wb.save(buf)
-    return restamp_zip(buf.getvalue(), date_time=FIXED_DT)
-
-
-def build_pdf(pages: Sequence[Sequence[str]]) -> bytes:
-    """pages: list of list of text lines. A minimal, deterministic text PDF (Helvetica)."""
-
-    def esc(s: str) -> str:
-        return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-
-    objs = []
-    n_pages = len(pages)
-    # 1 catalog, 2 pages, 3 font, then per page: page obj, content obj
-    kids = " ".join(f"{4 + 2 * i} 0 R" for i in range(n_pages))
-    objs.append("<< /Type /Catalog /Pages 2 0 R >>")
-    objs.append(f"<< /Type /Pages /Kids [{kids}] /Count {n_pages} >>")
-    objs.append("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
-    for i, lines in enumerate(pages):
-        stream = ["BT", "/F1 10 Tf", "50 800 Td", "14 TL"]
-        for ln in lines:
-            stream.append(f"({esc(ln)}) Tj T*")
-        stream.append("ET")
-        body = "\n".join(stream)
-        objs.append(
-            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> "
-            f"/Contents {5 + 2 * i} 0 R >>"
-        )
-        objs.append(f"<< /Length {len(body.encode('latin-1'))} >>\nstream\n{body}\nendstream")
-    out = io.BytesIO()
-    out.write(b"%PDF-1.4\n")
-    offsets = []
-    for k, o in enumerate(objs, start=1):
-        offsets.append(out.tell())
-        out.write(f"{k} 0 obj\n{o}\nendobj\n".encode("latin-1"))
-    xref = out.tell()
-    out.write(f"xref\n0 {len(objs) + 1}\n0000000000 65535 f \n".encode())
-    for off in offsets:
-        out.write(f"{off:010d} 00000 n \n".encode())
-    out.write(f"trailer\n<< /Size {len(objs) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode())
-    return out.getvalue()
+        joined = os.path.join(td, "joined.wav")
+        subprocess.run(["sox", "-D", *parts, joined], check=True, capture_output=True)
+        with open(joined, "rb") as fh:
+            write(path, add_noise_bed(fh.read(), os.path.basename(path), level=70))

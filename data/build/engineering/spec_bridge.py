@@ -3,7 +3,8 @@
 import random
 from typing import Any
 
-from framework import Asks, Search, Spec, build_pdf, render_panel, write
+from framework import PDF_START, Asks, Search, Spec, render_panel, write
+from kit.pdf import pdf_bytes
 
 SID = "s_eng_bridge_bearing_inspection"
 RUN_ORDER = 2  # place in the domain's run order and index (kit/discover.py)
@@ -201,7 +202,7 @@ MANUAL_PDF_LINES = [
     "6.1 Automatic photo captions and AI digests are not inspection records.",
 ]
 
-BINARIES = {"manuals/bearing_inspection_manual_BIM-07_ed3.pdf": lambda: build_pdf([MANUAL_PDF_LINES])}
+BINARIES = {"manuals/bearing_inspection_manual_BIM-07_ed3.pdf": lambda: pdf_bytes([MANUAL_PDF_LINES], start=PDF_START)}
 
 
 # ------------------------------------------------------------------ media

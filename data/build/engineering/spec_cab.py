@@ -3,7 +3,8 @@
 import random
 from typing import Any
 
-from framework import Asks, Search, Spec, build_dialogue_wav, build_xlsx
+from framework import AUTHOR, Asks, Search, Spec, build_dialogue_wav
+from kit.office import xlsx_bytes
 
 SID = "s_eng_change_advisory_review"
 RUN_ORDER = 6  # place in the domain's run order and index (kit/discover.py)
@@ -180,7 +181,7 @@ SEARCH = Search(
 
 
 def register_xlsx() -> bytes:
-    return build_xlsx(
+    return xlsx_bytes(
         {
             "Register": [
                 ["Register", "RISK-REG-CAB version 3 (effective 2026-06-01; versions 1 and 2 withdrawn)"],
@@ -198,7 +199,8 @@ def register_xlsx() -> bytes:
                     "Defer and re-run canary",
                 ],
             ],
-        }
+        },
+        creator=AUTHOR,
     )
 
 

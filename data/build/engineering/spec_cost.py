@@ -3,7 +3,8 @@
 import random
 from typing import Any
 
-from framework import Asks, Search, Spec, build_pdf, render_panel, write
+from framework import PDF_START, Asks, Search, Spec, render_panel, write
+from kit.pdf import pdf_bytes
 
 SID = "s_eng_cloud_cost_anomaly"
 RUN_ORDER = 7  # place in the domain's run order and index (kit/discover.py)
@@ -215,7 +216,7 @@ POLICY_PDF_LINES = [
     "4.1 AI-written summaries and automatic exports do not count as evidence.",
 ]
 
-BINARIES = {"finops_policy/FIN-OPS-04_v2.pdf": lambda: build_pdf([POLICY_PDF_LINES])}
+BINARIES = {"finops_policy/FIN-OPS-04_v2.pdf": lambda: pdf_bytes([POLICY_PDF_LINES], start=PDF_START)}
 
 
 # ------------------------------------------------------------------ media

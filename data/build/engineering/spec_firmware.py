@@ -3,8 +3,9 @@
 import random
 from typing import Any
 
-from framework import Asks, Op, Search, Spec, build_xlsx, render_panel, write
+from framework import AUTHOR, Asks, Op, Search, Spec, render_panel, write
 from kit.media import mp4_from_pngs
+from kit.office import xlsx_bytes
 
 SID = "s_eng_firmware_release_readiness"
 RUN_ORDER = 3  # place in the domain's run order and index (kit/discover.py)
@@ -201,7 +202,7 @@ SEARCH = Search(
 
 
 def checklist_xlsx() -> bytes:
-    return build_xlsx(
+    return xlsx_bytes(
         {
             "Checklist": [
                 ["Document", "RC-CHK-07 release checklist, version 7 (effective 2026-05-01; supersedes versions 1-6)"],
@@ -216,7 +217,8 @@ def checklist_xlsx() -> bytes:
                 ["Overcurrent events per release candidate (all HIL rigs)", 50, "Conditional go", "No-go"],
                 ["Open P1 defects", 0, "Go", "No-go"],
             ],
-        }
+        },
+        creator=AUTHOR,
     )
 
 

@@ -3,7 +3,8 @@
 import random
 from typing import Any
 
-from framework import Asks, Search, Spec, build_docx, render_panel, write
+from framework import Asks, Search, Spec, render_panel, write
+from kit.office import docx_bytes
 
 SID = "s_eng_incident_postmortem"
 RUN_ORDER = 1  # place in the domain's run order and index (kit/discover.py)
@@ -209,7 +210,8 @@ SEARCH = Search(
 
 
 def policy_docx() -> bytes:
-    return build_docx(
+    return docx_bytes(
+        None,
         [
             ("h1", "Gateway SLO policy GW-SLO-POL-03, revision D"),
             ("p", "Owner: Platform SRE. Effective 2026-02-01. Supersedes revision C and all earlier revisions."),
@@ -237,6 +239,7 @@ def policy_docx() -> bytes:
             ("p", "AI-written digests and automatic dashboard exports are aids only; figures must come from the logs."),
         ],
         author="Platform SRE",
+        last_modified_by="Platform SRE",
     )
 
 

@@ -3,7 +3,9 @@
 import random
 from typing import Any
 
-from framework import Asks, Search, Spec, build_docx, build_pdf, render_panel, write
+from framework import PDF_START, Asks, Search, Spec, render_panel, write
+from kit.office import docx_bytes
+from kit.pdf import pdf_bytes
 
 SID = "s_eng_oee_line_audit"
 RUN_ORDER = 8  # place in the domain's run order and index (kit/discover.py)
@@ -194,7 +196,8 @@ STANDARD_PDF_LINES = [
 
 
 def shift_report_docx() -> bytes:
-    return build_docx(
+    return docx_bytes(
+        None,
         [
             ("h1", "Line 3 shift report, week 39"),
             ("p", "Prepared by the shift leads for the OEE audit OEE-AUD-2026-12."),
@@ -212,11 +215,12 @@ def shift_report_docx() -> bytes:
             ("p", "The andon board was photographed at the end of the week; see line_photos/."),
         ],
         author="Line 3 shift leads",
+        last_modified_by="Line 3 shift leads",
     )
 
 
 BINARIES = {
-    "standards/OPS-STD-12_rev2.pdf": lambda: build_pdf([STANDARD_PDF_LINES]),
+    "standards/OPS-STD-12_rev2.pdf": lambda: pdf_bytes([STANDARD_PDF_LINES], start=PDF_START),
     "requests/shift_report_week39.docx": shift_report_docx,
 }
 

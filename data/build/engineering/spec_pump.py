@@ -1,9 +1,12 @@
 """s_eng_pump_vibration_survey: pump-station vibration survey (velocity CSVs, spectrum PNG, technician memo WAV, PDF)."""
 
+import os
 import random
 from typing import Any
 
-from framework import Asks, Search, Spec, build_pdf, build_wav, render_panel, write
+from framework import PDF_START, Asks, Search, Spec, render_panel, write
+from kit.media import speech_on_noise_bed
+from kit.pdf import pdf_bytes
 
 SID = "s_eng_pump_vibration_survey"
 RUN_ORDER = 5  # place in the domain's run order and index (kit/discover.py)
@@ -224,7 +227,9 @@ STANDARD_PDF_LINES = [
     "4.1 Automatic exports and transcripts are not survey records.",
 ]
 
-BINARIES = {"standards/vibration_standard_PS-VIB-02_issue5.pdf": lambda: build_pdf([STANDARD_PDF_LINES])}
+BINARIES = {
+    "standards/vibration_standard_PS-VIB-02_issue5.pdf": lambda: pdf_bytes([STANDARD_PDF_LINES], start=PDF_START)
+}
 
 
 # ------------------------------------------------------------------ media
@@ -238,6 +243,14 @@ MEMO_TEXT = (
     "end. I last greased it on the second of August with the blue cartridge. My recommendation is to replace the "
     "drive end bearing, part number six three one two, at the next stop. Call me if you need more readings."
 )
+
+
+def memo_wav(path: str) -> None:
+    """The memo over the room-noise bed, seeded with the file's name."""
+    wav = speech_on_noise_bed(
+        MEMO_TEXT, seed=os.path.basename(path), voice="en-gb", speed=150, pitch=45, amplitude=120, pad=(0.4, 0.6)
+    )
+    write(path, wav)
 
 
 def _spectrum(path: str) -> None:
@@ -314,7 +327,7 @@ MEDIA: list[Spec] = [
     {
         "kind": "audio",
         "path": MEMO,
-        "build": lambda p: build_wav(p, MEMO_TEXT, voice="en-gb", speed=150),
+        "build": memo_wav,
         "facts": "memo_facts",
         "ask": (
             "The technician left a voice memo about pump 1 (field_media/). Record the bearing housing temperature he "

@@ -11,6 +11,8 @@ Import it with ``data/build`` on ``sys.path`` (each domain's build script puts i
 - ``kit.scan``: fonts and scanned-page degradations (grain, lamp shading);
 - ``kit.texture``: seeded Gaussian sensor grain and blotches, and the PNG encoding every domain uses;
 - ``kit.hint``: the workspace's asset map (``_sandbox_hint.md``): rows, access wording, update lines;
-- ``kit.office``: OOXML zips (docx, xlsx) rewritten with fixed times, so they are byte-stable;
+- ``kit.office``: docx and xlsx documents, OOXML zips rewritten with fixed times so they are byte-stable;
+- ``kit.pdf``: hand-written text PDFs (pages of Helvetica lines) and the writer of a PDF's objects;
+- ``kit.selftest``: running a workspace's tools, and searching its text files for values that must not be there;
 - ``kit.rebuild``: what ``build.py --check`` accepts as the same file, and its verdict line.
 """

@@ -3,20 +3,28 @@
 Each row says how many files a folder holds, its shape, a rough token count of its text, the
 bytes of its media, the model key that can perceive it, its trust and who may read it; then the
 files that updates will add, then notes. Domains choose the rows' figures and the notes; the
-layout, the access wording and the update lines are the same everywhere.
+layout, the access wording and the update lines are the same everywhere. ``sandbox_hint``
+writes the whole map from the manifest, the domain's row per folder and the folders' figures.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
 OFFICE_EXT = (".docx", ".xlsx", ".pdf")
+BINARY_EXT = MEDIA_EXT + OFFICE_EXT
+"""Media and office files: the map counts their bytes as media, never as text."""
 PAGING_NOTE = "- Files above 32 KiB cannot be read in one piece; page them or delegate."
 MEDIA_NOTE = "- Media (PNG, WAV, MP4) cannot be perceived by a text-only agent; route them to the matching pool key."
+OFFICE_NOTE = "- Office files (docx, xlsx, pdf) are returned as extracted text by Read."
 GRANT_NOTE = "- Grant each subagent only the folders and tools its task needs."
+Asset = tuple[str, str, str, str]
+"""A folder's row as a domain gives it: shape, model key, trust, what it is."""
+Stats = Callable[[str], tuple[int, int, int]]
+"""(files, text bytes, media bytes) of a top folder of the workspace."""
 
 
 def folder_stats(path: str, media_ext: tuple[str, ...] = MEDIA_EXT) -> tuple[int, int, int]:
@@ -31,6 +39,35 @@ def folder_stats(path: str, media_ext: tuple[str, ...] = MEDIA_EXT) -> tuple[int
             else:
                 text_bytes += size
     return files, text_bytes, media_bytes
+
+
+def workspace_stats(ws: str, media_ext: tuple[str, ...] = BINARY_EXT) -> Stats:
+    """The figures of the folders of the workspace written at ``ws``."""
+    return lambda top: folder_stats(os.path.join(ws, top), media_ext)
+
+
+def files_stats(files: Mapping[str, str | bytes], media_ext: tuple[str, ...] = BINARY_EXT) -> Stats:
+    """The figures of the folders of a workspace still in memory: ``files`` keyed by their path in
+    the scenario folder (``workspace/<top>/...``), text or bytes."""
+
+    def stats(top: str) -> tuple[int, int, int]:
+        n = text_bytes = media_bytes = 0
+        for rel, data in files.items():
+            if rel.startswith(f"workspace/{top}/"):
+                n += 1
+                size = len(data if isinstance(data, bytes) else data.encode())
+                if rel.lower().endswith(media_ext):
+                    media_bytes += size
+                else:
+                    text_bytes += size
+        return n, text_bytes, media_bytes
+
+    return stats
+
+
+def quarter_tokens(text_bytes: int) -> str:
+    """The token column's usual figure: a quarter of the text's bytes."""
+    return f"{text_bytes // 4:,}"
 
 
 def access_of(top: str, man: Mapping[str, Any], trust: str = "", *, sensitive_denied: bool = False) -> str:
@@ -101,3 +138,41 @@ def asset_map(
         "",
     ]
     return "\n".join(out)
+
+
+def sandbox_hint(
+    man: Mapping[str, Any],
+    assets: Mapping[str, Asset],
+    stats: Stats,
+    *,
+    script: str,
+    notes: Iterable[str],
+    updates: list[str] | None = None,
+    tokens: Callable[[int], str] = quarter_tokens,
+    tokens_note: str = "bytes / 4",
+    sensitive_denied: bool = False,
+    extra_rows: Iterable[str] = (),
+    media_column: str = "media",
+    none_announced: bool = True,
+) -> str:
+    """The map of the scenario of manifest ``man``: a row per folder of ``assets`` (sorted) with
+    its ``stats``, the text's bytes counted by ``tokens`` (``tokens_note`` says how), then the
+    ``extra_rows``; ``updates`` are the update lines (``update_lines(man)`` when not given).
+    ``sensitive_denied``, ``media_column`` and ``none_announced`` are those of ``access_of`` and
+    ``asset_map``."""
+    rows = []
+    for top in sorted(assets):
+        shape, key, trust, what = assets[top]
+        n, text_bytes, media_bytes = stats(top)
+        access = access_of(top, man, trust, sensitive_denied=sensitive_denied)
+        rows.append(asset_row(top, n, shape, tokens(text_bytes), media_bytes, key, trust, access, what))
+    return asset_map(
+        man["scenario_id"],
+        script,
+        [*rows, *extra_rows],
+        update_lines(man) if updates is None else updates,
+        notes,
+        media_column=media_column,
+        tokens=tokens_note,
+        none_announced=none_announced,
+    )

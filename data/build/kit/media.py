@@ -1,4 +1,5 @@
-"""The media recipes every domain runs: espeak-ng speech padded by sox, and a bit-exact MP4.
+"""The media recipes every domain runs: espeak-ng speech padded by sox (bare or over a seeded
+room-noise bed), and a bit-exact MP4.
 
 Speech stays at espeak-ng's native 22050 Hz, 16-bit mono (sox ``-D``: no dither), so the same
 espeak-ng and sox builds give the same bytes. The MP4 is libx264 at 1 fps from PNG frames with
@@ -50,6 +51,31 @@ def speech_wav(
         espeak(text, raw, voice=voice, speed=speed, pitch=pitch, amplitude=amplitude)
         os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
         sox_pad(raw, out, pad[0], pad[1], rate)
+
+
+def speech_wav_bytes(
+    text: str,
+    *,
+    voice: str,
+    speed: int,
+    pad: tuple[float, float],
+    pitch: int | None = None,
+    amplitude: int | None = None,
+) -> bytes:
+    """``speech_wav`` into memory."""
+    with tempfile.TemporaryDirectory() as td:
+        out = os.path.join(td, "speech.wav")
+        speech_wav(text, out, voice=voice, speed=speed, pad=pad, pitch=pitch, amplitude=amplitude)
+        with open(out, "rb") as fh:
+            return fh.read()
+
+
+def speech_on_noise_bed(
+    text: str, *, seed: str, voice: str, speed: int, pad: tuple[float, float], pitch: int, amplitude: int
+) -> bytes:
+    """``speech_wav_bytes`` over the room-noise bed seeded with ``seed`` (``add_noise_bed``)."""
+    wav = speech_wav_bytes(text, voice=voice, speed=speed, pad=pad, pitch=pitch, amplitude=amplitude)
+    return add_noise_bed(wav, seed)
 
 
 def mp4_from_pngs(frames: Sequence[bytes], out: str, *, crf: int | None = None) -> None:

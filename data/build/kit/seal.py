@@ -54,6 +54,20 @@ _STRICT_ARGV = """def main(argv):
 """
 
 
+def seal_tool_doc(sealed: str, reader: str, tool: str, file_word: str, noun: str) -> str:
+    """The docstring most sealing tools ship: ``sealed`` (``a claim file``) is sealed so ``reader``
+    can verify it; the usage line runs ``tools/<tool>`` on ``<file_word>.json``; ``noun`` names the
+    deliverable in the rest. A ``seal_tool_template`` doc: ``{prefix}`` stays a field (and so does
+    ``{tool}`` when ``tool`` is ``"{tool}"``)."""
+    return (
+        f"Seal {sealed} so {reader} can verify it (stdlib only, deterministic).\n\nUsage:\n"
+        f"    python3 tools/{tool} --seal SEAL_KEY_FILE {file_word}.json\n\n"
+        f"Prints one line `{{prefix}}:<hex>`: an HMAC-SHA256, keyed with the seal, of the {noun}'s\n"
+        'canonical JSON (sorted keys, compact separators, any "token" field removed).\n'
+        f"Editing the {noun} after sealing invalidates the token.\n"
+    )
+
+
 def seal_tool_template(
     doc: str,
     *,

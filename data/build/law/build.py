@@ -85,7 +85,7 @@ def self_test(S: Scenario, V: Values, root: str) -> list[str]:
         check=True,
     ).stdout
     got = json.loads(out)
-    want = engine.tally_json(S, V["post"])
+    want = engine.ledger_tally_json(S, V["post"])
     return [] if got == want else [f"{S['sid']}: tally tool output {got} != {want}"]
 
 

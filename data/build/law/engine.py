@@ -29,16 +29,15 @@ from kit.hint import (
     GRANT_NOTE,
     MEDIA_EXT,
     MEDIA_NOTE,
-    OFFICE_EXT,
+    OFFICE_NOTE,
     PAGING_NOTE,
-    access_of,
-    asset_map,
-    asset_row,
-    folder_stats,
+    sandbox_hint,
     update_lines,
+    workspace_stats,
 )
 from kit.media import mp4_from_pngs, speech_wav
-from kit.office import restamp_zip
+from kit.office import DOS_EPOCH, docx_bytes, xlsx_bytes
+from kit.pdf import PAGE_BOX, pdf_escape, pdf_file, pdf_stream
 from kit.scan import A4_150DPI, grain, shade
 from kit.seal import seal_key, seal_tool_template
 from kit.texture import png_bytes
@@ -48,10 +47,6 @@ from rounds import Scenario, Values
 # ----------------------------------------------------------------------------------------------
 # small helpers
 # ----------------------------------------------------------------------------------------------
-def seal_of(S: Scenario) -> str:
-    return seal_key("law", S["sid"])
-
-
 def spellings(x: float, dec: int) -> list[str]:
     """How a figure may be written: with and without thousands separators (and trailing zero)."""
     out = [f"{x:,.{dec}f}", f"{x:.{dec}f}"]
@@ -92,7 +87,8 @@ def ledger_csv(S: Scenario, fname: str, variant: str = "") -> str:
     return out.getvalue()
 
 
-def tally(S: Scenario, text: str) -> tuple[int, float]:
+def ledger_tally(S: Scenario, text: str) -> tuple[int, float]:
+    """The count and summed amount of the rows of the target status in one ledger CSV."""
     L = S["ledger"]
     n, amt = 0, 0.0
     for row in csv.DictReader(io.StringIO(text)):
@@ -108,7 +104,7 @@ def _date_plus(start: str, days: int) -> str:
     return (dt.date.fromisoformat(start) + dt.timedelta(days=days)).isoformat()
 
 
-TALLY_TOOL = '''#!/usr/bin/env python3
+LEDGER_TALLY_TOOL = '''#!/usr/bin/env python3
 """{title}
 
 Usage:
@@ -158,7 +154,7 @@ if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
 '''
 
-SEAL_TOOL = seal_tool_template(
+MATTER_SEAL_TOOL = seal_tool_template(
     """Seal a finished JSON deliverable for the matter file.
 
 Usage:
@@ -172,16 +168,20 @@ deliverable afterwards invalidates the line. Stdlib only.
     names=("obj", "blob"),
     gap=False,
 )
+"""tools/<seal_tool>: the matter file's sealer, a template of its ``name`` and ``prefix``."""
 
 
-def tally_tool_text(S: Scenario) -> str:
+def ledger_tally_tool(S: Scenario) -> str:
+    """The scenario's ledger tally tool (``LEDGER_TALLY_TOOL`` filled in)."""
     L = S["ledger"]
     same = {k: L[k] for k in ("target", "dec", "ck", "ak")}
-    return TALLY_TOOL.format(title=L["tool_title"], name=L["tool"], status=L["cols"][4], amount=L["cols"][5], **same)
+    return LEDGER_TALLY_TOOL.format(
+        title=L["tool_title"], name=L["tool"], status=L["cols"][4], amount=L["cols"][5], **same
+    )
 
 
 def seal_tool_text(S: Scenario) -> str:
-    return SEAL_TOOL.format(name=S["seal_tool"], prefix=S["seal_prefix"])
+    return MATTER_SEAL_TOOL.format(name=S["seal_tool"], prefix=S["seal_prefix"])
 
 
 # ----------------------------------------------------------------------------------------------
@@ -313,7 +313,7 @@ def render_png(spec: dict[str, Any], path: str) -> None:
     write(path, png_bytes(img))
 
 
-def render_wav(spec: dict[str, Any], path: str) -> None:
+def render_speech(spec: dict[str, Any], path: str) -> None:
     """espeak-ng's native 22050 Hz 16-bit mono, padded with silence by sox (no resampling)."""
     speech_wav(
         spec["speech"],
@@ -361,58 +361,17 @@ def render_mp4(spec: dict[str, Any], path: str) -> None:
 
 
 def render_media(m: dict[str, Any], path: str) -> None:
-    {"png": render_png, "wav": render_wav, "mp4": render_mp4}[m["kind"]](m["render"], path)
+    {"png": render_png, "wav": render_speech, "mp4": render_mp4}[m["kind"]](m["render"], path)
 
 
 # ----------------------------------------------------------------------------------------------
-# office files (byte-stable)
+# the matter's documents (byte-stable)
 # ----------------------------------------------------------------------------------------------
-def _write_office(document: Any, path: str) -> None:
-    """Save a python-docx document or openpyxl workbook with every zip entry at the DOS epoch."""
-    buf = io.BytesIO()
-    document.save(buf)
-    write(path, restamp_zip(buf.getvalue(), date_time=(1980, 1, 1, 0, 0, 0)))
-
-
-def make_docx(doc: dict[str, Any], path: str) -> None:
-    import datetime as dt
-
-    import docx
-
-    d = docx.Document()
-    cp = d.core_properties
-    cp.author, cp.title = doc.get("author", "Matter file"), doc["title"]
-    cp.created = cp.modified = dt.datetime(2026, 1, 5, 9, 0, 0)
-    cp.last_modified_by = doc.get("author", "Matter file")
-    cp.revision = 1
-    d.add_heading(doc["title"], level=1)
-    for p in doc["paras"]:
-        if p.startswith("## "):
-            d.add_heading(p[3:], level=2)
-        else:
-            d.add_paragraph(p)
-    _write_office(d, path)
-
-
-def make_xlsx(doc: dict[str, Any], path: str) -> None:
-    import datetime as dt
-
-    import openpyxl
-
-    wb = openpyxl.Workbook()
-    wb.properties.creator = doc.get("author", "Matter file")
-    wb.properties.created = wb.properties.modified = dt.datetime(2026, 1, 5, 9, 0, 0)
-    ws = wb.active
-    ws.title = doc.get("sheet", "Sheet1")
-    for row in doc["rows"]:
-        ws.append(list(row))
-    _write_office(wb, path)
-
-
-def make_pdf(doc: dict[str, Any], path: str) -> None:
-    lines = [doc["title"], ""] + doc["paras"]
+def wrapped_pdf(title: str, paras: list[str]) -> bytes:
+    """A PDF of the title and paragraphs (``## `` marks dropped) wrapped at 88 characters, 52 lines a
+    page; each page's content stream comes before its page object."""
     wrapped = []
-    for ln in lines:
+    for ln in [title, "", *paras]:
         ln = ln.replace("## ", "")
         while len(ln) > 88:
             cut = ln.rfind(" ", 0, 88)
@@ -420,42 +379,28 @@ def make_pdf(doc: dict[str, Any], path: str) -> None:
             wrapped.append(ln[:cut])
             ln = ln[cut:].lstrip()
         wrapped.append(ln)
-
-    def esc(s: str) -> str:
-        s = s.encode("latin-1", "replace").decode("latin-1")
-        return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-
     pages = [wrapped[i : i + 52] for i in range(0, len(wrapped), 52)] or [[]]
-    objs = {1: "<< /Type /Catalog /Pages 2 0 R >>", 3: "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"}
-    kids = []
-    n = 4
+    objs = [b"<< /Type /Catalog /Pages 2 0 R >>", b"", b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
     for pg in pages:
-        body = "BT /F1 10 Tf 50 790 Td 14 TL\n" + "".join(f"({esc(t)}) Tj T*\n" for t in pg) + "ET"
-        stream = body.encode("latin-1")
-        objs[n] = f"<< /Length {len(stream)} >>\nstream\n{body}\nendstream"
-        objs[n + 1] = (
-            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> "
-            f"/Contents {n} 0 R >>"
+        lines = "".join(f"({pdf_escape(t.encode('latin-1', 'replace').decode('latin-1'))}) Tj T*\n" for t in pg)
+        objs.append(pdf_stream("BT /F1 10 Tf 50 790 Td 14 TL\n" + lines + "ET"))
+        page = f"<< /Type /Page /Parent 2 0 R {PAGE_BOX} /Resources << /Font << /F1 3 0 R >> >> /Contents {len(objs)} 0 R >>"
+        objs.append(page.encode())
+    kids = " ".join(f"{k} 0 R" for k in range(5, len(objs) + 1, 2))
+    objs[1] = f"<< /Type /Pages /Kids [{kids}] /Count {len(pages)} >>".encode()
+    return pdf_file(objs)
+
+
+def matter_document(doc: dict[str, Any]) -> bytes:
+    """A document of the matter: a docx or PDF of a title and paragraphs, or an xlsx of one sheet."""
+    author = doc.get("author", "Matter file")
+    if doc["kind"] == "docx":
+        return docx_bytes(
+            doc["title"], doc["paras"], author=author, last_modified_by=author, core_title=True, date_time=DOS_EPOCH
         )
-        kids.append(f"{n + 1} 0 R")
-        n += 2
-    objs[2] = f"<< /Type /Pages /Kids [{' '.join(kids)}] /Count {len(kids)} >>"
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = {}
-    for k in sorted(objs):
-        offsets[k] = len(out)
-        out += f"{k} 0 obj\n{objs[k]}\nendobj\n".encode("latin-1")
-    xref = len(out)
-    total = max(objs) + 1
-    out += f"xref\n0 {total}\n0000000000 65535 f \n".encode()
-    for k in range(1, total):
-        out += f"{offsets[k]:010d} 00000 n \n".encode()
-    out += f"trailer\n<< /Size {total} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
-    write(path, bytes(out))
-
-
-def make_office(doc: dict[str, Any], path: str) -> None:
-    {"docx": make_docx, "xlsx": make_xlsx, "pdf": make_pdf}[doc["kind"]](doc, path)
+    if doc["kind"] == "xlsx":
+        return xlsx_bytes([(doc.get("sheet", "Sheet1"), doc["rows"])], creator=author, date_time=DOS_EPOCH)
+    return wrapped_pdf(doc["title"], doc["paras"])
 
 
 # ----------------------------------------------------------------------------------------------
@@ -464,8 +409,8 @@ def make_office(doc: dict[str, Any], path: str) -> None:
 def values(S: Scenario) -> dict[str, Any]:
     """Every reference value of the scenario, computed from the generated data."""
     L, A = S["ledger"], S["upA"]
-    pre = {f: tally(S, ledger_csv(S, f)) for f in L["files"]}
-    post = {**pre, A["file"]: tally(S, ledger_csv(S, A["file"], "" if A["op"] == "new" else "corrected"))}
+    pre = {f: ledger_tally(S, ledger_csv(S, f)) for f in L["files"]}
+    post = {**pre, A["file"]: ledger_tally(S, ledger_csv(S, A["file"], "" if A["op"] == "new" else "corrected"))}
     V: Values = {"pre": pre, "post": post}
     V["n_pre"], V["a_pre"] = sum(v[0] for v in pre.values()), num(sum(v[1] for v in pre.values()), L["dec"])
     V["n_post"], V["a_post"] = sum(v[0] for v in post.values()), num(sum(v[1] for v in post.values()), L["dec"])
@@ -481,7 +426,8 @@ def values(S: Scenario) -> dict[str, Any]:
     return V
 
 
-def tally_json(S: Scenario, files: dict[str, tuple[int, float]]) -> dict[str, Any]:
+def ledger_tally_json(S: Scenario, files: dict[str, tuple[int, float]]) -> dict[str, Any]:
+    """What the ledger tally tool prints with --json for ``files``."""
     L = S["ledger"]
     return {
         "files": {f: {L["ck"]: n, L["ak"]: a} for f, (n, a) in sorted(files.items())},
@@ -602,22 +548,6 @@ def questions(S: Scenario) -> list[dict[str, Any]]:
 # ----------------------------------------------------------------------------------------------
 # asset map and indexes
 # ----------------------------------------------------------------------------------------------
-def build_hint(ws: str, S: Scenario, man: dict[str, Any]) -> str:
-    rows = []
-    for top in sorted(S["assets"]):
-        shape, key, trust, what = S["assets"][top]
-        n, tb, mb = folder_stats(os.path.join(ws, top), (*MEDIA_EXT, *OFFICE_EXT))
-        rows.append(asset_row(top, n, shape, f"{tb // 4:,}", mb, key, trust, access_of(top, man, trust), what))
-    notes = [
-        PAGING_NOTE,
-        MEDIA_NOTE,
-        "- Office files (docx, xlsx, pdf) are returned as extracted text by Read.",
-        GRANT_NOTE,
-    ]
-    updates = update_lines(man, by_folder=False, code_path_only=True)
-    return asset_map(man["scenario_id"], "data/build/law/build.py", rows, updates, notes, media_column="media/office")
-
-
 def build_index(folder: str, gists: dict[str, str], title: str) -> str:
     out = [f"# {title}", "", "| file | ~tokens | gist |", "|---|---|---|"]
     for name in sorted(gists):
@@ -650,25 +580,34 @@ def build_scenario(S: Scenario, root: str, engine_src: bytes) -> Values:
         os.path.join(sd, "updates", A["id"], A["file"]),
         ledger_csv(S, A["file"], "" if A["op"] == "new" else "corrected"),
     )
-    write(os.path.join(ws, "tools", L["tool"]), tally_tool_text(S))
+    write(os.path.join(ws, "tools", L["tool"]), ledger_tally_tool(S))
     write(os.path.join(ws, "tools", S["seal_tool"]), seal_tool_text(S))
-    write(os.path.join(ws, "vault", "seal.key"), seal_of(S) + "\n")
+    write(os.path.join(ws, "vault", "seal.key"), seal_key("law", S["sid"]) + "\n")
     for top in out_dirs(S):
         write(os.path.join(ws, top, "README.md"), "Write the matter's deliverables here.\n")
     for m in S["media"]:
         render_media(m, os.path.join(ws, m["path"]))
         write(os.path.join(sd, "truth", m["path"] + ".txt"), m["truth"])
     for doc in S["docs_files"](V):
-        make_office(doc, os.path.join(ws, doc["path"]))
+        write(os.path.join(ws, doc["path"]), matter_document(doc))
     B = S.get("docB")
     if B:
-        make_office(B["doc"](V), os.path.join(sd, "updates", B["id"], B["path"].split("/")[-1]))
+        write(os.path.join(sd, "updates", B["id"], B["path"].split("/")[-1]), matter_document(B["doc"](V)))
     for folder, (title, gists) in S["indexes"].items():
         write(os.path.join(ws, folder, "_index.md"), build_index(os.path.join(ws, folder), gists, title))
     man = manifest(S)
     write(os.path.join(sd, "manifest.json"), dump(man))
     write(os.path.join(sd, "questions.json"), dump(questions(S)))
-    write(os.path.join(ws, "_sandbox_hint.md"), build_hint(ws, S, man))
+    hint = sandbox_hint(
+        man,
+        S["assets"],
+        workspace_stats(ws),
+        script="data/build/law/build.py",
+        notes=[PAGING_NOTE, MEDIA_NOTE, OFFICE_NOTE, GRANT_NOTE],
+        updates=update_lines(man, by_folder=False, code_path_only=True),
+        media_column="media/office",
+    )
+    write(os.path.join(ws, "_sandbox_hint.md"), hint)
     write(os.path.join(sd, "checks", "_check.py"), engine_src)
     write(os.path.join(sd, "checks", "_check.sha256"), f"{hashlib.sha256(engine_src).hexdigest()}  _check.py\n")
     for r, spec in rounds.specs(S, V).items():

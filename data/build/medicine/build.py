@@ -24,7 +24,6 @@ with another ffmpeg/x264 build it only notes a differing MP4 (its frames are byt
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import os
 import random
@@ -46,32 +45,28 @@ from kit.discover import spec_modules  # noqa: E402
 from kit.files import dump, wav_duration, write  # noqa: E402
 from kit.hint import (  # noqa: E402
     GRANT_NOTE,
-    MEDIA_EXT,
     MEDIA_NOTE,
     PAGING_NOTE,
-    access_of,
-    asset_map,
-    asset_row,
-    folder_stats,
-    update_lines,
+    sandbox_hint,
+    workspace_stats,
 )
 from kit.media import mp4_from_pngs, speech_wav  # noqa: E402
-from kit.office import restamp_zip  # noqa: E402
+from kit.office import DOS_EPOCH, docx_bytes, xlsx_bytes  # noqa: E402
 from kit.rebuild import differs, report  # noqa: E402
 from kit.scan import A4_150DPI, font, grain, hand_font, shade  # noqa: E402
 from kit.seal import seal_hex, seal_key, seal_tool_template  # noqa: E402
+from kit.selftest import run_tool, standalone, text_files  # noqa: E402
 from kit.texture import png_bytes  # noqa: E402
 from parts import complete  # noqa: E402
 
 DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
 BUILD = os.path.normpath(os.path.join(HERE, ".."))
-FIXED_DT = (2026, 1, 5, 9, 0, 0)
 
 
 # ----------------------------------------------------------------------------------------------
 # CSV slices and the tally tool
 # ----------------------------------------------------------------------------------------------
-def slice_csv(c: dict[str, Any], name: str, count: int, peak: float, withdrawn: int = 0) -> str:
+def export_csv(c: dict[str, Any], name: str, count: int, peak: float, withdrawn: int = 0) -> str:
     """Rows: id, date, unit, <measure>, status. `count` rows reach the threshold (peak is the max),
     the rest stay below it. `withdrawn` of the counted rows are marked withdrawn (a corrected slice)."""
     t = c["tool"]
@@ -101,7 +96,7 @@ def slice_csv(c: dict[str, Any], name: str, count: int, peak: float, withdrawn: 
     return ",".join(t["columns"]) + "\n" + "\n".join(rows) + "\n"
 
 
-TOOL_TEMPLATE = '''#!/usr/bin/env python3
+EXPORT_TALLY_TOOL = '''#!/usr/bin/env python3
 """{title}
 
 Usage:
@@ -153,7 +148,7 @@ if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
 '''
 
-SEAL_TOOL = seal_tool_template(
+SUMMARY_SEAL_TOOL = seal_tool_template(
     """Seal a review summary so the governance office can verify it (stdlib only, deterministic).
 
 Usage:
@@ -165,6 +160,7 @@ sealing invalidates the line.
 """,
     names=("data", "payload"),
 ).format(prefix="MEDSEAL")
+"""tools/seal_summary.py of every medicine workspace."""
 
 VALIDATE_TOOL = '''#!/usr/bin/env python3
 """Validate the shape of output/summary.json before it is sealed (stdlib only).
@@ -213,10 +209,6 @@ def main(argv):
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
 '''
-
-
-def run_tool(tool_path: str, files: list[str]) -> str:
-    return subprocess.run([sys.executable, tool_path, *files], capture_output=True, text=True, check=True).stdout
 
 
 # ----------------------------------------------------------------------------------------------
@@ -341,7 +333,7 @@ def render_video(path: str, spec: dict[str, Any], seed: str) -> None:
     mp4_from_pngs(frames, path)
 
 
-def render_wav(path: str, spec: dict[str, Any], seed: str) -> None:
+def render_dialogue(path: str, spec: dict[str, Any], seed: str) -> None:
     """espeak-ng speech at its native 22050 Hz 16-bit mono, one part per speaker (`turns`: voice, text),
     joined by sox with short pauses, then mixed with seeded low pink noise (room / ward background)."""
     turns = spec.get("turns") or [(spec.get("voice", "en-gb"), spec["text"])]
@@ -361,46 +353,19 @@ def render_wav(path: str, spec: dict[str, Any], seed: str) -> None:
         subprocess.run(["sox", "-R", "-D", "-m", speech, noise, path], check=True, capture_output=True)
 
 
-RENDER = {"form": render_form, "bars": render_bars, "video": render_video, "wav": render_wav}
+RENDER = {"form": render_form, "bars": render_bars, "video": render_video, "wav": render_dialogue}
 
 
 # ----------------------------------------------------------------------------------------------
-# office files (stable bytes: fixed core times, fixed zip entry dates)
+# the governing document
 # ----------------------------------------------------------------------------------------------
-def make_office(path: str, doc: dict[str, Any]) -> None:
-    """The governing document: a docx of a title and (h)eading/(p)aragraph blocks, or an xlsx of sheets."""
-    import datetime
-
-    when, author = datetime.datetime(*FIXED_DT), doc.get("author", "Clinical Governance")
-    buf = io.BytesIO()
+def governing_document(path: str, doc: dict[str, Any]) -> bytes:
+    """A docx of a title and (h)eading/(p)aragraph blocks, or an xlsx of sheets, by the ending of ``path``."""
+    author = doc.get("author", "Clinical Governance")
     if path.endswith(".docx"):
-        from docx import Document
-
-        d = Document()
-        d.core_properties.author = author
-        d.core_properties.created = d.core_properties.modified = when
-        d.core_properties.last_modified_by = author
-        d.core_properties.revision = 1
-        d.add_heading(doc["title"], level=1)
-        for kind, text in doc["blocks"]:
-            if kind == "h":
-                d.add_heading(text, level=2)
-            else:
-                d.add_paragraph(text)
-        d.save(buf)
-    else:
-        from openpyxl import Workbook
-
-        wb = Workbook()
-        wb.properties.creator = author
-        wb.properties.created = wb.properties.modified = when
-        for i, (title, rows) in enumerate(doc["sheets"]):
-            ws = wb.active if i == 0 else wb.create_sheet()
-            ws.title = title
-            for r in rows:
-                ws.append(list(r))
-        wb.save(buf)
-    write(path, restamp_zip(buf.getvalue(), date_time=(1980, 1, 1, 0, 0, 0)))
+        blocks = [("h2" if kind == "h" else "p", text) for kind, text in doc["blocks"]]
+        return docx_bytes(doc["title"], blocks, author=author, last_modified_by=author, date_time=DOS_EPOCH)
+    return xlsx_bytes(doc["sheets"], creator=author, date_time=DOS_EPOCH)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -432,28 +397,27 @@ def summary_obj(c: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def build_hint(c: dict[str, Any], sdir: str, man: dict[str, Any]) -> str:
-    ws = os.path.join(sdir, "workspace")
-    rows = []
-    for top in sorted(c["assets"]):
-        if top == "hr":
-            continue
-        shape, key, trust, what = c["assets"][top]
-        nf, tb, mb = folder_stats(os.path.join(ws, top), (*MEDIA_EXT, ".docx", ".xlsx"))
-        toks = "<100" if tb < 400 else f"~{round(tb / 400) * 100:,}"
-        rows.append(asset_row(top, nf, shape, toks, mb, key, trust, access_of(top, man, trust), what))
-    rows.append(
-        "| hr/ | - | - | - | - | - | sensitive | no access (do not touch) | staff files; not part of this task |"
-    )
-    notes = [PAGING_NOTE, MEDIA_NOTE, "- Office files (docx, xlsx) are read as extracted text.", GRANT_NOTE]
-    return asset_map(
-        c["sid"],
-        "data/build/medicine/build.py",
-        rows,
-        update_lines(man),
-        notes,
+HR_ROW = "| hr/ | - | - | - | - | - | sensitive | no access (do not touch) | staff files; not part of this task |"
+"""The asset map's row of the staff files, whatever the scenario says of them."""
+
+
+def hundreds_of_tokens(text_bytes: int) -> str:
+    """The token column: a quarter of the text's bytes, rounded to hundreds."""
+    return "<100" if text_bytes < 400 else f"~{round(text_bytes / 400) * 100:,}"
+
+
+def build_hint(c: dict[str, Any], ws: str, man: dict[str, Any]) -> str:
+    """The asset map; the staff files' row comes last."""
+    return sandbox_hint(
+        man,
+        {top: row for top, row in c["assets"].items() if top != "hr"},
+        workspace_stats(ws),
+        script="data/build/medicine/build.py",
+        notes=[PAGING_NOTE, MEDIA_NOTE, "- Office files (docx, xlsx) are read as extracted text.", GRANT_NOTE],
+        tokens=hundreds_of_tokens,
+        tokens_note="bytes / 4, rounded to hundreds",
+        extra_rows=[HR_ROW],
         media_column="media / office",
-        tokens="bytes / 4, rounded to hundreds",
         none_announced=False,
     )
 
@@ -467,16 +431,16 @@ def write_slices(c: dict[str, Any], sdir: str, ws: str) -> dict[str, Any]:
     """The exports, their index and the late (new) and corrected (replace) ones; returns the manifest's updates."""
     d, t = c["dirs"]["slices"], c["tool"]
     for name, count, peak in c["slices"]:
-        write(os.path.join(ws, d, name), slice_csv(c, name, count, peak))
+        write(os.path.join(ws, d, name), export_csv(c, name, count, peak))
     nname, ncount, npeak = c["new_slice"]
     uid = c["new_slice_update"]
     upd = {uid: {"op": "new", "files": [{"src": f"updates/{uid}/{nname}", "dst": f"{d}/{nname}"}]}}
-    write(os.path.join(sdir, "updates", uid, nname), slice_csv(c, nname, ncount, npeak))
+    write(os.path.join(sdir, "updates", uid, nname), export_csv(c, nname, ncount, npeak))
     if c.get("correction"):
         fname, k = c["correction"]
         cnt, pk = {s[0]: (s[1], s[2]) for s in c["slices"]}[fname]
         uid = c["correction_update"]
-        write(os.path.join(sdir, "updates", uid, fname), slice_csv(c, fname, cnt, pk, withdrawn=k))
+        write(os.path.join(sdir, "updates", uid, fname), export_csv(c, fname, cnt, pk, withdrawn=k))
         upd[uid] = {"op": "replace", "files": [{"src": f"updates/{uid}/{fname}", "dst": f"{d}/{fname}"}]}
     idx = [f"# {d}/ index", "", t["index_gist"], "", "| file | ~tokens | gist |", "|---|---|---|"]
     for name, _, _ in c["slices"]:
@@ -490,8 +454,8 @@ def write_slices(c: dict[str, Any], sdir: str, ws: str) -> dict[str, Any]:
 def write_tools(c: dict[str, Any], ws: str) -> None:
     t = c["tool"]
     fields = {k: t[k] for k in ("title", "name", "count_key", "max_key", "threshold")}
-    write(os.path.join(ws, "tools", f"{t['name']}.py"), TOOL_TEMPLATE.format(**fields, measure=t["columns"][3]))
-    write(os.path.join(ws, "tools", "seal_summary.py"), SEAL_TOOL)
+    write(os.path.join(ws, "tools", f"{t['name']}.py"), EXPORT_TALLY_TOOL.format(**fields, measure=t["columns"][3]))
+    write(os.path.join(ws, "tools", "seal_summary.py"), SUMMARY_SEAL_TOOL)
     summ = summary_obj(c)
     ints = sorted(k for k, v in summ.items() if isinstance(v, int))
     write(os.path.join(ws, "tools", "validate_summary.py"), VALIDATE_TOOL.format(keys=sorted(summ), ints=ints))
@@ -513,7 +477,7 @@ def build_scenario(c: dict[str, Any], root: str) -> None:
         RENDER[m["render"]](os.path.join(ws, m["dir"], m["file"]), m["spec"], f"{sid}/{m['file']}")
         write(os.path.join(sdir, "truth", m["dir"], m["file"] + ".txt"), m["truth"].rstrip() + "\n")
     p = os.path.join(ws, c["dirs"]["reference"], c["rule"]["file"])
-    make_office(p, c["office"])
+    write(p, governing_document(p, c["office"]))
     man = {
         "scenario_id": sid,
         "desc": c["desc"],
@@ -557,7 +521,7 @@ def build_story(c: dict[str, Any], sdir: str, ws: str, man: dict[str, Any]) -> N
     write(os.path.join(sdir, "checks", "_check.py"), engine)
     write(os.path.join(sdir, "checks", sync_checks.STAMP), sync_checks.stamp_text(engine))
     write(os.path.join(sdir, "solution", "trajectory.json"), dump({r["id"]: r["turns"] for r in R}))
-    write(os.path.join(ws, "_sandbox_hint.md"), build_hint(c, sdir, man))
+    write(os.path.join(ws, "_sandbox_hint.md"), build_hint(c, ws, man))
 
 
 def build(root: str) -> None:
@@ -596,7 +560,7 @@ def tool_problems(c: dict[str, Any], sdir: str, ws: str, n: dict[str, Any]) -> l
         fixed = os.path.join(sdir, "updates", c["correction_update"], fname)
         stages.append(("C", [fixed if os.path.basename(f) == fname else f for f in files], None))
     for key, paths, peak in stages:
-        out = run_tool(tool, paths)
+        out = run_tool(tool, *paths)
         want = f"TOTAL  {t['count_key']}={n[key]}" + (f"  {t['max_key']}={peak:.1f}" if peak is not None else "")
         if want not in out:
             problems.append(f"{c['sid']}: tool total {key} mismatch: {out.splitlines()[-1]}")
@@ -637,25 +601,19 @@ def _read(*parts: str) -> str:
 def leak_problems(c: dict[str, Any], sdir: str, ws: str, n: dict[str, Any]) -> list[str]:
     """Media-only facts stay out of every workspace text file; values to find stay out of the questions and hint."""
     problems = []
-    for m in c["media"]:
-        for v in m["facts"].values():
-            needle = str(v[0])
-            if len(needle) < 4:
-                continue
-            for root_, _, names in os.walk(ws):
-                for nm in names:
-                    if not nm.lower().endswith((*MEDIA_EXT, ".docx", ".xlsx")) and needle in _read(root_, nm):
-                        problems.append(f"{c['sid']}: media fact {needle!r} leaks into {nm}")
-    qtext, hint = _read(sdir, "questions.json"), _read(ws, "_sandbox_hint.md")
     facts = [v[0] for m in c["media"] for v in m["facts"].values()]
+    texts = text_files(ws)
+    for needle in (str(f) for f in facts if len(str(f)) >= 4):
+        leaks = [os.path.basename(rel) for rel, text in texts.items() if needle in text]
+        problems += [f"{c['sid']}: media fact {needle!r} leaks into {nm}" for nm in leaks]
+    qtext, hint = _read(sdir, "questions.json"), texts["_sandbox_hint.md"]
     for val in [n["A"], n["B"], n.get("C"), c["rule"]["threshold"], *facts]:
         sv = str(val)
         if val is None or len(sv) < 2:
             continue
-        pat = r"(?<![\w.])" + re.escape(sv) + r"(?![\w]|\.\d)"
-        if re.search(pat, qtext):
+        if standalone(sv).search(qtext):
             problems.append(f"{c['sid']}: value {sv!r} appears in questions.json")
-        if re.search(pat, hint):
+        if standalone(sv).search(hint):
             problems.append(f"{c['sid']}: value {sv!r} appears in the hint")
     return problems
 

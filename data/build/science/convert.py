@@ -102,6 +102,7 @@ def ctx_re(text: str, value: str) -> str:
 
 
 def office_text(data: bytes, name: str) -> str:
+    """What the Read tool returns for the office file ``name``: its extracted text."""
     return extract_text(detect(name, data), data)
 
 
@@ -213,7 +214,7 @@ class SpecBuilder(engine.Builder):
 
     def tally_conds(self, stage: dict[str, Any]) -> list[dict[str, Any]]:
         c, sl = self.c, self.c["slice"]
-        tj, tally = engine.tally_json(c, stage), c["tally_out"]
+        tj, tally = engine.slice_tally_json(c, stage), c["tally_out"]
         out: list[dict[str, Any]] = [jkeys(tally, ["slices"], sorted(stage))]
         for f, v in tj["slices"].items():
             out += [jv(tally, ["slices", f, sl["count"]], v[sl["count"]])]
@@ -235,7 +236,7 @@ class SpecBuilder(engine.Builder):
 
     def status_conds(self, stage_i: int, old_total: int) -> list[dict[str, Any]]:
         s, c = self.c["status"], self.c
-        tj = engine.tally_json(c, self.t["stages"][stage_i])
+        tj = engine.slice_tally_json(c, self.t["stages"][stage_i])
         tot = tj["total_" + c["slice"]["count"]]
         out = [
             label(s["out"], s["total_label"], tot),

@@ -11,24 +11,22 @@ from __future__ import annotations
 import io
 import os
 import random
-import tempfile
 import wave
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from kit.files import dump as dump  # the writers, re-exported to build.py
 from kit.files import write as write
-from kit.hint import GRANT_NOTE, MEDIA_NOTE, PAGING_NOTE, access_of, asset_map, asset_row, update_lines
-from kit.media import mp4_bytes, speech_wav
-from kit.office import restamp_zip
+from kit.hint import GRANT_NOTE, MEDIA_NOTE, OFFICE_NOTE, PAGING_NOTE, files_stats, sandbox_hint
+from kit.media import mp4_bytes, speech_wav_bytes
+from kit.office import docx_bytes, xlsx_bytes
+from kit.pdf import HELVETICA, PAGE_BOX, pdf_escape, pdf_file, pdf_stream
 from kit.scan import A4_150DPI
 from kit.scan import font as scan_font
 from kit.seal import seal_hex as seal_hex  # the build's token, re-exported to build.py and convert.py
 from kit.seal import seal_tool_template
 from kit.texture import png_bytes
-
-FIXED_ZIP_TIME = (2026, 1, 5, 9, 0, 0)
-MEDIA_EXT = (".png", ".jpg", ".wav", ".mp3", ".mp4")
 
 
 # ----------------------------------------------------------------------------------------
@@ -71,7 +69,7 @@ def slice_csv(sl: dict[str, Any], rows: list[list[str]]) -> str:
     return "\n".join([",".join(sl["header"])] + [",".join(r) for r in rows]) + "\n"
 
 
-TALLY_TOOL = '''#!/usr/bin/env python3
+SLICE_TALLY_TOOL = '''#!/usr/bin/env python3
 """{title}: tally {count} per {noun} file.
 
 Usage:
@@ -134,7 +132,7 @@ if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
 '''
 
-SEAL_TOOL = seal_tool_template(
+RECORD_SEAL_TOOL = seal_tool_template(
     """Seal a JSON deliverable for {title}.
 
 Usage:
@@ -149,9 +147,11 @@ Re-seal after any change to the deliverable.
     names=("obj", "body"),
     gap=False,
 )
+"""tools/<seal_tool>: the record sealer, a template of the scenario's ``title``, ``tool`` and ``prefix``."""
 
 
-def tally_tool_text(c: dict[str, Any]) -> str:
+def slice_tally_tool(c: dict[str, Any]) -> str:
+    """The scenario's slice tally tool (``SLICE_TALLY_TOOL`` filled in)."""
     sl = c["slice"]
     if sl.get("filter"):
         col, val = sl["filter"]
@@ -160,7 +160,7 @@ def tally_tool_text(c: dict[str, Any]) -> str:
     else:
         filt = ""
         cond = f"{sl['value_col']} >= {sl['thr']}"
-    return TALLY_TOOL.format(
+    return SLICE_TALLY_TOOL.format(
         title=c["title"],
         count=sl["count"],
         noun=sl["noun"],
@@ -282,19 +282,16 @@ def png_chart(series: list[tuple[str, list[float]]], title: str, xlabel: str, yl
 
 
 def wav_speech(text: str, voice: str = "en-gb", wpm: int = 150) -> bytes:
-    """espeak-ng at its native 22050 Hz, 16-bit mono, padded with silence (sox -D: no dither, deterministic)."""
-    with tempfile.TemporaryDirectory() as td:
-        out = os.path.join(td, "out.wav")
-        speech_wav(text, out, voice=voice, speed=wpm, pad=(0.4, 0.5))
-        return _room_noise(out, text)
+    """Speech (``kit.media.speech_wav_bytes``) over a mains hum and a hiss seeded with the text."""
+    return _hum_and_hiss(speech_wav_bytes(text, voice=voice, speed=wpm, pad=(0.4, 0.5)), text)
 
 
-def _room_noise(path: str, seed: str) -> bytes:
-    """Mix a mains hum and seeded background hiss under the speech (pure Python, deterministic)."""
+def _hum_and_hiss(wav: bytes, seed: str) -> bytes:
+    """The 16-bit mono ``wav`` mixed with a 50 Hz mains hum and seeded Gaussian hiss (pure Python)."""
     import array
     import math
 
-    with wave.open(path, "rb") as w:
+    with wave.open(io.BytesIO(wav), "rb") as w:
         params = w.getparams()
         pcm = array.array("h", w.readframes(w.getnframes()))
     rng = random.Random(f"room-{seed}")
@@ -315,94 +312,32 @@ def mp4_frames(frames: list[list[str]], seed: str) -> bytes:
 
 
 # ----------------------------------------------------------------------------------------
-# office files (stable bytes: fixed zip times, fixed core properties)
+# office files
 # ----------------------------------------------------------------------------------------
-def docx_bytes(title: str, paras: list[str], table: list[list[str]] | None = None) -> bytes:
-    import docx
-
-    d = docx.Document()
-    d.core_properties.author = "science office"
-    d.core_properties.last_modified_by = "science office"
-    d.add_heading(title, level=1)
-    for p in paras:
-        if p.startswith("## "):
-            d.add_heading(p[3:], level=2)
-        else:
-            d.add_paragraph(p)
-    if table:
-        t = d.add_table(rows=len(table), cols=len(table[0]))
-        for i, row in enumerate(table):
-            for j, cell in enumerate(row):
-                t.cell(i, j).text = cell
-    buf = io.BytesIO()
-    d.save(buf)
-    return restamp_zip(buf.getvalue(), date_time=FIXED_ZIP_TIME)
+AUTHOR = "science office"
+"""Who the core properties of a science office file say wrote (and last changed) it."""
 
 
-def xlsx_bytes(sheets: dict[str, list[list[Any]]]) -> bytes:
-    import openpyxl
-
-    wb = openpyxl.Workbook()
-    wb.remove(wb.active)
-    for name, rows in sheets.items():
-        ws = wb.create_sheet(name)
-        for r in rows:
-            ws.append(r)
-    wb.properties.creator = "science office"
-    buf = io.BytesIO()
-    wb.save(buf)
-    return restamp_zip(buf.getvalue(), date_time=FIXED_ZIP_TIME)
+def docx_doc(title: str, paras: list[str], table: list[list[str]] | None = None) -> bytes:
+    """A docx of a title, paragraphs (``## `` ones are headings) and an optional table after them."""
+    return docx_bytes(title, [*paras, *([("table", table)] if table else [])], author=AUTHOR, last_modified_by=AUTHOR)
 
 
-def pdf_bytes(lines: list[str]) -> bytes:
-    """A minimal one-page PDF (Helvetica, one text line per entry)."""
-
-    def esc(s: str) -> str:
-        return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-
-    y = 800
+def placed_lines_pdf(lines: list[str]) -> bytes:
+    """A one-page PDF (Helvetica 10 pt), each line placed by its own text matrix, 15 pt below the last."""
     ops = ["BT", "/F1 10 Tf"]
-    for line in lines:
-        ops.append(f"1 0 0 1 50 {y} Tm ({esc(line)}) Tj")
-        y -= 15
+    ops += [f"1 0 0 1 50 {800 - 15 * i} Tm ({pdf_escape(line)}) Tj" for i, line in enumerate(lines)]
     ops.append("ET")
-    stream = "\n".join(ops).encode("latin-1")
-    objs = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-        b"<< /Length " + str(len(stream)).encode() + b" >>\nstream\n" + stream + b"\nendstream",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
-    ]
-    out = bytearray(b"%PDF-1.4\n")
-    offs: list[int] = []
-    for i, o in enumerate(objs, 1):
-        offs.append(len(out))
-        out += f"{i} 0 obj\n".encode() + o + b"\nendobj\n"
-    xref = len(out)
-    out += f"xref\n0 {len(objs) + 1}\n0000000000 65535 f \n".encode()
-    for at in offs:
-        out += f"{at:010d} 00000 n \n".encode()
-    out += f"trailer\n<< /Size {len(objs) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
-    return bytes(out)
-
-
-def office_text(path: str, data: bytes) -> str:
-    """Extracted text (used by --check when zip bytes differ)."""
-    if path.endswith(".docx"):
-        import docx
-
-        d = docx.Document(io.BytesIO(data))
-        parts = [p.text for p in d.paragraphs]
-        for t in d.tables:
-            parts += [c.text for row in t.rows for c in row.cells]
-        return "\n".join(parts)
-    if path.endswith(".xlsx"):
-        import openpyxl
-
-        wb = openpyxl.load_workbook(io.BytesIO(data))
-        return "\n".join(repr(list(r)) for ws in wb.worksheets for r in ws.iter_rows(values_only=True))
-    return data.decode("latin-1")
+    page = f"<< /Type /Page /Parent 2 0 R {PAGE_BOX} /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>"
+    return pdf_file(
+        [
+            b"<< /Type /Catalog /Pages 2 0 R >>",
+            b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            page.encode(),
+            pdf_stream("\n".join(ops)),
+            HELVETICA,
+        ]
+    )
 
 
 MAKERS: dict[str, Callable[..., bytes]] = {
@@ -410,9 +345,9 @@ MAKERS: dict[str, Callable[..., bytes]] = {
     "png_chart": png_chart,
     "wav": wav_speech,
     "mp4": mp4_frames,
-    "docx": docx_bytes,
-    "xlsx": xlsx_bytes,
-    "pdf": pdf_bytes,
+    "docx": docx_doc,
+    "xlsx": partial(xlsx_bytes, creator=AUTHOR),
+    "pdf": placed_lines_pdf,
 }
 
 
@@ -449,7 +384,8 @@ def totals(c: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def tally_json(c: dict[str, Any], stage: dict[str, Any]) -> dict[str, Any]:
+def slice_tally_json(c: dict[str, Any], stage: dict[str, Any]) -> dict[str, Any]:
+    """What the slice tally tool prints with --json for the slices of one stage."""
     sl = c["slice"]
     return {
         "slices": {f: {sl["count"]: n, sl["maxl"]: p} for f, (n, p) in sorted(stage.items())},
@@ -520,10 +456,10 @@ class Builder:
         for name, text in c["requests"].items():
             self.w(f"{self.d('req')}/{name}", text)
         self.write_slices()
-        self.w(f"{self.d('tools')}/{c['tool']}", tally_tool_text(c))
+        self.w(f"{self.d('tools')}/{c['tool']}", slice_tally_tool(c))
         self.w(
             f"{self.d('tools')}/{c['seal_tool']}",
-            SEAL_TOOL.format(title=c["title"], tool=c["seal_tool"], prefix=c["seal_prefix"]),
+            RECORD_SEAL_TOOL.format(title=c["title"], tool=c["seal_tool"], prefix=c["seal_prefix"]),
         )
         self.w(f"{self.d('vault')}/{c['seal_file']}", c["seal"] + "\n")
         self.w(f"{self.d('vault')}/README.md", c["vault_readme"])
@@ -565,7 +501,7 @@ class Builder:
     # rounds --------------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
         c, sl, m, doc = self.c, self.c["slice"], self.c["media"], self.c["doc"]
-        tj = tally_json(c, self.t["stages"][-1])
+        tj = slice_tally_json(c, self.t["stages"][-1])
         tot = tj["total_" + sl["count"]]
         out = {
             "request_id": c["req_id"],
@@ -579,7 +515,7 @@ class Builder:
 
     def total(self, stage: dict[str, Any]) -> int:
         """The tally's total over the files of one stage."""
-        return int(tally_json(self.c, stage)["total_" + self.c["slice"]["count"]])
+        return int(slice_tally_json(self.c, stage)["total_" + self.c["slice"]["count"]])
 
     def t_old_total(self) -> int:
         return self.total(self.t["stages"][-2])
@@ -614,30 +550,12 @@ class Builder:
         self.files["manifest.json"] = dump(manifest)
         self.files["questions.json"] = dump(self.rounds)
         self.files["solution/trajectory.json"] = dump(self.solution)
-        self.files["workspace/_sandbox_hint.md"] = build_hint(c, manifest, self.files)
+        self.files["workspace/_sandbox_hint.md"] = sandbox_hint(
+            manifest,
+            c["assets"],
+            files_stats(self.files),
+            script="data/build/science/build.py",
+            notes=[PAGING_NOTE, MEDIA_NOTE, OFFICE_NOTE, GRANT_NOTE],
+            media_column="media/office",
+        )
         return {"files": self.files, "decoys": self.decoys}
-
-
-def build_hint(c: dict[str, Any], man: dict[str, Any], files: dict[str, Any]) -> str:
-    rows = []
-    for top in sorted(c["assets"]):
-        shape, key, trust, what = c["assets"][top]
-        n = tb = mb = 0
-        for rel, data in files.items():
-            if rel.startswith(f"workspace/{top}/"):
-                n += 1
-                size = len(data if isinstance(data, bytes) else data.encode())
-                if rel.lower().endswith((*MEDIA_EXT, ".docx", ".xlsx", ".pdf")):
-                    mb += size
-                else:
-                    tb += size
-        rows.append(asset_row(top, n, shape, f"{tb // 4:,}", mb, key, trust, access_of(top, man, trust), what))
-    notes = [
-        PAGING_NOTE,
-        MEDIA_NOTE,
-        "- Office files (docx, xlsx, pdf) are returned as extracted text by Read.",
-        GRANT_NOTE,
-    ]
-    return asset_map(
-        c["id"], "data/build/science/build.py", rows, update_lines(man), notes, media_column="media/office"
-    )

@@ -161,7 +161,6 @@ def finish(c: dict[str, Any], shapes: Shapes) -> dict[str, Any]:
     }
     layout(c, shapes)
     c["seal"] = seal_key("science", c["id"])
-    c["prose_fmt"] = True
     return c
 
 

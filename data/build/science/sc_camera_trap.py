@@ -41,7 +41,6 @@ CONFIG = finish(
             "media": "The collar scheme is Aoife's pride and joy; a mislabelled marten would sting.",
             "new": "The fourth transect was added after the landowner finally agreed to access.",
             "doc": "The 2023 season used a much shorter deployment, which muddles comparisons.",
-            "rep": "Aoife swears the first export of that card was done on a laptop with the wrong time zone.",
             "seal": "The partnership's data officer will verify the seal before anything is published.",
             "final": "Aoife will paste parts of this straight into the forestry partnership newsletter.",
         },
@@ -152,11 +151,8 @@ CONFIG = finish(
             "summary_key": "collar_tag",
             "prompt": "Give the camera id and timestamp in the info strip and the collar tag id exactly as shown.",
             "decoy_file": "bot_digests/T3_frame_0514_metadata.txt",
-            "decoy_rx": [(r"metadata|sidecar|exif", "the metadata sidecar")],
             "decoy_tokens": ["T3-CAM04", "01:41:17"],
             "decoy_sub": ("camera_id", "T3-CAM04"),
-            "rejection": "- bot_digests/T3_frame_0514_metadata.txt is incorrect: its camera T3-CAM04 and time 01:41:17 do not "
-            "match the frame's own info strip (the sidecar clock was not on summer time), and it reports no collar.",
         },
         "extra_media": extra(
             "trap_images/T1_frame_0503.png",
@@ -170,8 +166,6 @@ CONFIG = finish(
         "lead": {"media_extraction": "image", "tool_run": "cross_round"},
         "ask": "Dr. Kerrigan's request is in requests/.",
         "plan_sections": ["Aims", "Data sources", "Risks"],
-        "plan_scope": "Survey GFM-2026-05: pine marten camera-trap transects in Glenmarra Forest, May 2026.",
-        "plan_open": "- T4 log pending (flooded track).\n- Which protocol thresholds apply?\n- Can the collared animal be identified?",
         "status": {
             "out": "output/occupancy_status.md",
             "total_label": "Confirmed detections",
@@ -202,12 +196,8 @@ CONFIG = finish(
             "title": "Survey protocol values in force",
             "ask": "Establish the minimum camera nights per transect and the independence interval of the 2026 protocol (protocol/), and check them against the 2023 material in archive_2023/.",
             "prompt": "Give the minimum camera nights per transect and the independence interval from the Thresholds sheet.",
-            "note": "Values from the 2026 edition of the survey protocol.",
-            "archive_rx": r"archive|2023",
             "stale_tokens": ["21 nights", "60 min"],
             "decoy_value": "21",
-            "rejection": "The 2023 protocol summary (archive_2023/protocol_2023_summary.md) is superseded: its 21 nights and "
-            "60 min interval were replaced by the 2026 edition.",
             "binds": {"Independence interval (min)": r"Independence interval between detections" + TAB + r"(\d+)"},
         },
         "search": {
@@ -224,19 +214,8 @@ CONFIG = finish(
         },
         "summary_out": "output/survey_record.json",
         "digest_total": 18,
-        "digest_rx": r"digest|bot",
         "digest_grep": "detections|Occupancy",
         "final_ask": "Write the final survey summary for Dr. Kerrigan.",
-        "final_prose": (
-            "Across the four transects of Glenmarra Forest (T1 to T4, the late T4 log included), the May 2026 survey "
-            "GFM-2026-05 recorded {total} confirmed pine marten detections at classifier confidence of at least 0.80, with "
-            "the furthest detection at {peak} m. Under the request's rule the occupancy class is {decision}; before T4 "
-            "arrived the class was sparse, which is superseded. The collared animal on transect T3 was photographed by "
-            "camera {camera_id} at {captured_at} and carries collar tag {collar_tag}. The 2026 protocol requires "
-            "{doc_0} camera nights per transect and an independence interval of {doc_1} minutes between detections. The "
-            "sealed record is output/survey_record.json with its token in output/survey_record_token.txt."
-        ),
-        "final_rejection": "- The survey bot digest (bot_digests/survey_digest.md) is incorrect: its 18 detections and its furthest detection placed on T1 do not match the detection logs.",
         # the updates
         "u_new": "u1_transect_t4",
         "new_ask": "Transect T4's detection log has just been added to detections/.",

@@ -42,7 +42,6 @@ CONFIG = finish(
             "media": "The technician dictated the note in the field, wind and all, so listen closely.",
             "new": "BV04 has only just been brought into the network after its screen was replaced.",
             "doc": "The 2019 homogenisation was done by a student who has since left.",
-            "rep": "The technician re-exported the series once the logger's calibration file was fixed.",
             "seal": "The bulletin office refuses unsealed screening records since last year's mix-up.",
             "final": "Nils will attach this to the bulletin's methods appendix.",
         },
@@ -141,11 +140,8 @@ CONFIG = finish(
             "summary_key": "new_sensor_serial",
             "prompt": "When was the screen relocated, how far, and what is the new sensor serial?",
             "decoy_file": "network_bot/bv02_note_autotranscript.txt",
-            "decoy_rx": [(r"transcri", "the automatic transcript")],
             "decoy_tokens": ["2024-05-04", "TH5905"],
             "decoy_sub": ("relocation_date", "2024-05-04"),
-            "rejection": "- network_bot/bv02_note_autotranscript.txt is incorrect: it gives 2024-05-04, seven metres and serial "
-            "TH5905; the recording itself says otherwise.",
         },
         "extra_media": extra(
             "field_notes/bv01_visit_note.wav",
@@ -159,8 +155,6 @@ CONFIG = finish(
         "lead": {"media_extraction": "modality_decoy", "update_new": "session_reuse", "workflow": "parallel"},
         "ask": "Dr. Aarhus's request is in requests/.",
         "plan_sections": ["Scope", "Data", "Approach", "Open questions"],
-        "plan_scope": "Screening BVC-HOM-2026-03: Brenn Valley network daily temperature series, 2018-2023.",
-        "plan_open": "- BV04 series pending conversion.\n- What changed at BV02, and when?\n- Which adjustment limits apply?",
         "status": {
             "out": "output/screening_status.md",
             "total_label": "Hot days",
@@ -207,13 +201,8 @@ CONFIG = finish(
             "title": "Homogenisation limits in force",
             "ask": "An addendum to the network standard has just been added to standards/. Establish the breakpoint minimum segment and the maximum adjustment now in force (standards/), and check them against the 2019 report in archive_2019/.",
             "prompt": "Give the breakpoint minimum segment and the maximum adjustment; say whether the addendum amends either.",
-            "note": "Values from standard NS-4 as amended by Addendum A (March 2026).",
-            "archive_rx": r"archive|2019",
             "stale_tokens": ["3 years", "2.0 degC"],
             "decoy_value": "1.5",
-            "rejection": "The 2019 homogenisation report (archive_2019/homogenisation_2019.md) is stale: its 3 years minimum "
-            "segment and 2.0 degC adjustment limit predate NS-4; NS-4's original 1.5 degC limit is superseded by "
-            "Addendum A.",
         },
         "search": {
             "term": "breakpoint",
@@ -237,21 +226,9 @@ CONFIG = finish(
         },
         "summary_out": "output/screening_record.json",
         "digest_total": 38,
-        "digest_rx": r"digest|bot",
         "digest_grep": "Hot|Tmin",
         "final_ask": "Write the final screening report for Dr. Aarhus.",
         "report_folder": "notes",
-        "final_prose": (
-            "Screening BVC-HOM-2026-03 covered the daily series of stations BV01 to BV04 of the Brenn Valley network, "
-            "2018-2023, the late BV04 series included. {total} days had QC flag ok and a Tmax of at least 30.0 degC; the "
-            "highest Tmin on such a day was {peak} degC. Under the request's rule the screening result is {decision}; the "
-            "homogeneous result on three stations is superseded. The field note from BV02 records that the screen was moved "
-            "{relocation_distance_m} metres north-east on {relocation_date} and the sensor replaced (serial "
-            "{new_sensor_serial}), which supports a breakpoint there. Standard NS-4 with Addendum A requires homogeneous "
-            "segments of at least {doc_0} years and caps a single adjustment at {doc_1} degC. The sealed record is "
-            "output/screening_record.json with its token."
-        ),
-        "final_rejection": "- The network bot digest (network_bot/network_digest.md) is incorrect: its 38 hot days and the Tmin attributed to BV01 do not match the series.",
         # the updates
         "u_new": "u1_station_bv04",
         "new_ask": "Station BV04's daily series has just been added to station_series/.",

@@ -142,11 +142,8 @@ CONFIG = finish(
             "summary_key": "hv_module",
             "prompt": "Which HV module is shown, at what time is the alarm, and what is the PSU fan status?",
             "decoy_file": "ai_summaries/hv_monitor_autocaptions.txt",
-            "decoy_rx": [(r"caption", "the auto captions")],
             "decoy_tokens": ["HVM-1", "16:06:52"],
             "decoy_sub": ("hv_module", "HVM-1"),
-            "rejection": "- ai_summaries/hv_monitor_autocaptions.txt is incorrect: it names module HVM-1, an alarm at 16:06:52 "
-            "and a working fan; the video shows otherwise.",
         },
         "extra_media": extra(
             "monitor_video/beam_spot.png",
@@ -160,8 +157,6 @@ CONFIG = finish(
         "lead": {"media_extraction": "video", "update_rep": "cross_round", "workflow": "disjoint_tracks"},
         "ask": "Dr. Demir's request is in requests/.",
         "plan_sections": ["Scope", "Evidence", "Open questions"],
-        "plan_scope": "Run CAL-2026-07: tile calorimeter prototype at the Lindholm test-beam facility, March 2026.",
-        "plan_open": "- C4 log pending.\n- What caused the gain drift - temperature or HV?\n- Which procedure revision applies?",
         "status": {
             "out": "output/recalibration_status.md",
             "total_label": "Drifting channel entries",
@@ -193,12 +188,8 @@ CONFIG = finish(
             "title": "Calibration procedure limits",
             "ask": "Establish the maximum HV ripple and the calibration validity period of the procedure in force (procedures/), and check them against revision B in archive_revB/.",
             "prompt": "Give the maximum HV ripple and the calibration validity from the table.",
-            "note": "Values from CP-12 revision D.",
-            "archive_rx": r"archive|rev(ision)? ?b",
             "stale_tokens": ["10.0 mV", "90 days"],
             "decoy_value": "10.0",
-            "rejection": "Revision B of CP-12 (archive_revB/CP-12_revB_extract.md) is superseded: its 10.0 mV ripple limit and "
-            "90 days validity no longer apply.",
         },
         "search": {
             "term": "HV ripple",
@@ -222,19 +213,8 @@ CONFIG = finish(
         },
         "summary_out": "output/calibration_record.json",
         "digest_total": 22,
-        "digest_rx": r"summary|ai-written|ai summary",
         "digest_grep": "drift|ripple",
         "final_ask": "Write the final calibration review for Dr. Demir.",
-        "final_prose": (
-            "Calibration run CAL-2026-07 of the tile calorimeter prototype at the Lindholm facility logged {total} drifting "
-            "channel entries (status ok, gain drift of at least 0.50 %) over crates C1 to C4, with C2 as re-exported after "
-            "the pedestal correction; the largest HV ripple among them was {peak} mV, above the procedure's limit. Under the "
-            "request's rule the recalibration is {decision}. The HV monitor video shows module {hv_module} alarming at "
-            "{alarm_utc} with the PSU fan status {fan_status}, so the drift points to HV ripple from a failed supply fan, not "
-            "to hall temperature. CP-12 revision D limits HV ripple to {doc_0} mV and calibration validity to {doc_1} days. "
-            "The sealed record is output/calibration_record.json with its token."
-        ),
-        "final_rejection": "- The AI-written run summary (ai_summaries/run_summary_ai.md) is incorrect: it blames hall temperature, counts 22 drifting entries and puts the worst ripple on C1; the logs and the HV monitor video contradict it.",
         # the updates
         "u_new": "u1_crate_c4",
         "new_ask": "Crate C4's gain log has just been added to gain_logs/.",

@@ -42,7 +42,6 @@ CONFIG = finish(
             "media": "The signed cover came back as a slightly crooked scan from the department copier.",
             "new": "The fourth work package only started reporting this quarter.",
             "doc": "The council changed its template twice in two years; people mix them up.",
-            "rep": "One register had a duplicated preprint that the library has since merged.",
             "seal": "Research office policy: nothing goes to a funder without a sealed record.",
             "final": "Priya will lift paragraphs from this straight into the funder's web form.",
         },
@@ -154,11 +153,8 @@ CONFIG = finish(
             "summary_key": "budget_spent_pct",
             "prompt": "Who signed, on what date, and what budget-spent percentage is stated?",
             "decoy_file": "grants_bot/cover_ocr_export.txt",
-            "decoy_rx": [(r"ocr|export", "the OCR export")],
             "decoy_tokens": ["2026-01-29", "16.4"],
             "decoy_sub": ("budget_spent_pct", 16.4),
-            "rejection": "- grants_bot/cover_ocr_export.txt is incorrect: its date 2026-01-29 and budget spent 16.4 % are OCR "
-            "misreads of the scan.",
         },
         "extra_media": extra(
             "scans/travel_receipt_0412.png",
@@ -177,8 +173,6 @@ CONFIG = finish(
         },
         "ask": "Priya Raman's request is in requests/.",
         "plan_sections": ["Scope", "Sources", "Deliverables", "Risks"],
-        "plan_scope": "Report GR-2026-0471: interim-report metrics of grant NRC-2023-0471 (Norrland Research Council).",
-        "plan_open": "- WP4 harvest pending.\n- Is the cover page signed and dated correctly?\n- Which template version applies?",
         "status": {
             "out": "output/oa_status.md",
             "total_label": "Late-OA articles",
@@ -211,12 +205,8 @@ CONFIG = finish(
             "title": "Funder template values",
             "ask": "Establish the report deadline and the maximum narrative length of the funder's current template (funder_templates/), and check them against the 2024 material in archive_2024/.",
             "prompt": "Give the report deadline and the maximum narrative length.",
-            "note": "Values from the 2026 edition of the funder template.",
-            "archive_rx": r"archive|2024",
             "stale_tokens": ["4000", "2025-02-28"],
             "decoy_value": "4000",
-            "rejection": "The 2024 template notes (archive_2024/template_2024_notes.md) are superseded: their 4000-word limit "
-            "and 2025-02-28 deadline belong to the 2024 template.",
         },
         "search": {
             "term": "narrative",
@@ -241,18 +231,8 @@ CONFIG = finish(
         },
         "summary_out": "output/report_record.json",
         "digest_total": 11,
-        "digest_rx": r"digest|bot",
         "digest_grep": "Late|APC",
         "final_ask": "Write the final metrics summary for the Grants Office.",
-        "final_prose": (
-            "For the interim report of grant NRC-2023-0471 (report {request_id}), the output registers of work packages WP1 "
-            "to WP4, the late WP4 harvest included, contain {total} articles whose open-access delay was six months or more; "
-            "the largest APC among them was {peak} kEUR. Under the request's rule the OA status is {decision}; the compliant "
-            "status on three work packages is superseded. The cover page was signed by {signed_by} on {signed_on} and states "
-            "{budget_spent_pct} % of the budget spent to date. The funder's 2026 template limits the narrative to {doc_0} "
-            "words and sets the report deadline to {doc_1}. The sealed record is output/report_record.json with its token."
-        ),
-        "final_rejection": "- The grants bot digest (grants_bot/metrics_digest.md) is incorrect: its 11 late-OA articles and the APC placed in WP2 do not match the registers.",
         # the updates
         "u_new": "u1_wp4_register",
         "new_ask": "WP4's register harvest has just been added to output_registers/.",

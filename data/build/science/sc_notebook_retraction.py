@@ -155,11 +155,8 @@ CONFIG = finish(
             "summary_key": "retracted_run",
             "prompt": "Which run was retracted, which buffer lot was used for the repeat, and what is the corrected Km?",
             "decoy_file": "eln_assistant/okoro_memo_autotranscript.txt",
-            "decoy_rx": [(r"transcri", "the automatic transcript")],
             "decoy_tokens": ["R-1057", "B-2219", "8.4"],
             "decoy_sub": ("retracted_run", "R-1057"),
-            "rejection": "- eln_assistant/okoro_memo_autotranscript.txt is incorrect: it hears run R-1057, lot B-2219 and a Km of "
-            "8.4 micromolar; the recording itself names a different run, lot and value.",
         },
         "extra_media": extra(
             "voice_memos/lab_meeting_reminder.wav",
@@ -173,8 +170,6 @@ CONFIG = finish(
         "lead": {"media_extraction": "audio", "update_new": "session_reuse", "workflow": "document"},
         "ask": "Dr. Brandt's audit request is in requests/.",
         "plan_sections": ["Scope", "Evidence", "Method", "Open questions"],
-        "plan_scope": "Audit RA-2026-112: reproducibility of the Okoro lab's kinetics runs, notebook volumes NB-14 onwards.",
-        "plan_open": "- NB-17 pending export.\n- Which run was retracted, and what replaced it?\n- Which policy version applies?",
         "status": {
             "out": "output/audit_status.md",
             "total_label": "Flagged runs",
@@ -209,12 +204,8 @@ CONFIG = finish(
             "title": "Data policy values in force",
             "ask": "Establish the maximum replicate CV and the raw-data retention period of the data policy in force (policy/), and check them against the earlier policy material in archive/.",
             "prompt": "Quote section 4.2 and section 6.1 of the policy.",
-            "note": "Values from the 2025 revision of the institutional data policy.",
-            "archive_rx": r"archive|2021",
             "stale_tokens": ["20%", "5 years"],
             "decoy_value": "20",
-            "rejection": "The 2021 data policy extract (archive/data_policy_2021_extract.md) is superseded: its 20% CV limit "
-            "and 5 years retention were replaced by the 2025 revision.",
         },
         "search": {
             "term": "replicate CV",
@@ -233,20 +224,9 @@ CONFIG = finish(
         },
         "summary_out": "output/audit_record.json",
         "digest_total": 31,
-        "digest_rx": r"digest|assistant",
         "digest_grep": "Flagged|drift",
         "final_ask": "Write the final audit report for the Research Integrity Office.",
         "report_folder": "findings",
-        "final_prose": (
-            "Audit RA-2026-112 covered notebook volumes NB-14 to NB-17 of the Okoro lab, with NB-15 as re-exported after the "
-            "retraction. {total} runs passed instrument QC yet had a replicate CV of 15 % or more; the largest baseline drift "
-            "among them was {peak} %. Under the request's rule the audit outcome is {decision}; the earlier totals computed "
-            "before NB-17 and before the re-export are superseded. The PI's memo retracts run {retracted_run}; the repeat "
-            "used buffer lot {buffer_lot} and gives a corrected Km of {corrected_km_um} micromolar. The 2025 data policy "
-            "sets a maximum replicate CV of {doc_0} % and a raw-data retention period of {doc_1} years. The sealed audit "
-            "record is output/audit_record.json with its token."
-        ),
-        "final_rejection": "- The ELN assistant's audit digest (eln_assistant/audit_digest.md) is incorrect: its 31 flagged runs and the drift attributed to NB-14 do not match the run logs.",
         # the updates
         "u_new": "u1_volume_nb17",
         "new_ask": "Notebook volume NB-17's run log has just been added to run_logs/.",

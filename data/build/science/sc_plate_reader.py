@@ -145,11 +145,8 @@ CONFIG = finish(
             "summary_key": "reader_serial",
             "prompt": "Give the serial, the lamp hours and the pathcheck setting shown on the screen.",
             "decoy_file": "lims_bot/reader_log_ocr.txt",
-            "decoy_rx": [(r"ocr|instrument log|reader_log", "the OCR'd instrument log")],
             "decoy_tokens": ["2491", "SL96-47018"],
             "decoy_sub": ("lamp_hours", 2491),
-            "rejection": "- lims_bot/reader_log_ocr.txt is incorrect: its lamp hours 2491, serial SL96-47018 and pathcheck ON "
-            "are OCR misreads; the photo of the screen shows otherwise.",
         },
         "extra_media": extra(
             "instrument_photos/bench_overview.png",
@@ -163,8 +160,6 @@ CONFIG = finish(
         "lead": {"intake_plan": "tool_run", "final_synthesis": "cross_round"},
         "ask": "Dr. Hoffmann's request is in requests/.",
         "plan_sections": ["Scope", "Evidence", "Analysis steps", "Risks"],
-        "plan_scope": "Analysis PA-2026-019: Bradford protein assay plates, February 2026.",
-        "plan_open": "- P04 export pending.\n- Will P02 be re-read?\n- Which plate map and standard curve apply?",
         "status": {
             "out": "output/assay_status.md",
             "total_label": "Over-range sample wells",
@@ -210,12 +205,8 @@ CONFIG = finish(
             "title": "Plate-map values",
             "ask": "Establish the top BSA standard concentration and the dilution factor for over-range wells from the plate map (plate_maps/), and check them against the draft in withdrawn_drafts/.",
             "prompt": "Give the top BSA standard (sheet Standards) and the dilution factor for over-range wells (sheet Rules).",
-            "note": "Values from the plate map of PA-2026-019.",
-            "archive_rx": r"withdrawn|draft",
             "stale_tokens": ["2000 ug/mL", "factor of 2"],
             "decoy_value": "2000",
-            "rejection": "The withdrawn analysis draft (withdrawn_drafts/analysis_draft_v1.md) is withdrawn and wrong: its top "
-            "standard of 2000 ug/mL and dilution factor of 2 belong to a different plate map.",
             "binds": {"Top BSA standard (ug/mL)": r"(?:\\n|\n)(?:\d+" + TAB + r")?S1" + TAB + r"(\d+)"},
         },
         "search": {
@@ -240,18 +231,8 @@ CONFIG = finish(
         },
         "summary_out": "output/assay_record.json",
         "digest_total": 12,
-        "digest_rx": r"digest|lims",
         "digest_grep": "wells|CV",
         "final_ask": "Write the final assay analysis for Dr. Hoffmann.",
-        "final_prose": (
-            "Analysis PA-2026-019 covered the four Bradford assay plates P01 to P04 of February 2026, with P02 as re-read "
-            "after the bubbles were removed. {total} sample wells read an A595 of 1.2 or more; the largest CV among them was "
-            "{peak} %. Under the request's rule the outcome is {decision}: the redo decision taken when P04 arrived is "
-            "superseded by the re-read. The reader is serial {reader_serial} with {lamp_hours} lamp hours; pathcheck was "
-            "switched off ({pathcheck_on}). The plate map sets a top BSA standard of {doc_0} ug/mL and a dilution factor of {doc_1} for "
-            "over-range wells. The sealed record is output/assay_record.json with its token."
-        ),
-        "final_rejection": "- The LIMS bot's assay digest (lims_bot/assay_digest.md) is incorrect: its 12 over-range wells and the CV attributed to P01 do not match the exports.",
         # the updates
         "u_new": "u1_plate_p04",
         "new_ask": "Plate P04's export has just been added to reader_exports/.",

@@ -180,11 +180,8 @@ CONFIG = layout(
             "summary_key": "event_id",
             "prompt": "Give the event id in the title, the P-pick time and the S-P interval exactly as annotated.",
             "decoy_file": "bot_digests/felt_event_chart_export.csv",
-            "decoy_rx": [(r"export|chart data", "the automatic chart data export")],
             "decoy_tokens": ["1.35"],
             "decoy_sub": ("s_minus_p_s", 1.35),
-            "rejection": "- bot_digests/felt_event_chart_export.csv is incorrect: it gives 22:13:08.15 as the P pick (that is "
-            "the S pick on the chart) and an S-P interval of 1.35 s; the chart itself shows 2.35 s.",
         },
         "extra_media": extra(
             "waveforms/noise_psd_HRA.png",
@@ -204,8 +201,6 @@ CONFIG = layout(
         "arc": ["plan", "media", "new", "doc", "rep", "seal", "final"],
         "lead": {"intake_plan": "background_fanout", "final_synthesis": "decoy_refutation"},
         "ask": "Dr. Varga's request is in requests/.",
-        "plan_scope": "Review HRG-TLS-2026-07: injection well HR-3, week of 6-12 April 2026, per the request.",
-        "plan_open": "- Is every station's catalogue present (HRD pending)?\n- Is HRB's timing trustworthy?\n- Which protocol version governs?",
         "status": {
             "out": "output/tls_status.md",
             "total_label": "Quality-A events with ML 1.2 or more",
@@ -244,12 +239,8 @@ CONFIG = layout(
             "title": "Protocol values in force",
             "ask": "Establish the red-level magnitude threshold and the amber injection-rate cap of the protocol in force (protocols/), and check them against the earlier review in archive/.",
             "prompt": "Quote the red-level magnitude trigger and the amber injection-rate cap from the protocol table.",
-            "note": "Values from protocol version 3 (effective 1 February 2026).",
-            "archive_rx": r"archive|2024|version 2",
             "stale_tokens": ["2.5", "24 L/s"],
             "decoy_value": "2.5",
-            "rejection": "The 2024 archive review (archive/tls_review_2024-Q3.md) is stale: it used protocol version 2 with a red "
-            "threshold of ML 2.5 and an amber cap of 24 L/s, both superseded by version 3.",
             "binds": {
                 "Red threshold ML": r"any event with ML >= (\d+(?:\.\d+)?)",
                 "Amber injection cap (L/s)": r"reduce injection to at most (\d+) L/s",
@@ -273,21 +264,9 @@ CONFIG = layout(
             },
         },
         "summary_out": "output/tls_record.json",
-        "summary_fields_note": "",
         "digest_total": 27,
-        "digest_rx": r"digest",
         "digest_grep": "ML|PGV|Status",
         "final_ask": "Write the final traffic-light review for Dr. Varga.",
-        "final_prose": (
-            "Over the four station catalogues (HRA, HRB as re-exported, HRC and the late HRD), the week of 6-12 April 2026 "
-            "had 39 quality-A events with ML >= 1.2 at injection well HR-3, with a largest PGV of 1.12 mm/s. Under the "
-            "request's rule the traffic-light status is green. The late HRD catalogue briefly lifted the total to amber; the "
-            "corrected HRB re-export removed the events its timing fault had duplicated, so that amber status is superseded. "
-            "The felt event of 9 April is HR26-0409-2213, picked at 22:13:05.80 UTC with an S-P interval of 2.35 s. Protocol "
-            "version 3 sets the red threshold at ML 2.1 and an amber injection cap of 18 L/s; no event reached the red "
-            "threshold. The sealed record is in output/tls_record.json with its token."
-        ),
-        "final_rejection": "- The monitoring bot's weekly digest (bot_digests/weekly_seismic_digest.md) is incorrect: its total of 27 events and its PGV attributed to HRA do not match the catalogues.",
         # the updates
         "u_new": "u1_station_hrd",
         "new_ask": "Station HRD's catalogue has just been added to catalogue/.",

@@ -43,7 +43,6 @@ CONFIG = finish(
             "media": "The bag label photo came from the sample reception bench, under fluorescent light.",
             "new": "The fourth lab's results arrived by courier after the deadline, with an apology.",
             "doc": "A couple of labs are still quoting last round's assigned values.",
-            "rep": "One lab resubmitted after spotting a unit slip in its spreadsheet.",
             "seal": "The scheme's accreditation body inspects the sealed records each year.",
             "final": "Camille will send this to the scheme's steering group before scores are released.",
         },
@@ -153,11 +152,8 @@ CONFIG = finish(
             "summary_key": "batch",
             "prompt": "Give the batch, the homogenisation date and the moisture content printed on the label.",
             "decoy_file": "coordinator_bot/label_ocr_export.txt",
-            "decoy_rx": [(r"ocr|export|lims", "the LIMS OCR export")],
             "decoy_tokens": ["HB-3381", "7.24"],
             "decoy_sub": ("batch", "HB-3381"),
-            "rejection": "- coordinator_bot/label_ocr_export.txt is incorrect: its batch HB-3381 and moisture 7.24 % are OCR "
-            "misreads of the label.",
         },
         "extra_media": extra(
             "sample_photos/shipping_box.png",
@@ -176,8 +172,6 @@ CONFIG = finish(
         },
         "ask": "Dr. Roux's request is in requests/.",
         "plan_sections": ["Scope", "Evidence", "Open questions"],
-        "plan_scope": "Round ILC-SOIL-2026-02: Pb in agricultural soil, inter-laboratory comparison.",
-        "plan_open": "- L4 results pending.\n- Is the sample batch on the bag label the one the labs received?\n- Which assigned values apply?",
         "status": {
             "out": "output/round_status.md",
             "total_label": "Pb outliers",
@@ -230,12 +224,8 @@ CONFIG = finish(
             "title": "Assigned values in force",
             "ask": "The coordinator has just reissued the assigned values (assigned_values/). Establish the assigned Pb value and its target SD now in force, and check them against the 2024 round in archive_2024/.",
             "prompt": "Give the version and the Pb assigned value and target SD.",
-            "note": "Values from the assigned values now in force (v2).",
-            "archive_rx": r"archive|2024",
             "stale_tokens": ["97.6", "12.1"],
             "decoy_value": "149.8",
-            "rejection": "The 2024 round report (archive_2024/round_2024_report.md) is stale: its 97.6 mg/kg and 12.1 mg/kg "
-            "belong to a different material; the v1 values 149.8 and 21.4 mg/kg are superseded by v2.",
             "binds": {
                 "Assigned Pb value (mg/kg)": r"Pb" + TAB + r"(\d+(?:\.\d+)?)",
                 "Target SD for Pb (mg/kg)": r"Pb" + TAB + r"\d+(?:\.\d+)?" + TAB + r"(\d+(?:\.\d+)?)",
@@ -257,19 +247,9 @@ CONFIG = finish(
         },
         "summary_out": "output/round_record.json",
         "digest_total": 13,
-        "digest_rx": r"digest|bot",
         "digest_grep": "Pb|status",
         "final_ask": "Write the final round review for Dr. Roux.",
         "report_folder": "ilc_report",
-        "final_prose": (
-            "Round {request_id} (Pb in agricultural soil) received results from labs L1 to L4, the late L4 file included. "
-            "{total} Pb results had an absolute z-score of 2.0 or more; the highest Pb value among these outliers was {peak} "
-            "mg/kg. Under the request's rule the round status is {decision}; the satisfactory status computed on three labs "
-            "is superseded. The S-07 bag label shows homogenisation batch {batch}, homogenised on {homogenised_on}, with "
-            "{moisture_pct} % moisture. The assigned values now in force (v2) give Pb {doc_0} mg/kg with a target SD of "
-            "{doc_1} mg/kg. The sealed record is output/round_record.json with its token."
-        ),
-        "final_rejection": "- The coordinator bot digest (coordinator_bot/round_digest.md) is incorrect: its 13 outliers and the highest outlier placed at L1 do not match the lab files.",
         # the updates
         "u_new": "u1_lab_l4",
         "new_ask": "Lab L4's result file has just been added to lab_results/.",

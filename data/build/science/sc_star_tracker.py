@@ -42,7 +42,6 @@ CONFIG = finish(
             "media": "Ole filmed the display on his phone from the control desk, slightly off-angle.",
             "new": "Night four was the one clear night of the run; everyone wants it counted.",
             "doc": "Half the night assistants still work from the 2022 numbers.",
-            "rep": "The night-two log was rewritten after the guider clock fault was found.",
             "seal": "The archive will not ingest a run record without a valid seal.",
             "final": "The time-allocation committee meets on Friday and will read this first.",
         },
@@ -141,11 +140,8 @@ CONFIG = finish(
             "summary_key": "guide_star",
             "prompt": "Which guide star is locked, at what time is lock lost and at what time is it reacquired?",
             "decoy_file": "assistant_logs/night3_autolog.txt",
-            "decoy_rx": [(r"auto.?log|assistant", "the night assistant's automatic log")],
             "decoy_tokens": ["HD 47787", "01:25:10"],
             "decoy_sub": ("lock_lost_utc", "01:25:10"),
-            "rejection": "- assistant_logs/night3_autolog.txt is incorrect: it names guide star HD 47787 and a lock loss at "
-            "01:25:10; the tracker display in the video shows otherwise.",
         },
         "extra_media": extra(
             "tracker_video/dome_flat_lamp.png",
@@ -159,8 +155,6 @@ CONFIG = finish(
         "lead": {"media_extraction": "video", "workflow": "disjoint_tracks"},
         "ask": "Dr. Solberg's request is in requests/.",
         "plan_sections": ["Goals", "Inputs", "Open questions"],
-        "plan_scope": "Run OBS-2026-044: 1.2 m telescope, target field NGC 2264, February 2026.",
-        "plan_open": "- Night 4 log pending.\n- When did the tracker lose lock?\n- Which observing-rules version applies?",
         "status": {
             "out": "output/run_status.md",
             "total_label": "Poor-seeing frames",
@@ -207,12 +201,8 @@ CONFIG = finish(
             "title": "Observing-rule limits in force",
             "ask": "The observatory has just reissued its observing rules (rules/). Establish the maximum airmass and the guiding RMS limit of the rules now in force, and check them against the 2022 review in archive_2022/.",
             "prompt": "Give the version, the maximum airmass and the guiding RMS limit from the rules table.",
-            "note": "Values from the observing rules now in force (version 5.1).",
-            "archive_rx": r"archive|2022",
             "stale_tokens": ["3.0", "0.8"],
             "decoy_value": "2.5",
-            "rejection": "The 2022 run review (archive_2022/run_review_2022.md) is stale: its airmass 3.0 and RMS 0.8 limits "
-            "predate the current rules, and version 5 (airmass 2.5, RMS 0.6) is superseded by version 5.1.",
         },
         "search": {
             "term": "airmass",
@@ -241,19 +231,8 @@ CONFIG = finish(
         },
         "summary_out": "output/run_record.json",
         "digest_total": 19,
-        "digest_rx": r"digest|assistant",
         "digest_grep": "frames|guiding",
         "final_ask": "Write the final run review for Dr. Solberg.",
-        "final_prose": (
-            "Run OBS-2026-044 on the Kvitfjell 1.2 m telescope (target field NGC 2264) produced {total} poor-seeing frames "
-            "(seeing of 2.0 arcsec or worse) over four nights, the late night-4 log included; the largest guide error among "
-            "them was {peak} arcsec. Under the request's rule the run decision is {decision}; the accept decision taken on "
-            "three nights is superseded. During night 3 the ST-2 star tracker lost lock on {guide_star} at {lock_lost_utc} "
-            "UTC and reacquired it at {reacquired_utc} UTC, so frames in that window should be checked. The observing rules "
-            "now in force (version 5.1) set a maximum airmass of {doc_0} and a guiding RMS limit of {doc_1} arcsec. The "
-            "sealed record is output/run_record.json with its token."
-        ),
-        "final_rejection": "- The night-assistant digest (assistant_logs/run_digest.md) is incorrect: its 19 poor-seeing frames and the worst guiding placed on N1 do not match the frame logs.",
         # the updates
         "u_new": "u1_night4_log",
         "new_ask": "The night-4 frame log has just been added to night_logs/.",
