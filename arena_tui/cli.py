@@ -151,6 +151,21 @@ def _lazy(module: str, function: str) -> Handler:
     return handler
 
 
+def _on_screen(module: str, function: str, what: str) -> Handler:
+    """A command that opens the live screen: on a terminal the screen is painted first and the command
+    (its imports, dataset, probe) runs behind it; elsewhere it runs as :func:`_lazy` does."""
+    lazy = _lazy(module, function)
+
+    def handler(args: argparse.Namespace) -> int:
+        from arena_tui.commands.tui import run_behind_opening, use_tui
+
+        if not use_tui(args):
+            return lazy(args)
+        return run_behind_opening(lambda: lazy(args), what, getattr(args, "theme", None))
+
+    return handler
+
+
 def _cmd_runs(args: argparse.Namespace) -> int:
     from arena_tui.commands.tui import cmd_browse, use_tui
 
@@ -216,7 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_profile_args(p)
     _add_running_args(p)
-    p.set_defaults(handler=_lazy("arena_tui.commands.run", "cmd_run"))
+    p.set_defaults(handler=_on_screen("arena_tui.commands.run", "cmd_run", "a new run"))
 
     p = sub.add_parser(
         "resume",
@@ -238,7 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-O", "--old-output", dest="old_output_flag", metavar="OLD_OUT", help="the interrupted run's folder")
     p.add_argument("-o", "--output", metavar="NEW_OUT", help="where the continued run goes")
     _add_running_args(p)
-    p.set_defaults(handler=_lazy("arena_tui.commands.run", "cmd_resume"))
+    p.set_defaults(handler=_on_screen("arena_tui.commands.run", "cmd_resume", "the run to continue"))
 
     p = sub.add_parser(
         "report",
@@ -345,7 +360,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--who", default="", metavar="NAME", help="the participant's name, stored with the run")
     p.add_argument("-o", "--output", metavar="DIR", help="output folder")
     p.add_argument("--theme", default=None, help="dark, light or high-contrast (env CATEAM_THEME)")
-    p.set_defaults(handler=_lazy("arena_tui.commands.tui", "cmd_play"))
+    p.set_defaults(handler=_on_screen("arena_tui.commands.tui", "cmd_play", "a play session"))
 
     p = sub.add_parser(
         "runs",

@@ -5,7 +5,8 @@ ListSource; time to the first frame of a 100,000-event replay; key-press latency
 p95) while a live source delivers 2,000 events/s; time to list the runs of 50 stores from their
 summaries (the runs browser's first table); key-to-paint latency (p50, p95, max) while a real
 reference-manager run with ``-c 4`` goes on (on its own thread, as ``run`` does); and the time from starting
-a ``replay`` / ``runs`` process to its first frame on screen (interpreter and imports included).
+a ``replay`` / ``watch`` / ``runs`` / ``run`` / ``play`` process to its first frame on screen (interpreter and
+imports included; ``run`` and ``play`` build their run behind that frame).
 
 Run: ``.venv/bin/python benchmarks/bench_tui.py [--events 100000] [--stores 50] [--live-tests tests-medicine.json]``.
 On a shared machine the figures are as measured under its load: say so when quoting them.
@@ -307,7 +308,10 @@ def main() -> None:
         asyncio.run(_make_stores(Path(tmp), 1))
         store = str(Path(tmp) / "run-000")
         cache = str(Path(tmp) / "bytecode")
-        for name, argv in (("replay", ["replay", store]), ("watch", ["watch", store]), ("runs", ["runs", tmp])):
+        run_argv = ["run", "-d", "data/clawarena-team", "--tests", "tests-demo.json", "-m", "oracle", "-o", f"{tmp}/r"]
+        play_argv = ["play", "-t", "s_demo_treatment_room_fridge", "-o", f"{tmp}/p"]
+        opened = (("replay", ["replay", store]), ("watch", ["watch", store]), ("runs", ["runs", tmp]))
+        for name, argv in (*opened, ("run", run_argv), ("play", play_argv)):
             warm = bench_first_frame(argv, cache=cache) * 1000
             print(f"first frame, {name + ':':<8} {warm:>9,.0f} ms from process start (bytecode cached)")
         cold = bench_first_frame(["replay", store]) * 1000

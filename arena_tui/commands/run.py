@@ -195,16 +195,20 @@ def fit_context(settings: Settings, main: int | None, pool: int | None) -> Setti
 
 
 def _execute(plan: RunPlan, args: argparse.Namespace) -> int:
-    from arena_tui.commands.tui import run_live, use_tui
+    from arena_tui.commands.tui import leave_opening_screen, run_live, use_tui
 
     preflight(plan)
     plan.config, plan.settings = probe(plan.config, plan.settings)
     if use_tui(args) and not plan.settings.headless:
         live = run_live(plan, getattr(args, "theme", None) or plan.settings.theme)
         if live is None:
-            print(f"the run stopped before it finished: continue with `clawarena-team resume {plan.out_dir}`")
+            if (plan.out_dir / STORE_FILENAME).exists():
+                print(f"the run stopped before it finished: continue with `clawarena-team resume {plan.out_dir}`")
+            else:
+                print("the run was stopped before it started; nothing was recorded", file=sys.stderr)
             return 130
         return _print_outcome(live, plan.out_dir, plan.settings.metrics)
+    leave_opening_screen()  # the progress lines go to the terminal, not behind a screen
     plan.subscribers = [PlainProgress(plan.fold, profile=plan.settings.metrics)]
     outcome = asyncio.run(execute_run(plan))
     return _print_outcome(outcome, plan.out_dir, plan.settings.metrics)

@@ -10,6 +10,7 @@ import argparse
 import math
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,6 +20,7 @@ from arena_tui.store.schema import STORE_FILENAME
 if TYPE_CHECKING:  # the runner pulls in every provider (openai alone takes seconds): replay, watch and runs never do
     from arena_tui.runner.orchestrator import RunOutcome, RunPlan
     from arena_tui.tui.app import Mode, SourceLoader
+    from arena_tui.tui.handoff import RunView
     from arena_tui.tui.replay import ReplaySource
     from arena_tui.tui.store_sources import StorePollSource
 
@@ -30,14 +32,62 @@ def use_tui(args: argparse.Namespace) -> bool:
     return not getattr(args, "headless", False) and sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def run_live(plan: RunPlan, theme: str | None) -> RunOutcome | None:
+def run_behind_opening(command: Callable[[], int], what: str, theme: str | None) -> int:
+    """Paint the opening screen at once and run ``command`` behind it (``run``, ``resume``, ``play``).
+
+    The command builds its run in a thread the app starts after its first frame and hands the run
+    to the app on screen (:mod:`arena_tui.tui.handoff`); what it printed meanwhile is written out
+    once the screen is gone, and its exit code (or its error, as one line) is the command's.
+    """
+    from arena_tui.tui import handoff
     from arena_tui.tui.app import ArenaApp
+
+    behind = handoff.Handoff(command)
+    handoff.install(behind)
+    try:
+        app = ArenaApp(mode="live", theme=theme, load=behind.open, opening=what, cancel_load=behind.leave)
+        app.run()
+        for text, to_stderr in app.printed:
+            (sys.stderr if to_stderr else sys.stdout).write(text)
+        return behind.finish()
+    finally:
+        handoff.install(None)
+
+
+def show_run(view: RunView) -> None:
+    """Show a run of this process: on the app already on screen (behind an opening screen), else on a new one."""
+    from arena_tui.tui import handoff
+
+    behind = handoff.current()
+    if behind is not None:
+        if behind.offer(view):
+            behind.wait_closed()  # the app stopped the run on leaving; its report is written next
+        return  # refused: the app closed before the run was ready, so the run never starts
+    from arena_tui.tui.app import ArenaApp
+
+    ArenaApp(
+        view.source, mode=view.mode, theme=view.theme, submit=view.submit, tools=view.tools,
+        play_context=view.play_context, resume_hint=view.resume_hint, save_dir=view.save_dir,
+    ).run()  # fmt: skip
+
+
+def leave_opening_screen() -> None:
+    """The command goes on without a screen (a headless setting): an opening screen on show closes first."""
+    from arena_tui.tui import handoff
+
+    behind = handoff.current()
+    if behind is not None:
+        behind.decline()
+
+
+def run_live(plan: RunPlan, theme: str | None) -> RunOutcome | None:
+    from arena_tui.tui.handoff import RunView
     from arena_tui.tui.live_run import RunSource
 
     warm_sandbox_probe()  # the run's source waits for it off the event loop: the first frame never does
     source = RunSource(plan)
     hint = f"continue it with `clawarena-team resume {plan.out_dir}`"
-    ArenaApp(source, mode="live", theme=theme, resume_hint=hint, save_dir=plan.out_dir).run()
+    show_run(RunView(source, "live", resume_hint=hint, save_dir=plan.out_dir, theme=theme))
     source.join()  # the app stopped the run on leaving: its report is written before the command goes on
     if source.error is not None:
         raise source.error
@@ -109,7 +159,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from arena_tui.providers.human import END_ROUND, HumanManager
     from arena_tui.runner.orchestrator import RunPlan
     from arena_tui.store.lock import ensure_free
-    from arena_tui.tui.app import ArenaApp
+    from arena_tui.tui.handoff import RunView
     from arena_tui.tui.live_run import RunSource
     from arena_tui.tui.play_context import PlayContext
 
@@ -137,11 +187,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     ]
     context = PlayContext(grantable=grantable, workspace=str(workspace))
     hint = f"look back at it with `clawarena-team replay {out}`"
-    app = ArenaApp(
-        source, mode="play", theme=args.theme, submit=source.in_run(human.submit), tools=tools, play_context=context,
-        resume_hint=hint, save_dir=out,
+    show_run(
+        RunView(
+            source, "play", submit=source.in_run(human.submit), tools=tuple(tools), play_context=context,
+            resume_hint=hint, save_dir=out, theme=args.theme,
+        )
     )  # fmt: skip
-    app.run()
     source.join()
     if source.error is not None:
         raise source.error

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal
 
+from rich.console import RenderableType
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
@@ -21,6 +23,7 @@ from arena_tui.tui.screens.confirm_quit import ConfirmQuit
 from arena_tui.tui.themes import load_themes, resolve_theme_name, save_screenshot_into
 
 if TYPE_CHECKING:  # the event models, the fold and the run screen load after the first frame (``load=``)
+    from arena_tui.tui.handoff import RunView
     from arena_tui.tui.ingest import Ingestor
     from arena_tui.tui.play import ToolSubmitter
     from arena_tui.tui.play_context import PlayContext
@@ -30,8 +33,9 @@ if TYPE_CHECKING:  # the event models, the fold and the run screen load after th
     from arena_tui.tui.state import ArenaState
 
 Mode = Literal["live", "replay", "play", "watch"]
-SourceLoader = Callable[[], "RunEventSource | ReplaySource"]
-"""Opens the source off the event loop, after the first frame (reads a store, imports the models)."""
+SourceLoader = Callable[[], "RunEventSource | ReplaySource | RunView | None"]
+"""Opens the source off the event loop, after the first frame (reads a store, imports the models,
+or builds a whole run: a :class:`~arena_tui.tui.handoff.RunView`); ``None``: nothing to show, the app closes."""
 
 
 class ArenaApp(App[None]):
@@ -56,7 +60,13 @@ class ArenaApp(App[None]):
         load: Instead of ``source``: a callable that opens it, run in a thread after the first frame
             (an opening screen naming ``opening`` is painted first); an :class:`ArenaError` it raises
             ends the app with exit code 2 and is kept in ``load_error`` for the command to print.
+            It may return a :class:`~arena_tui.tui.handoff.RunView` (a run with its screen's
+            settings: live or play) or ``None`` (nothing to show: the app closes).
         opening: What ``load`` opens, for the opening screen (e.g. the run folder).
+        cancel_load: Called when the app leaves, so a loader still waiting returns.
+
+    Whatever is printed while the app runs is shown on the opening screen (a probe's table, a
+    warning) and kept in :attr:`printed` for the command to write out once the screen is gone.
     """
 
     TITLE = "ClawArena-Team"
@@ -87,6 +97,7 @@ class ArenaApp(App[None]):
         save_dir: Path | None = None,
         load: SourceLoader | None = None,
         opening: str = "",
+        cancel_load: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
         if (source is None) == (load is None):
@@ -95,7 +106,9 @@ class ArenaApp(App[None]):
             raise ValueError("play mode needs a submit callback")
         self.mode: Mode = mode
         self.submit = submit if mode == "play" else None
-        self._load, self._opening = load, opening
+        self._load, self._opening, self._cancel_load = load, opening, cancel_load
+        self.printed: list[tuple[str, bool]] = []
+        """Text printed while the app ran, with ``True`` for stderr, in order."""
         self.load_error: BaseException | None = None
         """What ``load`` raised (the app has exited); the command reports it."""
         self._stream_capacity = stream_capacity
@@ -163,6 +176,7 @@ class ArenaApp(App[None]):
 
     async def on_mount(self) -> None:
         """Show the run screen (or, with a loader, the opening screen) and start the frame timer."""
+        self.begin_capture_print(self)
         if self.attached:
             await self._show_run_screen()
         else:
@@ -198,13 +212,40 @@ class ArenaApp(App[None]):
         """Worker thread: open the source and import the run screen, both off the event loop."""
         assert self._load is not None
         source = self._load()
+        if source is None:  # nothing to show (the command ended, or the app is leaving)
+            with contextlib.suppress(RuntimeError):  # the app has already stopped
+                self.call_from_thread(self.exit)
+            return
         import arena_tui.tui.screens.run_screen  # noqa: F401  (its import is the slow part of showing it)
 
         self.call_from_thread(self._opened, source)
 
-    def _opened(self, source: RunEventSource | ReplaySource) -> None:
-        self._attach_source(source)
+    def _opened(self, opened: RunEventSource | ReplaySource | RunView) -> None:
+        from arena_tui.tui.handoff import RunView
+
+        if isinstance(opened, RunView):
+            self.mode, self.submit = opened.mode, opened.submit if opened.mode == "play" else None
+            self.tools, self.play_context = list(opened.tools), opened.play_context
+            self.resume_hint, self.save_dir = opened.resume_hint, opened.save_dir
+            if opened.theme:
+                self.theme = resolve_theme_name(opened.theme, set(self.available_themes))
+            opened = opened.source
+        self._attach_source(opened)
         self.call_next(self._show_opened)
+
+    def on_print(self, event: events.Print) -> None:
+        """Kept for the command to write out after the app, and shown while the opening screen is up."""
+        self.printed.append((event.text, event.stderr))
+        from arena_tui.tui.screens.opening import OpeningScreen
+
+        if isinstance(self.screen, OpeningScreen):
+            self.screen.show_printed(event.text)
+
+    def exit(self, result: None = None, return_code: int = 0, message: RenderableType | None = None) -> None:
+        """Leave; a loader still waiting for its run (behind the opening screen) is told so first."""
+        if self._cancel_load is not None:
+            self._cancel_load()
+        super().exit(result, return_code, message)
 
     async def _show_opened(self) -> None:
         await self._show_run_screen()
