@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import os
 import random
 import re
-import shutil
 from functools import partial
 from typing import Any
 
@@ -28,10 +26,6 @@ from kit.scan import font
 from kit.seal import seal_tool_doc, seal_tool_template
 from kit.selftest import standalone, text_files
 from kit.texture import add_texture, png_bytes
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-BUILD = os.path.dirname(HERE)
-
 
 SEAL_TOOL = seal_tool_template(seal_tool_doc("a deliverable", "the reviewer", "seal.py", "DELIVERABLE", "deliverable"))
 """tools/seal.py of every commerce workspace, a template of its ``{prefix}``."""
@@ -190,12 +184,9 @@ HINT_NOTES = [
 """The asset map's notes (``kit.hint.sandbox_hint``); office files count as text there."""
 
 
-def write_scenario(root: str, sc: dict[str, Any], testdata_dir: str) -> None:
-    """Write one scenario folder from its definition (everything in it is generated)."""
+def write_scenario(d: str, sc: dict[str, Any]) -> None:
+    """Write one scenario folder ``d`` from its definition."""
     sid = sc["sid"]
-    d = os.path.join(root, "scenarios", sid)
-    if os.path.isdir(d):
-        shutil.rmtree(d)
     for rel, data in sc["files"].items():
         write(os.path.join(d, "workspace", rel), data)
     for top in sc.get("empty_dirs", []):
@@ -220,17 +211,10 @@ def write_scenario(root: str, sc: dict[str, Any], testdata_dir: str) -> None:
     }
     write(os.path.join(d, "manifest.json"), dump(manifest))
     _write_converted(d, sc, manifest)
-    write(
-        os.path.join(testdata_dir, f"{sid}.json"),
-        dump({"scenario_id": sid, "secrets": sc.get("secrets", []), "decoys": sc.get("decoys", {})}),
-    )
-
-
-ENGINE = os.path.join(BUILD, "_check.py")
 
 
 def _write_converted(d: str, sc: dict[str, Any], manifest: dict[str, Any]) -> None:
-    """A scenario checked by the one engine: checks/<round>.json specs, the engine copy and its stamp."""
+    """A scenario checked by the one engine: questions.json and the checks/<round>.json specs."""
     questions = []
     for r in sc["rounds"]:
         rid = r["id"]
@@ -254,10 +238,6 @@ def _write_converted(d: str, sc: dict[str, Any], manifest: dict[str, Any]) -> No
             dump(check_spec({"round": rid, "conditions": r["conditions"]}, f"{sc['sid']}/checks/{rid}.json")),
         )
     write(os.path.join(d, "questions.json"), dump(questions))
-    with open(ENGINE, "rb") as fh:
-        engine = fh.read()
-    write(os.path.join(d, "checks", "_check.py"), engine)
-    write(os.path.join(d, "checks", "_check.sha256"), f"{hashlib.sha256(engine).hexdigest()}  _check.py\n")
     for rel, txt in sc["truth"].items():
         write(os.path.join(d, "truth", rel + ".txt"), txt)
     write(os.path.join(d, "solution", "trajectory.json"), dump(sc["trajectory"]))
@@ -268,10 +248,10 @@ def _write_converted(d: str, sc: dict[str, Any], manifest: dict[str, Any]) -> No
     write(os.path.join(d, "workspace", "_sandbox_hint.md"), hint)
 
 
-def value_leaks(root: str, sc: dict[str, Any]) -> list[str]:
-    """Media-only facts must not appear in any text file (except the named decoy files), the hint,
-    the questions or feedback; find-values of each round must not appear in questions up to it."""
-    d = os.path.join(root, "scenarios", sc["sid"])
+def value_leaks(d: str, sc: dict[str, Any]) -> list[str]:
+    """Media-only facts must not appear in any text file of the scenario folder ``d`` (except the
+    named decoy files), the hint, the questions or feedback; find-values of each round must not
+    appear in questions up to it."""
     probs = []
     allowed = set(sc.get("decoy_files", []))
     texts = text_files(d, "workspace", "updates")

@@ -178,17 +178,14 @@ class Scenario(RoundsMixin):
         )
 
 
-def build_scenario(S: Spec, root: str) -> tuple[list[str], Scenario]:
-    """Write every file of scenario S under root/scenarios/<id>/. Returns the list of written relative paths."""
+def build_scenario(S: Spec, sdir: str) -> Scenario:
+    """Write every file of scenario S into its folder ``sdir``; the scenario's rounds and tallies."""
     sc = Scenario(S)
-    sdir = os.path.join(root, "scenarios", S["id"])
     ws = os.path.join(sdir, "workspace")
     F = S["F"]
-    written = []
 
     def put(rel: str, data: str | bytes) -> None:
         write(os.path.join(sdir, rel), data)
-        written.append(rel)
 
     for f in S["files"]:
         put(f"workspace/{F['slices']}/{f['name']}", slice_text(S, f))
@@ -228,7 +225,6 @@ def build_scenario(S: Spec, root: str) -> tuple[list[str], Scenario]:
     for M in S["media"]:
         p = os.path.join(ws, M["path"])
         M["build"](p)
-        written.append(f"workspace/{M['path']}")
         put(f"truth/{M['path']}.txt", M["truth"])
     for out in sorted({M["out_dir"] for M in S["media"] if M.get("out_dir", "output") != "output"}):
         put(f"workspace/{out}/README.md", "Media findings go here (see each question for the file names).\n")
@@ -246,4 +242,4 @@ def build_scenario(S: Spec, root: str) -> tuple[list[str], Scenario]:
     put("solution/trajectory.json", dump(traj))
     verify_search(S, ws, checks)
     put("workspace/_sandbox_hint.md", sc.hint(sdir))
-    return written, sc
+    return sc

@@ -14,5 +14,7 @@ Import it with ``data/build`` on ``sys.path`` (each domain's build script puts i
 - ``kit.office``: docx and xlsx documents, OOXML zips rewritten with fixed times so they are byte-stable;
 - ``kit.pdf``: hand-written text PDFs (pages of Helvetica lines) and the writer of a PDF's objects;
 - ``kit.selftest``: running a workspace's tools, and searching its text files for values that must not be there;
-- ``kit.rebuild``: what ``build.py --check`` accepts as the same file, and its verdict line.
+- ``kit.rebuild``: what ``build.py --check`` accepts as the same file, and its verdict line;
+- ``kit.driver``: the one build driver; each domain's ``build.py`` declares a ``Domain`` (its scenarios,
+  how one is built and self-tested, its subset and own files) and runs it.
 """

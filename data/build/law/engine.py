@@ -10,12 +10,10 @@ manager.
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import math
 import os
 import random
-import shutil
 from dataclasses import dataclass
 from typing import Any
 
@@ -561,13 +559,10 @@ def build_index(folder: str, gists: dict[str, str], title: str) -> str:
 # ----------------------------------------------------------------------------------------------
 # whole scenario
 # ----------------------------------------------------------------------------------------------
-def build_scenario(S: Scenario, root: str, engine_src: bytes) -> Values:
-    """Write every file of the scenario under ``root``; its reference values."""
+def build_scenario(S: Scenario, sd: str) -> Values:
+    """Write every file of the scenario into its folder ``sd``; its reference values."""
     V = values(S)
     defaults(S, V)
-    sd = os.path.join(root, "scenarios", S["sid"])
-    if os.path.isdir(sd):
-        shutil.rmtree(sd)
     ws = os.path.join(sd, "workspace")
     L, d = S["ledger"], S["dirs"]
     texts = S["texts"](V)
@@ -608,8 +603,6 @@ def build_scenario(S: Scenario, root: str, engine_src: bytes) -> Values:
         media_column="media/office",
     )
     write(os.path.join(ws, "_sandbox_hint.md"), hint)
-    write(os.path.join(sd, "checks", "_check.py"), engine_src)
-    write(os.path.join(sd, "checks", "_check.sha256"), f"{hashlib.sha256(engine_src).hexdigest()}  _check.py\n")
     for r, spec in rounds.specs(S, V).items():
         write(os.path.join(sd, "checks", f"{r}.json"), dump(check_spec(spec, f"{S['sid']}/checks/{r}.json")))
     write(os.path.join(sd, "solution", "trajectory.json"), dump(oracle.trajectory(S, texts)))
