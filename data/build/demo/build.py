@@ -36,11 +36,11 @@ sys.path.insert(0, HERE)
 sys.path.insert(1, os.path.dirname(HERE))  # the kit, after this folder
 
 from common import HAVE_AUDIO_TOOLS, Spec, Writer  # noqa: E402
-from kit.conditions import check_spec  # noqa: E402
 from kit.discover import spec_modules  # noqa: E402
 from kit.driver import Domain  # noqa: E402
-from kit.files import dump, write  # noqa: E402
+from kit.files import write, write_files  # noqa: E402
 from kit.hint import GRANT_NOTE, PAGING_NOTE, Asset, sandbox_hint, workspace_stats  # noqa: E402
+from kit.scenario import scenario_files  # noqa: E402
 from kit.trajectory import Turn  # noqa: E402
 
 SOURCE = "data/build/build_demo.py"
@@ -104,20 +104,13 @@ class Demo(Domain[Scenario]):
 
 def build_scenario(sdir: str, sc: Scenario) -> None:
     """Every file of one scenario folder (the asset map last: it counts the workspace's files)."""
-    specs, trajectory = sc.specs(), sc.trajectory()
-    rounds = [r["id"] for r in sc.ROUNDS]
-    if not rounds == list(specs) == list(trajectory):
-        raise SystemExit(f"{sc.SID}: ROUNDS {rounds}, specs() {list(specs)} and trajectory() {list(trajectory)} differ")
     for rel, made in sc.files().items():
         if isinstance(made, str):
             write(os.path.join(sdir, rel), made)
         else:
             made(os.path.join(sdir, rel))
-    write(os.path.join(sdir, "manifest.json"), dump(sc.MANIFEST))
-    write(os.path.join(sdir, "questions.json"), json.dumps(sc.ROUNDS, indent=2) + "\n")
-    for rid, sp in specs.items():
-        write(os.path.join(sdir, "checks", f"{rid}.json"), dump(check_spec(sp, f"{sc.SID}/checks/{rid}.json")))
-    write(os.path.join(sdir, "solution", "trajectory.json"), dump(trajectory))
+    files = scenario_files(sc.MANIFEST, sc.ROUNDS, sc.specs(), sc.trajectory(), ascii_questions=True)
+    write_files(sdir, files)
     stats = workspace_stats(os.path.join(sdir, "workspace"))
     hint = sandbox_hint(sc.MANIFEST, assets_of(sc.ASSETS), stats, script=SOURCE, notes=HINT_NOTES)
     write(os.path.join(sdir, "workspace", "_sandbox_hint.md"), hint)

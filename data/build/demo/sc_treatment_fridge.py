@@ -28,7 +28,6 @@ from common import (
     Spec,
     Writer,
     agree_exact,
-    ask,
     in_background,
     spec,
     truth_of,
@@ -51,6 +50,7 @@ from kit.conditions import (
 )
 from kit.media import speech_wav
 from kit.office import restamp_zip_file
+from kit.scenario import exec_round, manifest, update_group
 from kit.selftest import run_tool
 from kit.trajectory import PERCEIVED, STDOUT, WS, Turn, call, create, edit, read, run, run_workflow, turn, write_call
 from kit.trajectory import bind as b
@@ -559,9 +559,9 @@ def build_stock_xlsx(path: str, recount: bool) -> None:
 # ----------------------------------------------------------------------------------------
 # Manifest: what main may read, what it may grant, what the updates bring
 # ----------------------------------------------------------------------------------------
-MANIFEST: dict[str, Any] = {
-    "scenario_id": SID,
-    "desc": (
+MANIFEST = manifest(
+    SID,
+    (
         "Medicine: excursion review of a clinic's treatment-room medication fridge (FR-3). Long "
         "per-minute logger exports and a nurse's voicemail are delegable only; an ops-bot digest and an "
         "automatic voicemail transcript are wrong; last year's review is stale; patient records are "
@@ -569,37 +569,14 @@ MANIFEST: dict[str, Any] = {
         "overturns the disposition; a pharmacy stock-count workbook (xlsx) feeds a replacement order "
         "that a recount (update, replace) revises."
     ),
-    "workspace_template": "workspace",
-    "scripts": "checks",
-    "main_agent_accessible_paths": [
-        "_sandbox_hint.md",
-        "requests",
-        "bot_summaries",
-        "patient_records",
-        "tools",
-        "output",
-    ],
-    "main_agent_delegable_paths": ["logger_exports", "recordings", "policy", "pharmacy", "old_reviews"],
-    "main_agent_readonly_paths": ["tools"],
-    "updates": {
-        "u1_monday_logger": {
-            "op": "new",
-            "files": [
-                {"src": "updates/u1_monday_logger/fr3_2026-03-16.csv", "dst": "logger_exports/fr3_2026-03-16.csv"}
-            ],
-        },
-        "u2_stock_recount": {
-            "op": "replace",
-            "files": [
-                {
-                    "src": "updates/u2_stock_recount/fr3_stock_count_2026-03-13.xlsx",
-                    "dst": "pharmacy/fr3_stock_count_2026-03-13.xlsx",
-                }
-            ],
-        },
+    accessible=["_sandbox_hint.md", "requests", "bot_summaries", "patient_records", "tools", "output"],
+    delegable=["logger_exports", "recordings", "policy", "pharmacy", "old_reviews"],
+    readonly=["tools"],
+    updates={
+        "u1_monday_logger": update_group("u1_monday_logger", "new", ["logger_exports/fr3_2026-03-16.csv"]),
+        "u2_stock_recount": update_group("u2_stock_recount", "replace", ["pharmacy/fr3_stock_count_2026-03-13.xlsx"]),
     },
-    "rounds_ref": "questions.json",
-}
+)
 
 
 # ----------------------------------------------------------------------------------------
@@ -625,7 +602,7 @@ output | deliverables | - | - | write deliverables here
 # the deliverable
 # ----------------------------------------------------------------------------------------
 ROUNDS = [
-    ask(
+    exec_round(
         "q1",
         (
             "Dr. Marsh's request is in requests/. Start the FR-3 excursion review. The logger exports in "
@@ -657,7 +634,7 @@ ROUNDS = [
             "sensitive_guard",
         ],
     ),
-    ask(
+    exec_round(
         "q2",
         (
             "The weekend night nurse left a voicemail (recordings/). Find out from the recording itself how "
@@ -677,7 +654,7 @@ ROUNDS = [
         ),
         tags=["media_extraction", "audio", "decoy_refutation", "modality_decoy", "needs_delegation"],
     ),
-    ask(
+    exec_round(
         "q3",
         (
             "A late logger export has just been added to logger_exports/. Resume the subagent session that "
@@ -697,9 +674,9 @@ ROUNDS = [
             "this round must continue a session id returned by an earlier RunSubagent."
         ),
         tags=["update_merge", "session_reuse", "cross_round", "needs_delegation"],
-        updates=["u1_monday_logger"],
+        update_ids=["u1_monday_logger"],
     ),
-    ask(
+    exec_round(
         "q4",
         (
             "If the disposition requires it, the FR-3 stock has to be replaced today. The pharmacy's stock "
@@ -720,7 +697,7 @@ ROUNDS = [
         ),
         tags=["tool_run", "document", "needs_delegation", "cross_round", "sensitive_guard"],
     ),
-    ask(
+    exec_round(
         "q5",
         (
             "The pharmacy has replaced the stock count with a recount (see the workspace update). Continue "
@@ -737,9 +714,9 @@ ROUNDS = [
             "in this round must continue a session id returned by an earlier RunSubagent."
         ),
         tags=["update_merge", "session_reuse", "document", "needs_delegation", "cross_round"],
-        updates=["u2_stock_recount"],
+        update_ids=["u2_stock_recount"],
     ),
-    ask(
+    exec_round(
         "q6",
         (
             "Write the final review for the practice manager. First cross-check last year's review "

@@ -7,6 +7,8 @@ Import it with ``data/build`` on ``sys.path`` (each domain's build script puts i
   engine's condition table (``data/build/_check.py``) when the kit is imported;
 - ``kit.seal``: the seal's canonical form, its HMAC and the sealing tool written into workspaces;
 - ``kit.files``: the file writers, the JSON dump every generated file uses, WAV durations;
+- ``kit.scenario``: the files every scenario folder has (manifest, questions, check specs, trajectory)
+  and the form they are written in;
 - ``kit.media``: the espeak-ng/sox speech recipe, the room-noise bed and the bit-exact ffmpeg MP4 encoder;
 - ``kit.scan``: fonts and scanned-page degradations (grain, lamp shading);
 - ``kit.texture``: seeded Gaussian sensor grain and blotches, and the PNG encoding every domain uses;

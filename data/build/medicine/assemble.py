@@ -11,7 +11,6 @@ turns the spec's rounds, in its own order, into specs and reference turns.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import re
@@ -20,8 +19,8 @@ import tempfile
 from typing import Any
 
 import arc
-from kit.conditions import check_spec
-from kit.files import dump, wav_duration, write
+from kit import scenario
+from kit.files import wav_duration, write, write_files
 from kit.hint import (
     GRANT_NOTE,
     MEDIA_NOTE,
@@ -403,14 +402,14 @@ def write_slices(c: dict[str, Any], sdir: str, ws: str) -> dict[str, Any]:
         write(os.path.join(ws, d, name), export_csv(c, name, count, peak))
     nname, ncount, npeak = c["new_slice"]
     uid = c["new_slice_update"]
-    upd = {uid: {"op": "new", "files": [{"src": f"updates/{uid}/{nname}", "dst": f"{d}/{nname}"}]}}
+    upd = {uid: scenario.update_group(uid, "new", [f"{d}/{nname}"])}
     write(os.path.join(sdir, "updates", uid, nname), export_csv(c, nname, ncount, npeak))
     if c.get("correction"):
         fname, k = c["correction"]
         cnt, pk = {s[0]: (s[1], s[2]) for s in c["slices"]}[fname]
         uid = c["correction_update"]
         write(os.path.join(sdir, "updates", uid, fname), export_csv(c, fname, cnt, pk, withdrawn=k))
-        upd[uid] = {"op": "replace", "files": [{"src": f"updates/{uid}/{fname}", "dst": f"{d}/{fname}"}]}
+        upd[uid] = scenario.update_group(uid, "replace", [f"{d}/{fname}"])
     idx = [f"# {d}/ index", "", t["index_gist"], "", "| file | ~tokens | gist |", "|---|---|---|"]
     for name, _, _ in c["slices"]:
         size = os.path.getsize(os.path.join(ws, d, name))
@@ -442,47 +441,21 @@ def build_scenario(c: dict[str, Any], sdir: str) -> None:
     write_tools(c, ws)
     for m in c["media"]:
         RENDER[m["render"]](os.path.join(ws, m["dir"], m["file"]), m["spec"], f"{sid}/{m['file']}")
-        write(os.path.join(sdir, "truth", m["dir"], m["file"] + ".txt"), m["truth"].rstrip() + "\n")
+        write(os.path.join(sdir, scenario.truth_path(f"{m['dir']}/{m['file']}")), m["truth"].rstrip() + "\n")
     p = os.path.join(ws, c["dirs"]["reference"], c["rule"]["file"])
     write(p, governing_document(p, c["office"]))
-    man = {
-        "scenario_id": sid,
-        "desc": c["desc"],
-        "workspace_template": "workspace",
-        "scripts": "checks",
-        "main_agent_accessible_paths": c["accessible"],
-        "main_agent_delegable_paths": c["delegable"],
-        "updates": upd,
-        "rounds_ref": "questions.json",
-    }
-    write(os.path.join(sdir, "manifest.json"), dump(man))
+    man = scenario.manifest(sid, c["desc"], accessible=c["accessible"], delegable=c["delegable"], updates=upd)
     build_story(c, sdir, ws, man)
 
 
 def build_story(c: dict[str, Any], sdir: str, ws: str, man: dict[str, Any]) -> None:
-    """A scenario with its own arc: questions, specs for the one engine, the honest reference trajectory."""
+    """A scenario with its own arc: questions, specs for the one engine (their JSON escapes non-ASCII
+    characters), the honest reference trajectory, then the asset map."""
     R = arc.lay_out(c)
     qs = [
-        {
-            "id": r["id"],
-            "type": "exec_check",
-            "question": r["question"],
-            "eval": {
-                "command": f"python3 ${{scripts}}/_check.py ${{workspace}} ${{scripts}}/{r['id']}.json",
-                "expect_exit": 0,
-                "timeout": 30,
-            },
-            "feedback": r["feedback"],
-            "update_ids": r["update_ids"],
-            "tags": r["tags"],
-        }
+        scenario.exec_round(r["id"], r["question"], **r["feedback"], tags=r["tags"], update_ids=r["update_ids"])
         for r in R
     ]
-    write(os.path.join(sdir, "questions.json"), dump(qs))
-    for r in R:
-        write(
-            os.path.join(sdir, "checks", f"{r['id']}.json"),
-            json.dumps(check_spec(r["spec"], f"{c['sid']}/checks/{r['id']}.json"), indent=2) + "\n",
-        )
-    write(os.path.join(sdir, "solution", "trajectory.json"), dump({r["id"]: r["turns"] for r in R}))
+    specs, trajectory = {r["id"]: r["spec"] for r in R}, {r["id"]: r["turns"] for r in R}
+    write_files(sdir, scenario.scenario_files(man, qs, specs, trajectory, ascii_checks=True))
     write(os.path.join(ws, "_sandbox_hint.md"), build_hint(c, ws, man))

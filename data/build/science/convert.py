@@ -1,7 +1,7 @@
 """Science scenarios as specs of the one check engine, with an honest reference manager.
 
-SpecBuilder extends engine.Builder: every round writes checks/<round>.json (conditions of
-data/build/_check.py) instead of a check program, and the reference trajectory derives every
+SpecBuilder extends engine.Builder: every round adds its check spec, checks/<round>.json
+(conditions of data/build/_check.py), and the reference trajectory derives every
 value it writes from what it was told (``${var:NAME}`` bound by a turn's ``bind``): tool output
 returned by a subagent, a media perception, a document a subagent quoted, or the request main
 read itself. Subagents get exactly the tools they use and file-level grants, except the slice
@@ -31,15 +31,15 @@ from typing import Any
 
 import engine
 import voice
-from engine import dump, fmt
+from engine import fmt
 from layout import TAB
 
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")))
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")))
+from kit import scenario
 from kit.conditions import (
     SUPERSEDED,
     agree,
-    check_spec,
     contains,
     decoy,
     evidence,
@@ -58,7 +58,6 @@ from kit.trajectory import bind as b
 from arena_tui.sandbox.extract import extract_text
 from arena_tui.sandbox.filekinds import detect
 
-CHECK = "python3 ${scripts}/_check.py ${workspace} ${scripts}/{rid}.json"
 RULE = {
     "thr": {"re": r"(\d+) or more; otherwise", "as": "int"},
     "hi": {"re": r"is `([^`]+)` when", "as": "text"},
@@ -135,7 +134,6 @@ class SpecBuilder(engine.Builder):
         extra = {f"{arch}/{n}": t for n, t in c["search"]["extra"].items()}
         c = {**c, "other_files": {**c["other_files"], **extra}}
         super().__init__(c)
-        self.specs: dict[str, dict[str, Any]] = {}
 
     def build_workspace(self) -> None:
         super().build_workspace()
@@ -168,15 +166,7 @@ class SpecBuilder(engine.Builder):
             assert lead in tags, (self.c["id"], rid, lead)
             tags = [lead, *[t for t in tags if t != lead]]
         self.rounds.append(
-            {
-                "id": rid,
-                "type": "exec_check",
-                "question": question,
-                "eval": {"command": CHECK.replace("{rid}", rid), "expect_exit": 0, "timeout": 30},
-                "feedback": {"correct": ok, "incorrect": bad},
-                "update_ids": list(update_ids),
-                "tags": tags,
-            }
+            scenario.exec_round(rid, question, correct=ok, incorrect=bad, tags=tags, update_ids=update_ids)
         )
         self.solution[rid] = turns
         self.decoys[rid] = decoys
@@ -890,11 +880,3 @@ class SpecBuilder(engine.Builder):
         )
         tags = ["final_synthesis", "decoy_refutation", "cross_round", "sensitive_guard"]
         self.add_spec_round(rid, q, ok, bad, tags, conds, turns, decoys)
-
-    # output ------------------------------------------------------------------------
-    def build(self) -> dict[str, Any]:
-        res = super().build()
-        files = res["files"]
-        for rid, sp in self.specs.items():
-            files[f"checks/{rid}.json"] = dump(check_spec(sp, f"{self.c['id']}/checks/{rid}.json"))
-        return res
