@@ -19,6 +19,8 @@ Spec = dict[str, Any]
 Writer = Callable[[str], None]
 """Writes one generated file at the absolute path it is given (media and office files)."""
 HAVE_AUDIO_TOOLS = bool(shutil.which("espeak-ng") and shutil.which("sox"))
+TOOL_ENTRY = '\n\nif __name__ == "__main__":\n    sys.exit(main(sys.argv[1:]))\n'
+"""The end of every workspace tool's source: run ``main`` on the command-line arguments."""
 
 
 def spec(round_id: str, *conditions: Condition) -> Spec:

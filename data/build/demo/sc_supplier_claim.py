@@ -20,7 +20,7 @@ import random
 import tempfile
 from typing import Any, TypedDict
 
-from common import Spec, Writer, agree_exact, in_background, spec, truth_of
+from common import TOOL_ENTRY, Spec, Writer, agree_exact, in_background, spec, truth_of
 from kit.conditions import (
     SUPERSEDED,
     Condition,
@@ -239,11 +239,8 @@ def main(argv):
         print(f"{sku:<12}{ln['short_qty']:>7}{ln['unit_price_eur']:>10.2f}{ln['amount_eur']:>12.2f}")
     print(f"{'TOTAL':<29}{float(total):>12.2f}")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
-''',
+'''
+    + TOOL_ENTRY,
     "bot_notes/account_digest.md": """\
 # Supplier account digest: Kestrel Poles Ltd. (auto-generated)
 
