@@ -120,7 +120,7 @@ def subset(ids: list[str]) -> str:
     """tests-demo.json, the scenario ids on one line."""
     head = {
         "name": "clawarena-team-demo-subset",
-        "desc": "The two demo scenarios: a quick subset of tests.json (41 scenarios) for trying the arena and for play.",
+        "desc": "The demo scenarios: a quick subset of tests.json (the whole dataset) for trying the arena and for play.",
         "manifests_ref": "manifests.json",
     }
     fields = [f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in {**head, "scenario_ids": ids}.items()]
