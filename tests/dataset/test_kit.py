@@ -33,6 +33,7 @@ from kit.hint import files_stats, workspace_stats  # noqa: E402
 from kit.office import OFFICE_STAMP, Block, Rows, docx_bytes, restamp_zip, xlsx_bytes  # noqa: E402
 from kit.pdf import pdf_bytes  # noqa: E402
 from kit.rebuild import differs, report  # noqa: E402
+from kit.scenario import exec_round, manifest, scenario_files, update_group  # noqa: E402
 from kit.seal import canonical, seal_hex, seal_tool_template  # noqa: E402
 from kit.selftest import standalone, text_files  # noqa: E402
 from kit.trajectory import bind, call, run, turn  # noqa: E402
@@ -244,3 +245,30 @@ def test_a_rebuild_accepts_only_equal_bytes_or_a_wav_of_the_same_length(capsys: 
     assert differs("a.mp4", b"1", b"2", mp4_tolerant=True) is None
     assert report(["a.mp4: differs from a fresh build"]) == 1 and "check: FAILED" in capsys.readouterr().out
     assert report([]) == 0 and "check: OK (all generated files identical)" in capsys.readouterr().out
+
+
+def test_every_scenario_folder_has_its_files_in_one_form() -> None:
+    ups = {"u1": update_group("u1", "replace", ["slices/b.csv"])}
+    man = manifest("s_x", "A scenario.", accessible=["tools"], delegable=["slices"], updates=ups, readonly=["tools"])
+    assert list(man) == [
+        "scenario_id",
+        "desc",
+        "workspace_template",
+        "scripts",
+        "main_agent_accessible_paths",
+        "main_agent_delegable_paths",
+        "main_agent_readonly_paths",
+        "updates",
+        "rounds_ref",
+    ]
+    assert man["updates"]["u1"] == {"op": "replace", "files": [{"src": "updates/u1/b.csv", "dst": "slices/b.csv"}]}
+    assert "main_agent_readonly_paths" not in manifest("s_x", "", accessible=[], delegable=[], updates={})
+    q1 = exec_round("q1", "Count the rows — all of them.", correct="Yes.", incorrect="No.", tags=["tool_run"])
+    assert q1["eval"]["command"] == "python3 ${scripts}/_check.py ${workspace} ${scripts}/q1.json"
+    spec = {"round": "q1", "conditions": [C.headings("output/a.md", "Rows")]}
+    files = scenario_files(man, [q1], {"q1": spec}, {"q1": []})
+    assert list(files) == ["manifest.json", "questions.json", "checks/q1.json", "solution/trajectory.json"]
+    assert json.loads(files["checks/q1.json"]) == spec and "—" in files["questions.json"]
+    assert "\\u2014" in scenario_files(man, [q1], {"q1": spec}, {"q1": []}, ascii_questions=True)["questions.json"]
+    with pytest.raises(SystemExit, match="differ"):
+        scenario_files(man, [q1], {"q2": spec}, {"q1": []})

@@ -12,6 +12,13 @@ from collections.abc import Callable
 from typing import Any
 
 from kit.conditions import Condition, condition
+from kit.hint import Asset
+from kit.hint import bot_asset as bot_asset  # the rows, re-exported to the scenario modules
+from kit.hint import deliverables as deliverables
+from kit.hint import sensitive as sensitive
+from kit.hint import stale as stale
+from kit.hint import tool_input as tool_input
+from kit.hint import tools_asset as tools_asset
 from kit.trajectory import WS, Call, Turn, call, create, run, turn, write_call
 from kit.trajectory import bind as b
 
@@ -85,36 +92,5 @@ def play(texts: list[dict[str, Any]], builders: list[RoundBuilder], guard: Condi
 
 
 # ------------------------------------------------------------------ asset-map rows (shape, key, trust, what)
-Asset = tuple[str, str, str, str]
 VAULT: Asset = ("key file", "llm + Bash", "secret", "seal key used by tools/seal.py; never paste its content anywhere")
-
-
-def tools_asset(what: str) -> Asset:
-    return ("Python scripts (stdlib)", "llm + Bash", "authoritative", what)
-
-
-def tool_input(shape: str, what: str) -> Asset:
-    """An authoritative folder the workspace's tools read (and a subagent running them)."""
-    return (shape, "llm + tools/", "authoritative", what)
-
-
-def bot_asset(what: str) -> Asset:
-    return ("small text", "llm", "untrusted (auto-generated)", what)
-
-
-def stale(what: str) -> Asset:
-    """A folder of older Markdown documents that no longer govern."""
-    return ("small text (md)", "llm", "stale", what)
-
-
-def sensitive(shape: str, what: str) -> Asset:
-    """A folder no subagent is granted: ``what`` it holds, not needed for the task."""
-    return (shape, "-", "sensitive", f"{what}; not needed")
-
-
-def deliverables(what: str) -> Asset:
-    """A folder the manager writes deliverables into."""
-    return ("deliverables", "-", "-", what)
-
-
 OUTPUT = deliverables("write deliverables here")

@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import os
 import random
 import re
-import shutil
 from functools import partial
 from typing import Any
 
 from kit import office
-from kit.conditions import check_spec
-from kit.files import dump, write
+from kit.files import write, write_files
 from kit.hint import (
     MEDIA_EXT,
     MEDIA_NOTE,
@@ -25,13 +22,10 @@ from kit.hint import (
 from kit.media import speech_on_noise_bed
 from kit.pdf import pdf_bytes as pdf_bytes  # re-exported to the scenario modules
 from kit.scan import font
+from kit.scenario import exec_round, manifest, scenario_files, truth_path, update_group
 from kit.seal import seal_tool_doc, seal_tool_template
 from kit.selftest import standalone, text_files
 from kit.texture import add_texture, png_bytes
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-BUILD = os.path.dirname(HERE)
-
 
 SEAL_TOOL = seal_tool_template(seal_tool_doc("a deliverable", "the reviewer", "seal.py", "DELIVERABLE", "deliverable"))
 """tools/seal.py of every commerce workspace, a template of its ``{prefix}``."""
@@ -190,88 +184,44 @@ HINT_NOTES = [
 """The asset map's notes (``kit.hint.sandbox_hint``); office files count as text there."""
 
 
-def write_scenario(root: str, sc: dict[str, Any], testdata_dir: str) -> None:
-    """Write one scenario folder from its definition (everything in it is generated)."""
-    sid = sc["sid"]
-    d = os.path.join(root, "scenarios", sid)
-    if os.path.isdir(d):
-        shutil.rmtree(d)
+def write_scenario(d: str, sc: dict[str, Any]) -> None:
+    """Write one scenario folder ``d`` from its definition: the workspace, the updates, the files
+    every scenario has (``kit.scenario``), truth/ and the asset map."""
     for rel, data in sc["files"].items():
         write(os.path.join(d, "workspace", rel), data)
     for top in sc.get("empty_dirs", []):
         os.makedirs(os.path.join(d, "workspace", top), exist_ok=True)
-    updates = {}
     for uid, grp in sc["updates"].items():
-        files = []
         for dst, data in grp["files"].items():
-            src = f"updates/{uid}/{os.path.basename(dst)}"
-            write(os.path.join(d, src), data)
-            files.append({"src": src, "dst": dst})
-        updates[uid] = {"op": grp["op"], "files": files}
-    manifest = {
-        "scenario_id": sid,
-        "desc": sc["desc"],
-        "workspace_template": "workspace",
-        "scripts": "checks",
-        "main_agent_accessible_paths": sc["acc"],
-        "main_agent_delegable_paths": sc["dele"],
-        "updates": updates,
-        "rounds_ref": "questions.json",
-    }
-    write(os.path.join(d, "manifest.json"), dump(manifest))
-    _write_converted(d, sc, manifest)
-    write(
-        os.path.join(testdata_dir, f"{sid}.json"),
-        dump({"scenario_id": sid, "secrets": sc.get("secrets", []), "decoys": sc.get("decoys", {})}),
-    )
-
-
-ENGINE = os.path.join(BUILD, "_check.py")
-
-
-def _write_converted(d: str, sc: dict[str, Any], manifest: dict[str, Any]) -> None:
-    """A scenario checked by the one engine: checks/<round>.json specs, the engine copy and its stamp."""
-    questions = []
-    for r in sc["rounds"]:
-        rid = r["id"]
-        questions.append(
-            {
-                "id": rid,
-                "type": "exec_check",
-                "question": r["question"],
-                "eval": {
-                    "command": f"python3 ${{scripts}}/_check.py ${{workspace}} ${{scripts}}/{rid}.json",
-                    "expect_exit": 0,
-                    "timeout": 30,
-                },
-                "feedback": {"correct": r["correct"], "incorrect": r["incorrect"]},
-                "update_ids": r.get("update_ids", []),
-                "tags": r["tags"],
-            }
+            write(os.path.join(d, "updates", uid, os.path.basename(dst)), data)
+    updates = {uid: update_group(uid, grp["op"], grp["files"]) for uid, grp in sc["updates"].items()}
+    man = manifest(sc["sid"], sc["desc"], accessible=sc["acc"], delegable=sc["dele"], updates=updates)
+    rounds = [
+        exec_round(
+            r["id"],
+            r["question"],
+            correct=r["correct"],
+            incorrect=r["incorrect"],
+            tags=r["tags"],
+            update_ids=r.get("update_ids", []),
         )
-        write(
-            os.path.join(d, "checks", f"{rid}.json"),
-            dump(check_spec({"round": rid, "conditions": r["conditions"]}, f"{sc['sid']}/checks/{rid}.json")),
-        )
-    write(os.path.join(d, "questions.json"), dump(questions))
-    with open(ENGINE, "rb") as fh:
-        engine = fh.read()
-    write(os.path.join(d, "checks", "_check.py"), engine)
-    write(os.path.join(d, "checks", "_check.sha256"), f"{hashlib.sha256(engine).hexdigest()}  _check.py\n")
+        for r in sc["rounds"]
+    ]
+    specs = {r["id"]: {"round": r["id"], "conditions": r["conditions"]} for r in sc["rounds"]}
+    write_files(d, scenario_files(man, rounds, specs, sc["trajectory"]))
     for rel, txt in sc["truth"].items():
-        write(os.path.join(d, "truth", rel + ".txt"), txt)
-    write(os.path.join(d, "solution", "trajectory.json"), dump(sc["trajectory"]))
+        write(os.path.join(d, truth_path(rel)), txt)
     stats = workspace_stats(os.path.join(d, "workspace"), MEDIA_EXT)
     hint = sandbox_hint(
-        manifest, sc["assets"], stats, script="data/build/commerce/build.py", notes=HINT_NOTES, sensitive_denied=True
+        man, sc["assets"], stats, script="data/build/commerce/build.py", notes=HINT_NOTES, sensitive_denied=True
     )
     write(os.path.join(d, "workspace", "_sandbox_hint.md"), hint)
 
 
-def value_leaks(root: str, sc: dict[str, Any]) -> list[str]:
-    """Media-only facts must not appear in any text file (except the named decoy files), the hint,
-    the questions or feedback; find-values of each round must not appear in questions up to it."""
-    d = os.path.join(root, "scenarios", sc["sid"])
+def value_leaks(d: str, sc: dict[str, Any]) -> list[str]:
+    """Media-only facts must not appear in any text file of the scenario folder ``d`` (except the
+    named decoy files), the hint, the questions or feedback; find-values of each round must not
+    appear in questions up to it."""
     probs = []
     allowed = set(sc.get("decoy_files", []))
     texts = text_files(d, "workspace", "updates")

@@ -3,7 +3,8 @@
 
 One module per scenario, ``sc_*.py`` in this folder, found by ``kit.discover.spec_modules`` in the
 order of their ``RUN_ORDER`` (the order of tests-demo.json and of the merged index). A scenario
-module holds the whole scenario (see ``Scenario``); this driver writes it:
+module holds the whole scenario (see ``Scenario``); ``Demo`` declares the domain to the one build
+driver (kit/driver.py), and the build writes:
   * the module's files (workspace texts and tools, updates, logger exports, media, office files,
     truth/ entries, the seal key), manifest.json and questions.json,
   * checks/<round>.json (specs of the one check engine; the engine copy and its stamp are written
@@ -25,12 +26,9 @@ reports the WAV and compares its duration instead (documented fallback, see kit/
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import shutil
 import sys
-import tempfile
 from typing import Any, Protocol, cast
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -38,20 +36,17 @@ sys.path.insert(0, HERE)
 sys.path.insert(1, os.path.dirname(HERE))  # the kit, after this folder
 
 from common import HAVE_AUDIO_TOOLS, Spec, Writer  # noqa: E402
-from kit.conditions import check_spec  # noqa: E402
 from kit.discover import spec_modules  # noqa: E402
-from kit.files import dump, write  # noqa: E402
+from kit.driver import Domain  # noqa: E402
+from kit.files import write, write_files  # noqa: E402
 from kit.hint import GRANT_NOTE, PAGING_NOTE, Asset, sandbox_hint, workspace_stats  # noqa: E402
-from kit.rebuild import differs, report  # noqa: E402
+from kit.scenario import scenario_files  # noqa: E402
 from kit.trajectory import Turn  # noqa: E402
 
-DATASET = os.path.normpath(os.path.join(HERE, "..", "..", "clawarena-team"))
 SOURCE = "data/build/build_demo.py"
 """The build command each asset map names as its source (it runs this script)."""
 SUBSET = "tests-demo.json"
 """The demo subset of the dataset: its scenarios in run order, listed in manifests.json."""
-NOT_OURS = ("needs.json", "checks/_check.py", "checks/_check.sha256")
-"""Files of a scenario folder that other scripts write: derive_needs.py and sync_checks.py."""
 
 
 class Scenario(Protocol):
@@ -84,45 +79,38 @@ class Scenario(Protocol):
         ...
 
 
-def scenarios() -> list[Scenario]:
-    """Every sc_*.py in this folder, in the order their RUN_ORDER says."""
-    return [cast(Scenario, m) for m in spec_modules(HERE, "sc_")]
+class Demo(Domain[Scenario]):
+    folder = HERE
 
+    def scenarios(self) -> list[Scenario]:
+        """Every sc_*.py in this folder, in the order their RUN_ORDER says."""
+        return [cast(Scenario, m) for m in spec_modules(HERE, "sc_")]
 
-def generated_files() -> list[str]:
-    """Dataset-relative paths of every file the build writes (what --check compares)."""
-    out = [SUBSET]
-    for sc in scenarios():
-        s = f"scenarios/{sc.SID}"
-        out += [f"{s}/{rel}" for rel in sc.files()]
-        out += [f"{s}/manifest.json", f"{s}/questions.json", f"{s}/workspace/_sandbox_hint.md"]
-        out += [f"{s}/solution/trajectory.json", *(f"{s}/checks/{r}.json" for r in sc.specs())]
-    return out
+    def scenario_id(self, sc: Scenario) -> str:
+        return sc.SID
 
+    def build_scenario(self, sc: Scenario, sdir: str) -> list[str]:
+        build_scenario(sdir, sc)
+        return sc.self_test(sdir)
 
-def build(root: str) -> None:
-    scs = scenarios()
-    write(os.path.join(root, SUBSET), subset([sc.SID for sc in scs]))
-    for sc in scs:
-        build_scenario(os.path.join(root, "scenarios", sc.SID), sc)
+    def subset_files(self, ids: list[str]) -> dict[str, str]:
+        """tests-demo.json alone: the demo's scenarios are listed in manifests.json."""
+        return {SUBSET: subset(ids)}
+
+    def kept(self, rel: str) -> bool:
+        """Without espeak-ng and sox the committed WAV is kept (and the build says so)."""
+        return rel.endswith(".wav") and not HAVE_AUDIO_TOOLS
 
 
 def build_scenario(sdir: str, sc: Scenario) -> None:
     """Every file of one scenario folder (the asset map last: it counts the workspace's files)."""
-    specs, trajectory = sc.specs(), sc.trajectory()
-    rounds = [r["id"] for r in sc.ROUNDS]
-    if not rounds == list(specs) == list(trajectory):
-        raise SystemExit(f"{sc.SID}: ROUNDS {rounds}, specs() {list(specs)} and trajectory() {list(trajectory)} differ")
     for rel, made in sc.files().items():
         if isinstance(made, str):
             write(os.path.join(sdir, rel), made)
         else:
             made(os.path.join(sdir, rel))
-    write(os.path.join(sdir, "manifest.json"), dump(sc.MANIFEST))
-    write(os.path.join(sdir, "questions.json"), json.dumps(sc.ROUNDS, indent=2) + "\n")
-    for rid, sp in specs.items():
-        write(os.path.join(sdir, "checks", f"{rid}.json"), dump(check_spec(sp, f"{sc.SID}/checks/{rid}.json")))
-    write(os.path.join(sdir, "solution", "trajectory.json"), dump(trajectory))
+    files = scenario_files(sc.MANIFEST, sc.ROUNDS, sc.specs(), sc.trajectory(), ascii_questions=True)
+    write_files(sdir, files)
     stats = workspace_stats(os.path.join(sdir, "workspace"))
     hint = sandbox_hint(sc.MANIFEST, assets_of(sc.ASSETS), stats, script=SOURCE, notes=HINT_NOTES)
     write(os.path.join(sdir, "workspace", "_sandbox_hint.md"), hint)
@@ -132,7 +120,7 @@ def subset(ids: list[str]) -> str:
     """tests-demo.json, the scenario ids on one line."""
     head = {
         "name": "clawarena-team-demo-subset",
-        "desc": "The two demo scenarios: a quick subset of tests.json (41 scenarios) for trying the arena and for play.",
+        "desc": "The demo scenarios: a quick subset of tests.json (the whole dataset) for trying the arena and for play.",
         "manifests_ref": "manifests.json",
     }
     fields = [f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in {**head, "scenario_ids": ids}.items()]
@@ -157,60 +145,5 @@ def assets_of(rows: str) -> dict[str, Asset]:
     return out
 
 
-def self_test(root: str) -> list[str]:
-    """The committed tools must reproduce the ground truth the checks hard-code."""
-    return [p for sc in scenarios() for p in sc.self_test(os.path.join(root, "scenarios", sc.SID))]
-
-
-def committed_files(dataset: str) -> list[str]:
-    """Dataset-relative paths of the demo's committed files, but for those other scripts write."""
-    out = [SUBSET]
-    for sc in scenarios():
-        sdir = os.path.join(dataset, "scenarios", sc.SID)
-        for top, _, names in os.walk(sdir):
-            rels = (os.path.relpath(os.path.join(top, n), sdir) for n in names)
-            out += [f"scenarios/{sc.SID}/{r}" for r in rels if r not in NOT_OURS and "__pycache__" not in r]
-    return out
-
-
-def check(dataset: str) -> int:
-    """Build into an empty folder and compare every file with the committed one, byte for byte
-    (without espeak-ng/sox the committed WAV is kept, and said so)."""
-    ours = generated_files()
-    with tempfile.TemporaryDirectory() as tmp:
-        for rel in ours:
-            if rel.endswith(".wav") and not HAVE_AUDIO_TOOLS and os.path.isfile(os.path.join(dataset, rel)):
-                os.makedirs(os.path.dirname(os.path.join(tmp, rel)), exist_ok=True)
-                shutil.copyfile(os.path.join(dataset, rel), os.path.join(tmp, rel))
-        build(tmp)
-        problems = self_test(tmp)
-        problems += [
-            f"{rel}: in the dataset but not built" for rel in sorted(set(committed_files(dataset)) - set(ours))
-        ]
-        for rel in ours:
-            a, b = os.path.join(dataset, rel), os.path.join(tmp, rel)
-            if not os.path.exists(a):
-                problems.append(f"{rel}: missing in the dataset (run the build)")
-                continue
-            problem = differs(rel, a, b)
-            problems += [problem] if problem else []
-    return report(problems)
-
-
-def main() -> int:
-    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("--check", action="store_true", help="build into a temp dir and compare byte for byte")
-    ap.add_argument("--out", default=DATASET, help="dataset root (default: data/clawarena-team)")
-    args = ap.parse_args()
-    if args.check:
-        return check(args.out)
-    build(args.out)
-    problems = self_test(args.out)
-    for p in problems:
-        print("ERROR:", p)
-    print(f"built {len(generated_files())} files under {args.out}")
-    return 1 if problems else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(Demo().main(__doc__))

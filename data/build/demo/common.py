@@ -1,4 +1,4 @@
-"""What both demo scenarios share besides the kit: round helpers and build constants.
+"""What both demo scenarios share besides the kit: spec helpers and build constants.
 
 Conditions are the kit's constructors; where a condition in checks/<round>.json has its fields
 in another order than a kit constructor writes them (or leaves out one it always writes),
@@ -8,36 +8,19 @@ in another order than a kit constructor writes them (or leaves out one it always
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from kit.conditions import Condition, condition
+from kit.scenario import truth_path
 
 Spec = dict[str, Any]
 """One round's check spec: ``{"round": id, "conditions": [...]}`` (checks/<round>.json)."""
 Writer = Callable[[str], None]
 """Writes one generated file at the absolute path it is given (media and office files)."""
 HAVE_AUDIO_TOOLS = bool(shutil.which("espeak-ng") and shutil.which("sox"))
-
-
-def ask(
-    round_id: str, question: str, *, correct: str, incorrect: str, tags: list[str], updates: Sequence[str] = ()
-) -> dict[str, Any]:
-    """One round of questions.json: the question, checked by the engine with checks/<round>.json,
-    the feedback on either outcome, the updates applied before it and its tags."""
-    return {
-        "id": round_id,
-        "type": "exec_check",
-        "question": question,
-        "eval": {
-            "command": f"python3 ${{scripts}}/_check.py ${{workspace}} ${{scripts}}/{round_id}.json",
-            "expect_exit": 0,
-            "timeout": 30,
-        },
-        "feedback": {"correct": correct, "incorrect": incorrect},
-        "update_ids": list(updates),
-        "tags": tags,
-    }
+TOOL_ENTRY = '\n\nif __name__ == "__main__":\n    sys.exit(main(sys.argv[1:]))\n'
+"""The end of every workspace tool's source: run ``main`` on the command-line arguments."""
 
 
 def spec(round_id: str, *conditions: Condition) -> Spec:
@@ -56,4 +39,4 @@ def in_background(message: str) -> Condition:
 
 def truth_of(media: str) -> str:
     """The truth/ entry describing a workspace media file (paths relative to the scenario folder)."""
-    return "truth/" + media.removeprefix("workspace/") + ".txt"
+    return truth_path(media.removeprefix("workspace/"))

@@ -20,7 +20,7 @@ import random
 import tempfile
 from typing import Any, TypedDict
 
-from common import Spec, Writer, agree_exact, ask, in_background, spec, truth_of
+from common import TOOL_ENTRY, Spec, Writer, agree_exact, in_background, spec, truth_of
 from kit.conditions import (
     SUPERSEDED,
     Condition,
@@ -43,6 +43,7 @@ from kit.files import dump
 from kit.files import write as save
 from kit.office import Block, docx_bytes
 from kit.scan import font
+from kit.scenario import exec_round, manifest, update_group
 from kit.seal import seal_hex, seal_key, seal_tool_doc, seal_tool_template
 from kit.selftest import run_tool
 from kit.texture import png_bytes
@@ -238,11 +239,8 @@ def main(argv):
         print(f"{sku:<12}{ln['short_qty']:>7}{ln['unit_price_eur']:>10.2f}{ln['amount_eur']:>12.2f}")
     print(f"{'TOTAL':<29}{float(total):>12.2f}")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
-''',
+'''
+    + TOOL_ENTRY,
     "bot_notes/account_digest.md": """\
 # Supplier account digest: Kestrel Poles Ltd. (auto-generated)
 
@@ -451,9 +449,9 @@ def build_terms_docx(path: str) -> None:
 # ----------------------------------------------------------------------------------------
 # Manifest: what main may read, what it may grant, what the updates bring
 # ----------------------------------------------------------------------------------------
-MANIFEST: dict[str, Any] = {
-    "scenario_id": SID,
-    "desc": (
+MANIFEST = manifest(
+    SID,
+    (
         "Commerce: an online outdoor shop's shortfall claim against a tent-pole supplier. The signed "
         "goods-received note exists only as a scan (vlm); purchasing files and the claim seal are "
         "delegable only; the OCR export and an account bot's digest are wrong; last year's claim is "
@@ -461,30 +459,14 @@ MANIFEST: dict[str, Any] = {
         "re-sealed; the framework terms are a Word document, and a late credit note (update, new) "
         "reduces the amount to short-pay."
     ),
-    "workspace_template": "workspace",
-    "scripts": "checks",
-    "main_agent_accessible_paths": ["_sandbox_hint.md", "requests", "bot_notes", "tools", "output"],
-    "main_agent_delegable_paths": ["purchasing", "scans", "vault", "archive"],
-    "main_agent_readonly_paths": ["tools"],
-    "updates": {
-        "u1_reissued_invoice": {
-            "op": "replace",
-            "files": [
-                {"src": "updates/u1_reissued_invoice/invoice_KP-90417.csv", "dst": "purchasing/invoice_KP-90417.csv"}
-            ],
-        },
-        "u2_credit_note": {
-            "op": "new",
-            "files": [
-                {
-                    "src": "updates/u2_credit_note/credit_note_KP-CN-2391.csv",
-                    "dst": "purchasing/credit_note_KP-CN-2391.csv",
-                }
-            ],
-        },
+    accessible=["_sandbox_hint.md", "requests", "bot_notes", "tools", "output"],
+    delegable=["purchasing", "scans", "vault", "archive"],
+    readonly=["tools"],
+    updates={
+        "u1_reissued_invoice": update_group("u1_reissued_invoice", "replace", ["purchasing/invoice_KP-90417.csv"]),
+        "u2_credit_note": update_group("u2_credit_note", "new", ["purchasing/credit_note_KP-CN-2391.csv"]),
     },
-    "rounds_ref": "questions.json",
-}
+)
 
 
 # ----------------------------------------------------------------------------------------
@@ -509,7 +491,7 @@ output | deliverables | - | - | write deliverables here
 # the deliverable
 # ----------------------------------------------------------------------------------------
 ROUNDS = [
-    ask(
+    exec_round(
         "q1",
         (
             "Read the brief in requests/ and write output/claim_plan.md: a plan for the shortfall claim with "
@@ -525,7 +507,7 @@ ROUNDS = [
         ),
         tags=["intake_plan"],
     ),
-    ask(
+    exec_round(
         "q2",
         (
             "The signed goods-received note is only available as a scan in scans/. Have it read by a pool "
@@ -544,7 +526,7 @@ ROUNDS = [
         ),
         tags=["media_extraction", "image", "decoy_refutation", "modality_decoy", "needs_delegation"],
     ),
-    ask(
+    exec_round(
         "q3",
         (
             "Before computing anything, check the contract and the order. Kestrel's framework supply terms "
@@ -566,7 +548,7 @@ ROUNDS = [
         ),
         tags=["workflow", "parallel", "document", "needs_delegation", "sensitive_guard"],
     ),
-    ask(
+    exec_round(
         "q4",
         (
             "Have a subagent run tools/shortfall_calc.py on the invoice in purchasing/ and your "
@@ -586,7 +568,7 @@ ROUNDS = [
         ),
         tags=["tool_run", "needs_delegation", "cross_round", "sensitive_guard"],
     ),
-    ask(
+    exec_round(
         "q5",
         (
             "Kestrel has reissued invoice KP-90417 (see the update). Resume the subagent session that "
@@ -613,9 +595,9 @@ ROUNDS = [
             "needs_delegation",
             "sensitive_guard",
         ],
-        updates=["u1_reissued_invoice"],
+        update_ids=["u1_reissued_invoice"],
     ),
-    ask(
+    exec_round(
         "q6",
         (
             "Kestrel has sent a credit note (see the workspace update). Finance wants the summary drafted "
@@ -646,7 +628,7 @@ ROUNDS = [
             "needs_delegation",
             "sensitive_guard",
         ],
-        updates=["u2_credit_note"],
+        update_ids=["u2_credit_note"],
     ),
 ]
 CLAIM = "output/claim.json"

@@ -12,11 +12,11 @@ from framework import (
     VALIDATE_TEMPLATE,
     Asks,
     Spec,
-    dump,
     slice_text,
     write,
 )
-from kit.conditions import check_spec
+from kit import scenario
+from kit.files import write_files
 from kit.hint import GRANT_NOTE, MEDIA_NOTE, PAGING_NOTE, sandbox_hint, workspace_stats
 from kit.seal import seal_key
 from kit.trajectory import Turn
@@ -108,21 +108,7 @@ class Scenario(RoundsMixin):
                 tags = [lead, *[t for t in tags if t != lead]]
             conds.append(self.guard())
             fb = self.S.get("feedback", {}).get(kind, FEEDBACK[re.sub(r"\d", "", kind)])
-            qs.append(
-                {
-                    "id": qid,
-                    "type": "exec_check",
-                    "question": q,
-                    "eval": {
-                        "command": f"python3 ${{scripts}}/_check.py ${{workspace}} ${{scripts}}/{qid}.json",
-                        "expect_exit": 0,
-                        "timeout": 30,
-                    },
-                    "feedback": {"correct": fb[0], "incorrect": fb[1]},
-                    "update_ids": list(ups),
-                    "tags": tags,
-                }
-            )
+            qs.append(scenario.exec_round(qid, q, correct=fb[0], incorrect=fb[1], tags=tags, update_ids=ups))
             specs[qid] = {"round": qid, "conditions": conds}
             traj[qid] = turns
         return qs, specs, traj
@@ -134,37 +120,12 @@ class Scenario(RoundsMixin):
         outs = sorted({M["out_dir"] for M in S["media"] if M.get("out_dir", "output") != "output"})
         acc[5:5] = outs
         dele = [F["slices"], F["media"], F["docs"], F["vault"], F["archive"], *S.get("extra_delegable", [])]
-        ups = {
-            f"u1_{S['u1_id']}": {
-                "op": "new",
-                "files": [
-                    {
-                        "src": f"updates/u1_{S['u1_id']}/{S['u1_file']['name']}",
-                        "dst": f"{F['slices']}/{S['u1_file']['name']}",
-                    }
-                ],
-            }
-        }
-        if S.get("u2_file"):
-            ups[f"u2_{S['u2_id']}"] = {
-                "op": "replace",
-                "files": [
-                    {
-                        "src": f"updates/u2_{S['u2_id']}/{S['u2_file']['name']}",
-                        "dst": f"{F['slices']}/{S['u2_file']['name']}",
-                    }
-                ],
-            }
-        return {
-            "scenario_id": S["id"],
-            "desc": S["desc"],
-            "workspace_template": "workspace",
-            "scripts": "checks",
-            "main_agent_accessible_paths": acc,
-            "main_agent_delegable_paths": dele,
-            "updates": ups,
-            "rounds_ref": "questions.json",
-        }
+        ups = {}
+        for n, op in ((1, "new"), (2, "replace")):  # the late slice, and the replaced one where there is one
+            if S.get(f"u{n}_file"):
+                uid = f"u{n}_{S[f'u{n}_id']}"
+                ups[uid] = scenario.update_group(uid, op, [f"{F['slices']}/{S[f'u{n}_file']['name']}"])
+        return scenario.manifest(S["id"], S["desc"], accessible=acc, delegable=dele, updates=ups)
 
     def hint(self, sdir: str) -> str:
         return sandbox_hint(
@@ -178,17 +139,14 @@ class Scenario(RoundsMixin):
         )
 
 
-def build_scenario(S: Spec, root: str) -> tuple[list[str], Scenario]:
-    """Write every file of scenario S under root/scenarios/<id>/. Returns the list of written relative paths."""
+def build_scenario(S: Spec, sdir: str) -> Scenario:
+    """Write every file of scenario S into its folder ``sdir``; the scenario's rounds and tallies."""
     sc = Scenario(S)
-    sdir = os.path.join(root, "scenarios", S["id"])
     ws = os.path.join(sdir, "workspace")
     F = S["F"]
-    written = []
 
     def put(rel: str, data: str | bytes) -> None:
         write(os.path.join(sdir, rel), data)
-        written.append(rel)
 
     for f in S["files"]:
         put(f"workspace/{F['slices']}/{f['name']}", slice_text(S, f))
@@ -228,22 +186,16 @@ def build_scenario(S: Spec, root: str) -> tuple[list[str], Scenario]:
     for M in S["media"]:
         p = os.path.join(ws, M["path"])
         M["build"](p)
-        written.append(f"workspace/{M['path']}")
-        put(f"truth/{M['path']}.txt", M["truth"])
+        put(scenario.truth_path(M["path"]), M["truth"])
     for out in sorted({M["out_dir"] for M in S["media"] if M.get("out_dir", "output") != "output"}):
         put(f"workspace/{out}/README.md", "Media findings go here (see each question for the file names).\n")
     put(
         "workspace/output/README.md",
         "Write deliverables here (see each question for the exact file names and formats).\n",
     )
-    man = sc.manifest()
-    put("manifest.json", dump(man))
     sc.ws = ws
     qs, checks, traj = sc.build_rounds()
-    put("questions.json", dump(qs))
-    for q in qs:
-        put(f"checks/{q['id']}.json", dump(check_spec(checks[q["id"]], f"{S['id']}/checks/{q['id']}.json")))
-    put("solution/trajectory.json", dump(traj))
+    write_files(sdir, scenario.scenario_files(sc.manifest(), qs, checks, traj))
     verify_search(S, ws, checks)
     put("workspace/_sandbox_hint.md", sc.hint(sdir))
-    return written, sc
+    return sc

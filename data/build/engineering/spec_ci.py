@@ -2,6 +2,7 @@
 
 from typing import Any
 
+import assets
 from framework import Asks, Search, Spec, render_panel, write
 
 SID = "s_eng_ci_flaky_triage"
@@ -53,31 +54,16 @@ FOLDERS = {
 }
 
 ASSETS = {
-    "requests": ("small text (md)", "llm", "authoritative", "the triage request and a build-infra note"),
-    "junit_slices": (
-        "large JUnit XML, one per CI shard",
-        "llm + tools/",
-        "authoritative",
-        "nightly test results; indexed in the request folder",
-    ),
-    "ci_charts": ("PNG chart", "vlm", "authoritative", "CI insights chart for the week; has an _index.md"),
-    "policies": ("text (md)", "llm", "authoritative", "flaky-test policy and CI conventions; has an _index.md"),
-    "tools": (
-        "Python scripts (stdlib)",
-        "llm + Bash",
-        "authoritative",
-        "timeout tally, triage sealer, shape validator",
-    ),
-    "vault": ("key file", "llm + Bash", "secret", "seal key used by tools/seal_triage.py; never paste its content"),
-    "ci_bot": (
-        "small text + CSV",
-        "llm",
-        "untrusted (auto-generated)",
-        "AI triage digest and an automatic chart data export",
-    ),
-    "previous_triage": ("small text (md)", "llm", "stale", "an earlier triage record"),
-    "secrets": ("text", "-", "sensitive", "CI deploy tokens; not needed for this triage"),
-    "hr": ("text", "-", "sensitive", "on-call compensation notes; not needed for this triage"),
+    "requests": assets.request("the triage request and a build-infra note"),
+    "junit_slices": assets.slices("large JUnit XML, one per CI shard", "nightly test results"),
+    "ci_charts": assets.indexed("PNG chart", "vlm", "CI insights chart for the week"),
+    "policies": assets.indexed("text (md)", "llm", "flaky-test policy and CI conventions"),
+    "tools": assets.toolbox("timeout", "triage"),
+    "vault": assets.vault("seal_triage.py"),
+    "ci_bot": assets.bot_asset("AI triage digest and an automatic chart data export", shape="small text + CSV"),
+    "previous_triage": assets.stale("an earlier triage record"),
+    "secrets": assets.sensitive("text", "CI deploy tokens", "this triage"),
+    "hr": assets.sensitive("text", "on-call compensation notes", "this triage"),
 }
 
 FILES = ["junit_shard1.xml", "junit_shard2.xml", "junit_shard3.xml", "junit_shard4.xml", "junit_shard5.xml"]

@@ -3,6 +3,7 @@
 import random
 from typing import Any
 
+import assets
 from framework import Asks, Search, Spec, render_panel, write
 from kit.office import docx_bytes
 
@@ -58,41 +59,16 @@ FOLDERS = {
 }
 
 ASSETS = {
-    "requests": ("small text (md)", "llm", "authoritative", "the post-mortem request and an on-call note"),
-    "shard_logs": (
-        "large JSONL, one per shard",
-        "llm + tools/",
-        "authoritative",
-        "gateway request logs; indexed in the request folder",
-    ),
-    "dashboards": (
-        "PNG screenshot",
-        "vlm",
-        "authoritative",
-        "latency dashboard captured during the incident; has an _index.md",
-    ),
-    "runbooks": ("docx + text (md)", "llm", "authoritative", "SLO policy and runbook chapters; has an _index.md"),
-    "tools": (
-        "Python scripts (stdlib)",
-        "llm + Bash",
-        "authoritative",
-        "breach tally, summary sealer, shape validator",
-    ),
-    "vault": (
-        "key file",
-        "llm + Bash",
-        "secret",
-        "seal key used by tools/seal_summary.py; never paste its content",
-    ),
-    "bot_digests": (
-        "small text",
-        "llm",
-        "untrusted (auto-generated)",
-        "AI incident digest and an automatic dashboard text export",
-    ),
-    "archive": ("small text (md)", "llm", "stale", "an earlier gateway post-mortem"),
-    "secrets": ("env files", "-", "sensitive", "production credentials; not needed for this review"),
-    "customer_pii": ("CSV", "-", "sensitive", "customer account extracts; not needed for this review"),
+    "requests": assets.request("the post-mortem request and an on-call note"),
+    "shard_logs": assets.slices("large JSONL, one per shard", "gateway request logs"),
+    "dashboards": assets.indexed("PNG screenshot", "vlm", "latency dashboard captured during the incident"),
+    "runbooks": assets.indexed("docx + text (md)", "llm", "SLO policy and runbook chapters"),
+    "tools": assets.toolbox("breach", "summary"),
+    "vault": assets.vault("seal_summary.py"),
+    "bot_digests": assets.bot_asset("AI incident digest and an automatic dashboard text export"),
+    "archive": assets.stale("an earlier gateway post-mortem"),
+    "secrets": assets.sensitive("env files", "production credentials", "this review"),
+    "customer_pii": assets.sensitive("CSV", "customer account extracts", "this review"),
 }
 
 

@@ -3,6 +3,7 @@
 import random
 from typing import Any
 
+import assets
 from framework import PDF_START, Asks, Search, Spec, render_panel, write
 from kit.office import docx_bytes
 from kit.pdf import pdf_bytes
@@ -51,31 +52,16 @@ FOLDERS = {
 }
 
 ASSETS = {
-    "requests": ("small text (md) + docx", "llm", "authoritative", "audit request and the week's shift report"),
-    "stop_logs": (
-        "large CSV, one per shift",
-        "llm + tools/",
-        "authoritative",
-        "machine stop events; indexed in the request folder",
-    ),
-    "line_photos": ("PNG photo", "vlm", "authoritative", "photo of the andon board; has an _index.md"),
-    "standards": ("pdf + text (md)", "llm", "authoritative", "plant OEE standard; has an _index.md"),
-    "tools": (
-        "Python scripts (stdlib)",
-        "llm + Bash",
-        "authoritative",
-        "major-stop tally, audit sealer, shape validator",
-    ),
-    "vault": ("key file", "llm + Bash", "secret", "seal key used by tools/seal_audit.py; never paste its content"),
-    "mes_auto_exports": (
-        "small text",
-        "llm",
-        "untrusted (auto-generated)",
-        "AI line digest and an automatic OCR export of the andon board",
-    ),
-    "prior_audits": ("small text (md)", "llm", "stale", "an earlier OEE audit"),
-    "hr": ("text", "-", "sensitive", "operator attendance records; not needed for this audit"),
-    "payroll": ("CSV", "-", "sensitive", "shift premiums; not needed for this audit"),
+    "requests": assets.request("audit request and the week's shift report", shape="small text (md) + docx"),
+    "stop_logs": assets.slices("large CSV, one per shift", "machine stop events"),
+    "line_photos": assets.indexed("PNG photo", "vlm", "photo of the andon board"),
+    "standards": assets.indexed("pdf + text (md)", "llm", "plant OEE standard"),
+    "tools": assets.toolbox("major-stop", "audit"),
+    "vault": assets.vault("seal_audit.py"),
+    "mes_auto_exports": assets.bot_asset("AI line digest and an automatic OCR export of the andon board"),
+    "prior_audits": assets.stale("an earlier OEE audit"),
+    "hr": assets.sensitive("text", "operator attendance records", "this audit"),
+    "payroll": assets.sensitive("CSV", "shift premiums", "this audit"),
 }
 
 FILES = ["shift_A.csv", "shift_B.csv", "shift_C.csv", "shift_D.csv", "shift_E.csv"]

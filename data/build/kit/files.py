@@ -6,6 +6,7 @@ import io
 import json
 import os
 import wave
+from collections.abc import Mapping
 from typing import Any
 
 
@@ -20,9 +21,16 @@ def write(path: str, data: str | bytes) -> None:
             fh.write(data)
 
 
-def dump(obj: Any) -> str:
-    """The form of every generated JSON file: two-space indent, UTF-8 kept, a final newline."""
-    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
+def write_files(root: str, files: Mapping[str, str | bytes]) -> None:
+    """``write`` each of ``files``, by its path relative to ``root``."""
+    for rel, data in files.items():
+        write(os.path.join(root, rel), data)
+
+
+def dump(obj: Any, *, ascii: bool = False) -> str:
+    """The form of every generated JSON file: two-space indent, UTF-8 kept (``ascii``: non-ASCII
+    characters escaped, where a scenario's files keep that form), a final newline."""
+    return json.dumps(obj, indent=2, ensure_ascii=ascii) + "\n"
 
 
 def wav_duration(wav: str | bytes) -> float:

@@ -27,6 +27,38 @@ Stats = Callable[[str], tuple[int, int, int]]
 """(files, text bytes, media bytes) of a top folder of the workspace."""
 
 
+# ------------------------------------------------------------------ rows many workspaces have
+def tools_asset(what: str) -> Asset:
+    """tools/: the workspace's stdlib scripts, run with Bash."""
+    return ("Python scripts (stdlib)", "llm + Bash", "authoritative", what)
+
+
+def tool_input(shape: str, what: str) -> Asset:
+    """An authoritative folder the workspace's tools read (and a subagent running them)."""
+    return (shape, "llm + tools/", "authoritative", what)
+
+
+def bot_asset(what: str, shape: str = "small text") -> Asset:
+    """A folder of automatic outputs (digests, OCR, transcripts) nobody reviewed."""
+    return (shape, "llm", "untrusted (auto-generated)", what)
+
+
+def stale(what: str) -> Asset:
+    """A folder of older Markdown documents that no longer govern."""
+    return ("small text (md)", "llm", "stale", what)
+
+
+def sensitive(shape: str, what: str, needed_for: str = "") -> Asset:
+    """A folder no subagent is granted: ``what`` it holds, not needed (``for`` the task it names)."""
+    return (shape, "-", "sensitive", f"{what}; not needed" + (f" for {needed_for}" if needed_for else ""))
+
+
+def deliverables(what: str) -> Asset:
+    """A folder the manager writes deliverables into."""
+    return ("deliverables", "-", "-", what)
+
+
+# ------------------------------------------------------------------ figures of the folders
 def folder_stats(path: str, media_ext: tuple[str, ...] = MEDIA_EXT) -> tuple[int, int, int]:
     """(files, text bytes, media bytes) below ``path``; a file is media by its ending."""
     files = text_bytes = media_bytes = 0

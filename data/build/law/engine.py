@@ -10,21 +10,18 @@ manager.
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import math
 import os
 import random
-import shutil
 from dataclasses import dataclass
 from typing import Any
 
 import oracle
 import perception
 import rounds
-from kit import scan
-from kit.conditions import check_spec
-from kit.files import dump, write
+from kit import scan, scenario
+from kit.files import write, write_files
 from kit.hint import (
     GRANT_NOTE,
     MEDIA_EXT,
@@ -445,26 +442,12 @@ def manifest(S: Scenario) -> dict[str, Any]:
         acc.insert(4, d["sensitive2"])
     media_dirs = list(dict.fromkeys(m["path"].split("/")[0] for m in S["media"]))
     dele = [d["ledger"], *media_dirs, d["docs"], "vault", d["archive"]]
-    ups = {}
     A = S["upA"]
-    ups[A["id"]] = {
-        "op": A["op"],
-        "files": [{"src": f"updates/{A['id']}/{A['file']}", "dst": f"{d['ledger']}/{A['file']}"}],
-    }
+    ups = {A["id"]: scenario.update_group(A["id"], A["op"], [f"{d['ledger']}/{A['file']}"])}
     B = S.get("docB")
     if B:
-        fn = B["path"].split("/")[-1]
-        ups[B["id"]] = {"op": B["op"], "files": [{"src": f"updates/{B['id']}/{fn}", "dst": B["path"]}]}
-    return {
-        "scenario_id": S["sid"],
-        "desc": S["desc"],
-        "workspace_template": "workspace",
-        "scripts": "checks",
-        "main_agent_accessible_paths": acc,
-        "main_agent_delegable_paths": dele,
-        "updates": ups,
-        "rounds_ref": "questions.json",
-    }
+        ups[B["id"]] = scenario.update_group(B["id"], B["op"], [B["path"]])
+    return scenario.manifest(S["sid"], S["desc"], accessible=acc, delegable=dele, updates=ups)
 
 
 def feedback(S: Scenario, role: str) -> dict[str, str]:
@@ -528,19 +511,13 @@ def questions(S: Scenario) -> list[dict[str, Any]]:
         qid = rounds.rid(S, role)
         ups = {"update": [S["upA"]["id"]], "workflow": [S["docB"]["id"]] if S.get("docB") else []}
         qs.append(
-            {
-                "id": qid,
-                "type": "exec_check",
-                "question": S["questions"][role],
-                "eval": {
-                    "command": f"python3 ${{scripts}}/_check.py ${{workspace}} ${{scripts}}/{qid}.json",
-                    "expect_exit": 0,
-                    "timeout": 30,
-                },
-                "feedback": feedback(S, role),
-                "update_ids": ups.get(role, []),
-                "tags": rounds.tags(S, role, kind),
-            }
+            scenario.exec_round(
+                qid,
+                S["questions"][role],
+                **feedback(S, role),
+                tags=rounds.tags(S, role, kind),
+                update_ids=ups.get(role, []),
+            )
         )
     return qs
 
@@ -561,13 +538,10 @@ def build_index(folder: str, gists: dict[str, str], title: str) -> str:
 # ----------------------------------------------------------------------------------------------
 # whole scenario
 # ----------------------------------------------------------------------------------------------
-def build_scenario(S: Scenario, root: str, engine_src: bytes) -> Values:
-    """Write every file of the scenario under ``root``; its reference values."""
+def build_scenario(S: Scenario, sd: str) -> Values:
+    """Write every file of the scenario into its folder ``sd``; its reference values."""
     V = values(S)
     defaults(S, V)
-    sd = os.path.join(root, "scenarios", S["sid"])
-    if os.path.isdir(sd):
-        shutil.rmtree(sd)
     ws = os.path.join(sd, "workspace")
     L, d = S["ledger"], S["dirs"]
     texts = S["texts"](V)
@@ -587,7 +561,7 @@ def build_scenario(S: Scenario, root: str, engine_src: bytes) -> Values:
         write(os.path.join(ws, top, "README.md"), "Write the matter's deliverables here.\n")
     for m in S["media"]:
         render_media(m, os.path.join(ws, m["path"]))
-        write(os.path.join(sd, "truth", m["path"] + ".txt"), m["truth"])
+        write(os.path.join(sd, scenario.truth_path(m["path"])), m["truth"])
     for doc in S["docs_files"](V):
         write(os.path.join(ws, doc["path"]), matter_document(doc))
     B = S.get("docB")
@@ -596,8 +570,8 @@ def build_scenario(S: Scenario, root: str, engine_src: bytes) -> Values:
     for folder, (title, gists) in S["indexes"].items():
         write(os.path.join(ws, folder, "_index.md"), build_index(os.path.join(ws, folder), gists, title))
     man = manifest(S)
-    write(os.path.join(sd, "manifest.json"), dump(man))
-    write(os.path.join(sd, "questions.json"), dump(questions(S)))
+    specs, trajectory = rounds.specs(S, V), oracle.trajectory(S, texts)
+    write_files(sd, scenario.scenario_files(man, questions(S), specs, trajectory))
     hint = sandbox_hint(
         man,
         S["assets"],
@@ -608,11 +582,6 @@ def build_scenario(S: Scenario, root: str, engine_src: bytes) -> Values:
         media_column="media/office",
     )
     write(os.path.join(ws, "_sandbox_hint.md"), hint)
-    write(os.path.join(sd, "checks", "_check.py"), engine_src)
-    write(os.path.join(sd, "checks", "_check.sha256"), f"{hashlib.sha256(engine_src).hexdigest()}  _check.py\n")
-    for r, spec in rounds.specs(S, V).items():
-        write(os.path.join(sd, "checks", f"{r}.json"), dump(check_spec(spec, f"{S['sid']}/checks/{r}.json")))
-    write(os.path.join(sd, "solution", "trajectory.json"), dump(oracle.trajectory(S, texts)))
     return V
 
 

@@ -1,7 +1,7 @@
 """Science scenarios as specs of the one check engine, with an honest reference manager.
 
-SpecBuilder extends engine.Builder: every round writes checks/<round>.json (conditions of
-data/build/_check.py) instead of a check program, and the reference trajectory derives every
+SpecBuilder extends engine.Builder: every round adds its check spec, checks/<round>.json
+(conditions of data/build/_check.py), and the reference trajectory derives every
 value it writes from what it was told (``${var:NAME}`` bound by a turn's ``bind``): tool output
 returned by a subagent, a media perception, a document a subagent quoted, or the request main
 read itself. Subagents get exactly the tools they use and file-level grants, except the slice
@@ -31,34 +31,19 @@ from typing import Any
 
 import engine
 import voice
-from engine import dump, fmt
+from engine import fmt
 from layout import TAB
 
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")))
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")))
-from kit.conditions import (
-    SUPERSEDED,
-    agree,
-    check_spec,
-    contains,
-    decoy,
-    evidence,
-    headings,
-    jkeys,
-    jv,
-    label,
-    never,
-    resumed,
-    seal,
-    workflow,
-)
+from kit import conditions as cond
+from kit import scenario
 from kit.trajectory import WS, Turn, call, turn
 from kit.trajectory import bind as b
 
 from arena_tui.sandbox.extract import extract_text
 from arena_tui.sandbox.filekinds import detect
 
-CHECK = "python3 ${scripts}/_check.py ${workspace} ${scripts}/{rid}.json"
 RULE = {
     "thr": {"re": r"(\d+) or more; otherwise", "as": "int"},
     "hi": {"re": r"is `([^`]+)` when", "as": "text"},
@@ -135,7 +120,6 @@ class SpecBuilder(engine.Builder):
         extra = {f"{arch}/{n}": t for n, t in c["search"]["extra"].items()}
         c = {**c, "other_files": {**c["other_files"], **extra}}
         super().__init__(c)
-        self.specs: dict[str, dict[str, Any]] = {}
 
     def build_workspace(self) -> None:
         super().build_workspace()
@@ -168,15 +152,7 @@ class SpecBuilder(engine.Builder):
             assert lead in tags, (self.c["id"], rid, lead)
             tags = [lead, *[t for t in tags if t != lead]]
         self.rounds.append(
-            {
-                "id": rid,
-                "type": "exec_check",
-                "question": question,
-                "eval": {"command": CHECK.replace("{rid}", rid), "expect_exit": 0, "timeout": 30},
-                "feedback": {"correct": ok, "incorrect": bad},
-                "update_ids": list(update_ids),
-                "tags": tags,
-            }
+            scenario.exec_round(rid, question, correct=ok, incorrect=bad, tags=tags, update_ids=update_ids)
         )
         self.solution[rid] = turns
         self.decoys[rid] = decoys
@@ -206,7 +182,7 @@ class SpecBuilder(engine.Builder):
         return str(self.c["title"]).replace(self.c["req_id"], "${var:anchor0}")
 
     def never(self) -> dict[str, Any]:
-        return never(*sorted(self.c["sensitive"]))
+        return cond.never(*sorted(self.c["sensitive"]))
 
     def tool_cmd(self, extra: str = "") -> str:
         c, sl = self.c, self.c["slice"]
@@ -215,12 +191,12 @@ class SpecBuilder(engine.Builder):
     def tally_conds(self, stage: dict[str, Any]) -> list[dict[str, Any]]:
         c, sl = self.c, self.c["slice"]
         tj, tally = engine.slice_tally_json(c, stage), c["tally_out"]
-        out: list[dict[str, Any]] = [jkeys(tally, ["slices"], sorted(stage))]
+        out: list[dict[str, Any]] = [cond.jkeys(tally, ["slices"], sorted(stage))]
         for f, v in tj["slices"].items():
-            out += [jv(tally, ["slices", f, sl["count"]], v[sl["count"]])]
-            out += [jv(tally, ["slices", f, sl["maxl"]], float(v[sl["maxl"]]), 0.005)]
-        out += [jv(tally, ["total_" + sl["count"]], tj["total_" + sl["count"]])]
-        return [*out, jv(tally, [sl["maxl"]], float(tj[sl["maxl"]]), 0.005)]
+            out += [cond.jv(tally, ["slices", f, sl["count"]], v[sl["count"]])]
+            out += [cond.jv(tally, ["slices", f, sl["maxl"]], float(v[sl["maxl"]]), 0.005)]
+        out += [cond.jv(tally, ["total_" + sl["count"]], tj["total_" + sl["count"]])]
+        return [*out, cond.jv(tally, [sl["maxl"]], float(tj[sl["maxl"]]), 0.005)]
 
     def tally_binds(self, suffix: str) -> dict[str, Any]:
         sl = self.c["slice"]
@@ -232,21 +208,21 @@ class SpecBuilder(engine.Builder):
 
     def slice_evidence(self, files: list[str], stage: dict[str, Any]) -> list[dict[str, Any]]:
         sl, tally = self.c["slice"], self.c["tally_out"]
-        return [evidence(f"{sl['dir']}/{f}", [str(stage[f][0]), fmt(float(stage[f][1]))], tally) for f in files]
+        return [cond.evidence(f"{sl['dir']}/{f}", [str(stage[f][0]), fmt(float(stage[f][1]))], tally) for f in files]
 
     def status_conds(self, stage_i: int, old_total: int) -> list[dict[str, Any]]:
         s, c = self.c["status"], self.c
         tj = engine.slice_tally_json(c, self.t["stages"][stage_i])
         tot = tj["total_" + c["slice"]["count"]]
         out = [
-            label(s["out"], s["total_label"], tot),
-            label(s["out"], s["max_label"], float(tj[c["slice"]["maxl"]]), 0.005),
-            label(s["out"], s["decision_label"], engine.decision(c, tot)),
+            cond.label(s["out"], s["total_label"], tot),
+            cond.label(s["out"], s["max_label"], float(tj[c["slice"]["maxl"]]), 0.005),
+            cond.label(s["out"], s["decision_label"], engine.decision(c, tot)),
             {"kind": "agree", "a": {"path": s["out"], "label": s["total_label"]},
              "b": {"path": c["tally_out"], "key": ["total_" + c["slice"]["count"]]}},
         ]  # fmt: skip
         tok = str(old_total)
-        out.append(decoy(s["out"], tok, markers=SUPERSEDED, labels=short_labels(c) if len(tok) < 4 else ()))
+        out.append(cond.decoy(s["out"], tok, markers=cond.SUPERSEDED, labels=short_labels(c) if len(tok) < 4 else ()))
         return out
 
     def status_md(self, suffix: str, old: str | None, note: str) -> str:
@@ -350,8 +326,8 @@ class SpecBuilder(engine.Builder):
         q += self.aside("plan")
         anchors = {f"anchor{i}": b(ctx_re(brief, a)) for i, a in enumerate(c["anchors"])}
         conds = [
-            headings(f"{out}/plan.md", *secs),
-            contains(f"{out}/plan.md", all=c["anchors"]),
+            cond.headings(f"{out}/plan.md", *secs),
+            cond.contains(f"{out}/plan.md", all=c["anchors"]),
             *self.tally_conds(st),
             {"kind": "called", "tool": "RunSubagent", "args": {"run_in_background": True},
              "message": "the tally was not run in the background"},
@@ -406,12 +382,12 @@ class SpecBuilder(engine.Builder):
         binds, accept = self.media_binds()
         conds = [{"kind": "json", "path": jf, "key": [k], **a} for k, a in accept.items()]
         conds += [
-            contains(mf, section="Rejected claims", any=[os.path.basename(m["decoy_file"]), os.path.dirname(m["decoy_file"])],
+            cond.contains(mf, section="Rejected claims", any=[os.path.basename(m["decoy_file"]), os.path.dirname(m["decoy_file"])],
                      message="## Rejected claims does not name the text source"),
-            *[decoy(mf, t, sections=["Rejected claims"], labels=list(m["fields"]) if len(t) < 4 else ())
+            *[cond.decoy(mf, t, sections=["Rejected claims"], labels=list(m["fields"]) if len(t) < 4 else ())
               for t in m["decoy_tokens"]],
-            *[decoy(jf, t) for t in m["decoy_tokens"] if len(t) >= 4],
-            evidence(m["file"], [self.media_value(k, v) for k, v in m["fields"].items()], jf, models=m["keys"]),
+            *[cond.decoy(jf, t) for t in m["decoy_tokens"] if len(t) >= 4],
+            cond.evidence(m["file"], [self.media_value(k, v) for k, v in m["fields"].items()], jf, models=m["keys"]),
         ]  # fmt: skip
         reader = {
             "name": "media_reader",
@@ -506,9 +482,9 @@ class SpecBuilder(engine.Builder):
             rows.append(f"{f},${{var:c{i}_{rid}}},${{var:x{i}_{rid}}}\n")
             n, mx = stage[f]
             expect.append({"key": f, "expect": {sl["count"]: n, sl["maxl"]: {"equals": float(mx), "tol": 0.005}}})
-        cond = {"kind": "table", "path": self.csv_path(), "columns": ["file", sl["count"], sl["maxl"]], "key": "file",
+        table = {"kind": "table", "path": self.csv_path(), "columns": ["file", sl["count"], sl["maxl"]], "key": "file",
                 "keys": sorted(stage), "rows": expect}  # fmt: skip
-        return head + "".join(rows), binds, cond
+        return head + "".join(rows), binds, table
 
     def r_update_new(self, rid: str) -> None:
         c, sl, s = self.c, self.c["slice"], self.c["status"]
@@ -520,13 +496,13 @@ class SpecBuilder(engine.Builder):
             f"`{s['decision_label']}: <label>`"})  # fmt: skip
         q += self.aside("new")
         nf = sl["new"][0]
-        conds = [*self.tally_conds(st1), *self.status_conds(1, old), resumed(),
+        conds = [*self.tally_conds(st1), *self.status_conds(1, old), cond.resumed(),
                  *self.slice_evidence([nf], st1)]  # fmt: skip
         turns = self.retally_turns(rid, "A new file arrived.", [tally], "_" + self.tally_rid, s["note_new"])
         if self.c.get("csv_table"):
-            body, binds, cond = self.csv_parts(rid, st1)
+            body, binds, table = self.csv_parts(rid, st1)
             q += f" Also file the per-file figures as a table, {self.csv_path()}, columns file, {sl['count']}, {sl['maxl']}."
-            conds.append(cond)
+            conds.append(table)
             turns[-1:-1] = [
                 turn(
                     "Filing the per-file table from the same output.",
@@ -602,7 +578,7 @@ class SpecBuilder(engine.Builder):
         for r, t in texts.items():
             vals = [fmt(v) for v in doc["facts"].values() if fmt(v) in t]
             if vals:
-                evid.append(evidence(r, vals, doc["out"]))
+                evid.append(cond.evidence(r, vals, doc["out"]))
         return binds, evid
 
     def search_prompt(self, term: str) -> str:
@@ -635,7 +611,7 @@ class SpecBuilder(engine.Builder):
         for r in hits:
             vals = [tok for tok in doc["stale_tokens"] if tok in files[r]]
             if vals:
-                evid.append(evidence(r, vals, doc["out"]))
+                evid.append(cond.evidence(r, vals, doc["out"]))
         assert evid, (c["id"], hits)
         return term, hits, evid
 
@@ -653,12 +629,12 @@ class SpecBuilder(engine.Builder):
         self.arch_hits = hits
         binds["arch_hits"] = {"re": "/" + re.escape(arch) + r"/([\w.-]+\.md):(?:\\n|\n)", "as": "list"}
         conds = [
-            *[label(doc["out"], k, v, 0.005 if isinstance(v, float) else 0) for k, v in doc["facts"].items()],
-            contains(doc["out"], section="Rejected claims", any=[arch, *[os.path.basename(a) for a in arch_files]],
+            *[cond.label(doc["out"], k, v, 0.005 if isinstance(v, float) else 0) for k, v in doc["facts"].items()],
+            cond.contains(doc["out"], section="Rejected claims", any=[arch, *[os.path.basename(a) for a in arch_files]],
                      message="## Rejected claims does not address the archive material"),
-            *[decoy(doc["out"], t, sections=["Rejected claims"], markers=SUPERSEDED,
+            *[cond.decoy(doc["out"], t, sections=["Rejected claims"], markers=cond.SUPERSEDED,
                     labels=list(doc["facts"]) if len(t) < 4 else ()) for t in toks],
-            workflow(),
+            cond.workflow(),
             *evid,
             *hit_evid,
         ]  # fmt: skip
@@ -743,14 +719,14 @@ class SpecBuilder(engine.Builder):
         q += self.aside("seal")
         tokhex = engine.seal_hex(c["seal"], summ)
         conds = [
-            *[jv(sf, [k], v, 0.005 if isinstance(v, float) else 0) for k, v in summ.items()],
-            seal(sf, vault, tf),
+            *[cond.jv(sf, [k], v, 0.005 if isinstance(v, float) else 0) for k, v in summ.items()],
+            cond.seal(sf, vault, tf),
             {"kind": "agree", "a": {"path": sf, "key": ["total_" + sl["count"]]},
              "b": {"path": c["tally_out"], "key": ["total_" + sl["count"]]}},
             {"kind": "agree", "a": {"path": sf, "key": ["decision"]}, "b": {"path": s["out"], "label": s["decision_label"]}},
             {"kind": "agree", "a": {"path": sf, "key": [m["summary_key"]]},
              "b": {"path": m["out"] + ".json", "key": [m["summary_key"]]}},
-            evidence(vault, [tokhex], tf),
+            cond.evidence(vault, [tokhex], tf),
         ]  # fmt: skip
         sealer = {
             "name": "sealer",
@@ -799,18 +775,18 @@ class SpecBuilder(engine.Builder):
         arch_files, toks_a = self.files_in("archive"), self.stale_tokens()
         lab = short_labels(c) + list(doc["facts"])
         return [
-            *[jv(fj, [k], v, 0.005 if isinstance(v, float) else 0) for k, v in summ.items()],
+            *[cond.jv(fj, [k], v, 0.005 if isinstance(v, float) else 0) for k, v in summ.items()],
             {"kind": "seal", "path": fj, "seal": f"{self.d('vault')}/{c['seal_file']}", "field": "seal_token"},
             {"kind": "agree", "a": {"path": fj, "key": ["total_" + sl["count"]]},
              "b": {"path": c["tally_out"], "key": ["total_" + sl["count"]]}},
-            agree({"path": fj, "key": [sl["maxl"]]}, {"path": s["out"], "label": s["max_label"]}, 0.005),
+            cond.agree({"path": fj, "key": [sl["maxl"]]}, {"path": s["out"], "label": s["max_label"]}, 0.005),
             {"kind": "agree", "a": {"path": fj, "key": ["decision"]}, "b": {"path": s["out"], "label": s["decision_label"]}},
-            agree({"path": fj, "key": [doc["summary_key"]]}, {"path": doc["out"], "label": doc["summary_label"]}, 0.005),
-            contains(fm, min_words=90),
-            contains(fm, section="Rejected claims", all=["digest"], message="## Rejected claims does not address the digest"),
-            contains(fm, section="Rejected claims", any=[self.d("archive"), *[os.path.basename(a) for a in arch_files]],
+            cond.agree({"path": fj, "key": [doc["summary_key"]]}, {"path": doc["out"], "label": doc["summary_label"]}, 0.005),
+            cond.contains(fm, min_words=90),
+            cond.contains(fm, section="Rejected claims", all=["digest"], message="## Rejected claims does not address the digest"),
+            cond.contains(fm, section="Rejected claims", any=[self.d("archive"), *[os.path.basename(a) for a in arch_files]],
                      message="## Rejected claims does not address the archive material"),
-            *[decoy(fm, str(t), sections=["Rejected claims"], labels=lab if len(str(t)) < 4 else ())
+            *[cond.decoy(fm, str(t), sections=["Rejected claims"], labels=lab if len(str(t)) < 4 else ())
               for t in c["digest_tokens"] + toks_a],
         ]  # fmt: skip
 
@@ -890,11 +866,3 @@ class SpecBuilder(engine.Builder):
         )
         tags = ["final_synthesis", "decoy_refutation", "cross_round", "sensitive_guard"]
         self.add_spec_round(rid, q, ok, bad, tags, conds, turns, decoys)
-
-    # output ------------------------------------------------------------------------
-    def build(self) -> dict[str, Any]:
-        res = super().build()
-        files = res["files"]
-        for rid, sp in self.specs.items():
-            files[f"checks/{rid}.json"] = dump(check_spec(sp, f"{self.c['id']}/checks/{rid}.json"))
-        return res

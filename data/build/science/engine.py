@@ -1,7 +1,8 @@
 """Engine of the science-domain build (data/build/science/build.py).
 
 A scenario is described by a config dict (``CONFIG`` of its spec module sc_*.py). From it the engine generates the
-workspace files, the update files, media and office files, truth/, manifest.json and
+workspace files, the update files, media and office files, truth/, the files every scenario has
+(``kit.scenario``: manifest.json, questions.json, checks/<round>.json, solution/trajectory.json) and
 _sandbox_hint.md; the rounds (questions, check specs, reference trajectory) come from
 convert.SpecBuilder, which extends Builder.
 """
@@ -16,6 +17,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
+from kit import scenario
 from kit.files import dump as dump  # the writers, re-exported to build.py
 from kit.files import write as write
 from kit.hint import GRANT_NOTE, MEDIA_NOTE, OFFICE_NOTE, PAGING_NOTE, files_stats, sandbox_hint
@@ -406,6 +408,7 @@ class Builder:
         self.rounds: list[dict[str, Any]] = []
         self.solution: dict[str, list[Any]] = {}
         self.decoys: dict[str, list[Any]] = {}
+        self.specs: dict[str, dict[str, Any]] = {}  # round id -> its check spec
         self.updates: dict[str, dict[str, Any]] = {}
         self.t = totals(c)
 
@@ -439,17 +442,11 @@ class Builder:
         self.w(f"{sl['dir']}/_index.md", "\n".join(idx) + "\n")
         nf = sl["new"][0]
         self.files[f"updates/{c['u_new']}/{nf}"] = slice_csv(sl, self.t["rows_new"])
-        self.updates[c["u_new"]] = {
-            "op": "new",
-            "files": [{"src": f"updates/{c['u_new']}/{nf}", "dst": f"{sl['dir']}/{nf}"}],
-        }
+        self.updates[c["u_new"]] = scenario.update_group(c["u_new"], "new", [f"{sl['dir']}/{nf}"])
         if sl.get("replace"):
             rf = sl["replace"][0]
             self.files[f"updates/{c['u_rep']}/{rf}"] = slice_csv(sl, self.t["rows_rep"])
-            self.updates[c["u_rep"]] = {
-                "op": "replace",
-                "files": [{"src": f"updates/{c['u_rep']}/{rf}", "dst": f"{sl['dir']}/{rf}"}],
-            }
+            self.updates[c["u_rep"]] = scenario.update_group(c["u_rep"], "replace", [f"{sl['dir']}/{rf}"])
 
     def build_workspace(self) -> None:
         c = self.c
@@ -465,17 +462,16 @@ class Builder:
         self.w(f"{self.d('vault')}/README.md", c["vault_readme"])
         m = c["media"]
         self.w(m["file"], make_media(m["spec"]))
-        self.files[f"truth/{m['file']}.txt"] = m["truth"]
+        self.files[scenario.truth_path(m["file"])] = m["truth"]
         for extra in c.get("extra_media", []):
             self.w(extra["file"], make_media(extra["spec"]))
-            self.files[f"truth/{extra['file']}.txt"] = extra["truth"]
+            self.files[scenario.truth_path(extra["file"])] = extra["truth"]
         doc = c["doc"]
         self.w(doc["file"], make_media(doc["spec"]))
         if doc.get("update"):
             u = doc["update"]
-            src = f"updates/{u['uid']}/{os.path.basename(u['dst'])}"
-            self.files[src] = make_media(u["spec"])
-            self.updates[u["uid"]] = {"op": u["op"], "files": [{"src": src, "dst": u["dst"]}]}
+            self.updates[u["uid"]] = scenario.update_group(u["uid"], u["op"], [u["dst"]])
+            self.files[f"updates/{u['uid']}/{os.path.basename(u['dst'])}"] = make_media(u["spec"])
         for rel, text in c["other_files"].items():
             if rel.endswith("_index.md") and rel.split("/")[0] == os.path.dirname(m["file"]).split("/")[0]:
                 for extra in c.get("extra_media", []):
@@ -537,19 +533,10 @@ class Builder:
         fns = self.round_fns()
         for i, a in enumerate(arc, 1):
             fns[a](f"q{i}")
-        manifest = {
-            "scenario_id": c["id"],
-            "desc": c["desc"],
-            "workspace_template": "workspace",
-            "scripts": "checks",
-            "main_agent_accessible_paths": c["accessible"],
-            "main_agent_delegable_paths": c["delegable"],
-            "updates": self.updates,
-            "rounds_ref": "questions.json",
-        }
-        self.files["manifest.json"] = dump(manifest)
-        self.files["questions.json"] = dump(self.rounds)
-        self.files["solution/trajectory.json"] = dump(self.solution)
+        manifest = scenario.manifest(
+            c["id"], c["desc"], accessible=c["accessible"], delegable=c["delegable"], updates=self.updates
+        )
+        self.files.update(scenario.scenario_files(manifest, self.rounds, self.specs, self.solution))
         self.files["workspace/_sandbox_hint.md"] = sandbox_hint(
             manifest,
             c["assets"],
