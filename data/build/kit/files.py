@@ -27,10 +27,10 @@ def write_files(root: str, files: Mapping[str, str | bytes]) -> None:
         write(os.path.join(root, rel), data)
 
 
-def dump(obj: Any, *, ascii: bool = False) -> str:
-    """The form of every generated JSON file: two-space indent, UTF-8 kept (``ascii``: non-ASCII
-    characters escaped, where a scenario's files keep that form), a final newline."""
-    return json.dumps(obj, indent=2, ensure_ascii=ascii) + "\n"
+def dump(obj: Any, *, escape_non_ascii: bool = False) -> str:
+    """The form of every generated JSON file: two-space indent, UTF-8 kept (``escape_non_ascii``:
+    ``\\uXXXX`` escapes, where a scenario's files keep that form), a final newline."""
+    return json.dumps(obj, indent=2, ensure_ascii=escape_non_ascii) + "\n"
 
 
 def wav_duration(wav: str | bytes) -> float:

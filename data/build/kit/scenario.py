@@ -87,9 +87,11 @@ def scenario_files(
     sid, ids = man["scenario_id"], [r["id"] for r in rounds]
     if not ids == list(specs) == list(trajectory):
         raise SystemExit(f"{sid}: the rounds {ids}, specs {list(specs)} and trajectory {list(trajectory)} differ")
-    files = {"manifest.json": dump(man), "questions.json": dump(rounds, ascii=ascii_questions)}
+    files = {"manifest.json": dump(man), "questions.json": dump(rounds, escape_non_ascii=ascii_questions)}
     for rid in ids:
-        files[f"checks/{rid}.json"] = dump(check_spec(specs[rid], f"{sid}/checks/{rid}.json"), ascii=ascii_checks)
+        files[f"checks/{rid}.json"] = dump(
+            check_spec(specs[rid], f"{sid}/checks/{rid}.json"), escape_non_ascii=ascii_checks
+        )
     files["solution/trajectory.json"] = dump(trajectory)
     return files
 
