@@ -316,7 +316,7 @@ def _resume_in(
     retries = args.retry if args.retry is not None else int(stored.get("retries", 0))
     todo = len([s for s in dataset.scenarios if s.id not in done])
     kept = len(dataset.scenarios) - todo
-    print(f"resuming run {run_id}: {kept} finished scenarios kept, {todo} to run")
+    print(f"resuming run {run_id}: {kept} finished scenario{'' if kept == 1 else 's'} kept, {todo} to run")
     selection = {"tests": tests, "scenarios": only}
     plan = RunPlan(
         dataset,

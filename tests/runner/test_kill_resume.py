@@ -160,7 +160,7 @@ def test_resume_reuses_the_subset_file_and_a_new_selection_replaces_it(
     _kill_when(proc, lambda: _second_scenario_started(out / "arena.sqlite"))
 
     assert main(["resume", str(out), "--headless"]) == 0
-    assert "1 finished scenarios kept, 1 to run" in capsys.readouterr().out
+    assert "1 finished scenario kept, 1 to run" in capsys.readouterr().out
     run = load_run(out)
     assert set(run.scores.scenarios) == {"s_demo_treatment_room_fridge", SECOND}
     assert run.scores.rounds_total == 12 == run.scores.rounds_passed
@@ -168,7 +168,7 @@ def test_resume_reuses_the_subset_file_and_a_new_selection_replaces_it(
 
     # Everything finished: a resume that names a new selection runs exactly that one, nothing else.
     assert main(["resume", str(out), "--headless", "-t", "s_demo_treatment_room_fridge"]) == 0
-    assert "1 finished scenarios kept, 0 to run" in capsys.readouterr().out
+    assert "1 finished scenario kept, 0 to run" in capsys.readouterr().out
     assert sorted(_started_ids(out)) == sorted(["s_demo_treatment_room_fridge", SECOND, SECOND])
 
 
