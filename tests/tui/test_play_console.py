@@ -242,3 +242,6 @@ async def test_keys_that_arrive_together_act_in_the_order_they_were_typed() -> N
         await wait_for(pilot, lambda: field.value == "Read file_path=c.md", "the next line typed, in order")
         assert calls == [("Read", {"file_path": "a.md"})], "the first line, whole, and only it"
         assert app.focused is field
+        _burst(app, "ctrl+u", *"summary 42", "ctrl+e")
+        await wait_for(pilot, lambda: len(calls) == 2, "the round ended")
+        assert calls[1] == ("EndRound", {"text": "summary 42"}), "ctrl+e read the whole summary typed before it"

@@ -102,7 +102,7 @@ class RunScreen(Screen[None]):
         Binding("f2", "form('CreateSubagent')", "Create"),
         Binding("f3", "form('RunSubagent')", "Run"),
         Binding("f4", "form('Workflow')", "Workflow"),
-        Binding("ctrl+e", "end_round", "End round", priority=True),
+        Binding("ctrl+e", "end_round", "End round"),  # in the console the input takes it, in order with the text
         Binding("i,colon", "focus_console", "Console"),
         Binding("ctrl+o", "zoom_console", "Zoom console"),
         Binding("ctrl+s", "screenshot", "Screenshot", show=False),

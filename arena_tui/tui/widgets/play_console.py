@@ -65,6 +65,7 @@ class ConsoleInput(Input):
         Binding("pagedown", "scroll_log(1)", "Log page down", show=False),
         Binding("ctrl+up", "scroll_question(-1)", "Question up", show=False),
         Binding("ctrl+down", "scroll_question(1)", "Question down", show=False),
+        Binding("ctrl+e", "end_round", "End round"),
     ]
 
     def __init__(self, *args: object, **kwargs: object) -> None:
@@ -103,6 +104,12 @@ class ConsoleInput(Input):
         self._back = max(0, min(len(self.lines), self._back - step))
         self.value = self.lines[-self._back] if self._back else ""
         self.cursor_position = len(self.value)
+
+    def action_end_round(self) -> None:
+        """ctrl+e: end the round with the line typed so far as its summary (read here, after every key before it)."""
+        console = next((a for a in self.ancestors if isinstance(a, PlayConsole)), None)
+        if console is not None:
+            console.end_round(console.take_input())
 
     def action_scroll_log(self, pages: int) -> None:
         """PgUp/PgDn: the console log scrolls while typing stays here (a log can be longer than its box)."""
