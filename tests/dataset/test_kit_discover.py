@@ -16,7 +16,7 @@ BUILD = Path(__file__).resolve().parents[2] / "data" / "build"
 if str(BUILD) not in sys.path:
     sys.path.insert(0, str(BUILD))
 
-from kit.discover import config_with_id, defined_in, spec_modules  # noqa: E402
+from kit.discover import spec_modules  # noqa: E402
 
 
 def _modules(folder: Path, bodies: dict[str, str]) -> Path:
@@ -55,16 +55,3 @@ def test_bad_folders_stop_with_one_line(tmp_path: Path, prefix: str, bodies: dic
         spec_modules(folder, prefix)
     message = str(err.value)
     assert fragment in message and "\n" not in message, message
-
-
-def test_configs_in_definition_order_each_once() -> None:
-    first = {"sid": "s_x_first"}
-    namespace: dict[str, object] = {
-        "B": {"sid": "s_x_second"},
-        "HELPER": {"sid": "not a scenario"},
-        "A": first,
-        "ALIAS": first,
-        "N": 3,
-    }
-    found = defined_in(namespace, config_with_id("sid", "s_x_"))
-    assert [c["sid"] for c in found] == ["s_x_second", "s_x_first"]

@@ -1,13 +1,11 @@
 """Finding a domain's scenarios without a registration list.
 
-A domain keeps its scenarios either one per module (``sc_*.py``, ``spec_*.py``, ``scen_*.py``:
-``spec_modules``) or as several config dicts in one module (``defined_in``). Adding a scenario is
-then adding a module or a dict; nothing else names it.
+Every domain keeps its scenarios one per module (``sc_*.py``, ``spec_*.py``, ``scen_*.py``), found
+by ``spec_modules``. Adding a scenario is adding a module; nothing else names it.
 
 Order matters: it is the order of the domain's ``tests-<domain>.json`` and of the merged index,
 so it must be stable across machines and rebuilds. A spec module may say where it runs with an
-integer ``RUN_ORDER``; modules without one come after those with one, by module name. Dicts in one
-module keep the order they are defined in.
+integer ``RUN_ORDER``; modules without one come after those with one, by module name.
 """
 
 from __future__ import annotations
@@ -15,10 +13,8 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import sys
-from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 ORDER_ATTR = "RUN_ORDER"
 
@@ -54,22 +50,3 @@ def spec_modules(folder: str | Path, prefix: str) -> list[ModuleType]:
         same = [m.__name__ for m in modules if getattr(m, ORDER_ATTR, None) in clashes]
         raise SystemExit(f"{where}: {', '.join(same)} share {ORDER_ATTR} {clashes}; give each its own place")
     return sorted(modules, key=_order_key)
-
-
-def defined_in(namespace: Mapping[str, object], is_scenario: Callable[[object], bool]) -> list[Any]:
-    """The values of a module's namespace (``globals()`` or ``vars(module)``) that are scenarios,
-    in the order they were defined, each once (a config bound to two names counts once)."""
-    seen: list[object] = []
-    for value in namespace.values():
-        if is_scenario(value) and not any(value is s for s in seen):
-            seen.append(value)
-    return seen
-
-
-def config_with_id(key: str, prefix: str) -> Callable[[object], bool]:
-    """A predicate for ``defined_in``: a dict whose ``key`` is a scenario id starting with ``prefix``."""
-
-    def is_scenario(value: object) -> bool:
-        return isinstance(value, dict) and str(value.get(key, "")).startswith(prefix)
-
-    return is_scenario
