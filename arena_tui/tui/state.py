@@ -177,11 +177,15 @@ class ArenaState:
         self.versions.stream += 1
         return line
 
-    def _info(self, event: ev.Event, kind: Any, text: str, agent_id: str | None = None, output: str = "") -> None:
+    def _info(
+        self, event: ev.Event, kind: Any, text: str, agent_id: str | None = None, output: str = "", task_id: str = ""
+    ) -> None:
         aid = agent_id or event.agent_id or MAIN
         text = relativize(text)
         label = self._who(aid, event.scenario_id)
-        self._push(StreamLine(ts=event.ts, agent_id=aid, agent_label=label, kind=kind, text=text, output=output))
+        self._push(
+            StreamLine(ts=event.ts, agent_id=aid, agent_label=label, kind=kind, text=text, output=output, task_id=task_id)
+        )
 
     def _who(self, agent_id: str, scenario_id: str | None) -> str:
         """A stream line's agent label; with several scenarios running it says whose (``main #2``, ``tally #2``)."""
@@ -389,13 +393,14 @@ class ArenaState:
         self._set_state(e.subagent_id, state)
 
     def _notification(self, e: ev.NotificationDelivered) -> None:
-        self._info(e, "notification", f"← task-notification {e.task_kind} {e.task_id} {e.status}: {e.body}")
+        text = f"← task-notification {e.task_kind} {e.task_id} {e.status}: {e.body}"
+        self._info(e, "notification", text, task_id=e.task_id)
 
     def _task_finished(self, e: ev.TaskFinished) -> None:
         """A background task ended: said at once (its notification reaches main with main's next turn)."""
         first = e.result.strip().splitlines()[0] if e.result.strip() else ""
         line = f"◆ {e.task_kind} {e.task_id} {e.status}" + (f": {first}" if first else "")
-        self._info(e, "task", line, output=e.result)
+        self._info(e, "task", line, output=e.result, task_id=e.task_id)
 
     def _reminder(self, e: ev.ReminderDelivered) -> None:
         self._info(e, "reminder", f"← system-reminder {e.reminder}: {e.body}")

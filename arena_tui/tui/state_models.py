@@ -93,6 +93,8 @@ class StreamLine:
     output: str = ""
     text: str = ""
     no: int = -1
+    task_id: str = ""
+    """A background task's line (it ended, its notification was delivered): which task."""
 
 
 @dataclass

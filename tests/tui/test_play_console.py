@@ -165,6 +165,10 @@ async def test_a_background_task_that_ends_is_said_in_the_console_at_once() -> N
             run_id="r", ts=2e9, scenario_id="s_ab_test", agent_id="main", task_id="task_9", task_kind="workflow",
             status="completed", result=json.dumps(["Clause 4.4\n10 working days", "PO-55812,240"]),
         ),
+        ev.NotificationDelivered(
+            run_id="r", ts=2e9 + 1, scenario_id="s_ab_test", agent_id="main", task_id="task_9", task_kind="workflow",
+            status="completed", body=json.dumps(["Clause 4.4\n10 working days", "PO-55812,240"]),
+        ),
     ]  # fmt: skip
 
     async def submit(tool_name: str, args: dict[str, Any]) -> str:
@@ -176,6 +180,8 @@ async def test_a_background_task_that_ends_is_said_in_the_console_at_once() -> N
         console = app.screen.query_one(PlayConsole)
         await wait_for(pilot, lambda: "workflow task_9 completed" in console.shown(), "task said at once")
         assert "[1] Clause 4.4\n10 working days\n[2] PO-55812,240" in console.shown(), "the answers, readable"
+        await wait_for(pilot, lambda: "← task-notification workflow task_9" in console.shown(), "notification said")
+        assert console.shown().count("Clause 4.4") == 1, "the result is shown once, not again with its notification"
 
 
 async def test_the_console_log_rewraps_when_the_terminal_resizes() -> None:

@@ -121,6 +121,8 @@ class RunScreen(Screen[None]):
         self._ready = False
         self._question = ""
         self._notice_no = 0
+        self._results_shown: set[str] = set()
+        """Play: tasks whose result the console has shown whole (their notification then says so)."""
         self._ended_said = False
         self._panels: list[Syncable] = []
         self._streaming = False
@@ -230,11 +232,16 @@ class RunScreen(Screen[None]):
             if line is None or line.agent_id != MAIN:
                 continue
             if line.kind == "notification":
-                console.notice(line.text)
+                if line.task_id and line.task_id in self._results_shown:  # the ◆ line showed it whole already
+                    console.notice(f"{line.text.partition(': ')[0]}   (its result is above)")
+                else:
+                    console.notice(line.text)
             elif line.kind == "task":  # a person waits on it: say so now, not with the next call
                 head = line.text.partition(": ")[0]
                 body = readable_result(line.output)
                 console.notice(f"{head}   (its notification comes with your next call)" + (f"\n{body}" if body else ""))
+                if line.task_id:
+                    self._results_shown.add(line.task_id)
         self._notice_no = stream.next_no
 
     def select_agent(self, agent_id: str | None) -> None:
