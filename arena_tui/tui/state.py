@@ -183,9 +183,8 @@ class ArenaState:
         aid = agent_id or event.agent_id or MAIN
         text = relativize(text)
         label = self._who(aid, event.scenario_id)
-        self._push(
-            StreamLine(ts=event.ts, agent_id=aid, agent_label=label, kind=kind, text=text, output=output, task_id=task_id)
-        )
+        line = StreamLine(event.ts, aid, label, kind, text=text, output=output, task_id=task_id)
+        self._push(line)
 
     def _who(self, agent_id: str, scenario_id: str | None) -> str:
         """A stream line's agent label; with several scenarios running it says whose (``main #2``, ``tally #2``)."""
