@@ -16,10 +16,11 @@ from typing import Any
 from _bind import check_bind, derive
 from framework import Asks, SliceFile, Spec, tally_json
 from kit import conditions
-from kit.conditions import MEDIA_MODELS, jv
+from kit.conditions import jv
 from kit.conditions import Condition as Cond
 from kit.conditions import label as lab
-from kit.trajectory import MEDIA_READER, WS, Call, Turn, call, turn
+from kit.rounds import media
+from kit.trajectory import WS, Call, Turn, call, turn
 from search import search_of
 
 # engineering states evidence values and decoy tokens as text
@@ -358,7 +359,7 @@ class RoundsMixin:
     def r_media(self, qid: str, mi: int) -> Round:
         S = self.S
         M = S["media"][mi]
-        key, stem, out = MEDIA_READER[M["kind"]], M["facts"], M.get("out_dir", "output")
+        stem, out = M["facts"], M.get("out_dir", "output")
         keys = ", ".join(f'"{f[0]}": <{M["types"][f[0]]}>' for f in M["fields"])
         src = M["decoy_src"]
         q = self.ask(
@@ -368,57 +369,45 @@ class RoundsMixin:
             f"## Rejected claims naming each text source that disagrees with the {M['kind']} and what it gets wrong "
             "(its wrong values only inside that section). " + self.guard_sentence(),
         )
-        binds, facts_json, lines = {}, [], []
+        binds, rows, lines = {}, [], []
         for name, kind, want, _tol in M["fields"]:
             b, got = M.get("binds", {}).get(name, (None, want))
             if b is None:
                 b = derive(M["truth"], want, {"int": "int", "num": "num"}.get(kind, "text"))
             check_bind(b, [M["truth"]], got)
             binds[f"{stem}_{name}"] = b
-            v = f"${{var:{stem}_{name}}}"
-            facts_json.append(f'  "{name}": ' + (v if kind in ("int", "num") else f'"{v}"'))
-            lines.append(f"- {name.replace('_', ' ').capitalize()}: {v}")
+            rows.append((name, f"${{var:{stem}_{name}}}", kind in ("int", "num")))
+            lines.append(f"- {name.replace('_', ' ').capitalize()}: ${{var:{stem}_{name}}}")
         main_reads = [call("Read", file_path=f"{WS}/{src}")] if src.split("/")[0] in self.accessible() else []
         quoted = self.quoted_decoys(M, src) if main_reads else {}
         gives = ", ".join(f"${{var:{n}}}" for n in quoted)
-        facts_md = (
-            f"# Facts from {M['path']}\n\n" + "\n".join(lines) + "\n\n## Rejected claims\n\n"
-            f"- {src} is incorrect: it disagrees with the {M['kind']} itself, which governs"
-            + (f"; it gives {gives}, which the {M['kind']} does not show.\n" if quoted else ".\n")
+        rejected = f"{src} is incorrect: it disagrees with the {M['kind']} itself, which governs" + (
+            f"; it gives {gives}, which the {M['kind']} does not show." if quoted else "."
         )
-        turns = [
-            turn(
-                f"The {M['kind']} needs a {key} reader granted only that file.",
-                call(
-                    "CreateSubagent",
-                    name=f"{stem}_reader",
-                    model_key=key,
-                    tools=["Read"],
-                    accessible_paths=[M["path"]],
-                    system_prompt=f"You inspect {M['kind']} files and report exactly what they show, every number and id as written.",
-                ),
-                *main_reads,
+        reader = media.Reader(
+            f"{stem}_reader",
+            M["kind"],
+            (M["path"],),
+            f"You inspect {M['kind']} files and report exactly what they show, every number and id as written.",
+        )
+        words = media.Asking(
+            f"The {M['kind']} needs a {reader.model_key} reader granted only that file.",
+            f"Asking the {reader.model_key} reader.",
+            f"read {M['kind']}",
+            f"Open {WS}/{M['path']} and report: {M['prompt_fields']}.",
+        )
+        writes = [
+            call("Write", file_path=f"{WS}/{out}/{stem}.json", content=media.json_record(rows)),
+            call(
+                "Write",
+                file_path=f"{WS}/{out}/{stem}.md",
+                content=media.notes(f"Facts from {M['path']}", ["\n".join(lines)], [rejected]),
             ),
-            turn(
-                f"Asking the {key} reader.",
-                call(
-                    "RunSubagent",
-                    subagent_id=f"${{subagent:{stem}_reader}}",
-                    description=f"read {M['kind']}",
-                    prompt=f"Open {WS}/{M['path']} and report: {M['prompt_fields']}.",
-                    run_in_background=False,
-                ),
-            ),
-            turn(
-                "Writing the facts and the rejected claims.",
-                call("Write", file_path=f"{WS}/{out}/{stem}.json", content="{\n" + ",\n".join(facts_json) + "\n}\n"),
-                call("Write", file_path=f"{WS}/{out}/{stem}.md", content=facts_md),
-                bind=binds,
-            ),
-            turn("Facts written."),
         ]
-        if quoted:  # read off main's own Read of the text source, before the reader's report arrives
-            turns[1]["bind"] = quoted
+        turns = [
+            *media.reading_turns(reader, words, also=main_reads, decoy_binds=quoted),
+            *media.writing_turns("Writing the facts and the rejected claims.", writes, binds, "Facts written."),
+        ]
         spec = self.media_spec(M, out, stem, src, quoted)
         self.deliverable_of[stem] = f"{out}/{stem}.json"
         tags = ["media_extraction", M["kind"], "modality_decoy", "decoy_refutation", "needs_delegation"]
@@ -443,41 +432,30 @@ class RoundsMixin:
             else:
                 spec.append(jv(f"{out}/{stem}.json", [name], want, tol or 0))
         base = src.split("/")[-1]
-        spec.append(
-            {
-                "kind": "contains",
-                "path": f"{out}/{stem}.md",
-                "section": "Rejected claims",
-                "any": [base, base.rsplit(".", 1)[0].replace("_", " ")],
-                "message": f"## Rejected claims does not name {src}",
-            }
-        )
-        if quoted:  # what the text source gets wrong is quoted where it is rejected
-            spec.append(
-                {
-                    "kind": "contains",
-                    "path": f"{out}/{stem}.md",
-                    "section": "Rejected claims",
-                    "all": [str(dv) for dv in M["decoy_values"]],
-                }
-            )
         fields = [f[0] for f in M["fields"]]
-        for dv in M["decoy_values"]:
-            spec.append(
-                decoy(
-                    f"{out}/{stem}.md",
-                    dv,
-                    sections=["Rejected claims"],
-                    labels=[f.replace("_", " ") for f in fields] if len(str(dv)) < 4 else (),
-                )
+        decoys = [
+            media.Decoy(
+                str(dv),
+                [f.replace("_", " ") for f in fields] if len(str(dv)) < 4 else (),
+                fields if len(str(dv)) < 4 else (),
             )
-            spec.append(decoy(f"{out}/{stem}.json", dv, labels=fields if len(str(dv)) < 4 else ()))
+            for dv in M["decoy_values"]
+        ]
+        spec += media.refutation(
+            f"{out}/{stem}.md",
+            f"{out}/{stem}.json",
+            decoys,
+            names=[base, base.rsplit(".", 1)[0].replace("_", " ")],
+            message=f"## Rejected claims does not name {src}",
+            # what the text source gets wrong is quoted where it is rejected
+            quote=[str(dv) for dv in M["decoy_values"]] if quoted else None,
+        )
         said = []
         for f in M["fields"]:
             spoken = M.get("binds", {}).get(f[0], (None, f[2]))[1]
             alts = [fnum(f[2]), *M.get("alternatives", {}).get(f[0], []), *M.get("said", {}).get(f[0], [])]
             said.append(alts + ([str(spoken)] if str(spoken) not in alts else []))
-        spec.append(evidence(M["path"], said, f"{out}/{stem}.json", MEDIA_MODELS[M["kind"]]))
+        spec.append(media.perceived(M["path"], M["kind"], said, f"{out}/{stem}.json", as_text=True))
         return spec
 
     def r_update(self, qid: str, _: int) -> Round:
