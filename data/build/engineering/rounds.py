@@ -16,8 +16,8 @@ from typing import Any
 from _bind import check_bind, derive
 from framework import Asks, SliceFile, Spec, tally_json
 from kit import conditions
-from kit.conditions import jv
 from kit.conditions import Condition as Cond
+from kit.conditions import jv
 from kit.conditions import label as lab
 from kit.rounds import media
 from kit.trajectory import WS, Call, Turn, call, turn

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kit.trajectory import PERCEIVED_ON_LINE, WS, Turn, call, create, run, turn
+from kit.rounds import media
+from kit.trajectory import WS, Turn, call, create, run, turn
 from kit.trajectory import bind as b
 from rounds import (
+    KIND_TAG,
     Scenario,
     arc,
     cap,
@@ -24,9 +26,6 @@ from rounds import (
     slot,
     workflow_script,
 )
-
-PERCEIVED_ANY_LINE = PERCEIVED_ON_LINE + r"(?:\n[^\n]*?)*?"
-"""Where a reader reports what it perceived, the value on that line or, line by line, on a later one."""
 
 
 def _tally_cmd(S: Scenario) -> str:
@@ -108,45 +107,39 @@ def tally_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
 
 def media_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
     m = media_of(S, role)
-    name = f"{role}_reader"
-    first = [
-        create(
-            name,
-            m["model_key"],
-            ["Read"],
-            [m["path"].split("/")[0] if role in S.get("media_folder", ()) else m["path"]],
-            f"You examine {m['noun']}s and report exactly what they show or say, with every name, date and number.",
-        )
-    ]
+    reader = media.Reader(
+        f"{role}_reader",
+        KIND_TAG[m["kind"]],
+        (m["path"].split("/")[0] if role in S.get("media_folder", ()) else m["path"],),
+        f"You examine {m['noun']}s and report exactly what they show or say, with every name, date and number.",
+    )
+    words = media.Asking(
+        f"The {m['noun']} needs a {reader.model_key} reader limited to what it must see.",
+        "Asking for the fields.",
+        f"read {m['noun']}",
+        f"{m['ask']} File: {WS}/{m['path']}",
+    )
     field_binds = {
-        f"{role}_{k}": b(m.get("bind", {}).get(k) or label_pattern(m["truth"], v, PERCEIVED_ANY_LINE))
+        f"{role}_{k}": b(m.get("bind", {}).get(k) or label_pattern(m["truth"], v, media.PERCEIVED_ANY_LINE))
         for k, v in m["fields"].items()
     }
     writes = [call("Write", file_path=f"{WS}/{m['out']}", content=json_template(m["fields"], role))]
-    decoy_binds = {}
+    reads, decoy_binds = [], {}
     if role == "media1":
         dc = m["decoy"]
-        first.append(call("Read", file_path=f"{WS}/{dc['path']}"))
+        reads.append(call("Read", file_path=f"{WS}/{dc['path']}"))
         decoy_binds = {f"dc_{k}": b(label_pattern(texts[dc["path"]], v)) for k, v in dc["values"].items()}
-        notes = (
-            f"# Notes on {m['path']}\n\nRead by a {m['model_key']} subagent from the {m['noun']} itself.\n\n"
-            "## Rejected claims\n\n"
-            + "".join(
-                f"- {cap(dc['name'])} is incorrect on {k.replace('_', ' ')}: it gives "
-                f"${{var:dc_{k}}}, which the {m['noun']} does not show.\n"
-                for k in dc["values"]
-            )
-        )
+        rejected = [
+            f"{cap(dc['name'])} is incorrect on {k.replace('_', ' ')}: it gives ${{var:dc_{k}}}, which the "
+            f"{m['noun']} does not show."
+            for k in dc["values"]
+        ]
+        read_by = f"Read by a {reader.model_key} subagent from the {m['noun']} itself."
+        notes = media.notes(f"Notes on {m['path']}", [read_by], rejected)
         writes.append(call("Write", file_path=f"{WS}/{m['notes']}", content=notes))
     return [
-        turn(f"The {m['noun']} needs a {m['model_key']} reader limited to what it must see.", *first),
-        turn(
-            "Asking for the fields.",
-            run(name, f"read {m['noun']}", f"{m['ask']} File: {WS}/{m['path']}"),
-            bind=decoy_binds or None,
-        ),
-        turn("Writing the fields from the reader's report.", *writes, bind=field_binds),
-        turn("Fields written."),
+        *media.reading_turns(reader, words, also=reads, decoy_binds=decoy_binds),
+        *media.writing_turns("Writing the fields from the reader's report.", writes, field_binds, "Fields written."),
     ]
 
 

@@ -33,6 +33,7 @@ from kit.conditions import (
     workflow,
 )
 from kit.conditions import json_value as jv
+from kit.rounds import media
 from kit.trajectory import WS
 
 Scenario = dict[str, Any]
@@ -139,19 +140,18 @@ def tally_round(S: Scenario, V: Values, role: str) -> list[Condition]:
 def media_conditions(S: Scenario, V: Values, role: str) -> list[Condition]:
     m = media_of(S, role)
     cs = [jv(m["out"], [k], v, 0.0) for k, v in m["fields"].items()]
-    models = conditions.MEDIA_MODELS[KIND_TAG[m["kind"]]]
-    cs.append(evidence(m["path"], [str(v) for v in m["fields"].values()], m["out"], models))
+    cs.append(media.perceived(m["path"], KIND_TAG[m["kind"]], [str(v) for v in m["fields"].values()], m["out"]))
     if role != "media1":
         return cs
     dc = m["decoy"]
-    message = f"## Rejected claims does not name {dc['name']}"
-    cs.append(contains(m["notes"], any=dc["mention"], section="Rejected claims", message=message))
+    decoys = [
+        media.Decoy(str(v), [k.replace("_", " ")], [k.replace("_", " ")] if len(str(v)) < 4 else ())
+        for k, v in dc["values"].items()
+    ]
     # each wrong value is quoted where it is rejected, not only the source named
-    cs.append(contains_in(m["notes"], "Rejected claims", [str(v) for v in dc["values"].values()]))
-    for k, v in dc["values"].items():
-        cs.append(decoy(m["notes"], v, sections=["Rejected claims"], labels=[k.replace("_", " ")]))
-        cs.append(decoy(m["out"], v, labels=[k.replace("_", " ")] if len(str(v)) < 4 else ()))
-    return cs
+    quote = [str(v) for v in dc["values"].values()]
+    message = f"## Rejected claims does not name {dc['name']}"
+    return cs + media.refutation(m["notes"], m["out"], decoys, names=dc["mention"], message=message, quote=quote)
 
 
 def update_conditions(S: Scenario, V: Values, role: str) -> list[Condition]:
