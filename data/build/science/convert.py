@@ -38,6 +38,7 @@ sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")))
 from kit import conditions as cond
 from kit import scenario
+from kit.rounds import media
 from kit.trajectory import WS, Turn, call, turn
 from kit.trajectory import bind as b
 
@@ -101,8 +102,12 @@ def as_kind(v: object) -> str:
     return "text"
 
 
+def is_number(v: object) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
 def jslot(v: object, var: str) -> str:
-    return f"${{var:{var}}}" if isinstance(v, (int, float)) and not isinstance(v, bool) else f'"${{var:{var}}}"'
+    return f"${{var:{var}}}" if is_number(v) else f'"${{var:{var}}}"'
 
 
 def short_labels(c: dict[str, Any]) -> list[str]:
@@ -380,53 +385,45 @@ class SpecBuilder(engine.Builder):
         q = voice.media(self.v(), {"ask": m["ask"], "jf": jf, "mf": mf, "schema": schema, "noun": m["noun"]})
         q += self.aside("media")
         binds, accept = self.media_binds()
+        decoys = [media.Decoy(t, list(m["fields"]) if len(t) < 4 else ()) for t in m["decoy_tokens"]]
         conds = [{"kind": "json", "path": jf, "key": [k], **a} for k, a in accept.items()]
+        source = [os.path.basename(m["decoy_file"]), os.path.dirname(m["decoy_file"])]
         conds += [
-            cond.contains(mf, section="Rejected claims", any=[os.path.basename(m["decoy_file"]), os.path.dirname(m["decoy_file"])],
-                     message="## Rejected claims does not name the text source"),
-            *[cond.decoy(mf, t, sections=["Rejected claims"], labels=list(m["fields"]) if len(t) < 4 else ())
-              for t in m["decoy_tokens"]],
-            *[cond.decoy(jf, t) for t in m["decoy_tokens"] if len(t) >= 4],
-            cond.evidence(m["file"], [self.media_value(k, v) for k, v in m["fields"].items()], jf, models=m["keys"]),
-        ]  # fmt: skip
-        reader = {
-            "name": "media_reader",
-            "model_key": m["keys"][0],
-            "tools": ["Read"],
-            "accessible_paths": [m["file"], self.media_idx()],
-            "system_prompt": "You perceive media files and report exactly what they show or say, with every number, id and time.",
-        }
-        body = "{\n" + ",\n".join(f'  "{k}": {jslot(v, "m_" + k)}' for k, v in m["fields"].items()) + "\n}\n"
-        toks = ", ".join(m["decoy_tokens"])
-        facts_md = (
-            f"# {m['title']}\n\nRead from {m['file']} by a subagent that can perceive it.\n\n"
-            + "".join(f"- {k}: ${{var:m_{k}}}\n" for k in m["fields"])
-            + f"\n## Rejected claims\n\n- {m['decoy_file']} is incorrect: its values ({toks}) disagree with the "
-            f"{m['noun']} itself, which governs.\n"
+            media.named(mf, source, "## Rejected claims does not name the text source"),
+            *[d.refuted(mf) for d in decoys],
+            *[d.kept_out(jf) for d in decoys if len(d.token) >= 4],
+            media.perceived(m["file"], m["kind"], [self.media_value(k, v) for k, v in m["fields"].items()], jf),
+        ]
+        reader = media.Reader(
+            "media_reader",
+            m["kind"],
+            (m["file"], self.media_idx()),
+            "You perceive media files and report exactly what they show or say, with every number, id and time.",
         )
+        words = media.Asking(
+            f"The {m['noun']} needs a model that can perceive it; creating a reader limited to that file.",
+            "Asking for the facts.",
+            f"read the {m['noun']}",
+            f"Look at {WS}/{self.media_idx()} first. Open {WS}/{m['file']}. {m['prompt']}",
+        )
+        body = media.json_record((k, f"${{var:m_{k}}}", is_number(v)) for k, v in m["fields"].items())
+        facts = "".join(f"- {k}: ${{var:m_{k}}}\n" for k in m["fields"])
+        rejected = (
+            f"{m['decoy_file']} is incorrect: its values ({', '.join(m['decoy_tokens'])}) disagree with the "
+            f"{m['noun']} itself, which governs."
+        )
+        notes = media.notes(
+            m["title"], [f"Read from {m['file']} by a subagent that can perceive it.", facts[:-1]], [rejected]
+        )
+        writes = [
+            call("Write", file_path=f"{WS}/{jf}", content=body),
+            call("Write", file_path=f"{WS}/{mf}", content=notes),
+        ]
         turns = [
-            turn(
-                f"The {m['noun']} needs a model that can perceive it; creating a reader limited to that file.",
-                call("CreateSubagent", **reader),
-                call("Read", file_path=f"{WS}/{m['decoy_file']}"),
+            *media.reading_turns(reader, words, also=[call("Read", file_path=f"{WS}/{m['decoy_file']}")]),
+            *media.writing_turns(
+                "Writing the deliverables from what the reader reported.", writes, binds, "Facts written."
             ),
-            turn(
-                "Asking for the facts.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:media_reader}",
-                    description=f"read the {m['noun']}",
-                    prompt=f"Look at {WS}/{self.media_idx()} first. Open {WS}/{m['file']}. {m['prompt']}",
-                    run_in_background=False,
-                ),
-            ),
-            turn(
-                "Writing the deliverables from what the reader reported.",
-                call("Write", file_path=f"{WS}/{jf}", content=body),
-                call("Write", file_path=f"{WS}/{mf}", content=facts_md),
-                bind=binds,
-            ),
-            turn("Facts written."),
         ]
         k0, v0 = m["decoy_sub"]
         decoys = [{"file": jf, "json": [k0, v0]}]

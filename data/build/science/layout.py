@@ -9,7 +9,6 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from kit.conditions import MEDIA_MODELS
 from kit.seal import seal_key
 
 TAB = r"(?:\\t|\t)"  # a tab, raw or JSON-escaped (a Workflow result arrives as JSON), in a document bind
@@ -131,7 +130,6 @@ def layout(c: dict[str, Any], shapes: Shapes, **rows: str) -> dict[str, Any]:
     and the paths, readers and texts every scenario derives the same way."""
     d = c["dirs"]
     c["token_out"] = c["summary_out"].replace(".json", "_token.txt")
-    c["media"].setdefault("keys", MEDIA_MODELS[c["media"]["kind"]])
     c["doc"].setdefault("read", c["doc"]["file"])
     c.setdefault("digest_tokens", [str(c["digest_total"])])
     c.setdefault(
