@@ -20,7 +20,8 @@ from typing import Any
 from kit import conditions
 from kit.conditions import agree, contains, evidence, headings, jkeys, jv, label, never, resumed, workflow
 from kit.conditions import jone as one_of
-from kit.trajectory import MEDIA_READER, WS, call, create, run, turn, var
+from kit.rounds import media
+from kit.trajectory import WS, call, create, run, turn, var
 from kit.trajectory import bind as b
 
 # medicine states decoy tokens as text
@@ -301,37 +302,31 @@ def k_correction(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
 def k_media(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     idx = r.get("media", 0)
     m = a.c["media"][idx]
-    key = MEDIA_READER[m["modality"]]
     fpath = f"{m['dir']}/{m['file']}"
     jpath, npath = r["path"], r["notes"]
     name = f"media{idx}"
     facts = {k: v[0] for k, v in m["facts"].items()}
-    turns = [
-        turn(
-            f"The {m['modality']} needs a pool model that can perceive it; one reader limited to that file.",
-            create(
-                name,
-                key,
-                ["Read"],
-                [fpath],
-                "You perceive media files and report every id, number, date and name exactly as shown.",
-            ),
-            *([call("Read", file_path=f"{WS}/{m['decoy_file']}")] if m.get("decoy_file") else []),
-        ),
-        turn(
-            "Asking the reader.",
-            run(name, f"facts from {m['file']}", f"Perceive {WS}/{fpath} and report {m['ask']}."),
-        ),
-    ]
+    reader = media.Reader(
+        name,
+        m["modality"],
+        (fpath,),
+        "You perceive media files and report every id, number, date and name exactly as shown.",
+    )
+    words = media.Asking(
+        f"The {m['modality']} needs a pool model that can perceive it; one reader limited to that file.",
+        "Asking the reader.",
+        f"facts from {m['file']}",
+        f"Perceive {WS}/{fpath} and report {m['ask']}.",
+    )
+    turns = media.reading_turns(
+        reader, words, also=[call("Read", file_path=f"{WS}/{m['decoy_file']}")] if m.get("decoy_file") else []
+    )
     binds = {f"{name}_{k}": b(rx, kind) for k, (rx, kind) in r["binds"].items()}
     vals = {k: r.get("compose", {}).get(k, var(f"{name}_{k}")) for k in facts}
     turns += a.write(jpath, _json_body({k: (vals[k], facts[k]) for k in facts}), bind=binds)
     lines = "".join(f"- {k.replace('_', ' ').capitalize()}: {vals[k]}\n" for k in facts)
-    rej = r["rejection"]
-    turns += a.write(
-        npath,
-        f"# {r['title']}\n\nSource: {fpath} (perceived by a {key} reader).\n\n{lines}\n## Rejected claims\n\n{rej}\n",
-    )
+    source = f"Source: {fpath} (perceived by a {reader.model_key} reader)."
+    turns += a.write(npath, media.notes(r["title"], [source, lines[:-1]], [r["rejection"].removeprefix("- ")]))
     a.done[name] = {"path": jpath, "facts": facts, "var": {k: vals[k] for k in facts}}
     conds = []
     for k, v in facts.items():
@@ -340,22 +335,19 @@ def k_media(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
         a.tols[k] = tol
         conds.append(one_of(jpath, [k], alts) if alts else jv(jpath, [k], v, tol))
     if m.get("decoy_file"):
-        conds.append(
-            contains(
-                npath,
-                section="Rejected claims",
-                any=[m["decoy_file"], m["decoy_file"].rsplit("/", 1)[-1], *r.get("source_words", [])],
-                message="## Rejected claims does not name the automatic text that disagrees",
+        decoys = [
+            media.Decoy(
+                str(v[2]),
+                [] if len(str(v[2])) >= 4 else [k.replace("_", " "), *r.get("labels", {}).get(k, [])],
+                [k] if len(str(v[2])) < 4 else [],
             )
-        )
-        for k, v in m["facts"].items():
-            if v[2] is None:
-                continue
-            tok = str(v[2])
-            labs = [] if len(tok) >= 4 else [k.replace("_", " "), *r.get("labels", {}).get(k, [])]
-            conds.append(decoy(npath, tok, sections=["Rejected claims"], labels=labs))
-            conds.append(decoy(jpath, tok, labels=[k] if len(tok) < 4 else []))
-    conds.append(evidence(fpath, r["evidence"], jpath, models=conditions.MEDIA_MODELS[m["modality"]]))
+            for k, v in m["facts"].items()
+            if v[2] is not None
+        ]
+        names = [m["decoy_file"], m["decoy_file"].rsplit("/", 1)[-1], *r.get("source_words", [])]
+        message = "## Rejected claims does not name the automatic text that disagrees"
+        conds += media.refutation(npath, jpath, decoys, names=names, message=message)
+    conds.append(media.perceived(fpath, m["modality"], r["evidence"], jpath))
     tags = ["media_extraction", m["modality"]]
     if m.get("decoy_file"):
         tags += ["modality_decoy", "decoy_refutation"]
@@ -479,22 +471,22 @@ def k_tracks(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     c = a.c
     m = c["media"][1]
     tr = c["track_b"]
-    key = MEDIA_READER[m["modality"]]
     fpath = f"{m['dir']}/{m['file']}"
     doc = f"{c['dirs']['reference']}/{c['rule']['file']}"
     path = r["path"]
     facts = {k: v[0] for k, v in m["facts"].items()}
+    reader = media.Reader(
+        "track_media", m["modality"], (fpath,), "You perceive media files and report what they show exactly."
+    )
     turns = [
         turn(
             "Two independent loose ends, each with its own reader and nothing else.",
-            create(
-                "track_media", key, ["Read"], [fpath], "You perceive media files and report what they show exactly."
-            ),
+            reader.create(),
             create("track_doc", "llm", ["Read"], [doc], "You read governing documents and quote them exactly."),
         ),
         turn(
             "Running both tracks.",
-            run("track_media", "media track", f"Perceive {WS}/{fpath} and report {m['ask']}."),
+            reader.ask("media track", f"Perceive {WS}/{fpath} and report {m['ask']}."),
             run("track_doc", "document track", f"Read {WS}/{doc} and report {tr['ask']}."),
         ),
     ]
@@ -505,7 +497,7 @@ def k_tracks(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     a.done["tracks"] = {"path": path, "facts": allf, "var": vals}
     conds = [jv(path, [k], v, 0.0) for k, v in allf.items()]
     conds += [
-        evidence(fpath, r["evidence"], path, models=conditions.MEDIA_MODELS[m["modality"]]),
+        media.perceived(fpath, m["modality"], r["evidence"], path),
         evidence(doc, [str(tr["value"])], path),
     ]
     return {
