@@ -385,13 +385,13 @@ class SpecBuilder(engine.Builder):
         q = voice.media(self.v(), {"ask": m["ask"], "jf": jf, "mf": mf, "schema": schema, "noun": m["noun"]})
         q += self.aside("media")
         binds, accept = self.media_binds()
-        decoys = [media.Decoy(t, list(m["fields"]) if len(t) < 4 else ()) for t in m["decoy_tokens"]]
+        wrong = [media.Decoy(t, list(m["fields"]) if len(t) < 4 else ()) for t in m["decoy_tokens"]]
         conds = [{"kind": "json", "path": jf, "key": [k], **a} for k, a in accept.items()]
         source = [os.path.basename(m["decoy_file"]), os.path.dirname(m["decoy_file"])]
         conds += [
             media.named(mf, source, "## Rejected claims does not name the text source"),
-            *[d.refuted(mf) for d in decoys],
-            *[d.kept_out(jf) for d in decoys if len(d.token) >= 4],
+            *[d.refuted(mf) for d in wrong],
+            *[d.kept_out(jf) for d in wrong if len(d.token) >= 4],
             media.perceived(m["file"], m["kind"], [self.media_value(k, v) for k, v in m["fields"].items()], jf),
         ]
         reader = media.Reader(
