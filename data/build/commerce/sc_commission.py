@@ -8,6 +8,7 @@ from typing import Any
 
 import conv
 from kit import conditions as cond
+from kit.rounds import media
 from kit.seal import seal_key
 from kit.trajectory import PERCEIVED, WS, bash, calc, call, create, edit, run, turn
 from kit.trajectory import bind as b
@@ -447,47 +448,38 @@ def _q2() -> conv.Round:
 def _q3() -> conv.Round:
     """q3: the voicemail (audio)."""
     q3_json = '{\n  "rep": "${var:relief_rep}",\n  "rep_name": "${var:relief_name}",\n  "new_quota_eur": ${var:relief_quota},\n  "effective": "${var:relief_date}"\n}\n'
+    listener = media.Reader(
+        "vm_listener", "audio", (wav,), "You listen to recordings and report who says what, with every number and date."
+    )
+    asking = media.Asking(
+        "A voicemail: only an audio-capable listener can take it, with that one file.",
+        "Asking what the VP approved.",
+        "VP voicemail",
+        f"Listen to {WS}/{wav}: which rep gets quota relief, the new quota and from when?",
+    )
     q3_traj = [
-        turn(
-            "A voicemail: only an audio-capable listener can take it, with that one file.",
-            create(
-                "vm_listener",
-                "omni",
-                ["Read"],
-                [wav],
-                "You listen to recordings and report who says what, with every number and date.",
-            ),
-            call("Read", file_path=f"{WS}/bot_outputs/voicemail_autotranscript.txt"),
+        *media.reading_turns(
+            listener, asking, also=[call("Read", file_path=f"{WS}/bot_outputs/voicemail_autotranscript.txt")]
         ),
-        turn(
-            "Asking what the VP approved.",
-            run(
-                "vm_listener",
-                "VP voicemail",
-                f"Listen to {WS}/{wav}: which rep gets quota relief, the new quota and from when?",
-            ),
-        ),
-        turn(
+        *media.writing_turns(
             "Writing the approval from the recording.",
-            call("Write", file_path=f"{WS}/{relief_json}", content=q3_json),
-            bind={
+            [call("Write", file_path=f"{WS}/{relief_json}", content=q3_json)],
+            {
                 "relief_name": b(PERCEIVED + r"quota relief for ([A-Z][a-z]+ [A-Z][a-z]+)"),
                 "relief_rep": b(PERCEIVED + r"rep (R-\d+)"),
                 "relief_quota": b(PERCEIVED + r"goes down to ([\d,]+) euros", "number"),
                 "relief_date": b(PERCEIVED + r"effective [^(]*\((\d\d/\d\d/\d{4})\)", "date_dmy"),
             },
+            "Quota relief recorded.",
         ),
-        turn("Quota relief recorded."),
     ]
     q3_conds = [
         cond.jone(relief_json, ["rep"], [RELIEF["rep"], "R112"]),
         cond.jv(relief_json, ["rep_name"], "Tobias Brenner"),
         cond.jv(relief_json, ["new_quota_eur"], RELIEF["new_quota_eur"]),
         cond.jv(relief_json, ["effective"], RELIEF["effective"]),
-        cond.decoy(relief_json, TRANSCRIPT_QUOTA),
-        cond.evidence(
-            wav, [["240,000", "240000", "two hundred and forty thousand"]], relief_json, cond.MEDIA_MODELS["audio"]
-        ),
+        media.Decoy(TRANSCRIPT_QUOTA).kept_out(relief_json),
+        media.perceived(wav, "audio", [["240,000", "240000", "two hundred and forty thousand"]], relief_json),
     ]
     return q3_traj, q3_conds
 

@@ -7,6 +7,7 @@ from typing import Any, TypedDict
 
 import conv
 from kit import conditions as cond
+from kit.rounds import media
 from kit.seal import seal_key
 from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, create, edit, run, turn
 from kit.trajectory import bind as b
@@ -381,36 +382,32 @@ def _q2() -> conv.Round:
         + "\n}\n"
     )
     q2_traj = [
-        turn(
-            "Recorded calls need an audio-capable listener; it gets the two escalated recordings only.",
-            create(
+        *media.reading_turns(
+            media.Reader(
                 "call_listener",
-                "omni",
-                ["Read"],
-                wavs,
+                "audio",
+                tuple(wavs),
                 "You listen to recorded calls and report order numbers, problems and promises exactly.",
             ),
-            call("Read", file_path=f"{WS}/bot_transcripts/call_autotranscripts.txt"),
-        ),
-        turn(
-            "Asking for both calls.",
-            run(
-                "call_listener",
+            media.Asking(
+                "Recorded calls need an audio-capable listener; it gets the two escalated recordings only.",
+                "Asking for both calls.",
                 "escalated calls",
                 f"Listen to {WS}/{wavs[0]} and {WS}/{wavs[1]}. For each: order number, what was wrong, and any refund the agent promised.",
             ),
+            also=[call("Read", file_path=f"{WS}/bot_transcripts/call_autotranscripts.txt")],
         ),
-        turn(
+        *media.writing_turns(
             "Writing the call review from what was heard.",
-            call("Write", file_path=f"{WS}/{calls_json}", content=q2_json),
-            bind={
+            [call("Write", file_path=f"{WS}/{calls_json}", content=q2_json)],
+            {
                 **{f"order_{c}": b(rf"{c}\.wav {PERCEIVED_ON_LINE}Order (LM-\d+)") for c in esc},
                 **{f"pct_{c}": b(rf"{c}\.wav {PERCEIVED_ON_LINE}refund promised: (\d+) %", "int") for c in esc},
                 **{f"issue_{c}": b(rf"{c}\.wav {PERCEIVED_ON_LINE}Problem: ([^.]+)\.") for c in esc},
                 "auto_pct": b(r"offer you a (\d+)% refund", "int"),
             },
+            "Calls reviewed.",
         ),
-        turn("Calls reviewed."),
     ]
     q2_conds = [
         *[cond.jv(calls_json, [c, "order_id"], v["order_id"]) for c, v in CALLS.items()],
@@ -419,11 +416,8 @@ def _q2() -> conv.Round:
             {"kind": "json", "path": calls_json, "key": [c, "issue"], "one_of": words, "match": "contains"}
             for c, words in ISSUE_WORDS.items()
         ],
-        cond.decoy(calls_json, TRANSCRIPT_ORDER),
-        *[
-            cond.evidence(w, [CALLS[c]["order_id"]], calls_json, cond.MEDIA_MODELS["audio"])
-            for c, w in zip(esc, wavs, strict=True)
-        ],
+        media.Decoy(TRANSCRIPT_ORDER).kept_out(calls_json),
+        *[media.perceived(w, "audio", [CALLS[c]["order_id"]], calls_json) for c, w in zip(esc, wavs, strict=True)],
     ]
     return q2_traj, q2_conds
 

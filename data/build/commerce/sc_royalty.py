@@ -8,6 +8,7 @@ from typing import Any
 
 import conv
 from kit import conditions as cond
+from kit.rounds import media
 from kit.scan import A4_150DPI
 from kit.seal import seal_key
 from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, create, edit, run, turn
@@ -394,39 +395,34 @@ def _q3() -> conv.Round:
         + '\n  },\n  "declared_total_eur": ${var:decl_total},\n  "signed_by": "${var:director}"\n}\n'
     )
     q3_traj = [
-        turn(
-            "The statement is a scan: an image-capable reader with that one file. The OCR export I read myself.",
-            create("statement_reader", "vlm", ["Read"], [scan], "You read scanned forms exactly, figure by figure."),
-            call("Read", file_path=f"{WS}/bot_extracts/statement_ocr.txt"),
-        ),
-        turn(
-            "Asking for the declared figures.",
-            run(
-                "statement_reader",
+        *media.reading_turns(
+            media.Reader("statement_reader", "image", (scan,), "You read scanned forms exactly, figure by figure."),
+            media.Asking(
+                "The statement is a scan: an image-capable reader with that one file. The OCR export I read myself.",
+                "Asking for the declared figures.",
                 "read statement",
                 f"Read the scanned statement {WS}/{scan}: declared net sales per month, and who signed.",
             ),
+            also=[call("Read", file_path=f"{WS}/bot_extracts/statement_ocr.txt")],
         ),
-        turn(
+        *media.writing_turns(
             "Writing the declared figures.",
-            call("Write", file_path=f"{WS}/{decl_json}", content=q3_json),
-            bind={
+            [call("Write", file_path=f"{WS}/{decl_json}", content=q3_json)],
+            {
                 **{f"d_{mk[m]}": b(PERCEIVED_ON_LINE + rf"{m} (\d+\.\d\d)", "number") for m in MONTHS},
                 "decl_total": calc("sum", *[f"d_{mk[m]}" for m in MONTHS]),
                 "director": b(PERCEIVED_ON_LINE + r"Director: ([A-Z]\. [A-Za-z]+)"),
             },
+            "Declared figures written.",
         ),
-        turn("Declared figures written."),
     ]
     q3_conds = [
         *[cond.jv(decl_json, ["declared_net_sales_eur", m], f2(declared[m]), 0.005) for m in MONTHS],
         cond.jv(decl_json, ["declared_total_eur"], f2(declared_total), 0.01),
         {"kind": "json", "path": decl_json, "key": ["signed_by"], "one_of": ["H. Nygaard", "Nygaard"]},
-        cond.decoy(decl_json, f"{ocr['2025-10']:.2f}"),
-        cond.decoy(decl_json, f"{ocr['2025-11']:.2f}"),
-        cond.evidence(
-            scan, [f"{declared['2025-10']:.2f}", f"{declared['2025-11']:.2f}"], decl_json, cond.MEDIA_MODELS["image"]
-        ),
+        media.Decoy(f"{ocr['2025-10']:.2f}").kept_out(decl_json),
+        media.Decoy(f"{ocr['2025-11']:.2f}").kept_out(decl_json),
+        media.perceived(scan, "image", [f"{declared['2025-10']:.2f}", f"{declared['2025-11']:.2f}"], decl_json),
     ]
     return q3_traj, q3_conds
 

@@ -8,6 +8,7 @@ from typing import Any
 import conv
 from kit import conditions as cond
 from kit.media import mp4_bytes
+from kit.rounds import media
 from kit.seal import seal_key
 from kit.texture import png_bytes
 from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, create, edit, run, turn
@@ -362,37 +363,33 @@ def _q1() -> conv.Round:
             call("Read", file_path=f"{WS}/bot_logs/motion_alert_log.txt"),
             call("Glob", pattern="*", path=f"{WS}/bot_logs"),
         ),
-        turn(
-            "The clip is video: a vision-capable reviewer gets that one file.",
-            create(
+        *media.reading_turns(
+            media.Reader(
                 "clip_reviewer",
-                "vlm",
-                ["Read"],
-                [clip],
+                "video",
+                (clip,),
                 "You watch footage frame by frame and report times, labels and counts exactly.",
             ),
-        ),
-        turn(
-            "Asking what the clip shows.",
-            run(
-                "clip_reviewer",
+            media.Asking(
+                "The clip is video: a vision-capable reviewer gets that one file.",
+                "Asking what the clip shows.",
                 "review backroom clip",
-                f"Watch {WS}/{clip}: when does the door open (overlay time), which cage is in view, and how many cartons "
-                "are in it before and after?",
+                f"Watch {WS}/{clip}: when does the door open (overlay time), which cage is in view, and how many "
+                "cartons are in it before and after?",
             ),
         ),
-        turn(
+        *media.writing_turns(
             "Writing the clip review.",
-            call("Write", file_path=f"{WS}/{cctv_json}", content=q1_json),
-            bind={
+            [call("Write", file_path=f"{WS}/{cctv_json}", content=q1_json)],
+            {
                 "door": b(PERCEIVED_ON_LINE + r"DOOR OPEN from (\d\d:\d\d):\d\d"),
                 "cage": b(PERCEIVED_ON_LINE + r"'CAGE ([A-Z]+-\d+)'"),
                 "before": b(PERCEIVED_ON_LINE + r"'CAGE [A-Z]+-\d+' holds (\d+) cartons", "int"),
                 "after": b(PERCEIVED_ON_LINE + r"the cage holds (\d+) cartons", "int"),
                 "removed": calc("sub", "before", "after"),
             },
+            "Clip reviewed.",
         ),
-        turn("Clip reviewed."),
     ]
     q1_conds = [
         cond.jv(cctv_json, ["door_opened_at"], CCTV["door_opened_at"]),
@@ -400,8 +397,8 @@ def _q1() -> conv.Round:
         cond.jv(cctv_json, ["cartons_before"], CCTV["cartons_before"]),
         cond.jv(cctv_json, ["cartons_after"], CCTV["cartons_after"]),
         cond.jv(cctv_json, ["cartons_removed"], CCTV["cartons_before"] - CCTV["cartons_after"]),
-        cond.decoy(cctv_json, MOTION_DECOY),
-        cond.evidence(clip, [CCTV["door_opened_at"], CCTV["cage_id"]], cctv_json, cond.MEDIA_MODELS["video"]),
+        media.Decoy(MOTION_DECOY).kept_out(cctv_json),
+        media.perceived(clip, "video", [CCTV["door_opened_at"], CCTV["cage_id"]], cctv_json),
     ]
     return q1_traj, q1_conds
 
