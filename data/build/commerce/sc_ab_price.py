@@ -8,8 +8,9 @@ from typing import Any
 
 import conv
 from kit import conditions as cond
+from kit.rounds import media
 from kit.seal import seal_key
-from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, create, edit, run, turn, var
+from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, edit, run, turn, var
 from kit.trajectory import bind as b
 from lib import SEAL_TOOL, bar_chart, index_md, xlsx_bytes
 
@@ -515,31 +516,28 @@ def _q2() -> conv.Round:
         "snapshot, which analytics names as the number of record, shows arm B below arm A on mobile.\n"
     )
     q2_traj = [
-        turn(
-            "The figures live only on a PNG; a vision-capable reader gets that one file. Meanwhile I read the scraped export.",
-            create(
+        *media.reading_turns(
+            media.Reader(
                 "snapshot_reader",
-                "vlm",
-                ["Read"],
-                [png],
+                "image",
+                (png,),
                 "You read charts precisely: values against the axis, titles, dates. Say what you see, nothing more.",
             ),
-            call("Read", file_path=f"{WS}/bot_exports/chart_data_export.csv"),
-        ),
-        turn(
-            "Asking for the four bars.",
-            run(
-                "snapshot_reader",
+            media.Asking(
+                "The figures live only on a PNG; a vision-capable reader gets that one file. Meanwhile I read the "
+                "scraped export.",
+                "Asking for the four bars.",
                 "read ATC snapshot",
                 f"Look at {WS}/{png}. The bars have no value labels: read each bar against the gridlines and give the "
                 "add-to-cart rate for desktop and mobile, arm A and arm B, and the snapshot date.",
             ),
-            bind={"exp_mb": b(r"B,mobile,([\d.]+)", "number")},
+            also=[call("Read", file_path=f"{WS}/bot_exports/chart_data_export.csv")],
+            decoy_binds={"exp_mb": b(r"B,mobile,([\d.]+)", "number")},
         ),
-        turn(
+        *media.writing_turns(
             "Writing the snapshot notes from what the reader saw.",
-            call("Write", file_path=f"{WS}/{atc_md}", content=q2_md),
-            bind={
+            [call("Write", file_path=f"{WS}/{atc_md}", content=q2_md)],
+            {
                 "snap_date": b(PERCEIVED_ON_LINE + r"Dashboard snapshot (\d{4}-\d\d-\d\d)"),
                 "atc_da": b(PERCEIVED_ON_LINE + r"desktop arm A \(49\.00\) ([\d.]+)", "number"),
                 "atc_db": b(PERCEIVED_ON_LINE + r"desktop arm B \(44\.00\) ([\d.]+)", "number"),
@@ -547,8 +545,8 @@ def _q2() -> conv.Round:
                 "atc_mb": b(PERCEIVED_ON_LINE + r"mobile arm B \(44\.00\) ([\d.]+)", "number"),
                 "mob_change": calc("sub", "atc_mb", "atc_ma"),
             },
+            "Snapshot notes written.",
         ),
-        turn("Snapshot notes written."),
     ]
     mobile_change = round(ATC["mobile_b"] - ATC["mobile_a"], 2)
     q2_conds = [
@@ -557,14 +555,9 @@ def _q2() -> conv.Round:
         cond.label(atc_md, "Mobile arm A (%)", ATC["mobile_a"], 0.15),
         cond.label(atc_md, "Mobile arm B (%)", ATC["mobile_b"], 0.15),
         cond.label(atc_md, "Mobile change B minus A (pp)", mobile_change, 0.15),
-        cond.contains(
-            atc_md,
-            any=["export", "scraped"],
-            section="Rejected claims",
-            message="## Rejected claims does not name the scraped export",
-        ),
-        cond.decoy(atc_md, EXPORT_MOBILE_B, sections=["Rejected claims"], labels=["mobile", "arm B"]),
-        cond.evidence(png, [f"{ATC['mobile_a']:.1f}", f"{ATC['mobile_b']:.1f}"], atc_md, cond.MEDIA_MODELS["image"]),
+        media.named(atc_md, ["export", "scraped"], "## Rejected claims does not name the scraped export"),
+        media.Decoy(EXPORT_MOBILE_B, ["mobile", "arm B"]).refuted(atc_md),
+        media.perceived(png, "image", [f"{ATC['mobile_a']:.1f}", f"{ATC['mobile_b']:.1f}"], atc_md),
     ]
     return q2_traj, q2_conds
 

@@ -8,8 +8,9 @@ from typing import Any
 
 import conv
 from kit import conditions as cond
+from kit.rounds import media
 from kit.seal import seal_key
-from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, call, create, edit, run, turn
+from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, call, edit, run, turn
 from kit.trajectory import bind as b
 from lib import SEAL_TOOL, index_md, pdf_bytes, text_scan
 from tools_shared import DEADLINE_TOOL, DOCX_TOOL
@@ -409,6 +410,12 @@ def _q1() -> conv.Round:
         "the parcels as '${var:ocr_parcels}'; the scan shows otherwise, and the OCR flags its own tracking read as low "
         "confidence.\n"
     )
+    receipt_reader = media.Reader(
+        "receipt_reader",
+        "image",
+        (scan,),
+        "You read scanned forms exactly: names letter by letter, numbers digit by digit.",
+    )
     q1_traj = [
         turn(
             "Reading the brief, the asset map and the courier's OCR export.",
@@ -419,13 +426,7 @@ def _q1() -> conv.Round:
         ),
         turn(
             "The receipt is a scan; an image-capable reader gets only that file.",
-            create(
-                "receipt_reader",
-                "vlm",
-                ["Read"],
-                [scan],
-                "You read scanned forms exactly: names letter by letter, numbers digit by digit.",
-            ),
+            receipt_reader.create(),
             bind={
                 "order": b(r"order \*\*(ORD-\d+)\*\*"),
                 "ocr_signer": b(r"signature name: ([^\n]+?)\s*(?:\n|$)"),
@@ -434,8 +435,7 @@ def _q1() -> conv.Round:
         ),
         turn(
             "Asking for the delivery facts.",
-            run(
-                "receipt_reader",
+            receipt_reader.ask(
                 "read proof of delivery",
                 f"Read the scanned receipt {WS}/{scan}: tracking number, who received it (printed name), parcels "
                 "delivered, and the delivery date and time.",
@@ -458,11 +458,9 @@ def _q1() -> conv.Round:
         cond.label(pod_md, "Received by", one_of=[RECEIPT["signed_by"], "Thorsrud"]),
         cond.label(pod_md, "Parcels delivered", RECEIPT["parcels_delivered"]),
         cond.label(pod_md, "Delivered", DELIVERED.replace("T", " ")),  # the delivery date as well as the time
-        cond.contains(
-            pod_md, any=["OCR"], section="Rejected claims", message="## Rejected claims does not name the OCR export"
-        ),
-        cond.decoy(pod_md, OCR_SIGNER, sections=["Rejected claims"]),
-        cond.evidence(scan, [RECEIPT["tracking_id"], "Thorsrud"], pod_md, cond.MEDIA_MODELS["image"]),
+        media.named(pod_md, ["OCR"], "## Rejected claims does not name the OCR export"),
+        media.Decoy(OCR_SIGNER).refuted(pod_md),
+        media.perceived(scan, "image", [RECEIPT["tracking_id"], "Thorsrud"], pod_md),
     ]
     return q1_traj, q1_conds
 

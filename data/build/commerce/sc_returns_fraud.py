@@ -22,7 +22,6 @@ from conv import (
     write_token,
 )
 from kit.conditions import (
-    MEDIA_MODELS,
     Condition,
     agree,
     background,
@@ -35,8 +34,9 @@ from kit.conditions import (
     seal,
     workflow,
 )
+from kit.rounds import media
 from kit.seal import seal_key
-from kit.trajectory import WS, Turn, bash, call, create, edit, run, turn
+from kit.trajectory import PERCEIVED, WS, Turn, bash, call, edit, run, turn
 from kit.trajectory import bind as b
 from lib import SEAL_TOOL, index_md, text_scan, wav_bytes
 
@@ -629,9 +629,6 @@ def _q1() -> tuple[list[Turn], list[Condition]]:
     return q1_traj, q1_conds
 
 
-perceived = r"\(perceived\):.*?"
-
-
 def _q2() -> tuple[list[Turn], list[Condition]]:
     """q2: the bench inspection form (image)."""
     q2_json = (
@@ -640,38 +637,34 @@ def _q2() -> tuple[list[Turn], list[Condition]]:
         '  "inspected_on": "${var:bench_date}"\n}\n'
     )
     q2_traj = [
-        turn(
-            "A scanned form: a model that sees images reads it, with that one file; the OCR export is at hand.",
-            create(
+        *media.reading_turns(
+            media.Reader(
                 "bench_reader",
-                "vlm",
-                ["Read"],
-                [scan_png],
+                "image",
+                (scan_png,),
                 "You read scanned forms and report every field exactly as written, character by character.",
             ),
-            call("Read", file_path=f"{WS}/{ocr_txt}"),
-        ),
-        turn(
-            "Asking what the inspector recorded.",
-            run(
-                "bench_reader",
+            media.Asking(
+                "A scanned form: a model that sees images reads it, with that one file; the OCR export is at hand.",
+                "Asking what the inspector recorded.",
                 "bench inspection form",
                 f"Look at {WS}/{scan_png}: the RMA, the serial on the returned unit, whether it matches the order, "
                 "the inspector and the date.",
             ),
+            also=[call("Read", file_path=f"{WS}/{ocr_txt}")],
         ),
-        turn(
+        *media.writing_turns(
             "Writing the inspection from the form itself.",
-            call("Write", file_path=f"{WS}/{bench_json}", content=q2_json),
-            bind={
-                "bench_rma": b(perceived + r"RMA: (RMA-\d+)"),
-                "bench_serial": b(perceived + r"Serial on returned unit: (TMX5-\w+)"),
-                "bench_match": b(perceived + r"Matches order: (YES|NO)\b"),
-                "bench_inspector": b(perceived + r"Inspector: ([A-Z][a-z]+ [A-Z][a-z]+)"),
-                "bench_date": b(perceived + r"Date: [^(]*\((\d\d/\d\d/\d{4})\)", "date_dmy"),
+            [call("Write", file_path=f"{WS}/{bench_json}", content=q2_json)],
+            {
+                "bench_rma": b(PERCEIVED + r"RMA: (RMA-\d+)"),
+                "bench_serial": b(PERCEIVED + r"Serial on returned unit: (TMX5-\w+)"),
+                "bench_match": b(PERCEIVED + r"Matches order: (YES|NO)\b"),
+                "bench_inspector": b(PERCEIVED + r"Inspector: ([A-Z][a-z]+ [A-Z][a-z]+)"),
+                "bench_date": b(PERCEIVED + r"Date: [^(]*\((\d\d/\d\d/\d{4})\)", "date_dmy"),
             },
+            "Bench inspection recorded.",
         ),
-        turn("Bench inspection recorded."),
     ]
     q2_conds = [
         jv(bench_json, ["rma_id"], BENCH["rma"]),
@@ -679,8 +672,8 @@ def _q2() -> tuple[list[Turn], list[Condition]]:
         jv(bench_json, ["is_sold_unit"], False),
         jv(bench_json, ["inspector"], BENCH["inspector"]),
         jv(bench_json, ["inspected_on"], BENCH["date"]),
-        decoy(bench_json, OCR_SERIAL),
-        evidence(scan_png, [BENCH["serial"], BENCH["inspector"]], bench_json, MEDIA_MODELS["image"]),
+        media.Decoy(OCR_SERIAL).kept_out(bench_json),
+        media.perceived(scan_png, "image", [BENCH["serial"], BENCH["inspector"]], bench_json),
     ]
     return q2_traj, q2_conds
 
@@ -809,24 +802,21 @@ def _q5() -> tuple[list[Turn], list[Condition]]:
         '  "chargeback_ref": "${var:psp_ref}",\n  "charged_back_on": "${var:psp_date}"\n}\n'
     )
     q5_traj = [
-        turn(
-            "A voicemail: only an audio-capable listener can take it, with that one file; the bot's transcript is at hand.",
-            create(
+        *media.reading_turns(
+            media.Reader(
                 "vm_listener",
-                "omni",
-                ["Read"],
-                [wav],
+                "audio",
+                (wav,),
                 "You listen to recordings and report who says what, with every number, reference and date.",
             ),
-            call("Read", file_path=f"{WS}/{vm_txt}"),
-        ),
-        turn(
-            "Asking what the payment provider recovered.",
-            run(
-                "vm_listener",
+            media.Asking(
+                "A voicemail: only an audio-capable listener can take it, with that one file; the bot's transcript is "
+                "at hand.",
+                "Asking what the payment provider recovered.",
                 "payment provider voicemail",
                 f"Listen to {WS}/{wav}: who calls, which account, how much was recovered, the reference and the date.",
             ),
+            also=[call("Read", file_path=f"{WS}/{vm_txt}")],
         ),
         turn(
             "Recording the recovery from the recording, and rerunning the calculator with it.",
@@ -836,10 +826,10 @@ def _q5() -> tuple[list[Turn], list[Condition]]:
                 "refund reversal net of the chargeback recovery",
             ),
             bind={
-                "psp_account": b(perceived + r"account (ACC-\d+)"),
-                "psp_amount": b(perceived + r"Amount recovered: ([\d,.]+) euros", "number"),
-                "psp_ref": b(perceived + r"Chargeback reference: (KV-\d+)"),
-                "psp_date": b(perceived + r"card issuer on [^(]*\((\d\d/\d\d/\d{4})\)", "date_dmy"),
+                "psp_account": b(PERCEIVED + r"account (ACC-\d+)"),
+                "psp_amount": b(PERCEIVED + r"Amount recovered: ([\d,.]+) euros", "number"),
+                "psp_ref": b(PERCEIVED + r"Chargeback reference: (KV-\d+)"),
+                "psp_date": b(PERCEIVED + r"card issuer on [^(]*\((\d\d/\d\d/\d{4})\)", "date_dmy"),
             },
         ),
         turn(
@@ -854,10 +844,10 @@ def _q5() -> tuple[list[Turn], list[Condition]]:
         jv(psp_json, ["recovered_eur"], RECOVERED, 0.005),
         jv(psp_json, ["chargeback_ref"], PSP["ref"]),
         jv(psp_json, ["charged_back_on"], PSP["date"]),
-        decoy(psp_json, TRANSCRIPT_AMOUNT),
+        media.Decoy(TRANSCRIPT_AMOUNT).kept_out(psp_json),
         jv(enf_json, ["refunds_reversed_eur"], REVERSE5, 0.01),
         decoy(enf_json, f"{REVERSE4:.2f}"),
-        evidence(wav, [["1,047", "1047", "one thousand and forty-seven"], PSP["ref"]], psp_json, MEDIA_MODELS["audio"]),
+        media.perceived(wav, "audio", [["1,047", "1047", "one thousand and forty-seven"], PSP["ref"]], psp_json),
     ]
     return q5_traj, q5_conds
 

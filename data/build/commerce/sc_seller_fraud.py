@@ -8,6 +8,7 @@ from typing import Any
 
 import conv
 from kit import conditions as cond
+from kit.rounds import media
 from kit.seal import seal_key
 from kit.texture import add_texture, png_bytes
 from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, create, edit, run, turn
@@ -334,6 +335,12 @@ def _q1() -> conv.Round:
         '{\n  "claim": "C-4471",\n  "serial": "${var:serial}",\n  "brand_as_printed": "${var:brand}",\n'
         '  "model_as_printed": "${var:model}",\n  "listing_shows_serial": false\n}\n'
     )
+    photo_reader = media.Reader(
+        "photo_reader",
+        "image",
+        (buyer_png, listing_png),
+        "You read product photos closely: every printed word and number, letter by letter.",
+    )
     q1_traj = [
         turn(
             "Reading the brief, the asset map and the bot's risk summary.",
@@ -344,19 +351,12 @@ def _q1() -> conv.Round:
         ),
         turn(
             "Photos need eyes: a vision reader with the two photos only.",
-            create(
-                "photo_reader",
-                "vlm",
-                ["Read"],
-                [buyer_png, listing_png],
-                "You read product photos closely: every printed word and number, letter by letter.",
-            ),
+            photo_reader.create(),
             bind={"seller": b(r"Seller \*\*(SL-\d+)\*\*")},
         ),
         turn(
             "Asking what the box in the buyer's photo says.",
-            run(
-                "photo_reader",
+            photo_reader.ask(
                 "read product photos",
                 f"Look at {WS}/{buyer_png} and {WS}/{listing_png}. Transcribe the brand, model and serial printed on the "
                 "box in the buyer's photo exactly as printed, and say whether the listing image shows a serial.",
@@ -382,8 +382,8 @@ def _q1() -> conv.Round:
             "key": ["brand_as_printed"],
             "one_of": [PHOTO["brand_as_printed"], "AirPuIse Pro (capital I)"],
         },
-        cond.decoy(photo_json, SUMMARY_SERIAL),
-        cond.evidence(buyer_png, [PHOTO["buyer_serial"]], photo_json, cond.MEDIA_MODELS["image"]),
+        media.Decoy(SUMMARY_SERIAL).kept_out(photo_json),
+        media.perceived(buyer_png, "image", [PHOTO["buyer_serial"]], photo_json),
     ]
     return q1_traj, q1_conds
 
