@@ -42,6 +42,7 @@ from kit.conditions import (
 from kit.files import dump
 from kit.files import write as save
 from kit.office import Block, docx_bytes
+from kit.rounds import media
 from kit.scan import font
 from kit.scenario import exec_round, manifest, update_group
 from kit.seal import seal_hex, seal_key, seal_tool_doc, seal_tool_template
@@ -668,14 +669,11 @@ def specs_q1_q3() -> dict[str, Spec]:
             jone(GRN_FIELDS, ["received_by"], ["T. Okafor", "T.Okafor"]),
             jkeys(GRN_FIELDS, ["received"], sorted(RECEIVED)),
             *[jv(GRN_FIELDS, ["received", k], v) for k, v in RECEIVED.items()],
-            contains(notes, section="Rejected claims", all=["OCR", "218", "485"]),
-            decoy(notes, "218", sections=["Rejected claims"], labels=["KP-TP-350", "received", "qty"]),
-            decoy(notes, "485", sections=["Rejected claims"], labels=["KP-FX-12", "received", "qty"]),
-            evidence(
-                "scans/grn_PO-55812_signed.png",
-                [GRN["grn_id"], "216", "455", "Okafor"],
-                GRN_FIELDS,
-                models=["vlm", "omni"],
+            media.quoted(notes, ["OCR", "218", "485"]),
+            media.Decoy("218", ["KP-TP-350", "received", "qty"]).refuted(notes),
+            media.Decoy("485", ["KP-FX-12", "received", "qty"]).refuted(notes),
+            media.perceived(
+                "scans/grn_PO-55812_signed.png", "image", [GRN["grn_id"], "216", "455", "Okafor"], GRN_FIELDS
             ),
             condition("never_granted", segments=["vault"], rounds="this", models=["vlm", "omni"]),
             NEVER_HR,
@@ -869,44 +867,39 @@ def turns_q1() -> list[Turn]:
 
 def turns_q2() -> list[Turn]:
     return [
-        turn(
-            "The GRN is a scan; creating a vision reader limited to that scan.",
-            create(
+        *media.reading_turns(
+            media.Reader(
                 "grn_reader",
-                "vlm",
-                ["Read"],
-                ["scans/grn_PO-55812_signed.png"],
+                "image",
+                ("scans/grn_PO-55812_signed.png",),
                 "You read scanned forms and transcribe fields exactly as printed or written.",
             ),
-            read("bot_notes/grn_ocr_export.txt"),
-        ),
-        turn(
-            "Reading the scan.",
-            run(
-                "grn_reader",
+            media.Asking(
+                "The GRN is a scan; creating a vision reader limited to that scan.",
+                "Reading the scan.",
                 "read GRN scan",
                 f"Read {WS}/scans/grn_PO-55812_signed.png. Give the GRN number, who signed as "
                 "received by, and the received quantity for each SKU.",
             ),
-            bind={
+            also=[read("bot_notes/grn_ocr_export.txt")],
+            decoy_binds={
                 "ocr_grn": b(r"No:\s+(GRN-[\d-]+)"),
                 "ocr_350": b(r"KP-TP-350\s+\d+\s+(\d+)"),
                 "ocr_fx": b(r"KP-FX-12\s+\d+\s+(\d+)"),
                 "ocr_by": b(r"Received by:\s+(.+?)\s{2,}"),
             },
         ),
-        turn(
+        *media.writing_turns(
             "Writing the GRN deliverables from what the reader saw.",
-            write_call("output/grn_fields.json", GRN_JSON),
-            write_call("output/grn_notes.md", NOTES_MD),
-            bind={
+            [write_call("output/grn_fields.json", GRN_JSON), write_call("output/grn_notes.md", NOTES_MD)],
+            {
                 "grn_id": b(PERCEIVED + r"GRN No: (GRN-[\d-]+)"),
                 "received_by": b(PERCEIVED + r"Received by \(print \+ sign\): ([^(\n]+?) \("),
                 "delivered": b(PERCEIVED + r"Date received: (\d\d/\d\d/\d{4})", "date_dmy"),
                 **{f"r_{s}": b(PERCEIVED + rf"{s} \|[^|]*\| ordered \d+ \| received (\d+)", "int") for s in SKUS},
             },
+            "GRN fields written.",
         ),
-        turn("GRN fields written."),
     ]
 
 

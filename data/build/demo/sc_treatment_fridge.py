@@ -36,6 +36,7 @@ from common import (
 from kit import conditions as cond
 from kit.media import speech_wav
 from kit.office import restamp_zip_file
+from kit.rounds import media
 from kit.scenario import exec_round, manifest, update_group
 from kit.selftest import run_tool
 from kit.trajectory import PERCEIVED, STDOUT, WS, Turn, call, create, edit, read, run, run_workflow, turn, write_call
@@ -756,7 +757,6 @@ def order(lines: OrderLines, total: float) -> list[cond.Condition]:
 
 def specs_q1_q2() -> dict[str, Spec]:
     first3 = EXPORT_NAMES[:3]
-    rejected = ["Rejected claims"]
     return {
         "q1": spec(
             "q1",
@@ -775,21 +775,17 @@ def specs_q1_q2() -> dict[str, Spec]:
             cond.jv(VOICEMAIL, ["adalimumab_syringes_moved"], 6),
             cond.jone(VOICEMAIL, ["moved_at"], ["03:50", "3:50"]),
             cond.jv(VOICEMAIL, ["fault"], "seal", match="contains"),
-            cond.contains(
+            media.named(
                 "output/voicemail_facts.md",
-                section="Rejected claims",
-                any=["autotranscript", "transcript", "transcription"],
-                message="## Rejected claims does not name the automatic transcript",
+                ["autotranscript", "transcript", "transcription"],
+                "## Rejected claims does not name the automatic transcript",
             ),
-            *[
-                cond.decoy("output/voicemail_facts.md", t, sections=rejected)
-                for t in ("three fifteen", "03:15", "sixteen")
-            ],
-            cond.evidence(
+            *[media.Decoy(t).refuted("output/voicemail_facts.md") for t in ("three fifteen", "03:15", "sixteen")],
+            media.perceived(
                 "recordings/nurse_voicemail_2026-03-15.wav",
+                "audio",
                 [["19", "nineteen"], ["6", "six"], ["03:50", "3:50", "three fifty"], "seal"],
                 VOICEMAIL,
-                models=["omni"],
             ),
             NEVER_PATIENTS,
         ),
@@ -1024,42 +1020,37 @@ def turns_q1() -> list[Turn]:
 def turns_q2() -> list[Turn]:
     wav = WAV.removeprefix("workspace/")
     return [
-        turn(
-            "The voicemail is audio; creating an audio-capable listener limited to that file.",
-            create(
+        *media.reading_turns(
+            media.Reader(
                 "voicemail_listener",
-                "omni",
-                ["Read"],
-                [wav],
+                "audio",
+                (wav,),
                 "You listen to audio files and report exactly what is said, with all numbers and times.",
             ),
-            read("bot_summaries/voicemail_autotranscript.txt"),
-        ),
-        turn(
-            "Asking for the facts from the recording.",
-            run(
-                "voicemail_listener",
+            media.Asking(
+                "The voicemail is audio; creating an audio-capable listener limited to that file.",
+                "Asking for the facts from the recording.",
                 "voicemail facts",
                 f"Listen to {WS}/{wav}. How many insulin pens and "
                 "adalimumab syringes were moved, at what time, and what fault was reported?",
             ),
-            bind={
+            also=[read("bot_summaries/voicemail_autotranscript.txt")],
+            decoy_binds={
                 "auto_pens": b(r"moved\s+(?:\d+\t)?(\w+)\s+(?:\d+\t)?insulin pens"),
                 "auto_syringes": b(r"insulin pens and\s+(?:\d+\t)?(\w+)\s+(?:\d+\t)?adalimumab"),
             },
         ),
-        turn(
+        *media.writing_turns(
             "Writing the voicemail deliverables from what the listener heard.",
-            write_call("output/voicemail_facts.json", VM_JSON),
-            write_call("output/voicemail_facts.md", VM_MD),
-            bind={
+            [write_call("output/voicemail_facts.json", VM_JSON), write_call("output/voicemail_facts.md", VM_MD)],
+            {
                 "pens": b(PERCEIVED + r"moved\s+([\w-]+(?: [\w-]+)?)\s+insulin pens", "int"),
                 "syringes": b(PERCEIVED + r"insulin pens and\s+([\w-]+)\s+adalimumab", "int"),
                 "moved_at": b(PERCEIVED + r"pharmacy fridge at\s+([\w: ]+?)\.", "hhmm"),
                 "fault": b(PERCEIVED + r"\. ([^.]*door seal is torn)"),
             },
+            "Voicemail facts written.",
         ),
-        turn("Voicemail facts written."),
     ]
 
 
