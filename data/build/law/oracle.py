@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from kit.rounds import workflow as wf
 from kit.trajectory import PERCEIVED_ON_LINE, WS, Turn, call, create, run, turn
 from kit.trajectory import bind as b
 from rounds import (
@@ -22,7 +23,7 @@ from rounds import (
     media_of,
     rid,
     slot,
-    workflow_script,
+    workflow_readers,
 )
 
 PERCEIVED_ANY_LINE = PERCEIVED_ON_LINE + r"(?:\n[^\n]*?)*?"
@@ -190,7 +191,7 @@ def workflow_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
     return [
         turn(
             "Reading the governing terms and the archive in parallel.",
-            call("Workflow", name="terms_and_archive", args={}, script=workflow_script(S)),
+            wf.call("terms_and_archive", "governing terms and the archive", workflow_readers(S)),
         ),
         turn(
             "Computing from the bound figures.",
