@@ -8,7 +8,8 @@ from typing import Any
 
 import conv
 from kit import conditions as cond
-from kit.rounds import media
+from kit.rounds import media, search
+from kit.rounds import workflow as wf
 from kit.seal import seal_key
 from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, edit, run, turn, var
 from kit.trajectory import bind as b
@@ -675,20 +676,26 @@ def _q4() -> conv.Round:
 def _q5() -> conv.Round:
     """q5: which rule governs (workflow)."""
     plan_x = "plan/test_plan_PT-2611.xlsx"
-    wf = (
-        'const planReader = defineAgent({name: "plan_reader", model_key: "llm", tools: ["Read"],\n'
-        f'  accessible_paths: ["{plan_x}"], system_prompt: "Report every row of the workbook you read."}});\n'
-        'const archiveReader = defineAgent({name: "archive_reader", model_key: "llm", tools: ["Read", "Grep"],\n'
-        '  accessible_paths: ["archive"], system_prompt: "Report the version, date and rule of each document."});\n'
-        'phase("decision rule");\n'
-        "const results = await parallel([\n"
-        f'  () => agent("Read ${{workspace}}/{plan_x} and report the Decision rule sheet and the change log.", '
-        '{agentType: "plan_reader"}),\n'
-        '  () => agent("Search archive/ for \\"test plan\\" (the older draft is filed there among other papers) '
-        'and report the test, version, date and decision rule of each plan that matches.", '
-        '{agentType: "archive_reader"}),\n'
-        "]);\nlog(results);\nreturn results;\n"
-    )
+    readers = [
+        wf.Reader(
+            "plan_reader",
+            ("Read",),
+            (plan_x,),
+            "Report every row of the workbook you read.",
+            f"Read {WS}/{plan_x} and report the Decision rule sheet and the change log.",
+        ),
+        search.searcher(
+            "archive_reader",
+            "archive",
+            "Report the version, date and rule of each document.",
+            search.ask(
+                "archive",
+                "test plan",
+                "report the test, version, date and decision rule of each plan that matches.",
+                "the older draft is filed there among other papers",
+            ),
+        ),
+    ]
     cell = r"(?:\\t|\t|\s|\|)+"
     q5_md = (
         "# Decision rule of test plan ${var:test_id}\n\n"
@@ -698,11 +705,11 @@ def _q5() -> conv.Round:
         "- The archived draft (${var:v1_label}) set a threshold of ${var:v1_min} pp with no guardrail; it is "
         "superseded by the signed-off plan and does not govern this test.\n"
     )
-    draft = r"PT-2611_v1\.md:(?:\\n|\n)(?:(?!\.md:(?:\\n|\n)).)*?"  # inside the draft's excerpt only
+    draft = search.in_excerpt("PT-2611_v1.md")  # inside the draft's excerpt only
     q5_traj = [
         turn(
             "Both documents are delegable only and independent: one workflow, two readers in parallel.",
-            call("Workflow", name="decision_rule_lookup", args={}, script=wf),
+            wf.call("decision_rule_lookup", "decision rule", readers),
         ),
         turn(
             "Writing the governing rule once both readers are back.",
@@ -731,7 +738,7 @@ def _q5() -> conv.Round:
         cond.decoy(rule_md, f"{V1_MIN_UPLIFT:.2f}", sections=["Rejected claims"]),
         cond.evidence(plan_x, [f"{MIN_UPLIFT:.2f}", f"{MAX_MOBILE_DROP:.2f}"], rule_md),
         cond.evidence("archive/test_plan_PT-2611_v1.md", ["version 1", f"{V1_MIN_UPLIFT:.2f} pp"], rule_md),
-        cond.workflow(2, True),
+        wf.parallel_readers(),
     ]
     return q5_traj, q5_conds
 

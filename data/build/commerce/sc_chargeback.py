@@ -8,7 +8,8 @@ from typing import Any
 
 import conv
 from kit import conditions as cond
-from kit.rounds import media
+from kit.rounds import media, search
+from kit.rounds import workflow as wf
 from kit.seal import seal_key
 from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, call, edit, run, turn
 from kit.trajectory import bind as b
@@ -587,23 +588,35 @@ def _q3() -> conv.Round:
     return q3_traj, q3_conds
 
 
-def _q4_workflow(pdf: str, old: str) -> str:
+def _q4_readers(pdf: str, old: str) -> list[wf.Reader]:
     """The parallel reads of the agreement, the bulletin and the archived pack."""
-    return (
-        'const agreement = defineAgent({name: "agreement_reader", model_key: "llm", tools: ["Read"],\n'
-        f'  accessible_paths: ["{pdf}"], system_prompt: "Quote the schedule you are asked about verbatim."}});\n'
-        'const bulletin = defineAgent({name: "bulletin_reader", model_key: "llm", tools: ["Read", "Grep"],\n'
-        '  accessible_paths: ["contracts"], system_prompt: "Quote the bulletins verbatim, with their dates."});\n'
-        'const archive = defineAgent({name: "archive_reader", model_key: "llm", tools: ["Read"],\n'
-        f'  accessible_paths: ["{old}"], system_prompt: "Say which case, year and acquirer the pack is about."}});\n'
-        'phase("response window");\n'
-        "const results = await parallel([\n"
-        f'  () => agent("Read ${{workspace}}/{pdf}: quote Schedule 4 (disputes and representment).", {{agentType: "agreement_reader"}}),\n'
-        '  () => agent("Search contracts/ for \\"merchant bulletin\\" (this morning\'s bulletin has no name I know yet) '
-        'and read what matches: which window applies to which reason code, from when?", {agentType: "bulletin_reader"}),\n'
-        f'  () => agent("Read ${{workspace}}/{old}: case, year, window and acquirer.", {{agentType: "archive_reader"}}),\n'
-        "]);\nlog(results);\nreturn results;\n"
-    )
+    return [
+        wf.Reader(
+            "agreement_reader",
+            ("Read",),
+            (pdf,),
+            "Quote the schedule you are asked about verbatim.",
+            f"Read {WS}/{pdf}: quote Schedule 4 (disputes and representment).",
+        ),
+        search.searcher(
+            "bulletin_reader",
+            "contracts",
+            "Quote the bulletins verbatim, with their dates.",
+            search.ask(
+                "contracts",
+                "merchant bulletin",
+                "read what matches: which window applies to which reason code, from when?",
+                "this morning's bulletin has no name I know yet",
+            ),
+        ),
+        wf.Reader(
+            "archive_reader",
+            ("Read",),
+            (old,),
+            "Say which case, year and acquirer the pack is about.",
+            f"Read {WS}/{old}: case, year, window and acquirer.",
+        ),
+    ]
 
 
 def _q4() -> conv.Round:
@@ -613,7 +626,7 @@ def _q4() -> conv.Round:
         "contracts/bulletin_2026-04.md",
         "archive/dispute_pack_CB-31877_2024.md",
     )
-    wf = _q4_workflow(pdf, old)
+    readers = _q4_readers(pdf, old)
     q4_md = (
         "# Response window for ${var:case}\n\n"
         "- Reason code: ${var:code}\n- Notice date: ${var:notice_date}\n- Window (days): ${var:window}\n"
@@ -627,7 +640,7 @@ def _q4() -> conv.Round:
     q4_traj = [
         turn(
             "Three independent reads - agreement, bulletin, archived pack - in one parallel workflow.",
-            call("Workflow", name="response_window", args={}, script=wf),
+            wf.call("response_window", "response window", readers),
         ),
         turn(
             "Computing the deadline from the notice date and the governing window.",
@@ -672,7 +685,7 @@ def _q4() -> conv.Round:
         cond.jv(case_json, ["response_deadline"], DEADLINE),
         cond.evidence(bull, [f"{WINDOW_BULLETIN} calendar days"], window_md),
         cond.evidence(pdf, [f"{WINDOW_AGREEMENT} calendar days"], window_md),
-        cond.workflow(3, True),
+        wf.parallel_readers(3),
     ]
     return q4_traj, q4_conds
 

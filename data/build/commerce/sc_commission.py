@@ -9,6 +9,7 @@ from typing import Any
 import conv
 from kit import conditions as cond
 from kit.rounds import media
+from kit.rounds import workflow as wf
 from kit.seal import seal_key
 from kit.trajectory import PERCEIVED, WS, bash, calc, call, create, edit, run, turn
 from kit.trajectory import bind as b
@@ -336,17 +337,22 @@ calc_cmd = f"python3 {WS}/tools/commission_calc.py --base ${{var:base}} --accel 
 
 def _q1() -> conv.Round:
     """q1: which plan (workflow)."""
-    wf = (
-        'const plan = defineAgent({name: "plan_reader", model_key: "llm", tools: ["Read"],\n'
-        f'  accessible_paths: ["{plan_x}"], system_prompt: "Report every row of every sheet of the workbook."}});\n'
-        'const old = defineAgent({name: "archive_reader", model_key: "llm", tools: ["Read"],\n'
-        f'  accessible_paths: ["{v1_md}"], system_prompt: "Report the status, dates and rates of the document."}});\n'
-        'phase("plan terms");\n'
-        "const results = await parallel([\n"
-        f'  () => agent("Read ${{workspace}}/{plan_x}: both sheets, every row.", {{agentType: "plan_reader"}}),\n'
-        f'  () => agent("Read ${{workspace}}/{v1_md}: status, dates, rates.", {{agentType: "archive_reader"}}),\n'
-        "]);\nlog(results);\nreturn results;\n"
-    )
+    readers = [
+        wf.Reader(
+            "plan_reader",
+            ("Read",),
+            (plan_x,),
+            "Report every row of every sheet of the workbook.",
+            f"Read {WS}/{plan_x}: both sheets, every row.",
+        ),
+        wf.Reader(
+            "archive_reader",
+            ("Read",),
+            (v1_md,),
+            "Report the status, dates and rates of the document.",
+            f"Read {WS}/{v1_md}: status, dates, rates.",
+        ),
+    ]
     q1_md = (
         "# Plan terms for ${var:run}\n\n- Plan version: ${var:plan_ver}\n- Base rate (%): ${var:base}\n"
         "- Accelerator rate (%): ${var:accel}\n- Clawback window (days): ${var:claw_days}\n\n"
@@ -358,7 +364,7 @@ def _q1() -> conv.Round:
             call("Read", file_path=f"{WS}/requests/brief.md"),
             call("Read", file_path=f"{WS}/_sandbox_hint.md"),
             call("Glob", pattern="*", path=f"{WS}/bot_outputs"),
-            call("Workflow", name="plan_terms", args={}, script=wf),
+            wf.call("plan_terms", "plan terms", readers),
         ),
         turn(
             "Writing the governing terms once both readers are back.",
@@ -390,7 +396,7 @@ def _q1() -> conv.Round:
         ),
         cond.decoy(terms_md, V1_BASE, sections=["Rejected claims"], labels=["rate"]),
         cond.evidence(plan_x, [f"{BASE:.1f}", f"{ACCEL:.1f}"], terms_md),
-        cond.workflow(2, True),
+        wf.parallel_readers(),
     ]
     return q1_traj, q1_conds
 

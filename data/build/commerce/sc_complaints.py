@@ -8,6 +8,7 @@ from typing import Any, TypedDict
 import conv
 from kit import conditions as cond
 from kit.rounds import media
+from kit.rounds import workflow as wf
 from kit.seal import seal_key
 from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, create, edit, run, turn
 from kit.trajectory import bind as b
@@ -424,17 +425,22 @@ def _q2() -> conv.Round:
 
 def _q3() -> conv.Round:
     """q3: the goodwill rule (workflow)."""
-    wf = (
-        'const current = defineAgent({name: "policy_reader", model_key: "llm", tools: ["Read"],\n'
-        f'  accessible_paths: ["{pol}"], system_prompt: "Quote the policy sections you are asked about verbatim."}});\n'
-        'const old = defineAgent({name: "archive_reader", model_key: "llm", tools: ["Read"],\n'
-        f'  accessible_paths: ["{old_pol}"], system_prompt: "Report the status and limit of the document."}});\n'
-        'phase("goodwill rule");\n'
-        "const results = await parallel([\n"
-        f'  () => agent("Read ${{workspace}}/{pol}: quote sections 1 and 2.", {{agentType: "policy_reader"}}),\n'
-        f'  () => agent("Read ${{workspace}}/{old_pol}: status and refund limit.", {{agentType: "archive_reader"}}),\n'
-        "]);\nlog(results);\nreturn results;\n"
-    )
+    readers = [
+        wf.Reader(
+            "policy_reader",
+            ("Read",),
+            (pol,),
+            "Quote the policy sections you are asked about verbatim.",
+            f"Read {WS}/{pol}: quote sections 1 and 2.",
+        ),
+        wf.Reader(
+            "archive_reader",
+            ("Read",),
+            (old_pol,),
+            "Report the status and limit of the document.",
+            f"Read {WS}/{old_pol}: status and refund limit.",
+        ),
+    ]
     q3_md = (
         "# Goodwill check for ${var:batch}\n\n- Goodwill limit without approval (%): ${var:limit}\n"
         "- call_0412 promised (%): ${var:pct_call_0412}\n- call_0419 promised (%): ${var:pct_call_0419}\n"
@@ -445,7 +451,7 @@ def _q3() -> conv.Round:
     q3_traj = [
         turn(
             "The current policy and the 2023 version, read in parallel.",
-            call("Workflow", name="goodwill_rule", args={}, script=wf),
+            wf.call("goodwill_rule", "goodwill rule", readers),
         ),
         turn(
             "Writing the goodwill check once both are back.",
@@ -469,7 +475,7 @@ def _q3() -> conv.Round:
         ),
         cond.decoy(goodwill_md, ARCHIVE_LIMIT, sections=["Rejected claims"], labels=["limit", "approval"]),
         cond.evidence(pol, [f"{GOODWILL_LIMIT} %"], goodwill_md),
-        cond.workflow(2, True),
+        wf.parallel_readers(),
     ]
     return q3_traj, q3_conds
 

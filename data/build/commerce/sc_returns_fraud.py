@@ -32,9 +32,9 @@ from kit.conditions import (
     never,
     resumed,
     seal,
-    workflow,
 )
-from kit.rounds import media
+from kit.rounds import media, search
+from kit.rounds import workflow as wf
 from kit.seal import seal_key
 from kit.trajectory import PERCEIVED, WS, Turn, bash, call, edit, run, turn
 from kit.trajectory import bind as b
@@ -681,19 +681,26 @@ def _q2() -> tuple[list[Turn], list[Condition]]:
 def _q3() -> tuple[list[Turn], list[Condition]]:
     """q3: the ring and the policy terms (workflow; the policy file is found by searching)."""
     link_cmd = f"python3 ${{workspace}}/tools/link_accounts.py ${{workspace}}/{signals} {' '.join(ACCOUNTS)}"
-    wf = (
-        'const linker = defineAgent({name: "linker", model_key: "llm", tools: ["Read", "Bash"],\n'
-        f'  accessible_paths: ["{signals}", "tools/link_accounts.py"], system_prompt: "You run the account linker '
-        'exactly as instructed and report its output verbatim."});\n'
-        'const finder = defineAgent({name: "policy_finder", model_key: "llm", tools: ["Read", "Grep"],\n'
-        '  accessible_paths: ["policy"], system_prompt: "Quote the policy text you find verbatim, with its edition."});\n'
-        'phase("ring and policy");\n'
-        "const results = await parallel([\n"
-        f'  () => agent("Run {link_cmd} and report the output verbatim.", {{agentType: "linker"}}),\n'
-        '  () => agent("Search policy/ for \\"serial mismatch\\" (every customer policy is filed there) and read '
-        'what matches: edition, window, block rule, reversal and referral terms.", {agentType: "policy_finder"}),\n'
-        "]);\nlog(results);\nreturn results;\n"
-    )
+    readers = [
+        wf.Reader(
+            "linker",
+            ("Read", "Bash"),
+            (signals, "tools/link_accounts.py"),
+            "You run the account linker exactly as instructed and report its output verbatim.",
+            f"Run {link_cmd} and report the output verbatim.",
+        ),
+        search.searcher(
+            "policy_finder",
+            "policy",
+            "Quote the policy text you find verbatim, with its edition.",
+            search.ask(
+                "policy",
+                "serial mismatch",
+                "read what matches: edition, window, block rule, reversal and referral terms.",
+                "every customer policy is filed there",
+            ),
+        ),
+    ]
     q3_json = (
         '{\n  "ring_accounts": ["${var:ring1}", "${var:ring2}", "${var:ring3}"],\n  "shared_device": "${var:device}",\n'
         '  "block_threshold_mismatches": ${var:threshold},\n  "window_days": ${var:window_days},\n'
@@ -702,7 +709,7 @@ def _q3() -> tuple[list[Turn], list[Condition]]:
     q3_traj = [
         turn(
             "Two independent jobs, one parallel script: the linker on the hashes, a search of the policies.",
-            call("Workflow", name="ring_and_policy", args={}, script=wf),
+            wf.call("ring_and_policy", "ring and policy", readers),
         ),
         turn(
             "Writing the ring and the policy terms once both are back.",
@@ -729,7 +736,7 @@ def _q3() -> tuple[list[Turn], list[Condition]]:
         decoy(ring_json, "ACC-45920"),
         evidence(signals, [f"SHARED device={DEVICE}"], ring_json),
         evidence(policy_md, [f"{THRESHOLD} or more serial mismatches", f"rolling {WINDOW_DAYS} days"], ring_json),
-        workflow(2, True),
+        wf.parallel_readers(),
     ]
     return q3_traj, q3_conds
 

@@ -9,6 +9,7 @@ from typing import Any
 import conv
 from kit import conditions as cond
 from kit.rounds import media
+from kit.rounds import workflow as wf
 from kit.scan import A4_150DPI
 from kit.seal import seal_key
 from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, create, edit, run, turn
@@ -429,17 +430,22 @@ def _q3() -> conv.Round:
 
 def _q4() -> conv.Round:
     """q4: agreement terms (workflow)."""
-    wf = (
-        'const agreement = defineAgent({name: "agreement_reader", model_key: "llm", tools: ["Read"],\n'
-        f'  accessible_paths: ["{pdf}"], system_prompt: "Quote the clauses you are asked about verbatim."}});\n'
-        'const template = defineAgent({name: "template_reader", model_key: "llm", tools: ["Read"],\n'
-        f'  accessible_paths: ["{tmpl}"], system_prompt: "Report the status and rate of the document."}});\n'
-        'phase("agreement terms");\n'
-        "const results = await parallel([\n"
-        f'  () => agent("Read ${{workspace}}/{pdf}: quote clauses 6 and 9.", {{agentType: "agreement_reader"}}),\n'
-        f'  () => agent("Read ${{workspace}}/{tmpl}: status and royalty rate.", {{agentType: "template_reader"}}),\n'
-        "]);\nlog(results);\nreturn results;\n"
-    )
+    readers = [
+        wf.Reader(
+            "agreement_reader",
+            ("Read",),
+            (pdf,),
+            "Quote the clauses you are asked about verbatim.",
+            f"Read {WS}/{pdf}: quote clauses 6 and 9.",
+        ),
+        wf.Reader(
+            "template_reader",
+            ("Read",),
+            (tmpl,),
+            "Report the status and rate of the document.",
+            f"Read {WS}/{tmpl}: status and royalty rate.",
+        ),
+    ]
     q4_md = (
         "# Agreement terms for ${var:unit}\n\n- Royalty rate (%): ${var:rate}\n- Audit-cost threshold (%): ${var:thresh}\n"
         "- Waivers: valid only if granted in writing by the franchisor (clause 6.2)\n\n"
@@ -448,7 +454,7 @@ def _q4() -> conv.Round:
     q4_traj = [
         turn(
             "Agreement and the old template, read in parallel.",
-            call("Workflow", name="agreement_terms", args={}, script=wf),
+            wf.call("agreement_terms", "agreement terms", readers),
         ),
         turn(
             "Writing the terms.",
@@ -472,7 +478,7 @@ def _q4() -> conv.Round:
             message="## Rejected claims does not name the 2019 template",
         ),
         cond.evidence(pdf, [f"{RATE} %"], terms_md),
-        cond.workflow(2, True),
+        wf.parallel_readers(),
     ]
     return q4_traj, q4_conds
 

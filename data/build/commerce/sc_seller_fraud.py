@@ -8,7 +8,8 @@ from typing import Any
 
 import conv
 from kit import conditions as cond
-from kit.rounds import media
+from kit.rounds import media, search
+from kit.rounds import workflow as wf
 from kit.seal import seal_key
 from kit.texture import add_texture, png_bytes
 from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, create, edit, run, turn
@@ -501,18 +502,26 @@ def _q3() -> conv.Round:
 
 def _q4() -> conv.Round:
     """q4: enforcement terms (workflow)."""
-    wf = (
-        'const current = defineAgent({name: "policy_reader", model_key: "llm", tools: ["Read"],\n'
-        f'  accessible_paths: ["{pdf}"], system_prompt: "Quote the policy verbatim, with its version and effective date."}});\n'
-        'const old = defineAgent({name: "archive_reader", model_key: "llm", tools: ["Read", "Grep"],\n'
-        '  accessible_paths: ["archive"], system_prompt: "Report the edition and threshold of the document."});\n'
-        'phase("enforcement terms");\n'
-        "const results = await parallel([\n"
-        f'  () => agent("Read ${{workspace}}/{pdf}: version, effective date, every numbered rule.", {{agentType: "policy_reader"}}),\n'
-        '  () => agent("Search archive/ for \\"2024 edition\\" (older papers of every kind are filed there) and '
-        'read what matches: edition and threshold.", {agentType: "archive_reader"}),\n'
-        "]);\nlog(results);\nreturn results;\n"
-    )
+    readers = [
+        wf.Reader(
+            "policy_reader",
+            ("Read",),
+            (pdf,),
+            "Quote the policy verbatim, with its version and effective date.",
+            f"Read {WS}/{pdf}: version, effective date, every numbered rule.",
+        ),
+        search.searcher(
+            "archive_reader",
+            "archive",
+            "Report the edition and threshold of the document.",
+            search.ask(
+                "archive",
+                "2024 edition",
+                "read what matches: edition and threshold.",
+                "older papers of every kind are filed there",
+            ),
+        ),
+    ]
     q4_md = (
         "# Enforcement terms (policy SE-4)\n\n- Policy version: ${var:pol_ver}\n- Suspension threshold (INAD %): ${var:thr1}\n"
         "- Unregistered serial on buyer evidence: listing delisted as suspected counterfeit\n\n"
@@ -521,7 +530,7 @@ def _q4() -> conv.Round:
     q4_traj = [
         turn(
             "Current policy and the archived edition, read in parallel.",
-            call("Workflow", name="enforcement_terms", args={}, script=wf),
+            wf.call("enforcement_terms", "enforcement terms", readers),
         ),
         turn(
             "Writing the terms once both are back.",
@@ -529,9 +538,7 @@ def _q4() -> conv.Round:
             bind={
                 "pol_ver": b(r"version (\d{4}\.\d) \(effective"),
                 "thr1": b(r"Where the INAD rate exceeds ([\d.]+) %", "number"),
-                "thr_old": b(
-                    r"policy_2024\.md:(?:\\n|\n)(?:(?!\.md:(?:\\n|\n)).)*?Suspend when the INAD rate exceeds ([\d.]+) %"
-                ),
+                "thr_old": b(search.in_excerpt("policy_2024.md") + r"Suspend when the INAD rate exceeds ([\d.]+) %"),
             },
         ),
         turn("Enforcement terms written."),
@@ -548,7 +555,7 @@ def _q4() -> conv.Round:
         ),
         cond.evidence(pdf, [f"{THRESH_V1:.1f} %"], terms_md),
         cond.evidence("archive/enforcement_policy_2024.md", ["2024 edition", f"{THRESH_ARCHIVE} %"], terms_md),
-        cond.workflow(2, True),
+        wf.parallel_readers(),
     ]
     return q4_traj, q4_conds
 

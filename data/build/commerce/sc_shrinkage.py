@@ -8,7 +8,8 @@ from typing import Any
 import conv
 from kit import conditions as cond
 from kit.media import mp4_bytes
-from kit.rounds import media
+from kit.rounds import media, search
+from kit.rounds import workflow as wf
 from kit.seal import seal_key
 from kit.texture import png_bytes
 from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, create, edit, run, turn
@@ -604,18 +605,26 @@ def _q4() -> conv.Round:
 
 def _q5() -> conv.Round:
     """q5: escalation basis (workflow)."""
-    wf = (
-        'const archive = defineAgent({name: "archive_reader", model_key: "llm", tools: ["Read", "Grep"],\n'
-        '  accessible_paths: ["archive"], system_prompt: "Say which store, period, policy revision and threshold each audit used."});\n'
-        'const policy = defineAgent({name: "policy_checker", model_key: "llm", tools: ["Read"],\n'
-        f'  accessible_paths: ["{docx_p}"], system_prompt: "Quote the policy clauses you are asked about verbatim."}});\n'
-        'phase("escalation basis");\n'
-        "const results = await parallel([\n"
-        '  () => agent("Search archive/ for \\"store 9\\" (audits of every store are filed there) and read what '
-        'matches: audit, store, period, threshold and policy revision.", {agentType: "archive_reader"}),\n'
-        f'  () => agent("Read ${{workspace}}/{docx_p}: quote sections 1 and 3.", {{agentType: "policy_checker"}}),\n'
-        "]);\nlog(results);\nreturn results;\n"
-    )
+    readers = [
+        search.searcher(
+            "archive_reader",
+            "archive",
+            "Say which store, period, policy revision and threshold each audit used.",
+            search.ask(
+                "archive",
+                "store 9",
+                "read what matches: audit, store, period, threshold and policy revision.",
+                "audits of every store are filed there",
+            ),
+        ),
+        wf.Reader(
+            "policy_checker",
+            ("Read",),
+            (docx_p,),
+            "Quote the policy clauses you are asked about verbatim.",
+            f"Read {WS}/{docx_p}: quote sections 1 and 3.",
+        ),
+    ]
     q5_md = (
         "# Escalation basis: ${var:audit}\n\n"
         "- Shrink value (EUR): ${var:value_c}\n- Threshold (EUR): ${var:threshold_wf}\n- Escalate: yes\n"
@@ -630,16 +639,14 @@ def _q5() -> conv.Round:
             "Reading the digest myself; the archived audit and the policy are read in parallel by a workflow.",
             call("Read", file_path=f"{WS}/bot_logs/ops_digest.md"),
             call("Grep", pattern="EUR", path=f"{WS}/bot_logs", output_mode="content"),
-            call("Workflow", name="escalation_basis", args={}, script=wf),
+            wf.call("escalation_basis", "escalation basis", readers),
         ),
         turn(
             "Writing the escalation basis once both readers are back.",
             call("Write", file_path=f"{WS}/{basis_md}", content=q5_md),
             bind={
                 "digest_value": b(r"shrink of EUR ([\d.,]+) in the June period"),
-                "old_threshold": b(
-                    r"SA-2025-0907\.md:(?:\\n|\n)(?:(?!\.md:(?:\\n|\n)).)*?escalation threshold of EUR ([\d.,]+)"
-                ),
+                "old_threshold": b(search.in_excerpt("SA-2025-0907.md") + r"escalation threshold of EUR ([\d.,]+)"),
                 "threshold_wf": b(r"exceeds EUR ([\d.,]+), the store manager escalates", "number"),
             },
         ),
@@ -659,7 +666,7 @@ def _q5() -> conv.Round:
         ),
         cond.evidence(docx_p, [f"{THRESHOLD:.2f}"], basis_md),
         cond.evidence("archive/audit_SA-2025-0907.md", [f"EUR {ARCHIVE_THRESHOLD}", "rev. 2024"], basis_md),
-        cond.workflow(2, True),
+        wf.parallel_readers(),
     ]
     return q5_traj, q5_conds
 

@@ -37,12 +37,12 @@ from kit.conditions import (
     never,
     resumed,
     seal,
-    workflow,
 )
 from kit.files import dump
 from kit.files import write as save
 from kit.office import Block, docx_bytes
 from kit.rounds import media
+from kit.rounds import workflow as wf
 from kit.scan import font
 from kit.scenario import exec_round, manifest, update_group
 from kit.seal import seal_hex, seal_key, seal_tool_doc, seal_tool_template
@@ -59,7 +59,6 @@ from kit.trajectory import (
     edit,
     read,
     run,
-    run_workflow,
     turn,
     write_call,
 )
@@ -685,7 +684,7 @@ def specs_q1_q3() -> dict[str, Spec]:
             jv(TERMS_CHECK, ["claims_contact"], TERMS["claims_contact"]),
             jone(TERMS_CHECK, ["valuation_clause"], ["4.3", "§4.3", "clause 4.3", "section 4.3", "§ 4.3"]),
             jv(TERMS_CHECK, ["po_units_ordered"], TERMS["po_units_ordered"]),
-            workflow(),
+            wf.parallel_readers(),
             condition("never_granted", segments=["vault"], rounds="this"),
             evidence("purchasing/supply_terms_kestrel.docx", [TERMS["claims_contact"], "4.3"], TERMS_CHECK),
             evidence("purchasing/po_PO-55812.csv", ["KP-TP-350", "KP-FX-12"], TERMS_CHECK),
@@ -757,18 +756,22 @@ SKUS = ("KP-TP-350", "KP-TP-420", "KP-FX-12", "KP-HB-08")
 CLAIM_BODY = b(STDOUT + r'\{\s*("lines": \{.*?"total_eur": [\d.]+)\s*\}')
 TOTAL_EUR = b(STDOUT + r'\{.*?"total_eur": ([\d.]+)')
 TOKEN = STDOUT + r"(CLAIM:[0-9a-f]{64})"
-TERMS_PO_SCRIPT = """const terms = defineAgent({name: "terms_reader", model_key: "llm", tools: ["Read"],
-  accessible_paths: ["purchasing/supply_terms_kestrel.docx"], system_prompt: "Quote contract clauses verbatim with their numbers."});
-const po = defineAgent({name: "po_reader", model_key: "llm", tools: ["Read"],
-  accessible_paths: ["purchasing/po_PO-55812.csv"], system_prompt: "Report purchase-order lines exactly as written."});
-phase("terms and order");
-const results = await parallel([
-  () => agent("Read ${workspace}/purchasing/supply_terms_kestrel.docx and quote §4 verbatim.", {agentType: terms}),
-  () => agent("Read ${workspace}/purchasing/po_PO-55812.csv and list every line with its ordered quantity.", {agentType: po}),
-]);
-log(results);
-return results;
-"""
+TERMS_PO_READERS = [
+    wf.Reader(
+        "terms_reader",
+        ("Read",),
+        ("purchasing/supply_terms_kestrel.docx",),
+        "Quote contract clauses verbatim with their numbers.",
+        f"Read {WS}/purchasing/supply_terms_kestrel.docx and quote §4 verbatim.",
+    ),
+    wf.Reader(
+        "po_reader",
+        ("Read",),
+        ("purchasing/po_PO-55812.csv",),
+        "Report purchase-order lines exactly as written.",
+        f"Read {WS}/purchasing/po_PO-55812.csv and list every line with its ordered quantity.",
+    ),
+]
 CALC_CMD = (
     f"python3 {WS}/tools/shortfall_calc.py --invoice {WS}/purchasing/invoice_KP-90417.csv "
     f"--received {WS}/output/grn_fields.json --json"
@@ -907,7 +910,7 @@ def turns_q3() -> list[Turn]:
     return [
         turn(
             "Reading the terms and the order in parallel with one workflow.",
-            run_workflow("terms_and_po", TERMS_PO_SCRIPT),
+            wf.call("terms_and_po", "terms and order", TERMS_PO_READERS),
         ),
         turn(
             "Writing the terms check once both readers are back.",

@@ -37,9 +37,10 @@ from kit import conditions as cond
 from kit.media import speech_wav
 from kit.office import restamp_zip_file
 from kit.rounds import media
+from kit.rounds import workflow as wf
 from kit.scenario import exec_round, manifest, update_group
 from kit.selftest import run_tool
-from kit.trajectory import PERCEIVED, STDOUT, WS, Turn, call, create, edit, read, run, run_workflow, turn, write_call
+from kit.trajectory import PERCEIVED, STDOUT, WS, Turn, call, create, edit, read, run, turn, write_call
 from kit.trajectory import bind as b
 
 SID = "s_demo_treatment_room_fridge"
@@ -858,7 +859,7 @@ def spec_q6() -> Spec:
         cond.decoy(review, "138", sections=["Rejected claims"], labels=["minute"]),
         cond.decoy(review, "no action needed", sections=["Rejected claims"]),
         cond.decoy(review, "1669", markers=cond.SUPERSEDED),
-        cond.workflow(),
+        wf.parallel_readers(),
         cond.evidence("old_reviews/ER-2025-031_fr3_excursion_review.md", ["138"], review),
         NEVER_PATIENTS,
     )
@@ -900,19 +901,22 @@ def tally_deliverable(names: Sequence[str], suffix: str) -> str:
     )
 
 
-CROSSCHECK_SCRIPT = """const archive = defineAgent({name: "archive_reader", model_key: "llm", tools: ["Read"],
-  accessible_paths: ["old_reviews/ER-2025-031_fr3_excursion_review.md"],
-  system_prompt: "Report the date, fridge unit and figures of the review you read."});
-const policy = defineAgent({name: "policy_checker", model_key: "llm", tools: ["Read"],
-  accessible_paths: ["policy/cold_chain_policy.md"], system_prompt: "Quote the policy clause you are asked about."});
-phase("cross-check");
-const results = await parallel([
-  () => agent("Read ${workspace}/old_reviews/ER-2025-031_fr3_excursion_review.md: date, unit, figures.", {agentType: "archive_reader"}),
-  () => agent("Read ${workspace}/policy/cold_chain_policy.md and quote section 5.4.", {agentType: "policy_checker"}),
-]);
-log(results);
-return results;
-"""
+CROSSCHECK_READERS = [
+    wf.Reader(
+        "archive_reader",
+        ("Read",),
+        ("old_reviews/ER-2025-031_fr3_excursion_review.md",),
+        "Report the date, fridge unit and figures of the review you read.",
+        f"Read {WS}/old_reviews/ER-2025-031_fr3_excursion_review.md: date, unit, figures.",
+    ),
+    wf.Reader(
+        "policy_checker",
+        ("Read",),
+        ("policy/cold_chain_policy.md",),
+        "Quote the policy clause you are asked about.",
+        f"Read {WS}/policy/cold_chain_policy.md and quote section 5.4.",
+    ),
+]
 PLAN_MD = (
     "# FR-3 excursion review plan (${var:review_id})\n\n"
     "## Scope\n\nReview ${var:review_id}: treatment-room fridge FR-3 over the weekend named in the request; "
@@ -1162,7 +1166,7 @@ def turns_q6() -> list[Turn]:
             call("Grep", pattern="minutes", path=f"{WS}/bot_summaries", output_mode="content"),
             call("ListSubagents"),
             call("InspectSubagent", session_id="${session:voicemail_listener}"),
-            run_workflow("stale_and_policy_crosscheck", CROSSCHECK_SCRIPT),
+            wf.call("stale_and_policy_crosscheck", "cross-check", CROSSCHECK_READERS),
         ),
         turn(
             "Writing the final review once the cross-check is back.",

@@ -19,7 +19,8 @@ from kit import conditions
 from kit.conditions import Condition as Cond
 from kit.conditions import jv
 from kit.conditions import label as lab
-from kit.rounds import media
+from kit.rounds import media, search
+from kit.rounds import workflow as wf
 from kit.trajectory import WS, Call, Turn, call, turn
 from search import search_of
 
@@ -547,43 +548,40 @@ class RoundsMixin:
         for name, want in (("doc_ref", ref), ("limit", D["limit"]), ("verdict", D["verdict"])):
             check_bind(binds[name], [dtext], want)
             check_bind(binds[name], [json.dumps(dtext)], want)  # as a Workflow result carries it
-        agents = [
-            f'const docs = defineAgent({{name: "doc_reader", model_key: "llm", tools: ["Read"], '
-            f'accessible_paths: ["{doc_path}"], system_prompt: "Quote what you are asked verbatim, with document id and revision."}});',
-            self.archive_agent(arc_path),
-        ]
-        thunks = [
-            f'  () => agent("Read {WS}/{doc_path} and quote its id, revision, the {D["limit_label"].lower()} and the verdict rule.", {{agentType: "doc_reader"}}),',
-            f'  () => agent("{self.archive_prompt(arc_path)}", {{agentType: "archive_reader"}}),',
+        readers = [
+            wf.Reader(
+                "doc_reader",
+                ("Read",),
+                (doc_path,),
+                "Quote what you are asked verbatim, with document id and revision.",
+                f"Read {WS}/{doc_path} and quote its id, revision, the {D['limit_label'].lower()} and the verdict rule.",
+            ),
+            self.archive_reader(arc_path),
         ]
         conds = []
         if has_u2:
             files = self.files_at(2)
-            grant = ", ".join(f'"{F["slices"]}/{f["name"]}"' for f in files)
-            agents.append(
-                f'const retally = defineAgent({{name: "retally", model_key: "llm", tools: ["Bash"], '
-                f'accessible_paths: [{grant}, "{F["tools"]}/{S["tool"]}"], system_prompt: "Run the tool exactly as instructed and report its output verbatim."}});'
-            )
-            thunks.append(
-                f'  () => agent("Run: {self.tool_cmd(files)} and report the output verbatim.", {{agentType: "retally"}}),'
+            grant = tuple(f"{F['slices']}/{f['name']}" for f in files)
+            readers.append(
+                wf.Reader(
+                    "retally",
+                    ("Bash",),
+                    (*grant, f"{F['tools']}/{S['tool']}"),
+                    "Run the tool exactly as instructed and report its output verbatim.",
+                    f"Run: {self.tool_cmd(files)} and report the output verbatim.",
+                )
             )
             binds.update({**self.tally_binds(files, 2), **self.total_binds(2)})
             conds = [*self.tally_conds(2), *self.file_evidence(2, [S["u2_file"]], self.tally_path)]
             prev = self.tallies()[1][f"total_{self.ck}"]
             conds.append(decoy(self.tally_path, prev, labels=[f"total_{self.ck}"]))
-        script = (
-            "\n".join(agents)
-            + '\nphase("cross-check");\nconst results = await parallel([\n'
-            + "\n".join(thunks)
-            + "\n]);\nlog(results);\nreturn results;\n"
-        )
         cur = "2" if has_u2 else "1"
-        comp = (
-            f"# Cross-check against the governing document\n\nGoverning document: ${{var:doc_ref}}\n"
-            f"{D['limit_label']}: ${{var:limit}}\nVerdict: ${{var:verdict}}\n\nThe current tally is "
-            f"${{var:total{cur}}} ({self.ck.replace('_', ' ')}), judged under the rule of the governing document.\n\n"
-            f"## Rejected claims\n\n- {arc_path} is stale: it applied older rules and its figures are superseded "
-            "by the governing document.\n"
+        comp = wf.note(
+            "Cross-check against the governing document",
+            ["Governing document: ${var:doc_ref}", f"{D['limit_label']}: ${{var:limit}}", "Verdict: ${var:verdict}"],
+            [f"{arc_path} is stale: it applied older rules and its figures are superseded by the governing document."],
+            f"The current tally is ${{var:total{cur}}} ({self.ck.replace('_', ' ')}), judged under the rule of the "
+            "governing document.",
         )
         writes = [call("Write", file_path=f"{WS}/output/compliance.md", content=comp)]
         if has_u2:
@@ -593,7 +591,7 @@ class RoundsMixin:
         turns = [
             turn(
                 "Composing the cross-check as one workflow with parallel agents.",
-                call("Workflow", name="cross_check", script=script),
+                wf.call("cross_check", "cross-check", readers),
             ),
             turn("Workflow finished; writing the results.", *writes, bind=binds),
             turn("Compliance note written."),
@@ -636,56 +634,29 @@ class RoundsMixin:
             {"kind": "contains", "path": "output/compliance.md", "all": [D["doc_id_parts"][0]]},
             lab("output/compliance.md", D["limit_label"], D["limit"], D.get("tol") or 0),
             lab("output/compliance.md", "Verdict", D["verdict"]),
-            {
-                "kind": "contains",
-                "path": "output/compliance.md",
-                "section": "Rejected claims",
-                "any": [A["file"], A["file"].rsplit(".", 1)[0], S["archive_case_id"]],
-            },
-            {"kind": "workflow", "min_agents": 3 if has_u2 else 2, "parallel": True},
+            wf.stale_named("output/compliance.md", [A["file"], A["file"].rsplit(".", 1)[0], S["archive_case_id"]]),
+            wf.parallel_readers(3 if has_u2 else 2),
             evidence(doc_path, [fnum(D["limit"]), D["verdict"]], "output/compliance.md"),
             *conds,
         ]
         if search_of(S):
             spec.append(evidence(arc_path, [S["archive_case_id"], A["stale_values"][0]], "output/compliance.md"))
-        for sv in A["stale_values"]:
-            spec.append(
-                decoy(
-                    "output/compliance.md",
-                    sv,
-                    sections=["Rejected claims"],
-                    labels=[D["limit_label"]] if len(str(sv)) < 4 else (),
-                )
-            )
-        sv = A["stale_verdict"]
-        if sv.lower() not in D["verdict"].lower():
-            spec.append(
-                decoy(
-                    "output/compliance.md", sv, sections=["Rejected claims"], labels=["Verdict"] if len(sv) < 4 else ()
-                )
-            )
+        spec += wf.superseded("output/compliance.md", A["stale_values"], labels=[D["limit_label"]], as_text=True)
+        if A["stale_verdict"].lower() not in D["verdict"].lower():
+            spec += wf.superseded("output/compliance.md", [A["stale_verdict"]], labels=["Verdict"], as_text=True)
         return spec
 
-    def archive_agent(self, arc_path: str) -> str:
-        """The archive reader: the earlier case's file, or (where the manager must locate it by content)
-        its whole folder with Read and Grep."""
+    def archive_reader(self, arc_path: str) -> wf.Reader:
+        """The archive reader: handed the earlier case's file, or (where the manager must locate it by
+        content) its whole folder with Read and Grep, asked for a term the request gives (never a
+        checked value) without naming a file."""
         sr = search_of(self.S)
-        grant, tools = (self.F["archive"], '["Read", "Grep"]') if sr else (arc_path, '["Read"]')
-        return (
-            f'const arch = defineAgent({{name: "archive_reader", model_key: "llm", tools: {tools}, '
-            f'accessible_paths: ["{grant}"], system_prompt: "Report the ids, limits and conclusions of the document you read."}});'
-        )
-
-    def archive_prompt(self, arc_path: str) -> str:
-        """What the archive reader is asked (a JS string body): read the named file, or search the folder
-        for a term the request gives (never a checked value) without naming a file."""
-        sr = search_of(self.S)
+        system = "Report the ids, limits and conclusions of the document you read."
+        report = "report its id, date, the limit it used and its conclusion."
         if not sr:
-            return f"Read {WS}/{arc_path} and report its id, date, the limit it used and its conclusion."
-        return (
-            f'Search your folder for \\"{sr.term}\\" ({sr.why}) and, for every record that matches, report '
-            "its id, date, the limit it used and its conclusion."
-        )
+            return wf.Reader("archive_reader", ("Read",), (arc_path,), system, f"Read {WS}/{arc_path} and {report}")
+        task = f'Search your folder for "{sr.term}" ({sr.why}) and, for every record that matches, {report}'
+        return search.searcher("archive_reader", self.F["archive"], system, task)
 
     def doc_ref(self, dtext: str) -> str:
         """The document's id through its revision word, as the document writes it on its first mention."""

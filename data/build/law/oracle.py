@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kit.rounds import media
+from kit.rounds import workflow as wf
 from kit.trajectory import WS, Turn, call, create, run, turn
 from kit.trajectory import bind as b
 from rounds import (
@@ -24,7 +25,7 @@ from rounds import (
     media_of,
     rid,
     slot,
-    workflow_script,
+    workflow_readers,
 )
 
 
@@ -183,7 +184,7 @@ def workflow_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
     return [
         turn(
             "Reading the governing terms and the archive in parallel.",
-            call("Workflow", name="terms_and_archive", args={}, script=workflow_script(S)),
+            wf.call("terms_and_archive", "governing terms and the archive", workflow_readers(S)),
         ),
         turn(
             "Computing from the bound figures.",

@@ -13,7 +13,6 @@ they use and file-level paths, except folders that an update adds files to.
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections.abc import Callable
 from typing import Any
@@ -30,10 +29,10 @@ from kit.conditions import (
     never,
     resumed,
     seal,
-    workflow,
 )
 from kit.conditions import json_value as jv
-from kit.rounds import media
+from kit.rounds import media, search
+from kit.rounds import workflow as wf
 from kit.trajectory import WS
 
 Scenario = dict[str, Any]
@@ -174,7 +173,7 @@ def workflow_conditions(S: Scenario, V: Values, role: str) -> list[Condition]:
     return [
         *[jv(C["out"], [k], v, 0.005) for k, v in claim.items()],
         seal(C["out"], "vault/seal.key", C["token_out"]),
-        workflow(2, True),
+        wf.parallel_readers(),
         agree(
             {"path": C["out"], "key": [C["base_key"]]},
             {"path": _tally_path(S), "key": [f"total_{C['base_from']}"]},
@@ -275,7 +274,7 @@ def cap(text: str) -> str:
     return text[0].upper() + text[1:]
 
 
-def workflow_script(S: Scenario) -> str:
+def workflow_readers(S: Scenario) -> list[wf.Reader]:
     """Two parallel readers: the governing terms and the archived file.
 
     Where the scenario has a ``search`` entry, the manager cannot tell from names which file of
@@ -284,22 +283,18 @@ def workflow_script(S: Scenario) -> str:
     """
     d = S["dirs"]
     find = S.get("search")
-    docs_paths = [d["docs"]] if find else [S["docs_grant"]]
-    tools = ["Read", "Grep"] if find else ["Read"]
+    system = "Report the governing terms you read, with their dates."
     if find:
         ask = f'Search for "{find["term"]}" in the documents in {WS}/{d["docs"]}/ and report {S["doc"]["fact_desc"]}.'
+        terms = search.searcher("terms_reader", d["docs"], system, ask)
     else:
         ask = f"Read the documents in {d['docs']}/ and report {S['doc']['fact_desc']}."
-    return (
-        f'const terms = defineAgent({{name: "terms_reader", model_key: "llm", tools: {json.dumps(tools)},\n'
-        f'  accessible_paths: {json.dumps(docs_paths)}, system_prompt: "Report the governing terms you read, with their dates."}});\n'
-        f'const arch = defineAgent({{name: "archive_reader", model_key: "llm", tools: ["Read"],\n'
-        f'  accessible_paths: ["{S["archive_file"]}"], system_prompt: "Report the matter number, date and figures of the file you read."}});\n'
-        'phase("governing terms and the archive");\n'
-        "const results = await parallel([\n"
-        f'  () => agent({json.dumps(ask)}, {{agentType: "terms_reader"}}),\n'
-        f'  () => agent("Read {WS}/{S["archive_file"]} and report its matter number, date and figures.", {{agentType: "archive_reader"}}),\n'
-        "]);\n"
-        "log(results);\n"
-        "return results;\n"
+        terms = wf.Reader("terms_reader", ("Read",), (S["docs_grant"],), system, ask)
+    arch = wf.Reader(
+        "archive_reader",
+        ("Read",),
+        (S["archive_file"],),
+        "Report the matter number, date and figures of the file you read.",
+        f"Read {WS}/{S['archive_file']} and report its matter number, date and figures.",
     )
+    return [terms, arch]

@@ -18,9 +18,10 @@ import re
 from typing import Any
 
 from kit import conditions
-from kit.conditions import agree, contains, evidence, headings, jkeys, jv, label, never, resumed, workflow
+from kit.conditions import agree, contains, evidence, headings, jkeys, jv, label, never, resumed
 from kit.conditions import jone as one_of
-from kit.rounds import media
+from kit.rounds import media, search
+from kit.rounds import workflow as wf
 from kit.trajectory import WS, call, create, run, turn, var
 from kit.trajectory import bind as b
 
@@ -369,28 +370,32 @@ RULE_BINDS = {
 }
 
 
-def rule_workflow(doc: str, arch: str, srch: dict[str, Any] | None) -> str:
-    """The workflow script: a rule reader and an archive reader in parallel (the latter searching, where it must)."""
+def rule_readers(doc: str, arch: str, srch: dict[str, Any] | None) -> list[wf.Reader]:
+    """A rule reader and an archive reader, run in parallel (the latter searching, where it must)."""
+    rule = wf.Reader(
+        "rule_reader",
+        ("Read",),
+        (doc,),
+        "Quote the governing rule, its threshold and its labels verbatim.",
+        f"Read {WS}/{doc} and report the escalation rule verbatim.",
+    )
     if srch:  # which review is last year's is not known: the reader searches archive/ for a known term
         folder = arch.split("/")[0]
-        a_tools, a_grant = '["Read", "Grep"]', folder
-        a_task = f'Search for \\"{srch["term"]}\\" in {WS}/{folder}/ and report every review that mentions it verbatim.'
-        a_sys = "Locate reviews by their content and report the date, threshold and figures of each verbatim."
+        stale = search.searcher(
+            "archive_reader",
+            folder,
+            "Locate reviews by their content and report the date, threshold and figures of each verbatim.",
+            f'Search for "{srch["term"]}" in {WS}/{folder}/ and report every review that mentions it verbatim.',
+        )
     else:
-        a_tools, a_grant = '["Read"]', arch
-        a_task = f"Read {WS}/{arch} and report it verbatim."
-        a_sys = "Report the date, threshold and figures of the review you read."
-    return (
-        f'const rule = defineAgent({{name: "rule_reader", model_key: "llm", tools: ["Read"], '
-        f'accessible_paths: ["{doc}"], system_prompt: "Quote the governing rule, its threshold and its labels verbatim."}});\n'
-        f'const stale = defineAgent({{name: "archive_reader", model_key: "llm", tools: {a_tools}, '
-        f'accessible_paths: ["{a_grant}"], system_prompt: "{a_sys}"}});\n'
-        'phase("rule and precedent");\n'
-        "const results = await parallel([\n"
-        f'  () => agent("Read {WS}/{doc} and report the escalation rule verbatim.", {{agentType: "rule_reader"}}),\n'
-        f'  () => agent("{a_task}", {{agentType: "archive_reader"}}),\n'
-        "]);\nlog(results);\nreturn results;\n"
-    )
+        stale = wf.Reader(
+            "archive_reader",
+            ("Read",),
+            (arch,),
+            "Report the date, threshold and figures of the review you read.",
+            f"Read {WS}/{arch} and report it verbatim.",
+        )
+    return [rule, stale]
 
 
 def k_rule(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
@@ -400,7 +405,6 @@ def k_rule(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     jpath, npath = r["path"], r["notes"]
     kind = "xlsx" if doc.endswith(".xlsx") else "docx"
     srch = c.get("search")
-    wf = rule_workflow(doc, arch, srch)
     binds = {**RULE_BINDS[kind], "stale_threshold": b(r"Threshold applied \([^)]*\):\s*(\d+)", "int")}
     if srch:  # several reviews may come back: bind from the one whose heading is last year's
         binds["stale_threshold"] = b(srch["pick"] + r"[^#]*?Threshold applied \([^)]*\):\s*(\d+)", "int")
@@ -409,7 +413,7 @@ def k_rule(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     turns = [
         turn(
             "The rule and last year's precedent are independent reads; one workflow runs both in parallel.",
-            call("Workflow", name="rule_and_precedent", args={}, script=wf),
+            wf.call("rule_and_precedent", "rule and precedent", rule_readers(doc, arch, srch)),
         )
     ]
     turns += a.write(
@@ -419,11 +423,17 @@ def k_rule(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     )
     turns += a.write(
         npath,
-        f"# {r['title']} (${{var:case_id}})\n\nGoverning rule: ${{var:rule_ref}} of {doc}; threshold "
-        "${var:threshold}; label at or above it: ${var:decision}.\n\n## Rejected claims\n\n"
-        f"- {a.done.get('archive', arch)} is stale: it applied a threshold of ${{var:stale_threshold}} from an earlier "
-        "edition, which the "
-        "current document replaces; it does not govern this case.\n",
+        wf.note(
+            f"{r['title']} (${{var:case_id}})",
+            [
+                f"Governing rule: ${{var:rule_ref}} of {doc}; threshold ${{var:threshold}}; label at or above it: "
+                "${var:decision}."
+            ],
+            [
+                f"{a.done.get('archive', arch)} is stale: it applied a threshold of ${{var:stale_threshold}} from an "
+                "earlier edition, which the current document replaces; it does not govern this case."
+            ],
+        ),
     )
     turns += [
         turn("Re-reading the note to cite the source.", call("Read", file_path=f"{WS}/{npath}")),
@@ -453,15 +463,14 @@ def rule_conditions(a: Arc, doc: str, arch: str, jpath: str, npath: str) -> list
         one_of(jpath, ["rule_ref"], ref_forms(rule["ref"])),
         jv(jpath, ["threshold"], rule["threshold"], 0.0),
         one_of(jpath, ["decision"], quoted(rule["decision"])),
-        contains(
+        wf.stale_named(
             npath,
-            section="Rejected claims",
-            any=[arch, arch.rsplit("/", 1)[-1], "last year", "2025"],
-            message="## Rejected claims does not address last year's review",
+            [arch, arch.rsplit("/", 1)[-1], "last year", "2025"],
+            "## Rejected claims does not address last year's review",
         ),
         decoy(jpath, stale, labels=["threshold"]),
-        decoy(npath, stale, sections=["Rejected claims"], labels=["threshold"]),
-        workflow(2, True),
+        *wf.superseded(npath, [stale], labels=["threshold"], short_only=False, as_text=True),
+        wf.parallel_readers(),
         evidence(doc, [str(rule["threshold"]), rule["decision"]], jpath),
         evidence(arch, [str(stale)], npath),
     ]

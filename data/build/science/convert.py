@@ -22,7 +22,6 @@ wording differs from the deliverable's label).
 from __future__ import annotations
 
 import itertools
-import json
 import os
 import re
 import sys
@@ -38,7 +37,8 @@ sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")))
 from kit import conditions as cond
 from kit import scenario
-from kit.rounds import media
+from kit.rounds import media, search
+from kit.rounds import workflow as wf
 from kit.trajectory import WS, Turn, call, turn
 from kit.trajectory import bind as b
 
@@ -597,9 +597,7 @@ class SpecBuilder(engine.Builder):
         cfg = c["search"]
         term = cfg["term"]
         files = {r: t for r, t in c["other_files"].items() if r.startswith(arch + "/")}
-        hits = sorted(r for r, t in files.items() if term.lower() in t.lower())
-        assert len(hits) == cfg["hits"] and len(files) > len(hits), (c["id"], hits)
-        assert all(term.lower() not in fmt(v).lower() for v in doc["facts"].values()), (c["id"], term)
+        hits = search.check(c["id"], term, files, cfg["hits"], checked=[("doc", fmt(v)) for v in doc["facts"].values()])
         for r, t in files.items():  # no archive file may feed the document's value bindings
             for name, bound in binds.items():
                 assert not re.search(bound["re"], t, re.I | re.S), (c["id"], r, name)
@@ -624,43 +622,37 @@ class SpecBuilder(engine.Builder):
         arch_files, toks = self.files_in("archive"), self.stale_tokens()
         term, hits, hit_evid = self.archive_search(binds)
         self.arch_hits = hits
-        binds["arch_hits"] = {"re": "/" + re.escape(arch) + r"/([\w.-]+\.md):(?:\\n|\n)", "as": "list"}
+        binds["arch_hits"] = search.found_files(arch)
         conds = [
             *[cond.label(doc["out"], k, v, 0.005 if isinstance(v, float) else 0) for k, v in doc["facts"].items()],
-            cond.contains(doc["out"], section="Rejected claims", any=[arch, *[os.path.basename(a) for a in arch_files]],
-                     message="## Rejected claims does not address the archive material"),
-            *[cond.decoy(doc["out"], t, sections=["Rejected claims"], markers=cond.SUPERSEDED,
-                    labels=list(doc["facts"]) if len(t) < 4 else ()) for t in toks],
-            cond.workflow(),
+            wf.stale_named(doc["out"], [arch, *[os.path.basename(a) for a in arch_files]],
+                           "## Rejected claims does not address the archive material"),
+            *wf.superseded(doc["out"], toks, markers=cond.SUPERSEDED, labels=list(doc["facts"])),
+            wf.parallel_readers(),
             *evid,
             *hit_evid,
         ]  # fmt: skip
         doc_files = [*doc["read"].split(" and "), f"{docdir}/_index.md"]
         reads = " ".join(f"{WS}/{p}" for p in doc_files)
-        script = (
-            f'const ref = defineAgent({{name: "doc_reader", model_key: "llm", tools: ["Read"], accessible_paths: '
-            f"{json.dumps(doc_files)},\n"
-            f'  system_prompt: "Quote the figures and clauses you are asked about exactly as the document states them."}});\n'
-            f'const old = defineAgent({{name: "archive_reader", model_key: "llm", tools: ["Read", "Grep"], accessible_paths: '
-            f"{json.dumps([arch])},\n"
-            f'  system_prompt: "Find the earlier material you are asked about and report its date, version and figures."}});\n'
-            f'phase("reference vs archive");\n'
-            f"const results = await parallel([\n"
-            f'  () => agent("{doc["prompt"]} Files: {reads}", {{agentType: ref}}),\n'
-            f"  () => agent({json.dumps(self.search_prompt(term))}, {{agentType: old}}),\n"
-            "]);\nlog(results);\nreturn results;\n"
-        )
-        body = (
-            f"# {doc['title']}\n\n"
-            + "".join(f"{k}: ${{var:doc{i}}}\n" for i, k in enumerate(doc["facts"]))
-            + f"\nValues as the document in force in {docdir}/ states them.\n\n## Rejected claims\n\n"
-            f"- The earlier material on this in {arch}/ (${{var:arch_hits}}) is stale: its "
-            f"figures ({', '.join(toks)}) are superseded by the document in force and do not govern.\n"
-        )
+        readers = [
+            wf.Reader("doc_reader", ("Read",), tuple(doc_files),
+                      "Quote the figures and clauses you are asked about exactly as the document states them.",
+                      f"{doc['prompt']} Files: {reads}"),
+            search.searcher("archive_reader", arch,
+                            "Find the earlier material you are asked about and report its date, version and figures.",
+                            self.search_prompt(term)),
+        ]  # fmt: skip
+        body = wf.note(
+            doc["title"],
+            [f"{k}: ${{var:doc{i}}}" for i, k in enumerate(doc["facts"])],
+            [f"The earlier material on this in {arch}/ (${{var:arch_hits}}) is stale: its figures ({', '.join(toks)}) "
+             "are superseded by the document in force and do not govern."],
+            f"Values as the document in force in {docdir}/ states them.",
+        )  # fmt: skip
         turns = [
             turn(
                 "The reference and the archive are independent readings; composing them as one parallel workflow.",
-                call("Workflow", name="reference_vs_archive", args={}, script=script),
+                wf.call("reference_vs_archive", "reference vs archive", readers),
             ),
             turn(
                 "Writing the reference values from the readers' results.",
