@@ -58,16 +58,24 @@ def tool_command(tool: str, inputs: Iterable[str], flags: str = "") -> str:
     return " ".join([f"python3 {WS}/{tool}", *(f"{WS}/{p}" for p in inputs)]) + flags
 
 
+def runner_prompt(what: str) -> str:
+    """The system prompt of a runner of ``what`` (the tool as the domain names it)."""
+    return f"You run the {what} exactly as instructed and report its output verbatim."
+
+
 def runner(name: str, paths: Sequence[str], system_prompt: str, *, tools: Sequence[str] = ("Read", "Bash")) -> Call:
     """The runner: an ``llm`` subagent granted ``paths`` (the exports and the tool) and ``tools``
-    (``Bash`` to run the tool, ``Read`` where it also reads the folder's index)."""
+    (``Bash`` to run the tool, ``Read`` where it also reads the folder's index); ``system_prompt``
+    is the domain's wording, ``runner_prompt`` where it has none of its own."""
     return create(name, "llm", tools, paths, system_prompt)
 
 
-def tool_prompt(command: str, *, before: str = "", after: str = "") -> str:
+def tool_prompt(command: str, *, before: str = "", first: str = "", after: str = "") -> str:
     """What a runner is asked: to run ``command`` and report its output verbatim (the reply's
-    ``--- stdout ---`` block is what the tally binds read); ``before`` says why, ``after`` adds a remark."""
-    return f"{before}Run {command} and report the output verbatim{after}."
+    ``--- stdout ---`` block is what the tally binds read). ``before`` says why (a sentence),
+    ``first`` is what it does before running it (reading the folder's index), ``after`` a remark."""
+    verb = f"{first}, then run" if first else "Run"
+    return f"{before}{verb} {command} and report the output verbatim{after}."
 
 
 def run_tool(
@@ -76,6 +84,7 @@ def run_tool(
     command: str,
     *,
     before: str = "",
+    first: str = "",
     after: str = "",
     background: bool = False,
     resume: bool = False,
@@ -83,7 +92,7 @@ def run_tool(
 ) -> Call:
     """Run the runner ``name`` on ``command`` (``background``: side by side with the manager's work;
     ``resume``: in its earlier session, after an update)."""
-    prompt = tool_prompt(command, before=before, after=after)
+    prompt = tool_prompt(command, before=before, first=first, after=after)
     return run(name, description, prompt, resume=resume, background=background, session_last=session_last)
 
 
