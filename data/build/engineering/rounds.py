@@ -271,7 +271,7 @@ class RoundsMixin:
             [F["slices"], f"{F['tools']}/{S['tool']}"],
             [*(f"{F['slices']}/{f['name']}" for f in groups[1]), f"{F['tools']}/{S['tool']}"],
         ]
-        system = "You run the analysis tool exactly as instructed and report its output verbatim."
+        system = tally.runner_prompt("analysis tool")
         creates = [tally.runner(f"tally_{c}", g, system, tools=["Bash"]) for c, g in zip("ab", grants, strict=True)]
         runs = [
             tally.run_tool(f"tally_{c}", f"tally part {c}", self.tool_cmd(g), background=True)

@@ -73,7 +73,7 @@ def tally_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
             tally.runner(
                 "ledger_runner",
                 [d["ledger"], f"tools/{L['tool']}"],
-                "You run the matter's tally tool exactly as instructed and report its output verbatim.",
+                tally.runner_prompt("matter's tally tool"),
                 tools=tools,
             ),
         )
