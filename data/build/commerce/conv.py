@@ -1,9 +1,9 @@
 """The commerce scenarios' own spec and trajectory pieces, on top of kit.conditions and kit.trajectory.
 
 The scenarios take conditions, tool calls and turns from the kit; here is what only commerce
-repeats: the tool runners and the sealer (its subagent, its run, the token it prints), the turn
-before a runner is resumed, the table condition, round texts (``rnd``) played into rounds and
-trajectory (``play``), and the asset-map rows every commerce workspace shares.
+repeats: the sealer (its subagent, its run, the token it prints), round texts (``rnd``) played
+into rounds and trajectory (``play``), and the asset-map rows every commerce workspace shares. The
+tool runners, the turn before one is resumed and the table condition are ``kit.rounds.tally``'s.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kit.conditions import Condition, condition
+from kit.conditions import Condition
 from kit.hint import Asset
 from kit.hint import bot_asset as bot_asset  # the rows, re-exported to the scenario modules
 from kit.hint import deliverables as deliverables
@@ -19,7 +19,8 @@ from kit.hint import sensitive as sensitive
 from kit.hint import stale as stale
 from kit.hint import tool_input as tool_input
 from kit.hint import tools_asset as tools_asset
-from kit.trajectory import WS, Call, Turn, call, create, run, turn, write_call
+from kit.rounds.tally import table as table  # the CSV condition, re-exported to the scenario modules
+from kit.trajectory import WS, Call, Turn, create, run, write_call
 from kit.trajectory import bind as b
 
 # ------------------------------------------------------------------ subagents
@@ -44,26 +45,6 @@ def write_token(token_txt: str) -> Call:
 def token_bind(prefix: str) -> dict[str, Any]:
     """The bind of the sealer's printed token ``PREFIX:<64 hex>``."""
     return {"token": b(rf"({prefix}:[0-9a-f]{{64}})")}
-
-
-def runner(name: str, paths: list[str], what: str) -> Call:
-    """A subagent that runs the tool ``what`` (as the prompt names it) over ``paths`` and reports it verbatim."""
-    prompt = f"You run the {what} exactly as instructed and report its output verbatim."
-    return create(name, "llm", ["Read", "Bash"], paths, prompt)
-
-
-def before_resume(says: str, name: str, *also: Call) -> Turn:
-    """The turn before the subagent ``name`` is resumed: the team listed, its session inspected, then ``also``."""
-    return turn(says, call("ListSubagents"), call("InspectSubagent", session_id="${session:" + name + "}"), *also)
-
-
-# ------------------------------------------------------------------ conditions
-def table(
-    path: str, key: str, keys: list[str], rows: list[dict[str, Any]], columns: list[str] | None = None
-) -> Condition:
-    """The CSV ``path`` (with ``columns``) has a row per ``keys`` in its ``key`` column, with the ``rows``' cells."""
-    head = {"columns": columns} if columns else {}
-    return condition("table", path=path, **head, key=key, keys=keys, rows=rows)
 
 
 # ------------------------------------------------------------------ rounds

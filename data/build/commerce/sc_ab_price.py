@@ -8,10 +8,10 @@ from typing import Any
 
 import conv
 from kit import conditions as cond
-from kit.rounds import media, search
+from kit.rounds import media, search, tally
 from kit.rounds import workflow as wf
 from kit.seal import seal_key
-from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, edit, run, turn, var
+from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, edit, turn, var
 from kit.trajectory import bind as b
 from lib import SEAL_TOOL, bar_chart, index_md, xlsx_bytes
 
@@ -466,24 +466,26 @@ def _q1() -> conv.Round:
         ),
         turn(
             "Two runners with Bash: one keeps the whole orders/ folder (a late export is announced), one gets two files.",
-            conv.runner("readout_a", ["orders", "tools/ab_readout.py"], "readout tool"),
-            conv.runner(
-                "readout_b", ["orders/orders_east.csv", "orders/orders_west.csv", "tools/ab_readout.py"], "readout tool"
+            tally.runner("readout_a", ["orders", "tools/ab_readout.py"], tally.runner_prompt("readout tool")),
+            tally.runner(
+                "readout_b",
+                ["orders/orders_east.csv", "orders/orders_west.csv", "tools/ab_readout.py"],
+                tally.runner_prompt("readout tool"),
             ),
             bind={"test_id": b(r"Price test \*\*(PT-\d+)\*\*")},
         ),
         turn(
             "The exports are large; both halves run side by side in the background.",
-            run(
+            tally.run_tool(
                 "readout_a",
                 "north+south readout",
-                f"Run python3 {tool} {north_south} and report the output verbatim.",
+                f"python3 {tool} {north_south}",
                 background=True,
             ),
-            run(
+            tally.run_tool(
                 "readout_b",
                 "east+west readout",
-                f"Run python3 {tool} {east_west} and report the output verbatim.",
+                f"python3 {tool} {east_west}",
                 background=True,
             ),
         ),
@@ -567,17 +569,19 @@ def _q3() -> conv.Round:
     """q3: late central export."""
     all_regions = {**REGIONS, **LATE}
     q3_traj = [
-        conv.before_resume(
+        tally.before_resume(
             "Checking which runner still has its session before resuming it.",
             "readout_a",
             call("Read", file_path=f"{WS}/{readout_json}"),
         ),
         turn(
             "Resuming the runner that holds the whole orders/ folder, over every regional file.",
-            run(
+            tally.run_tool(
                 "readout_a",
                 "five-region readout",
-                f"Read {WS}/orders/_index.md (it lists the exports), then run python3 {tool} {WS}/orders/orders_*.csv and report the output verbatim (a late regional export arrived).",
+                f"python3 {tool} {WS}/orders/orders_*.csv",
+                first=f"Read {WS}/orders/_index.md (it lists the exports)",
+                after=" (a late regional export arrived)",
                 resume=True,
                 session_last=True,
             ),

@@ -8,10 +8,10 @@ from typing import Any
 
 import conv
 from kit import conditions as cond
-from kit.rounds import media, search
+from kit.rounds import media, search, tally
 from kit.rounds import workflow as wf
 from kit.seal import seal_key
-from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, call, edit, run, turn
+from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, call, edit, turn
 from kit.trajectory import bind as b
 from lib import SEAL_TOOL, index_md, pdf_bytes, text_scan
 from tools_shared import DEADLINE_TOOL, DOCX_TOOL
@@ -477,21 +477,21 @@ def _q2() -> conv.Round:
     q2_traj = [
         turn(
             "Two tracers: web+payments (they belong together for device history) and fulfilment+carrier.",
-            conv.runner("tracer_wp", [*wp, "tools/order_trace.py"], "order trace tool"),
-            conv.runner("tracer_fc", [*fc, "tools/order_trace.py"], "order trace tool"),
+            tally.runner("tracer_wp", [*wp, "tools/order_trace.py"], tally.runner_prompt("order trace tool")),
+            tally.runner("tracer_fc", [*fc, "tools/order_trace.py"], tally.runner_prompt("order trace tool")),
         ),
         turn(
             "Both traces run at once in the background.",
-            run(
+            tally.run_tool(
                 "tracer_wp",
                 "trace web+payments",
-                f"Run python3 {tool} --order ${{var:order}} {WS}/{wp[0]} {WS}/{wp[1]} and report the output verbatim.",
+                f"python3 {tool} --order ${{var:order}} {WS}/{wp[0]} {WS}/{wp[1]}",
                 background=True,
             ),
-            run(
+            tally.run_tool(
                 "tracer_fc",
                 "trace fulfilment+carrier",
-                f"Run python3 {tool} --order ${{var:order}} {WS}/{fc[0]} {WS}/{fc[1]} and report the output verbatim.",
+                f"python3 {tool} --order ${{var:order}} {WS}/{fc[0]} {WS}/{fc[1]}",
                 background=True,
             ),
         ),
@@ -553,10 +553,10 @@ def _q3() -> conv.Round:
         ),
         turn(
             "Fraud code: prior history from the same device matters now. Resuming the tracer with --prior.",
-            run(
+            tally.run_tool(
                 "tracer_wp",
                 "prior device history",
-                f"Run python3 {tool} --order ${{var:order}} --prior {WS}/{wp[0]} {WS}/{wp[1]} and report the output verbatim.",
+                f"python3 {tool} --order ${{var:order}} --prior {WS}/{wp[0]} {WS}/{wp[1]}",
                 resume=True,
                 session_last=True,
             ),

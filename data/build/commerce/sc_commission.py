@@ -8,7 +8,7 @@ from typing import Any
 
 import conv
 from kit import conditions as cond
-from kit.rounds import media
+from kit.rounds import media, tally
 from kit.rounds import workflow as wf
 from kit.seal import seal_key
 from kit.trajectory import PERCEIVED, WS, bash, calc, call, create, edit, run, turn
@@ -407,21 +407,21 @@ def _q2() -> conv.Round:
     q2_traj = [
         turn(
             "The exports are long: two runners, two team files each, file-level grants.",
-            conv.runner("runner_ns", [*ns, "tools/crm_revenue.py"], "CRM revenue tool"),
-            conv.runner("runner_kp", [*ka, "tools/crm_revenue.py"], "CRM revenue tool"),
+            tally.runner("runner_ns", [*ns, "tools/crm_revenue.py"], tally.runner_prompt("CRM revenue tool")),
+            tally.runner("runner_kp", [*ka, "tools/crm_revenue.py"], tally.runner_prompt("CRM revenue tool")),
         ),
         turn(
             "Both runs in the background.",
-            run(
+            tally.run_tool(
                 "runner_ns",
                 "north+south revenue",
-                f"Run python3 {crm} {WS}/{ns[0]} {WS}/{ns[1]} and report the output verbatim.",
+                f"python3 {crm} {WS}/{ns[0]} {WS}/{ns[1]}",
                 background=True,
             ),
-            run(
+            tally.run_tool(
                 "runner_kp",
                 "key accounts+partnerships revenue",
-                f"Run python3 {crm} {WS}/{ka[0]} {WS}/{ka[1]} and report the output verbatim.",
+                f"python3 {crm} {WS}/{ka[0]} {WS}/{ka[1]}",
                 background=True,
             ),
         ),
@@ -500,17 +500,18 @@ def _q4() -> conv.Round:
         + '\n  },\n  "total_commission_eur": ${var:total5}\n}\n'
     )
     q4_traj = [
-        conv.before_resume(
+        tally.before_resume(
             "Checking the runner that holds the south file before resuming it.",
             "runner_ns",
             call("Read", file_path=f"{WS}/{rev_csv}"),
         ),
         turn(
             "Resuming it on the corrected south export.",
-            run(
+            tally.run_tool(
                 "runner_ns",
                 "corrected south revenue",
-                f"Run python3 {crm} {WS}/{ns[1]} and report the output verbatim (the south export was corrected).",
+                f"python3 {crm} {WS}/{ns[1]}",
+                after=" (the south export was corrected)",
                 resume=True,
                 session_last=True,
             ),

@@ -7,7 +7,7 @@ from typing import Any, TypedDict
 
 import conv
 from kit import conditions as cond
-from kit.rounds import media
+from kit.rounds import media, tally
 from kit.rounds import workflow as wf
 from kit.seal import seal_key
 from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, create, edit, run, turn
@@ -320,21 +320,23 @@ def _q1() -> conv.Round:
         ),
         turn(
             "Two counters; the first keeps the whole ticket folder for a later per-hub count.",
-            conv.runner("counter_a", ["support_tickets", "tools/complaint_tally.py"], "complaint tally"),
-            conv.runner("counter_b", [*half[1], "tools/complaint_tally.py"], "complaint tally"),
+            tally.runner(
+                "counter_a", ["support_tickets", "tools/complaint_tally.py"], tally.runner_prompt("complaint tally")
+            ),
+            tally.runner("counter_b", [*half[1], "tools/complaint_tally.py"], tally.runner_prompt("complaint tally")),
         ),
         turn(
             "Both halves counted at once, in the background.",
-            run(
+            tally.run_tool(
                 "counter_a",
                 "email+chat tally",
-                f"Run python3 {tool} {WS}/{half[0][0]} {WS}/{half[0][1]} and report the output verbatim.",
+                f"python3 {tool} {WS}/{half[0][0]} {WS}/{half[0][1]}",
                 background=True,
             ),
-            run(
+            tally.run_tool(
                 "counter_b",
                 "phone+social tally",
-                f"Run python3 {tool} {WS}/{half[1][0]} {WS}/{half[1][1]} and report the output verbatim.",
+                f"python3 {tool} {WS}/{half[1][0]} {WS}/{half[1][1]}",
                 background=True,
             ),
         ),
@@ -489,7 +491,7 @@ def _q4() -> conv.Round:
     )
     may = r"damage_report_2026-05\.md:\n(?:(?!\.md:\n).)*?"  # inside the May report's excerpt only
     q4_traj = [
-        conv.before_resume(
+        tally.before_resume(
             "Checking the counter that holds the whole ticket folder, and a reader for the final carrier report.",
             "counter_a",
             create(
@@ -502,10 +504,11 @@ def _q4() -> conv.Round:
         ),
         turn(
             "Per-hub counts from the resumed counter, and the final report, in parallel.",
-            run(
+            tally.run_tool(
                 "counter_a",
                 "per-hub tally",
-                f"Read {WS}/support_tickets/_index.md (it lists the exports), then run python3 {tool} --by-hub {WS}/support_tickets/tickets_*.csv and report the output verbatim.",
+                f"python3 {tool} --by-hub {WS}/support_tickets/tickets_*.csv",
+                first=f"Read {WS}/support_tickets/_index.md (it lists the exports)",
                 resume=True,
                 session_last=True,
             ),

@@ -12,7 +12,6 @@ from conv import (
     bot_asset,
     play,
     rnd,
-    runner,
     seal_run,
     sealer,
     table,
@@ -33,10 +32,10 @@ from kit.conditions import (
     resumed,
     seal,
 )
-from kit.rounds import media, search
+from kit.rounds import media, search, tally
 from kit.rounds import workflow as wf
 from kit.seal import seal_key
-from kit.trajectory import PERCEIVED, WS, Turn, bash, call, edit, run, turn
+from kit.trajectory import PERCEIVED, WS, Turn, bash, call, edit, turn
 from kit.trajectory import bind as b
 from lib import SEAL_TOOL, index_md, text_scan, wav_bytes
 
@@ -574,18 +573,16 @@ def _q1() -> tuple[list[Turn], list[Condition]]:
             "Reading the brief and the asset map; the exports are long, so two runners with file-level grants.",
             call("Read", file_path=f"{WS}/requests/brief.md"),
             call("Read", file_path=f"{WS}/_sandbox_hint.md"),
-            runner("runner_a", [*a_files, "tools/returns_scan.py"], "returns scanner"),
-            runner("runner_b", [*b_files, "tools/returns_scan.py"], "returns scanner"),
+            tally.runner("runner_a", [*a_files, "tools/returns_scan.py"], tally.runner_prompt("returns scanner")),
+            tally.runner("runner_b", [*b_files, "tools/returns_scan.py"], tally.runner_prompt("returns scanner")),
         ),
         turn(
             "Both runs in the background.",
             *[
-                run(
+                tally.run_tool(
                     name,
                     f"returns at {what}",
-                    f"Run python3 {scan_cmd} "
-                    + " ".join(f"{WS}/{p}" for p in files)
-                    + " and report the output verbatim.",
+                    f"python3 {scan_cmd} " + " ".join(f"{WS}/{p}" for p in files),
                     background=True,
                 )
                 for name, what, files in (("runner_a", "Oslo+Tampere", a_files), ("runner_b", "Gothenburg", b_files))
@@ -748,18 +745,18 @@ def _q4() -> tuple[list[Turn], list[Condition]]:
         '  "refunds_reversed_eur": ${var:reverse4},\n  "police_referral": ${var:referred}\n}\n'
     )
     q4_traj = [
-        turn(
+        tally.before_resume(
             "Checking the runner that holds the Gothenburg export before resuming it.",
-            call("ListSubagents"),
-            call("InspectSubagent", session_id="${session:runner_b}"),
+            "runner_b",
             call("Read", file_path=f"{WS}/{flag_csv}"),
         ),
         turn(
             "Resuming it on the replaced export.",
-            run(
+            tally.run_tool(
                 "runner_b",
                 "corrected Gothenburg returns",
-                f"Run python3 {scan_cmd} {WS}/{logs['got']} and report the output verbatim (the export was replaced).",
+                f"python3 {scan_cmd} {WS}/{logs['got']}",
+                after=" (the export was replaced)",
                 resume=True,
                 session_last=True,
             ),

@@ -8,7 +8,7 @@ from typing import Any
 
 import conv
 from kit import conditions as cond
-from kit.rounds import media
+from kit.rounds import media, tally
 from kit.rounds import workflow as wf
 from kit.scan import A4_150DPI
 from kit.seal import seal_key
@@ -345,21 +345,21 @@ def _q2() -> conv.Round:
     q2_traj = [
         turn(
             "Two base runners; the first keeps the exports folder in case more tills turn up.",
-            conv.runner("base_a", ["pos_exports", "tools/royalty_base.py"], "royalty base tool"),
-            conv.runner("base_b", [*pos[2:], "tools/royalty_base.py"], "royalty base tool"),
+            tally.runner("base_a", ["pos_exports", "tools/royalty_base.py"], tally.runner_prompt("royalty base tool")),
+            tally.runner("base_b", [*pos[2:], "tools/royalty_base.py"], tally.runner_prompt("royalty base tool")),
         ),
         turn(
             "Both halves in the background.",
-            run(
+            tally.run_tool(
                 "base_a",
                 "Sep-Oct base",
-                f"Run python3 {tool} {WS}/{pos[0]} {WS}/{pos[1]} and report the output verbatim.",
+                f"python3 {tool} {WS}/{pos[0]} {WS}/{pos[1]}",
                 background=True,
             ),
-            run(
+            tally.run_tool(
                 "base_b",
                 "Nov-Dec base",
-                f"Run python3 {tool} {WS}/{pos[2]} {WS}/{pos[3]} and report the output verbatim.",
+                f"python3 {tool} {WS}/{pos[2]} {WS}/{pos[3]}",
                 background=True,
             ),
         ),
@@ -486,17 +486,19 @@ def _q4() -> conv.Round:
 def _q5() -> conv.Round:
     """q5: second till (update)."""
     q5_traj = [
-        conv.before_resume(
+        tally.before_resume(
             "Checking the runner that holds the exports folder before resuming it.",
             "base_a",
             call("Read", file_path=f"{WS}/{base_csv}"),
         ),
         turn(
             "Resuming it over every export.",
-            run(
+            tally.run_tool(
                 "base_a",
                 "all exports",
-                f"Read {WS}/pos_exports/_index.md (it lists the exports), then run python3 {tool} {WS}/pos_exports/pos_*.csv and report the output verbatim (a second till's export arrived).",
+                f"python3 {tool} {WS}/pos_exports/pos_*.csv",
+                first=f"Read {WS}/pos_exports/_index.md (it lists the exports)",
+                after=" (a second till's export arrived)",
                 resume=True,
                 session_last=True,
             ),

@@ -8,7 +8,7 @@ from typing import Any
 
 import conv
 from kit import conditions as cond
-from kit.rounds import media, search
+from kit.rounds import media, search, tally
 from kit.rounds import workflow as wf
 from kit.seal import seal_key
 from kit.texture import add_texture, png_bytes
@@ -404,10 +404,10 @@ def _q2() -> conv.Round:
         ),
         turn(
             "Looking up the serial from the photo and the one the bot claims it verified.",
-            run(
+            tally.run_tool(
                 "registry_runner",
                 "serial lookup",
-                f"Run python3 {WS}/tools/serial_lookup.py --registry {WS}/{reg_csv} ${{var:serial}} ${{var:bot_serial}} and report the output verbatim.",
+                f"python3 {WS}/tools/serial_lookup.py --registry {WS}/{reg_csv} ${{var:serial}} ${{var:bot_serial}}",
             ),
             bind={"bot_serial": b(r"serial (AP3-[A-Z0-9]+-\d+) verified")},
         ),
@@ -446,21 +446,21 @@ def _q3() -> conv.Round:
     q3_traj = [
         turn(
             "Two metric runners; the first keeps the orders folder because a late week is expected.",
-            conv.runner("metrics_a", ["orders", "tools/seller_metrics.py"], "metrics tool"),
-            conv.runner("metrics_b", [*half[1], "tools/seller_metrics.py"], "metrics tool"),
+            tally.runner("metrics_a", ["orders", "tools/seller_metrics.py"], tally.runner_prompt("metrics tool")),
+            tally.runner("metrics_b", [*half[1], "tools/seller_metrics.py"], tally.runner_prompt("metrics tool")),
         ),
         turn(
             "Both halves in the background.",
-            run(
+            tally.run_tool(
                 "metrics_a",
                 "weeks 23-24",
-                f"Run python3 {metrics} {WS}/{half[0][0]} {WS}/{half[0][1]} and report the output verbatim.",
+                f"python3 {metrics} {WS}/{half[0][0]} {WS}/{half[0][1]}",
                 background=True,
             ),
-            run(
+            tally.run_tool(
                 "metrics_b",
                 "weeks 25-26",
-                f"Run python3 {metrics} {WS}/{half[1][0]} {WS}/{half[1][1]} and report the output verbatim.",
+                f"python3 {metrics} {WS}/{half[1][0]} {WS}/{half[1][1]}",
                 background=True,
             ),
         ),
@@ -563,17 +563,19 @@ def _q4() -> conv.Round:
 def _q5() -> conv.Round:
     """q5: the late week (update)."""
     q5_traj = [
-        conv.before_resume(
+        tally.before_resume(
             "Checking the runner that holds the orders folder before resuming it.",
             "metrics_a",
             call("Read", file_path=f"{WS}/{metrics_csv}"),
         ),
         turn(
             "Resuming it over every week, the new one included.",
-            run(
+            tally.run_tool(
                 "metrics_a",
                 "all weeks",
-                f"Read {WS}/orders/_index.md (it lists the exports), then run python3 {metrics} {WS}/orders/orders_*.csv and report the output verbatim (week 27 arrived).",
+                f"python3 {metrics} {WS}/orders/orders_*.csv",
+                first=f"Read {WS}/orders/_index.md (it lists the exports)",
+                after=" (week 27 arrived)",
                 resume=True,
                 session_last=True,
             ),

@@ -8,7 +8,7 @@ from typing import Any
 import conv
 from kit import conditions as cond
 from kit.media import mp4_bytes
-from kit.rounds import media, search
+from kit.rounds import media, search, tally
 from kit.rounds import workflow as wf
 from kit.seal import seal_key
 from kit.texture import png_bytes
@@ -419,16 +419,21 @@ def _q2() -> conv.Round:
     q2_traj = [
         turn(
             "Two independent tracks: the POS tally (slow, in the background) and the policy (a .docx) in parallel.",
-            conv.runner("tally_runner", ["pos_exports", moves_p, count_p, "tools/shrink_calc.py"], "shrink calculator"),
+            tally.runner(
+                "tally_runner",
+                ["pos_exports", moves_p, count_p, "tools/shrink_calc.py"],
+                tally.runner_prompt("shrink calculator"),
+            ),
             create("policy_reader", "llm", ["Read"], [docx_p], "You quote policy clauses exactly, with their numbers."),
             bind={"audit": b(r"shrinkage audit \*\*(SA-[\d-]+)\*\*")},
         ),
         turn(
             "Starting the tally in the background, reading the policy meanwhile.",
-            run(
+            tally.run_tool(
                 "tally_runner",
                 "tally the registers",
-                f"Read {WS}/pos_exports/_index.md, then run {calc_cmd} {WS}/pos_exports/pos_*.csv and report the output verbatim.",
+                f"{calc_cmd} {WS}/pos_exports/pos_*.csv",
+                first=f"Read {WS}/pos_exports/_index.md",
                 background=True,
             ),
             run(
@@ -482,17 +487,19 @@ def _q2() -> conv.Round:
 def _q3() -> conv.Round:
     """q3: self-checkout export (update)."""
     q3_traj = [
-        conv.before_resume(
+        tally.before_resume(
             "Checking the tally runner's session before resuming it.",
             "tally_runner",
             call("Read", file_path=f"{WS}/{calc_json}"),
         ),
         turn(
             "Resuming the runner over every register file, the new one included.",
-            run(
+            tally.run_tool(
                 "tally_runner",
                 "tally all registers",
-                f"Read {WS}/pos_exports/_index.md (it lists the exports), then run {calc_cmd} {WS}/pos_exports/pos_*.csv and report the output verbatim (a self-checkout export arrived).",
+                f"{calc_cmd} {WS}/pos_exports/pos_*.csv",
+                first=f"Read {WS}/pos_exports/_index.md (it lists the exports)",
+                after=" (a self-checkout export arrived)",
                 resume=True,
                 session_last=True,
             ),
@@ -563,16 +570,19 @@ def _q4() -> conv.Round:
     q4_traj = [
         turn(
             "The count file was replaced; a fresh runner gets the recount and every register.",
-            conv.runner(
-                "recount_runner", ["pos_exports", moves_p, count_p, "tools/shrink_calc.py"], "shrink calculator"
+            tally.runner(
+                "recount_runner",
+                ["pos_exports", moves_p, count_p, "tools/shrink_calc.py"],
+                tally.runner_prompt("shrink calculator"),
             ),
         ),
         turn(
             "Running the calculator against the recount.",
-            run(
+            tally.run_tool(
                 "recount_runner",
                 "shrink on recount",
-                f"Read {WS}/{count_p} and {WS}/pos_exports/_index.md, then run {calc_cmd} {WS}/pos_exports/pos_*.csv and report the output verbatim.",
+                f"{calc_cmd} {WS}/pos_exports/pos_*.csv",
+                first=f"Read {WS}/{count_p} and {WS}/pos_exports/_index.md",
             ),
         ),
         turn(

@@ -2,7 +2,8 @@
 
 Conditions are the kit's constructors; where a condition in checks/<round>.json has its fields
 in another order than a kit constructor writes them (or leaves out one it always writes),
-``condition`` builds it with the fields in that order (``agree_exact``, ``in_background``).
+``condition`` builds it with the fields in that order (``agree_exact``; a background run is
+``kit.rounds.tally.in_background``).
 """
 
 from __future__ import annotations
@@ -30,11 +31,6 @@ def spec(round_id: str, *conditions: Condition) -> Spec:
 def agree_exact(a: dict[str, Any], b: dict[str, Any]) -> Condition:
     """Two deliverables' values agree exactly (the spec writes no ``tol``)."""
     return condition("agree", a=a, b=b)
-
-
-def in_background(message: str) -> Condition:
-    """A RunSubagent with ``run_in_background`` in this round (``message`` when there is none)."""
-    return condition("called", tool="RunSubagent", args={"run_in_background": True}, message=message)
 
 
 def truth_of(media: str) -> str:

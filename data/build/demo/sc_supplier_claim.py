@@ -20,7 +20,7 @@ import random
 import tempfile
 from typing import Any, TypedDict
 
-from common import TOOL_ENTRY, Spec, Writer, agree_exact, in_background, spec, truth_of
+from common import TOOL_ENTRY, Spec, Writer, agree_exact, spec, truth_of
 from kit.conditions import (
     SUPERSEDED,
     Condition,
@@ -41,8 +41,9 @@ from kit.conditions import (
 from kit.files import dump
 from kit.files import write as save
 from kit.office import Block, docx_bytes
-from kit.rounds import media
+from kit.rounds import media, tally
 from kit.rounds import workflow as wf
+from kit.rounds.tally import in_background
 from kit.scan import font
 from kit.scenario import exec_round, manifest, update_group
 from kit.seal import seal_hex, seal_key, seal_tool_doc, seal_tool_template
@@ -955,7 +956,7 @@ def turns_q4() -> list[Turn]:
         ),
         turn(
             "Running the calculator.",
-            run("claim_calc", "compute claim", f"Run {CALC_CMD} and report the output verbatim."),
+            tally.run_tool("claim_calc", "compute claim", CALC_CMD),
         ),
         turn(
             "Writing the claim from the calculator's JSON, then sealing it.",
@@ -971,12 +972,7 @@ def turns_q5() -> list[Turn]:
     return [
         turn(
             "Resuming the claim session for the reissued invoice; reading the account digest.",
-            run(
-                "claim_calc",
-                "recompute claim",
-                f"Run {CALC_CMD} and report the output verbatim (the invoice was reissued).",
-                resume=True,
-            ),
+            tally.run_tool("claim_calc", "recompute claim", CALC_CMD, after=" (the invoice was reissued)", resume=True),
             read("output/claim.json"),
             read("bot_notes/account_digest.md"),
         ),

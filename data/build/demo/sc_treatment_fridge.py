@@ -19,7 +19,6 @@ import json
 import math
 import os
 import random
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -29,18 +28,31 @@ from common import (
     Spec,
     Writer,
     agree_exact,
-    in_background,
     spec,
     truth_of,
 )
 from kit import conditions as cond
 from kit.media import speech_wav
 from kit.office import restamp_zip_file
-from kit.rounds import media
+from kit.rounds import media, tally
 from kit.rounds import workflow as wf
+from kit.rounds.tally import in_background
 from kit.scenario import exec_round, manifest, update_group
 from kit.selftest import run_tool
-from kit.trajectory import PERCEIVED, STDOUT, WS, Turn, call, create, edit, read, run, turn, write_call
+from kit.trajectory import (
+    PERCEIVED,
+    STDOUT,
+    WS,
+    Turn,
+    call,
+    create,
+    edit,
+    read,
+    run,
+    turn,
+    var,
+    write_call,
+)
 from kit.trajectory import bind as b
 
 SID = "s_demo_treatment_room_fridge"
@@ -734,15 +746,8 @@ NEVER_PATIENTS = cond.never("patient_records")
 
 def excursion_tally_conditions(names: list[str], total: int, peak: float) -> list[cond.Condition]:
     """The excursion tally's figures per export of ``names`` and in total."""
-    out = [cond.jkeys(TALLY, ["exports"], names)]
-    for n in names:
-        mins, pk = EXCURSIONS[n]
-        out += [
-            cond.jv(TALLY, ["exports", n, "minutes_above_8"], mins),
-            cond.jv(TALLY, ["exports", n, "peak_c"], pk, 0.05),
-        ]
-    out += [cond.jv(TALLY, ["total_minutes_above_8"], total), cond.jv(TALLY, ["peak_c"], peak, 0.05)]
-    return out
+    rows = {n: [("minutes_above_8", EXCURSIONS[n][0], 0), ("peak_c", EXCURSIONS[n][1], 0.05)] for n in names}
+    return tally.json_tally(TALLY, "exports", rows, [("total_minutes_above_8", total, 0), ("peak_c", peak, 0.05)])
 
 
 def order(lines: OrderLines, total: float) -> list[cond.Condition]:
@@ -879,25 +884,21 @@ HEPB = b(r'--- stdout ---.*?("HEPB-20": \{\s*"cost_gbp": [\d.]+,\s*"qty": \d+)')
 TOTAL_GBP = b(STDOUT + r'\{.*?"total_gbp": ([\d.]+)')
 
 
+TALLY_FIELDS = [tally.Field("minutes_above", r"\d+", "int"), tally.Field("peak_c", r"[\d.]+")]
+"""What the excursion tool prints per export and in total."""
+
+
 def tally_binds(names: Sequence[str], suffix: str) -> dict[str, Any]:
-    out = {}
-    for n in names:
-        key, name = n[-6:-4], re.escape(n)  # the day of the month, the file name as a pattern
-        out[f"m{key}"] = b(name + r"\s+minutes_above=(\d+)", "int")
-        out[f"p{key}"] = b(name + r"\s+minutes_above=\d+\s+peak_c=([\d.]+)")
-    out[f"total{suffix}"] = b(r"TOTAL\s+minutes_above=(\d+)", "int")
-    out[f"peak{suffix}"] = b(r"TOTAL\s+minutes_above=\d+\s+peak_c=([\d.]+)")
-    return out
+    """Each export's minutes and peak (named by its day of the month) and the totals, from the tool's lines."""
+    per_file = tally.file_binds(names, TALLY_FIELDS, [[f"m{n[-6:-4]}", f"p{n[-6:-4]}"] for n in names])
+    return {**per_file, **tally.line_binds("TOTAL", TALLY_FIELDS, [f"total{suffix}", f"peak{suffix}"])}
 
 
 def tally_deliverable(names: Sequence[str], suffix: str) -> str:
     """The excursion tally the reference manager writes, every figure a variable it bound."""
-    rows = ",\n".join(
-        f'    "{n}": {{"minutes_above_8": ${{var:m{n[-6:-4]}}}, "peak_c": ${{var:p{n[-6:-4]}}}}}' for n in names
-    )
-    return (
-        f'{{\n  "exports": {{\n{rows}\n  }},\n  "total_minutes_above_8": ${{var:total{suffix}}},\n'
-        f'  "peak_c": ${{var:peak{suffix}}}\n}}\n'
+    rows = {n: [("minutes_above_8", var(f"m{n[-6:-4]}")), ("peak_c", var(f"p{n[-6:-4]}"))] for n in names}
+    return tally.json_doc(
+        "exports", rows, [("total_minutes_above_8", var(f"total{suffix}")), ("peak_c", var(f"peak{suffix}"))]
     )
 
 
@@ -988,10 +989,8 @@ def turns_q1() -> list[Turn]:
         ),
         turn(
             "Creating a tally worker limited to the logger exports and the tally tool.",
-            create(
+            tally.runner(
                 "tally_runner",
-                "llm",
-                ["Read", "Bash"],
                 ["logger_exports", "tools/excursion_minutes.py"],
                 "You tally fridge logger exports with the provided tool and report its output verbatim.",
             ),
@@ -999,18 +998,15 @@ def turns_q1() -> list[Turn]:
         ),
         turn(
             "Asking the tally worker which exports there are.",
-            run("tally_runner", "list FR-3 exports", f"Read {WS}/logger_exports/_index.md and report it verbatim."),
+            tally.list_exports("tally_runner", "list FR-3 exports", "logger_exports"),
         ),
         turn(
             "Running the tally in the background and writing the plan meanwhile.",
-            run(
-                "tally_runner",
-                "tally FR-3 exports",
-                f"Run python3 {TOOL_TALLY} ${{var:exports}} and report the output verbatim.",
-                background=True,
+            tally.run_tool(
+                "tally_runner", "tally FR-3 exports", f"python3 {TOOL_TALLY} {var('exports')}", background=True
             ),
             write_call("output/review_plan.md", PLAN_MD),
-            bind={"exports": b(r"\| (fr3_[\d-]+\.csv) \|", "list", fmt=WS + "/logger_exports/{}")},
+            bind={"exports": tally.exports_bind(r"\| (fr3_[\d-]+\.csv) \|", WS + "/logger_exports/{}")},
         ),
         turn(
             "Writing the tally from the tool output.",
@@ -1062,15 +1058,15 @@ def turns_q3() -> list[Turn]:
     return [
         turn(
             "Resuming the round-1 tally session for the new export and asking for policy §5.",
-            run(
+            tally.run_tool(
                 "tally_runner",
                 "tally late export",
-                f"Run python3 {TOOL_TALLY} ${{var:exports}} ${{var:new_exports}} and report the output "
-                "verbatim (a new export arrived).",
+                f"python3 {TOOL_TALLY} {var('exports')} {var('new_exports')}",
+                after=" (a new export arrived)",
                 resume=True,
             ),
             create("policy_reader", "llm", ["Read"], ["policy/cold_chain_policy.md"], "You quote policy text exactly."),
-            bind={"new_exports": b(r"(logger_exports/fr3_[\d-]+\.csv)", "list", fmt=WS + "/{}")},
+            bind={"new_exports": tally.exports_bind(r"(logger_exports/fr3_[\d-]+\.csv)", WS + "/{}")},
         ),
         turn(
             "Reading §5 of the policy through the policy reader.",
@@ -1106,7 +1102,7 @@ def turns_q4() -> list[Turn]:
         ),
         turn(
             "Running the order tool on the stock count.",
-            run("stock_orderer", "replacement order", f"Run {ORDER_CMD} and report the output verbatim."),
+            tally.run_tool("stock_orderer", "replacement order", ORDER_CMD),
         ),
         turn(
             "Writing the order from the tool's JSON.",
@@ -1133,10 +1129,11 @@ def turns_q5() -> list[Turn]:
     return [
         turn(
             "Resuming the order session for the recount.",
-            run(
+            tally.run_tool(
                 "stock_orderer",
                 "re-run order on recount",
-                f"Run {ORDER_CMD} and report the output verbatim (the stock count was replaced by a recount).",
+                ORDER_CMD,
+                after=" (the stock count was replaced by a recount)",
                 resume=True,
             ),
             read("output/replacement_order.json"),

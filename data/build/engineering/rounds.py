@@ -19,9 +19,9 @@ from kit import conditions
 from kit.conditions import Condition as Cond
 from kit.conditions import jv
 from kit.conditions import label as lab
-from kit.rounds import media, search
+from kit.rounds import media, search, tally
 from kit.rounds import workflow as wf
-from kit.trajectory import WS, Call, Turn, call, turn
+from kit.trajectory import WS, Call, Turn, call, turn, var
 from search import search_of
 
 # engineering states evidence values and decoy tokens as text
@@ -137,62 +137,55 @@ class RoundsMixin:
 
     def tool_cmd(self, files: list[SliceFile]) -> str:
         F = self.F
-        paths = " ".join(f"{WS}/{F['slices']}/{f['name']}" for f in files)
-        return f"python3 {WS}/{F['tools']}/{self.S['tool']} {paths}"
+        return tally.tool_command(f"{F['tools']}/{self.S['tool']}", [f"{F['slices']}/{f['name']}" for f in files])
 
-    def tally_binds(self, files: list[SliceFile], sfx: int, per_file: bool = True) -> Binds:
-        out = {}
-        for i, f in enumerate(files):
-            n = re.escape(f["name"])
-            if per_file:
-                out[f"c{sfx}_{i}"] = {"re": n + rf"\s+{self.ck}=(\d+)", "as": "int"}
-                out[f"p{sfx}_{i}"] = {"re": n + rf"\s+{self.ck}=\d+\s+{self.pk}=([\d.]+)", "as": "number"}
-                out[f"t{sfx}_{i}"] = {"re": n + rf"\s+{self.ck}=\d+\s+{self.pk}=[\d.]+\s+{self.tk}=([^\s\\]+)"}
-        return out
+    def fields(self) -> list[tally.Field]:
+        """What the tool prints per file and in total: the count, the peak and the top key."""
+        return [
+            tally.Field(self.ck, r"\d+", "int"),
+            tally.Field(self.pk, r"[\d.]+", "number"),
+            tally.Field(self.tk, r"[^\s\\]+"),
+        ]
+
+    def tally_binds(self, files: list[SliceFile], sfx: int) -> Binds:
+        names = [[f"c{sfx}_{i}", f"p{sfx}_{i}", f"t{sfx}_{i}"] for i in range(len(files))]
+        return tally.file_binds([f["name"] for f in files], self.fields(), names)
 
     def total_binds(self, sfx: int) -> Binds:
-        return {
-            f"total{sfx}": {"re": rf"TOTAL\s+{self.ck}=(\d+)", "as": "int"},
-            f"peak{sfx}": {"re": rf"TOTAL\s+{self.ck}=\d+\s+{self.pk}=([\d.]+)", "as": "number"},
-            f"top{sfx}": {"re": rf"TOTAL\s+{self.ck}=\d+\s+{self.pk}=[\d.]+\s+{self.tk}=([^\s\\]+)"},
-        }
+        return tally.line_binds("TOTAL", self.fields(), [f"total{sfx}", f"peak{sfx}", f"top{sfx}"])
 
     def tally_doc(self, files: list[SliceFile], sfx: int, totals: bool = True) -> str:
-        rows = ",\n".join(
-            f'    "{f["name"]}": {{"{self.ck}": ${{var:c{sfx}_{i}}}, "{self.pk}": ${{var:p{sfx}_{i}}}, '
-            f'"{self.tk}": "${{var:t{sfx}_{i}}}"}}'
+        rows = {
+            f["name"]: [
+                (self.ck, var(f"c{sfx}_{i}")),
+                (self.pk, var(f"p{sfx}_{i}")),
+                (self.tk, f'"{var(f"t{sfx}_{i}")}"'),
+            ]
             for i, f in enumerate(files)
-        )
-        tail = f'  "total_{self.ck}": ${{var:total{sfx}}}'
+        }
+        tail = [(f"total_{self.ck}", var(f"total{sfx}"))]
         if totals:
-            tail += f',\n  "{self.pk}": ${{var:peak{sfx}}},\n  "{self.tk}": "${{var:top{sfx}}}"'
-        return f'{{\n  "files": {{\n{rows}\n  }},\n{tail}\n}}\n'
+            tail += [(self.pk, var(f"peak{sfx}")), (self.tk, f'"{var(f"top{sfx}")}"')]
+        return tally.json_doc("files", rows, tail)
 
     def tally_conds(self, stage: int, totals: bool = True) -> list[Cond]:
         t = self.tallies()[stage]
-        names = sorted(t["files"])
-        out = [{"kind": "json", "path": self.tally_path, "key": ["files"], "keys": names, "exact": True}]
-        for n in names:
-            st = t["files"][n]
-            out += [
-                jv(self.tally_path, ["files", n, self.ck], st[self.ck]),
-                jv(self.tally_path, ["files", n, self.pk], st[self.pk], 0.05),
-                jv(self.tally_path, ["files", n, self.tk], st[self.tk]),
-            ]
-        out.append(jv(self.tally_path, [f"total_{self.ck}"], t[f"total_{self.ck}"]))
+        rows = {
+            n: [(self.ck, st[self.ck], 0), (self.pk, st[self.pk], 0.05), (self.tk, st[self.tk], 0)]
+            for n, st in sorted(t["files"].items())
+        }
+        tail: list[tally.Figure] = [(f"total_{self.ck}", t[f"total_{self.ck}"], 0)]
         if totals:
-            out += [jv(self.tally_path, [self.pk], t[self.pk], 0.05), jv(self.tally_path, [self.tk], t[self.tk])]
-        return out
+            tail += [(self.pk, t[self.pk], 0.05), (self.tk, t[self.tk], 0)]
+        return tally.json_tally(self.tally_path, "files", rows, tail)
 
     def file_evidence(self, stage: int, files: list[SliceFile], deliverable: str) -> list[Cond]:
-        t = self.tallies()[stage]
-        out = []
-        for f in files:
-            st = t["files"][f["name"]]
-            out.append(
-                evidence(f"{self.F['slices']}/{f['name']}", [st[self.ck], fnum(st[self.pk]), st[self.tk]], deliverable)
-            )
-        return out
+        t = self.tallies()[stage]["files"]
+        values = {
+            f["name"]: [str(t[f["name"]][self.ck]), fnum(t[f["name"]][self.pk]), str(t[f["name"]][self.tk])]
+            for f in files
+        }
+        return tally.file_evidence(self.F["slices"], values, deliverable)
 
     # ------------------------------------------------------------------ round kinds
     def r_plan(self, qid: str, _: int) -> Round:
@@ -279,25 +272,10 @@ class RoundsMixin:
             [F["slices"], f"{F['tools']}/{S['tool']}"],
             [*(f"{F['slices']}/{f['name']}" for f in groups[1]), f"{F['tools']}/{S['tool']}"],
         ]
-        creates = [
-            call(
-                "CreateSubagent",
-                name=f"tally_{c}",
-                model_key="llm",
-                tools=["Bash"],
-                accessible_paths=g,
-                system_prompt="You run the analysis tool exactly as instructed and report its output verbatim.",
-            )
-            for c, g in zip("ab", grants, strict=True)
-        ]
+        system = tally.runner_prompt("analysis tool")
+        creates = [tally.runner(f"tally_{c}", g, system, tools=["Bash"]) for c, g in zip("ab", grants, strict=True)]
         runs = [
-            call(
-                "RunSubagent",
-                subagent_id=f"${{subagent:tally_{c}}}",
-                description=f"tally part {c}",
-                prompt=f"Run: {self.tool_cmd(g)} and report the output verbatim.",
-                run_in_background=True,
-            )
+            tally.run_tool(f"tally_{c}", f"tally part {c}", self.tool_cmd(g), background=True)
             for c, g in zip("ab", groups, strict=True)
         ]
         summary = "# Request summary (${var:case})\n\nRequested by: ${var:requester}\nDue: ${var:due}\n"
@@ -326,12 +304,7 @@ class RoundsMixin:
             *self.tally_conds(0, totals=False),
             lab("output/request_summary.md", "Requested by", S["requester"], match="contains"),
             lab("output/request_summary.md", "Due", S["due"], match="contains"),
-            {
-                "kind": "called",
-                "tool": "RunSubagent",
-                "args": {"run_in_background": True},
-                "message": "no RunSubagent ran in the background in this round",
-            },
+            tally.in_background("no RunSubagent ran in the background in this round"),
             *self.file_evidence(0, files, self.tally_path),
         ]
         tags = ["background_fanout", "tool_run", "needs_delegation", "parallel", "background", "sensitive_guard"]
@@ -486,13 +459,12 @@ class RoundsMixin:
             turn("Inspecting it before resuming.", call("InspectSubagent", session_id="${session:tally_a}")),
             turn(
                 "Resuming the tally session with the late file included.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:tally_a}",
-                    session_id="${session:tally_a}",
-                    description="re-tally with the late file",
-                    prompt=f"A late file arrived. Run: {self.tool_cmd(files)} and report the output verbatim.",
-                    run_in_background=False,
+                tally.run_tool(
+                    "tally_a",
+                    "re-tally with the late file",
+                    self.tool_cmd(files),
+                    before="A late file arrived. ",
+                    resume=True,
                 ),
             ),
             turn(
@@ -525,7 +497,7 @@ class RoundsMixin:
                 "all": [S["u1_file"]["name"]],
                 "message": "output/plan.md does not mention the late file",
             },
-            {"kind": "resumed"},
+            conditions.resumed(),
             *extra_spec,
             *self.file_evidence(1, [S["u1_file"]], self.tally_path),
         ]
@@ -861,22 +833,15 @@ class RoundsMixin:
         t1 = self.tallies()[1]
         if kind == "csv":
             path = f"output/{S['tally_name']}_by_file.csv"
-            rows = "".join(
-                f"{f['name']},${{var:c1_{i}}},${{var:p1_{i}}},${{var:t1_{i}}}\n" for i, f in enumerate(files)
+            columns = ["file", self.ck, self.pk, self.tk]
+            body = tally.csv_doc(
+                columns, ([f["name"], var(f"c1_{i}"), var(f"p1_{i}"), var(f"t1_{i}")] for i, f in enumerate(files))
             )
-            body = f"file,{self.ck},{self.pk},{self.tk}\n" + rows
-            table: Cond = {
-                "kind": "table",
-                "path": path,
-                "columns": ["file", self.ck, self.pk, self.tk],
-                "key": "file",
-                "keys": sorted(t1["files"]),
-                "tol": 0.05,
-                "rows": [
-                    {"key": n, "expect": {self.ck: st[self.ck], self.pk: st[self.pk], self.tk: st[self.tk]}}
-                    for n, st in sorted(t1["files"].items())
-                ],
-            }
+            expect = [
+                {"key": n, "expect": {self.ck: st[self.ck], self.pk: st[self.pk], self.tk: st[self.tk]}}
+                for n, st in sorted(t1["files"].items())
+            ]
+            table = tally.table(path, "file", sorted(t1["files"]), expect, columns, tol=0.05)
             header = f"file,{self.ck},{self.pk},{self.tk}"
             ask = self.asks.extra_ask or "Also write {path} with the header `{header}`, one row per file."
             q = ask.format(path=path, header=header)

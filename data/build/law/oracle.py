@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kit.rounds import media
+from kit.rounds import media, tally
 from kit.rounds import workflow as wf
 from kit.trajectory import WS, Turn, call, create, run, turn
 from kit.trajectory import bind as b
@@ -30,16 +30,16 @@ from rounds import (
 
 
 def _tally_cmd(S: Scenario) -> str:
-    L, d = S["ledger"], S["dirs"]
-    return f"python3 {WS}/tools/{L['tool']} {WS}/{d['ledger']}/*.csv --json"
+    return tally.tool_command(f"tools/{S['ledger']['tool']}", [f"{S['dirs']['ledger']}/*.csv"], " --json")
 
 
 def _tally_binds(S: Scenario, suffix: str) -> dict[str, Any]:
+    """The tool's one-line JSON whole (the tally is written as it is), its total count and amount."""
     L = S["ledger"]
     return {
-        f"tally_{suffix}": b(r'--- stdout ---\s*(\{"files": [^\n]*\})'),
-        f"n_{suffix}": b(rf'"total_{L["ck"]}": (\d+)', "int"),
-        f"a_{suffix}": b(rf'"total_{L["ak"]}": ([\d.]+)'),
+        f"tally_{suffix}": b(tally.JSON_LINE_STDOUT),
+        f"n_{suffix}": tally.json_figure(f"total_{L['ck']}", r"\d+", "int"),
+        f"a_{suffix}": tally.json_figure(f"total_{L['ak']}", r"[\d.]+"),
     }
 
 
@@ -69,12 +69,11 @@ def tally_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
     out = [
         turn(
             "The exports are long CSVs: creating a runner limited to their folder and the tally tool.",
-            create(
+            tally.runner(
                 "ledger_runner",
-                "llm",
-                tools,
                 [d["ledger"], f"tools/{L['tool']}"],
-                "You run the matter's tally tool exactly as instructed and report its output verbatim.",
+                tally.runner_prompt("matter's tally tool"),
+                tools=tools,
             ),
         )
     ]
@@ -82,18 +81,13 @@ def tally_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
         out.append(
             turn(
                 "Asking the runner what the folder holds.",
-                run("ledger_runner", "list exports", f"Read {WS}/{d['ledger']}/_index.md and report it verbatim."),
+                tally.list_exports("ledger_runner", "list exports", d["ledger"]),
             )
         )
     out += [
         turn(
             "Running the tally in the background; meanwhile reading the digest myself.",
-            run(
-                "ledger_runner",
-                "tally exports",
-                f"Run {_tally_cmd(S)} and report the output verbatim.",
-                background=True,
-            ),
+            tally.run_tool("ledger_runner", "tally exports", _tally_cmd(S), background=True),
             call("Read", file_path=f"{WS}/{S['digest_file']}"),
         ),
         turn(
@@ -156,12 +150,7 @@ def update_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
         turn("Re-reading the current tally before the re-run.", call("Read", file_path=tal)),
         turn(
             "Resuming the tally session for the updated exports.",
-            run(
-                "ledger_runner",
-                "re-run tally",
-                f"The exports changed. Run {_tally_cmd(S)} and report the output verbatim.",
-                resume=True,
-            ),
+            tally.run_tool("ledger_runner", "re-run tally", _tally_cmd(S), before="The exports changed. ", resume=True),
         ),
         turn(
             "Revising the tally and writing the position.",

@@ -24,14 +24,13 @@ from kit.conditions import (
     contains,
     evidence,
     headings,
-    jkeys,
     label,
     never,
     resumed,
     seal,
 )
 from kit.conditions import json_value as jv
-from kit.rounds import media, search
+from kit.rounds import media, search, tally
 from kit.rounds import workflow as wf
 from kit.trajectory import WS
 
@@ -96,16 +95,15 @@ def _tol(S: Scenario) -> float:
 
 
 def tally_conditions(S: Scenario, files: dict[str, tuple[int, float]], tal: str) -> list[Condition]:
-    L = S["ledger"]
-    tol = _tol(S)
-    out: list[Condition] = [jkeys(tal, ["files"], sorted(files))]
-    for f, (n, a) in sorted(files.items()):
-        out += [jv(tal, ["files", f, L["ck"]], n, 0.0), jv(tal, ["files", f, L["ak"]], a, tol)]
-    out += [
-        jv(tal, [f"total_{L['ck']}"], sum(v[0] for v in files.values()), 0.0),
-        jv(tal, [f"total_{L['ak']}"], round(sum(v[1] for v in files.values()), L["dec"]), tol),
-    ]
-    return out
+    L, tol = S["ledger"], _tol(S)
+    rows = {f: [(L["ck"], n, 0.0), (L["ak"], a, tol)] for f, (n, a) in sorted(files.items())}
+    total_a = round(sum(v[1] for v in files.values()), L["dec"])
+    return tally.json_tally(
+        tal,
+        "files",
+        rows,
+        [(f"total_{L['ck']}", sum(v[0] for v in files.values()), 0.0), (f"total_{L['ak']}", total_a, tol)],
+    )
 
 
 def _tally_path(S: Scenario) -> str:
@@ -125,15 +123,8 @@ def plan_conditions(S: Scenario, V: Values, role: str) -> list[Condition]:
 def tally_round(S: Scenario, V: Values, role: str) -> list[Condition]:
     tal, d = _tally_path(S), S["dirs"]
     cs = tally_conditions(S, V["pre"], tal)
-    cs.append(
-        {
-            "kind": "called",
-            "tool": "RunSubagent",
-            "args": {"run_in_background": True},
-            "message": "no RunSubagent with run_in_background=true in this round",
-        }
-    )
-    return cs + [evidence(f"{d['ledger']}/{f}", [a], tal) for f, (_n, a) in sorted(V["pre"].items())]
+    cs.append(tally.in_background("no RunSubagent with run_in_background=true in this round"))
+    return cs + tally.file_evidence(d["ledger"], {f: [a] for f, (_n, a) in sorted(V["pre"].items())}, tal)
 
 
 def media_conditions(S: Scenario, V: Values, role: str) -> list[Condition]:
@@ -161,9 +152,9 @@ def update_conditions(S: Scenario, V: Values, role: str) -> list[Condition]:
         label(pos, f"Total {L['ck_label']}", V["n_post"], 0),
         label(pos, f"Total {L['ak_label']}", V["a_post"], tol),
         agree({"path": pos, "label": f"Total {L['ak_label']}"}, {"path": tal, "key": [f"total_{L['ak']}"]}, tol),
-        decoy(pos, V["a_pre"], markers=SUPERSEDED_OR_EARLIER, labels=["total"]),
+        tally.superseded(pos, V["a_pre"], ["total"], SUPERSEDED_OR_EARLIER),
         resumed(),
-        evidence(f"{d['ledger']}/{S['upA']['file']}", [V["post"][S["upA"]["file"]][1]], tal),
+        *tally.file_evidence(d["ledger"], {S["upA"]["file"]: [V["post"][S["upA"]["file"]][1]]}, tal),
     ]
 
 

@@ -18,9 +18,9 @@ import re
 from typing import Any
 
 from kit import conditions
-from kit.conditions import agree, contains, evidence, headings, jkeys, jv, label, never, resumed
+from kit.conditions import agree, contains, evidence, headings, jv, label, never, resumed
 from kit.conditions import jone as one_of
-from kit.rounds import media, search
+from kit.rounds import media, search, tally
 from kit.rounds import workflow as wf
 from kit.trajectory import WS, call, create, run, turn, var
 from kit.trajectory import bind as b
@@ -87,30 +87,23 @@ class Arc:
         self.written.add(rel)
         return [*pre, turn(f"Writing {rel}.", call("Write", file_path=path, content=content), bind=bind)]
 
+    def fields(self) -> list[tally.Field]:
+        """What the tool prints per export and in total: the count and the peak."""
+        return [tally.Field(self.t["count_key"], r"\d+", "int"), tally.Field(self.t["max_key"], r"[\d.]+")]
+
     def tally_binds(self, files: list[str], suffix: str) -> dict[str, Any]:
-        ck, mk = self.t["count_key"], self.t["max_key"]
-        out = {}
-        for f in files:
-            n = re.escape(f)
-            out[f"n_{slug(f)}{suffix}"] = b(n + rf"\s+{ck}=(\d+)", "int")
-            out[f"p_{slug(f)}{suffix}"] = b(n + rf"\s+{ck}=\d+\s+{mk}=([\d.]+)")
-        out[f"total{suffix}"] = b(rf"TOTAL\s+{ck}=(\d+)", "int")
-        out[f"peak{suffix}"] = b(rf"TOTAL\s+{ck}=\d+\s+{mk}=([\d.]+)")
-        return out
+        names = [[f"n_{slug(f)}{suffix}", f"p_{slug(f)}{suffix}"] for f in files]
+        totals = tally.line_binds("TOTAL", self.fields(), [f"total{suffix}", f"peak{suffix}"])
+        return {**tally.file_binds(files, self.fields(), names), **totals}
 
     def tally_content(self, path: str, files: list[str], suffix: str) -> str:
         ck, mk, grp = self.t["count_key"], self.t["max_key"], self.t["group"]
+        slots = {f: [var(f"n_{slug(f)}{suffix}"), var(f"p_{slug(f)}{suffix}")] for f in files}
         if path.endswith(".csv"):
-            rows = "".join(f"{f},{var(f'n_{slug(f)}{suffix}')},{var(f'p_{slug(f)}{suffix}')}\n" for f in files)
-            return f"export,{ck},{mk}\n{rows}TOTAL,{var('total' + suffix)},{var('peak' + suffix)}\n"
-        rows = ",\n".join(
-            f'    "{f}": {{"{ck}": {var(f"n_{slug(f)}{suffix}")}, "{mk}": {var(f"p_{slug(f)}{suffix}")}}}'
-            for f in files
-        )
-        return (
-            f'{{\n  "{grp}": {{\n{rows}\n  }},\n  "total_{ck}": {var("total" + suffix)},\n'
-            f'  "{mk}": {var("peak" + suffix)}\n}}\n'
-        )
+            rows = [[f, n, p] for f, (n, p) in slots.items()]
+            return tally.csv_doc(["export", ck, mk], [*rows, ["TOTAL", var("total" + suffix), var("peak" + suffix)]])
+        rows_json = {f: [(ck, n), (mk, p)] for f, (n, p) in slots.items()}
+        return tally.json_doc(grp, rows_json, [(f"total_{ck}", var("total" + suffix)), (mk, var("peak" + suffix))])
 
     def tally_conditions(self, path: str) -> list[dict[str, Any]]:
         ck, mk, grp = self.t["count_key"], self.t["max_key"], self.t["group"]
@@ -120,23 +113,18 @@ class Arc:
                 for f in self.present
             ]
             rows.append({"key": "TOTAL", "expect": {ck: self.total(), mk: {"equals": self.peak(), "tol": 0.05}}})
-            return [
-                {
-                    "kind": "table",
-                    "path": path,
-                    "columns": ["export", ck, mk],
-                    "key": "export",
-                    "keys": [*self.present, "TOTAL"],
-                    "rows": rows,
-                }
-            ]
-        out = [jkeys(path, [grp], list(self.present), True)]
-        for f in self.present:
-            out += [jv(path, [grp, f, ck], self.counts[f], 0.0), jv(path, [grp, f, mk], self.peaks[f], 0.05)]
-        return [*out, jv(path, [f"total_{ck}"], self.total(), 0.0), jv(path, [mk], self.peak(), 0.05)]
+            return [tally.table(path, "export", [*self.present, "TOTAL"], rows, ["export", ck, mk])]
+        figs = {f: [(ck, self.counts[f], 0.0), (mk, self.peaks[f], 0.05)] for f in self.present}
+        return tally.json_tally(path, grp, figs, [(f"total_{ck}", self.total(), 0.0), (mk, self.peak(), 0.05)])
+
+    def evidence(self, files: list[str], path: str) -> list[dict[str, Any]]:
+        """Per export: its count and peak, as a runner that opened it reported them before ``path`` was written."""
+        return tally.file_evidence(
+            self.slices_dir, {f: [str(self.counts[f]), fmt_val(self.peaks[f])] for f in files}, path
+        )
 
     def tool_cmd(self) -> str:
-        return f"python3 {WS}/tools/{self.t['name']}.py {WS}/{self.slices_dir}/*.csv"
+        return tally.tool_command(f"tools/{self.t['name']}.py", [f"{self.slices_dir}/*.csv"])
 
     def tally_total_ref(self) -> dict[str, Any] | None:
         path = self.done["tally"]["path"]
@@ -205,42 +193,27 @@ def k_tally(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
         turn(
             "The exports are delegate-only and too long for one context; a tally worker gets the export folder "
             "(an update may add to it) and the tally tool.",
-            create(
+            tally.runner(
                 "tally",
-                "llm",
-                ["Read", "Bash"],
                 [a.slices_dir, tool_rel],
                 "You run the provided tally tool on CSV exports and report its output verbatim.",
             ),
         ),
-        turn(
-            "Asking which exports there are.",
-            run("tally", "list the exports", f"Read {WS}/{a.slices_dir}/_index.md and report it verbatim."),
-        ),
+        turn("Asking which exports there are.", tally.list_exports("tally", "list the exports", a.slices_dir)),
         turn(
             "Starting the tally in the background; it is independent of anything else I do now.",
-            run(
-                "tally",
-                "tally every export",
-                f"Run python3 {WS}/{tool_rel} ${{var:exports}} and report the output verbatim.",
-                background=True,
+            tally.run_tool(
+                "tally", "tally every export", tally.tool_command(tool_rel, [], " " + var("exports")), background=True
             ),
-            bind={"exports": {"re": r"\| ([\w.-]+\.csv) \|", "as": "list", "fmt": f"{WS}/{a.slices_dir}/{{}}"}},
+            bind={"exports": tally.exports_bind(r"\| ([\w.-]+\.csv) \|", f"{WS}/{a.slices_dir}/{{}}")},
         ),
     ]
     turns.append(turn("Checking on the team while the tally runs.", call("ListSubagents")))
     turns += a.write(path, a.tally_content(path, a.present, sfx), bind=a.tally_binds(a.present, sfx))
     a.done["tally"] = {"path": path, "sfx": sfx}
     conds = a.tally_conditions(path)
-    conds += [evidence(f"{a.slices_dir}/{f}", [str(a.counts[f]), fmt_val(a.peaks[f])], path) for f in a.present]
-    conds += [
-        {
-            "kind": "called",
-            "tool": "RunSubagent",
-            "args": {"run_in_background": True},
-            "message": "no tally run was started in the background in this round",
-        },
-    ]
+    conds += a.evidence(a.present, path)
+    conds.append(tally.in_background("no tally run was started in the background in this round"))
     return {
         "tags": ["tool_run", "needs_delegation", "background", "parallel"],
         "conditions": conds,
@@ -256,11 +229,8 @@ def _retally(a: Arc, r: dict[str, Any], what: str, lab: str, changed: str, befor
     sfx = f"_{a.stage}"
     note = r["note"]
     resume = r.get("resume", what == "late export")  # a correction starts a fresh run unless the story resumes
-    rerun = run(
-        "tally",
-        f"re-tally after the {what}",
-        f"The {what} is in. Run {a.tool_cmd()} and report the output verbatim.",
-        resume=resume,
+    rerun = tally.run_tool(
+        "tally", f"re-tally after the {what}", a.tool_cmd(), before=f"The {what} is in. ", resume=resume
     )
     turns = [turn(f"Re-running the tally after the {what}.", rerun)]
     turns += a.write(path, a.tally_content(path, a.present, sfx), bind=a.tally_binds(a.present, sfx))
@@ -274,8 +244,8 @@ def _retally(a: Arc, r: dict[str, Any], what: str, lab: str, changed: str, befor
     conds = [
         *a.tally_conditions(path),
         label(note, lab, a.total(), 0.0),
-        decoy(note, before, markers=conditions.SUPERSEDED, labels=["total"]),
-        evidence(f"{a.slices_dir}/{changed}", [str(a.counts[changed]), fmt_val(a.peaks[changed])], path),
+        tally.superseded(note, before, ["total"]),
+        *a.evidence([changed], path),
     ]
     tags = ["update_merge", *(["session_reuse"] if resume else []), "cross_round", "needs_delegation"]
     return {"tags": tags, "conditions": conds + ([resumed()] if resume else []), "turns": turns}

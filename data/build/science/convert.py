@@ -38,8 +38,9 @@ sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath
 from kit import conditions as cond
 from kit import scenario
 from kit.rounds import media, search
+from kit.rounds import tally as tally_kit
 from kit.rounds import workflow as wf
-from kit.trajectory import WS, Turn, call, turn
+from kit.trajectory import WS, Turn, call, turn, var
 from kit.trajectory import bind as b
 
 from arena_tui.sandbox.extract import extract_text
@@ -191,29 +192,28 @@ class SpecBuilder(engine.Builder):
 
     def tool_cmd(self, extra: str = "") -> str:
         c, sl = self.c, self.c["slice"]
-        return f"python3 {WS}/{self.d('tools')}/{c['tool']} {WS}/{sl['dir']}/*.csv --json{extra}"
+        return tally_kit.tool_command(f"{self.d('tools')}/{c['tool']}", [f"{sl['dir']}/*.csv"], " --json" + extra)
 
     def tally_conds(self, stage: dict[str, Any]) -> list[dict[str, Any]]:
         c, sl = self.c, self.c["slice"]
-        tj, tally = engine.slice_tally_json(c, stage), c["tally_out"]
-        out: list[dict[str, Any]] = [cond.jkeys(tally, ["slices"], sorted(stage))]
-        for f, v in tj["slices"].items():
-            out += [cond.jv(tally, ["slices", f, sl["count"]], v[sl["count"]])]
-            out += [cond.jv(tally, ["slices", f, sl["maxl"]], float(v[sl["maxl"]]), 0.005)]
-        out += [cond.jv(tally, ["total_" + sl["count"]], tj["total_" + sl["count"]])]
-        return [*out, cond.jv(tally, [sl["maxl"]], float(tj[sl["maxl"]]), 0.005)]
+        tj, n, mx = engine.slice_tally_json(c, stage), sl["count"], sl["maxl"]
+        rows = {f: [(n, v[n], 0), (mx, float(v[mx]), 0.005)] for f, v in tj["slices"].items()}
+        return tally_kit.json_tally(
+            c["tally_out"], "slices", rows, [("total_" + n, tj["total_" + n], 0), (mx, float(tj[mx]), 0.005)]
+        )
 
     def tally_binds(self, suffix: str) -> dict[str, Any]:
-        sl = self.c["slice"]
+        """The tool's indented JSON whole (the tally is written as it is), its total and its peak."""
+        sl, after = self.c["slice"], r"--- stdout ---.*?\n  "
         return {
-            f"tally{suffix}": b(r"--- stdout ---\s*(\{.*?\n\})"),
-            f"total{suffix}": b(r'--- stdout ---.*?\n  "total_' + re.escape(sl["count"]) + r'": (\d+)', "int"),
-            f"peak{suffix}": b(r'--- stdout ---.*?\n  "' + re.escape(sl["maxl"]) + r'": ([-\d.]+)', "number"),
+            f"tally{suffix}": b(tally_kit.JSON_STDOUT),
+            f"total{suffix}": tally_kit.json_figure("total_" + sl["count"], r"\d+", "int", after),
+            f"peak{suffix}": tally_kit.json_figure(sl["maxl"], r"[-\d.]+", "number", after),
         }
 
     def slice_evidence(self, files: list[str], stage: dict[str, Any]) -> list[dict[str, Any]]:
-        sl, tally = self.c["slice"], self.c["tally_out"]
-        return [cond.evidence(f"{sl['dir']}/{f}", [str(stage[f][0]), fmt(float(stage[f][1]))], tally) for f in files]
+        values = {f: [str(stage[f][0]), fmt(float(stage[f][1]))] for f in files}
+        return tally_kit.file_evidence(self.c["slice"]["dir"], values, self.c["tally_out"])
 
     def status_conds(self, stage_i: int, old_total: int) -> list[dict[str, Any]]:
         s, c = self.c["status"], self.c
@@ -264,13 +264,11 @@ class SpecBuilder(engine.Builder):
         """The reference turns of the intake round: read, start the background tally, write plan and tally."""
         c, sl = self.c, self.c["slice"]
         out, tally, plan = self.d("out"), c["tally_out"], self.plan_text()
-        runner = {
-            "name": "tally_runner",
-            "model_key": "llm",
-            "tools": ["Read", "Bash"],
-            "accessible_paths": [sl["dir"], f"{self.d('tools')}/{c['tool']}"],
-            "system_prompt": "You run the provided tally tool on the files you are given and report its output verbatim.",
-        }
+        runner = tally_kit.runner(
+            "tally_runner",
+            [sl["dir"], f"{self.d('tools')}/{c['tool']}"],
+            "You run the provided tally tool on the files you are given and report its output verbatim.",
+        )
         return [
             turn(
                 "Reading the request and the asset map.",
@@ -287,16 +285,15 @@ class SpecBuilder(engine.Builder):
                 ),
                 bind={**RULE, **anchors},
             ),
-            turn("Creating a tally runner limited to the slices and the tool.", call("CreateSubagent", **runner)),
+            turn("Creating a tally runner limited to the slices and the tool.", runner),
             turn(
                 "Starting the tally in the background and writing the plan meanwhile.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:tally_runner}",
-                    description="tally all slices",
-                    prompt=f"Check {WS}/{sl['dir']}/_index.md lists every file, then run {self.tool_cmd()} and "
-                    "report the output verbatim.",
-                    run_in_background=True,
+                tally_kit.run_tool(
+                    "tally_runner",
+                    "tally all slices",
+                    self.tool_cmd(),
+                    first=f"Check {WS}/{sl['dir']}/_index.md lists every file",
+                    background=True,
                 ),
                 call("Write", file_path=f"{WS}/{out}/plan.md", content=plan),
             ),
@@ -334,8 +331,7 @@ class SpecBuilder(engine.Builder):
             cond.headings(f"{out}/plan.md", *secs),
             cond.contains(f"{out}/plan.md", all=c["anchors"]),
             *self.tally_conds(st),
-            {"kind": "called", "tool": "RunSubagent", "args": {"run_in_background": True},
-             "message": "the tally was not run in the background"},
+            tally_kit.in_background("the tally was not run in the background"),
             *self.slice_evidence(files, st),
         ]  # fmt: skip
         turns = self.plan_turns(rid, anchors)
@@ -440,19 +436,12 @@ class SpecBuilder(engine.Builder):
     def retally_turns(self, rid: str, prompt: str, reads: list[str], old: str | None, note: str) -> list[Turn]:
         """Continue the tally session on the changed folder, then revise the tally and the status from its output."""
         s, c = self.c["status"], self.c
-        run = {"subagent_id": "${subagent:tally_runner}", "session_id": "${session:tally_runner}"}
         decide = ' --decide "${var:thr}|${var:hi}|${var:lo}"'
         suffix = "_" + rid
         return [
             turn(
                 "Re-running the tally through the tally session, with the request's decision rule.",
-                call(
-                    "RunSubagent",
-                    **run,
-                    description="re-tally",
-                    prompt=f"{prompt} Run {self.tool_cmd(decide)} and report the output verbatim.",
-                    run_in_background=False,
-                ),
+                tally_kit.run_tool("tally_runner", "re-tally", self.tool_cmd(decide), before=prompt + " ", resume=True),
                 *[call("Read", file_path=f"{WS}/{r}") for r in reads],
             ),
             turn(
@@ -469,19 +458,19 @@ class SpecBuilder(engine.Builder):
 
     def csv_parts(self, rid: str, stage: dict[str, Any]) -> tuple[str, dict[str, Any], dict[str, Any]]:
         """The CSV the manager writes (from per-file binds on the tool's JSON), the binds, the table condition."""
-        sl = self.c["slice"]
-        head = f"file,{sl['count']},{sl['maxl']}\n"
+        sl, columns = self.c["slice"], ["file", self.c["slice"]["count"], self.c["slice"]["maxl"]]
         binds, rows, expect = {}, [], []
         for i, f in enumerate(sorted(stage)):
-            anchor = r'--- stdout ---.*?"' + re.escape(f) + r'": \{\s*"' + re.escape(sl["count"]) + r'": '
-            binds[f"c{i}_{rid}"] = b(anchor + r"(\d+)", "int")
-            binds[f"x{i}_{rid}"] = b(anchor + r'\d+,\s*"' + re.escape(sl["maxl"]) + r'": ([-\d.]+)', "number")
-            rows.append(f"{f},${{var:c{i}_{rid}}},${{var:x{i}_{rid}}}\n")
+            entry, count = r'--- stdout ---.*?"' + re.escape(f) + r'": \{\s*', re.escape(sl["count"])
+            binds[f"c{i}_{rid}"] = tally_kit.json_figure(sl["count"], r"\d+", "int", entry)
+            binds[f"x{i}_{rid}"] = tally_kit.json_figure(
+                sl["maxl"], r"[-\d.]+", "number", f'{entry}"{count}": ' + r"\d+,\s*"
+            )
+            rows.append([f, var(f"c{i}_{rid}"), var(f"x{i}_{rid}")])
             n, mx = stage[f]
             expect.append({"key": f, "expect": {sl["count"]: n, sl["maxl"]: {"equals": float(mx), "tol": 0.005}}})
-        table = {"kind": "table", "path": self.csv_path(), "columns": ["file", sl["count"], sl["maxl"]], "key": "file",
-                "keys": sorted(stage), "rows": expect}  # fmt: skip
-        return head + "".join(rows), binds, table
+        table = tally_kit.table(self.csv_path(), "file", sorted(stage), expect, columns)
+        return tally_kit.csv_doc(columns, rows), binds, table
 
     def r_update_new(self, rid: str) -> None:
         c, sl, s = self.c, self.c["slice"], self.c["status"]
