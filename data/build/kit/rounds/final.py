@@ -81,9 +81,14 @@ def token_bind(s: Seal, name: str = "token") -> dict[str, dict[str, Any]]:
     return {name: b(f"({re.escape(s.prefix)}:{TOKEN_HEX})")}
 
 
+def token_line(name: str = "token") -> str:
+    """The token file's text: the bound token on one line."""
+    return var(name) + "\n"
+
+
 def token_write(s: Seal, name: str = "token") -> Call:
-    """The Write of the token file: the bound token on one line."""
-    return write_call(s.token, var(name) + "\n")
+    """The Write of the token file."""
+    return write_call(s.token, token_line(name))
 
 
 def validate(tool: str, record: str, description: str) -> Call:
@@ -114,14 +119,20 @@ def slot(name: str, number: bool) -> str:
     return var(name) if number else f'"{var(name)}"'
 
 
-def is_number(value: object) -> bool:
-    """Whether a record value is written bare (a number, never a bool)."""
-    return isinstance(value, int | float) and not isinstance(value, bool)
+def bare(value: object) -> bool:
+    """Whether a record value is written without quotes: a JSON number or a boolean."""
+    return isinstance(value, int | float)
 
 
 def json_record(values: Mapping[str, str]) -> str:
     """The record's text: one ``"key": value`` line per entry, in order (values as ``slot`` writes them)."""
     return "{\n" + ",\n".join(f'  "{k}": {v}' for k, v in values.items()) + "\n}\n"
+
+
+def record_of(fields: Mapping[str, tuple[str, Any]]) -> str:
+    """The record's text from each field's placeholder and the value the checks expect of it
+    (which says whether the placeholder is quoted)."""
+    return json_record({k: v if bare(e) else f'"{v}"' for k, (v, e) in fields.items()})
 
 
 def values(
