@@ -81,6 +81,11 @@ def token_bind(s: Seal, name: str = "token") -> dict[str, dict[str, Any]]:
     return {name: b(f"({re.escape(s.prefix)}:{TOKEN_HEX})")}
 
 
+def token_hex_bind(s: Seal, name: str) -> dict[str, dict[str, Any]]:
+    """The bind of the token's hex part alone (read back from the token file), into ``name``."""
+    return {name: b(f"{re.escape(s.prefix)}:({TOKEN_HEX})")}
+
+
 def token_line(name: str = "token") -> str:
     """The token file's text: the bound token on one line."""
     return var(name) + "\n"
