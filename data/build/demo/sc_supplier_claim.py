@@ -42,6 +42,7 @@ from kit.conditions import (
 from kit.files import dump
 from kit.files import write as save
 from kit.office import Block, docx_bytes
+from kit.rounds.final import token_line
 from kit.scan import font
 from kit.scenario import exec_round, manifest, update_group
 from kit.seal import seal_hex, seal_key, seal_tool_doc, seal_tool_template
@@ -938,7 +939,7 @@ def seal_turns(says: tuple[str, str], description: str, n: str, *also: Call) -> 
         turn(says[0], run("claim_calc", description, f"Run {SEAL_CMD} and report the line verbatim.", resume=True)),
         turn(
             says[1],
-            write_call("output/claim_token.txt", f"${{var:token_{n}}}\n"),
+            write_call("output/claim_token.txt", token_line(f"token_{n}")),
             *also,
             bind={f"token_{n}": b(TOKEN)},
         ),

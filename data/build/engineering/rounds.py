@@ -34,6 +34,7 @@ from kit.rounds.final import (
     validate,
     values,
 )
+from kit.rounds.plan import plan_conditions, plan_write
 from kit.trajectory import MEDIA_READER, WS, Call, Turn, call, turn, write_call
 from search import search_of
 
@@ -231,7 +232,7 @@ class RoundsMixin:
         )
         self.plan_tail = f"## {secs[-1]}\n"
         spec = [
-            {"kind": "headings", "path": "output/plan.md", "require": secs},
+            *plan_conditions("output/plan.md", secs),
             lab("output/plan.md", "Case", S["case_id"]),
             decoy("output/plan.md", S["archive_case_id"]),
         ]
@@ -248,11 +249,7 @@ class RoundsMixin:
                     "Grep", pattern=S["grep_pattern"], path=f"{WS}/{F['digest']}", output_mode="content", **{"-n": True}
                 ),
             ),
-            turn(
-                "Writing the plan.",
-                call("Write", file_path=f"{WS}/output/plan.md", content=plan),
-                bind=self.brief_binds(),
-            ),
+            plan_write("output/plan.md", plan, "Writing the plan.", self.brief_binds()),
             turn("Plan written to output/plan.md."),
         ]
         return q, ["intake_plan", "sensitive_guard"], spec, turns, []

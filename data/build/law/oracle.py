@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from kit.rounds import plan
 from kit.rounds.final import json_record, rejected_claims, seal_turns, slot
+from kit.rounds.plan import Amendment
 from kit.trajectory import PERCEIVED_ON_LINE, WS, Turn, call, create, run, turn
 from kit.trajectory import bind as b
 from rounds import (
@@ -43,22 +45,18 @@ def _tally_binds(S: Scenario, suffix: str) -> dict[str, Any]:
     }
 
 
+UPDATE_RISK = Amendment(
+    "## Risks\n\n",
+    "- Late evidence may arrive as workspace updates; every figure is re-checked after an update.\n",
+    "Re-reading the plan before adding the update risk.",
+    "Adding the update risk.",
+)
+"""The line the law manager adds to its case plan once written."""
+
+
 def plan_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
-    plan = f"{WS}/{S['plan_out']}"
     return [
-        turn("Writing the case plan.", call("Write", file_path=plan, content=S["plan_md"])),
-        turn("Re-reading the plan before adding the update risk.", call("Read", file_path=plan)),
-        turn(
-            "Adding the update risk.",
-            call(
-                "Edit",
-                file_path=plan,
-                old_string="## Risks\n\n",
-                new_string="## Risks\n\n- Late evidence may arrive as workspace updates; every figure is re-checked "
-                "after an update.\n",
-                replace_all=False,
-            ),
-        ),
+        *plan.plan_turns(S["plan_out"], S["plan_md"], "Writing the case plan.", UPDATE_RISK),
         turn("Case plan written."),
     ]
 

@@ -33,6 +33,7 @@ from kit.conditions import (
 )
 from kit.conditions import json_value as jv
 from kit.rounds.final import Seal, SealerWords, agree_with, rejected, rejected_decoy, sealed
+from kit.rounds.plan import plan_conditions as plan_checks
 from kit.trajectory import WS
 
 Scenario = dict[str, Any]
@@ -123,8 +124,12 @@ def _tally_path(S: Scenario) -> str:
 def plan_conditions(S: Scenario, V: Values, role: str) -> list[Condition]:
     plan = S["plan_out"]
     return [
-        headings(plan, "Matter", "Evidence", "Steps", "Risks"),
-        contains(plan, [S["matter_id"], S["client_short"], S["other_short"]], section="Matter"),
+        *plan_checks(
+            plan,
+            ["Matter", "Evidence", "Steps", "Risks"],
+            [S["matter_id"], S["client_short"], S["other_short"]],
+            "Matter",
+        ),
         contains(plan, ["authoritative"], ["untrusted"], section="Evidence"),
         decoy(plan, S["stale_id"], sections=["Evidence", "Risks"]),
     ]

@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 from kit import conditions
-from kit.conditions import contains, evidence, headings, jkeys, jv, label, never, resumed, workflow
+from kit.conditions import contains, evidence, jkeys, jv, label, never, resumed, workflow
 from kit.conditions import jone as one_of
 from kit.rounds.final import (
     Seal,
@@ -37,6 +37,7 @@ from kit.rounds.final import (
     values,
 )
 from kit.rounds.final import record_of as _json_body
+from kit.rounds.plan import Amendment, amend, plan_conditions
 from kit.trajectory import MEDIA_READER, WS, call, create, run, turn, var
 from kit.trajectory import bind as b
 
@@ -183,28 +184,15 @@ def k_plan(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     body = "".join(f"## {h}\n\n{txt}\n\n" for h, txt in zip(heads, r["texts"], strict=True))
     content = f"# {r['title']} (${{var:case_id}})\n\n{body}"
     first_line = r["texts"][-1].splitlines()[0]
-    turns = [
-        *a.write(path, content),
-        turn("Re-reading the plan to add the access rule.", call("Read", file_path=f"{WS}/{path}")),
-        turn(
-            "Adding the access rule under the last section.",
-            call(
-                "Edit",
-                file_path=f"{WS}/{path}",
-                old_string=first_line,
-                new_string=first_line + "\n\nNo grant will ever name patient_records/ or hr/.",
-            ),
-        ),
-    ]
+    rule = Amendment(
+        first_line,
+        "\n\nNo grant will ever name patient_records/ or hr/.",
+        "Re-reading the plan to add the access rule.",
+        "Adding the access rule under the last section.",
+    )
+    turns = [*a.write(path, content), *amend(path, rule)]
     a.done["plan"] = {"path": path}
-    return {
-        "tags": ["intake_plan"],
-        "conditions": [
-            headings(path, *heads),
-            contains(path, all=[a.c["case_id"]]),
-        ],
-        "turns": turns,
-    }
+    return {"tags": ["intake_plan"], "conditions": plan_conditions(path, heads, [a.c["case_id"]]), "turns": turns}
 
 
 def k_tally(a: Arc, r: dict[str, Any]) -> dict[str, Any]:

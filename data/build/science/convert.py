@@ -57,6 +57,7 @@ from kit.rounds.final import (
     token_write,
     values,
 )
+from kit.rounds.plan import Amendment, amend, plan_conditions
 from kit.trajectory import WS, Turn, call, turn, write_call
 from kit.trajectory import bind as b
 
@@ -69,6 +70,13 @@ SEALER = SealerWords(
     "Run {cmd} and report the line verbatim.",
 )
 """What the science manager tells the sealer of the summary record."""
+RISK_LINE = Amendment(
+    "- Do the text summaries agree with the evidence?",
+    "\n- Risk: late or corrected slices may change the totals.",
+    "Re-reading the plan to add a risk line.",
+    "Adding the risk line.",
+)
+"""The line the science manager adds to its plan once written."""
 RULE = {
     "thr": {"re": r"(\d+) or more; otherwise", "as": "int"},
     "hi": {"re": r"is `([^`]+)` when", "as": "text"},
@@ -320,17 +328,7 @@ class SpecBuilder(engine.Builder):
                 ),
                 call("Write", file_path=f"{WS}/{out}/plan.md", content=plan),
             ),
-            turn("Re-reading the plan to add a risk line.", call("Read", file_path=f"{WS}/{out}/plan.md")),
-            turn(
-                "Adding the risk line.",
-                call(
-                    "Edit",
-                    file_path=f"{WS}/{out}/plan.md",
-                    old_string="- Do the text summaries agree with the evidence?",
-                    new_string="- Do the text summaries agree with the evidence?\n- Risk: late or corrected slices "
-                    "may change the totals.",
-                ),
-            ),
+            *amend(f"{out}/plan.md", RISK_LINE),
             turn(
                 "Writing the tally from the tool output.",
                 call("Write", file_path=f"{WS}/{tally}", content="${var:tally_" + rid + "}\n"),
@@ -351,8 +349,7 @@ class SpecBuilder(engine.Builder):
         q += self.aside("plan")
         anchors = {f"anchor{i}": b(ctx_re(brief, a)) for i, a in enumerate(c["anchors"])}
         conds = [
-            cond.headings(f"{out}/plan.md", *secs),
-            cond.contains(f"{out}/plan.md", all=c["anchors"]),
+            *plan_conditions(f"{out}/plan.md", secs, c["anchors"]),
             *self.tally_conds(st),
             {"kind": "called", "tool": "RunSubagent", "args": {"run_in_background": True},
              "message": "the tally was not run in the background"},
