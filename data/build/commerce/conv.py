@@ -1,9 +1,9 @@
 """The commerce scenarios' own spec and trajectory pieces, on top of kit.conditions and kit.trajectory.
 
 The scenarios take conditions, tool calls and turns from the kit; here is what only commerce
-repeats: the sealer (its subagent, its run, the token it prints), round texts (``rnd``) played
-into rounds and trajectory (``play``), and the asset-map rows every commerce workspace shares. The
-tool runners, the turn before one is resumed and the table condition are ``kit.rounds.tally``'s.
+repeats: the words of the sealer (``kit.rounds.final`` seals), round texts (``rnd``) played into
+rounds and trajectory (``play``), and the asset-map rows every commerce workspace shares. The tool
+runners, the turn before one is resumed and the table condition are ``kit.rounds.tally``'s.
 """
 
 from __future__ import annotations
@@ -19,32 +19,19 @@ from kit.hint import sensitive as sensitive
 from kit.hint import stale as stale
 from kit.hint import tool_input as tool_input
 from kit.hint import tools_asset as tools_asset
+from kit.rounds.final import Seal, SealerWords
 from kit.rounds.tally import table as table  # the CSV condition, re-exported to the scenario modules
-from kit.trajectory import WS, Call, Turn, create, run, write_call
-from kit.trajectory import bind as b
+from kit.trajectory import Turn
 
 # ------------------------------------------------------------------ subagents
 SEALER_PROMPT = "You run the seal tool exactly as instructed and report the printed line; never repeat key material."
 
 
-def sealer(key: str, target: str) -> Call:
-    """The sealer subagent: exactly the seal tool, the key file and the deliverable it seals."""
-    return create("sealer", "llm", ["Read", "Bash"], ["tools/seal.py", key, target], SEALER_PROMPT)
-
-
-def seal_run(what: str, key: str, target: str) -> Call:
-    """Run the sealer over ``target`` with ``key`` (workspace paths); ``what`` names the task."""
-    cmd = f"python3 {WS}/tools/seal.py --seal {WS}/{key} {WS}/{target}"
-    return run("sealer", f"seal {what}", f"Run {cmd} and report the printed line.")
-
-
-def write_token(token_txt: str) -> Call:
-    return write_call(token_txt, "${var:token}\n")
-
-
-def token_bind(prefix: str) -> dict[str, Any]:
-    """The bind of the sealer's printed token ``PREFIX:<64 hex>``."""
-    return {"token": b(rf"({prefix}:[0-9a-f]{{64}})")}
+def sealing(what: str, key: str, record: str, token: str, prefix: str) -> Seal:
+    """A commerce sealing (kit.rounds.final): tools/seal.py with ``key`` over ``record``, its token
+    ``PREFIX:<hex>`` in ``token``; the sealer may read its three files, and ``what`` names the record."""
+    words = SealerWords(SEALER_PROMPT, f"seal {what}", "Run {cmd} and report the printed line.")
+    return Seal("tools/seal.py", key, record, token, prefix, words, ("Read", "Bash"))
 
 
 # ------------------------------------------------------------------ rounds

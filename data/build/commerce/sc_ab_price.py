@@ -8,7 +8,7 @@ from typing import Any
 
 import conv
 from kit import conditions as cond
-from kit.rounds import media, search, tally
+from kit.rounds import final, media, search, tally
 from kit.rounds import workflow as wf
 from kit.seal import seal_key
 from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, edit, turn, var
@@ -307,6 +307,7 @@ digest_txt = "notes/digest_check.txt"
 rule_md = "output/decision_rule.md"
 decision = "output/decision.json"
 token_txt = "output/decision_token.txt"
+SEALING = conv.sealing("decision", "vault/decision_seal.key", decision, token_txt, "PRICE")
 memo_md = "output/decision_memo.md"
 pp = "%.2f"
 
@@ -770,16 +771,14 @@ def _q6() -> conv.Round:
             "Writing the decision from the figures gathered so far.",
             call("Write", file_path=f"{WS}/{decision}", content=q6_json),
         ),
-        turn(
-            "Only a subagent may use the seal key: one sealer with exactly the three files it needs.",
-            conv.sealer("vault/decision_seal.key", decision),
-        ),
-        turn("Sealing the final file.", conv.seal_run("decision", "vault/decision_seal.key", decision)),
-        turn(
-            "Writing the token and the memo.",
-            conv.write_token(token_txt),
-            call("Write", file_path=f"{WS}/{memo_md}", content=memo),
-            bind=conv.token_bind("PRICE"),
+        *final.seal_turns(
+            SEALING,
+            (
+                "Only a subagent may use the seal key: one sealer with exactly the three files it needs.",
+                "Sealing the final file.",
+                "Writing the token and the memo.",
+            ),
+            also=[call("Write", file_path=f"{WS}/{memo_md}", content=memo)],
         ),
         turn("Decision sealed and memo written."),
     ]
@@ -789,7 +788,7 @@ def _q6() -> conv.Round:
         cond.jv(decision, ["min_uplift_pp"], MIN_UPLIFT, 0.005),
         cond.jv(decision, ["mobile_atc_change_pp"], mobile_change, 0.15),
         cond.jv(decision, ["decision"], "keep_a"),
-        cond.seal(decision, "vault/decision_seal.key", token_txt),
+        final.sealed(SEALING),
         cond.agree(
             {"path": decision, "key": ["overall_uplift_pp"]},
             {"path": readout_json, "key": ["overall", "uplift_pp"]},

@@ -8,7 +8,7 @@ from typing import Any
 
 import conv
 from kit import conditions as cond
-from kit.rounds import media, search, tally
+from kit.rounds import final, media, search, tally
 from kit.rounds import workflow as wf
 from kit.seal import seal_key
 from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, call, edit, turn
@@ -317,6 +317,7 @@ window_md, outline, letter = (
     "letter/representment_letter.docx",
 )
 pack_json, token_txt = "output/dispute_pack.json", "output/dispute_token.txt"
+SEALING = conv.sealing("pack", "vault/dispute_seal.key", pack_json, token_txt, "DISPUTE")
 scan = "scans/delivery_receipt_HX.png"
 
 
@@ -744,12 +745,10 @@ def _q6() -> conv.Round:
     )
     q6_traj = [
         turn("Writing the pack summary.", call("Write", file_path=f"{WS}/{pack_json}", content=q6_json)),
-        turn(
-            "A sealer with exactly the seal tool, the key and the pack file.",
-            conv.sealer("vault/dispute_seal.key", pack_json),
+        *final.seal_turns(
+            SEALING,
+            ("A sealer with exactly the seal tool, the key and the pack file.", "Sealing.", "Writing the token."),
         ),
-        turn("Sealing.", conv.seal_run("pack", "vault/dispute_seal.key", pack_json)),
-        turn("Writing the token.", conv.write_token(token_txt), bind=conv.token_bind("DISPUTE")),
         turn("Pack sealed."),
     ]
     q6_conds = [
@@ -760,7 +759,7 @@ def _q6() -> conv.Round:
         cond.jv(pack_json, ["prior_undisputed_orders"], QUALIFYING),
         cond.jv(pack_json, ["response_deadline"], DEADLINE),
         cond.jv(pack_json, ["decision"], "represent"),
-        cond.seal(pack_json, "vault/dispute_seal.key", token_txt),
+        final.sealed(SEALING),
         cond.agree({"path": pack_json, "key": ["amount_eur"]}, {"path": case_json, "key": ["amount_eur"]}, 0.005),
         cond.agree(
             {"path": pack_json, "key": ["response_deadline"]}, {"path": window_md, "label": "Response deadline"}

@@ -8,7 +8,7 @@ from typing import Any
 
 import conv
 from kit import conditions as cond
-from kit.rounds import media, tally
+from kit.rounds import final, media, tally
 from kit.rounds import workflow as wf
 from kit.seal import seal_key
 from kit.trajectory import PERCEIVED, WS, bash, calc, call, create, edit, run, turn
@@ -627,20 +627,17 @@ def _q6() -> conv.Round:
         "it is wrong.\n- The voicemail auto-transcript's quota of ${var:transcript_quota} EUR is a mishearing; the "
         "recording says otherwise.\n"
     )
+    seal = conv.sealing("payout", "vault/payout_seal.key", payout_json, token_txt, "COMM")
     q6_traj = [
-        turn(
-            "Checking the bot outputs before the memo.",
-            call("Read", file_path=f"{WS}/bot_outputs/finance_digest.md"),
-            call("Grep", pattern="EUR", path=f"{WS}/bot_outputs", output_mode="content"),
-            conv.sealer("vault/payout_seal.key", payout_json),
-        ),
-        turn("Sealing the payout.", conv.seal_run("payout", "vault/payout_seal.key", payout_json)),
-        turn(
-            "Writing the token and the memo.",
-            conv.write_token(token_txt),
-            call("Write", file_path=f"{WS}/{memo_md}", content=memo),
-            bind={
-                **conv.token_bind("COMM"),
+        *final.seal_turns(
+            seal,
+            ("Checking the bot outputs before the memo.", "Sealing the payout.", "Writing the token and the memo."),
+            before=[
+                call("Read", file_path=f"{WS}/bot_outputs/finance_digest.md"),
+                call("Grep", pattern="EUR", path=f"{WS}/bot_outputs", output_mode="content"),
+            ],
+            also=[call("Write", file_path=f"{WS}/{memo_md}", content=memo)],
+            binds={
                 "digest_total": b(r"estimated payout EUR ([\d.,]+)"),
                 "transcript_quota": b(r"goes down to (\d+) EUR"),
             },
@@ -648,7 +645,7 @@ def _q6() -> conv.Round:
         turn("Payout sealed."),
     ]
     q6_conds = [
-        cond.seal(payout_json, "vault/payout_seal.key", token_txt),
+        final.sealed(seal),
         cond.jv(payout_json, ["total_commission_eur"], total6, 0.01),
         cond.contains(memo_md, min_words=60),
         cond.contains(

@@ -7,7 +7,7 @@ from typing import Any, TypedDict
 
 import conv
 from kit import conditions as cond
-from kit.rounds import media, tally
+from kit.rounds import final, media, tally
 from kit.rounds import workflow as wf
 from kit.seal import seal_key
 from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, create, edit, run, turn
@@ -227,6 +227,7 @@ root_md, actions_csv, review_json, token_txt = (
     "output/review.json",
     "output/review_token.txt",
 )
+SEALING = conv.sealing("review", "vault/review_seal.key", review_json, token_txt, "QA")
 pol, old_pol, report = (
     "policy/CC-7_goodwill_policy_2026.docx",
     "archive/CC-7_2023.md",
@@ -601,13 +602,15 @@ def _q6() -> conv.Round:
         '  "hub": "${var:hub}",\n  "hub_damage_complaints": ${var:hub_n},\n  "calls_needing_approval": ["call_0412"]\n}\n'
     )
     q6_traj = [
-        turn(
-            "Writing the review and a sealer with exactly the tool, the key and the file.",
-            call("Write", file_path=f"{WS}/{review_json}", content=q6_json),
-            conv.sealer("vault/review_seal.key", review_json),
+        *final.seal_turns(
+            SEALING,
+            (
+                "Writing the review and a sealer with exactly the tool, the key and the file.",
+                "Sealing.",
+                "Writing the token.",
+            ),
+            before=[call("Write", file_path=f"{WS}/{review_json}", content=q6_json)],
         ),
-        turn("Sealing.", conv.seal_run("review", "vault/review_seal.key", review_json)),
-        turn("Writing the token.", conv.write_token(token_txt), bind=conv.token_bind("QA")),
         turn("Review sealed."),
     ]
     q6_conds = [
@@ -618,7 +621,7 @@ def _q6() -> conv.Round:
         cond.jv(review_json, ["hub_damage_complaints"], HUBS["DRM-2"]),
         cond.jv(review_json, ["calls_needing_approval"], ["call_0412"]),
         cond.decoy(review_json, "call_0419"),
-        cond.seal(review_json, "vault/review_seal.key", token_txt),
+        final.sealed(SEALING),
         cond.agree(
             {"path": review_json, "key": ["hub_damage_complaints"]},
             {"path": root_md, "label": "Hub delivery-damage complaints"},

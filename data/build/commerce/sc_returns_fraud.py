@@ -12,13 +12,10 @@ from conv import (
     bot_asset,
     play,
     rnd,
-    seal_run,
-    sealer,
+    sealing,
     table,
-    token_bind,
     tool_input,
     tools_asset,
-    write_token,
 )
 from kit.conditions import (
     Condition,
@@ -30,9 +27,8 @@ from kit.conditions import (
     jv,
     never,
     resumed,
-    seal,
 )
-from kit.rounds import media, search, tally
+from kit.rounds import final, media, search, tally
 from kit.rounds import workflow as wf
 from kit.seal import seal_key
 from kit.trajectory import PERCEIVED, WS, Turn, bash, call, edit, turn
@@ -455,6 +451,7 @@ flag_csv, bench_json, ring_json = "output/flagged_accounts.csv", "notes/bench_in
 enf_json, psp_json = "output/enforcement.json", "notes/psp_recovery.json"
 decision_json, token_txt, memo_md = "output/case_decision.json", "output/decision_token.txt", "output/case_memo.md"
 key = "vault/decision_seal.key"
+SEALING = sealing("decision", key, decision_json, token_txt, "RFD")
 scan_cmd = f"{WS}/tools/returns_scan.py --from {WINDOW[0]} --to {WINDOW[1]} --accounts {','.join(ACCOUNTS)}"
 calc_cmd = f"python3 {WS}/tools/reversal_calc.py --threshold ${{var:threshold}} --refer-above ${{var:refer_above}}"
 k = {a: a.replace("ACC-", "a") for a in ACCOUNTS}  # variable-name stem per account
@@ -882,19 +879,19 @@ def _q6() -> tuple[list[Turn], list[Condition]]:
             call("Glob", pattern="*", path=f"{WS}/bot_outputs"),
             call("Read", file_path=f"{WS}/{digest_md}"),
             call("Grep", pattern="EUR", path=f"{WS}/bot_outputs", output_mode="content"),
-            sealer(key, decision_json),
+            final.sealer(SEALING),
         ),
         turn(
             "Writing the decision for the payments team.",
             call("Write", file_path=f"{WS}/{decision_json}", content=q6_json),
         ),
-        turn("Sealing it.", seal_run("decision", key, decision_json)),
+        turn("Sealing it.", final.seal_run(SEALING)),
         turn(
             "Writing the token and the memo.",
-            write_token(token_txt),
+            final.token_write(SEALING),
             call("Write", file_path=f"{WS}/{memo_md}", content=memo),
             bind={
-                **token_bind("RFD"),
+                **final.token_bind(SEALING),
                 "digest_loss": b(r"Estimated loss to reverse: EUR ([\d,]+\.\d\d)"),
                 "ocr_serial": b(r"returned unlt: (TMX5-\w+)"),
                 "vt_amount": b(r"the amount recovered is ([\d,]+) eur\b"),
@@ -903,7 +900,7 @@ def _q6() -> tuple[list[Turn], list[Condition]]:
         turn("Decision sealed."),
     ]
     q6_conds = [
-        seal(decision_json, key, token_txt),
+        final.sealed(SEALING),
         jv(decision_json, ["case_id"], CASE),
         jv(decision_json, ["blocked_accounts"], BLOCKED),
         jv(decision_json, ["refunds_reversed_eur"], REVERSE5, 0.01),

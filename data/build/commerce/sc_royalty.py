@@ -8,7 +8,7 @@ from typing import Any
 
 import conv
 from kit import conditions as cond
-from kit.rounds import media, tally
+from kit.rounds import final, media, tally
 from kit.rounds import workflow as wf
 from kit.scan import A4_150DPI
 from kit.seal import seal_key
@@ -245,6 +245,7 @@ terms_md, short_md, result_json, token_txt = (
     "output/audit_result.json",
     "output/audit_token.txt",
 )
+SEALING = conv.sealing("result", "vault/audit_seal.key", result_json, token_txt, "ROYALTY")
 tool = f"{WS}/tools/royalty_base.py"
 
 
@@ -614,14 +615,18 @@ def _q7() -> conv.Round:
         '  "underreporting_pct": ${var:under},\n  "audit_cost_to_franchisee": true\n}\n'
     )
     q7_traj = [
-        turn(
-            "Writing the result and a sealer with exactly the tool, the key and the file.",
-            call("Write", file_path=f"{WS}/{result_json}", content=q7_json),
-            call("Grep", pattern="EUR", path=f"{WS}/bot_extracts", output_mode="content"),
-            conv.sealer("vault/audit_seal.key", result_json),
+        *final.seal_turns(
+            SEALING,
+            (
+                "Writing the result and a sealer with exactly the tool, the key and the file.",
+                "Sealing.",
+                "Writing the token.",
+            ),
+            before=[
+                call("Write", file_path=f"{WS}/{result_json}", content=q7_json),
+                call("Grep", pattern="EUR", path=f"{WS}/bot_extracts", output_mode="content"),
+            ],
         ),
-        turn("Sealing.", conv.seal_run("result", "vault/audit_seal.key", result_json)),
-        turn("Writing the token.", conv.write_token(token_txt), bind=conv.token_bind("ROYALTY")),
         turn("Audit result sealed."),
     ]
     q7_conds = [
@@ -633,7 +638,7 @@ def _q7() -> conv.Round:
         cond.jv(result_json, ["shortfall_eur"], f2(shortfall), 0.01),
         cond.jv(result_json, ["underreporting_pct"], f2(under), 0.01),
         cond.jv(result_json, ["audit_cost_to_franchisee"], True),
-        cond.seal(result_json, "vault/audit_seal.key", token_txt),
+        final.sealed(SEALING),
         cond.agree(
             {"path": result_json, "key": ["shortfall_eur"]}, {"path": short_md, "label": "Shortfall (EUR)"}, 0.01
         ),

@@ -8,7 +8,7 @@ from typing import Any
 
 import conv
 from kit import conditions as cond
-from kit.rounds import media, search, tally
+from kit.rounds import final, media, search, tally
 from kit.rounds import workflow as wf
 from kit.seal import seal_key
 from kit.texture import add_texture, png_bytes
@@ -266,6 +266,7 @@ terms_md, note_md, decision_md = (
     "output/enforcement_decision.md",
 )
 decision_json, token_txt = "output/decision.json", "output/decision_token.txt"
+SEALING = conv.sealing("decision", "vault/decision_seal.key", decision_json, token_txt, "TRUST")
 metrics = f"{WS}/tools/seller_metrics.py --seller ${{var:seller}}"
 weeks = list(WEEKS)
 o4, i4, r4 = tot(WEEKS)
@@ -691,14 +692,14 @@ def _q7() -> conv.Round:
             "Writing the decision file and a sealer with exactly what it needs.",
             call("Write", file_path=f"{WS}/{decision_json}", content=q7_json),
             call("Grep", pattern="Risk level", path=f"{WS}/bot_risk", output_mode="content"),
-            conv.sealer("vault/decision_seal.key", decision_json),
+            final.sealer(SEALING),
         ),
         turn(
             "Validating the JSON before sealing, then sealing.",
             bash(f"python3 -m json.tool {WS}/{decision_json}", "validate the decision JSON"),
-            conv.seal_run("decision", "vault/decision_seal.key", decision_json),
+            final.seal_run(SEALING),
         ),
-        turn("Writing the token.", conv.write_token(token_txt), bind=conv.token_bind("TRUST")),
+        turn("Writing the token.", final.token_write(SEALING), bind=final.token_bind(SEALING)),
         turn("Decision sealed."),
     ]
     q7_conds = [
@@ -709,7 +710,7 @@ def _q7() -> conv.Round:
         cond.jv(decision_json, ["inad_threshold_pct"], THRESH_V2, 0.005),
         cond.jv(decision_json, ["account_action"], "suspend"),
         cond.jv(decision_json, ["listing_action"], "delist"),
-        cond.seal(decision_json, "vault/decision_seal.key", token_txt),
+        final.sealed(SEALING),
         cond.agree(
             {"path": decision_json, "key": ["inad_rate_pct"]}, {"path": note_md, "label": "INAD rate (%)"}, 0.01
         ),

@@ -8,7 +8,7 @@ from typing import Any
 import conv
 from kit import conditions as cond
 from kit.media import mp4_bytes
-from kit.rounds import media, search, tally
+from kit.rounds import final, media, search, tally
 from kit.rounds import workflow as wf
 from kit.seal import seal_key
 from kit.texture import png_bytes
@@ -255,6 +255,7 @@ clip = "cctv/cam03_backroom_2026-06-12.mp4"
 cctv_json, calc_json, policy_md = ("findings/cctv_review.json", "findings/shrink_calc.json", "findings/policy_terms.md")
 note_md, basis_md = "findings/shrink_note.md", "output/escalation_basis.md"
 result_json, token_txt, chart_png = "output/audit_result.json", "output/audit_token.txt", "output/shrink_chart.png"
+SEALING = conv.sealing("result", "vault/audit_seal.key", result_json, token_txt, "SHRINK")
 moves_p, count_p, docx_p = (
     "stock_counts/stock_movements.csv",
     "stock_counts/count_2026-06-13.csv",
@@ -698,12 +699,9 @@ def _q6() -> conv.Round:
                 "draw the shrink chart",
             ),
         ),
-        turn(
-            "A sealer with exactly the tool, the key and the result file.",
-            conv.sealer("vault/audit_seal.key", result_json),
+        *final.seal_turns(
+            SEALING, ("A sealer with exactly the tool, the key and the result file.", "Sealing.", "Writing the token.")
         ),
-        turn("Sealing.", conv.seal_run("result", "vault/audit_seal.key", result_json)),
-        turn("Writing the token.", conv.write_token(token_txt), bind=conv.token_bind("SHRINK")),
         turn("Audit result sealed."),
     ]
     q6_conds = [
@@ -714,7 +712,7 @@ def _q6() -> conv.Round:
         cond.jv(result_json, ["threshold_eur"], THRESHOLD, 0.005),
         cond.jv(result_json, ["cctv_cartons_removed"], CCTV["cartons_before"] - CCTV["cartons_after"]),
         cond.jv(result_json, ["action"], "escalate"),
-        cond.seal(result_json, "vault/audit_seal.key", token_txt),
+        final.sealed(SEALING),
         cond.agree(
             {"path": result_json, "key": ["shrink_value_eur"]}, {"path": basis_md, "label": "Shrink value (EUR)"}, 0.005
         ),

@@ -43,6 +43,7 @@ from kit.files import write as save
 from kit.office import Block, docx_bytes
 from kit.rounds import media, tally
 from kit.rounds import workflow as wf
+from kit.rounds.final import token_line
 from kit.rounds.tally import in_background
 from kit.scan import font
 from kit.scenario import exec_round, manifest, update_group
@@ -935,7 +936,7 @@ def seal_turns(says: tuple[str, str], description: str, n: str, *also: Call) -> 
         turn(says[0], run("claim_calc", description, f"Run {SEAL_CMD} and report the line verbatim.", resume=True)),
         turn(
             says[1],
-            write_call("output/claim_token.txt", f"${{var:token_{n}}}\n"),
+            write_call("output/claim_token.txt", token_line(f"token_{n}")),
             *also,
             bind={f"token_{n}": b(TOKEN)},
         ),

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import json
-import re
 from typing import Any
 
 from _bind import check_bind, derive
@@ -21,7 +20,23 @@ from kit.conditions import jv
 from kit.conditions import label as lab
 from kit.rounds import media, search, tally
 from kit.rounds import workflow as wf
-from kit.trajectory import WS, Call, Turn, call, turn, var
+from kit.rounds.final import (
+    Seal,
+    SealerWords,
+    agree_with,
+    json_record,
+    key_evidence,
+    rejected,
+    rejected_claims,
+    rejected_decoy,
+    seal_turns,
+    sealed,
+    slot,
+    validate,
+    values,
+)
+from kit.rounds.plan import plan_conditions, plan_write
+from kit.trajectory import WS, Call, Turn, call, turn, var, write_call
 from search import search_of
 
 # engineering states evidence values and decoy tokens as text
@@ -33,6 +48,12 @@ Media = dict[str, Any]
 """One media item of a spec: kind, path, build, facts, fields, decoy source and values, truth."""
 Round = tuple[str, list[str], list[Cond], list[Turn], list[str]]
 """What a round kind yields: question, tags, conditions, reference turns, update ids."""
+SEALER = SealerWords(
+    "You run the sealing tool exactly as instructed and report the printed line verbatim.",
+    "seal summary",
+    "Run: {cmd} and report the printed line verbatim.",
+)
+"""What the engineering manager tells the sealer of the final summary."""
 
 
 def fnum(v: object) -> str:
@@ -205,7 +226,7 @@ class RoundsMixin:
         )
         self.plan_tail = f"## {secs[-1]}\n"
         spec = [
-            {"kind": "headings", "path": "output/plan.md", "require": secs},
+            *plan_conditions("output/plan.md", secs),
             lab("output/plan.md", "Case", S["case_id"]),
             decoy("output/plan.md", S["archive_case_id"]),
         ]
@@ -222,11 +243,7 @@ class RoundsMixin:
                     "Grep", pattern=S["grep_pattern"], path=f"{WS}/{F['digest']}", output_mode="content", **{"-n": True}
                 ),
             ),
-            turn(
-                "Writing the plan.",
-                call("Write", file_path=f"{WS}/output/plan.md", content=plan),
-                bind=self.brief_binds(),
-            ),
+            plan_write("output/plan.md", plan, "Writing the plan.", self.brief_binds()),
             turn("Plan written to output/plan.md."),
         ]
         return q, ["intake_plan", "sensitive_guard"], spec, turns, []
@@ -650,6 +667,13 @@ class RoundsMixin:
 
         return number_lines(file_text(f"{self.ws}/{rel}"), 0, DEFAULT_LIMIT)[:EXCERPT]
 
+    @property
+    def seal(self) -> Seal:
+        """The final summary's sealing: the scenario's tool and key, the summary and its token."""
+        S, F = self.S, self.F
+        at = (f"{F['tools']}/{S['seal_tool']}", f"{F['vault']}/{S['seal_file']}")
+        return Seal(*at, "output/final_summary.json", "output/final_token.txt", S["seal_prefix"], SEALER)
+
     def r_final(self, qid: str, _: int) -> Round:
         fs = self.final_summary()
         types = self.summary_types()
@@ -665,9 +689,7 @@ class RoundsMixin:
         facts = ", ".join(
             self.deliverable_of.get(S["media"][mi]["facts"], S["media"][mi]["facts"]) for _, mi, _ in S["final_media"]
         )
-        seal_cmd = (
-            f"python3 {F['tools']}/{S['seal_tool']} --seal {F['vault']}/{S['seal_file']} output/final_summary.json"
-        )
+        seal_cmd = self.seal.command(in_workspace=False)
         return self.ask(
             "final",
             f"Time to close this out. Write output/final_summary.json as {{{keys}}}, consistent with the tally, {facts} "
@@ -680,144 +702,68 @@ class RoundsMixin:
         )
 
     def final_turns(self, fs: dict[str, Any], types: dict[str, str]) -> list[Turn]:
-        S, F = self.S, self.F
-        stages = len(self.tallies()) - 1
-        last = "2" if stages == 2 else "1"
-        top = "top1"
+        S, F, seal = self.S, self.F, self.seal
+        last = "2" if len(self.tallies()) == 3 else "1"
         vals = {
-            "case_id": '"${var:case}"',
-            f"total_{self.ck}": f"${{var:total{last}}}",
-            self.tk: f'"${{var:{top}}}"',
-            "verdict": '"${var:verdict}"',
+            "case_id": slot("case", False),
+            f"total_{self.ck}": slot(f"total{last}", True),
+            self.tk: slot(f"top{last}", False),
+            "verdict": slot("verdict", False),
         }
-        if last == "2":
-            vals[self.tk] = '"${var:top2}"'
         for key, mi, field in S["final_media"]:
-            stem = S["media"][mi]["facts"]
-            v = f"${{var:{stem}_{field}}}"
-            vals[key] = v if types[key] in ("int", "num") else f'"{v}"'
-        body = "{\n" + ",\n".join(f'  "{k}": {vals[k]}' for k in fs) + "\n}\n"
+            vals[key] = slot(f"{S['media'][mi]['facts']}_{field}", types[key] in ("int", "num"))
         report = (
             f"# {S['summary_line'].split(':')[0]}: final report (${{var:case}})\n\nFor ${{var:requester}}. "
             f"The tally over every file stands at ${{var:total{last}}}; the governing document gives the verdict "
-            "${var:verdict}. The sealed summary is in output/final_summary.json.\n\n## Rejected claims\n\n"
-            f"- The automatic digest in {F['digest']}/ is incorrect: its figures do not match the tool's tally.\n"
-            f"- {F['archive']}/{S['archive']['file']} ({S['archive_case_id']}) is stale and does not govern.\n"
+            "${var:verdict}. The sealed summary is in output/final_summary.json.\n\n"
+            + rejected_claims(
+                f"The automatic digest in {F['digest']}/ is incorrect: its figures do not match the tool's tally.",
+                f"{F['archive']}/{S['archive']['file']} ({S['archive_case_id']}) is stale and does not govern.",
+            )
         )
-        summary = f"{WS}/output/final_summary.json"
-        turns = [
-            turn("Writing the final summary.", call("Write", file_path=summary, content=body)),
-            turn(
-                "Validating the shape and creating the sealer.",
-                call(
-                    "Bash",
-                    command=f"python3 {WS}/{F['tools']}/validate_summary.py {summary}",
-                    description="validate summary shape",
-                ),
-                call(
-                    "CreateSubagent",
-                    name="sealer",
-                    model_key="llm",
-                    tools=["Bash"],
-                    accessible_paths=[
-                        f"{F['tools']}/{S['seal_tool']}",
-                        f"{F['vault']}/{S['seal_file']}",
-                        "output/final_summary.json",
-                    ],
-                    system_prompt="You run the sealing tool exactly as instructed and report the printed line verbatim.",
-                ),
-            ),
-            turn(
-                "Sealing the final summary.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:sealer}",
-                    description="seal summary",
-                    prompt=f"Run: python3 {WS}/{F['tools']}/{S['seal_tool']} --seal {WS}/{F['vault']}/{S['seal_file']} "
-                    f"{summary} and report the printed line verbatim.",
-                    run_in_background=False,
-                ),
-            ),
-            turn(
-                "Writing the token and the report.",
-                call("Write", file_path=f"{WS}/output/final_token.txt", content="${var:token}\n"),
-                call("Write", file_path=f"{WS}/output/final_report.md", content=report),
-                bind={"token": {"re": rf"({re.escape(S['seal_prefix'])}:[0-9a-f]{{64}})"}},
+        return [
+            turn("Writing the final summary.", write_call(seal.record, json_record({k: vals[k] for k in fs}))),
+            *seal_turns(
+                seal,
+                ("Validating the shape and creating the sealer.", "Sealing the final summary.",
+                 "Writing the token and the report."),
+                before=[validate(f"{F['tools']}/validate_summary.py", seal.record, "validate summary shape")],
+                also=[write_call("output/final_report.md", report)],
             ),
             turn("Final summary sealed and report written."),
-        ]
-        return turns
+        ]  # fmt: skip
 
     def final_spec(self, fs: dict[str, Any]) -> list[Cond]:
-        S, F = self.S, self.F
-        spec = []
-        for k, v in fs.items():
-            if isinstance(v, str) and k in {m[0] for m in S["final_media"]}:
-                spec.append(jv("output/final_summary.json", [k], v, match="contains"))
-            else:
-                spec.append(jv("output/final_summary.json", [k], v, 0.05 if isinstance(v, float) else 0))
+        S, F, seal = self.S, self.F, self.seal
+        fj, media = seal.record, {m[0] for m in S["final_media"]}
+        texts = {k for k, v in fs.items() if isinstance(v, str) and k in media}
+        spec = values(fj, fs, lambda _k, v: 0.05 if isinstance(v, float) else 0, contained=texts)
         spec += [
-            {
-                "kind": "agree",
-                "a": {"path": "output/final_summary.json", "key": [f"total_{self.ck}"]},
-                "b": {"path": self.tally_path, "key": [f"total_{self.ck}"]},
-            },
-            {
-                "kind": "agree",
-                "a": {"path": "output/final_summary.json", "key": [self.tk]},
-                "b": {"path": self.tally_path, "key": [self.tk]},
-            },
-            {
-                "kind": "agree",
-                "a": {"path": "output/final_summary.json", "key": ["verdict"]},
-                "b": {"path": "output/compliance.md", "label": "Verdict"},
-            },
+            agree_with(fj, f"total_{self.ck}", {"path": self.tally_path, "key": [f"total_{self.ck}"]}),
+            agree_with(fj, self.tk, {"path": self.tally_path, "key": [self.tk]}),
+            agree_with(fj, "verdict", {"path": "output/compliance.md", "label": "Verdict"}),
         ]
         for key, mi, field in S["final_media"]:
             stem = S["media"][mi]["facts"]
             spec.append(
-                {
-                    "kind": "agree",
-                    "a": {"path": "output/final_summary.json", "key": [key]},
-                    "b": {"path": self.deliverable_of.get(stem, f"output/{stem}.json"), "key": [field]},
-                    "tol": 0.05,
-                }
-            )
-        spec += [
-            {
-                "kind": "seal",
-                "path": "output/final_summary.json",
-                "seal": f"{F['vault']}/{S['seal_file']}",
-                "token_path": "output/final_token.txt",
-            },
-            {
-                "kind": "contains",
-                "path": "output/final_report.md",
-                "section": "Rejected claims",
-                "any": ["digest", F["digest"]],
-                "message": "## Rejected claims does not deal with the automatic digest",
-            },
-            {
-                "kind": "contains",
-                "path": "output/final_report.md",
-                "section": "Rejected claims",
-                "any": [S["archive_case_id"], S["archive"]["file"]],
-                "message": "## Rejected claims does not deal with the earlier case",
-            },
-            evidence(f"{F['vault']}/{S['seal_file']}", [S["seal_prefix"]], "output/final_token.txt"),
-        ]
-        sv = S["archive"]["stale_verdict"]
-        if sv.lower() not in S["doc"]["verdict"].lower():
-            spec.append(decoy("output/final_summary.json", sv, labels=["verdict"] if len(sv) < 4 else ()))
-        for dv in S["final_decoys"]:
-            spec.append(
-                decoy(
-                    "output/final_report.md",
-                    dv,
-                    sections=["Rejected claims"],
-                    labels=[self.ck.replace("_", " "), S["doc"]["limit_label"], "total"] if len(str(dv)) < 4 else (),
+                agree_with(
+                    fj, key, {"path": self.deliverable_of.get(stem, f"output/{stem}.json"), "key": [field]}, 0.05
                 )
             )
+        spec += [
+            sealed(seal),
+            rejected("output/final_report.md", any=["digest", F["digest"]],
+                     message="## Rejected claims does not deal with the automatic digest"),
+            rejected("output/final_report.md", any=[S["archive_case_id"], S["archive"]["file"]],
+                     message="## Rejected claims does not deal with the earlier case"),
+            key_evidence(seal),
+        ]  # fmt: skip
+        sv = S["archive"]["stale_verdict"]
+        if sv.lower() not in S["doc"]["verdict"].lower():
+            spec.append(decoy(fj, sv, labels=["verdict"] if len(sv) < 4 else ()))
+        short = [self.ck.replace("_", " "), S["doc"]["limit_label"], "total"]
+        for dv in S["final_decoys"]:
+            spec.append(rejected_decoy("output/final_report.md", dv, labels=short if len(str(dv)) < 4 else ()))
         return spec
 
     def note_block(self) -> str:

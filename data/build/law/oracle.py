@@ -10,21 +10,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kit.rounds import media, tally
+from kit.rounds import media, plan, tally
 from kit.rounds import workflow as wf
-from kit.trajectory import WS, Turn, call, create, run, turn
+from kit.rounds.final import json_record, rejected_claims, seal_turns, slot
+from kit.rounds.plan import Amendment
+from kit.trajectory import WS, Turn, call, turn
 from kit.trajectory import bind as b
 from rounds import (
     KIND_TAG,
     Scenario,
     arc,
     cap,
-    json_object,
     json_template,
     label_pattern,
     media_of,
     rid,
-    slot,
+    sealing,
     workflow_readers,
 )
 
@@ -43,22 +44,18 @@ def _tally_binds(S: Scenario, suffix: str) -> dict[str, Any]:
     }
 
 
+UPDATE_RISK = Amendment(
+    "## Risks\n\n",
+    "- Late evidence may arrive as workspace updates; every figure is re-checked after an update.\n",
+    "Re-reading the plan before adding the update risk.",
+    "Adding the update risk.",
+)
+"""The line the law manager adds to its case plan once written."""
+
+
 def plan_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
-    plan = f"{WS}/{S['plan_out']}"
     return [
-        turn("Writing the case plan.", call("Write", file_path=plan, content=S["plan_md"])),
-        turn("Re-reading the plan before adding the update risk.", call("Read", file_path=plan)),
-        turn(
-            "Adding the update risk.",
-            call(
-                "Edit",
-                file_path=plan,
-                old_string="## Risks\n\n",
-                new_string="## Risks\n\n- Late evidence may arrive as workspace updates; every figure is re-checked "
-                "after an update.\n",
-                replace_all=False,
-            ),
-        ),
+        *plan.plan_turns(S["plan_out"], S["plan_md"], "Writing the case plan.", UPDATE_RISK),
         turn("Case plan written."),
     ]
 
@@ -188,33 +185,8 @@ def workflow_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
             call("Write", file_path=out_path, content="${var:claim_json}\n"),
             bind={"claim_json": b(r'--- stdout ---\s*(\{"matter_id": [^\n]*\})')},
         ),
-        turn(
-            "Sealer limited to the seal tool, the key and the file.",
-            create(
-                "sealer",
-                "llm",
-                ["Bash"],
-                [
-                    "tools" if S.get("sealer_folder") else f"tools/{S['seal_tool']}",
-                    "vault/seal.key",
-                    C["out"],
-                ],
-                "You run the seal tool exactly as instructed and report the printed line verbatim.",
-            ),
-        ),
-        turn(
-            "Sealing.",
-            run(
-                "sealer",
-                "seal",
-                f"Run python3 {WS}/tools/{S['seal_tool']} --seal {WS}/vault/seal.key {out_path} and report the "
-                "printed line verbatim.",
-            ),
-        ),
-        turn(
-            "Recording the token.",
-            call("Write", file_path=f"{WS}/{C['token_out']}", content="${var:token}\n"),
-            bind={"token": b(rf"({S['seal_prefix']}:[0-9a-f]{{64}})")},
+        *seal_turns(
+            sealing(S), ("Sealer limited to the seal tool, the key and the file.", "Sealing.", "Recording the token.")
         ),
         turn("Sealed."),
     ]
@@ -223,19 +195,17 @@ def workflow_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
 def final_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
     L = S["ledger"]
     C = S["claim"]
-    rows = [slot("matter_id", "matter", False), slot(f"total_{L['ak']}", "a_post", True)]
+    fj = {"matter_id": slot("matter", False), f"total_{L['ak']}": slot("a_post", True)}
     for role in ("media1", "media2"):
         if role in [r for r, _ in arc(S)]:
             k = media_of(S, role)["final_key"]
-            rows.append(slot(k, f"{role}_{k}", isinstance(media_of(S, role)["fields"][k], (int, float))))
-    fj = json_object([*rows, slot(C["final_key"], "final_claim", True)])
-    memo = (
-        f"# {cap(S['final_noun'])}: ${{var:matter}}\n\n## Summary\n\n{S['summary'](None)}\n\n"
-        "## Rejected claims\n\n"
-        f"- {cap(S['digest_name'])} is incorrect: its figure of ${{var:digest_amount}} "
-        "does not match the tool's tally of the exports.\n"
-        f"- The archived {S['archive_noun']} ({S['stale_id']}) is stale and does not govern: its figure of "
-        "${var:archive_fig} belongs to a different, closed matter.\n"
+            fj[k] = slot(f"{role}_{k}", isinstance(media_of(S, role)["fields"][k], (int, float)))
+    fj[C["final_key"]] = slot("final_claim", True)
+    memo = f"# {cap(S['final_noun'])}: ${{var:matter}}\n\n## Summary\n\n{S['summary'](None)}\n\n" + rejected_claims(
+        f"{cap(S['digest_name'])} is incorrect: its figure of ${{var:digest_amount}} "
+        "does not match the tool's tally of the exports.",
+        f"The archived {S['archive_noun']} ({S['stale_id']}) is stale and does not govern: its figure of "
+        "${var:archive_fig} belongs to a different, closed matter.",
     )
     digest_text = texts[S["digest_file"]]
     spelled = next(s for s in S["digest_spellings"] if s in digest_text)
@@ -250,7 +220,7 @@ def final_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
         turn(
             "Writing the final papers.",
             call("Write", file_path=f"{WS}/{S['final_md_out']}", content=memo),
-            call("Write", file_path=f"{WS}/{S['final_json_out']}", content=fj),
+            call("Write", file_path=f"{WS}/{S['final_json_out']}", content=json_record(fj)),
             bind={
                 "digest_amount": b(label_pattern(digest_text, spelled)),
                 "final_claim": b(rf'--- stdout ---\s*\{{"matter_id"[^\n]*?"{C["final_key"]}": ([^,}}\n]+)'),

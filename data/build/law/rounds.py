@@ -27,11 +27,12 @@ from kit.conditions import (
     label,
     never,
     resumed,
-    seal,
 )
 from kit.conditions import json_value as jv
 from kit.rounds import media, search, tally
 from kit.rounds import workflow as wf
+from kit.rounds.final import Seal, SealerWords, agree_with, rejected, rejected_decoy, sealed
+from kit.rounds.plan import plan_conditions as plan_checks
 from kit.trajectory import WS
 
 Scenario = dict[str, Any]
@@ -51,6 +52,8 @@ BASE_TAGS = {
     "final": ["final_synthesis", "cross_round", "decoy_refutation", "sensitive_guard"],
 }
 KIND_TAG = {"png": "image", "wav": "audio", "mp4": "video"}
+SEALER = SealerWords("You run the seal tool exactly as instructed and report the printed line verbatim.", "seal")
+"""What the law manager tells the sealer of the matter's computation."""
 # law states decoy tokens as text, and a short one by the line it stands on (its total)
 decoy = functools.partial(conditions.decoy, as_text=True, short_token_labels=("total",))
 
@@ -77,6 +80,12 @@ def tags(S: Scenario, role: str, kind: str) -> list[str]:
 def media_of(S: Scenario, role: str) -> dict[str, Any]:
     m: dict[str, Any] = S["media"][0 if role == "media1" else 1]
     return m
+
+
+def sealing(S: Scenario) -> Seal:
+    """The computation's sealing: the matter's seal tool and key, the computation and its token."""
+    C = S["claim"]
+    return Seal(f"tools/{S['seal_tool']}", "vault/seal.key", C["out"], C["token_out"], S["seal_prefix"], SEALER)
 
 
 def sens(S: Scenario) -> list[str]:
@@ -113,8 +122,12 @@ def _tally_path(S: Scenario) -> str:
 def plan_conditions(S: Scenario, V: Values, role: str) -> list[Condition]:
     plan = S["plan_out"]
     return [
-        headings(plan, "Matter", "Evidence", "Steps", "Risks"),
-        contains(plan, [S["matter_id"], S["client_short"], S["other_short"]], section="Matter"),
+        *plan_checks(
+            plan,
+            ["Matter", "Evidence", "Steps", "Risks"],
+            [S["matter_id"], S["client_short"], S["other_short"]],
+            "Matter",
+        ),
         contains(plan, ["authoritative"], ["untrusted"], section="Evidence"),
         decoy(plan, S["stale_id"], sections=["Evidence", "Risks"]),
     ]
@@ -163,7 +176,7 @@ def workflow_conditions(S: Scenario, V: Values, role: str) -> list[Condition]:
     claim = {"matter_id": S["matter_id"], **V["claim"]}
     return [
         *[jv(C["out"], [k], v, 0.005) for k, v in claim.items()],
-        seal(C["out"], "vault/seal.key", C["token_out"]),
+        sealed(sealing(S)),
         wf.parallel_readers(),
         agree(
             {"path": C["out"], "key": [C["base_key"]]},
@@ -179,20 +192,19 @@ def final_conditions(S: Scenario, V: Values, role: str) -> list[Condition]:
     F = final_json(S, V)
     fj, memo, ak, ck = S["final_json_out"], S["final_md_out"], f"total_{S['ledger']['ak']}", S["claim"]["final_key"]
     cs = [jv(fj, [k], v, 0.005) for k, v in F.items()]
-    cs.append(agree({"path": fj, "key": [ak]}, {"path": _tally_path(S), "key": [ak]}, 0.005))
+    cs.append(agree_with(fj, ak, {"path": _tally_path(S), "key": [ak]}, 0.005))
     if not isinstance(F[ck], bool):  # the engine's agree compares numbers and text
-        cs.append(agree({"path": fj, "key": [ck]}, {"path": S["claim"]["out"], "key": [ck]}, 0.005))
+        cs.append(agree_with(fj, ck, {"path": S["claim"]["out"], "key": [ck]}, 0.005))
     for m in S["media"]:
-        a, b = {"path": fj, "key": [m["final_key"]]}, {"path": m["out"], "key": [m["final_key"]]}
-        cs.append({"kind": "agree", "a": a, "b": b})
+        cs.append(agree_with(fj, m["final_key"], {"path": m["out"], "key": [m["final_key"]]}))
+    stale = (V["digest_amount"], S["archive_figure"][0])
     return [
         *cs,
         headings(memo, "Summary", "Rejected claims"),
-        contains(memo, any=S["digest_mention"], section="Rejected claims"),
-        contains(memo, any=S["archive_mention"], section="Rejected claims"),
-        contains_in(memo, "Rejected claims", [str(V["digest_amount"]), str(S["archive_figure"][0])]),
-        decoy(memo, V["digest_amount"], sections=["Rejected claims"]),
-        decoy(memo, S["archive_figure"][0], sections=["Rejected claims"]),
+        rejected(memo, any=S["digest_mention"]),
+        rejected(memo, any=S["archive_mention"]),
+        rejected(memo, all=[str(v) for v in stale]),
+        *(rejected_decoy(memo, v, short_token_labels=("total",)) for v in stale),
         decoy(fj, V["digest_amount"]),
     ]
 

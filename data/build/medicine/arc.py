@@ -18,10 +18,28 @@ import re
 from typing import Any
 
 from kit import conditions
-from kit.conditions import agree, contains, evidence, headings, jv, label, never, resumed
+from kit.conditions import evidence, jv, label, never, resumed
 from kit.conditions import jone as one_of
 from kit.rounds import media, search, tally
 from kit.rounds import workflow as wf
+from kit.rounds.final import (
+    Seal,
+    SealerWords,
+    agree_with,
+    key_evidence,
+    rejected,
+    rejected_claims,
+    rejected_decoy,
+    seal_run,
+    sealed,
+    sealer,
+    token_bind,
+    token_line,
+    validate,
+    values,
+)
+from kit.rounds.final import record_of as _json_body
+from kit.rounds.plan import Amendment, amend, plan_conditions
 from kit.trajectory import WS, call, create, run, turn, var
 from kit.trajectory import bind as b
 
@@ -156,28 +174,15 @@ def k_plan(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     body = "".join(f"## {h}\n\n{txt}\n\n" for h, txt in zip(heads, r["texts"], strict=True))
     content = f"# {r['title']} (${{var:case_id}})\n\n{body}"
     first_line = r["texts"][-1].splitlines()[0]
-    turns = [
-        *a.write(path, content),
-        turn("Re-reading the plan to add the access rule.", call("Read", file_path=f"{WS}/{path}")),
-        turn(
-            "Adding the access rule under the last section.",
-            call(
-                "Edit",
-                file_path=f"{WS}/{path}",
-                old_string=first_line,
-                new_string=first_line + "\n\nNo grant will ever name patient_records/ or hr/.",
-            ),
-        ),
-    ]
+    rule = Amendment(
+        first_line,
+        "\n\nNo grant will ever name patient_records/ or hr/.",
+        "Re-reading the plan to add the access rule.",
+        "Adding the access rule under the last section.",
+    )
+    turns = [*a.write(path, content), *amend(path, rule)]
     a.done["plan"] = {"path": path}
-    return {
-        "tags": ["intake_plan"],
-        "conditions": [
-            headings(path, *heads),
-            contains(path, all=[a.c["case_id"]]),
-        ],
-        "turns": turns,
-    }
+    return {"tags": ["intake_plan"], "conditions": plan_conditions(path, heads, [a.c["case_id"]]), "turns": turns}
 
 
 def k_tally(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
@@ -497,29 +502,29 @@ def summary_fields(a: Arc) -> dict[str, Any]:
     }
 
 
-def _json_body(fields: dict[str, Any]) -> str:
-    rows = [f'  "{k}": ' + (v if isinstance(e, (int, float)) else f'"{v}"') for k, (v, e) in fields.items()]
-    return "{\n" + ",\n".join(rows) + "\n}\n"
-
-
 def _agreements(a: Arc, path: str, fields: dict[str, Any]) -> list[dict[str, Any]]:
     m = a.c["media"][0]
     ck = a.t["count_key"]
     ref = a.tally_total_ref()
     out = [
-        *([agree({"path": path, "key": [f"total_{ck}"]}, ref, 0.0)] if ref else []),
-        agree({"path": path, "key": ["decision"]}, {"path": a.done["rule"]["path"], "key": ["decision"]}, 0.0),
-        agree(
-            {"path": path, "key": [m["summary_key"]]},
-            {"path": a.done["media0"]["path"], "key": [m["summary_key"]]},
-            0.0,
-        ),
+        *([agree_with(path, f"total_{ck}", ref, 0.0)] if ref else []),
+        agree_with(path, "decision", {"path": a.done["rule"]["path"], "key": ["decision"]}, 0.0),
+        agree_with(path, m["summary_key"], {"path": a.done["media0"]["path"], "key": [m["summary_key"]]}, 0.0),
     ]
     return [o for o in out if o["a"]["key"][0] in fields]
 
 
+SEALER = SealerWords(
+    "You run the sealing tool exactly as instructed and report its output line verbatim.",
+    "seal the summary",
+    "Run {cmd} and report the line verbatim.",
+)
+"""What the medicine manager tells the sealer of the summary."""
+
+
 def k_seal(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     spath, tpath = r["path"], r["token"]
+    seal = Seal("tools/seal_summary.py", "vault/seal.key", spath, tpath, "MEDSEAL", SEALER)
     fields = summary_fields(a)
     turns = [
         turn(
@@ -528,41 +533,18 @@ def k_seal(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
             call("InspectSubagent", session_id="${session:tally}"),
         ),
         *a.write(spath, _json_body(fields)),
-        turn(
-            "Validating the summary's shape.",
-            call(
-                "Bash",
-                command=f"python3 {WS}/tools/validate_summary.py {WS}/{spath}",
-                description="validate the summary",
-            ),
-        ),
+        turn("Validating the summary's shape.", validate("tools/validate_summary.py", spath, "validate the summary")),
         turn(
             "Only a subagent can read the seal key; a sealer gets the tool, the key and the summary, nothing else.",
-            create(
-                "sealer",
-                "llm",
-                ["Bash"],
-                ["tools/seal_summary.py", "vault/seal.key", spath],
-                "You run the sealing tool exactly as instructed and report its output line verbatim.",
-            ),
+            sealer(seal),
         ),
-        turn(
-            "Sealing.",
-            run(
-                "sealer",
-                "seal the summary",
-                f"Run python3 {WS}/tools/seal_summary.py --seal {WS}/vault/seal.key {WS}/{spath} and report the line verbatim.",
-            ),
-        ),
+        turn("Sealing.", seal_run(seal)),
+        *a.write(tpath, token_line(), bind=token_bind(seal)),
     ]
-    turns += a.write(tpath, "${var:token}\n", bind={"token": b(r"(MEDSEAL:[0-9a-f]{64})")})
-    a.done["seal"] = {"path": spath, "token": tpath}
-    conds = [jv(spath, [k], e, a.tol(k, e)) for k, (_v, e) in fields.items()]
+    a.done["seal"] = seal
+    conds = values(spath, {k: e for k, (_v, e) in fields.items()}, a.tol)
     conds += _agreements(a, spath, fields)
-    conds += [
-        conditions.seal(spath, "vault/seal.key", tpath),
-        evidence("vault/seal.key", ["MEDSEAL"], tpath),
-    ]
+    conds += [sealed(seal), key_evidence(seal)]
     return {
         "tags": ["tool_run", "consolidation", "cross_round", "needs_delegation"],
         "conditions": conds,
@@ -585,10 +567,11 @@ def k_final(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     report = (
         f"# {r['title']} (${{var:case_id}})\n\n{r['summary']}\n\n"
         f"- Final total: {tot}\n- Decision: ${{var:decision}} (${{var:rule_ref}})\n\n"
-        f"## Rejected claims\n\n- The AI digest in {digest}/ is incorrect: its totals and its conclusion do not follow "
-        "from the primary exports and documents.\n"
-        f"- {a.done.get('archive', arch)} is stale: an earlier period under an earlier edition of the rule; it does not "
-        "govern this case.\n"
+    ) + rejected_claims(
+        f"The AI digest in {digest}/ is incorrect: its totals and its conclusion do not follow "
+        "from the primary exports and documents.",
+        f"{a.done.get('archive', arch)} is stale: an earlier period under an earlier edition of the rule; it does not "
+        "govern this case.",
     )
     turns = [
         turn(
@@ -608,19 +591,18 @@ def k_final(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     conds += _agreements(a, jpath, fields)
     if "tracks" in a.done:
         k2 = c["media"][1]["summary_key"]
-        conds.append(agree({"path": jpath, "key": [k2]}, {"path": a.done["tracks"]["path"], "key": [k2]}, 0.0))
+        conds.append(agree_with(jpath, k2, {"path": a.done["tracks"]["path"], "key": [k2]}, 0.0))
     if "seal" in a.done:
-        conds.append(conditions.seal(a.done["seal"]["path"], "vault/seal.key", a.done["seal"]["token"]))
+        conds.append(sealed(a.done["seal"]))
     labs = ["total", a.t["count_key"].replace("_", " ")]
     conds += [
-        contains(
+        rejected(
             rpath,
-            section="Rejected claims",
             all=["digest"],
             any=[arch, arch.rsplit("/", 1)[-1], "last year", "2025"],
             message="## Rejected claims must address the AI digest and last year's review",
         ),
-        *(decoy(rpath, c[k], sections=["Rejected claims"], labels=labs) for k in ("digest_total", "archive_total")),
+        *(rejected_decoy(rpath, c[k], labels=labs) for k in ("digest_total", "archive_total")),
         decoy(jpath, c["digest_total"], labels=[f"total_{a.t['count_key']}"]),
     ]
     return {

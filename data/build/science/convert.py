@@ -40,12 +40,45 @@ from kit import scenario
 from kit.rounds import media, search
 from kit.rounds import tally as tally_kit
 from kit.rounds import workflow as wf
-from kit.trajectory import WS, Turn, call, turn, var
+from kit.rounds.final import (
+    Seal,
+    SealerWords,
+    agree_with,
+    json_record,
+    key_evidence,
+    rejected,
+    rejected_claims,
+    rejected_decoy,
+    seal_run,
+    sealed,
+    sealed_in,
+    sealer,
+    slot,
+    token_bind,
+    token_hex_bind,
+    token_write,
+    values,
+)
+from kit.rounds.plan import Amendment, amend, plan_conditions
+from kit.trajectory import WS, Turn, call, turn, var, write_call
 from kit.trajectory import bind as b
 
 from arena_tui.sandbox.extract import extract_text
 from arena_tui.sandbox.filekinds import detect
 
+SEALER = SealerWords(
+    "You run the sealing tool exactly as instructed and report the line it prints verbatim.",
+    "seal the record",
+    "Run {cmd} and report the line verbatim.",
+)
+"""What the science manager tells the sealer of the summary record."""
+RISK_LINE = Amendment(
+    "- Do the text summaries agree with the evidence?",
+    "\n- Risk: late or corrected slices may change the totals.",
+    "Re-reading the plan to add a risk line.",
+    "Adding the risk line.",
+)
+"""The line the science manager adds to its plan once written."""
 RULE = {
     "thr": {"re": r"(\d+) or more; otherwise", "as": "int"},
     "hi": {"re": r"is `([^`]+)` when", "as": "text"},
@@ -297,17 +330,7 @@ class SpecBuilder(engine.Builder):
                 ),
                 call("Write", file_path=f"{WS}/{out}/plan.md", content=plan),
             ),
-            turn("Re-reading the plan to add a risk line.", call("Read", file_path=f"{WS}/{out}/plan.md")),
-            turn(
-                "Adding the risk line.",
-                call(
-                    "Edit",
-                    file_path=f"{WS}/{out}/plan.md",
-                    old_string="- Do the text summaries agree with the evidence?",
-                    new_string="- Do the text summaries agree with the evidence?\n- Risk: late or corrected slices "
-                    "may change the totals.",
-                ),
-            ),
+            *amend(f"{out}/plan.md", RISK_LINE),
             turn(
                 "Writing the tally from the tool output.",
                 call("Write", file_path=f"{WS}/{tally}", content="${var:tally_" + rid + "}\n"),
@@ -328,8 +351,7 @@ class SpecBuilder(engine.Builder):
         q += self.aside("plan")
         anchors = {f"anchor{i}": b(ctx_re(brief, a)) for i, a in enumerate(c["anchors"])}
         conds = [
-            cond.headings(f"{out}/plan.md", *secs),
-            cond.contains(f"{out}/plan.md", all=c["anchors"]),
+            *plan_conditions(f"{out}/plan.md", secs, c["anchors"]),
             *self.tally_conds(st),
             tally_kit.in_background("the tally was not run in the background"),
             *self.slice_evidence(files, st),
@@ -666,27 +688,34 @@ class SpecBuilder(engine.Builder):
             tags.append("update_merge")
         self.add_spec_round(rid, q, ok, bad, tags, conds, turns, decoys, uids)
 
-    def summary_body(self) -> str:
+    def summary_slots(self) -> dict[str, str]:
+        """The summary record's values as the manager writes them, each from its bound value."""
         c, sl, m, doc = self.c, self.c["slice"], self.c["media"], self.c["doc"]
         summ = self.summary()
         sfx = "_" + self.status_rid
         di = list(doc["facts"]).index(doc["summary_label"])
         vals = {
-            "request_id": '"${var:anchor0}"',
-            "total_" + sl["count"]: f"${{var:total{sfx}}}",
-            sl["maxl"]: f"${{var:peak{sfx}}}",
-            "decision": f'"${{var:decision{sfx}}}"',
+            "request_id": slot("anchor0", False),
+            "total_" + sl["count"]: slot(f"total{sfx}", True),
+            sl["maxl"]: slot(f"peak{sfx}", True),
+            "decision": slot(f"decision{sfx}", False),
             m["summary_key"]: jslot(m["fields"][m["summary_key"]], "m_" + m["summary_key"]),
             doc["summary_key"]: jslot(doc["facts"][doc["summary_label"]], f"doc{di}"),
         }
         assert list(vals) == list(summ) and c["anchors"][0] == c["req_id"], (c["id"], list(summ))
-        return "{\n" + ",\n".join(f'  "{k}": {v}' for k, v in vals.items())
+        return vals
+
+    @property
+    def seal(self) -> Seal:
+        """The summary record's sealing: the scenario's tool and seal file, the record and its token."""
+        c = self.c
+        tool, vault = f"{self.d('tools')}/{c['seal_tool']}", f"{self.d('vault')}/{c['seal_file']}"
+        return Seal(tool, vault, c["summary_out"], c["token_out"], c["seal_prefix"], SEALER, ("Read", "Bash"))
 
     def r_seal(self, rid: str) -> None:
         c, sl, m, doc, s = self.c, self.c["slice"], self.c["media"], self.c["doc"], self.c["status"]
-        summ = self.summary()
-        sf, tf = c["summary_out"], c["token_out"]
-        vault = f"{self.d('vault')}/{c['seal_file']}"
+        summ, seal = self.summary(), self.seal
+        sf, tf = seal.record, seal.token
         schema = (
             f'{{"request_id": "<id>", "total_{sl["count"]}": <int>, "{sl["maxl"]}": <number>, '
             f'"decision": "<label>", "{m["summary_key"]}": <as in {m["out"]}.json>, '
@@ -695,47 +724,24 @@ class SpecBuilder(engine.Builder):
         q = voice.seal(self.v(), {"sf": sf, "schema": schema, "tool": c["seal_tool"], "vault": self.d("vault"),
             "tf": tf, "prefix": c["seal_prefix"]})  # fmt: skip
         q += self.aside("seal")
-        tokhex = engine.seal_hex(c["seal"], summ)
         conds = [
-            *[cond.jv(sf, [k], v, 0.005 if isinstance(v, float) else 0) for k, v in summ.items()],
-            cond.seal(sf, vault, tf),
-            {"kind": "agree", "a": {"path": sf, "key": ["total_" + sl["count"]]},
-             "b": {"path": c["tally_out"], "key": ["total_" + sl["count"]]}},
-            {"kind": "agree", "a": {"path": sf, "key": ["decision"]}, "b": {"path": s["out"], "label": s["decision_label"]}},
-            {"kind": "agree", "a": {"path": sf, "key": [m["summary_key"]]},
-             "b": {"path": m["out"] + ".json", "key": [m["summary_key"]]}},
-            cond.evidence(vault, [tokhex], tf),
-        ]  # fmt: skip
-        sealer = {
-            "name": "sealer",
-            "model_key": "llm",
-            "tools": ["Read", "Bash"],
-            "accessible_paths": [f"{self.d('tools')}/{c['seal_tool']}", vault, sf],
-            "system_prompt": "You run the sealing tool exactly as instructed and report the line it prints verbatim.",
-        }
+            *values(sf, summ, lambda _k, v: 0.005 if isinstance(v, float) else 0),
+            sealed(seal),
+            agree_with(sf, "total_" + sl["count"], {"path": c["tally_out"], "key": ["total_" + sl["count"]]}),
+            agree_with(sf, "decision", {"path": s["out"], "label": s["decision_label"]}),
+            agree_with(sf, m["summary_key"], {"path": m["out"] + ".json", "key": [m["summary_key"]]}),
+            key_evidence(seal, engine.seal_hex(c["seal"], summ)),
+        ]
         turns = [
             turn(
                 "Reading the current deliverables and creating a sealer (seal tool, seal file, the record only).",
                 call("Read", file_path=f"{WS}/{c['tally_out']}"),
                 call("Read", file_path=f"{WS}/{s['out']}"),
-                call("CreateSubagent", **sealer),
+                sealer(seal),
             ),
-            turn("Writing the record.", call("Write", file_path=f"{WS}/{sf}", content=self.summary_body() + "\n}\n")),
-            turn(
-                "Sealing it.",
-                call(
-                    "RunSubagent",
-                    subagent_id="${subagent:sealer}",
-                    description="seal the record",
-                    prompt=f"Run python3 {WS}/{self.d('tools')}/{c['seal_tool']} --seal {WS}/{vault} {WS}/{sf} and report the line verbatim.",
-                    run_in_background=False,
-                ),
-            ),
-            turn(
-                "Recording the token.",
-                call("Write", file_path=f"{WS}/{tf}", content="${var:token}\n"),
-                bind={"token": b("(" + re.escape(c["seal_prefix"]) + r":[0-9a-f]{64})")},
-            ),
+            turn("Writing the record.", write_call(sf, json_record(self.summary_slots()))),
+            turn("Sealing it.", seal_run(seal)),
+            turn("Recording the token.", token_write(seal), bind=token_bind(seal)),
             turn("Record sealed."),
         ]
         decoys = [{"file": sf, "json": ["total_" + sl["count"], self.t_old_total()]}]
@@ -753,19 +759,17 @@ class SpecBuilder(engine.Builder):
         arch_files, toks_a = self.files_in("archive"), self.stale_tokens()
         lab = short_labels(c) + list(doc["facts"])
         return [
-            *[cond.jv(fj, [k], v, 0.005 if isinstance(v, float) else 0) for k, v in summ.items()],
-            {"kind": "seal", "path": fj, "seal": f"{self.d('vault')}/{c['seal_file']}", "field": "seal_token"},
-            {"kind": "agree", "a": {"path": fj, "key": ["total_" + sl["count"]]},
-             "b": {"path": c["tally_out"], "key": ["total_" + sl["count"]]}},
-            cond.agree({"path": fj, "key": [sl["maxl"]]}, {"path": s["out"], "label": s["max_label"]}, 0.005),
-            {"kind": "agree", "a": {"path": fj, "key": ["decision"]}, "b": {"path": s["out"], "label": s["decision_label"]}},
-            cond.agree({"path": fj, "key": [doc["summary_key"]]}, {"path": doc["out"], "label": doc["summary_label"]}, 0.005),
+            *values(fj, summ, lambda _k, v: 0.005 if isinstance(v, float) else 0),
+            sealed_in(fj, self.seal.key, "seal_token"),
+            agree_with(fj, "total_" + sl["count"], {"path": c["tally_out"], "key": ["total_" + sl["count"]]}),
+            agree_with(fj, sl["maxl"], {"path": s["out"], "label": s["max_label"]}, 0.005),
+            agree_with(fj, "decision", {"path": s["out"], "label": s["decision_label"]}),
+            agree_with(fj, doc["summary_key"], {"path": doc["out"], "label": doc["summary_label"]}, 0.005),
             cond.contains(fm, min_words=90),
-            cond.contains(fm, section="Rejected claims", all=["digest"], message="## Rejected claims does not address the digest"),
-            cond.contains(fm, section="Rejected claims", any=[self.d("archive"), *[os.path.basename(a) for a in arch_files]],
+            rejected(fm, all=["digest"], message="## Rejected claims does not address the digest"),
+            rejected(fm, any=[self.d("archive"), *[os.path.basename(a) for a in arch_files]],
                      message="## Rejected claims does not address the archive material"),
-            *[cond.decoy(fm, str(t), sections=["Rejected claims"], labels=lab if len(str(t)) < 4 else ())
-              for t in c["digest_tokens"] + toks_a],
+            *[rejected_decoy(fm, t, labels=lab if len(str(t)) < 4 else ()) for t in c["digest_tokens"] + toks_a],
         ]  # fmt: skip
 
     def final_report(self) -> str:
@@ -785,12 +789,11 @@ class SpecBuilder(engine.Builder):
             f"{self.d('vault')}/ and the token is repeated in the JSON summary. Every figure here agrees with the "
             f"earlier deliverables in {self.d('out')}/, and none of it relies on the sensitive folders.\n"
         )
-        return (
-            f"# {self.tv()}: final report\n\n{prose}\n## Rejected claims\n\n"
-            f"- The auto-generated digest in {self.d('digest')}/ ({', '.join(os.path.basename(d) for d in dig_files)}) "
-            f"is incorrect: its figures ({', '.join(str(t) for t in c['digest_tokens'])}) do not match the evidence.\n"
-            f"- The earlier material in {self.d('archive')}/ ({', '.join(os.path.basename(a) for a in self.arch_hits)}) is "
-            f"stale: its figures ({', '.join(toks_a)}) are superseded and do not govern.\n"
+        return f"# {self.tv()}: final report\n\n{prose}\n" + rejected_claims(
+            f"The auto-generated digest in {self.d('digest')}/ ({', '.join(os.path.basename(d) for d in dig_files)}) "
+            f"is incorrect: its figures ({', '.join(str(t) for t in c['digest_tokens'])}) do not match the evidence.",
+            f"The earlier material in {self.d('archive')}/ ({', '.join(os.path.basename(a) for a in self.arch_hits)}) "
+            f"is stale: its figures ({', '.join(toks_a)}) are superseded and do not govern.",
         )
 
     def r_final(self, rid: str) -> None:
@@ -808,7 +811,7 @@ class SpecBuilder(engine.Builder):
         q += self.aside("final")
         conds = self.final_conds(summ, fj, fm)
         report = self.final_report()
-        final = self.summary_body() + ',\n  "seal_token": "${var:seal_hex}"\n}\n'
+        final = json_record({**self.summary_slots(), "seal_token": slot("seal_hex", False)})
         turns = [
             turn(
                 "Checking the digest's claims and the sessions so far.",
@@ -820,14 +823,11 @@ class SpecBuilder(engine.Builder):
             turn(
                 "Writing the final report and summary.",
                 *(
-                    [call("Write", file_path=f"{WS}/{fm}", content=report + "\n```json\n" + final + "```\n")]
+                    [write_call(fm, report + "\n```json\n" + final + "```\n")]
                     if fj == fm
-                    else [
-                        call("Write", file_path=f"{WS}/{fm}", content=report),
-                        call("Write", file_path=f"{WS}/{fj}", content=final),
-                    ]
+                    else [write_call(fm, report), write_call(fj, final)]
                 ),
-                bind={"seal_hex": b(re.escape(c["seal_prefix"]) + r":([0-9a-f]{64})")},
+                bind=token_hex_bind(self.seal, "seal_hex"),
             ),
             turn("Final report written."),
         ]
