@@ -18,23 +18,9 @@ from kit import conditions
 from kit.conditions import Condition as Cond
 from kit.conditions import jv
 from kit.conditions import label as lab
+from kit.rounds import final as fin
 from kit.rounds import media, search, tally
 from kit.rounds import workflow as wf
-from kit.rounds.final import (
-    Seal,
-    SealerWords,
-    agree_with,
-    json_record,
-    key_evidence,
-    rejected,
-    rejected_claims,
-    rejected_decoy,
-    seal_turns,
-    sealed,
-    slot,
-    validate,
-    values,
-)
 from kit.rounds.plan import plan_conditions, plan_write
 from kit.trajectory import WS, Call, Turn, call, turn, var, write_call
 from search import search_of
@@ -48,7 +34,7 @@ Media = dict[str, Any]
 """One media item of a spec: kind, path, build, facts, fields, decoy source and values, truth."""
 Round = tuple[str, list[str], list[Cond], list[Turn], list[str]]
 """What a round kind yields: question, tags, conditions, reference turns, update ids."""
-SEALER = SealerWords(
+SEALER = fin.SealerWords(
     "You run the sealing tool exactly as instructed and report the printed line verbatim.",
     "seal summary",
     "Run: {cmd} and report the printed line verbatim.",
@@ -668,11 +654,11 @@ class RoundsMixin:
         return number_lines(file_text(f"{self.ws}/{rel}"), 0, DEFAULT_LIMIT)[:EXCERPT]
 
     @property
-    def seal(self) -> Seal:
+    def seal(self) -> fin.Seal:
         """The final summary's sealing: the scenario's tool and key, the summary and its token."""
         S, F = self.S, self.F
         at = (f"{F['tools']}/{S['seal_tool']}", f"{F['vault']}/{S['seal_file']}")
-        return Seal(*at, "output/final_summary.json", "output/final_token.txt", S["seal_prefix"], SEALER)
+        return fin.Seal(*at, "output/final_summary.json", "output/final_token.txt", S["seal_prefix"], SEALER)
 
     def r_final(self, qid: str, _: int) -> Round:
         fs = self.final_summary()
@@ -705,29 +691,29 @@ class RoundsMixin:
         S, F, seal = self.S, self.F, self.seal
         last = "2" if len(self.tallies()) == 3 else "1"
         vals = {
-            "case_id": slot("case", False),
-            f"total_{self.ck}": slot(f"total{last}", True),
-            self.tk: slot(f"top{last}", False),
-            "verdict": slot("verdict", False),
+            "case_id": fin.slot("case", False),
+            f"total_{self.ck}": fin.slot(f"total{last}", True),
+            self.tk: fin.slot(f"top{last}", False),
+            "verdict": fin.slot("verdict", False),
         }
         for key, mi, field in S["final_media"]:
-            vals[key] = slot(f"{S['media'][mi]['facts']}_{field}", types[key] in ("int", "num"))
+            vals[key] = fin.slot(f"{S['media'][mi]['facts']}_{field}", types[key] in ("int", "num"))
         report = (
             f"# {S['summary_line'].split(':')[0]}: final report (${{var:case}})\n\nFor ${{var:requester}}. "
             f"The tally over every file stands at ${{var:total{last}}}; the governing document gives the verdict "
             "${var:verdict}. The sealed summary is in output/final_summary.json.\n\n"
-            + rejected_claims(
+            + fin.rejected_claims(
                 f"The automatic digest in {F['digest']}/ is incorrect: its figures do not match the tool's tally.",
                 f"{F['archive']}/{S['archive']['file']} ({S['archive_case_id']}) is stale and does not govern.",
             )
         )
         return [
-            turn("Writing the final summary.", write_call(seal.record, json_record({k: vals[k] for k in fs}))),
-            *seal_turns(
+            turn("Writing the final summary.", write_call(seal.record, fin.json_record({k: vals[k] for k in fs}))),
+            *fin.seal_turns(
                 seal,
                 ("Validating the shape and creating the sealer.", "Sealing the final summary.",
                  "Writing the token and the report."),
-                before=[validate(f"{F['tools']}/validate_summary.py", seal.record, "validate summary shape")],
+                before=[fin.validate(f"{F['tools']}/validate_summary.py", seal.record, "validate summary shape")],
                 also=[write_call("output/final_report.md", report)],
             ),
             turn("Final summary sealed and report written."),
@@ -737,33 +723,33 @@ class RoundsMixin:
         S, F, seal = self.S, self.F, self.seal
         fj, media = seal.record, {m[0] for m in S["final_media"]}
         texts = {k for k, v in fs.items() if isinstance(v, str) and k in media}
-        spec = values(fj, fs, lambda _k, v: 0.05 if isinstance(v, float) else 0, contained=texts)
+        spec = fin.values(fj, fs, lambda _k, v: 0.05 if isinstance(v, float) else 0, contained=texts)
         spec += [
-            agree_with(fj, f"total_{self.ck}", {"path": self.tally_path, "key": [f"total_{self.ck}"]}),
-            agree_with(fj, self.tk, {"path": self.tally_path, "key": [self.tk]}),
-            agree_with(fj, "verdict", {"path": "output/compliance.md", "label": "Verdict"}),
+            fin.agree_with(fj, f"total_{self.ck}", {"path": self.tally_path, "key": [f"total_{self.ck}"]}),
+            fin.agree_with(fj, self.tk, {"path": self.tally_path, "key": [self.tk]}),
+            fin.agree_with(fj, "verdict", {"path": "output/compliance.md", "label": "Verdict"}),
         ]
         for key, mi, field in S["final_media"]:
             stem = S["media"][mi]["facts"]
             spec.append(
-                agree_with(
+                fin.agree_with(
                     fj, key, {"path": self.deliverable_of.get(stem, f"output/{stem}.json"), "key": [field]}, 0.05
                 )
             )
         spec += [
-            sealed(seal),
-            rejected("output/final_report.md", any=["digest", F["digest"]],
+            fin.sealed(seal),
+            fin.rejected("output/final_report.md", any=["digest", F["digest"]],
                      message="## Rejected claims does not deal with the automatic digest"),
-            rejected("output/final_report.md", any=[S["archive_case_id"], S["archive"]["file"]],
+            fin.rejected("output/final_report.md", any=[S["archive_case_id"], S["archive"]["file"]],
                      message="## Rejected claims does not deal with the earlier case"),
-            key_evidence(seal),
+            fin.key_evidence(seal),
         ]  # fmt: skip
         sv = S["archive"]["stale_verdict"]
         if sv.lower() not in S["doc"]["verdict"].lower():
             spec.append(decoy(fj, sv, labels=["verdict"] if len(sv) < 4 else ()))
         short = [self.ck.replace("_", " "), S["doc"]["limit_label"], "total"]
         for dv in S["final_decoys"]:
-            spec.append(rejected_decoy("output/final_report.md", dv, labels=short if len(str(dv)) < 4 else ()))
+            spec.append(fin.rejected_decoy("output/final_report.md", dv, labels=short if len(str(dv)) < 4 else ()))
         return spec
 
     def note_block(self) -> str:

@@ -20,24 +20,9 @@ from typing import Any
 from kit import conditions
 from kit.conditions import evidence, jv, label, never, resumed
 from kit.conditions import jone as one_of
+from kit.rounds import final as fin
 from kit.rounds import media, search, tally
 from kit.rounds import workflow as wf
-from kit.rounds.final import (
-    Seal,
-    SealerWords,
-    agree_with,
-    key_evidence,
-    rejected,
-    rejected_claims,
-    rejected_decoy,
-    seal_run,
-    sealed,
-    sealer,
-    token_bind,
-    token_line,
-    validate,
-    values,
-)
 from kit.rounds.final import record_of as _json_body
 from kit.rounds.plan import Amendment, amend, plan_conditions
 from kit.trajectory import WS, call, create, run, turn, var
@@ -507,14 +492,14 @@ def _agreements(a: Arc, path: str, fields: dict[str, Any]) -> list[dict[str, Any
     ck = a.t["count_key"]
     ref = a.tally_total_ref()
     out = [
-        *([agree_with(path, f"total_{ck}", ref, 0.0)] if ref else []),
-        agree_with(path, "decision", {"path": a.done["rule"]["path"], "key": ["decision"]}, 0.0),
-        agree_with(path, m["summary_key"], {"path": a.done["media0"]["path"], "key": [m["summary_key"]]}, 0.0),
+        *([fin.agree_with(path, f"total_{ck}", ref, 0.0)] if ref else []),
+        fin.agree_with(path, "decision", {"path": a.done["rule"]["path"], "key": ["decision"]}, 0.0),
+        fin.agree_with(path, m["summary_key"], {"path": a.done["media0"]["path"], "key": [m["summary_key"]]}, 0.0),
     ]
     return [o for o in out if o["a"]["key"][0] in fields]
 
 
-SEALER = SealerWords(
+SEALER = fin.SealerWords(
     "You run the sealing tool exactly as instructed and report its output line verbatim.",
     "seal the summary",
     "Run {cmd} and report the line verbatim.",
@@ -524,7 +509,7 @@ SEALER = SealerWords(
 
 def k_seal(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     spath, tpath = r["path"], r["token"]
-    seal = Seal("tools/seal_summary.py", "vault/seal.key", spath, tpath, "MEDSEAL", SEALER)
+    seal = fin.Seal("tools/seal_summary.py", "vault/seal.key", spath, tpath, "MEDSEAL", SEALER)
     fields = summary_fields(a)
     turns = [
         turn(
@@ -533,18 +518,20 @@ def k_seal(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
             call("InspectSubagent", session_id="${session:tally}"),
         ),
         *a.write(spath, _json_body(fields)),
-        turn("Validating the summary's shape.", validate("tools/validate_summary.py", spath, "validate the summary")),
+        turn(
+            "Validating the summary's shape.", fin.validate("tools/validate_summary.py", spath, "validate the summary")
+        ),
         turn(
             "Only a subagent can read the seal key; a sealer gets the tool, the key and the summary, nothing else.",
-            sealer(seal),
+            fin.sealer(seal),
         ),
-        turn("Sealing.", seal_run(seal)),
-        *a.write(tpath, token_line(), bind=token_bind(seal)),
+        turn("Sealing.", fin.seal_run(seal)),
+        *a.write(tpath, fin.token_line(), bind=fin.token_bind(seal)),
     ]
     a.done["seal"] = seal
-    conds = values(spath, {k: e for k, (_v, e) in fields.items()}, a.tol)
+    conds = fin.values(spath, {k: e for k, (_v, e) in fields.items()}, a.tol)
     conds += _agreements(a, spath, fields)
-    conds += [sealed(seal), key_evidence(seal)]
+    conds += [fin.sealed(seal), fin.key_evidence(seal)]
     return {
         "tags": ["tool_run", "consolidation", "cross_round", "needs_delegation"],
         "conditions": conds,
@@ -567,7 +554,7 @@ def k_final(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     report = (
         f"# {r['title']} (${{var:case_id}})\n\n{r['summary']}\n\n"
         f"- Final total: {tot}\n- Decision: ${{var:decision}} (${{var:rule_ref}})\n\n"
-    ) + rejected_claims(
+    ) + fin.rejected_claims(
         f"The AI digest in {digest}/ is incorrect: its totals and its conclusion do not follow "
         "from the primary exports and documents.",
         f"{a.done.get('archive', arch)} is stale: an earlier period under an earlier edition of the rule; it does not "
@@ -591,18 +578,18 @@ def k_final(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     conds += _agreements(a, jpath, fields)
     if "tracks" in a.done:
         k2 = c["media"][1]["summary_key"]
-        conds.append(agree_with(jpath, k2, {"path": a.done["tracks"]["path"], "key": [k2]}, 0.0))
+        conds.append(fin.agree_with(jpath, k2, {"path": a.done["tracks"]["path"], "key": [k2]}, 0.0))
     if "seal" in a.done:
-        conds.append(sealed(a.done["seal"]))
+        conds.append(fin.sealed(a.done["seal"]))
     labs = ["total", a.t["count_key"].replace("_", " ")]
     conds += [
-        rejected(
+        fin.rejected(
             rpath,
             all=["digest"],
             any=[arch, arch.rsplit("/", 1)[-1], "last year", "2025"],
             message="## Rejected claims must address the AI digest and last year's review",
         ),
-        *(rejected_decoy(rpath, c[k], labels=labs) for k in ("digest_total", "archive_total")),
+        *(fin.rejected_decoy(rpath, c[k], labels=labs) for k in ("digest_total", "archive_total")),
         decoy(jpath, c["digest_total"], labels=[f"total_{a.t['count_key']}"]),
     ]
     return {
