@@ -17,6 +17,8 @@ Import it with ``data/build`` on ``sys.path`` (each domain's build script puts i
 - ``kit.pdf``: hand-written text PDFs (pages of Helvetica lines) and the writer of a PDF's objects;
 - ``kit.selftest``: running a workspace's tools, and searching its text files for values that must not be there;
 - ``kit.rebuild``: what ``build.py --check`` accepts as the same file, and its verdict line;
+- ``kit.rounds``: the round kinds (plan, tally and its updates, media, search, workflow, final record
+  and seal): the reference turns and the checks of each kind, the domains passing their words and values;
 - ``kit.driver``: the one build driver; each domain's ``build.py`` declares a ``Domain`` (its scenarios,
   how one is built and self-tested, its subset and own files) and runs it.
 """

@@ -10,6 +10,7 @@ spec; the domains keep only their own words and figures.
 - ``kit.rounds.plan``: the plan a manager writes and amends;
 - ``kit.rounds.tally``: tool runners, background fan-out, resuming a runner after an update;
 - ``kit.rounds.media``: media readers and what they are asked, perceived values and their decoys;
-- ``kit.rounds.workflow``: parallel readers in one Workflow script, and searching by content;
+- ``kit.rounds.workflow``: parallel readers in one Workflow script, and the note they lead to;
+- ``kit.rounds.search``: a reader searching an archive by content, and the build-time test of its term;
 - ``kit.rounds.final``: the final record, its seal and token, and the report.
 """
