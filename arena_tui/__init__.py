@@ -1,3 +1,3 @@
 """ClawArena-Team arena: a benchmark and terminal UI for language models that manage other models."""
 
-__version__ = "0.3.0"
+__version__ = "0.3.1"
