@@ -12,8 +12,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from textual.pilot import Pilot
-from textual.widgets import Checkbox, Input, TextArea
+from textual.widgets import Checkbox, DataTable, Input, TextArea
 
 from arena_tui.tui.app import ArenaApp
 from arena_tui.tui.browser_app import BrowserApp
@@ -47,7 +48,23 @@ async def _loaded(pilot: Pilot[Any]) -> None:
     assert isinstance(app, BrowserApp)
     await wait_for(pilot, lambda: app.browser.loaded, "runs loaded")
     await wait_for(pilot, lambda: all(r.figures for r in app.browser.runs.values()), "runs scored")
-    await pilot.pause()
+    table = app.browser.query_one(DataTable)
+    for _ in range(2):  # a resize that arrives meanwhile rebuilds the columns: settle after it too
+        await wait_for(pilot, lambda: _widths_settled(table), "columns as wide as their cells")
+        await pilot.pause(0.05)
+    await wait_for(pilot, lambda: _widths_settled(table), "columns as wide as their cells")
+
+
+def _widths_settled(table: DataTable[Any]) -> bool:
+    """Every column is as wide as its widest cell: the table measures new and updated cells on its
+    next idle, which a busy machine may not reach before the screenshot."""
+    if table._updated_cells or table._new_rows or table._require_update_dimensions:
+        return False
+    for key, column in table.columns.items():
+        cells = [str(cell) for cell in table.get_column(key)]
+        if cells and column.content_width < max(cell_len(cell) for cell in cells):
+            return False
+    return True
 
 
 def test_runs_browser(snap_compare: Snap) -> None:
