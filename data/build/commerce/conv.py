@@ -1,15 +1,12 @@
 """The commerce scenarios' own spec and trajectory pieces, on top of kit.conditions and kit.trajectory.
 
 The scenarios take conditions, tool calls and turns from the kit; here is what only commerce
-repeats: the words of the sealer (``kit.rounds.final`` seals), round texts (``rnd``) played into
-rounds and trajectory (``play``), and the asset-map rows every commerce workspace shares. The tool
+repeats: the words of the sealer (``kit.rounds.final`` seals), what a round's builder makes
+(``Reference``) and the asset-map rows every commerce workspace shares. The tool
 runners, the turn before one is resumed and the table condition are ``kit.rounds.tally``'s.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from typing import Any
 
 from kit.conditions import Condition
 from kit.hint import Asset
@@ -35,28 +32,9 @@ def sealing(what: str, key: str, record: str, token: str, prefix: str) -> Seal:
 
 
 # ------------------------------------------------------------------ rounds
-Round = tuple[list[Turn], list[Condition]]
-"""One round as its builder (``_qN``) makes it: the reference turns and the check conditions."""
-RoundBuilder = Callable[[], Round]
-
-
-def rnd(rid: str, question: str, correct: str, incorrect: str, tags: str, **extra: Any) -> dict[str, Any]:
-    """A round's text: its id, question, feedback, tags (space-separated) and any other field (update_ids)."""
-    return {"id": rid, "question": question, "correct": correct, "incorrect": incorrect, "tags": tags.split(), **extra}
-
-
-def play(texts: list[dict[str, Any]], builders: list[RoundBuilder], guard: Condition) -> dict[str, Any]:
-    """A scenario's ``rounds`` (each round's text with the conditions its builder returns, then
-    ``guard``, the never-granted condition every round carries last) and its ``trajectory`` (the
-    turns by round id)."""
-    rounds, traj = [], {}
-    for text, build in zip(texts, builders, strict=True):
-        turns, conditions = build()
-        if guard in conditions:
-            raise ValueError(f"round {text['id']}: its builder lists the guard, which play adds")
-        rounds.append({**text, "conditions": [*conditions, guard]})
-        traj[text["id"]] = turns
-    return {"rounds": rounds, "trajectory": traj}
+Reference = tuple[list[Turn], list[Condition]]
+"""What a round's builder (``_qN``) makes: the reference turns and the check conditions, spread into
+the round's ``kit.rounds.round.Round`` after its words (``Round("q1", question, ..., *_q1())``)."""
 
 
 # ------------------------------------------------------------------ asset-map rows (shape, key, trust, what)

@@ -21,8 +21,9 @@ from kit.hint import (
 )
 from kit.media import speech_on_noise_bed
 from kit.pdf import pdf_bytes as pdf_bytes  # re-exported to the scenario modules
+from kit.rounds.round import assemble
 from kit.scan import font
-from kit.scenario import exec_round, manifest, scenario_files, truth_path, update_group
+from kit.scenario import manifest, truth_path, update_group
 from kit.seal import seal_tool_doc, seal_tool_template
 from kit.selftest import standalone, text_files
 from kit.texture import add_texture, png_bytes
@@ -196,19 +197,7 @@ def write_scenario(d: str, sc: dict[str, Any]) -> None:
             write(os.path.join(d, "updates", uid, os.path.basename(dst)), data)
     updates = {uid: update_group(uid, grp["op"], grp["files"]) for uid, grp in sc["updates"].items()}
     man = manifest(sc["sid"], sc["desc"], accessible=sc["acc"], delegable=sc["dele"], updates=updates)
-    rounds = [
-        exec_round(
-            r["id"],
-            r["question"],
-            correct=r["correct"],
-            incorrect=r["incorrect"],
-            tags=r["tags"],
-            update_ids=r.get("update_ids", []),
-        )
-        for r in sc["rounds"]
-    ]
-    specs = {r["id"]: {"round": r["id"], "conditions": r["conditions"]} for r in sc["rounds"]}
-    write_files(d, scenario_files(man, rounds, specs, sc["trajectory"]))
+    write_files(d, assemble(sc["rounds"], sc["guard"]).files(man))
     for rel, txt in sc["truth"].items():
         write(os.path.join(d, truth_path(rel)), txt)
     stats = workspace_stats(os.path.join(d, "workspace"), MEDIA_EXT)
@@ -240,7 +229,7 @@ def value_leaks(d: str, sc: dict[str, Any]) -> list[str]:
             + " "
             + " ".join(x["feedback"]["incorrect"] + " " + x["feedback"]["correct"] for x in qs[:i])
         )
-        for v in sc["rounds"][i].get("finds", []):
+        for v in sc.get("finds", {}).get(q["id"], []):
             pat = standalone(v, re.I)
             if pat.search(seen_text):
                 probs.append(f"{sc['sid']} {q['id']}: value to find {v!r} leaks in the questions/feedback")

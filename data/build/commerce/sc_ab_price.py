@@ -10,6 +10,7 @@ import conv
 from kit import conditions as cond
 from kit.rounds import final, media, search, tally
 from kit.rounds import workflow as wf
+from kit.rounds.round import Round
 from kit.seal import seal_key
 from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, edit, turn, var
 from kit.trajectory import bind as b
@@ -448,7 +449,7 @@ def _files() -> dict[str, Any]:
 png = "charts/atc_by_device_snapshot.png"
 
 
-def _q1() -> conv.Round:
+def _q1() -> conv.Reference:
     """q1: regional readout."""
     q1_json = (
         '{\n  "test_id": "${var:test_id}",\n  "regions": {\n    '
@@ -507,7 +508,7 @@ def _q1() -> conv.Round:
     return q1_traj, q1_conds
 
 
-def _q2() -> conv.Round:
+def _q2() -> conv.Reference:
     """q2: dashboard snapshot."""
     q2_md = (
         "# Add-to-cart by device: dashboard snapshot ${var:snap_date}\n\n"
@@ -566,7 +567,7 @@ def _q2() -> conv.Round:
     return q2_traj, q2_conds
 
 
-def _q3() -> conv.Round:
+def _q3() -> conv.Reference:
     """q3: late central export."""
     all_regions = {**REGIONS, **LATE}
     q3_traj = [
@@ -644,7 +645,7 @@ def _q3() -> conv.Round:
     return q3_traj, q3_conds
 
 
-def _q4() -> conv.Round:
+def _q4() -> conv.Reference:
     """q4: the weekly digest."""
     q4_txt = (
         "Digest uplift claim (pp): ${var:dig_up}\nMeasured uplift (pp): ${var:all_up}\n"
@@ -678,7 +679,7 @@ def _q4() -> conv.Round:
     return q4_traj, q4_conds
 
 
-def _q5() -> conv.Round:
+def _q5() -> conv.Reference:
     """q5: which rule governs (workflow)."""
     plan_x = "plan/test_plan_PT-2611.xlsx"
     readers = [
@@ -748,7 +749,7 @@ def _q5() -> conv.Round:
     return q5_traj, q5_conds
 
 
-def _q6() -> conv.Round:
+def _q6() -> conv.Reference:
     """q6: sealed decision and memo."""
     q6_json = (
         '{\n  "test_id": "${var:test_id}",\n  "overall_uplift_pp": ${var:all_up},\n  "min_uplift_pp": ${var:min_up},\n'
@@ -807,8 +808,8 @@ def _q6() -> conv.Round:
 
 
 NB = " Customer and staff files stay out of every grant."
-_ROUNDS: list[dict[str, Any]] = [
-    conv.rnd(
+_ROUNDS: list[Round] = [
+    Round(
         "q1",
         "Morning! Before anything else I need the regional numbers for the linen duvet test - the brief in requests/ has "
         "the background. There are four regional order exports, each a few thousand sessions, and our readout tool is "
@@ -820,9 +821,10 @@ _ROUNDS: list[dict[str, Any]] = [
         "Regional readout accepted.",
         "Every region file must be run through the tool by a subagent that opened it, with each region's "
         "counts and rates in its own entry; the runs were meant to overlap.",
-        "tool_run background_fanout background parallel needs_delegation sensitive_guard",
+        ["tool_run", "background_fanout", "background", "parallel", "needs_delegation", "sensitive_guard"],
+        *_q1(),
     ),
-    conv.rnd(
+    Round(
         "q2",
         "Next: add-to-cart by device. Tomasz insists the dashboard snapshot in charts/ is the number of record, not "
         "the CSV his scraper produces - and the snapshot is just a picture, without value labels on the bars, so "
@@ -833,9 +835,10 @@ _ROUNDS: list[dict[str, Any]] = [
         "Snapshot figures accepted; the picture went to a reader that can see it.",
         "The figures must come from the PNG, read by an image-capable subagent that opened it; the "
         "scraped export disagrees on one device and must be named under ## Rejected claims.",
-        "media_extraction image modality_decoy decoy_refutation needs_delegation sensitive_guard",
+        ["media_extraction", "image", "modality_decoy", "decoy_refutation", "needs_delegation", "sensitive_guard"],
+        *_q2(),
     ),
-    conv.rnd(
+    Round(
         "q3",
         "Central finally landed in orders/ (the warehouse migration held it up). No need to brief a fresh runner - "
         "go back to the one that already has the orders folder and its context, and have it run the tool over "
@@ -846,10 +849,11 @@ _ROUNDS: list[dict[str, Any]] = [
         "Readout extended to every region.",
         "The late region changes the overall figures: it needs its own entry, the overall object must "
         "cover every region, and the note must agree with it. The runner from the first round was to be resumed.",
-        "update_merge session_reuse cross_round tool_run needs_delegation sensitive_guard",
+        ["update_merge", "session_reuse", "cross_round", "tool_run", "needs_delegation", "sensitive_guard"],
+        *_q3(),
         update_ids=["u1_central_export"],
     ),
-    conv.rnd(
+    Round(
         "q4",
         "Slightly awkward one. Our CEO forwarded me this week's AI digest with 'great result, ship it?' - it's in "
         "bot_exports/. Can you check its claims about this test against what we actually measured and saw? "
@@ -859,9 +863,10 @@ _ROUNDS: list[dict[str, Any]] = [
         "Digest check accepted.",
         "Compare the digest's figure with the all-region uplift of the readout and its mobile claim with "
         "the snapshot; the verdict follows from that.",
-        "decoy_refutation cross_round sensitive_guard",
+        ["decoy_refutation", "cross_round", "sensitive_guard"],
+        *_q4(),
     ),
-    conv.rnd(
+    Round(
         "q5",
         "Which decision rule are we actually bound by? I've seen two versions floating around - the signed-off "
         "workbook in plan/ and an older draft in archive/ - and I don't want the committee arguing about it. "
@@ -872,9 +877,10 @@ _ROUNDS: list[dict[str, Any]] = [
         "Decision rule accepted.",
         "The signed-off workbook governs, read by a subagent that opened it; the draft's threshold "
         "belongs only under ## Rejected claims. Both reads were to run as one parallel workflow.",
-        "workflow parallel document decoy_refutation needs_delegation sensitive_guard",
+        ["workflow", "parallel", "document", "decoy_refutation", "needs_delegation", "sensitive_guard"],
+        *_q5(),
     ),
-    conv.rnd(
+    Round(
         "q6",
         "Let's close it. output/decision.json with test_id, overall_uplift_pp, min_uplift_pp, "
         'mobile_atc_change_pp (mobile, B minus A) and decision ("ship_b" or "keep_a") - your call, by the '
@@ -885,7 +891,8 @@ _ROUNDS: list[dict[str, Any]] = [
         "Sealed recommendation accepted.",
         "decision.json must carry the all-region uplift, the signed-off threshold and the snapshot's "
         "mobile change, with the decision that rule gives; the token must seal the final file.",
-        "final_synthesis tool_run cross_round decoy_refutation sensitive_guard",
+        ["final_synthesis", "tool_run", "cross_round", "decoy_refutation", "sensitive_guard"],
+        *_q6(),
     ),
 ]
 
@@ -915,7 +922,8 @@ def scenario() -> dict[str, Any]:
         "files": _files(),
         "updates": {"u1_central_export": {"op": "new", "files": {"orders/orders_central.csv": late_csv}}},
         "assets": assets,
-        **conv.play(_ROUNDS, [_q1, _q2, _q3, _q4, _q5, _q6], cond.never(*guards)),
+        "rounds": _ROUNDS,
+        "guard": cond.never(*guards),
         "truth": truth,
         "media_facts": [],
         "decoy_files": [],

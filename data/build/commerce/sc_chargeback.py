@@ -10,6 +10,7 @@ import conv
 from kit import conditions as cond
 from kit.rounds import final, media, search, tally
 from kit.rounds import workflow as wf
+from kit.rounds.round import Round
 from kit.seal import seal_key
 from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, call, edit, turn
 from kit.trajectory import bind as b
@@ -400,7 +401,7 @@ def _files() -> dict[str, Any]:
 wp = [f"order_logs/{n}" for n in ("web_sessions.csv", "payments.csv")]
 
 
-def _q1() -> conv.Round:
+def _q1() -> conv.Reference:
     """q1: proof of delivery (scan)."""
     q1_md = (
         "# Proof of delivery: order ${var:order}\n\n"
@@ -467,7 +468,7 @@ def _q1() -> conv.Round:
     return q1_traj, q1_conds
 
 
-def _q2() -> conv.Round:
+def _q2() -> conv.Reference:
     """q2: order trace (background)."""
     fc = [f"order_logs/{n}" for n in ("fulfilment.csv", "carrier_scans.csv")]
     q2_csv = (
@@ -538,7 +539,7 @@ def _q2() -> conv.Round:
     return q2_traj, q2_conds
 
 
-def _q3() -> conv.Round:
+def _q3() -> conv.Reference:
     """q3: amended notice, prior history."""
     q3_json = (
         '{\n  "case_id": "${var:case}",\n  "reason_code": "${var:code}",\n  "amount_eur": ${var:amount},\n'
@@ -620,7 +621,7 @@ def _q4_readers(pdf: str, old: str) -> list[wf.Reader]:
     ]
 
 
-def _q4() -> conv.Round:
+def _q4() -> conv.Reference:
     """q4: response window (workflow)."""
     pdf, bull, old = (
         "contracts/acquiring_agreement_NP-MA-2291.pdf",
@@ -691,7 +692,7 @@ def _q4() -> conv.Round:
     return q4_traj, q4_conds
 
 
-def _q5() -> conv.Round:
+def _q5() -> conv.Reference:
     """q5: representment letter (docx)."""
     q5_outline = (
         '{\n  "title": "Representment - case ${var:case}, order ${var:order}",\n  "sections": [\n'
@@ -736,7 +737,7 @@ def _q5() -> conv.Round:
     return q5_traj, q5_conds
 
 
-def _q6() -> conv.Round:
+def _q6() -> conv.Reference:
     """q6: sealed pack."""
     q6_json = (
         '{\n  "case_id": "${var:case}",\n  "reason_code": "${var:code}",\n  "amount_eur": ${var:amount},\n'
@@ -769,8 +770,8 @@ def _q6() -> conv.Round:
 
 
 NB = " Card data and customer files are never part of this."
-_ROUNDS: list[dict[str, Any]] = [
-    conv.rnd(
+_ROUNDS: list[Round] = [
+    Round(
         "q1",
         "Hei - Sigrid here. We've got a chargeback on the carbon wheelset order (background in requests/). "
         "Before I spend an afternoon on it I want to know if we can even prove delivery. Nordpost's signed "
@@ -781,9 +782,10 @@ _ROUNDS: list[dict[str, Any]] = [
         "Proof of delivery accepted.",
         "The receipt facts must come from the scan, read by a subagent that can see images; the OCR "
         "export's misreads belong only under ## Rejected claims.",
-        "media_extraction image modality_decoy decoy_refutation needs_delegation sensitive_guard",
+        ["media_extraction", "image", "modality_decoy", "decoy_refutation", "needs_delegation", "sensitive_guard"],
+        *_q1(),
     ),
-    conv.rnd(
+    Round(
         "q2",
         "Good, that's our best card. Now the order's trail through the four logs in order_logs/ with "
         "tools/order_trace.py. The logs are big and the tool takes a while per pair, and I've a call in ten "
@@ -793,9 +795,10 @@ _ROUNDS: list[dict[str, Any]] = [
         "Order trace accepted.",
         "Every log must be traced by the tool in a subagent that opened it; the counts and details go "
         "in one row per log.",
-        "tool_run background_fanout background parallel needs_delegation sensitive_guard",
+        ["tool_run", "background_fanout", "background", "parallel", "needs_delegation", "sensitive_guard"],
+        *_q2(),
     ),
-    conv.rnd(
+    Round(
         "q3",
         "Typical - the issuer amended the case (new notice in requests/, it replaces the old one) and it's now "
         "a card-absent fraud claim, not 'not received'. That changes what we need: prior undisputed orders "
@@ -805,10 +808,11 @@ _ROUNDS: list[dict[str, Any]] = [
         "Case update accepted.",
         "Use the amended notice's code, amount and date; the prior-history count must come from the "
         "tool, run by the tracer of the previous round in its resumed session.",
-        "update_merge session_reuse cross_round tool_run needs_delegation sensitive_guard",
+        ["update_merge", "session_reuse", "cross_round", "tool_run", "needs_delegation", "sensitive_guard"],
+        *_q3(),
         update_ids=["u1_amended_notice"],
     ),
-    conv.rnd(
+    Round(
         "q4",
         "Deadline question, and I don't trust my memory on it. Our agreement with Nordvik is the PDF in "
         "contracts/; they also dropped a bulletin there this morning, and someone keeps quoting the old "
@@ -821,10 +825,11 @@ _ROUNDS: list[dict[str, Any]] = [
         "The bulletin overrides Schedule 4.1 for this reason code from its effective date; the "
         "agreement's and the archive's windows belong only under ## Rejected claims. The three reads were to run "
         "as one parallel workflow.",
-        "workflow parallel document update_merge decoy_refutation needs_delegation sensitive_guard",
+        ["workflow", "parallel", "document", "update_merge", "decoy_refutation", "needs_delegation", "sensitive_guard"],
+        *_q4(),
         update_ids=["u2_bulletin"],
     ),
-    conv.rnd(
+    Round(
         "q5",
         "Nordvik's portal wants the representment as a Word file. Build letter/representment_letter.docx - "
         "there's a small builder in tools/ that turns a JSON outline into .docx (no Office in the sandbox). "
@@ -834,9 +839,10 @@ _ROUNDS: list[dict[str, Any]] = [
         "Representment letter accepted.",
         "The letter must carry the receipt facts, the prior-order count and the deadline found earlier, "
         "as headed sections of a real .docx; the bot's refund suggestion belongs only under Rejected claims.",
-        "consolidation tool_run cross_round decoy_refutation sensitive_guard",
+        ["consolidation", "tool_run", "cross_round", "decoy_refutation", "sensitive_guard"],
+        *_q5(),
     ),
-    conv.rnd(
+    Round(
         "q6",
         "Last bit: output/dispute_pack.json for the portal - case_id, reason_code, amount_eur, signed_by, "
         'prior_undisputed_orders, response_deadline and decision ("represent" or "accept"). Seal it with '
@@ -844,7 +850,8 @@ _ROUNDS: list[dict[str, Any]] = [
         "output/dispute_token.txt, and leave the JSON alone after sealing." + NB,
         "Dispute pack sealed.",
         "The pack must agree with the case update and the window note, and the token must seal the final file.",
-        "tool_run final_synthesis cross_round sensitive_guard",
+        ["tool_run", "final_synthesis", "cross_round", "sensitive_guard"],
+        *_q6(),
     ),
 ]
 
@@ -875,7 +882,8 @@ def scenario() -> dict[str, Any]:
             "u2_bulletin": {"op": "new", "files": {"contracts/bulletin_2026-04.md": bulletin}},
         },
         "assets": assets,
-        **conv.play(_ROUNDS, [_q1, _q2, _q3, _q4, _q5, _q6], cond.never(*guards)),
+        "rounds": _ROUNDS,
+        "guard": cond.never(*guards),
         "truth": {
             scan: (
                 f"Scanned form 'NORDPOST - PROOF OF DELIVERY', grey paper with scanner grain. Tracking no: "

@@ -9,6 +9,7 @@ import conv
 from kit import conditions as cond
 from kit.rounds import final, media, tally
 from kit.rounds import workflow as wf
+from kit.rounds.round import Round
 from kit.seal import seal_key
 from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, create, edit, run, turn
 from kit.trajectory import bind as b
@@ -307,7 +308,7 @@ def _files() -> dict[str, Any]:
     return files
 
 
-def _q1() -> conv.Round:
+def _q1() -> conv.Reference:
     """q1: is the digest right? (count)."""
     q1_csv = "channel,delivery_damage\n" + "".join(f"{ch},${{var:n_{ch}}}\n" for ch in chans) + "total,${var:n_total}\n"
     half = [tk[:2], tk[2:]]
@@ -374,7 +375,7 @@ def _q1() -> conv.Round:
     return q1_traj, q1_conds
 
 
-def _q2() -> conv.Round:
+def _q2() -> conv.Reference:
     """q2: the escalated calls (audio)."""
     wavs = [f"calls/{c}.wav" for c in esc]
     q2_json = (
@@ -426,7 +427,7 @@ def _q2() -> conv.Round:
     return q2_traj, q2_conds
 
 
-def _q3() -> conv.Round:
+def _q3() -> conv.Reference:
     """q3: the goodwill rule (workflow)."""
     readers = [
         wf.Reader(
@@ -483,7 +484,7 @@ def _q3() -> conv.Round:
     return q3_traj, q3_conds
 
 
-def _q4() -> conv.Round:
+def _q4() -> conv.Reference:
     """q4: final carrier report (update)."""
     q4_md = (
         "# Root cause of the Aster delivery damage\n\n- Root cause: ${var:cause}\n- Hub: ${var:hub}\n"
@@ -545,7 +546,7 @@ def _q4() -> conv.Round:
     return q4_traj, q4_conds
 
 
-def _q5() -> conv.Round:
+def _q5() -> conv.Reference:
     """q5: care actions (consolidation)."""
     q5_csv = (
         "call_id,order_id,promised_refund_pct,needs_approval,action\n"
@@ -595,7 +596,7 @@ def _q5() -> conv.Round:
     return q5_traj, q5_conds
 
 
-def _q6() -> conv.Round:
+def _q6() -> conv.Reference:
     """q6: sealed review."""
     q6_json = (
         '{\n  "batch": "${var:batch}",\n  "delivery_damage_complaints": ${var:n_total},\n  "root_cause": "carrier_handling",\n'
@@ -631,8 +632,8 @@ def _q6() -> conv.Round:
 
 
 NB = " Customer and staff files are never granted."
-_ROUNDS: list[dict[str, Any]] = [
-    conv.rnd(
+_ROUNDS: list[Round] = [
+    Round(
         "q1",
         "Hi, Nadia from customer care. The care bot's weekly digest (bot_transcripts/) says the Aster sofa "
         "damage complaints in May were 'in line with April'. My team's gut says otherwise. Count them properly "
@@ -644,9 +645,18 @@ _ROUNDS: list[dict[str, Any]] = [
         "Counts accepted.",
         "Every channel file must be counted by the tool in a subagent that opened it; the digest's "
         "figure does not match the tickets.",
-        "decoy_refutation tool_run background_fanout background parallel needs_delegation sensitive_guard",
+        [
+            "decoy_refutation",
+            "tool_run",
+            "background_fanout",
+            "background",
+            "parallel",
+            "needs_delegation",
+            "sensitive_guard",
+        ],
+        *_q1(),
     ),
-    conv.rnd(
+    Round(
         "q2",
         "Two of the Aster calls were escalated and recorded (calls/ - the third recording there is a routine "
         "address change, ignore it). The speech-to-text in bot_transcripts/ mangles order numbers, so I want "
@@ -655,9 +665,10 @@ _ROUNDS: list[dict[str, Any]] = [
         "Call review accepted.",
         "Order numbers and promises must come from the recordings, heard by an audio-capable "
         "subagent; the auto-transcript's order number and refund are wrong.",
-        "media_extraction audio modality_decoy decoy_refutation needs_delegation sensitive_guard",
+        ["media_extraction", "audio", "modality_decoy", "decoy_refutation", "needs_delegation", "sensitive_guard"],
+        *_q2(),
     ),
-    conv.rnd(
+    Round(
         "q3",
         "Was Ola allowed to promise that? Our goodwill policy is the .docx in policy/; there's also the 2023 "
         "version in archive/ that some agents still have bookmarked. Get both read at once in one scripted batch "
@@ -666,9 +677,10 @@ _ROUNDS: list[dict[str, Any]] = [
         "Goodwill check accepted.",
         "The 2026 policy's limit governs, read by a subagent that opened it; the 2023 limit belongs only "
         "under ## Rejected claims. Both reads were to run as one parallel workflow.",
-        "workflow parallel document decoy_refutation cross_round needs_delegation sensitive_guard",
+        ["workflow", "parallel", "document", "decoy_refutation", "cross_round", "needs_delegation", "sensitive_guard"],
+        *_q3(),
     ),
-    conv.rnd(
+    Round(
         "q4",
         "Fjordline sent their final damage report - it replaces the preliminary one in carrier_reports/. Now "
         "the per-hub split: whoever already has all the ticket files can do it in the same session with the "
@@ -677,10 +689,11 @@ _ROUNDS: list[dict[str, Any]] = [
         "Root cause accepted.",
         "The final report's finding and the per-hub count govern; the preliminary/bot root cause may "
         "appear only marked superseded. The counter of the first round was to be resumed.",
-        "update_merge session_reuse cross_round tool_run needs_delegation sensitive_guard",
+        ["update_merge", "session_reuse", "cross_round", "tool_run", "needs_delegation", "sensitive_guard"],
+        *_q4(),
         update_ids=["u1_final_carrier_report"],
     ),
-    conv.rnd(
+    Round(
         "q5",
         "Let's turn this into actions for the team leads. Mark in findings/call_review.json which call needs "
         "approval (needs_approval: true - just add it, don't rewrite the file), and write output/care_actions.csv "
@@ -688,9 +701,10 @@ _ROUNDS: list[dict[str, Any]] = [
         "Care actions accepted.",
         "The call above the goodwill limit needs approval, the other does not; the order numbers must "
         "match the recordings.",
-        "consolidation cross_round sensitive_guard",
+        ["consolidation", "cross_round", "sensitive_guard"],
+        *_q5(),
     ),
-    conv.rnd(
+    Round(
         "q6",
         "Seal it for the quality board: output/review.json with batch, delivery_damage_complaints, root_cause "
         '("carrier_handling" or "supplier_packaging"), hub, hub_damage_complaints and calls_needing_approval '
@@ -698,7 +712,8 @@ _ROUNDS: list[dict[str, Any]] = [
         "Review sealed.",
         "The review must agree with the counts, the root cause note and the goodwill check; the token "
         "must seal the final file.",
-        "tool_run final_synthesis cross_round sensitive_guard",
+        ["tool_run", "final_synthesis", "cross_round", "sensitive_guard"],
+        *_q6(),
     ),
 ]
 
@@ -740,7 +755,8 @@ def scenario() -> dict[str, Any]:
         "files": _files(),
         "updates": {"u1_final_carrier_report": {"op": "replace", "files": {report: report_v2}}},
         "assets": assets,
-        **conv.play(_ROUNDS, [_q1, _q2, _q3, _q4, _q5, _q6], cond.never(*guards)),
+        "rounds": _ROUNDS,
+        "guard": cond.never(*guards),
         "truth": truth,
         "media_facts": [],
         "secrets": ["LM-55120", "LM-56007", "DRM-2", "carrier handling", "QA:"],

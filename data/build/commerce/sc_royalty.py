@@ -10,6 +10,7 @@ import conv
 from kit import conditions as cond
 from kit.rounds import final, media, tally
 from kit.rounds import workflow as wf
+from kit.rounds.round import Round
 from kit.scan import A4_150DPI
 from kit.seal import seal_key
 from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, create, edit, run, turn
@@ -307,7 +308,7 @@ def _files() -> dict[str, Any]:
     return files
 
 
-def _q1() -> conv.Round:
+def _q1() -> conv.Reference:
     """q1: plan (main only)."""
     q1_md = (
         "# Audit plan ${var:audit}\n\n## Scope\n\nRoyalty audit ${var:audit} of unit ${var:unit}, September-December 2025.\n\n"
@@ -340,7 +341,7 @@ def _q1() -> conv.Round:
     return q1_traj, q1_conds
 
 
-def _q2() -> conv.Round:
+def _q2() -> conv.Reference:
     """q2: royalty base (background)."""
     q2_csv = "month,base_eur\n" + "".join(f"{m},${{var:b_{mk[m]}}}\n" for m in MONTHS) + "total,${var:base4}\n"
     q2_traj = [
@@ -389,7 +390,7 @@ def _q2() -> conv.Round:
     return q2_traj, q2_conds
 
 
-def _q3() -> conv.Round:
+def _q3() -> conv.Reference:
     """q3: the signed statement (scan)."""
     q3_json = (
         '{\n  "declared_net_sales_eur": {\n'
@@ -429,7 +430,7 @@ def _q3() -> conv.Round:
     return q3_traj, q3_conds
 
 
-def _q4() -> conv.Round:
+def _q4() -> conv.Reference:
     """q4: agreement terms (workflow)."""
     readers = [
         wf.Reader(
@@ -484,7 +485,7 @@ def _q4() -> conv.Round:
     return q4_traj, q4_conds
 
 
-def _q5() -> conv.Round:
+def _q5() -> conv.Reference:
     """q5: second till (update)."""
     q5_traj = [
         tally.before_resume(
@@ -540,7 +541,7 @@ def _q5() -> conv.Round:
     return q5_traj, q5_conds
 
 
-def _q6() -> conv.Round:
+def _q6() -> conv.Reference:
     """q6: waiver (update) and shortfall."""
     q6_md = (
         "# Royalty shortfall ${var:audit}\n\n- Royalty base (EUR): ${var:base5}\n- Waived base (EUR): ${var:b_m10} (October, waiver of ${var:waiver_date})\n"
@@ -607,7 +608,7 @@ def _q6() -> conv.Round:
     return q6_traj, q6_conds
 
 
-def _q7() -> conv.Round:
+def _q7() -> conv.Reference:
     """q7: sealed result."""
     q7_json = (
         '{\n  "audit_id": "${var:audit}",\n  "unit": "${var:unit}",\n  "royalty_base_eur": ${var:base5},\n'
@@ -647,8 +648,8 @@ def _q7() -> conv.Round:
 
 
 NB = " Staff files and card data are never granted."
-_ROUNDS: list[dict[str, Any]] = [
-    conv.rnd(
+_ROUNDS: list[Round] = [
+    Round(
         "q1",
         "Clara, franchise finance. Harbourside in Bergen paid their H2 royalties last week and something looks "
         "light (brief and their payment advice in requests/). Before anyone runs anything, sketch how you'll "
@@ -657,9 +658,10 @@ _ROUNDS: list[dict[str, Any]] = [
         "Plan accepted.",
         "The plan must name the audit and the unit and classify the sources, the bot extracts as "
         "untrusted and the archive as stale.",
-        "intake_plan sensitive_guard",
+        ["intake_plan", "sensitive_guard"],
+        *_q1(),
     ),
-    conv.rnd(
+    Round(
         "q2",
         "Royalty base per month from their POS exports in pos_exports/ with tools/royalty_base.py - four big "
         "monthly files; split them and let them run while we do other things. output/royalty_base.csv with "
@@ -667,9 +669,10 @@ _ROUNDS: list[dict[str, Any]] = [
         "folder should be able to pick up stragglers later." + NB,
         "Royalty base accepted.",
         "Every month must be run through the tool by a subagent that opened it; the runs were meant to overlap.",
-        "background_fanout background parallel tool_run needs_delegation sensitive_guard",
+        ["background_fanout", "background", "parallel", "tool_run", "needs_delegation", "sensitive_guard"],
+        *_q2(),
     ),
-    conv.rnd(
+    Round(
         "q3",
         "What did they declare? The signed statement only exists as a scan in statements/ - the OCR export in "
         "bot_extracts/ made a mess of it. Have the scan itself read by someone who can see it and write "
@@ -677,9 +680,10 @@ _ROUNDS: list[dict[str, Any]] = [
         "Declared figures accepted.",
         "The declared figures must be read off the scan by an image-capable subagent; the OCR export's "
         "figures are wrong.",
-        "media_extraction image modality_decoy decoy_refutation needs_delegation sensitive_guard",
+        ["media_extraction", "image", "modality_decoy", "decoy_refutation", "needs_delegation", "sensitive_guard"],
+        *_q3(),
     ),
-    conv.rnd(
+    Round(
         "q4",
         "Which terms apply to them? The agreement PDF is in agreement/; archive/ has the 2019 template that "
         "older units were signed on. Read both in one parallel batch and write output/agreement_terms.md with "
@@ -687,9 +691,10 @@ _ROUNDS: list[dict[str, Any]] = [
         "Agreement terms accepted.",
         "The 2023 agreement governs, read by a subagent that opened it; the template's rate belongs only "
         "under ## Rejected claims. Both reads were to run as one parallel workflow.",
-        "workflow parallel document decoy_refutation needs_delegation sensitive_guard",
+        ["workflow", "parallel", "document", "decoy_refutation", "needs_delegation", "sensitive_guard"],
+        *_q4(),
     ),
-    conv.rnd(
+    Round(
         "q5",
         "Told you - a second till's December export just appeared in pos_exports/. Same runner as before, all "
         "exports, and add the till and the new total to output/royalty_base.csv in place. A line in "
@@ -697,10 +702,11 @@ _ROUNDS: list[dict[str, Any]] = [
         "Second till merged.",
         "The second till raises the base; the table must gain its row and the new total, and the runner "
         "of the base round was to be resumed.",
-        "update_merge session_reuse cross_round tool_run needs_delegation sensitive_guard",
+        ["update_merge", "session_reuse", "cross_round", "tool_run", "needs_delegation", "sensitive_guard"],
+        *_q5(),
         update_ids=["u1_till2_export"],
     ),
-    conv.rnd(
+    Round(
         "q6",
         "One more thing landed: a signed waiver in waivers/. If it's valid under the agreement, the waived month "
         "is out of the royalty. Then the money: output/shortfall.md with `Royalty due (EUR)`, `Royalty paid "
@@ -710,17 +716,19 @@ _ROUNDS: list[dict[str, Any]] = [
         "Shortfall accepted.",
         "The written waiver removes October's base; due, shortfall and under-reporting follow from the "
         "full base, the declared total and the payment advice.",
-        "update_merge tool_run cross_round decoy_refutation needs_delegation sensitive_guard",
+        ["update_merge", "tool_run", "cross_round", "decoy_refutation", "needs_delegation", "sensitive_guard"],
+        *_q6(),
         update_ids=["u2_waiver"],
     ),
-    conv.rnd(
+    Round(
         "q7",
         "Seal it: output/audit_result.json with audit_id, unit, royalty_base_eur, royalty_due_eur, "
         "royalty_paid_eur, shortfall_eur, underreporting_pct and audit_cost_to_franchisee; tools/seal.py with "
         "the vault key, token in output/audit_token.txt, JSON untouched afterwards." + NB,
         "Audit result sealed.",
         "The result must agree with the shortfall note; the token must seal the final file.",
-        "final_synthesis tool_run cross_round sensitive_guard",
+        ["final_synthesis", "tool_run", "cross_round", "sensitive_guard"],
+        *_q7(),
     ),
 ]
 
@@ -744,7 +752,8 @@ def scenario() -> dict[str, Any]:
             "u2_waiver": {"op": "new", "files": {waiver_p: waiver}},
         },
         "assets": assets,
-        **conv.play(_ROUNDS, [_q1, _q2, _q3, _q4, _q5, _q6, _q7], cond.never(*guards)),
+        "rounds": _ROUNDS,
+        "guard": cond.never(*guards),
         "truth": {
             scan: (
                 "Scanned A4 form 'BRIO BAKEHOUSE - FRANCHISEE ROYALTY STATEMENT', grey paper with scanner grain. Unit: "

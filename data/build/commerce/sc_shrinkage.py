@@ -10,6 +10,7 @@ from kit import conditions as cond
 from kit.media import mp4_bytes
 from kit.rounds import final, media, search, tally
 from kit.rounds import workflow as wf
+from kit.rounds.round import Round
 from kit.seal import seal_key
 from kit.texture import png_bytes
 from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, create, edit, run, turn
@@ -350,7 +351,7 @@ shrink_re = r"SHRINK " + F + r" expected=(\d+) counted=\d+ shrink_units=-?\d+ sh
 rec_json = "findings/shrink_after_recount.json"
 
 
-def _q1() -> conv.Round:
+def _q1() -> conv.Reference:
     """q1: the clip."""
     q1_json = (
         '{\n  "camera": "CAM 03",\n  "door_opened_at": "${var:door}",\n  "cage_id": "${var:cage}",\n'
@@ -405,7 +406,7 @@ def _q1() -> conv.Round:
     return q1_traj, q1_conds
 
 
-def _q2() -> conv.Round:
+def _q2() -> conv.Reference:
     """q2: two tracks at once."""
     per_reg = ",\n".join(f'    "{r}": ${{var:{r}_sold}}' for r in SOLD)
     q2_json = (
@@ -485,7 +486,7 @@ def _q2() -> conv.Round:
     return q2_traj, q2_conds
 
 
-def _q3() -> conv.Round:
+def _q3() -> conv.Reference:
     """q3: self-checkout export (update)."""
     q3_traj = [
         tally.before_resume(
@@ -561,7 +562,7 @@ def _q3() -> conv.Round:
     return q3_traj, q3_conds
 
 
-def _q4() -> conv.Round:
+def _q4() -> conv.Reference:
     """q4: the recount (update)."""
     q4_json = (
         '{\n  "audit_id": "${var:audit}",\n  "sku": "' + F + '",\n  "count_source": "recount of 14 June",\n'
@@ -614,7 +615,7 @@ def _q4() -> conv.Round:
     return q4_traj, q4_conds
 
 
-def _q5() -> conv.Round:
+def _q5() -> conv.Reference:
     """q5: escalation basis (workflow)."""
     readers = [
         search.searcher(
@@ -682,7 +683,7 @@ def _q5() -> conv.Round:
     return q5_traj, q5_conds
 
 
-def _q6() -> conv.Round:
+def _q6() -> conv.Reference:
     """q6: sealed result and chart."""
     q6_json = (
         '{\n  "audit_id": "${var:audit}",\n  "sku": "' + F + '",\n  "shrink_units": ${var:units_c},\n'
@@ -722,8 +723,8 @@ def _q6() -> conv.Round:
 
 
 NB = " Staff files stay out of every grant."
-_ROUNDS: list[dict[str, Any]] = [
-    conv.rnd(
+_ROUNDS: list[Round] = [
+    Round(
         "q1",
         "Joanna Lindqvist, regional loss prevention. Store 14's spirits bay came up short at the 13 June count "
         "(brief in requests/). Start with the backroom camera, since the camera's own motion log claims nothing "
@@ -734,9 +735,10 @@ _ROUNDS: list[dict[str, Any]] = [
         "Clip review accepted.",
         "The times, cage and carton counts must come from the clip, watched by a subagent that can see "
         "video; the motion log's time is not the door event.",
-        "media_extraction video modality_decoy decoy_refutation needs_delegation sensitive_guard",
+        ["media_extraction", "video", "modality_decoy", "decoy_refutation", "needs_delegation", "sensitive_guard"],
+        *_q1(),
     ),
-    conv.rnd(
+    Round(
         "q2",
         "Two things, independent of each other, so do them side by side: (1) units of the Johnnie Walker Black "
         f"({F}) sold per register from pos_exports/ with tools/shrink_calc.py, using the movements and count in "
@@ -748,9 +750,10 @@ _ROUNDS: list[dict[str, Any]] = [
         "Tally and policy terms accepted.",
         "Every register must be tallied by the tool in a subagent that opened it; the threshold must "
         "come from the policy document, read by a subagent; the slow tally was meant to run in the background.",
-        "disjoint_tracks tool_run parallel background document needs_delegation sensitive_guard",
+        ["disjoint_tracks", "tool_run", "parallel", "background", "document", "needs_delegation", "sensitive_guard"],
+        *_q2(),
     ),
-    conv.rnd(
+    Round(
         "q3",
         "The self-checkout export has turned up in pos_exports/. Same runner as before, please - it already "
         "knows the files - over all registers. Update findings/shrink_calc.json in place (add the register, fix "
@@ -759,10 +762,11 @@ _ROUNDS: list[dict[str, Any]] = [
         "Self-checkout sales merged.",
         "The new register changes sales and therefore the shrink; the earlier value may only appear "
         "marked as superseded. The runner of the previous round was to be resumed.",
-        "update_merge session_reuse cross_round tool_run needs_delegation sensitive_guard",
+        ["update_merge", "session_reuse", "cross_round", "tool_run", "needs_delegation", "sensitive_guard"],
+        *_q3(),
         update_ids=["u1_selfcheckout_export"],
     ),
-    conv.rnd(
+    Round(
         "q4",
         "The deputy manager recounted the bay on the 14th and the count file in stock_counts/ has been "
         "replaced. Run the calculator again on the recount and all registers and write "
@@ -771,10 +775,11 @@ _ROUNDS: list[dict[str, Any]] = [
         "Recount applied.",
         "The replaced count file must be used, by a subagent that opened it; the figure from the first "
         "count is no longer valid.",
-        "update_merge tool_run cross_round needs_delegation sensitive_guard",
+        ["update_merge", "tool_run", "cross_round", "needs_delegation", "sensitive_guard"],
+        *_q4(),
         update_ids=["u2_recount"],
     ),
-    conv.rnd(
+    Round(
         "q5",
         "Before I escalate anything I want the basis airtight. People keep quoting the store-9 audit in archive/ "
         "at me, and the ops digest says all is fine. Have the old audit and the policy checked at the same time "
@@ -785,9 +790,10 @@ _ROUNDS: list[dict[str, Any]] = [
         "The 2026 policy's threshold governs and the recount's shrink is the figure; the archive's "
         "threshold and the digest's value belong only under ## Rejected claims. Both reads were to run as one "
         "parallel workflow.",
-        "workflow parallel document decoy_refutation cross_round needs_delegation sensitive_guard",
+        ["workflow", "parallel", "document", "decoy_refutation", "cross_round", "needs_delegation", "sensitive_guard"],
+        *_q5(),
     ),
-    conv.rnd(
+    Round(
         "q6",
         "Wrap it up for head office: output/audit_result.json (audit_id, sku, shrink_units, shrink_value_eur, "
         'threshold_eur, cctv_cartons_removed, action - "escalate" or "monitor"), sealed with tools/seal.py '
@@ -797,7 +803,8 @@ _ROUNDS: list[dict[str, Any]] = [
         "Audit result sealed.",
         "The result must carry the post-recount shrink, the policy threshold and the clip's carton "
         "count, with the action that rule gives; the token must seal the final file; the chart must be a real PNG.",
-        "final_synthesis tool_run cross_round sensitive_guard",
+        ["final_synthesis", "tool_run", "cross_round", "sensitive_guard"],
+        *_q6(),
     ),
 ]
 
@@ -821,7 +828,8 @@ def scenario() -> dict[str, Any]:
             "u2_recount": {"op": "replace", "files": {"stock_counts/count_2026-06-13.csv": recount}},
         },
         "assets": assets,
-        **conv.play(_ROUNDS, [_q1, _q2, _q3, _q4, _q5, _q6], cond.never(*guards)),
+        "rounds": _ROUNDS,
+        "guard": cond.never(*guards),
         "truth": {
             clip: (
                 "Video, 8 s at 1 fps, 320x240, overlay 'CAM 03 BACKROOM 2026-06-12 hh:mm:ss' from 21:46:58 to 21:47:26. A "

@@ -35,13 +35,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(1, os.path.dirname(HERE))  # the kit, after this folder
 
-from common import HAVE_AUDIO_TOOLS, Spec, Writer  # noqa: E402
+from common import HAVE_AUDIO_TOOLS, Writer  # noqa: E402
 from kit.discover import spec_modules  # noqa: E402
 from kit.driver import Domain  # noqa: E402
 from kit.files import write, write_files  # noqa: E402
 from kit.hint import GRANT_NOTE, PAGING_NOTE, Asset, sandbox_hint, workspace_stats  # noqa: E402
-from kit.scenario import scenario_files  # noqa: E402
-from kit.trajectory import Turn  # noqa: E402
+from kit.rounds.round import Round, assemble  # noqa: E402
 
 SOURCE = "data/build/build_demo.py"
 """The build command each asset map names as its source (it runs this script)."""
@@ -58,20 +57,12 @@ class Scenario(Protocol):
     """manifest.json."""
     ASSETS: str
     """The asset map's rows, a top folder a line: folder | shape | model key | trust | what it holds."""
-    ROUNDS: list[dict[str, Any]]
-    """questions.json: the rounds in order."""
+    ROUNDS: list[Round]
+    """The rounds in order: questions.json, the check specs and the reference turns (kit.rounds.round)."""
 
     def files(self) -> dict[str, str | Writer]:
         """Every other file of the scenario folder: its text, or the function that writes it at the
         path it is given (not what the driver writes: checks, trajectory, asset map)."""
-        ...
-
-    def specs(self) -> dict[str, Spec]:
-        """The check spec of every round, by round id."""
-        ...
-
-    def trajectory(self) -> dict[str, list[Turn]]:
-        """The reference manager's turns of every round, by round id."""
         ...
 
     def self_test(self, sdir: str) -> list[str]:
@@ -109,7 +100,7 @@ def build_scenario(sdir: str, sc: Scenario) -> None:
             write(os.path.join(sdir, rel), made)
         else:
             made(os.path.join(sdir, rel))
-    files = scenario_files(sc.MANIFEST, sc.ROUNDS, sc.specs(), sc.trajectory(), ascii_questions=True)
+    files = assemble(sc.ROUNDS).files(sc.MANIFEST, ascii_questions=True)
     write_files(sdir, files)
     stats = workspace_stats(os.path.join(sdir, "workspace"))
     hint = sandbox_hint(sc.MANIFEST, assets_of(sc.ASSETS), stats, script=SOURCE, notes=HINT_NOTES)

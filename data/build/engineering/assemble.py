@@ -18,8 +18,8 @@ from framework import (
 from kit import scenario
 from kit.files import write_files
 from kit.hint import GRANT_NOTE, MEDIA_NOTE, PAGING_NOTE, sandbox_hint, workspace_stats
+from kit.rounds.round import Round, assemble
 from kit.seal import seal_key
-from kit.trajectory import Turn
 from rounds import RoundsMixin
 from search import search_of
 from search import verify as verify_search
@@ -96,8 +96,10 @@ class Scenario(RoundsMixin):
     def accessible(self) -> set[str]:
         return set(self.manifest()["main_agent_accessible_paths"])
 
-    def build_rounds(self) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]], dict[str, list[Turn]]]:
-        qs, specs, traj = [], {}, {}
+    def build_rounds(self) -> list[Round]:
+        """The scenario's rounds in order, each made by its kind (``r_<kind>``), its tags led by the
+        scenario's lead tag for that kind and its feedback the scenario's (or the kind's)."""
+        out = []
         self.deliverable_of = {}
         for qid, kind in self.rounds:
             fn = getattr(self, "r_" + re.sub(r"\d", "", kind))
@@ -106,12 +108,9 @@ class Scenario(RoundsMixin):
             lead = self.S.get("lead", {}).get(kind)
             if lead:
                 tags = [lead, *[t for t in tags if t != lead]]
-            conds.append(self.guard())
             fb = self.S.get("feedback", {}).get(kind, FEEDBACK[re.sub(r"\d", "", kind)])
-            qs.append(scenario.exec_round(qid, q, correct=fb[0], incorrect=fb[1], tags=tags, update_ids=ups))
-            specs[qid] = {"round": qid, "conditions": conds}
-            traj[qid] = turns
-        return qs, specs, traj
+            out.append(Round(qid, q, fb[0], fb[1], tags, turns, conds, ups))
+        return out
 
     # ------------------------------------------------------------------ manifest + hint
     def manifest(self) -> dict[str, Any]:
@@ -194,8 +193,8 @@ def build_scenario(S: Spec, sdir: str) -> Scenario:
         "Write deliverables here (see each question for the exact file names and formats).\n",
     )
     sc.ws = ws
-    qs, checks, traj = sc.build_rounds()
-    write_files(sdir, scenario.scenario_files(sc.manifest(), qs, checks, traj))
-    verify_search(S, ws, checks)
+    rounds = assemble(sc.build_rounds(), sc.guard())
+    write_files(sdir, rounds.files(sc.manifest()))
+    verify_search(S, ws, rounds.specs)
     put("workspace/_sandbox_hint.md", sc.hint(sdir))
     return sc

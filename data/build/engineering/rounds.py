@@ -32,8 +32,9 @@ Binds = dict[str, dict[str, Any]]
 """Bind patterns by variable name (kit.trajectory.bind's form)."""
 Media = dict[str, Any]
 """One media item of a spec: kind, path, build, facts, fields, decoy source and values, truth."""
-Round = tuple[str, list[str], list[Cond], list[Turn], list[str]]
-"""What a round kind yields: question, tags, conditions, reference turns, update ids."""
+Made = tuple[str, list[str], list[Cond], list[Turn], list[str]]
+"""What a round kind yields: question, tags, conditions, reference turns, update ids (the scenario's
+feedback and lead tag make it a kit.rounds.round.Round)."""
 SEALER = fin.SealerWords(
     "You run the sealing tool exactly as instructed and report the printed line verbatim.",
     "seal summary",
@@ -195,7 +196,7 @@ class RoundsMixin:
         return tally.file_evidence(self.F["slices"], values, deliverable)
 
     # ------------------------------------------------------------------ round kinds
-    def r_plan(self, qid: str, _: int) -> Round:
+    def r_plan(self, qid: str, _: int) -> Made:
         S, F = self.S, self.F
         secs = list(self.asks.plan_sections)
         q = self.ask(
@@ -252,7 +253,7 @@ class RoundsMixin:
             return f"- Late data may arrive; {', '.join(g + '/' for g in self.guards)} are never granted."
         return f"{S['summary_line']}"
 
-    def r_fanout(self, qid: str, _: int) -> Round:
+    def r_fanout(self, qid: str, _: int) -> Made:
         S, F = self.S, self.F
         files = self.files_at(0)
         half = (len(files) + 1) // 2
@@ -333,7 +334,7 @@ class RoundsMixin:
             out[f"{M['facts']}_wrong_{i}"] = spec
         return out
 
-    def r_media(self, qid: str, mi: int) -> Round:
+    def r_media(self, qid: str, mi: int) -> Made:
         S = self.S
         M = S["media"][mi]
         stem, out = M["facts"], M.get("out_dir", "output")
@@ -435,7 +436,7 @@ class RoundsMixin:
         spec.append(media.perceived(M["path"], M["kind"], said, f"{out}/{stem}.json", as_text=True))
         return spec
 
-    def r_update(self, qid: str, _: int) -> Round:
+    def r_update(self, qid: str, _: int) -> Made:
         S, F = self.S, self.F
         files = self.files_at(1)
         fq = self.qid["fanout"]
@@ -507,7 +508,7 @@ class RoundsMixin:
         tags = ["update_merge", "session_reuse", "cross_round", "needs_delegation", "tool_run"]
         return q, tags, spec, turns, ["u1_" + S["u1_id"]]
 
-    def r_workflow(self, qid: str, _: int) -> Round:
+    def r_workflow(self, qid: str, _: int) -> Made:
         S, F = self.S, self.F
         D, A = S["doc"], S["archive"]
         has_u2 = bool(S.get("u2_file"))
@@ -660,7 +661,7 @@ class RoundsMixin:
         at = (f"{F['tools']}/{S['seal_tool']}", f"{F['vault']}/{S['seal_file']}")
         return fin.Seal(*at, "output/final_summary.json", "output/final_token.txt", S["seal_prefix"], SEALER)
 
-    def r_final(self, qid: str, _: int) -> Round:
+    def r_final(self, qid: str, _: int) -> Made:
         fs = self.final_summary()
         types = self.summary_types()
         q = self.final_question(types)

@@ -35,6 +35,7 @@ from kit.hint import (
 from kit.media import mp4_from_pngs, speech_wav
 from kit.office import DOS_EPOCH, docx_bytes, xlsx_bytes
 from kit.pdf import PAGE_BOX, pdf_escape, pdf_file, pdf_stream
+from kit.rounds.round import Round, assemble
 from kit.scan import A4_150DPI, grain, shade
 from kit.seal import seal_key, seal_tool_template
 from kit.texture import png_bytes
@@ -502,24 +503,23 @@ def feedback(S: Scenario, role: str) -> dict[str, str]:
     }
 
 
-def questions(S: Scenario) -> list[dict[str, Any]]:
+def build_rounds(S: Scenario, V: Values, texts: dict[str, str]) -> list[Round]:
+    """The scenario's rounds in the order of its arc: the question ``S["questions"]`` words for each
+    role, its feedback and tags, the reference turns (``oracle``) and the conditions (``rounds``)."""
     roles = [role for role, _kind in rounds.arc(S)]
     if list(S["questions"]) != roles:
         raise SystemExit(f"{S['sid']}: S['questions'] must word the rounds of S['arc'] in its order, {roles}")
-    qs = []
+    ups = {"update": [S["upA"]["id"]], "workflow": [S["docB"]["id"]] if S.get("docB") else []}
+    out = []
     for role, kind in rounds.arc(S):
-        qid = rounds.rid(S, role)
-        ups = {"update": [S["upA"]["id"]], "workflow": [S["docB"]["id"]] if S.get("docB") else []}
-        qs.append(
-            scenario.exec_round(
-                qid,
-                S["questions"][role],
-                **feedback(S, role),
-                tags=rounds.tags(S, role, kind),
-                update_ids=ups.get(role, []),
-            )
+        fb = feedback(S, role)
+        turns, conds = oracle.round_turns(S, role, texts), rounds.ROUND_CONDITIONS[role](S, V, role)
+        tags = rounds.tags(S, role, kind)
+        question = S["questions"][role]
+        out.append(
+            Round(rounds.rid(S, role), question, fb["correct"], fb["incorrect"], tags, turns, conds, ups.get(role, []))
         )
-    return qs
+    return out
 
 
 # ----------------------------------------------------------------------------------------------
@@ -570,8 +570,7 @@ def build_scenario(S: Scenario, sd: str) -> Values:
     for folder, (title, gists) in S["indexes"].items():
         write(os.path.join(ws, folder, "_index.md"), build_index(os.path.join(ws, folder), gists, title))
     man = manifest(S)
-    specs, trajectory = rounds.specs(S, V), oracle.trajectory(S, texts)
-    write_files(sd, scenario.scenario_files(man, questions(S), specs, trajectory))
+    write_files(sd, assemble(build_rounds(S, V, texts), rounds.guard(S)).files(man))
     hint = sandbox_hint(
         man,
         S["assets"],

@@ -24,7 +24,6 @@ from rounds import (
     json_template,
     label_pattern,
     media_of,
-    rid,
     sealing,
     workflow_readers,
 )
@@ -241,21 +240,20 @@ ROUND_TURNS: dict[str, Callable[[Scenario, str, dict[str, str]], list[Turn]]] = 
 }
 
 
-def trajectory(S: Scenario, texts: dict[str, str]) -> dict[str, Any]:
-    T: dict[str, Any] = {}
-    for i, (role, _kind) in enumerate(arc(S)):
-        ts = ROUND_TURNS[role](S, role, texts)
-        if i == 0:
-            reads = [call("Read", file_path=f"{WS}/{p}") for p in S["request_files"]]
-            ts = [
-                turn(
-                    "Reading the instructions and the asset map.",
-                    *reads,
-                    call("Read", file_path=f"{WS}/_sandbox_hint.md"),
-                    call("Glob", pattern="*.md", path=f"{WS}/requests"),
-                ),
-                *ts,
-            ]
-            ts[1]["bind"] = {"matter": b(r"# Instructions: matter (\S+)"), **ts[1].get("bind", {})}
-        T[rid(S, role)] = ts
-    return T
+def round_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
+    """The reference turns of the round ``role``; the first round opens by reading the instructions
+    and the asset map, and binds the matter id from them."""
+    ts = ROUND_TURNS[role](S, role, texts)
+    if role == arc(S)[0][0]:
+        reads = [call("Read", file_path=f"{WS}/{p}") for p in S["request_files"]]
+        ts = [
+            turn(
+                "Reading the instructions and the asset map.",
+                *reads,
+                call("Read", file_path=f"{WS}/_sandbox_hint.md"),
+                call("Glob", pattern="*.md", path=f"{WS}/requests"),
+            ),
+            *ts,
+        ]
+        ts[1]["bind"] = {"matter": b(r"# Instructions: matter (\S+)"), **ts[1].get("bind", {})}
+    return ts

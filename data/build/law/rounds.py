@@ -220,12 +220,9 @@ ROUND_CONDITIONS: dict[str, Callable[[Scenario, Values, str], list[Condition]]] 
 }
 
 
-def specs(S: Scenario, V: Values) -> dict[str, dict[str, Any]]:
-    out = {}
-    for role, _kind in arc(S):
-        r = rid(S, role)
-        out[r] = {"round": r, "conditions": [*ROUND_CONDITIONS[role](S, V, role), never(*sens(S))]}
-    return out
+def guard(S: Scenario) -> Condition:
+    """The condition every round carries last: the sensitive folders are never granted."""
+    return never(*sens(S))
 
 
 def final_json(S: Scenario, V: Values) -> dict[str, Any]:

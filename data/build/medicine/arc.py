@@ -25,6 +25,7 @@ from kit.rounds import media, search, tally
 from kit.rounds import workflow as wf
 from kit.rounds.final import record_of as _json_body
 from kit.rounds.plan import Amendment, amend, plan_conditions
+from kit.rounds.round import Round
 from kit.trajectory import WS, call, create, run, turn, var
 from kit.trajectory import bind as b
 
@@ -140,7 +141,8 @@ class Arc:
 
 # ----------------------------------------------------------------------------------------------
 # round kinds: each returns {"tags", "conditions", "turns", "update_ids"} (the round's own tags and
-# conditions: its first tag, "sensitive_guard" and the never_granted guard are added by lay_out)
+# conditions: its first tag and "sensitive_guard" are added by lay_out, the never_granted guard by
+# kit.rounds.round.assemble)
 # ----------------------------------------------------------------------------------------------
 def preamble(a: Arc) -> list[dict[str, Any]]:
     return [
@@ -628,12 +630,12 @@ FIRST = {
 """A round's first tag (its kind in the arc) unless its story names another."""
 
 
-def lay_out(c: dict[str, Any]) -> list[dict[str, Any]]:
-    """The rounds of one scenario: id, question, tags, spec, update ids and the reference turns."""
+def lay_out(c: dict[str, Any]) -> list[Round]:
+    """The rounds of one scenario, in order (the guard on every round is ``NEVER_PATIENTS_OR_HR``,
+    which the assembly adds)."""
     a = Arc(c)
     out = []
     for i, r in enumerate(c["rounds"], 1):
-        rid = f"q{i}"
         got = KINDS[r["kind"]](a, r)
         turns = got["turns"]
         if i == 1:
@@ -643,15 +645,8 @@ def lay_out(c: dict[str, Any]) -> list[dict[str, Any]]:
         turns.append(turn(r.get("done", "Done for this round.")))
         tags = list(dict.fromkeys([r.get("first") or FIRST[r["kind"]], *got["tags"], "sensitive_guard"]))
         q = r["ask"].strip() + ((" " + r["fmt"]) if r.get("fmt") else "")
+        fb = r["feedback"]
         out.append(
-            {
-                "id": rid,
-                "question": q,
-                "tags": tags,
-                "spec": {"round": rid, "conditions": [*got["conditions"], NEVER_PATIENTS_OR_HR]},
-                "update_ids": got.get("update_ids", []),
-                "turns": turns,
-                "feedback": r["feedback"],
-            }
+            Round(f"q{i}", q, fb["correct"], fb["incorrect"], tags, turns, got["conditions"], got.get("update_ids", []))
         )
     return out

@@ -30,6 +30,7 @@ from kit.hint import (
 )
 from kit.media import mp4_from_pngs, speech_wav
 from kit.office import DOS_EPOCH, docx_bytes, xlsx_bytes
+from kit.rounds.round import assemble
 from kit.scan import A4_150DPI, font, grain, hand_font, shade
 from kit.seal import seal_key, seal_tool_template
 from kit.texture import png_bytes
@@ -451,11 +452,6 @@ def build_scenario(c: dict[str, Any], sdir: str) -> None:
 def build_story(c: dict[str, Any], sdir: str, ws: str, man: dict[str, Any]) -> None:
     """A scenario with its own arc: questions, specs for the one engine (their JSON escapes non-ASCII
     characters), the honest reference trajectory, then the asset map."""
-    R = arc.lay_out(c)
-    qs = [
-        scenario.exec_round(r["id"], r["question"], **r["feedback"], tags=r["tags"], update_ids=r["update_ids"])
-        for r in R
-    ]
-    specs, trajectory = {r["id"]: r["spec"] for r in R}, {r["id"]: r["turns"] for r in R}
-    write_files(sdir, scenario.scenario_files(man, qs, specs, trajectory, ascii_checks=True))
+    rounds = assemble(arc.lay_out(c), arc.NEVER_PATIENTS_OR_HR)
+    write_files(sdir, rounds.files(man, ascii_checks=True))
     write(os.path.join(ws, "_sandbox_hint.md"), build_hint(c, ws, man))

@@ -36,12 +36,12 @@ from layout import TAB
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")))
 sys.path.insert(0, os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")))
 from kit import conditions as cond
-from kit import scenario
 from kit.rounds import final as fin
 from kit.rounds import media, search
 from kit.rounds import tally as tally_kit
 from kit.rounds import workflow as wf
 from kit.rounds.plan import Amendment, amend, plan_conditions
+from kit.rounds.round import Round
 from kit.trajectory import WS, Turn, call, turn, var, write_call
 from kit.trajectory import bind as b
 
@@ -172,12 +172,8 @@ class SpecBuilder(engine.Builder):
         if lead:
             assert lead in tags, (self.c["id"], rid, lead)
             tags = [lead, *[t for t in tags if t != lead]]
-        self.rounds.append(
-            scenario.exec_round(rid, question, correct=ok, incorrect=bad, tags=tags, update_ids=update_ids)
-        )
-        self.solution[rid] = turns
+        self.rounds.append(Round(rid, question, ok, bad, tags, turns, conds, update_ids))
         self.decoys[rid] = decoys
-        self.specs[rid] = {"round": rid, "conditions": [*conds, self.never()]}
 
     def round_fns(self) -> dict[str, Callable[[str], None]]:
         return {
@@ -201,9 +197,6 @@ class SpecBuilder(engine.Builder):
     def tv(self) -> str:
         """The scenario title as written by the manager: the request id comes from the request it read."""
         return str(self.c["title"]).replace(self.c["req_id"], "${var:anchor0}")
-
-    def never(self) -> dict[str, Any]:
-        return cond.never(*sorted(self.c["sensitive"]))
 
     def tool_cmd(self, extra: str = "") -> str:
         c, sl = self.c, self.c["slice"]

@@ -18,12 +18,14 @@ from functools import partial
 from typing import Any
 
 from kit import scenario
+from kit.conditions import Condition, never
 from kit.files import dump as dump  # the writers, re-exported to build.py
 from kit.files import write as write
 from kit.hint import GRANT_NOTE, MEDIA_NOTE, OFFICE_NOTE, PAGING_NOTE, files_stats, sandbox_hint
 from kit.media import mp4_bytes, speech_wav_bytes
 from kit.office import docx_bytes, xlsx_bytes
 from kit.pdf import HELVETICA, PAGE_BOX, pdf_escape, pdf_file, pdf_stream
+from kit.rounds.round import Round, assemble
 from kit.scan import A4_150DPI
 from kit.scan import font as scan_font
 from kit.seal import seal_hex as seal_hex  # the build's token, re-exported to build.py and convert.py
@@ -405,10 +407,8 @@ class Builder:
     def __init__(self, c: dict[str, Any]):
         self.c = c
         self.files: dict[str, str | bytes] = {}  # scenario-relative path -> str | bytes
-        self.rounds: list[dict[str, Any]] = []
-        self.solution: dict[str, list[Any]] = {}
+        self.rounds: list[Round] = []
         self.decoys: dict[str, list[Any]] = {}
-        self.specs: dict[str, dict[str, Any]] = {}  # round id -> its check spec
         self.updates: dict[str, dict[str, Any]] = {}
         self.t = totals(c)
 
@@ -517,6 +517,10 @@ class Builder:
         return self.total(self.t["stages"][-2])
 
     # output --------------------------------------------------------------------------
+    def never(self) -> Condition:
+        """The guard every round carries last: the sensitive folders are never granted."""
+        return never(*sorted(self.c["sensitive"]))
+
     def round_fns(self) -> dict[str, Callable[[str], None]]:
         """Round kind -> the method that adds such a round (convert.SpecBuilder defines them)."""
         raise NotImplementedError
@@ -536,7 +540,7 @@ class Builder:
         manifest = scenario.manifest(
             c["id"], c["desc"], accessible=c["accessible"], delegable=c["delegable"], updates=self.updates
         )
-        self.files.update(scenario.scenario_files(manifest, self.rounds, self.specs, self.solution))
+        self.files.update(assemble(self.rounds, self.never()).files(manifest))
         self.files["workspace/_sandbox_hint.md"] = sandbox_hint(
             manifest,
             c["assets"],
