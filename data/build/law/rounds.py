@@ -255,23 +255,6 @@ def label_pattern(text: str, value: str, anchor: str = "") -> str:
     return anchor + pre + r"([^\n]+?)" + stop
 
 
-def lit(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
-
-
-def slot(key: str, var: str, number: bool) -> str:
-    """One line of a JSON deliverable template: ``key`` filled from ``${var:var}``, quoted unless a number."""
-    return f'  "{key}": ' + (f"${{var:{var}}}" if number else f'"${{var:{var}}}"')
-
-
-def json_object(rows: list[str]) -> str:
-    return "{\n" + ",\n".join(rows) + "\n}\n"
-
-
-def json_template(fields: dict[str, Any], var: str) -> str:
-    return json_object([slot(k, f"{var}_{k}", lit(v)) for k, v in fields.items()])
-
-
 def cap(text: str) -> str:
     """``text`` with its first letter in capitals (the rest as it is)."""
     return text[0].upper() + text[1:]

@@ -27,6 +27,7 @@ from typing import Any
 
 from kit import conditions
 from kit.conditions import Condition
+from kit.rounds import final
 from kit.trajectory import MEDIA_READER, PERCEIVED_ON_LINE, Call, Turn, create, run, turn
 
 REJECTED = "Rejected claims"
@@ -91,9 +92,9 @@ def writing_turns(says: str, writes: Sequence[Call], binds: dict[str, Any], done
 
 
 def json_record(rows: Iterable[tuple[str, str, bool]]) -> str:
-    """A JSON record template: each ``(key, value, number)``, the value (a ``${var:...}``) quoted unless a number."""
-    lines = [f'  "{key}": ' + (value if number else f'"{value}"') for key, value, number in rows]
-    return "{\n" + ",\n".join(lines) + "\n}\n"
+    """A JSON record template: each ``(key, value, number)``, the value (a ``${var:...}``) quoted unless a
+    number (the final record's form, ``kit.rounds.final.json_record``)."""
+    return final.json_record({key: value if number else f'"{value}"' for key, value, number in rows})
 
 
 def notes(title: str, paragraphs: Sequence[str], rejected: Sequence[str]) -> str:
