@@ -627,10 +627,12 @@ class RoundsMixin:
         checked value) without naming a file."""
         sr = search_of(self.S)
         system = "Report the ids, limits and conclusions of the document you read."
-        report = "report its id, date, the limit it used and its conclusion."
+        what = "its id, date, the limit it used and its conclusion."
         if not sr:
-            return wf.Reader("archive_reader", ("Read",), (arc_path,), system, f"Read {WS}/{arc_path} and {report}")
-        task = f'Search your folder for "{sr.term}" ({sr.why}) and, for every record that matches, {report}'
+            return wf.Reader(
+                "archive_reader", ("Read",), (arc_path,), system, f"Read {WS}/{arc_path} and report {what}"
+            )
+        task = search.ask(self.F["archive"], sr.term, f"report, for every record that matches, {what}", sr.why)
         return search.searcher("archive_reader", self.F["archive"], system, task)
 
     def doc_ref(self, dtext: str) -> str:

@@ -271,7 +271,7 @@ def workflow_readers(S: Scenario) -> list[wf.Reader]:
     find = S.get("search")
     system = "Report the governing terms you read, with their dates."
     if find:
-        ask = f'Search for "{find["term"]}" in the documents in {WS}/{d["docs"]}/ and report {S["doc"]["fact_desc"]}.'
+        ask = search.ask(d["docs"], find["term"], f"report {S['doc']['fact_desc']}.")
         terms = search.searcher("terms_reader", d["docs"], system, ask)
     else:
         ask = f"Read the documents in {d['docs']}/ and report {S['doc']['fact_desc']}."

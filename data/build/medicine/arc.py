@@ -345,7 +345,7 @@ def rule_readers(doc: str, arch: str, srch: dict[str, Any] | None) -> list[wf.Re
             "archive_reader",
             folder,
             "Locate reviews by their content and report the date, threshold and figures of each verbatim.",
-            f'Search for "{srch["term"]}" in {WS}/{folder}/ and report every review that mentions it verbatim.',
+            search.ask(folder, srch["term"], "report every review that mentions it verbatim."),
         )
     else:
         stale = wf.Reader(

@@ -573,9 +573,8 @@ class SpecBuilder(engine.Builder):
 
     def search_prompt(self, term: str) -> str:
         arch = self.d("archive")
-        return (
-            f'Search the {arch}/ folder for "{term}" and report the date, version and figures of every earlier '
-            f"document that mentions it. Folder: {WS}/{arch}"
+        return search.ask(
+            arch, term, "report the date, version and figures of every earlier document that mentions it."
         )
 
     def archive_search(self, binds: dict[str, Any]) -> tuple[str, list[str], list[dict[str, Any]]]:
