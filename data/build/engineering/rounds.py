@@ -34,11 +34,7 @@ Media = dict[str, Any]
 """One media item of a spec: kind, path, build, facts, fields, decoy source and values, truth."""
 Round = tuple[str, list[str], list[Cond], list[Turn], list[str]]
 """What a round kind yields: question, tags, conditions, reference turns, update ids."""
-SEALER = fin.SealerWords(
-    "You run the sealing tool exactly as instructed and report the printed line verbatim.",
-    "seal summary",
-    "Run: {cmd} and report the printed line verbatim.",
-)
+SEALER = fin.SealerWords(description="seal the summary")
 """What the engineering manager tells the sealer of the final summary."""
 
 
@@ -365,7 +361,6 @@ class RoundsMixin:
             f"{stem}_reader",
             M["kind"],
             (M["path"],),
-            f"You inspect {M['kind']} files and report exactly what they show, every number and id as written.",
         )
         words = media.Asking(
             f"The {M['kind']} needs a {reader.model_key} reader granted only that file.",
@@ -458,8 +453,9 @@ class RoundsMixin:
         if extra_q:
             q = q.replace(self.guard_sentence(), extra_q + " " + self.guard_sentence())
         turns = [
-            turn("Finding the tally session from the fan-out.", call("ListSubagents")),
-            turn("Inspecting it before resuming.", call("InspectSubagent", session_id="${session:tally_a}")),
+            tally.before_resume(
+                "Finding the tally session from the fan-out and inspecting it before resuming.", "tally_a"
+            ),
             turn(
                 "Resuming the tally session with the late file included.",
                 tally.run_tool(

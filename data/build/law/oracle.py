@@ -102,7 +102,6 @@ def media_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
         f"{role}_reader",
         KIND_TAG[m["kind"]],
         (m["path"].split("/")[0] if role in S.get("media_folder", ()) else m["path"],),
-        f"You examine {m['noun']}s and report exactly what they show or say, with every name, date and number.",
     )
     words = media.Asking(
         f"The {m['noun']} needs a {reader.model_key} reader limited to what it must see.",

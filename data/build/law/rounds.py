@@ -52,7 +52,7 @@ BASE_TAGS = {
     "final": ["final_synthesis", "cross_round", "decoy_refutation", "sensitive_guard"],
 }
 KIND_TAG = {"png": "image", "wav": "audio", "mp4": "video"}
-SEALER = SealerWords("You run the seal tool exactly as instructed and report the printed line verbatim.", "seal")
+SEALER = SealerWords()
 """What the law manager tells the sealer of the matter's computation."""
 # law states decoy tokens as text, and a short one by the line it stands on (its total)
 decoy = functools.partial(conditions.decoy, as_text=True, short_token_labels=("total",))

@@ -48,11 +48,7 @@ from kit.trajectory import bind as b
 from arena_tui.sandbox.extract import extract_text
 from arena_tui.sandbox.filekinds import detect
 
-SEALER = fin.SealerWords(
-    "You run the sealing tool exactly as instructed and report the line it prints verbatim.",
-    "seal the record",
-    "Run {cmd} and report the line verbatim.",
-)
+SEALER = fin.SealerWords()
 """What the science manager tells the sealer of the summary record."""
 RISK_LINE = Amendment(
     "- Do the text summaries agree with the evidence?",
@@ -282,7 +278,7 @@ class SpecBuilder(engine.Builder):
         runner = tally_kit.runner(
             "tally_runner",
             [sl["dir"], f"{self.d('tools')}/{c['tool']}"],
-            "You run the provided tally tool on the files you are given and report its output verbatim.",
+            tally_kit.runner_prompt("tally tool"),
         )
         return [
             turn(
@@ -398,7 +394,6 @@ class SpecBuilder(engine.Builder):
             "media_reader",
             m["kind"],
             (m["file"], self.media_idx()),
-            "You perceive media files and report exactly what they show or say, with every number, id and time.",
         )
         words = media.Asking(
             f"The {m['noun']} needs a model that can perceive it; creating a reader limited to that file.",

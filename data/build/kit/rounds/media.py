@@ -37,16 +37,24 @@ PERCEIVED_ANY_LINE = PERCEIVED_ON_LINE + r"(?:\n[^\n]*?)*?"
 
 
 # ---------------------------------------------------------------------------------- turns
+READER_PROMPT = (
+    "You perceive media files and report exactly what they show or say, with every name, number, id, date and "
+    "time as written."
+)
+"""A media reader's system prompt where the scenario has nothing of its own to tell it (what to look for)."""
+
+
 @dataclass(frozen=True)
 class Reader:
     """The subagent that perceives a media file: its name, the file's kind (image, audio, video),
     the workspace paths it is granted (the media file, and only what it must also see) and its
-    system prompt. Its pool key is the one that perceives that kind."""
+    system prompt (``READER_PROMPT`` unless the scenario says what to look for). Its pool key is
+    the one that perceives that kind."""
 
     name: str
     kind: str
     paths: tuple[str, ...]
-    system_prompt: str
+    system_prompt: str = READER_PROMPT
 
     @property
     def model_key(self) -> str:
