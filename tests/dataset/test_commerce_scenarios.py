@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 import pytest
 
 from tests.dataset.engine_call import run_check
+from tests.dataset.kit_search import asked
 from tests.dataset.oracle_run import (
     converted,
     empty_subagent_transcripts,
@@ -125,8 +126,7 @@ def _search(sid: str) -> Search | None:
                 for v in c["arguments"].values()
                 if isinstance(v, str)
             ]
-            asked = r"Search " + re.escape(folder) + r'/ for \\?"([^"\\]+)\\?"'
-            terms = sorted({m for text in said for m in re.findall(asked, text)})
+            terms = sorted({t for text in said for f, t in asked(text) if f == folder})
             spec = json.loads((sdir / "checks" / f"{rid}.json").read_text(encoding="utf-8"))
             named = json.dumps(sol[rid])
             targets = [

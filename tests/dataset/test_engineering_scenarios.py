@@ -17,6 +17,7 @@ import pytest
 
 from tests.dataset.domain_index import assert_index_is_the_folders
 from tests.dataset.engine_call import run_check
+from tests.dataset.kit_search import asked
 from tests.dataset.oracle_run import (
     converted,
     empty_subagent_transcripts,
@@ -95,9 +96,6 @@ def scores_of(sid: str) -> tuple[float, float, float, float]:
     return (round(s.tpp, 6), round(s.roc, 6), round(s.wpp, 6), round(s.mca, 6))
 
 
-_SEARCH_PROMPT = re.compile(r'Search your folder for \\"([^"\\]+)\\"')
-
-
 def searches(sid: str) -> list[dict[str, Any]]:
     """Workflow agents of the reference that locate a file by content: name, folder grant, tools, term."""
     sol = load(DATASET / "scenarios" / sid / "solution" / "trajectory.json")
@@ -111,9 +109,11 @@ def searches(sid: str) -> list[dict[str, Any]]:
                 for m in re.finditer(r"defineAgent\((\{.*?\})\);", script):
                     agent = json.loads(re.sub(r"(\w+):", r'"\1":', m.group(1)).replace('"\\"', '"'))
                     call = re.search(rf"agent\(\"(.*?)\", \{{agentType: \"{agent['name']}\"\}}\)", script)
-                    term = _SEARCH_PROMPT.search(call.group(1)) if call else None
-                    if term:
-                        out.append({**agent, "term": term.group(1)})
+                    found = asked(call.group(1)) if call else []
+                    if found:
+                        (folder, term), *_ = found
+                        assert [folder] == agent["accessible_paths"], (sid, folder, agent)
+                        out.append({**agent, "term": term})
     return out
 
 

@@ -18,6 +18,7 @@ import pytest
 
 from tests.dataset.domain_index import assert_index_is_the_folders
 from tests.dataset.engine_call import run_check
+from tests.dataset.kit_search import asked, opening
 from tests.dataset.oracle_run import (
     converted,
     empty_subagent_transcripts,
@@ -115,9 +116,8 @@ def _search(sid: str) -> tuple[str, str] | None:
         for t in turns:
             for c in t.get("tool_calls", []):
                 script = str(c["arguments"].get("script", "")) if c["name"] == "Workflow" else ""
-                m = re.search(r'Search for \\"([^"\\]+)\\" in the documents in \$\{workspace\}/([^/\s]+)/', script)
-                if m:
-                    return m.group(1), m.group(2)
+                for folder, term in asked(script):
+                    return term, folder
     return None
 
 
@@ -173,7 +173,7 @@ def test_the_searching_worker_greps_its_folder_and_reads_the_evidence(sid: str) 
     term, folder = _search(sid) or ("", "")
     _scores, out = oracle_run(tuple(converted()))
     ws = out / sid / "workspace"
-    msgs = _session_of(ws, f'Search for "{term}"')
+    msgs = _session_of(ws, opening(folder, term))
     calls = [c for m in msgs if m.get("role") == "assistant" for c in m.get("tool_calls") or []]
     greps = [c for c in calls if c["name"] == "Grep"]
     assert [g["arguments"]["path"] for g in greps] == [str(ws / folder)], greps
@@ -193,11 +193,11 @@ def test_a_search_that_never_opens_the_evidence_fails_the_round(sid: str, tmp_pa
     ws = final_workspace(sid, tmp_path)
     rid = rid_with(sid, "workflow")
     assert run_check(sid, rid, ws).returncode == 0, run_check(sid, rid, ws).stdout
-    term, _folder = _search(sid) or ("", "")
+    term, folder = _search(sid) or ("", "")
     evidence_file = str(ws / _workflow_evidence(sid))
     for p in (ws / "sessions").glob("sub_*.jsonl"):
         text = p.read_text(encoding="utf-8")
-        if f'Search for \\"{term}\\"' not in text:
+        if json.dumps(opening(folder, term))[1:-1] not in text:
             continue
         kept, dropped = [], set()
         for line in text.splitlines():

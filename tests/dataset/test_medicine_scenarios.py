@@ -21,6 +21,7 @@ import pytest
 
 from tests.dataset.domain_index import assert_index_is_the_folders, index_ids
 from tests.dataset.engine_call import run_check
+from tests.dataset.kit_search import opening
 from tests.dataset.oracle_run import (
     converted,
     empty_subagent_transcripts,
@@ -210,7 +211,7 @@ def test_archive_reader_searches_for_a_known_term(sid: str) -> None:
     reader = _workflow_agents(sid)["archive_reader"]
     term = _search(sid)["term"]
     assert reader["tools"] == ["Read", "Grep"] and reader["paths"] == ["archive"], reader
-    assert f'"{term}"' in reader["task"] and "archive/" in reader["task"], reader["task"]
+    assert opening("archive", term) in reader["task"], reader["task"]
     assert not re.search(r"archive/[\w.-]+\.\w+", reader["task"]), reader["task"]
     for spec in specs(sid).values():
         for c in spec["conditions"]:

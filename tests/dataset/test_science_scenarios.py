@@ -21,6 +21,7 @@ import pytest
 
 from tests.dataset.domain_index import assert_index_is_the_folders
 from tests.dataset.engine_call import run_check
+from tests.dataset.kit_search import asked
 from tests.dataset.oracle_run import (
     converted,
     empty_subagent_transcripts,
@@ -83,9 +84,11 @@ def searching(sid: str) -> dict[str, Any]:
             for c in t.get("tool_calls", []):
                 script = str(c["arguments"].get("script") or "") if c["name"] == "Workflow" else ""
                 grant = re.search(r'name: "archive_reader".*?accessible_paths: (\[[^\]]*\])', script, re.S)
-                term = re.search(r'Search the [^"]*? for \\"([^"\\]+)\\"', script)
-                if grant and term:
-                    return {"round": rid, "folders": json.loads(grant.group(1)), "term": term.group(1)}
+                found = asked(script)
+                if grant and found:
+                    (folder, term), *_ = found
+                    assert [folder] == json.loads(grant.group(1)), (sid, folder, grant.group(1))
+                    return {"round": rid, "folders": json.loads(grant.group(1)), "term": term}
     return {}
 
 

@@ -20,14 +20,12 @@ from kit.rounds.final import Seal, SealerWords
 from kit.rounds.tally import table as table  # the CSV condition, re-exported to the scenario modules
 from kit.trajectory import Turn
 
+
 # ------------------------------------------------------------------ subagents
-SEALER_PROMPT = "You run the seal tool exactly as instructed and report the printed line; never repeat key material."
-
-
 def sealing(what: str, key: str, record: str, token: str, prefix: str) -> Seal:
     """A commerce sealing (kit.rounds.final): tools/seal.py with ``key`` over ``record``, its token
     ``PREFIX:<hex>`` in ``token``; the sealer may read its three files, and ``what`` names the record."""
-    words = SealerWords(SEALER_PROMPT, f"seal {what}", "Run {cmd} and report the printed line.")
+    words = SealerWords(description=f"seal {what}")
     return Seal("tools/seal.py", key, record, token, prefix, words, ("Read", "Bash"))
 
 

@@ -547,11 +547,10 @@ def _q3() -> conv.Reference:
         '  "qualifying_prior_orders": ${var:priors}\n}\n'
     )
     q3_traj = [
-        turn(
+        tally.before_resume(
             "Reading the amended notice and checking the web+payments tracer is still there to resume.",
+            "tracer_wp",
             call("Read", file_path=f"{WS}/requests/chargeback_notice_CB-40912.md"),
-            call("ListSubagents"),
-            call("InspectSubagent", session_id="${session:tracer_wp}"),
         ),
         turn(
             "Fraud code: prior history from the same device matters now. Resuming the tracer with --prior.",

@@ -8,11 +8,11 @@ from typing import Any
 
 import conv
 from kit import conditions as cond
-from kit.rounds import final, media, tally
+from kit.rounds import final, media, search, tally
 from kit.rounds import workflow as wf
 from kit.rounds.round import Round
 from kit.seal import seal_key
-from kit.trajectory import PERCEIVED, WS, bash, calc, call, create, edit, run, turn
+from kit.trajectory import PERCEIVED, WS, bash, calc, call, edit, run, turn
 from kit.trajectory import bind as b
 from lib import SEAL_TOOL, index_md, wav_bytes, xlsx_bytes
 from tools_shared import COMMISSION_TOOL
@@ -566,15 +566,19 @@ def _q5() -> conv.Reference:
     q5_traj = [
         turn(
             "clawbacks/ is delegable only and keeps every quarter's lists: a reader searches it for April's.",
-            create("claw_reader", "llm", ["Read", "Grep"], ["clawbacks"], "You report every row of the file exactly."),
+            search.subagent("claw_reader", "clawbacks", "You report every row of the file exactly."),
         ),
         turn(
             "Asking for the cancelled deals.",
             run(
                 "claw_reader",
                 "cancellations",
-                'Search clawbacks/ for "2026-04" (the early-April cancellations; older quarters\' lists sit beside '
-                "them) and report every row of what matches verbatim.",
+                search.ask(
+                    "clawbacks",
+                    "2026-04",
+                    "report every row of what matches verbatim.",
+                    "the early-April cancellations; older quarters' lists sit beside them",
+                ),
             ),
         ),
         turn(

@@ -7,11 +7,11 @@ from typing import Any, TypedDict
 
 import conv
 from kit import conditions as cond
-from kit.rounds import final, media, tally
+from kit.rounds import final, media, search, tally
 from kit.rounds import workflow as wf
 from kit.rounds.round import Round
 from kit.seal import seal_key
-from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, create, edit, run, turn
+from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, edit, run, turn
 from kit.trajectory import bind as b
 from lib import SEAL_TOOL, docx_bytes, index_md, wav_bytes
 
@@ -496,12 +496,8 @@ def _q4() -> conv.Reference:
         tally.before_resume(
             "Checking the counter that holds the whole ticket folder, and a reader for the final carrier report.",
             "counter_a",
-            create(
-                "report_reader",
-                "llm",
-                ["Read", "Grep"],
-                ["carrier_reports"],
-                "You report what a document finds, with names, places and dates.",
+            search.subagent(
+                "report_reader", "carrier_reports", "You report what a document finds, with names, places and dates."
             ),
         ),
         turn(
@@ -517,9 +513,13 @@ def _q4() -> conv.Reference:
             run(
                 "report_reader",
                 "final carrier report",
-                'Search carrier_reports/ for "Aster" (the final Fjordline report replaced the preliminary one; '
-                "other carriers' and months' reports sit beside it) and read what matches: for May, what is the "
-                "finding, which hub, and is it final?",
+                search.ask(
+                    "carrier_reports",
+                    "Aster",
+                    "read what matches: for May, what is the finding, which hub, and is it final?",
+                    "the final Fjordline report replaced the preliminary one; other carriers' and months' reports "
+                    "sit beside it",
+                ),
             ),
         ),
         turn(

@@ -679,7 +679,7 @@ def _q3() -> tuple[list[Turn], list[Condition]]:
             "linker",
             ("Read", "Bash"),
             (signals, "tools/link_accounts.py"),
-            "You run the account linker exactly as instructed and report its output verbatim.",
+            tally.runner_prompt("account linker"),
             f"Run {link_cmd} and report the output verbatim.",
         ),
         search.searcher(

@@ -8,12 +8,12 @@ from typing import Any
 
 import conv
 from kit import conditions as cond
-from kit.rounds import final, media, tally
+from kit.rounds import final, media, search, tally
 from kit.rounds import workflow as wf
 from kit.rounds.round import Round
 from kit.scan import A4_150DPI
 from kit.seal import seal_key
-from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, create, edit, run, turn
+from kit.trajectory import PERCEIVED_ON_LINE, WS, bash, calc, call, edit, run, turn
 from kit.trajectory import bind as b
 from lib import SEAL_TOOL, index_md, pdf_bytes, text_scan
 from tools_shared import ROYALTY_TOOL
@@ -556,12 +556,8 @@ def _q6() -> conv.Reference:
     q6_traj = [
         turn(
             "The waivers folder is delegable only and holds every unit's waivers: a reader searches it for ours.",
-            create(
-                "waiver_reader",
-                "llm",
-                ["Read", "Grep"],
-                ["waivers"],
-                "You report documents exactly: who signed, what, for which period.",
+            search.subagent(
+                "waiver_reader", "waivers", "You report documents exactly: who signed, what, for which period."
             ),
             call("Read", file_path=f"{WS}/bot_extracts/franchise_digest.md"),
         ),
@@ -570,8 +566,12 @@ def _q6() -> conv.Reference:
             run(
                 "waiver_reader",
                 "waiver",
-                'Search waivers/ for "Harbourside Bakes" (it holds every unit\'s waivers) and read what matches: '
-                "what is waived, for which month, signed by whom and when?",
+                search.ask(
+                    "waivers",
+                    "Harbourside Bakes",
+                    "read what matches: what is waived, for which month, signed by whom and when?",
+                    "it holds every unit's waivers",
+                ),
             ),
         ),
         turn(

@@ -396,12 +396,11 @@ def _q2() -> conv.Reference:
     q2_traj = [
         turn(
             "The registry is delegable only: a lookup runner with the registry file and the lookup tool.",
-            create(
+            tally.runner(
                 "registry_runner",
-                "llm",
-                ["Bash"],
                 [reg_csv, "tools/serial_lookup.py"],
-                "You run the lookup tool exactly as instructed and report its output verbatim.",
+                tally.runner_prompt("lookup tool"),
+                tools=["Bash"],
             ),
         ),
         turn(

@@ -851,7 +851,7 @@ def turns_q1() -> list[Turn]:
             tally.runner(
                 "tally_runner",
                 ["logger_exports", "tools/excursion_minutes.py"],
-                "You tally fridge logger exports with the provided tool and report its output verbatim.",
+                tally.runner_prompt("tally tool"),
             ),
             bind={"review_id": b(r"Review request (RV-\d{4}-\d{3})")},
         ),
@@ -951,12 +951,8 @@ def turns_q4() -> list[Turn]:
         turn(
             "Creating an order runner limited to the stock count and the order tool.",
             read("output/disposition.md"),
-            create(
-                "stock_orderer",
-                "llm",
-                ["Read", "Bash"],
-                [STOCK, "tools/replacement_order.py"],
-                "You run the pharmacy order tool exactly as instructed and report its output verbatim.",
+            tally.runner(
+                "stock_orderer", [STOCK, "tools/replacement_order.py"], tally.runner_prompt("pharmacy order tool")
             ),
         ),
         turn(

@@ -35,11 +35,7 @@ Media = dict[str, Any]
 Made = tuple[str, list[str], list[Cond], list[Turn], list[str]]
 """What a round kind yields: question, tags, conditions, reference turns, update ids (the scenario's
 feedback and lead tag make it a kit.rounds.round.Round)."""
-SEALER = fin.SealerWords(
-    "You run the sealing tool exactly as instructed and report the printed line verbatim.",
-    "seal summary",
-    "Run: {cmd} and report the printed line verbatim.",
-)
+SEALER = fin.SealerWords(description="seal the summary")
 """What the engineering manager tells the sealer of the final summary."""
 
 
@@ -366,7 +362,6 @@ class RoundsMixin:
             f"{stem}_reader",
             M["kind"],
             (M["path"],),
-            f"You inspect {M['kind']} files and report exactly what they show, every number and id as written.",
         )
         words = media.Asking(
             f"The {M['kind']} needs a {reader.model_key} reader granted only that file.",
@@ -459,8 +454,9 @@ class RoundsMixin:
         if extra_q:
             q = q.replace(self.guard_sentence(), extra_q + " " + self.guard_sentence())
         turns = [
-            turn("Finding the tally session from the fan-out.", call("ListSubagents")),
-            turn("Inspecting it before resuming.", call("InspectSubagent", session_id="${session:tally_a}")),
+            tally.before_resume(
+                "Finding the tally session from the fan-out and inspecting it before resuming.", "tally_a"
+            ),
             turn(
                 "Resuming the tally session with the late file included.",
                 tally.run_tool(
@@ -628,10 +624,12 @@ class RoundsMixin:
         checked value) without naming a file."""
         sr = search_of(self.S)
         system = "Report the ids, limits and conclusions of the document you read."
-        report = "report its id, date, the limit it used and its conclusion."
+        what = "its id, date, the limit it used and its conclusion."
         if not sr:
-            return wf.Reader("archive_reader", ("Read",), (arc_path,), system, f"Read {WS}/{arc_path} and {report}")
-        task = f'Search your folder for "{sr.term}" ({sr.why}) and, for every record that matches, {report}'
+            return wf.Reader(
+                "archive_reader", ("Read",), (arc_path,), system, f"Read {WS}/{arc_path} and report {what}"
+            )
+        task = search.ask(self.F["archive"], sr.term, f"report, for every record that matches, {what}", sr.why)
         return search.searcher("archive_reader", self.F["archive"], system, task)
 
     def doc_ref(self, dtext: str) -> str:

@@ -12,16 +12,15 @@ from typing import Any
 
 from kit.rounds import media, plan, tally
 from kit.rounds import workflow as wf
-from kit.rounds.final import json_record, rejected_claims, seal_turns, slot
+from kit.rounds.final import json_record, record_of, rejected_claims, seal_turns, slot
 from kit.rounds.plan import Amendment
-from kit.trajectory import WS, Turn, call, turn
+from kit.trajectory import WS, Turn, call, turn, var
 from kit.trajectory import bind as b
 from rounds import (
     KIND_TAG,
     Scenario,
     arc,
     cap,
-    json_template,
     label_pattern,
     media_of,
     sealing,
@@ -102,7 +101,6 @@ def media_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
         f"{role}_reader",
         KIND_TAG[m["kind"]],
         (m["path"].split("/")[0] if role in S.get("media_folder", ()) else m["path"],),
-        f"You examine {m['noun']}s and report exactly what they show or say, with every name, date and number.",
     )
     words = media.Asking(
         f"The {m['noun']} needs a {reader.model_key} reader limited to what it must see.",
@@ -114,7 +112,13 @@ def media_turns(S: Scenario, role: str, texts: dict[str, str]) -> list[Turn]:
         f"{role}_{k}": b(m.get("bind", {}).get(k) or label_pattern(m["truth"], v, media.PERCEIVED_ANY_LINE))
         for k, v in m["fields"].items()
     }
-    writes = [call("Write", file_path=f"{WS}/{m['out']}", content=json_template(m["fields"], role))]
+    writes = [
+        call(
+            "Write",
+            file_path=f"{WS}/{m['out']}",
+            content=record_of({k: (var(f"{role}_{k}"), v) for k, v in m["fields"].items()}),
+        )
+    ]
     reads, decoy_binds = [], {}
     if role == "media1":
         dc = m["decoy"]

@@ -52,7 +52,7 @@ BASE_TAGS = {
     "final": ["final_synthesis", "cross_round", "decoy_refutation", "sensitive_guard"],
 }
 KIND_TAG = {"png": "image", "wav": "audio", "mp4": "video"}
-SEALER = SealerWords("You run the seal tool exactly as instructed and report the printed line verbatim.", "seal")
+SEALER = SealerWords()
 """What the law manager tells the sealer of the matter's computation."""
 # law states decoy tokens as text, and a short one by the line it stands on (its total)
 decoy = functools.partial(conditions.decoy, as_text=True, short_token_labels=("total",))
@@ -252,23 +252,6 @@ def label_pattern(text: str, value: str, anchor: str = "") -> str:
     return anchor + pre + r"([^\n]+?)" + stop
 
 
-def lit(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
-
-
-def slot(key: str, var: str, number: bool) -> str:
-    """One line of a JSON deliverable template: ``key`` filled from ``${var:var}``, quoted unless a number."""
-    return f'  "{key}": ' + (f"${{var:{var}}}" if number else f'"${{var:{var}}}"')
-
-
-def json_object(rows: list[str]) -> str:
-    return "{\n" + ",\n".join(rows) + "\n}\n"
-
-
-def json_template(fields: dict[str, Any], var: str) -> str:
-    return json_object([slot(k, f"{var}_{k}", lit(v)) for k, v in fields.items()])
-
-
 def cap(text: str) -> str:
     """``text`` with its first letter in capitals (the rest as it is)."""
     return text[0].upper() + text[1:]
@@ -285,7 +268,7 @@ def workflow_readers(S: Scenario) -> list[wf.Reader]:
     find = S.get("search")
     system = "Report the governing terms you read, with their dates."
     if find:
-        ask = f'Search for "{find["term"]}" in the documents in {WS}/{d["docs"]}/ and report {S["doc"]["fact_desc"]}.'
+        ask = search.ask(d["docs"], find["term"], f"report {S['doc']['fact_desc']}.")
         terms = search.searcher("terms_reader", d["docs"], system, ask)
     else:
         ask = f"Read the documents in {d['docs']}/ and report {S['doc']['fact_desc']}."

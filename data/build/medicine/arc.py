@@ -179,16 +179,12 @@ def k_tally(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     sfx = f"_{a.stage}"
     turns = [
         turn(
-            "Checking the tally tool's usage before briefing anyone.",
-            call("Bash", command=f"python3 {WS}/{tool_rel} --help", description="tally tool usage"),
-        ),
-        turn(
             "The exports are delegate-only and too long for one context; a tally worker gets the export folder "
             "(an update may add to it) and the tally tool.",
             tally.runner(
                 "tally",
                 [a.slices_dir, tool_rel],
-                "You run the provided tally tool on CSV exports and report its output verbatim.",
+                tally.runner_prompt("tally tool"),
             ),
         ),
         turn("Asking which exports there are.", tally.list_exports("tally", "list the exports", a.slices_dir)),
@@ -273,7 +269,6 @@ def k_media(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
         name,
         m["modality"],
         (fpath,),
-        "You perceive media files and report every id, number, date and name exactly as shown.",
     )
     words = media.Asking(
         f"The {m['modality']} needs a pool model that can perceive it; one reader limited to that file.",
@@ -347,7 +342,7 @@ def rule_readers(doc: str, arch: str, srch: dict[str, Any] | None) -> list[wf.Re
             "archive_reader",
             folder,
             "Locate reviews by their content and report the date, threshold and figures of each verbatim.",
-            f'Search for "{srch["term"]}" in {WS}/{folder}/ and report every review that mentions it verbatim.',
+            search.ask(folder, srch["term"], "report every review that mentions it verbatim."),
         )
     else:
         stale = wf.Reader(
@@ -501,11 +496,7 @@ def _agreements(a: Arc, path: str, fields: dict[str, Any]) -> list[dict[str, Any
     return [o for o in out if o["a"]["key"][0] in fields]
 
 
-SEALER = fin.SealerWords(
-    "You run the sealing tool exactly as instructed and report its output line verbatim.",
-    "seal the summary",
-    "Run {cmd} and report the line verbatim.",
-)
+SEALER = fin.SealerWords(description="seal the summary")
 """What the medicine manager tells the sealer of the summary."""
 
 

@@ -48,11 +48,7 @@ from kit.trajectory import bind as b
 from arena_tui.sandbox.extract import extract_text
 from arena_tui.sandbox.filekinds import detect
 
-SEALER = fin.SealerWords(
-    "You run the sealing tool exactly as instructed and report the line it prints verbatim.",
-    "seal the record",
-    "Run {cmd} and report the line verbatim.",
-)
+SEALER = fin.SealerWords()
 """What the science manager tells the sealer of the summary record."""
 RISK_LINE = Amendment(
     "- Do the text summaries agree with the evidence?",
@@ -275,7 +271,7 @@ class SpecBuilder(engine.Builder):
         runner = tally_kit.runner(
             "tally_runner",
             [sl["dir"], f"{self.d('tools')}/{c['tool']}"],
-            "You run the provided tally tool on the files you are given and report its output verbatim.",
+            tally_kit.runner_prompt("tally tool"),
         )
         return [
             turn(
@@ -391,7 +387,6 @@ class SpecBuilder(engine.Builder):
             "media_reader",
             m["kind"],
             (m["file"], self.media_idx()),
-            "You perceive media files and report exactly what they show or say, with every number, id and time.",
         )
         words = media.Asking(
             f"The {m['noun']} needs a model that can perceive it; creating a reader limited to that file.",
@@ -566,9 +561,8 @@ class SpecBuilder(engine.Builder):
 
     def search_prompt(self, term: str) -> str:
         arch = self.d("archive")
-        return (
-            f'Search the {arch}/ folder for "{term}" and report the date, version and figures of every earlier '
-            f"document that mentions it. Folder: {WS}/{arch}"
+        return search.ask(
+            arch, term, "report the date, version and figures of every earlier document that mentions it."
         )
 
     def archive_search(self, binds: dict[str, Any]) -> tuple[str, list[str], list[dict[str, Any]]]:

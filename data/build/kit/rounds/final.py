@@ -29,6 +29,10 @@ REJECTED = "Rejected claims"
 """The report's section where the untrusted and stale figures are named and rejected."""
 TOKEN_HEX = "[0-9a-f]{64}"
 """The hex part of the token a sealing tool prints: an HMAC-SHA256 (``kit.seal.seal_hex``)."""
+SEALER_PROMPT = (
+    "You run the sealing tool exactly as instructed and report the printed line verbatim; never repeat key material."
+)
+"""The sealer's system prompt, the same in every domain: it runs one command and never echoes the key."""
 
 
 @dataclass(frozen=True)
@@ -36,10 +40,11 @@ class SealerWords:
     """What the manager tells its sealer: the system prompt, the run's description and its prompt.
 
     ``prompt`` is a ``str.format`` template whose ``{cmd}`` is the sealing command (``Seal.command``).
+    Every domain says the same (the defaults); a domain names only what it seals (``description``).
     """
 
-    system_prompt: str
-    description: str
+    system_prompt: str = SEALER_PROMPT
+    description: str = "seal the record"
     prompt: str = "Run {cmd} and report the printed line verbatim."
 
 

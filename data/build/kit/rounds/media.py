@@ -27,6 +27,7 @@ from typing import Any
 
 from kit import conditions
 from kit.conditions import Condition
+from kit.rounds import final
 from kit.trajectory import MEDIA_READER, PERCEIVED_ON_LINE, Call, Turn, create, run, turn
 
 REJECTED = "Rejected claims"
@@ -36,16 +37,24 @@ PERCEIVED_ANY_LINE = PERCEIVED_ON_LINE + r"(?:\n[^\n]*?)*?"
 
 
 # ---------------------------------------------------------------------------------- turns
+READER_PROMPT = (
+    "You perceive media files and report exactly what they show or say, with every name, number, id, date and "
+    "time as written."
+)
+"""A media reader's system prompt where the scenario has nothing of its own to tell it (what to look for)."""
+
+
 @dataclass(frozen=True)
 class Reader:
     """The subagent that perceives a media file: its name, the file's kind (image, audio, video),
     the workspace paths it is granted (the media file, and only what it must also see) and its
-    system prompt. Its pool key is the one that perceives that kind."""
+    system prompt (``READER_PROMPT`` unless the scenario says what to look for). Its pool key is
+    the one that perceives that kind."""
 
     name: str
     kind: str
     paths: tuple[str, ...]
-    system_prompt: str
+    system_prompt: str = READER_PROMPT
 
     @property
     def model_key(self) -> str:
@@ -91,9 +100,9 @@ def writing_turns(says: str, writes: Sequence[Call], binds: dict[str, Any], done
 
 
 def json_record(rows: Iterable[tuple[str, str, bool]]) -> str:
-    """A JSON record template: each ``(key, value, number)``, the value (a ``${var:...}``) quoted unless a number."""
-    lines = [f'  "{key}": ' + (value if number else f'"{value}"') for key, value, number in rows]
-    return "{\n" + ",\n".join(lines) + "\n}\n"
+    """A JSON record template: each ``(key, value, number)``, the value (a ``${var:...}``) quoted unless a
+    number (the final record's form, ``kit.rounds.final.json_record``)."""
+    return final.json_record({key: value if number else f'"{value}"' for key, value, number in rows})
 
 
 def notes(title: str, paragraphs: Sequence[str], rejected: Sequence[str]) -> str:

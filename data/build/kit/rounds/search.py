@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from kit.rounds.workflow import RESULT_NL, Reader
-from kit.trajectory import bind
+from kit.trajectory import Call, bind, create
 
 SEARCH_TOOLS = ("Read", "Grep")
 """The tools of a reader that locates a file by content: it greps its folder, then reads what matched."""
@@ -29,6 +29,11 @@ def searcher(name: str, folder: str, system_prompt: str, task: str, model_key: s
     return Reader(name, SEARCH_TOOLS, (folder,), system_prompt, task, model_key)
 
 
+def subagent(name: str, folder: str, system_prompt: str, model_key: str = "llm") -> Call:
+    """The searcher as a subagent of its own (not a workflow reader): created with Read and Grep over ``folder``."""
+    return create(name, model_key, SEARCH_TOOLS, [folder], system_prompt)
+
+
 def ask(folder: str, term: str, then: str, why: str = "") -> str:
     """The search prompt: ``Search <folder>/ for "<term>" (<why>) and <then>``.
 
@@ -36,7 +41,22 @@ def ask(folder: str, term: str, then: str, why: str = "") -> str:
     report of what matches.
     """
     reason = f" ({why})" if why else ""
-    return f'Search {folder}/ for "{term}"{reason} and {then}'
+    return f"{opening(folder, term)}{reason} and {then}"
+
+
+def opening(folder: str, term: str) -> str:
+    """How every search prompt (``ask``) begins, up to the quoted term: what finds it in a transcript."""
+    return f'Search {folder}/ for "{term}"'
+
+
+_FOLDER, _TERM = "\ue000", "\ue001"
+_ASKED = re.compile(re.escape(opening(_FOLDER, _TERM)).replace(_FOLDER, r'([^\s"]+?)').replace(_TERM, r'([^"\n]+)'))
+
+
+def asked(text: str) -> list[tuple[str, str]]:
+    """``(folder, term)`` of every search prompt ``ask`` wrote in ``text``, as it stands or quoted
+    as JSON (a Workflow script, a transcript line): how the tests find the reference's searches."""
+    return _ASKED.findall(text.replace('\\"', '"'))
 
 
 # ---------------------------------------------------------------------------------- binds
