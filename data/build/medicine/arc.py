@@ -178,6 +178,10 @@ def k_tally(a: Arc, r: dict[str, Any]) -> dict[str, Any]:
     a.stage += 1
     sfx = f"_{a.stage}"
     turns = [
+        turn(  # the manager's own Bash use (design constraint C3): it learns the tool before briefing the runner
+            "Checking the tally tool's usage before briefing anyone.",
+            call("Bash", command=f"python3 {WS}/{tool_rel} --help", description="tally tool usage"),
+        ),
         turn(
             "The exports are delegate-only and too long for one context; a tally worker gets the export folder "
             "(an update may add to it) and the tally tool.",
