@@ -7,6 +7,8 @@ record sealed by the only subagent that may open the key. A kind here takes the 
 and words and returns the turns of solution/trajectory.json and the conditions of the round's check
 spec; the domains keep only their own words and figures.
 
+- ``kit.rounds.round``: a ``Round`` (its words, turns and conditions) and the one assembly of a scenario's
+  rounds into questions, check specs and the reference trajectory;
 - ``kit.rounds.plan``: the plan a manager writes and amends;
 - ``kit.rounds.tally``: tool runners, background fan-out, resuming a runner after an update;
 - ``kit.rounds.media``: media readers and what they are asked, perceived values and their decoys;
