@@ -203,8 +203,10 @@ class ScenarioRunner:
         except Exception as exc:  # an infrastructure bug: recorded, the run goes on
             status, reason = "crashed", f"{type(exc).__name__}: {exc}"
         finally:
-            await runtime.close()
-            await self.checks.close()
+            try:
+                await runtime.close()
+            finally:  # the resident check sandbox is killed even when closing the runtime was interrupted
+                await self.checks.close()
             self.bus.unsubscribe(transcripts)
             try:
                 await self.writes.drain()

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import shutil
+import signal
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -266,3 +268,22 @@ def _sleeping(marker: str) -> list[str]:
         if marker in cmdline and "sleep" in cmdline and state != "Z":
             found.append(cmdline.strip())
     return found
+
+
+async def test_closing_the_host_closes_its_request_pipe_itself(setup: Setup, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Were the pipe left to close when the dead child's hang-up is read, a run stopped at once (a
+    # full disk) could close the loop first; the transport is then closed by the garbage collector
+    # and prints "Exception ignored ... RuntimeError: Event loop is closed" on the user's terminal.
+    setup.engine("print('ok')\n")
+    assert (await setup.check()).stdout.strip() == "ok"
+    proc = setup.host._proc
+    assert proc is not None and proc.stdin is not None
+    killpg = os.killpg
+    monkeypatch.setattr(os, "killpg", lambda pid, sig: None)  # no hang-up to read: only closing it closes it
+    try:
+        await setup.host.close()
+        assert proc.stdin.transport.is_closing()
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            killpg(proc.pid, signal.SIGKILL)
+        await proc.wait()
