@@ -37,7 +37,7 @@ from arena_tui.sandbox.bwrap import sandbox_mode
 from arena_tui.sandbox.hardlinks import escaping_hardlinks
 from arena_tui.sandbox.limits import DEFAULT_LIMITS, SandboxLimits, drops_privileges, sandbox_uid
 from arena_tui.sandbox.ownership import settle
-from arena_tui.sandbox.process import OUTPUT_CAP, ProcessResult
+from arena_tui.sandbox.process import OUTPUT_CAP, ProcessResult, release
 
 ENGINE_FORM = re.compile(r"python3 \$\{scripts\}/_check\.py \$\{workspace\} \$\{scripts\}/[\w.-]+\.json")
 _SOURCE = (Path(__file__).with_name("engine_zygote.py")).read_text(encoding="utf-8")
@@ -185,6 +185,7 @@ class EngineHost:
             proc.stdin.close()
         with contextlib.suppress(asyncio.CancelledError, TimeoutError):
             await asyncio.wait_for(proc.wait(), 5)
+        release(proc)
 
     async def close(self) -> None:
         if self._watch is not None:

@@ -66,6 +66,19 @@ async def _exited(proc: asyncio.subprocess.Process) -> None:
         waiter.cancel()
 
 
+def release(proc: asyncio.subprocess.Process) -> None:
+    """Close the process's pipes now, while the loop still runs.
+
+    A pipe closes by itself once its end-of-file is read, which takes one more turn of the loop;
+    a run that stops at once (a full disk, an interrupt) may close the loop first, and the pipe is
+    then closed by the garbage collector, which prints "Exception ignored … Event loop is closed".
+    asyncio keeps the process's transport private; closing it is how its pipes are freed.
+    """
+    transport = getattr(proc, "_transport", None)
+    if transport is not None:
+        transport.close()
+
+
 def _kill_group(proc: asyncio.subprocess.Process, token: str | None = None) -> None:
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, signal.SIGKILL)
@@ -114,6 +127,7 @@ async def run_capped(
         readers.add_done_callback(lambda f: f.cancelled() or f.exception())  # retrieved: no "never retrieved" log
         with contextlib.suppress(asyncio.CancelledError, TimeoutError):
             await asyncio.wait_for(proc.wait(), 5)  # reaped now, not by a loop that may be closed by then
+        release(proc)
         raise
     # Grandchildren that kept the pipes open die with the group (or carry the token).
     _kill_group(proc, kill_token)
@@ -124,7 +138,9 @@ async def run_capped(
         out, out_drop, err, err_drop = b"", 0, b"", 0
     except asyncio.CancelledError:
         readers.cancel()
+        release(proc)
         raise
+    release(proc)
     rc = proc.returncode if proc.returncode is not None else -9
     return ProcessResult(rc, out, err, out_drop, err_drop, timed_out)
 
