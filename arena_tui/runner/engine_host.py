@@ -179,13 +179,9 @@ class EngineHost:
             return
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, signal.SIGKILL)  # bwrap dies; its PID namespace and every child with it
-        if proc.stdin is not None:
-            # The request pipe stays open after the process dies until someone closes it; left to the
-            # garbage collector, its transport may be closed after the loop and print a traceback.
-            proc.stdin.close()
         with contextlib.suppress(asyncio.CancelledError, TimeoutError):
             await asyncio.wait_for(proc.wait(), 5)
-        release(proc)
+        release(proc)  # its pipes closed now, not by the garbage collector after the loop has closed
 
     async def close(self) -> None:
         if self._watch is not None:
